@@ -1,0 +1,2 @@
+/* See cuda_runtime.h in this folder. */
+#include "cuda_runtime.h"

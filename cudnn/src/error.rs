@@ -1,0 +1,208 @@
+//! The crate's error type.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::status::{Category, Status};
+use crate::version::Version;
+
+/// A result whose error is [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A cuDNN function returned a status other than success.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusError {
+    /// The C function that failed, for example `"cudnnCreate"`.
+    pub function: &'static str,
+    /// The status, with the major that returned it.
+    pub status: Status,
+    /// The version of the library that returned it.
+    pub version: Version,
+    /// `cudnnGetErrorString`'s text for the status.
+    pub description: Option<String>,
+    /// cuDNN's own reason, read right after the failure: the text of
+    /// `cudnnGetLastErrorString` on cuDNN 9, the error callback's message
+    /// on cuDNN 8 (when cuDNN reported one).
+    pub message: Option<String>,
+}
+
+impl fmt::Display for StatusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} failed with {}", self.function, self.status)?;
+        if let Some(c) = self.status.category() {
+            if self.status.major() < 9 || c.0 != self.status.raw() {
+                write!(f, " [{c}]")?;
+            }
+        }
+        write!(f, " in cuDNN {}", self.version)?;
+        if let Some(d) = self.description.as_deref() {
+            if Some(d) != self.status.name() {
+                write!(f, ": {d}")?;
+            }
+        }
+        if let Some(m) = &self.message {
+            write!(f, "; cuDNN says: {m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A CUDA driver or runtime call failed, or the driver is missing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CudaError {
+    /// The function that failed, for example `"cuInit"`.
+    pub function: &'static str,
+    /// The raw `CUresult` / `cudaError_t`, when there is one.
+    pub code: Option<i32>,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for CudaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} failed", self.function)?;
+        if let Some(c) = self.code {
+            write!(f, " with code {c}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// Everything that can go wrong.
+///
+/// Status failures are sorted by category, decoded by the major of the
+/// library that returned them (cuDNN 8's codes 1–14 map onto cuDNN 9's
+/// categories); each keeps the raw code, cuDNN 9's specific sub-code and
+/// cuDNN's message through [`StatusError`].
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// `NOT_INITIALIZED` (cuDNN 9: 1xxx, including sub-library version or
+    /// loading failures; cuDNN 8: 1, 10, 12, 13, 14). Without a GPU or
+    /// driver, `cudnnCreate` fails this way.
+    #[error("{0}")]
+    NotInitialized(StatusError),
+    /// `BAD_PARAM` (cuDNN 9: 2xxx; cuDNN 8: 3, 5).
+    #[error("{0}")]
+    BadParam(StatusError),
+    /// `NOT_SUPPORTED` (cuDNN 9: 3xxx; cuDNN 8: 6, 9, 11).
+    #[error("{0}")]
+    NotSupported(StatusError),
+    /// `INTERNAL_ERROR`, including allocation failures (cuDNN 9: 4xxx;
+    /// cuDNN 8: 2, 4, 7).
+    #[error("{0}")]
+    InternalError(StatusError),
+    /// `EXECUTION_FAILED` (cuDNN 9: 5xxx; cuDNN 8: 8).
+    #[error("{0}")]
+    ExecutionFailed(StatusError),
+    /// A status this crate cannot place in a category.
+    #[error("{0}")]
+    Unknown(StatusError),
+    /// No cuDNN library could be loaded; lists every place tried.
+    #[error(transparent)]
+    LibraryNotFound(#[from] cudnn_sys::loader::LoadError),
+    /// The loaded library does not export a function this call needs.
+    #[error("{function} is not available in the loaded cuDNN {version} ({})", path.display())]
+    NotAvailable {
+        /// The missing C function.
+        function: &'static str,
+        /// The loaded library's version.
+        version: Version,
+        /// The loaded library's file.
+        path: PathBuf,
+    },
+    /// The loaded library reports a version this crate cannot serve.
+    #[error("the cuDNN at {} reports version {version}; this crate serves cuDNN 8 and 9", path.display())]
+    UnsupportedVersion {
+        /// What the library reported.
+        version: Version,
+        /// The loaded library's file.
+        path: PathBuf,
+    },
+    /// A CUDA driver or runtime failure.
+    #[error("CUDA: {0}")]
+    Cuda(CudaError),
+}
+
+impl Error {
+    /// Sorts a failed status into its variant.
+    pub fn from_status(e: StatusError) -> Error {
+        match e.status.category() {
+            Some(Category::NOT_INITIALIZED) => Error::NotInitialized(e),
+            Some(Category::BAD_PARAM) => Error::BadParam(e),
+            Some(Category::NOT_SUPPORTED) => Error::NotSupported(e),
+            Some(Category::INTERNAL_ERROR) => Error::InternalError(e),
+            Some(Category::EXECUTION_FAILED) => Error::ExecutionFailed(e),
+            _ => Error::Unknown(e),
+        }
+    }
+
+    /// The status failure behind this error, if it is one.
+    pub fn status_error(&self) -> Option<&StatusError> {
+        match self {
+            Error::NotInitialized(e)
+            | Error::BadParam(e)
+            | Error::NotSupported(e)
+            | Error::InternalError(e)
+            | Error::ExecutionFailed(e)
+            | Error::Unknown(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The status behind this error, if it is one.
+    pub fn status(&self) -> Option<Status> {
+        self.status_error().map(|e| e.status)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cudnn_sys::cudnnStatus_t;
+
+    fn err(raw: u32, major: u32) -> Error {
+        Error::from_status(StatusError {
+            function: "cudnnTest",
+            status: Status::new(cudnnStatus_t(raw), major),
+            version: Version::new(major, 0, 0),
+            description: None,
+            message: Some("reason".into()),
+        })
+    }
+
+    #[test]
+    fn variants_by_category() {
+        assert!(matches!(err(1, 8), Error::NotInitialized(_)));
+        assert!(matches!(err(1001, 9), Error::NotInitialized(_)));
+        assert!(matches!(err(3, 8), Error::BadParam(_)));
+        assert!(matches!(err(5, 8), Error::BadParam(_)));
+        assert!(matches!(err(2002, 9), Error::BadParam(_)));
+        assert!(matches!(err(9, 8), Error::NotSupported(_)));
+        assert!(matches!(err(3007, 9), Error::NotSupported(_)));
+        assert!(matches!(err(2, 8), Error::InternalError(_)));
+        assert!(matches!(err(8, 8), Error::ExecutionFailed(_)));
+        assert!(matches!(err(5002, 9), Error::ExecutionFailed(_)));
+        assert!(matches!(err(99, 8), Error::Unknown(_)));
+        assert!(matches!(err(9999, 9), Error::Unknown(_)));
+        assert_eq!(err(2002, 9).status().map(|s| s.raw()), Some(2002));
+    }
+
+    #[test]
+    fn display_names_function_status_and_reason() {
+        let text = err(3, 8).to_string();
+        assert_eq!(
+            text,
+            "cudnnTest failed with CUDNN_STATUS_BAD_PARAM (3) [BAD_PARAM] in cuDNN 8.0.0; \
+             cuDNN says: reason"
+        );
+        let text = err(2002, 9).to_string();
+        assert!(
+            text.starts_with(
+                "cudnnTest failed with CUDNN_STATUS_BAD_PARAM_NULL_POINTER (2002) [BAD_PARAM]"
+            ),
+            "{text}"
+        );
+        assert!(err(9999, 9).to_string().contains("unknown status 9999"));
+    }
+}

@@ -1,0 +1,368 @@
+//! The loaded cuDNN: its version, its file, and checked calls into it.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, c_void, CStr};
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use cudnn_sys as sys;
+use cudnn_sys::discovery::{Attempt, Candidate, Source};
+
+use crate::error::{Error, Result, StatusError};
+use crate::status::Status;
+use crate::version::{CudaVersion, Version};
+
+/// A loaded cuDNN library: its function table, version and file.
+///
+/// Most programs use the process-wide one through [`library`]; [`open`]
+/// loads another (for example to inspect a second copy).
+///
+/// Not `Clone`: share it through `Arc`. It is `Send` and `Sync`: it only
+/// holds the loaded library and plain function pointers, and cuDNN's
+/// functions that take no handle (versions, descriptors) may be called from
+/// any thread.
+///
+/// [`open`]: Library::open
+pub struct Library {
+    inner: sys::loader::Library,
+    version: Version,
+    cudart: CudaVersion,
+}
+
+static_assertions::assert_impl_all!(Library: Send, Sync);
+
+impl std::fmt::Debug for Library {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Library")
+            .field("version", &self.version)
+            .field("cudart", &self.cudart)
+            .field("path", &self.path())
+            .field("found_by", self.found_by())
+            .finish()
+    }
+}
+
+static GLOBAL: OnceLock<Arc<Library>> = OnceLock::new();
+static LOADING: Mutex<()> = Mutex::new(());
+
+/// The process-wide cuDNN, loaded by the default search on first use.
+///
+/// A failed search is not remembered: the next call searches again.
+///
+/// # Errors
+/// [`Error::LibraryNotFound`] with every place tried, or
+/// [`Error::UnsupportedVersion`].
+pub fn library() -> Result<Arc<Library>> {
+    init(None)
+}
+
+/// Loads the process-wide cuDNN from `explicit` (a folder or a file; `None`
+/// for the default search) unless it is loaded already, and returns it.
+///
+/// The first successful load wins: when a library is loaded already this
+/// returns it whatever `explicit` says; compare [`Library::path`] when that
+/// matters.
+///
+/// # Errors
+/// As [`library`].
+pub fn init(explicit: Option<&Path>) -> Result<Arc<Library>> {
+    if let Some(lib) = GLOBAL.get() {
+        return Ok(Arc::clone(lib));
+    }
+    let _guard = LOADING.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(lib) = GLOBAL.get() {
+        return Ok(Arc::clone(lib));
+    }
+    let lib = Arc::new(Library::open(explicit)?);
+    Ok(Arc::clone(GLOBAL.get_or_init(|| lib)))
+}
+
+/// The process-wide cuDNN's version (loading it if needed).
+///
+/// # Errors
+/// As [`library`].
+pub fn version() -> Result<Version> {
+    Ok(library()?.version())
+}
+
+/// A function pointer read from the table, with its name for errors.
+pub(crate) struct Call<'a, F> {
+    pub(crate) lib: &'a Library,
+    pub(crate) name: &'static str,
+    pub(crate) f: F,
+}
+
+impl<F> Call<'_, F> {
+    /// Turns the status the call returned into a `Result`.
+    pub(crate) fn check(&self, status: sys::cudnnStatus_t) -> Result<()> {
+        self.lib.check(self.name, status)
+    }
+}
+
+/// `ffi!(lib, cudnnFoo)`: the `Call` for `cudnnFoo`, or
+/// `Error::NotAvailable` (returned with `?`) when the loaded library lacks it.
+macro_rules! ffi {
+    ($lib:expr, $name:ident) => {{
+        let lib: &$crate::library::Library = &$lib;
+        match lib.sys().$name {
+            Some(f) => $crate::library::Call {
+                lib,
+                name: stringify!($name),
+                f,
+            },
+            None => return Err(lib.not_available(stringify!($name))),
+        }
+    }};
+}
+pub(crate) use ffi;
+
+impl Library {
+    /// Loads cuDNN from `explicit` (a folder or a file), or by the default
+    /// search when `None`, reads its version and prepares error reporting.
+    /// Independent of the process-wide library.
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] with every place tried, or
+    /// [`Error::UnsupportedVersion`] for a cuDNN before 8.
+    pub fn open(explicit: Option<&Path>) -> Result<Library> {
+        Library::from_sys(sys::loader::Library::load_with(explicit)?)
+    }
+
+    /// Wraps a library loaded by `cudnn_sys`.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedVersion`] for a cuDNN before 8, or a status
+    /// error from the version queries.
+    pub fn from_sys(inner: sys::loader::Library) -> Result<Library> {
+        let fns = inner.functions();
+        // SAFETY: cudnnGetVersion takes nothing and returns a number; the
+        // loader only accepts libraries that export it.
+        let encoded = fns.cudnnGetVersion.map(|f| unsafe { f() }).unwrap_or(0);
+        let mut version = Version::from_encoded(encoded);
+        if let Some(get) = fns.cudnnGetProperty {
+            let mut parts = [0i32; 3];
+            let props = [
+                sys::libraryPropertyType::MAJOR_VERSION,
+                sys::libraryPropertyType::MINOR_VERSION,
+                sys::libraryPropertyType::PATCH_LEVEL,
+            ];
+            let ok = props.iter().zip(parts.iter_mut()).all(|(p, out)| {
+                // SAFETY: `out` is a valid pointer to an int.
+                unsafe { get(*p, out) }.0 == 0
+            });
+            if ok && parts.iter().all(|p| *p >= 0) {
+                version = Version::new(parts[0] as u32, parts[1] as u32, parts[2] as u32);
+            }
+        }
+        // SAFETY: cudnnGetCudartVersion takes nothing and returns a number.
+        let cudart = fns
+            .cudnnGetCudartVersion
+            .map(|f| unsafe { f() })
+            .unwrap_or(0);
+        let lib = Library {
+            inner,
+            version,
+            cudart: CudaVersion(cudart as u32),
+        };
+        if version.major < 8 {
+            return Err(Error::UnsupportedVersion {
+                version,
+                path: lib.path().to_path_buf(),
+            });
+        }
+        lib.install_error_callback();
+        Ok(lib)
+    }
+
+    /// The library's version (`cudnnGetProperty`, `cudnnGetVersion`).
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// The CUDA runtime version this cuDNN was built for
+    /// (`cudnnGetCudartVersion`).
+    pub fn cudart_version(&self) -> CudaVersion {
+        self.cudart
+    }
+
+    /// The absolute path of the file the operating system loaded.
+    pub fn path(&self) -> &Path {
+        self.inner.path()
+    }
+
+    /// Where the search found it.
+    pub fn found_by(&self) -> &Source {
+        &self.inner.candidate().source
+    }
+
+    /// The candidate that loaded (the path or name asked for).
+    pub fn candidate(&self) -> &Candidate {
+        self.inner.candidate()
+    }
+
+    /// Every candidate tried before the one that loaded, and that one.
+    pub fn attempts(&self) -> &[Attempt] {
+        self.inner.attempts()
+    }
+
+    /// The raw function table: the escape hatch to every cuDNN function.
+    /// Calling through it is `unsafe`; [`check`](Self::check) turns the
+    /// status a call returns into this crate's [`Error`].
+    pub fn sys(&self) -> &sys::Functions {
+        self.inner.functions()
+    }
+
+    /// Whether the loaded library exports the C function `name`; `false`
+    /// for a name neither major's headers declare.
+    pub fn has_function(&self, name: &str) -> bool {
+        self.sys().is_available(name).unwrap_or(false)
+    }
+
+    /// `Ok` when the loaded library exports the C function `name`.
+    ///
+    /// # Errors
+    /// [`Error::NotAvailable`], naming the function and the loaded version.
+    pub fn require(&self, name: &'static str) -> Result<()> {
+        if self.has_function(name) {
+            Ok(())
+        } else {
+            Err(self.not_available(name))
+        }
+    }
+
+    pub(crate) fn not_available(&self, function: &'static str) -> Error {
+        Error::NotAvailable {
+            function,
+            version: self.version,
+            path: self.path().to_path_buf(),
+        }
+    }
+
+    /// `cudnnGetErrorString`'s text for `status`.
+    pub fn error_string(&self, status: sys::cudnnStatus_t) -> Option<String> {
+        let f = self.sys().cudnnGetErrorString?;
+        // SAFETY: cudnnGetErrorString returns a pointer to a static string
+        // (or null); it is copied at once.
+        let p = unsafe { f(status) };
+        if p.is_null() {
+            return None;
+        }
+        // SAFETY: non-null, NUL-terminated, static.
+        Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
+
+    /// Turns the status returned by the C function `function` into a
+    /// `Result`. On failure it reads cuDNN's reason at once: cuDNN 9's
+    /// `cudnnGetLastErrorString` (thread-local, cleared when read), or the
+    /// message cuDNN 8 passed to this crate's error callback on this
+    /// thread. Call it right after the failing call, on the same thread.
+    ///
+    /// # Errors
+    /// The variant of [`Error`] for the status's category.
+    pub fn check(&self, function: &'static str, status: sys::cudnnStatus_t) -> Result<()> {
+        if status.0 == 0 {
+            return Ok(());
+        }
+        let message = self.take_last_error();
+        Err(Error::from_status(StatusError {
+            function,
+            status: Status::new(status, self.version.major),
+            version: self.version,
+            description: self.error_string(status),
+            message,
+        }))
+    }
+
+    /// Reads and clears cuDNN's last error text for this thread.
+    fn take_last_error(&self) -> Option<String> {
+        if let Some(f) = self.sys().cudnnGetLastErrorString {
+            let mut buf = [0 as c_char; 1024];
+            // SAFETY: `buf` has room for `buf.len()` bytes; cuDNN writes a
+            // NUL-terminated string of at most that size.
+            unsafe { f(buf.as_mut_ptr(), buf.len()) };
+            buf[buf.len() - 1] = 0;
+            // SAFETY: NUL-terminated by the line above at the latest.
+            let text = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy();
+            let text = text.trim();
+            return (!text.is_empty()).then(|| text.to_owned());
+        }
+        LAST_CALLBACK_MESSAGE
+            .try_with(|m| m.borrow_mut().take())
+            .ok()
+            .flatten()
+    }
+
+    /// cuDNN 8 has no last-error slot; its error callback reports the same
+    /// reasons. Installed once per library, for errors only.
+    fn install_error_callback(&self) {
+        if self.sys().cudnnGetLastErrorString.is_some() {
+            return;
+        }
+        let Some(set) = self.sys().cudnnSetCallback else {
+            return;
+        };
+        // CUDNN_SEV_FATAL_EN | CUDNN_SEV_ERROR_EN
+        let mask = (1u32 << sys::cudnnSeverity_t::CUDNN_SEV_FATAL.0)
+            | (1u32 << sys::cudnnSeverity_t::CUDNN_SEV_ERROR.0);
+        // SAFETY: the callback has cuDNN's prototype, never unwinds, and
+        // ignores `udata`, which may therefore be null.
+        let _ = unsafe { set(mask, std::ptr::null_mut(), Some(error_callback)) };
+    }
+}
+
+thread_local! {
+    static LAST_CALLBACK_MESSAGE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// cuDNN 8's error callback: keeps the last message of this thread.
+unsafe extern "system" fn error_callback(
+    _sev: sys::cudnnSeverity_t,
+    _udata: *mut c_void,
+    _dbg: *const sys::cudnnDebug_t,
+    msg: *const c_char,
+) {
+    if msg.is_null() {
+        return;
+    }
+    // SAFETY: cuDNN passes a message valid for this call whose lines end in
+    // NUL and which ends in two NULs; it is copied at once.
+    let text = unsafe { callback_lines(msg) };
+    let _ = LAST_CALLBACK_MESSAGE.try_with(|m| {
+        if let Ok(mut slot) = m.try_borrow_mut() {
+            *slot = text;
+        }
+    });
+}
+
+/// The reason in a cuDNN 8 callback message (its lines read
+/// `CuDNN (v8905) function cudnnX() called:`, then
+/// `Error: CUDNN_STATUS_...; Reason: ...`, then time and process details),
+/// or `None` when it gives none.
+///
+/// # Safety
+/// `msg` must point to NUL-separated lines ending in an empty line (two
+/// NULs in a row), as cuDNN 8 passes them.
+unsafe fn callback_lines(msg: *const c_char) -> Option<String> {
+    let mut lines = Vec::new();
+    let mut p = msg;
+    // At most 64 lines: a bound in case the terminator is missing.
+    for _ in 0..64 {
+        // SAFETY: `p` points at the start of a NUL-terminated line.
+        let line = unsafe { CStr::from_ptr(p) };
+        let len = line.to_bytes().len();
+        if len == 0 {
+            break;
+        }
+        lines.push(line.to_string_lossy().trim().to_owned());
+        // SAFETY: the line's NUL is followed by the next line or the final NUL.
+        p = unsafe { p.add(len + 1) };
+    }
+    // "Error: CUDNN_STATUS_BAD_PARAM; Reason: (n <= 0) || ..." -> the reason,
+    // the same text cuDNN 9's cudnnGetLastErrorString gives.
+    let reasons: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.split_once("Reason: ").map(|(_, r)| r.trim()))
+        .filter(|r| !r.is_empty())
+        .collect();
+    (!reasons.is_empty()).then(|| reasons.join("; "))
+}

@@ -1,0 +1,57 @@
+//! Shared by the integration tests: loading the library under test.
+//!
+//! `CUDNN_TEST_REQUIRE=1` (set by `scripts/test.sh`) turns "cuDNN could not
+//! be loaded" into a test failure; without it such tests say why they did
+//! not run and return. `CUDNN_TEST_EXPECT_VERSION=9.28.0` checks that the
+//! library loaded is the one the script meant. `CUDNN_TEST_GPU=1` says a
+//! GPU is present (set by `scripts/gpu-test.sh`).
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use cudnn::Library;
+
+pub fn required() -> bool {
+    std::env::var_os("CUDNN_TEST_REQUIRE").is_some_and(|v| v == "1")
+}
+
+pub fn gpu_present() -> bool {
+    std::env::var_os("CUDNN_TEST_GPU").is_some_and(|v| v == "1")
+}
+
+/// The process-wide library, or `None` (after saying why) when it cannot be
+/// loaded and the test run does not require it.
+pub fn lib() -> Option<Arc<Library>> {
+    match cudnn::library() {
+        Ok(lib) => {
+            if let Ok(expect) = std::env::var("CUDNN_TEST_EXPECT_VERSION") {
+                assert_eq!(
+                    lib.version().to_string(),
+                    expect,
+                    "loaded {} but the test run expects {expect}",
+                    lib.path().display()
+                );
+            }
+            Some(lib)
+        }
+        Err(e) if required() => panic!("CUDNN_TEST_REQUIRE=1 but cuDNN did not load: {e}"),
+        Err(e) => {
+            eprintln!(
+                "not run: cuDNN did not load (set CUDNN_LIB_DIR, or run scripts/test.sh): {e}"
+            );
+            None
+        }
+    }
+}
+
+/// Runs a raw call and checks its status through the library.
+#[macro_export]
+macro_rules! raw {
+    ($lib:expr, $name:ident ( $($arg:expr),* $(,)? )) => {{
+        let f = $lib.sys().$name.expect(concat!(stringify!($name), " is exported"));
+        // SAFETY: the tests pass valid descriptors and out-pointers.
+        let status = unsafe { f($($arg),*) };
+        $lib.check(stringify!($name), status)
+    }};
+}
