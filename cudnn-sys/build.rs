@@ -194,8 +194,8 @@ fn link(header_major: Option<u32>) -> Result<(), String> {
         };
         if let Some((name, major)) = chosen {
             println!("cargo:rustc-link-search=native={}", dir.display());
-            if let Some(verbatim) = name.strip_prefix('+') {
-                println!("cargo:rustc-link-lib=dylib:{verbatim}");
+            if name.starts_with('+') {
+                println!("cargo:rustc-link-lib=dylib:{name}");
             } else {
                 println!("cargo:rustc-link-lib=dylib={name}");
             }

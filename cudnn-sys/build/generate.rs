@@ -230,7 +230,7 @@ pub fn merge(raws: &[&str]) -> Result<(String, Vec<String>), String> {
         .map(|r| Ok((raw_version(r)?, parse(r)?)))
         .collect::<Result<_, String>>()?;
     // Newest first: its declarations win where versions differ.
-    versions.sort_by(|a, b| b.0.cmp(&a.0));
+    versions.sort_by_key(|v| std::cmp::Reverse(v.0));
     let mut majors: Vec<u32> = versions.iter().map(|v| v.0.major).collect();
     majors.dedup();
     if majors.len() != versions.len() {

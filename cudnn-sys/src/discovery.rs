@@ -97,6 +97,9 @@ pub enum Source {
     /// searches `LD_LIBRARY_PATH` and the ld.so cache on Linux, or `PATH` on
     /// Windows.
     SystemLoader,
+    /// Not searched: linked at build time (the `link` feature); the
+    /// operating system's loader resolved it when the program started.
+    Linked,
 }
 
 impl fmt::Display for Source {
@@ -110,6 +113,7 @@ impl fmt::Display for Source {
             Source::CudaToolkit { var } => write!(f, "{var} CUDA toolkit folder"),
             Source::WindowsInstall => f.write_str("the NVIDIA cuDNN installer folder"),
             Source::SystemLoader => f.write_str("the system loader's search path"),
+            Source::Linked => f.write_str("linked at build time"),
         }
     }
 }

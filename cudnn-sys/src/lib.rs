@@ -16,7 +16,7 @@
 //!
 //! By default the library is loaded at run time ([`loader::Library`]), found
 //! by the search in [`discovery`]. With the `link` feature the crate links
-//! against the cuDNN found at build time instead ([`Functions::linked`]).
+//! against the cuDNN found at build time instead (`Functions::linked`).
 //!
 //! This crate is the unsafe layer. The `cudnn` crate builds safe types on it.
 
@@ -25,6 +25,8 @@
 #![warn(missing_docs)]
 
 pub mod discovery;
+#[cfg(target_os = "linux")]
+mod elf;
 pub mod loader;
 
 #[allow(

@@ -25,8 +25,9 @@ pub struct Library {
     path: PathBuf,
     candidate: Candidate,
     attempts: Vec<Attempt>,
-    // Last: dropped after everything that refers to its code.
-    _lib: libloading::Library,
+    // Last: dropped after everything that refers to its code. `None` when
+    // the library is linked (the `link` feature).
+    _lib: Option<libloading::Library>,
 }
 
 impl fmt::Debug for Library {
@@ -100,6 +101,35 @@ pub fn search_plan(
 }
 
 impl Library {
+    /// The cuDNN this program was linked against (the `link` feature).
+    #[cfg(feature = "link")]
+    pub fn linked() -> Self {
+        let functions = Functions::linked();
+        let name = PathBuf::from(if cfg!(windows) {
+            "cudnn.dll"
+        } else {
+            "libcudnn.so"
+        });
+        let path = functions
+            .cudnnGetVersion
+            .and_then(|f| module_path(f as *const ()))
+            .unwrap_or_else(|| name.clone());
+        let candidate = Candidate {
+            path: name,
+            source: Source::Linked,
+        };
+        Library {
+            functions,
+            path,
+            attempts: vec![Attempt {
+                candidate: candidate.clone(),
+                outcome: Ok(()),
+            }],
+            candidate,
+            _lib: None,
+        }
+    }
+
     /// Loads cuDNN from the first place of the default search that works.
     ///
     /// # Errors
@@ -139,7 +169,7 @@ impl Library {
                         path,
                         candidate,
                         attempts,
-                        _lib: lib,
+                        _lib: Some(lib),
                     });
                 }
                 Err(why) => attempts.push(Attempt {
@@ -189,6 +219,17 @@ fn open(c: &Candidate) -> Result<(libloading::Library, Functions, PathBuf), Stri
             Err(e) => return Err(e.to_string()),
         }
     }
+    #[cfg(target_os = "linux")]
+    {
+        let file = if c.source == Source::SystemLoader {
+            on_library_path(&c.path)
+        } else {
+            Some(c.path.clone())
+        };
+        if let Some(file) = file {
+            crate::elf::check(&file)?;
+        }
+    }
     // SAFETY: loading a shared library runs its initialisers. The candidates
     // are cuDNN's file names in the places the user or NVIDIA's installers
     // put cuDNN; running its initialisers is what loading cuDNN means.
@@ -202,6 +243,17 @@ fn open(c: &Candidate) -> Result<(libloading::Library, Functions, PathBuf), Stri
     };
     let path = module_path(get_version as *const ()).unwrap_or_else(|| c.path.clone());
     Ok((lib, functions, path))
+}
+
+/// The first file named `name` in the folders of `LD_LIBRARY_PATH`: where
+/// the system loader looks first.
+#[cfg(target_os = "linux")]
+fn on_library_path(name: &Path) -> Option<PathBuf> {
+    let dirs = std::env::var_os("LD_LIBRARY_PATH")?;
+    std::env::split_paths(&dirs)
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
 }
 
 /// The loader's message (libloading's text is the `dlerror` or
@@ -265,4 +317,95 @@ fn module_path(addr: *const ()) -> Option<PathBuf> {
 #[cfg(not(any(unix, windows)))]
 fn module_path(_addr: *const ()) -> Option<PathBuf> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use std::ffi::OsString;
+
+    #[derive(Default)]
+    struct Env(HashMap<&'static str, &'static str>);
+
+    impl SearchEnv for Env {
+        fn var(&self, name: &str) -> Option<OsString> {
+            self.0.get(name).map(OsString::from)
+        }
+        fn var_names(&self) -> Vec<String> {
+            self.0.keys().map(|k| k.to_string()).collect()
+        }
+        fn list_dir(&self, _dir: &Path) -> Vec<OsString> {
+            Vec::new()
+        }
+    }
+
+    fn env(vars: &[(&'static str, &'static str)]) -> Env {
+        Env(vars.iter().copied().collect())
+    }
+
+    #[test]
+    fn a_named_location_is_the_only_one_searched() {
+        let e = env(&[
+            ("CUDNN_LIB_DIR", "/opt/cudnn/lib"),
+            ("CUDA_PATH", "/usr/local/cuda"),
+        ]);
+        let (plan, why) = search_plan(Os::Linux, None, &e);
+        assert_eq!(why, Some("CUDNN_LIB_DIR"));
+        let paths: Vec<_> = plan
+            .iter()
+            .map(|c| c.path.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                "/opt/cudnn/lib/libcudnn.so.9",
+                "/opt/cudnn/lib/libcudnn.so.8"
+            ]
+        );
+
+        let (plan, why) = search_plan(Os::Linux, Some(Path::new("/x/libcudnn.so.9")), &e);
+        assert_eq!(why, Some("the path given in code"));
+        assert_eq!(plan.len(), 1);
+        assert_eq!(plan[0].source, Source::Explicit);
+    }
+
+    #[test]
+    fn otherwise_everything_is_searched() {
+        let e = env(&[("CUDA_PATH", "/usr/local/cuda")]);
+        let (plan, why) = search_plan(Os::Linux, None, &e);
+        assert_eq!(why, None);
+        assert_eq!(
+            plan.first().map(|c| c.path.clone()),
+            Some("/usr/local/cuda/lib64/libcudnn.so.9".into())
+        );
+        assert_eq!(plan.last().map(|c| &c.source), Some(&Source::SystemLoader));
+    }
+
+    #[test]
+    fn the_error_lists_every_attempt() {
+        let err = Library::load_from(vec![
+            Candidate {
+                path: "/no/such/dir/libcudnn.so.9".into(),
+                source: Source::EnvLibDir,
+            },
+            Candidate {
+                path: "libcudnn-does-not-exist.so.1".into(),
+                source: Source::SystemLoader,
+            },
+        ])
+        .expect_err("nothing to load");
+        assert_eq!(err.attempts.len(), 2);
+        assert_eq!(err.attempts[0].outcome, Err("no such file".to_string()));
+        let text = err.to_string();
+        assert!(
+            text.contains("/no/such/dir/libcudnn.so.9 (CUDNN_LIB_DIR): no such file"),
+            "{text}"
+        );
+        assert!(
+            text.contains("libcudnn-does-not-exist.so.1 (the system loader's search path): "),
+            "{text}"
+        );
+        assert!(text.contains("cannot open shared object file"), "{text}");
+    }
 }

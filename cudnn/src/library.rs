@@ -58,6 +58,8 @@ pub fn library() -> Result<Arc<Library>> {
 
 /// Loads the process-wide cuDNN from `explicit` (a folder or a file; `None`
 /// for the default search) unless it is loaded already, and returns it.
+/// With the `link` feature the process-wide library is the one linked at
+/// build time, and `explicit` is not used.
 ///
 /// The first successful load wins: when a library is loaded already this
 /// returns it whatever `explicit` says; compare [`Library::path`] when that
@@ -73,6 +75,12 @@ pub fn init(explicit: Option<&Path>) -> Result<Arc<Library>> {
     if let Some(lib) = GLOBAL.get() {
         return Ok(Arc::clone(lib));
     }
+    #[cfg(feature = "link")]
+    let lib = {
+        let _ = explicit;
+        Arc::new(Library::linked()?)
+    };
+    #[cfg(not(feature = "link"))]
     let lib = Arc::new(Library::open(explicit)?);
     Ok(Arc::clone(GLOBAL.get_or_init(|| lib)))
 }
@@ -124,8 +132,20 @@ impl Library {
     /// # Errors
     /// [`Error::LibraryNotFound`] with every place tried, or
     /// [`Error::UnsupportedVersion`] for a cuDNN before 8.
+    ///
+    /// With the `link` feature the process-wide library is the linked one;
+    /// this still loads a separate copy at run time.
     pub fn open(explicit: Option<&Path>) -> Result<Library> {
         Library::from_sys(sys::loader::Library::load_with(explicit)?)
+    }
+
+    /// The cuDNN this program was linked against (the `link` feature).
+    ///
+    /// # Errors
+    /// As [`from_sys`](Self::from_sys).
+    #[cfg(feature = "link")]
+    pub fn linked() -> Result<Library> {
+        Library::from_sys(sys::loader::Library::linked())
     }
 
     /// Wraps a library loaded by `cudnn_sys`.

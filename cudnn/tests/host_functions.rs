@@ -2,6 +2,9 @@
 //! versions, error strings, descriptor creation and setting, output-dim
 //! queries, status decoding and handle creation.
 
+// The `raw!` helper runs the tests' own raw calls inside its unsafe block.
+#![allow(clippy::macro_metavars_in_unsafe)]
+
 mod common;
 
 use cudnn::sys;

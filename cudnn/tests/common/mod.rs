@@ -45,7 +45,9 @@ pub fn lib() -> Option<Arc<Library>> {
     }
 }
 
-/// Runs a raw call and checks its status through the library.
+/// Runs a raw call and checks its status through the library. Test code
+/// only: the arguments are the tests' own descriptors and out-pointers.
+/// (Test crates using it allow `clippy::macro_metavars_in_unsafe`.)
 #[macro_export]
 macro_rules! raw {
     ($lib:expr, $name:ident ( $($arg:expr),* $(,)? )) => {{

@@ -1,0 +1,142 @@
+//! Loading failures give a typed error that lists every place tried and the
+//! loader's reason, and never panic. These need no cuDNN: the broken files
+//! are made here.
+
+use std::path::{Path, PathBuf};
+
+use cudnn::{Error, Library, Source};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cudnn-rs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Opens `dir` and returns the load error's attempts as (path, reason).
+fn fail(dir: &Path) -> (String, Vec<(PathBuf, String)>) {
+    let err = Library::open(Some(dir)).expect_err("nothing loadable there");
+    let text = err.to_string();
+    let Error::LibraryNotFound(e) = err else {
+        panic!("expected LibraryNotFound, got {err:?}")
+    };
+    assert_eq!(e.restricted_to, Some("the path given in code"));
+    for a in &e.attempts {
+        assert_eq!(a.candidate.source, Source::Explicit);
+        assert!(
+            a.candidate.path.starts_with(dir),
+            "{}",
+            a.candidate.path.display()
+        );
+        assert!(
+            text.contains(&a.candidate.path.display().to_string()),
+            "the message names {}: {text}",
+            a.candidate.path.display()
+        );
+    }
+    let attempts = e
+        .attempts
+        .into_iter()
+        .map(|a| (a.candidate.path, a.outcome.expect_err("failed")))
+        .collect();
+    (text, attempts)
+}
+
+#[test]
+fn an_empty_folder_lists_both_majors() {
+    let dir = scratch("empty");
+    let (text, attempts) = fail(&dir);
+    let names: Vec<_> = attempts
+        .iter()
+        .map(|(p, _)| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(names, ["libcudnn.so.9", "libcudnn.so.8"]);
+    assert!(attempts.iter().all(|(_, why)| why == "no such file"));
+    assert!(
+        text.starts_with(
+            "no cuDNN library could be loaded (only the path given in code was searched"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_library() {
+    let dir = scratch("text");
+    std::fs::write(dir.join("libcudnn.so.9"), "not a shared object\n").expect("write");
+    let (_, attempts) = fail(&dir);
+    let (path, why) = &attempts[0];
+    assert!(path.ends_with("libcudnn.so.9"));
+    // dlerror's own words.
+    assert!(why.contains("libcudnn.so.9"), "{why}");
+    assert!(
+        why.contains("invalid ELF header") || why.contains("too short"),
+        "{why}"
+    );
+    assert_eq!(attempts[1].1, "no such file");
+}
+
+#[test]
+fn a_truncated_library() {
+    let dir = scratch("truncated");
+    // The head of a real shared library: a valid ELF header whose segments
+    // run past the end of the file.
+    let source = std::env::var_os("CUDNN_LIB_DIR")
+        .map(|d| PathBuf::from(d).join("libcudnn.so.9"))
+        .filter(|p| p.is_file())
+        .or_else(|| {
+            std::env::var_os("CUDNN_LIB_DIR")
+                .map(|d| PathBuf::from(d).join("libcudnn.so.8"))
+                .filter(|p| p.is_file())
+        })
+        .unwrap_or_else(|| PathBuf::from("/proc/self/exe"));
+    let bytes = std::fs::read(&source).expect("read a library");
+    std::fs::write(dir.join("libcudnn.so.8"), &bytes[..bytes.len().min(4096)]).expect("write");
+    let (_, attempts) = fail(&dir);
+    assert_eq!(attempts[0].1, "no such file");
+    let (path, why) = &attempts[1];
+    assert!(path.ends_with("libcudnn.so.8"));
+    // Refused before dlopen, which would map past the end of the file and
+    // die of SIGBUS.
+    assert!(
+        why.starts_with("the file is truncated: 4096 bytes"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_library_that_is_not_cudnn() {
+    let dir = scratch("notcudnn");
+    // Any real shared library without cudnnGetVersion: the C math library.
+    let libm = [
+        "/lib/x86_64-linux-gnu/libm.so.6",
+        "/usr/lib/x86_64-linux-gnu/libm.so.6",
+        "/lib64/libm.so.6",
+    ]
+    .into_iter()
+    .map(Path::new)
+    .find(|p| p.is_file());
+    let Some(libm) = libm else {
+        eprintln!("not run: no libm.so.6 in the usual places");
+        return;
+    };
+    std::fs::copy(libm, dir.join("libcudnn.so.9")).expect("copy");
+    let (_, attempts) = fail(&dir);
+    assert_eq!(
+        attempts[0].1,
+        "loaded, but it does not export cudnnGetVersion: not a cuDNN library"
+    );
+}
+
+#[test]
+fn a_folder_where_a_file_is_expected() {
+    let dir = scratch("folder");
+    std::fs::create_dir_all(dir.join("libcudnn.so.9")).expect("mkdir");
+    let (_, attempts) = fail(&dir);
+    assert_eq!(attempts[0].1, "not a file");
+}
