@@ -90,7 +90,7 @@ fn main() -> ExitCode {
             build_info::HEADER_DIR.unwrap_or("?")
         ),
     }
-    match cudnn::Handle::new() {
+    match cudnn::Handle::on_current_context(lib.clone()) {
         Ok(_) => say!("  handle:     created (a GPU and driver are usable)"),
         Err(e) => say!("  handle:     cannot be created: {e}"),
     }

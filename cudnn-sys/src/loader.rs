@@ -256,10 +256,14 @@ fn on_library_path(name: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The loader's message (libloading's text is the `dlerror` or
-/// `GetLastError` message itself).
+/// The loader's own message: libloading keeps the `dlerror` text (or the
+/// Windows error) as the error's source.
 fn loader_text(e: &libloading::Error) -> String {
-    e.to_string()
+    use std::error::Error as _;
+    match e.source() {
+        Some(source) => source.to_string(),
+        None => e.to_string(),
+    }
 }
 
 /// The file that holds the code at `addr`.

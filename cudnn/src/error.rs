@@ -68,6 +68,88 @@ impl fmt::Display for CudaError {
     }
 }
 
+/// Why a safe function refused its arguments, before any call into cuDNN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mismatch {
+    /// A value is out of range (a dimension of 0, a negative padding, a
+    /// size that does not fit cuDNN's `int`, ...).
+    BadValue {
+        /// What, and why it is wrong.
+        what: String,
+    },
+    /// Two shapes that must agree do not.
+    Shape {
+        /// What disagrees, with both shapes.
+        what: String,
+    },
+    /// A device buffer is shorter than its descriptor's extent.
+    BufferTooShort {
+        /// Which argument.
+        buffer: &'static str,
+        /// Its length in elements.
+        len: usize,
+        /// The elements its descriptor spans (strides included).
+        required: usize,
+    },
+    /// The workspace is smaller than the algorithm needs.
+    WorkspaceTooSmall {
+        /// Its size in bytes.
+        len: usize,
+        /// The bytes the algorithm needs.
+        required: usize,
+    },
+    /// A buffer lives on another device than the handle's stream.
+    WrongDevice {
+        /// Which argument.
+        buffer: &'static str,
+        /// The buffer's device.
+        buffer_device: usize,
+        /// The handle's device.
+        handle_device: usize,
+    },
+    /// The handle has no CUDA stream (it was created with
+    /// [`Handle::on_current_context`](crate::Handle::on_current_context)).
+    NoStream,
+    /// A combination cuDNN does not support.
+    Unsupported {
+        /// What, and why.
+        what: String,
+    },
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::BadValue { what }
+            | Mismatch::Shape { what }
+            | Mismatch::Unsupported { what } => f.write_str(what),
+            Mismatch::BufferTooShort {
+                buffer,
+                len,
+                required,
+            } => write!(
+                f,
+                "buffer `{buffer}` holds {len} elements but its descriptor spans {required}"
+            ),
+            Mismatch::WorkspaceTooSmall { len, required } => write!(
+                f,
+                "the workspace has {len} bytes but the algorithm needs {required}"
+            ),
+            Mismatch::WrongDevice {
+                buffer,
+                buffer_device,
+                handle_device,
+            } => write!(
+                f,
+                "buffer `{buffer}` is on device {buffer_device} but the handle's stream is on \
+                 device {handle_device}"
+            ),
+            Mismatch::NoStream => f.write_str("the handle is not bound to a CUDA stream"),
+        }
+    }
+}
+
 /// Everything that can go wrong.
 ///
 /// Status failures are sorted by category, decoded by the major of the
@@ -119,9 +201,57 @@ pub enum Error {
         /// The loaded library's file.
         path: PathBuf,
     },
-    /// A CUDA driver or runtime failure.
+    /// A CUDA driver or runtime failure, or no driver at all.
     #[error("CUDA: {0}")]
     Cuda(CudaError),
+    /// A safe function refused its arguments before calling cuDNN.
+    #[error("{function}: {mismatch}")]
+    InvalidArgument {
+        /// The cuDNN function that was not called.
+        function: &'static str,
+        /// What is wrong.
+        mismatch: Mismatch,
+    },
+    /// Reading or writing a file (the algorithm cache).
+    #[error("{path}: {message}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl From<cudarc::driver::DriverError> for Error {
+    fn from(e: cudarc::driver::DriverError) -> Error {
+        let name = e.error_name().map(|n| n.to_string_lossy().into_owned());
+        let text = e.error_string().map(|s| s.to_string_lossy().into_owned());
+        Error::Cuda(CudaError {
+            function: "the CUDA driver",
+            code: Some(e.0 as i32),
+            message: match (name, text) {
+                (Ok(n), Ok(t)) => format!("{n}: {t}"),
+                (Ok(n), Err(_)) => n,
+                _ => format!("CUresult {}", e.0 as i32),
+            },
+        })
+    }
+}
+
+/// `Err(InvalidArgument)` for `function` unless `ok`.
+pub(crate) fn ensure(
+    ok: bool,
+    function: &'static str,
+    mismatch: impl FnOnce() -> Mismatch,
+) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::InvalidArgument {
+            function,
+            mismatch: mismatch(),
+        })
+    }
 }
 
 impl Error {

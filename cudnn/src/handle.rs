@@ -1,14 +1,16 @@
-//! The cuDNN handle.
+//! The cuDNN handle, bound to a CUDA stream.
 
 use std::ptr::NonNull;
 use std::sync::Arc;
 
+use cudarc::driver::{CudaContext, CudaStream, DeviceSlice};
 use cudnn_sys as sys;
 
-use crate::error::Result;
+use crate::error::{Error, Mismatch, Result, StatusError};
 use crate::library::{ffi, library, Library};
+use crate::status::Status;
 
-/// A cuDNN context (`cudnnHandle_t`), created on the current CUDA device.
+/// A cuDNN context (`cudnnHandle_t`) whose work runs on one CUDA stream.
 ///
 /// Destroyed on drop. Not `Clone`.
 ///
@@ -18,10 +20,11 @@ use crate::library::{ffi, library, Library};
 pub struct Handle {
     raw: NonNull<sys::cudnnContext>,
     lib: Arc<Library>,
+    stream: Option<Arc<CudaStream>>,
 }
 
 // SAFETY: a cuDNN handle may be used from any one thread at a time (see the
-// type's docs); `Library` is Send + Sync.
+// type's docs); `Library` and `CudaStream` are Send + Sync.
 unsafe impl Send for Handle {}
 
 static_assertions::assert_impl_all!(Handle: Send);
@@ -32,44 +35,114 @@ impl std::fmt::Debug for Handle {
         f.debug_struct("Handle")
             .field("raw", &self.raw)
             .field("version", &self.lib.version())
+            .field(
+                "device",
+                &self.stream.as_ref().map(|s| s.context().ordinal()),
+            )
             .finish()
     }
 }
 
 impl Handle {
-    /// Creates a handle with the process-wide library ([`library`]).
+    /// Creates a handle on `stream`'s device whose work runs on `stream`,
+    /// with the process-wide library.
     ///
     /// # Errors
-    /// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound) when cuDNN
-    /// cannot be loaded; [`Error::NotInitialized`](crate::Error::NotInitialized)
-    /// when there is no usable GPU or driver (cuDNN 9 then says why, for
-    /// example `cudaGetDeviceCount(&count) != cudaSuccess`).
+    /// [`Error::LibraryNotFound`] when cuDNN cannot be loaded; a CUDA error
+    /// when the stream's context cannot be made current;
+    /// [`Error::NotInitialized`] when cuDNN cannot use the GPU.
     #[doc(alias = "cudnnCreate")]
-    pub fn new() -> Result<Handle> {
-        Handle::with_library(library()?)
+    #[doc(alias = "cudnnSetStream")]
+    pub fn new(stream: Arc<CudaStream>) -> Result<Handle> {
+        Handle::new_in(library()?, stream)
     }
 
-    /// Creates a handle with `lib`.
+    /// [`new`](Self::new) with the library `lib`.
     ///
     /// # Errors
     /// As [`new`](Self::new).
+    pub fn new_in(lib: Arc<Library>, stream: Arc<CudaStream>) -> Result<Handle> {
+        stream.context().bind_to_thread()?;
+        let mut handle = Handle::create(lib)?;
+        handle.bind(stream)?;
+        Ok(handle)
+    }
+
+    /// Creates a handle on the CUDA context current on this thread (or the
+    /// primary context of device 0), without a stream. Enough to ask whether
+    /// cuDNN can use the GPU; launches need [`new`](Self::new).
+    ///
+    /// # Errors
+    /// [`Error::NotInitialized`] when there is no usable GPU or driver
+    /// (cuDNN 9 then says why, for example
+    /// `cudaGetDeviceCount(&count) != cudaSuccess`).
     #[doc(alias = "cudnnCreate")]
-    pub fn with_library(lib: Arc<Library>) -> Result<Handle> {
+    pub fn on_current_context(lib: Arc<Library>) -> Result<Handle> {
+        Handle::create(lib)
+    }
+
+    fn create(lib: Arc<Library>) -> Result<Handle> {
         let create = ffi!(lib, cudnnCreate);
         let mut raw: sys::cudnnHandle_t = std::ptr::null_mut();
         // SAFETY: `raw` is a valid out-pointer for the new handle.
         let status = unsafe { (create.f)(&mut raw) };
         create.check(status)?;
         let raw = NonNull::new(raw).ok_or_else(|| {
-            crate::Error::from_status(crate::StatusError {
+            Error::from_status(StatusError {
                 function: "cudnnCreate",
-                status: crate::Status::new(sys::cudnnStatus_t(u32::MAX), lib.version().major),
+                status: Status::new(sys::cudnnStatus_t(u32::MAX), lib.version().major),
                 version: lib.version(),
                 description: Some("returned success with a null handle".into()),
                 message: None,
             })
         })?;
-        Ok(Handle { raw, lib })
+        Ok(Handle {
+            raw,
+            lib,
+            stream: None,
+        })
+    }
+
+    fn bind(&mut self, stream: Arc<CudaStream>) -> Result<()> {
+        let set = ffi!(self.lib, cudnnSetStream);
+        // SAFETY: the handle is live; cudarc's CUstream and cuDNN's
+        // cudaStream_t are the same driver object.
+        let status = unsafe { (set.f)(self.raw.as_ptr(), stream.cu_stream().cast()) };
+        set.check(status)?;
+        self.stream = Some(stream);
+        Ok(())
+    }
+
+    /// Runs later work on `stream`. Calls `cudnnSetStream` only when the
+    /// stream differs from the current one (it costs microseconds).
+    ///
+    /// # Errors
+    /// [`Mismatch::WrongDevice`] when `stream` is on another device than the
+    /// handle; cuDNN's error otherwise.
+    #[doc(alias = "cudnnSetStream")]
+    pub fn set_stream(&mut self, stream: Arc<CudaStream>) -> Result<()> {
+        if let Some(current) = &self.stream {
+            if Arc::ptr_eq(current, &stream) {
+                return Ok(());
+            }
+            let (have, want) = (current.context().ordinal(), stream.context().ordinal());
+            if have != want {
+                return Err(Error::InvalidArgument {
+                    function: "cudnnSetStream",
+                    mismatch: Mismatch::WrongDevice {
+                        buffer: "stream",
+                        buffer_device: want,
+                        handle_device: have,
+                    },
+                });
+            }
+        }
+        self.bind(stream)
+    }
+
+    /// The stream work runs on, if bound.
+    pub fn stream(&self) -> Option<&Arc<CudaStream>> {
+        self.stream.as_ref()
     }
 
     /// The raw handle, for calls through [`Library::sys`]. It stays owned
@@ -82,14 +155,84 @@ impl Handle {
     pub fn library(&self) -> &Arc<Library> {
         &self.lib
     }
+
+    /// The stream, with this thread's current context set to its context:
+    /// what every launch needs first.
+    pub(crate) fn launch_stream(&self, function: &'static str) -> Result<&Arc<CudaStream>> {
+        let stream = self.stream.as_ref().ok_or(Error::InvalidArgument {
+            function,
+            mismatch: Mismatch::NoStream,
+        })?;
+        stream.context().bind_to_thread()?;
+        Ok(stream)
+    }
+
+    /// Checks that `buf` lives on the handle's device and holds at least
+    /// `required` elements.
+    pub(crate) fn check_buffer<T, B: DeviceSlice<T> + ?Sized>(
+        stream: &CudaStream,
+        function: &'static str,
+        name: &'static str,
+        buf: &B,
+        required: usize,
+    ) -> Result<()> {
+        let (have, want) = (buf.stream().context().ordinal(), stream.context().ordinal());
+        if have != want {
+            return Err(Error::InvalidArgument {
+                function,
+                mismatch: Mismatch::WrongDevice {
+                    buffer: name,
+                    buffer_device: have,
+                    handle_device: want,
+                },
+            });
+        }
+        crate::error::ensure(buf.len() >= required, function, || {
+            Mismatch::BufferTooShort {
+                buffer: name,
+                len: buf.len(),
+                required,
+            }
+        })
+    }
 }
 
 impl Drop for Handle {
     fn drop(&mut self) {
+        if let Some(stream) = &self.stream {
+            // cudnnDestroy synchronises with the device; make sure it runs
+            // in the handle's context.
+            let _ = stream.context().bind_to_thread();
+        }
         if let Some(destroy) = self.lib.sys().cudnnDestroy {
             // SAFETY: `raw` was created by cudnnCreate of this library and is
             // destroyed once, here. A failure cannot be reported from drop.
             let _ = unsafe { destroy(self.raw.as_ptr()) };
         }
     }
+}
+
+/// The CUDA context of device `ordinal`, or a typed error when there is no
+/// driver. (cudarc panics when `libcuda` is missing; this checks first.)
+///
+/// # Errors
+/// [`Error::Cuda`] when no CUDA driver library can be loaded or the device
+/// cannot be opened.
+pub fn cuda_context(ordinal: usize) -> Result<Arc<CudaContext>> {
+    if !cuda_driver_present() {
+        return Err(Error::Cuda(crate::CudaError {
+            function: "loading libcuda",
+            code: None,
+            message: "no CUDA driver library (libcuda.so.1 / nvcuda.dll) could be loaded: \
+                      this machine has no NVIDIA driver"
+                .into(),
+        }));
+    }
+    Ok(CudaContext::new(ordinal)?)
+}
+
+/// Whether a CUDA driver library can be loaded.
+pub fn cuda_driver_present() -> bool {
+    // SAFETY: only tries to dlopen the driver library and closes it again.
+    unsafe { cudarc::driver::sys::is_culib_present() }
 }

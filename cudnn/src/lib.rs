@@ -10,7 +10,8 @@
 //! # fn main() -> Result<(), cudnn::Error> {
 //! let lib = cudnn::library()?;
 //! println!("cuDNN {} (CUDA {}) from {}", lib.version(), lib.cudart_version(), lib.path().display());
-//! let handle = cudnn::Handle::new()?; // needs a GPU
+//! let ctx = cudnn::cuda_context(0)?; // a typed error without a driver
+//! let handle = cudnn::Handle::new(ctx.default_stream())?; // needs a GPU
 //! # Ok(()) }
 //! ```
 //!
@@ -20,17 +21,38 @@
 
 #![warn(missing_docs)]
 
+mod activation;
+mod algo_cache;
+mod conv;
+mod descriptor;
+mod dtype;
 mod error;
 mod handle;
 mod library;
+pub mod reference;
 mod status;
+mod tensor;
 mod version;
+mod workspace;
 
+pub use activation::{ActivationDescriptor, ActivationMode, NanPropagation};
+pub use algo_cache::{
+    AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
+};
+pub use conv::{
+    check_bias_shape, output_dims, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ConvProblem,
+    ConvolutionDescriptor, ConvolutionMode, FwdAlgo, MathType,
+};
+pub use cudarc;
 pub use cudnn_sys as sys;
 pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
 pub use cudnn_sys::loader::LoadError;
-pub use error::{CudaError, Error, Result, StatusError};
-pub use handle::Handle;
+pub use dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
+pub use error::{CudaError, Error, Mismatch, Result, StatusError};
+pub use half;
+pub use handle::{cuda_context, cuda_driver_present, Handle};
 pub use library::{init, library, version, Library};
 pub use status::{Category, Status};
+pub use tensor::{extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat};
 pub use version::{CudaVersion, Version};
+pub use workspace::Workspace;

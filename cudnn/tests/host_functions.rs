@@ -284,7 +284,7 @@ fn creating_a_handle_without_a_gpu_is_a_typed_error() {
         eprintln!("not run: CUDNN_TEST_GPU=1 says a GPU is present");
         return;
     }
-    let err = cudnn::Handle::new().expect_err("no GPU on this machine");
+    let err = cudnn::Handle::on_current_context(lib.clone()).expect_err("no GPU on this machine");
     let Error::NotInitialized(e) = &err else {
         panic!("expected NotInitialized, got {err:?}")
     };
@@ -309,7 +309,9 @@ fn creating_a_handle_without_a_gpu_is_a_typed_error() {
 #[ignore = "needs a CUDA GPU"]
 fn creating_a_handle_on_a_gpu() {
     let Some(lib) = common::lib() else { return };
-    let handle = cudnn::Handle::new().expect("handle on a GPU");
+    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
+    let handle = cudnn::Handle::new(ctx.default_stream()).expect("handle on a GPU");
     assert!(!handle.as_raw().is_null());
     assert_eq!(handle.library().version(), lib.version());
+    assert!(handle.stream().is_some());
 }

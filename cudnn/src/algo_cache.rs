@@ -1,0 +1,232 @@
+//! The algorithm cache: choices of convolution algorithms keyed by
+//! everything that changes the answer, shared between threads, saved to and
+//! loaded from a file.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Mutex, PoisonError};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+/// Which convolution direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Direction {
+    /// `cudnnConvolutionForward`.
+    Forward,
+    /// `cudnnConvolutionBackwardData`.
+    BackwardData,
+    /// `cudnnConvolutionBackwardFilter`.
+    BackwardFilter,
+}
+
+/// How algorithms are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum SearchMode {
+    /// The best allowed answer of cuDNN's heuristic (`cudnnGet*Algorithm_v7`):
+    /// no GPU work.
+    #[default]
+    Heuristic,
+    /// Run every candidate and keep the fastest allowed one
+    /// (`cudnnFind*AlgorithmEx`, like `torch.backends.cudnn.benchmark`).
+    Benchmark,
+}
+
+/// What an algorithm search may return.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SearchOptions {
+    /// Heuristic or benchmark.
+    pub mode: SearchMode,
+    /// The most workspace bytes an algorithm may use; `None`: no limit.
+    pub workspace_limit: Option<usize>,
+    /// Only algorithms cuDNN reports deterministic.
+    pub deterministic: bool,
+    /// Allow tensor cores to convert f32 data down (to f16/bf16):
+    /// `CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION`.
+    pub allow_down_conversion: bool,
+    /// Allow TF32 tensor-core math for f32 data (cuDNN's default on Ampere
+    /// and later); `false` forces `CUDNN_FMA_MATH` for f32.
+    pub allow_tf32: bool,
+}
+
+impl Default for SearchOptions {
+    /// The heuristic, no workspace limit, any determinism, no
+    /// down-conversion, TF32 allowed (cuDNN's defaults).
+    fn default() -> Self {
+        SearchOptions {
+            mode: SearchMode::Heuristic,
+            workspace_limit: None,
+            deterministic: false,
+            allow_down_conversion: false,
+            allow_tf32: true,
+        }
+    }
+}
+
+/// The device part of a key: a choice made on one GPU model is not reused
+/// on another.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DeviceKey {
+    /// The device ordinal.
+    pub ordinal: usize,
+    /// Its name, for example `NVIDIA H200`.
+    pub name: String,
+    /// Its compute capability (major, minor).
+    pub compute_capability: (i32, i32),
+}
+
+/// Everything that changes an algorithm choice.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AlgoKey {
+    /// The device.
+    pub device: DeviceKey,
+    /// The cuDNN version, `9.28.0`.
+    pub cudnn_version: String,
+    /// The direction.
+    pub direction: Direction,
+    /// `cudnnDataType_t` of the data.
+    pub data_type: u32,
+    /// `cudnnDataType_t` of the computation.
+    pub compute_type: u32,
+    /// Input dims.
+    pub x_dims: Vec<usize>,
+    /// Input strides (the layout).
+    pub x_strides: Vec<usize>,
+    /// Filter dims.
+    pub w_dims: Vec<usize>,
+    /// Filter layout (`cudnnTensorFormat_t`).
+    pub w_format: u32,
+    /// Output dims.
+    pub y_dims: Vec<usize>,
+    /// Output strides.
+    pub y_strides: Vec<usize>,
+    /// Paddings.
+    pub pads: Vec<usize>,
+    /// Strides of the convolution.
+    pub strides: Vec<usize>,
+    /// Dilations.
+    pub dilations: Vec<usize>,
+    /// Groups.
+    pub groups: usize,
+    /// `cudnnConvolutionMode_t`.
+    pub mode: u32,
+    /// The search options (mode, workspace limit, determinism, math).
+    pub options: SearchOptions,
+}
+
+/// A remembered choice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CachedAlgo {
+    /// The algorithm's raw value.
+    pub algo: i32,
+    /// The math type's raw value.
+    pub math_type: i32,
+    /// Workspace bytes it needed.
+    pub workspace: usize,
+    /// Its benchmarked time, if benchmarked.
+    pub time_ms: Option<f32>,
+    /// Whether cuDNN reported it deterministic.
+    pub deterministic: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+struct CacheFile {
+    format: u32,
+    entries: Vec<(AlgoKey, CachedAlgo)>,
+}
+
+const FORMAT: u32 = 1;
+
+/// Algorithm choices keyed by [`AlgoKey`]. `Sync`: share it between threads
+/// (behind an `Arc` or a `static`).
+#[derive(Debug, Default)]
+pub struct AlgoCache {
+    map: Mutex<HashMap<AlgoKey, CachedAlgo>>,
+}
+
+static_assertions::assert_impl_all!(AlgoCache: Send, Sync);
+
+impl AlgoCache {
+    /// An empty cache.
+    pub fn new() -> AlgoCache {
+        AlgoCache::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<AlgoKey, CachedAlgo>> {
+        // A panic while holding the lock cannot leave the map half-written:
+        // every update is a single insert.
+        self.map.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The choice for `key`, if known.
+    pub fn get(&self, key: &AlgoKey) -> Option<CachedAlgo> {
+        self.lock().get(key).cloned()
+    }
+
+    /// Remembers a choice.
+    pub fn insert(&self, key: AlgoKey, value: CachedAlgo) {
+        self.lock().insert(key, value);
+    }
+
+    /// The number of choices.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether it is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Writes every choice to `path` as JSON.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let mut entries: Vec<(AlgoKey, CachedAlgo)> = self
+            .lock()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        entries.sort_by_key(|(k, _)| format!("{k:?}"));
+        let text = serde_json::to_string_pretty(&CacheFile {
+            format: FORMAT,
+            entries,
+        })
+        .map_err(|e| io_error(path, e.to_string()))?;
+        std::fs::write(path, text).map_err(|e| io_error(path, e.to_string()))
+    }
+
+    /// Adds the choices saved in `path` (a missing file adds nothing) and
+    /// returns how many were read.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be read or is not a cache file of
+    /// this format.
+    pub fn load(&self, path: &Path) -> Result<usize> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(e) => return Err(io_error(path, e.to_string())),
+        };
+        let file: CacheFile = serde_json::from_str(&text)
+            .map_err(|e| io_error(path, format!("not an algorithm cache: {e}")))?;
+        if file.format != FORMAT {
+            return Err(io_error(
+                path,
+                format!("cache format {} (this crate reads {FORMAT})", file.format),
+            ));
+        }
+        let n = file.entries.len();
+        self.lock().extend(file.entries);
+        Ok(n)
+    }
+}
+
+fn io_error(path: &Path, message: String) -> Error {
+    Error::Io {
+        path: path.to_path_buf(),
+        message,
+    }
+}

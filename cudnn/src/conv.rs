@@ -1,0 +1,1700 @@
+//! Convolution: descriptors, problems, algorithm selection and launches.
+//!
+//! A [`ConvProblem`] bundles the descriptors of one convolution (input,
+//! filter, convolution, output), checked against each other once when it is
+//! built. Launches ([`Handle::convolution_forward`] and friends) are safe:
+//! before calling cuDNN they check every buffer against its descriptor, the
+//! devices, and the workspace against what the algorithm needs.
+//! [`Handle::find_forward`] and friends choose algorithms (cuDNN's heuristic
+//! or a benchmark) through an [`AlgoCache`].
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use cudarc::driver::{DevicePtr, DevicePtrMut};
+use cudnn_sys as sys;
+
+use crate::activation::{ActivationDescriptor, ActivationMode};
+use crate::algo_cache::{
+    AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
+};
+use crate::descriptor::{raw_descriptor, to_c_ints};
+use crate::dtype::{ComputeType, ComputesIn, DataType, Scale};
+use crate::error::{ensure, Error, Mismatch, Result};
+use crate::handle::Handle;
+use crate::library::{ffi, library, Library};
+use crate::tensor::{FilterDescriptor, TensorDescriptor, TensorFormat};
+use crate::workspace::Workspace;
+
+/// Convolution or cross-correlation (`cudnnConvolutionMode_t`).
+pub type ConvolutionMode = sys::cudnnConvolutionMode_t;
+/// Tensor-core use (`cudnnMathType_t`).
+pub type MathType = sys::cudnnMathType_t;
+/// A forward algorithm (`cudnnConvolutionFwdAlgo_t`).
+pub type FwdAlgo = sys::cudnnConvolutionFwdAlgo_t;
+/// A backward-data algorithm (`cudnnConvolutionBwdDataAlgo_t`).
+pub type BwdDataAlgo = sys::cudnnConvolutionBwdDataAlgo_t;
+/// A backward-filter algorithm (`cudnnConvolutionBwdFilterAlgo_t`).
+pub type BwdFilterAlgo = sys::cudnnConvolutionBwdFilterAlgo_t;
+
+raw_descriptor!(
+    /// An owned `cudnnConvolutionDescriptor_t`.
+    RawConvolution,
+    sys::cudnnConvolutionDescriptor_t,
+    cudnnCreateConvolutionDescriptor,
+    cudnnDestroyConvolutionDescriptor
+);
+
+/// A convolution descriptor with compute type `C`: padding, stride and
+/// dilation per spatial dimension, groups, mode and math type.
+///
+/// Not `Clone`; `Send`, not `Sync`.
+#[derive(Debug)]
+pub struct ConvolutionDescriptor<C: ComputeType> {
+    raw: RawConvolution,
+    pads: Vec<usize>,
+    strides: Vec<usize>,
+    dilations: Vec<usize>,
+    mode: ConvolutionMode,
+    groups: usize,
+    math: std::cell::Cell<MathType>,
+    _c: PhantomData<fn() -> C>,
+}
+
+impl<C: ComputeType> ConvolutionDescriptor<C> {
+    /// A cross-correlation (what deep-learning frameworks call convolution)
+    /// with the given padding, stride and dilation per spatial dimension
+    /// (1, 2 or 3 of them), one group, the default math type, with the
+    /// process-wide library. One spatial dimension is described to cuDNN as
+    /// two, the first of size 1 (see [`TensorDescriptor::new_1d`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for lists of different lengths, a stride
+    /// or dilation of 0, or values beyond `i32::MAX`; cuDNN's error
+    /// otherwise.
+    #[doc(alias = "cudnnSetConvolutionNdDescriptor")]
+    #[doc(alias = "cudnnSetConvolution2dDescriptor")]
+    pub fn new(pads: &[usize], strides: &[usize], dilations: &[usize]) -> Result<Self> {
+        Self::new_in(library()?, pads, strides, dilations)
+    }
+
+    /// [`new`](Self::new) with the library `lib`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_in(
+        lib: Arc<Library>,
+        pads: &[usize],
+        strides: &[usize],
+        dilations: &[usize],
+    ) -> Result<Self> {
+        const F: &str = "cudnnSetConvolutionNdDescriptor";
+        let n = pads.len();
+        ensure(strides.len() == n && dilations.len() == n, F, || {
+            Mismatch::Shape {
+                what: format!(
+                    "{} paddings, {} strides and {} dilations: one of each per spatial dimension",
+                    n,
+                    strides.len(),
+                    dilations.len()
+                ),
+            }
+        })?;
+        ensure((1..=3).contains(&n), F, || Mismatch::BadValue {
+            what: format!("{n} spatial dimensions: cuDNN convolves 1-d (as 2-d), 2-d and 3-d data"),
+        })?;
+        let lift = |v: &[usize], first: usize| -> Vec<usize> {
+            if n == 1 {
+                vec![first, v[0]]
+            } else {
+                v.to_vec()
+            }
+        };
+        let raw = RawConvolution::create(lib)?;
+        let mut desc = ConvolutionDescriptor {
+            raw,
+            pads: lift(pads, 0),
+            strides: lift(strides, 1),
+            dilations: lift(dilations, 1),
+            mode: ConvolutionMode::CUDNN_CROSS_CORRELATION,
+            groups: 1,
+            math: std::cell::Cell::new(MathType::CUDNN_DEFAULT_MATH),
+            _c: PhantomData,
+        };
+        desc.apply()?;
+        Ok(desc)
+    }
+
+    /// A 2-d cross-correlation: padding, stride and dilation as (h, w) pairs.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_2d(pad: [usize; 2], stride: [usize; 2], dilation: [usize; 2]) -> Result<Self> {
+        Self::new(&pad, &stride, &dilation)
+    }
+
+    fn apply(&mut self) -> Result<()> {
+        const F: &str = "cudnnSetConvolutionNdDescriptor";
+        let pads = to_c_ints(&self.pads, 0, "pads", F)?;
+        let strides = to_c_ints(&self.strides, 1, "strides", F)?;
+        let dilations = to_c_ints(&self.dilations, 1, "dilations", F)?;
+        let set = ffi!(self.raw.lib(), cudnnSetConvolutionNdDescriptor);
+        // SAFETY: the descriptor is live; the arrays hold `len` ints each.
+        let status = unsafe {
+            (set.f)(
+                self.raw.ptr(),
+                pads.len() as i32,
+                pads.as_ptr(),
+                strides.as_ptr(),
+                dilations.as_ptr(),
+                self.mode,
+                C::CUDNN,
+            )
+        };
+        set.check(status)
+    }
+
+    /// Sets convolution (the kernel flipped) or cross-correlation.
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    pub fn with_mode(mut self, mode: ConvolutionMode) -> Result<Self> {
+        self.mode = mode;
+        self.apply()?;
+        Ok(self)
+    }
+
+    /// Sets the number of groups (input and output channels must be
+    /// multiples of it; depthwise convolution has as many groups as input
+    /// channels).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for 0 groups; cuDNN's error otherwise.
+    #[doc(alias = "cudnnSetConvolutionGroupCount")]
+    pub fn with_groups(mut self, groups: usize) -> Result<Self> {
+        const F: &str = "cudnnSetConvolutionGroupCount";
+        let g = to_c_ints(&[groups], 1, "groups", F)?[0];
+        let set = ffi!(self.raw.lib(), cudnnSetConvolutionGroupCount);
+        // SAFETY: the descriptor is live.
+        let status = unsafe { (set.f)(self.raw.ptr(), g) };
+        set.check(status)?;
+        self.groups = groups;
+        Ok(self)
+    }
+
+    /// Sets the math type (tensor cores, TF32, down-conversion). Algorithm
+    /// choices carry their own math type, which launches apply.
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    #[doc(alias = "cudnnSetConvolutionMathType")]
+    pub fn with_math_type(self, math: MathType) -> Result<Self> {
+        self.set_math_type(math)?;
+        Ok(self)
+    }
+
+    /// Sets the math type through a shared reference: the descriptor is not
+    /// `Sync`, so no other thread can see it change.
+    pub(crate) fn set_math_type(&self, math: MathType) -> Result<()> {
+        if self.math.get() == math {
+            return Ok(());
+        }
+        let set = ffi!(self.raw.lib(), cudnnSetConvolutionMathType);
+        // SAFETY: the descriptor is live.
+        let status = unsafe { (set.f)(self.raw.ptr(), math) };
+        set.check(status)?;
+        self.math.set(math);
+        Ok(())
+    }
+
+    /// Paddings per spatial dimension (two for a 1-d convolution).
+    pub fn pads(&self) -> &[usize] {
+        &self.pads
+    }
+    /// Strides per spatial dimension.
+    pub fn strides(&self) -> &[usize] {
+        &self.strides
+    }
+    /// Dilations per spatial dimension.
+    pub fn dilations(&self) -> &[usize] {
+        &self.dilations
+    }
+    /// Groups.
+    pub fn groups(&self) -> usize {
+        self.groups
+    }
+    /// Convolution or cross-correlation.
+    pub fn mode(&self) -> ConvolutionMode {
+        self.mode
+    }
+    /// The math type currently set.
+    pub fn math_type(&self) -> MathType {
+        self.math.get()
+    }
+    /// The number of spatial dimensions as described to cuDNN.
+    pub fn spatial_rank(&self) -> usize {
+        self.pads.len()
+    }
+
+    /// The raw descriptor; it stays owned by `self`.
+    pub fn as_raw(&self) -> sys::cudnnConvolutionDescriptor_t {
+        self.raw.ptr()
+    }
+
+    /// The output dimensions (N, K, spatial...) of convolving input `x`
+    /// with filter `w`, computed by this crate (the same rule as cuDNN's
+    /// `cudnnGetConvolutionNdForwardOutputDim`, checked against it in the
+    /// tests): `(in + 2 * pad - ((k - 1) * dilation + 1)) / stride + 1`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the shapes do not fit together.
+    pub fn output_dims<T: ComputesIn<C>>(
+        &self,
+        x: &TensorDescriptor<T>,
+        w: &FilterDescriptor<T>,
+    ) -> Result<Vec<usize>> {
+        output_dims(
+            x.dims(),
+            w.dims(),
+            &self.pads,
+            &self.strides,
+            &self.dilations,
+            self.groups,
+        )
+        .map_err(|what| Error::InvalidArgument {
+            function: "cudnnGetConvolutionNdForwardOutputDim",
+            mismatch: Mismatch::Shape { what },
+        })
+    }
+
+    /// cuDNN's own answer for [`output_dims`](Self::output_dims).
+    ///
+    /// # Errors
+    /// cuDNN's error for shapes it rejects.
+    #[doc(alias = "cudnnGetConvolutionNdForwardOutputDim")]
+    pub fn cudnn_output_dims<T: ComputesIn<C>>(
+        &self,
+        x: &TensorDescriptor<T>,
+        w: &FilterDescriptor<T>,
+    ) -> Result<Vec<i64>> {
+        let get = ffi!(self.raw.lib(), cudnnGetConvolutionNdForwardOutputDim);
+        let rank = x.dims().len();
+        let mut out = vec![0i32; rank];
+        // SAFETY: all descriptors are live; `out` has room for the input's
+        // rank, which is what cuDNN writes.
+        let status = unsafe {
+            (get.f)(
+                self.raw.ptr(),
+                x.as_raw(),
+                w.as_raw(),
+                rank as i32,
+                out.as_mut_ptr(),
+            )
+        };
+        get.check(status)?;
+        Ok(out.into_iter().map(i64::from).collect())
+    }
+}
+
+/// The output shape rule, as a plain function: `Err` says what does not
+/// fit. `x` and `w` are (N, C, spatial...) and (K, C/groups, kernel...).
+pub fn output_dims(
+    x: &[usize],
+    w: &[usize],
+    pads: &[usize],
+    strides: &[usize],
+    dilations: &[usize],
+    groups: usize,
+) -> std::result::Result<Vec<usize>, String> {
+    let spatial = pads.len();
+    if x.len() != spatial + 2 || w.len() != spatial + 2 {
+        return Err(format!(
+            "input {x:?} and filter {w:?} must have {} dims for {spatial} spatial dimensions",
+            spatial + 2
+        ));
+    }
+    if groups == 0 || x[1] != w[1] * groups {
+        return Err(format!(
+            "input has {} channels but the filter takes {} per group x {groups} groups",
+            x[1], w[1]
+        ));
+    }
+    if !w[0].is_multiple_of(groups) {
+        return Err(format!(
+            "{} output channels do not divide into {groups} groups",
+            w[0]
+        ));
+    }
+    let mut out = vec![x[0], w[0]];
+    for d in 0..spatial {
+        let span = (w[d + 2] - 1)
+            .checked_mul(dilations[d])
+            .and_then(|s| s.checked_add(1))
+            .ok_or("kernel span overflows")?;
+        let padded = x[d + 2]
+            .checked_add(pads[d].checked_mul(2).ok_or("padding overflows")?)
+            .ok_or("padding overflows")?;
+        if span > padded || strides[d] == 0 {
+            return Err(format!(
+                "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
+            ));
+        }
+        out.push((padded - span) / strides[d] + 1);
+    }
+    Ok(out)
+}
+
+/// Gives each problem a number, so that an algorithm choice can tell
+/// whether it was made for the problem it is used with.
+static NEXT_PROBLEM_ID: AtomicU64 = AtomicU64::new(1);
+
+/// One convolution: input `x`, filter `w`, the convolution and the output
+/// `y` (element type `T`, compute type `C`), checked against each other.
+/// The same problem serves forward, backward data (`dx` has `x`'s
+/// descriptor, `dy` has `y`'s) and backward filter (`dw` has `w`'s).
+#[derive(Debug)]
+pub struct ConvProblem<T: ComputesIn<C>, C: ComputeType> {
+    x: TensorDescriptor<T>,
+    w: FilterDescriptor<T>,
+    conv: ConvolutionDescriptor<C>,
+    y: TensorDescriptor<T>,
+    id: u64,
+}
+
+impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
+    /// A problem whose output is packed in the input's layout (NHWC when
+    /// the input is packed NHWC, NCHW otherwise).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the shapes do not fit together;
+    /// cuDNN's error for an output it rejects.
+    pub fn new(
+        x: TensorDescriptor<T>,
+        w: FilterDescriptor<T>,
+        conv: ConvolutionDescriptor<C>,
+    ) -> Result<Self> {
+        let dims = conv.output_dims(&x, &w)?;
+        let format = match x.packed_format() {
+            Some(TensorFormat::CUDNN_TENSOR_NHWC) => TensorFormat::CUDNN_TENSOR_NHWC,
+            _ => TensorFormat::CUDNN_TENSOR_NCHW,
+        };
+        let y = TensorDescriptor::new_in(Arc::clone(x.library()), format, &dims)?;
+        Self::with_output(x, w, conv, y)
+    }
+
+    /// A problem with the output descriptor given.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `y`'s dimensions are not the
+    /// convolution's output dimensions, or the shapes do not fit together.
+    pub fn with_output(
+        x: TensorDescriptor<T>,
+        w: FilterDescriptor<T>,
+        conv: ConvolutionDescriptor<C>,
+        y: TensorDescriptor<T>,
+    ) -> Result<Self> {
+        let dims = conv.output_dims(&x, &w)?;
+        ensure(
+            y.dims() == dims.as_slice(),
+            "cudnnConvolutionForward",
+            || Mismatch::Shape {
+                what: format!(
+                    "output descriptor {:?} but the convolution produces {dims:?}",
+                    y.dims()
+                ),
+            },
+        )?;
+        Ok(ConvProblem {
+            x,
+            w,
+            conv,
+            y,
+            id: NEXT_PROBLEM_ID.fetch_add(1, Ordering::Relaxed),
+        })
+    }
+
+    /// The input descriptor (also the descriptor of `dx`).
+    pub fn x(&self) -> &TensorDescriptor<T> {
+        &self.x
+    }
+    /// The filter descriptor (also the descriptor of `dw`).
+    pub fn w(&self) -> &FilterDescriptor<T> {
+        &self.w
+    }
+    /// The convolution descriptor.
+    pub fn conv(&self) -> &ConvolutionDescriptor<C> {
+        &self.conv
+    }
+    /// The output descriptor (also the descriptor of `dy`).
+    pub fn y(&self) -> &TensorDescriptor<T> {
+        &self.y
+    }
+
+    /// Multiply-adds times two: `2 * N * K * (C / groups) * prod(kernel) *
+    /// prod(output spatial)`, the usual FLOP count of a direct convolution.
+    pub fn flops(&self) -> f64 {
+        let w = self.w.dims();
+        let y = self.y.dims();
+        let mut f = 2.0 * y[0] as f64 * w[0] as f64 * w[1] as f64;
+        for d in &w[2..] {
+            f *= *d as f64;
+        }
+        for d in &y[2..] {
+            f *= *d as f64;
+        }
+        f
+    }
+
+    /// What changes an algorithm choice for this problem, on `device`, in
+    /// `direction`, under `options`: the cache key.
+    pub fn key(
+        &self,
+        device: &DeviceKey,
+        direction: Direction,
+        options: &SearchOptions,
+    ) -> AlgoKey {
+        AlgoKey {
+            device: device.clone(),
+            cudnn_version: self.x.library().version().to_string(),
+            direction,
+            data_type: T::CUDNN.0,
+            compute_type: C::CUDNN.0,
+            x_dims: self.x.dims().to_vec(),
+            x_strides: self.x.strides().to_vec(),
+            w_dims: self.w.dims().to_vec(),
+            w_format: self.w.format().0,
+            y_dims: self.y.dims().to_vec(),
+            y_strides: self.y.strides().to_vec(),
+            pads: self.conv.pads().to_vec(),
+            strides: self.conv.strides().to_vec(),
+            dilations: self.conv.dilations().to_vec(),
+            groups: self.conv.groups(),
+            mode: self.conv.mode().0,
+            options: options.clone(),
+        }
+    }
+
+    /// Checks buffer lengths for a forward launch (the part of a launch's
+    /// checks that needs no GPU).
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`] naming the first short buffer.
+    pub fn check_forward_lengths(&self, x: usize, w: usize, y: usize) -> Result<()> {
+        check_lengths(
+            "cudnnConvolutionForward",
+            &[
+                ("x", x, self.x.required_len()),
+                ("w", w, self.w.required_len()),
+                ("y", y, self.y.required_len()),
+            ],
+        )
+    }
+
+    /// Checks buffer lengths for a backward-data launch.
+    ///
+    /// # Errors
+    /// As [`check_forward_lengths`](Self::check_forward_lengths).
+    pub fn check_backward_data_lengths(&self, w: usize, dy: usize, dx: usize) -> Result<()> {
+        check_lengths(
+            "cudnnConvolutionBackwardData",
+            &[
+                ("w", w, self.w.required_len()),
+                ("dy", dy, self.y.required_len()),
+                ("dx", dx, self.x.required_len()),
+            ],
+        )
+    }
+
+    /// Checks buffer lengths for a backward-filter launch.
+    ///
+    /// # Errors
+    /// As [`check_forward_lengths`](Self::check_forward_lengths).
+    pub fn check_backward_filter_lengths(&self, x: usize, dy: usize, dw: usize) -> Result<()> {
+        check_lengths(
+            "cudnnConvolutionBackwardFilter",
+            &[
+                ("x", x, self.x.required_len()),
+                ("dy", dy, self.y.required_len()),
+                ("dw", dw, self.w.required_len()),
+            ],
+        )
+    }
+}
+
+fn check_lengths(function: &'static str, buffers: &[(&'static str, usize, usize)]) -> Result<()> {
+    for &(buffer, len, required) in buffers {
+        ensure(len >= required, function, || Mismatch::BufferTooShort {
+            buffer,
+            len,
+            required,
+        })?;
+    }
+    Ok(())
+}
+
+/// An algorithm chosen for one problem and direction, with the math type
+/// and workspace it runs with. Made by the search functions or by
+/// [`Handle::forward_algo`] and friends, which ask cuDNN for the workspace
+/// size; a launch re-asks when the choice was made for another problem.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AlgoChoice<A> {
+    algo: A,
+    math_type: MathType,
+    workspace: usize,
+    time_ms: Option<f32>,
+    deterministic: bool,
+    problem: u64,
+}
+
+impl<A: Copy> AlgoChoice<A> {
+    /// The algorithm.
+    pub fn algo(&self) -> A {
+        self.algo
+    }
+    /// The math type it runs with.
+    pub fn math_type(&self) -> MathType {
+        self.math_type
+    }
+    /// Workspace bytes it needs.
+    pub fn workspace(&self) -> usize {
+        self.workspace
+    }
+    /// Its time in milliseconds, when it was benchmarked.
+    pub fn time_ms(&self) -> Option<f32> {
+        self.time_ms
+    }
+    /// Whether cuDNN reports it deterministic.
+    pub fn is_deterministic(&self) -> bool {
+        self.deterministic
+    }
+}
+
+/// What every per-direction operation differs in, so that the search and
+/// launch code is written once.
+trait Dir {
+    type Algo: Copy + PartialEq + std::fmt::Debug;
+    type Perf: Copy + Default;
+    const DIRECTION: Direction;
+    fn algo_from_raw(raw: i32) -> Self::Algo;
+    fn algo_raw(a: Self::Algo) -> i32;
+    fn perf(p: &Self::Perf) -> (Self::Algo, sys::cudnnStatus_t, f32, usize, bool, MathType);
+}
+
+macro_rules! direction {
+    ($name:ident, $algo:ty, $perf:ty, $dir:expr) => {
+        struct $name;
+        impl Dir for $name {
+            type Algo = $algo;
+            type Perf = $perf;
+            const DIRECTION: Direction = $dir;
+            fn algo_from_raw(raw: i32) -> $algo {
+                <$algo>::from_raw(raw)
+            }
+            fn algo_raw(a: $algo) -> i32 {
+                a.0 as i32
+            }
+            fn perf(p: &$perf) -> ($algo, sys::cudnnStatus_t, f32, usize, bool, MathType) {
+                (
+                    p.algo,
+                    p.status,
+                    p.time,
+                    p.memory,
+                    p.determinism == sys::cudnnDeterminism_t::CUDNN_DETERMINISTIC,
+                    p.mathType,
+                )
+            }
+        }
+    };
+}
+
+trait FromRaw {
+    fn from_raw(raw: i32) -> Self;
+}
+macro_rules! from_raw {
+    ($($t:ty),*) => {$(
+        impl FromRaw for $t {
+            fn from_raw(raw: i32) -> Self {
+                Self(raw as _)
+            }
+        }
+    )*};
+}
+from_raw!(FwdAlgo, BwdDataAlgo, BwdFilterAlgo);
+
+direction!(
+    Fwd,
+    FwdAlgo,
+    sys::cudnnConvolutionFwdAlgoPerf_t,
+    Direction::Forward
+);
+direction!(
+    BwdData,
+    BwdDataAlgo,
+    sys::cudnnConvolutionBwdDataAlgoPerf_t,
+    Direction::BackwardData
+);
+direction!(
+    BwdFilter,
+    BwdFilterAlgo,
+    sys::cudnnConvolutionBwdFilterAlgoPerf_t,
+    Direction::BackwardFilter
+);
+
+/// Keeps the perf results cuDNN's search returned that `options` allow, in
+/// cuDNN's order (fastest or most promising first).
+fn usable<D: Dir, T: DataType>(
+    results: &[D::Perf],
+    options: &SearchOptions,
+) -> Vec<(D::Algo, MathType, usize, f32, bool)> {
+    results
+        .iter()
+        .map(D::perf)
+        .filter(|&(_, status, _, memory, deterministic, math)| {
+            status.0 == 0
+                && (!options.deterministic || deterministic)
+                && options.workspace_limit.is_none_or(|l| memory <= l)
+                && (options.allow_down_conversion
+                    || math != MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)
+                && (options.allow_tf32
+                    || T::CUDNN != sys::cudnnDataType_t::CUDNN_DATA_FLOAT
+                    || math == MathType::CUDNN_FMA_MATH)
+        })
+        .map(|(a, _, time, memory, det, math)| (a, math, memory, time, det))
+        .collect()
+}
+
+/// The math type a search starts from: FMA for f32 without TF32, tensor
+/// cores otherwise (with down-conversion when allowed).
+fn search_math_type<T: DataType>(options: &SearchOptions) -> MathType {
+    if T::CUDNN == sys::cudnnDataType_t::CUDNN_DATA_FLOAT && !options.allow_tf32 {
+        MathType::CUDNN_FMA_MATH
+    } else if options.allow_down_conversion {
+        MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION
+    } else {
+        MathType::CUDNN_DEFAULT_MATH
+    }
+}
+
+/// The device part of cache keys for `handle`'s stream.
+fn device_key(handle: &Handle, function: &'static str) -> Result<DeviceKey> {
+    let stream = handle.launch_stream(function)?;
+    let ctx = stream.context();
+    Ok(DeviceKey {
+        ordinal: ctx.ordinal(),
+        name: ctx.name()?,
+        compute_capability: ctx.compute_capability()?,
+    })
+}
+
+impl Handle {
+    fn set_math<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        m: MathType,
+    ) -> Result<()> {
+        p.conv.set_math_type(m)
+    }
+
+    /// The workspace `algo` needs for `p` in the forward direction, with
+    /// math type `math`.
+    fn forward_workspace<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        algo: FwdAlgo,
+        math: MathType,
+    ) -> Result<usize> {
+        self.set_math(p, math)?;
+        let get = ffi!(self.library(), cudnnGetConvolutionForwardWorkspaceSize);
+        let mut size = 0usize;
+        // SAFETY: the handle and all descriptors are live; `size` is a valid
+        // out-pointer.
+        let status = unsafe {
+            (get.f)(
+                self.as_raw(),
+                p.x.as_raw(),
+                p.w.as_raw(),
+                p.conv.as_raw(),
+                p.y.as_raw(),
+                algo,
+                &mut size,
+            )
+        };
+        get.check(status)?;
+        Ok(size)
+    }
+
+    fn backward_data_workspace<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        algo: BwdDataAlgo,
+        math: MathType,
+    ) -> Result<usize> {
+        self.set_math(p, math)?;
+        let get = ffi!(self.library(), cudnnGetConvolutionBackwardDataWorkspaceSize);
+        let mut size = 0usize;
+        // SAFETY: as in forward_workspace.
+        let status = unsafe {
+            (get.f)(
+                self.as_raw(),
+                p.w.as_raw(),
+                p.y.as_raw(),
+                p.conv.as_raw(),
+                p.x.as_raw(),
+                algo,
+                &mut size,
+            )
+        };
+        get.check(status)?;
+        Ok(size)
+    }
+
+    fn backward_filter_workspace<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        algo: BwdFilterAlgo,
+        math: MathType,
+    ) -> Result<usize> {
+        self.set_math(p, math)?;
+        let get = ffi!(
+            self.library(),
+            cudnnGetConvolutionBackwardFilterWorkspaceSize
+        );
+        let mut size = 0usize;
+        // SAFETY: as in forward_workspace.
+        let status = unsafe {
+            (get.f)(
+                self.as_raw(),
+                p.x.as_raw(),
+                p.y.as_raw(),
+                p.conv.as_raw(),
+                p.w.as_raw(),
+                algo,
+                &mut size,
+            )
+        };
+        get.check(status)?;
+        Ok(size)
+    }
+
+    /// A forward choice of `algo` with `math` for `p`, its workspace asked
+    /// of cuDNN.
+    ///
+    /// # Errors
+    /// cuDNN's error when the algorithm does not support the problem.
+    pub fn forward_algo<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        algo: FwdAlgo,
+        math: MathType,
+    ) -> Result<AlgoChoice<FwdAlgo>> {
+        let workspace = self.forward_workspace(p, algo, math)?;
+        Ok(AlgoChoice {
+            algo,
+            math_type: math,
+            workspace,
+            time_ms: None,
+            deterministic: false,
+            problem: p.id,
+        })
+    }
+
+    /// A backward-data choice of `algo` with `math` for `p`.
+    ///
+    /// # Errors
+    /// As [`forward_algo`](Self::forward_algo).
+    pub fn backward_data_algo<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        algo: BwdDataAlgo,
+        math: MathType,
+    ) -> Result<AlgoChoice<BwdDataAlgo>> {
+        let workspace = self.backward_data_workspace(p, algo, math)?;
+        Ok(AlgoChoice {
+            algo,
+            math_type: math,
+            workspace,
+            time_ms: None,
+            deterministic: false,
+            problem: p.id,
+        })
+    }
+
+    /// A backward-filter choice of `algo` with `math` for `p`.
+    ///
+    /// # Errors
+    /// As [`forward_algo`](Self::forward_algo).
+    pub fn backward_filter_algo<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        algo: BwdFilterAlgo,
+        math: MathType,
+    ) -> Result<AlgoChoice<BwdFilterAlgo>> {
+        let workspace = self.backward_filter_workspace(p, algo, math)?;
+        Ok(AlgoChoice {
+            algo,
+            math_type: math,
+            workspace,
+            time_ms: None,
+            deterministic: false,
+            problem: p.id,
+        })
+    }
+
+    /// Runs cuDNN's heuristic for the forward direction: every algorithm it
+    /// ranks, best first, with status, time estimate and workspace.
+    fn forward_heuristic<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+    ) -> Result<Vec<sys::cudnnConvolutionFwdAlgoPerf_t>> {
+        let get = ffi!(self.library(), cudnnGetConvolutionForwardAlgorithm_v7);
+        let mut perf = vec![sys::cudnnConvolutionFwdAlgoPerf_t::default(); 16];
+        let mut n = 0i32;
+        // SAFETY: descriptors are live; `perf` has room for the count given.
+        let status = unsafe {
+            (get.f)(
+                self.as_raw(),
+                p.x.as_raw(),
+                p.w.as_raw(),
+                p.conv.as_raw(),
+                p.y.as_raw(),
+                perf.len() as i32,
+                &mut n,
+                perf.as_mut_ptr(),
+            )
+        };
+        get.check(status)?;
+        perf.truncate(n.clamp(0, 16) as usize);
+        Ok(perf)
+    }
+
+    fn backward_data_heuristic<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+    ) -> Result<Vec<sys::cudnnConvolutionBwdDataAlgoPerf_t>> {
+        let get = ffi!(self.library(), cudnnGetConvolutionBackwardDataAlgorithm_v7);
+        let mut perf = vec![sys::cudnnConvolutionBwdDataAlgoPerf_t::default(); 16];
+        let mut n = 0i32;
+        // SAFETY: as in forward_heuristic.
+        let status = unsafe {
+            (get.f)(
+                self.as_raw(),
+                p.w.as_raw(),
+                p.y.as_raw(),
+                p.conv.as_raw(),
+                p.x.as_raw(),
+                perf.len() as i32,
+                &mut n,
+                perf.as_mut_ptr(),
+            )
+        };
+        get.check(status)?;
+        perf.truncate(n.clamp(0, 16) as usize);
+        Ok(perf)
+    }
+
+    fn backward_filter_heuristic<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+    ) -> Result<Vec<sys::cudnnConvolutionBwdFilterAlgoPerf_t>> {
+        let get = ffi!(
+            self.library(),
+            cudnnGetConvolutionBackwardFilterAlgorithm_v7
+        );
+        let mut perf = vec![sys::cudnnConvolutionBwdFilterAlgoPerf_t::default(); 16];
+        let mut n = 0i32;
+        // SAFETY: as in forward_heuristic.
+        let status = unsafe {
+            (get.f)(
+                self.as_raw(),
+                p.x.as_raw(),
+                p.y.as_raw(),
+                p.conv.as_raw(),
+                p.w.as_raw(),
+                perf.len() as i32,
+                &mut n,
+                perf.as_mut_ptr(),
+            )
+        };
+        get.check(status)?;
+        perf.truncate(n.clamp(0, 16) as usize);
+        Ok(perf)
+    }
+
+    /// Every forward algorithm cuDNN's heuristic allows under `options`,
+    /// best first, each with its workspace (as asked of cuDNN for its math
+    /// type).
+    ///
+    /// # Errors
+    /// cuDNN's error; a CUDA error.
+    #[doc(alias = "cudnnGetConvolutionForwardAlgorithm_v7")]
+    pub fn forward_candidates<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+    ) -> Result<Vec<AlgoChoice<FwdAlgo>>> {
+        self.set_math(p, search_math_type::<T>(options))?;
+        let perf = self.forward_heuristic(p)?;
+        usable::<Fwd, T>(&perf, options)
+            .into_iter()
+            .map(|(algo, math, _, _, det)| {
+                let mut c = self.forward_algo(p, algo, math)?;
+                c.deterministic = det;
+                Ok(c)
+            })
+            .filter(
+                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
+            )
+            .collect()
+    }
+
+    /// As [`forward_candidates`](Self::forward_candidates), backward data.
+    ///
+    /// # Errors
+    /// As [`forward_candidates`](Self::forward_candidates).
+    #[doc(alias = "cudnnGetConvolutionBackwardDataAlgorithm_v7")]
+    pub fn backward_data_candidates<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+    ) -> Result<Vec<AlgoChoice<BwdDataAlgo>>> {
+        self.set_math(p, search_math_type::<T>(options))?;
+        let perf = self.backward_data_heuristic(p)?;
+        usable::<BwdData, T>(&perf, options)
+            .into_iter()
+            .map(|(algo, math, _, _, det)| {
+                let mut c = self.backward_data_algo(p, algo, math)?;
+                c.deterministic = det;
+                Ok(c)
+            })
+            .filter(
+                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
+            )
+            .collect()
+    }
+
+    /// As [`forward_candidates`](Self::forward_candidates), backward filter.
+    ///
+    /// # Errors
+    /// As [`forward_candidates`](Self::forward_candidates).
+    #[doc(alias = "cudnnGetConvolutionBackwardFilterAlgorithm_v7")]
+    pub fn backward_filter_candidates<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+    ) -> Result<Vec<AlgoChoice<BwdFilterAlgo>>> {
+        self.set_math(p, search_math_type::<T>(options))?;
+        let perf = self.backward_filter_heuristic(p)?;
+        usable::<BwdFilter, T>(&perf, options)
+            .into_iter()
+            .map(|(algo, math, _, _, det)| {
+                let mut c = self.backward_filter_algo(p, algo, math)?;
+                c.deterministic = det;
+                Ok(c)
+            })
+            .filter(
+                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
+            )
+            .collect()
+    }
+
+    /// Reserves the workspace for the largest candidate it can, falling
+    /// back to smaller ones when an allocation fails; returns the size.
+    fn reserve_for_search(
+        &self,
+        ws: &mut Workspace,
+        sizes: impl Iterator<Item = usize>,
+    ) -> Result<usize> {
+        let stream = self.launch_stream("cudnnFindConvolutionForwardAlgorithmEx")?;
+        let mut sizes: Vec<usize> = sizes.collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let mut last_err = None;
+        for &size in sizes.iter().rev() {
+            match ws.reserve(stream, size) {
+                Ok(()) => return Ok(size),
+                Err(e) => last_err = Some(e),
+            }
+        }
+        match last_err {
+            Some(e) if sizes.first().copied().unwrap_or(0) > 0 => Err(e),
+            _ => Ok(0),
+        }
+    }
+
+    /// Chooses the forward algorithm for `p` under `options`: from `cache`
+    /// when it has the answer, else by cuDNN's heuristic or by benchmarking
+    /// (`cudnnFindConvolutionForwardAlgorithmEx`, which runs every candidate
+    /// on `x`, `w` and `y`; `y` is overwritten), then remembered in `cache`.
+    ///
+    /// # Errors
+    /// cuDNN's and CUDA's errors; [`Mismatch::Unsupported`] when no
+    /// algorithm satisfies `options`.
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnFindConvolutionForwardAlgorithmEx")]
+    pub fn find_forward<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+        cache: &AlgoCache,
+        ws: &mut Workspace,
+        x: &impl DevicePtr<T>,
+        w: &impl DevicePtr<T>,
+        y: &mut impl DevicePtrMut<T>,
+    ) -> Result<AlgoChoice<FwdAlgo>> {
+        const F: &str = "cudnnFindConvolutionForwardAlgorithmEx";
+        let key = p.key(&device_key(self, F)?, Direction::Forward, options);
+        if let Some(hit) = cache.get(&key) {
+            return self.cached_choice::<Fwd, _, _>(p, &hit, |a, m| self.forward_algo(p, a, m));
+        }
+        let candidates = self.forward_candidates(p, options)?;
+        let choice = if options.mode == SearchMode::Heuristic {
+            candidates.into_iter().next()
+        } else {
+            let stream = self.launch_stream(F)?;
+            Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
+            Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
+            Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
+            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
+            self.set_math(p, search_math_type::<T>(options))?;
+            let find = ffi!(self.library(), cudnnFindConvolutionForwardAlgorithmEx);
+            let mut perf = vec![sys::cudnnConvolutionFwdAlgoPerf_t::default(); 16];
+            let mut n = 0i32;
+            {
+                let (xp, _gx) = x.device_ptr(stream);
+                let (wp, _gw) = w.device_ptr(stream);
+                let (yp, _gy) = y.device_ptr_mut(stream);
+                let (wsp, wslen, _gws) = ws.device_ptr(stream);
+                // SAFETY: buffers were checked against their descriptors and
+                // devices above; the workspace holds `size` <= `wslen` bytes.
+                let status = unsafe {
+                    (find.f)(
+                        self.as_raw(),
+                        p.x.as_raw(),
+                        xp as _,
+                        p.w.as_raw(),
+                        wp as _,
+                        p.conv.as_raw(),
+                        p.y.as_raw(),
+                        yp as _,
+                        perf.len() as i32,
+                        &mut n,
+                        perf.as_mut_ptr(),
+                        wsp as _,
+                        size.min(wslen),
+                    )
+                };
+                find.check(status)?;
+            }
+            perf.truncate(n.clamp(0, 16) as usize);
+            usable::<Fwd, T>(&perf, options)
+                .into_iter()
+                .find(|&(_, _, mem, _, _)| mem <= size)
+                .map(
+                    |(algo, math, _, time, det)| -> Result<AlgoChoice<FwdAlgo>> {
+                        let mut c = self.forward_algo(p, algo, math)?;
+                        c.time_ms = Some(time);
+                        c.deterministic = det;
+                        Ok(c)
+                    },
+                )
+                .transpose()?
+        };
+        self.remember::<Fwd>(cache, key, choice, F)
+    }
+
+    /// As [`find_forward`](Self::find_forward), backward data (`dx` is
+    /// overwritten when benchmarking).
+    ///
+    /// # Errors
+    /// As [`find_forward`](Self::find_forward).
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnFindConvolutionBackwardDataAlgorithmEx")]
+    pub fn find_backward_data<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+        cache: &AlgoCache,
+        ws: &mut Workspace,
+        w: &impl DevicePtr<T>,
+        dy: &impl DevicePtr<T>,
+        dx: &mut impl DevicePtrMut<T>,
+    ) -> Result<AlgoChoice<BwdDataAlgo>> {
+        const F: &str = "cudnnFindConvolutionBackwardDataAlgorithmEx";
+        let key = p.key(&device_key(self, F)?, Direction::BackwardData, options);
+        if let Some(hit) = cache.get(&key) {
+            return self
+                .cached_choice::<BwdData, _, _>(p, &hit, |a, m| self.backward_data_algo(p, a, m));
+        }
+        let candidates = self.backward_data_candidates(p, options)?;
+        let choice = if options.mode == SearchMode::Heuristic {
+            candidates.into_iter().next()
+        } else {
+            let stream = self.launch_stream(F)?;
+            Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
+            Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
+            Handle::check_buffer(stream, F, "dx", dx, p.x.required_len())?;
+            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
+            self.set_math(p, search_math_type::<T>(options))?;
+            let find = ffi!(self.library(), cudnnFindConvolutionBackwardDataAlgorithmEx);
+            let mut perf = vec![sys::cudnnConvolutionBwdDataAlgoPerf_t::default(); 16];
+            let mut n = 0i32;
+            {
+                let (wp, _gw) = w.device_ptr(stream);
+                let (dyp, _gdy) = dy.device_ptr(stream);
+                let (dxp, _gdx) = dx.device_ptr_mut(stream);
+                let (wsp, wslen, _gws) = ws.device_ptr(stream);
+                // SAFETY: as in find_forward.
+                let status = unsafe {
+                    (find.f)(
+                        self.as_raw(),
+                        p.w.as_raw(),
+                        wp as _,
+                        p.y.as_raw(),
+                        dyp as _,
+                        p.conv.as_raw(),
+                        p.x.as_raw(),
+                        dxp as _,
+                        perf.len() as i32,
+                        &mut n,
+                        perf.as_mut_ptr(),
+                        wsp as _,
+                        size.min(wslen),
+                    )
+                };
+                find.check(status)?;
+            }
+            perf.truncate(n.clamp(0, 16) as usize);
+            usable::<BwdData, T>(&perf, options)
+                .into_iter()
+                .find(|&(_, _, mem, _, _)| mem <= size)
+                .map(
+                    |(algo, math, _, time, det)| -> Result<AlgoChoice<BwdDataAlgo>> {
+                        let mut c = self.backward_data_algo(p, algo, math)?;
+                        c.time_ms = Some(time);
+                        c.deterministic = det;
+                        Ok(c)
+                    },
+                )
+                .transpose()?
+        };
+        self.remember::<BwdData>(cache, key, choice, F)
+    }
+
+    /// As [`find_forward`](Self::find_forward), backward filter (`dw` is
+    /// overwritten when benchmarking).
+    ///
+    /// # Errors
+    /// As [`find_forward`](Self::find_forward).
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnFindConvolutionBackwardFilterAlgorithmEx")]
+    pub fn find_backward_filter<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+        cache: &AlgoCache,
+        ws: &mut Workspace,
+        x: &impl DevicePtr<T>,
+        dy: &impl DevicePtr<T>,
+        dw: &mut impl DevicePtrMut<T>,
+    ) -> Result<AlgoChoice<BwdFilterAlgo>> {
+        const F: &str = "cudnnFindConvolutionBackwardFilterAlgorithmEx";
+        let key = p.key(&device_key(self, F)?, Direction::BackwardFilter, options);
+        if let Some(hit) = cache.get(&key) {
+            return self
+                .cached_choice::<BwdFilter, _, _>(p, &hit, |a, m| self.backward_filter_algo(p, a, m));
+        }
+        let candidates = self.backward_filter_candidates(p, options)?;
+        let choice = if options.mode == SearchMode::Heuristic {
+            candidates.into_iter().next()
+        } else {
+            let stream = self.launch_stream(F)?;
+            Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
+            Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
+            Handle::check_buffer(stream, F, "dw", dw, p.w.required_len())?;
+            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
+            self.set_math(p, search_math_type::<T>(options))?;
+            let find = ffi!(
+                self.library(),
+                cudnnFindConvolutionBackwardFilterAlgorithmEx
+            );
+            let mut perf = vec![sys::cudnnConvolutionBwdFilterAlgoPerf_t::default(); 16];
+            let mut n = 0i32;
+            {
+                let (xp, _gx) = x.device_ptr(stream);
+                let (dyp, _gdy) = dy.device_ptr(stream);
+                let (dwp, _gdw) = dw.device_ptr_mut(stream);
+                let (wsp, wslen, _gws) = ws.device_ptr(stream);
+                // SAFETY: as in find_forward.
+                let status = unsafe {
+                    (find.f)(
+                        self.as_raw(),
+                        p.x.as_raw(),
+                        xp as _,
+                        p.y.as_raw(),
+                        dyp as _,
+                        p.conv.as_raw(),
+                        p.w.as_raw(),
+                        dwp as _,
+                        perf.len() as i32,
+                        &mut n,
+                        perf.as_mut_ptr(),
+                        wsp as _,
+                        size.min(wslen),
+                    )
+                };
+                find.check(status)?;
+            }
+            perf.truncate(n.clamp(0, 16) as usize);
+            usable::<BwdFilter, T>(&perf, options)
+                .into_iter()
+                .find(|&(_, _, mem, _, _)| mem <= size)
+                .map(
+                    |(algo, math, _, time, det)| -> Result<AlgoChoice<BwdFilterAlgo>> {
+                        let mut c = self.backward_filter_algo(p, algo, math)?;
+                        c.time_ms = Some(time);
+                        c.deterministic = det;
+                        Ok(c)
+                    },
+                )
+                .transpose()?
+        };
+        self.remember::<BwdFilter>(cache, key, choice, F)
+    }
+
+    /// A cache hit turned into a choice for `p` (workspace re-asked: cheap,
+    /// and it keeps a stale or edited cache file from causing an
+    /// out-of-bounds workspace).
+    fn cached_choice<D: Dir, T, C>(
+        &self,
+        _p: &ConvProblem<T, C>,
+        hit: &CachedAlgo,
+        make: impl Fn(D::Algo, MathType) -> Result<AlgoChoice<D::Algo>>,
+    ) -> Result<AlgoChoice<D::Algo>>
+    where
+        T: ComputesIn<C>,
+        C: ComputeType,
+    {
+        let mut c = make(
+            D::algo_from_raw(hit.algo),
+            sys::cudnnMathType_t(hit.math_type as _),
+        )?;
+        c.time_ms = hit.time_ms;
+        c.deterministic = hit.deterministic;
+        Ok(c)
+    }
+
+    fn remember<D: Dir>(
+        &self,
+        cache: &AlgoCache,
+        key: AlgoKey,
+        choice: Option<AlgoChoice<D::Algo>>,
+        function: &'static str,
+    ) -> Result<AlgoChoice<D::Algo>> {
+        let choice = choice.ok_or_else(|| Error::InvalidArgument {
+            function,
+            mismatch: Mismatch::Unsupported {
+                what: format!(
+                    "no {:?} algorithm satisfies the options {:?}",
+                    D::DIRECTION,
+                    key.options
+                ),
+            },
+        })?;
+        cache.insert(
+            key,
+            CachedAlgo {
+                algo: D::algo_raw(choice.algo),
+                math_type: choice.math_type.0 as i32,
+                workspace: choice.workspace,
+                time_ms: choice.time_ms,
+                deterministic: choice.deterministic,
+            },
+        );
+        Ok(choice)
+    }
+
+    /// The workspace a choice needs for `p`: its own number when it was
+    /// made for `p`, else asked of cuDNN again.
+    fn workspace_for<A: Copy>(
+        &self,
+        p_id: u64,
+        choice: &AlgoChoice<A>,
+        ask: impl FnOnce() -> Result<usize>,
+    ) -> Result<usize> {
+        if choice.problem == p_id {
+            Ok(choice.workspace)
+        } else {
+            ask()
+        }
+    }
+
+    /// `y = alpha * conv(x, w) + beta * y` on the handle's stream.
+    ///
+    /// Checks first: the handle has a stream; every buffer is on its device
+    /// and at least as long as its descriptor's extent; the workspace is
+    /// grown to what `choice` needs for this problem (asked of cuDNN when
+    /// the choice was made for another problem).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] before any GPU work for a mismatch;
+    /// cuDNN's and CUDA's errors.
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnConvolutionForward")]
+    pub fn convolution_forward<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<FwdAlgo>,
+        ws: &mut Workspace,
+        alpha: T::Scale,
+        x: &impl DevicePtr<T>,
+        w: &impl DevicePtr<T>,
+        beta: T::Scale,
+        y: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnConvolutionForward";
+        let stream = self.launch_stream(F)?;
+        p.check_forward_lengths(x.len(), w.len(), y.len())?;
+        Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
+        Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
+        Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
+        self.set_math(p, choice.math_type)?;
+        let need = self.workspace_for(p.id, choice, || {
+            self.forward_workspace(p, choice.algo, choice.math_type)
+        })?;
+        ws.reserve(stream, need)?;
+        let run = ffi!(self.library(), cudnnConvolutionForward);
+        let (xp, _gx) = x.device_ptr(stream);
+        let (wp, _gw) = w.device_ptr(stream);
+        let (yp, _gy) = y.device_ptr_mut(stream);
+        let (wsp, wslen, _gws) = ws.device_ptr(stream);
+        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
+            len: wslen,
+            required: need,
+        })?;
+        // SAFETY: every buffer was checked against its descriptor and device;
+        // the workspace holds at least what the algorithm needs; alpha and
+        // beta have the scaling type cuDNN expects for T.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                alpha.as_ptr(),
+                p.x.as_raw(),
+                xp as _,
+                p.w.as_raw(),
+                wp as _,
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                beta.as_ptr(),
+                p.y.as_raw(),
+                yp as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// `dx = alpha * conv_backward_data(w, dy) + beta * dx`: the gradient of
+    /// the input, and the transposed convolution (`dy` has `p.y()`'s
+    /// descriptor, `dx` has `p.x()`'s).
+    ///
+    /// # Errors
+    /// As [`convolution_forward`](Self::convolution_forward).
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnConvolutionBackwardData")]
+    pub fn convolution_backward_data<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<BwdDataAlgo>,
+        ws: &mut Workspace,
+        alpha: T::Scale,
+        w: &impl DevicePtr<T>,
+        dy: &impl DevicePtr<T>,
+        beta: T::Scale,
+        dx: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnConvolutionBackwardData";
+        let stream = self.launch_stream(F)?;
+        p.check_backward_data_lengths(w.len(), dy.len(), dx.len())?;
+        Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
+        Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
+        Handle::check_buffer(stream, F, "dx", dx, p.x.required_len())?;
+        self.set_math(p, choice.math_type)?;
+        let need = self.workspace_for(p.id, choice, || {
+            self.backward_data_workspace(p, choice.algo, choice.math_type)
+        })?;
+        ws.reserve(stream, need)?;
+        let run = ffi!(self.library(), cudnnConvolutionBackwardData);
+        let (wp, _gw) = w.device_ptr(stream);
+        let (dyp, _gdy) = dy.device_ptr(stream);
+        let (dxp, _gdx) = dx.device_ptr_mut(stream);
+        let (wsp, wslen, _gws) = ws.device_ptr(stream);
+        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
+            len: wslen,
+            required: need,
+        })?;
+        // SAFETY: as in convolution_forward.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                alpha.as_ptr(),
+                p.w.as_raw(),
+                wp as _,
+                p.y.as_raw(),
+                dyp as _,
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                beta.as_ptr(),
+                p.x.as_raw(),
+                dxp as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// `dw = alpha * conv_backward_filter(x, dy) + beta * dw`: the gradient
+    /// of the filter.
+    ///
+    /// # Errors
+    /// As [`convolution_forward`](Self::convolution_forward).
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnConvolutionBackwardFilter")]
+    pub fn convolution_backward_filter<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<BwdFilterAlgo>,
+        ws: &mut Workspace,
+        alpha: T::Scale,
+        x: &impl DevicePtr<T>,
+        dy: &impl DevicePtr<T>,
+        beta: T::Scale,
+        dw: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnConvolutionBackwardFilter";
+        let stream = self.launch_stream(F)?;
+        p.check_backward_filter_lengths(x.len(), dy.len(), dw.len())?;
+        Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
+        Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
+        Handle::check_buffer(stream, F, "dw", dw, p.w.required_len())?;
+        self.set_math(p, choice.math_type)?;
+        let need = self.workspace_for(p.id, choice, || {
+            self.backward_filter_workspace(p, choice.algo, choice.math_type)
+        })?;
+        ws.reserve(stream, need)?;
+        let run = ffi!(self.library(), cudnnConvolutionBackwardFilter);
+        let (xp, _gx) = x.device_ptr(stream);
+        let (dyp, _gdy) = dy.device_ptr(stream);
+        let (dwp, _gdw) = dw.device_ptr_mut(stream);
+        let (wsp, wslen, _gws) = ws.device_ptr(stream);
+        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
+            len: wslen,
+            required: need,
+        })?;
+        // SAFETY: as in convolution_forward.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                alpha.as_ptr(),
+                p.x.as_raw(),
+                xp as _,
+                p.y.as_raw(),
+                dyp as _,
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                beta.as_ptr(),
+                p.w.as_raw(),
+                dwp as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// `db = alpha * sum(dy over N and spatial) + beta * db`: the gradient
+    /// of a per-channel bias (`db` is `(1, K, 1, ...)`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `db_desc` is not `(1, K, 1, ...)` for
+    /// `dy_desc`'s K, or a buffer is short; cuDNN's errors.
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnConvolutionBackwardBias")]
+    pub fn convolution_backward_bias<T: DataType>(
+        &self,
+        alpha: T::Scale,
+        dy_desc: &TensorDescriptor<T>,
+        dy: &impl DevicePtr<T>,
+        beta: T::Scale,
+        db_desc: &TensorDescriptor<T>,
+        db: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnConvolutionBackwardBias";
+        check_bias_shape(F, dy_desc.dims(), db_desc.dims())?;
+        let stream = self.launch_stream(F)?;
+        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
+        Handle::check_buffer(stream, F, "db", db, db_desc.required_len())?;
+        let run = ffi!(self.library(), cudnnConvolutionBackwardBias);
+        let (dyp, _gdy) = dy.device_ptr(stream);
+        let (dbp, _gdb) = db.device_ptr_mut(stream);
+        // SAFETY: buffers checked against their descriptors and device.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                alpha.as_ptr(),
+                dy_desc.as_raw(),
+                dyp as _,
+                beta.as_ptr(),
+                db_desc.as_raw(),
+                dbp as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// The fused `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`; `z`
+    /// has `p.y()`'s shape (pass `y`'s contents with `alpha2 = 0` when
+    /// unused: cuDNN reads it either way) and `bias` is `(1, K, 1, ...)`.
+    /// cuDNN runs it with ReLU, clipped ReLU and, only with
+    /// `IMPLICIT_PRECOMP_GEMM`, identity.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a bias of the wrong shape, an
+    /// activation cuDNN does not fuse, or a short buffer; cuDNN's errors.
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnConvolutionBiasActivationForward")]
+    pub fn convolution_bias_activation_forward<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<FwdAlgo>,
+        ws: &mut Workspace,
+        alpha1: T::Scale,
+        x: &impl DevicePtr<T>,
+        w: &impl DevicePtr<T>,
+        alpha2: T::Scale,
+        z: &impl DevicePtr<T>,
+        bias_desc: &TensorDescriptor<T>,
+        bias: &impl DevicePtr<T>,
+        activation: &ActivationDescriptor,
+        y: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnConvolutionBiasActivationForward";
+        check_bias_shape(F, p.y.dims(), bias_desc.dims())?;
+        let mode = activation.mode();
+        ensure(
+            mode == ActivationMode::CUDNN_ACTIVATION_RELU
+                || mode == ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU
+                || (mode == ActivationMode::CUDNN_ACTIVATION_IDENTITY
+                    && choice.algo == FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM),
+            F,
+            || Mismatch::Unsupported {
+                what: format!(
+                    "activation mode {} with algorithm {}: cuDNN fuses ReLU and clipped ReLU, \
+                     and identity only with IMPLICIT_PRECOMP_GEMM",
+                    mode.0, choice.algo.0
+                ),
+            },
+        )?;
+        let stream = self.launch_stream(F)?;
+        p.check_forward_lengths(x.len(), w.len(), y.len())?;
+        Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
+        Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
+        Handle::check_buffer(stream, F, "z", z, p.y.required_len())?;
+        Handle::check_buffer(stream, F, "bias", bias, bias_desc.required_len())?;
+        Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
+        self.set_math(p, choice.math_type)?;
+        let need = self.workspace_for(p.id, choice, || {
+            self.forward_workspace(p, choice.algo, choice.math_type)
+        })?;
+        ws.reserve(stream, need)?;
+        let run = ffi!(self.library(), cudnnConvolutionBiasActivationForward);
+        let (xp, _gx) = x.device_ptr(stream);
+        let (wp, _gw) = w.device_ptr(stream);
+        let (zp, _gz) = z.device_ptr(stream);
+        let (bp, _gb) = bias.device_ptr(stream);
+        let (yp, _gy) = y.device_ptr_mut(stream);
+        let (wsp, wslen, _gws) = ws.device_ptr(stream);
+        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
+            len: wslen,
+            required: need,
+        })?;
+        // SAFETY: as in convolution_forward; z has y's descriptor and
+        // extent, bias its own.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                alpha1.as_ptr(),
+                p.x.as_raw(),
+                xp as _,
+                p.w.as_raw(),
+                wp as _,
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                alpha2.as_ptr(),
+                p.y.as_raw(),
+                zp as _,
+                bias_desc.as_raw(),
+                bp as _,
+                activation.as_raw(),
+                p.y.as_raw(),
+                yp as _,
+            )
+        };
+        run.check(status)
+    }
+}
+
+/// A bias for output `y` is `(1, K, 1, ...)`.
+pub fn check_bias_shape(function: &'static str, y: &[usize], bias: &[usize]) -> Result<()> {
+    let ok = bias.len() == y.len()
+        && bias.first() == Some(&1)
+        && y.get(1) == bias.get(1)
+        && bias.iter().skip(2).all(|&d| d == 1);
+    ensure(ok, function, || Mismatch::Shape {
+        what: format!(
+            "bias {bias:?} for output {y:?}: a bias is (1, {}, 1, ...)",
+            y.get(1).copied().unwrap_or(0)
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_rule() {
+        // 32x32, 5x5 kernel, pad 1, stride 2: (32 + 2 - 5) / 2 + 1 = 15
+        assert_eq!(
+            output_dims(&[2, 3, 32, 32], &[8, 3, 5, 5], &[1, 1], &[2, 2], &[1, 1], 1),
+            Ok(vec![2, 8, 15, 15])
+        );
+        // Dilation 2 makes a 3-tap kernel span 5.
+        assert_eq!(
+            output_dims(&[1, 1, 1, 9], &[1, 1, 1, 3], &[0, 0], &[1, 1], &[1, 2], 1),
+            Ok(vec![1, 1, 1, 5])
+        );
+        // Groups: 4 input channels, 2 per group.
+        assert_eq!(
+            output_dims(&[1, 4, 5, 5], &[6, 2, 3, 3], &[1, 1], &[1, 1], &[1, 1], 2),
+            Ok(vec![1, 6, 5, 5])
+        );
+        assert!(output_dims(&[1, 4, 5, 5], &[6, 3, 3, 3], &[1, 1], &[1, 1], &[1, 1], 2).is_err());
+        assert!(output_dims(&[1, 4, 5, 5], &[5, 2, 3, 3], &[1, 1], &[1, 1], &[1, 1], 2).is_err());
+        // A window larger than the padded input.
+        assert!(output_dims(&[1, 1, 2, 2], &[1, 1, 5, 5], &[1, 1], &[1, 1], &[1, 1], 1).is_err());
+        assert!(output_dims(&[1, 1, 2, 2], &[1, 1, 2], &[0], &[1], &[1], 1).is_err());
+    }
+
+    #[test]
+    fn bias_shapes() {
+        assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 8, 1, 1]).is_ok());
+        assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 7, 1, 1]).is_err());
+        assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 8, 5, 1]).is_err());
+        assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 8, 1]).is_err());
+    }
+}

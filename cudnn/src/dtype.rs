@@ -1,0 +1,158 @@
+//! Element types and the scaling factors that go with them.
+//!
+//! [`DataType`] is sealed: only the types cuDNN knows implement it. Which
+//! element type may run with which compute type is also a sealed trait
+//! ([`ComputesIn`]), so an unsupported combination does not compile.
+
+use std::ffi::c_void;
+
+use cudnn_sys as sys;
+use half::{bf16, f16};
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An element type of cuDNN tensors: `f32`, `f64`, `half::f16`,
+/// `half::bf16`, `i8`, `u8` or `i32`.
+pub trait DataType:
+    sealed::Sealed + cudarc::driver::DeviceRepr + Copy + Send + Sync + std::fmt::Debug + 'static
+{
+    /// cuDNN's code for the type.
+    const CUDNN: sys::cudnnDataType_t;
+    /// The type's name, for messages.
+    const NAME: &'static str;
+    /// The type of `alpha` and `beta` in operations on this type: `f64` for
+    /// `f64`, `f32` for everything else (cuDNN's rule).
+    type Scale: Scale;
+}
+
+/// A scaling factor (`alpha`, `beta`): `f32` or `f64`.
+pub trait Scale:
+    sealed::Sealed + Copy + Send + Sync + std::fmt::Debug + PartialEq + 'static
+{
+    /// 1.
+    const ONE: Self;
+    /// 0.
+    const ZERO: Self;
+    /// The value as f64.
+    fn to_f64(self) -> f64;
+    /// A pointer to the value, as cuDNN takes scaling factors.
+    fn as_ptr(&self) -> *const c_void {
+        (self as *const Self).cast()
+    }
+}
+
+impl sealed::Sealed for f32 {}
+impl sealed::Sealed for f64 {}
+impl sealed::Sealed for f16 {}
+impl sealed::Sealed for bf16 {}
+impl sealed::Sealed for i8 {}
+impl sealed::Sealed for u8 {}
+impl sealed::Sealed for i32 {}
+
+impl Scale for f32 {
+    const ONE: f32 = 1.0;
+    const ZERO: f32 = 0.0;
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+impl Scale for f64 {
+    const ONE: f64 = 1.0;
+    const ZERO: f64 = 0.0;
+    fn to_f64(self) -> f64 {
+        self
+    }
+}
+
+macro_rules! data_type {
+    ($t:ty, $code:ident, $name:literal, $scale:ty) => {
+        impl DataType for $t {
+            const CUDNN: sys::cudnnDataType_t = sys::cudnnDataType_t::$code;
+            const NAME: &'static str = $name;
+            type Scale = $scale;
+        }
+    };
+}
+
+data_type!(f32, CUDNN_DATA_FLOAT, "f32", f32);
+data_type!(f64, CUDNN_DATA_DOUBLE, "f64", f64);
+data_type!(f16, CUDNN_DATA_HALF, "f16", f32);
+data_type!(bf16, CUDNN_DATA_BFLOAT16, "bf16", f32);
+data_type!(i8, CUDNN_DATA_INT8, "i8", f32);
+data_type!(u8, CUDNN_DATA_UINT8, "u8", f32);
+data_type!(i32, CUDNN_DATA_INT32, "i32", f32);
+
+/// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
+pub trait ComputeType: DataType {}
+impl ComputeType for f32 {}
+impl ComputeType for f64 {}
+impl ComputeType for f16 {}
+impl ComputeType for i32 {}
+
+/// `T: ComputesIn<C>`: cuDNN runs convolutions on `T` data with compute
+/// type `C`. The pairs are cuDNN's supported configurations:
+///
+/// | data | compute | cuDNN's name |
+/// | --- | --- | --- |
+/// | f32 | f32 | FLOAT_CONFIG (TF32 tensor cores with the default math type on Ampere and later) |
+/// | f64 | f64 | DOUBLE_CONFIG |
+/// | f16 | f16 | TRUE_HALF_CONFIG |
+/// | f16 | f32 | PSEUDO_HALF_CONFIG |
+/// | bf16 | f32 | PSEUDO_BFLOAT16_CONFIG |
+/// | i8 | i32 | INT8_CONFIG (NHWC, channels a multiple of 4) |
+pub trait ComputesIn<C: ComputeType>: DataType {}
+impl ComputesIn<f32> for f32 {}
+impl ComputesIn<f64> for f64 {}
+impl ComputesIn<f16> for f16 {}
+impl ComputesIn<f32> for f16 {}
+impl ComputesIn<f32> for bf16 {}
+impl ComputesIn<i32> for i8 {}
+
+/// The size in bytes of one element of cuDNN type `t`, or `None` for a type
+/// this crate does not know.
+pub fn size_of(t: sys::cudnnDataType_t) -> Option<usize> {
+    Some(match t {
+        sys::cudnnDataType_t::CUDNN_DATA_FLOAT | sys::cudnnDataType_t::CUDNN_DATA_INT32 => 4,
+        sys::cudnnDataType_t::CUDNN_DATA_DOUBLE | sys::cudnnDataType_t::CUDNN_DATA_INT64 => 8,
+        sys::cudnnDataType_t::CUDNN_DATA_HALF | sys::cudnnDataType_t::CUDNN_DATA_BFLOAT16 => 2,
+        sys::cudnnDataType_t::CUDNN_DATA_INT8 | sys::cudnnDataType_t::CUDNN_DATA_UINT8 => 1,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_sizes_agree() {
+        fn check<T: DataType>() {
+            assert_eq!(
+                size_of(T::CUDNN),
+                Some(std::mem::size_of::<T>()),
+                "{}",
+                T::NAME
+            );
+        }
+        check::<f32>();
+        check::<f64>();
+        check::<f16>();
+        check::<bf16>();
+        check::<i8>();
+        check::<u8>();
+        check::<i32>();
+    }
+
+    #[test]
+    fn scale_types_follow_cudnn() {
+        fn scale_is<T: DataType<Scale = S>, S>() {}
+        scale_is::<f64, f64>();
+        scale_is::<f32, f32>();
+        scale_is::<f16, f32>();
+        scale_is::<bf16, f32>();
+        assert_eq!(<f32 as Scale>::ONE.to_f64(), 1.0);
+    }
+}

@@ -1,0 +1,381 @@
+//! Tensor and filter descriptors.
+//!
+//! Each descriptor is typed by its element type and remembers its shape
+//! and strides, so that launches can check the buffers they are given.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+
+use crate::descriptor::{raw_descriptor, to_c_ints};
+use crate::dtype::DataType;
+use crate::error::{ensure, Mismatch, Result};
+use crate::library::{ffi, library, Library};
+
+/// A memory layout (`cudnnTensorFormat_t`): `CUDNN_TENSOR_NCHW`,
+/// `CUDNN_TENSOR_NHWC`, `CUDNN_TENSOR_NCHW_VECT_C`.
+pub type TensorFormat = sys::cudnnTensorFormat_t;
+
+raw_descriptor!(
+    /// An owned `cudnnTensorDescriptor_t`.
+    RawTensor,
+    sys::cudnnTensorDescriptor_t,
+    cudnnCreateTensorDescriptor,
+    cudnnDestroyTensorDescriptor
+);
+
+raw_descriptor!(
+    /// An owned `cudnnFilterDescriptor_t`.
+    RawFilter,
+    sys::cudnnFilterDescriptor_t,
+    cudnnCreateFilterDescriptor,
+    cudnnDestroyFilterDescriptor
+);
+
+/// The strides of a packed tensor with `dims` given in (N, C, spatial...)
+/// order, laid out as `format` (NCHW: row-major in that order; NHWC: the
+/// channel innermost).
+pub fn packed_strides(format: TensorFormat, dims: &[usize]) -> Vec<usize> {
+    let rank = dims.len();
+    let mut strides = vec![0usize; rank];
+    if format == TensorFormat::CUDNN_TENSOR_NHWC && rank >= 3 {
+        // Order from innermost: C, then the last spatial dim ... first, then N.
+        let mut acc = 1usize;
+        strides[1] = acc;
+        acc = acc.saturating_mul(dims[1]);
+        for d in (2..rank).rev() {
+            strides[d] = acc;
+            acc = acc.saturating_mul(dims[d]);
+        }
+        strides[0] = acc;
+    } else {
+        let mut acc = 1usize;
+        for d in (0..rank).rev() {
+            strides[d] = acc;
+            acc = acc.saturating_mul(dims[d]);
+        }
+    }
+    strides
+}
+
+/// The number of elements a strided tensor spans: one past its last
+/// element's offset, `1 + sum((dim - 1) * stride)`; `None` on overflow.
+pub fn extent(dims: &[usize], strides: &[usize]) -> Option<usize> {
+    dims.iter().zip(strides).try_fold(1usize, |acc, (&d, &s)| {
+        acc.checked_add(d.checked_sub(1)?.checked_mul(s)?)
+    })
+}
+
+/// A tensor descriptor (`cudnnTensorDescriptor_t`) of element type `T`.
+///
+/// Dimensions are always given in (N, C, spatial...) order, whatever the
+/// memory layout; the strides say the layout. Not `Clone`; `Send`, not
+/// `Sync`.
+pub struct TensorDescriptor<T: DataType> {
+    raw: RawTensor,
+    dims: Vec<usize>,
+    strides: Vec<usize>,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<T: DataType> std::fmt::Debug for TensorDescriptor<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TensorDescriptor")
+            .field("type", &T::NAME)
+            .field("dims", &self.dims)
+            .field("strides", &self.strides)
+            .finish()
+    }
+}
+
+impl<T: DataType> TensorDescriptor<T> {
+    /// A packed tensor of `dims` (N, C, spatial...; 3 to 8 of them) laid out
+    /// as `format` (NCHW or NHWC), with the process-wide library.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a
+    /// dimension of 0 or a rank outside 3..=8; cuDNN's error for a shape it
+    /// rejects; [`Error::LibraryNotFound`](crate::Error::LibraryNotFound).
+    #[doc(alias = "cudnnSetTensorNdDescriptor")]
+    #[doc(alias = "cudnnSetTensor4dDescriptor")]
+    pub fn new(format: TensorFormat, dims: &[usize]) -> Result<Self> {
+        Self::new_in(library()?, format, dims)
+    }
+
+    /// [`new`](Self::new) with the library `lib`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_in(lib: Arc<Library>, format: TensorFormat, dims: &[usize]) -> Result<Self> {
+        ensure(
+            format == TensorFormat::CUDNN_TENSOR_NCHW || format == TensorFormat::CUDNN_TENSOR_NHWC,
+            "cudnnSetTensorNdDescriptor",
+            || Mismatch::Unsupported {
+                what: format!(
+                    "format {}: packed tensors are NCHW or NHWC (give strides for others)",
+                    format.0
+                ),
+            },
+        )?;
+        let strides = packed_strides(format, dims);
+        Self::with_strides_in(lib, dims, &strides)
+    }
+
+    /// A 4-d tensor `(n, c, h, w)` laid out as `format`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    #[doc(alias = "cudnnSetTensor4dDescriptor")]
+    pub fn new_4d(format: TensorFormat, n: usize, c: usize, h: usize, w: usize) -> Result<Self> {
+        Self::new(format, &[n, c, h, w])
+    }
+
+    /// A 1-d signal `(n, c, length)`, described to cuDNN as the 4-d tensor
+    /// `(n, c, 1, length)` (cuDNN convolves 2-d and 3-d data; a 1-d
+    /// convolution is a 2-d one of height 1).
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_1d(format: TensorFormat, n: usize, c: usize, length: usize) -> Result<Self> {
+        Self::new(format, &[n, c, 1, length])
+    }
+
+    /// A tensor of `dims` with explicit `strides` (in elements), with the
+    /// process-wide library.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for
+    /// lengths that differ, a rank outside 3..=8, a dimension or stride of
+    /// 0, or values beyond `i32::MAX`; cuDNN's error for a layout it rejects.
+    #[doc(alias = "cudnnSetTensorNdDescriptor")]
+    pub fn with_strides(dims: &[usize], strides: &[usize]) -> Result<Self> {
+        Self::with_strides_in(library()?, dims, strides)
+    }
+
+    /// [`with_strides`](Self::with_strides) with the library `lib`.
+    ///
+    /// # Errors
+    /// As [`with_strides`](Self::with_strides).
+    pub fn with_strides_in(lib: Arc<Library>, dims: &[usize], strides: &[usize]) -> Result<Self> {
+        const F: &str = "cudnnSetTensorNdDescriptor";
+        ensure(dims.len() == strides.len(), F, || Mismatch::Shape {
+            what: format!("{} dims but {} strides", dims.len(), strides.len()),
+        })?;
+        ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
+            what: format!(
+                "a tensor of rank {}: cuDNN tensors have 3 to 8 dims (1-d data: new_1d)",
+                dims.len()
+            ),
+        })?;
+        let c_dims = to_c_ints(dims, 1, "dims", F)?;
+        let c_strides = to_c_ints(strides, 1, "strides", F)?;
+        ensure(extent(dims, strides).is_some(), F, || Mismatch::BadValue {
+            what: format!("dims {dims:?} with strides {strides:?} overflow usize"),
+        })?;
+        let raw = RawTensor::create(lib)?;
+        let set = ffi!(raw.lib(), cudnnSetTensorNdDescriptor);
+        // SAFETY: the descriptor is live; both arrays hold `len` ints.
+        let status = unsafe {
+            (set.f)(
+                raw.ptr(),
+                T::CUDNN,
+                c_dims.len() as i32,
+                c_dims.as_ptr(),
+                c_strides.as_ptr(),
+            )
+        };
+        set.check(status)?;
+        Ok(TensorDescriptor {
+            raw,
+            dims: dims.to_vec(),
+            strides: strides.to_vec(),
+            _t: PhantomData,
+        })
+    }
+
+    /// The dimensions, in (N, C, spatial...) order.
+    pub fn dims(&self) -> &[usize] {
+        &self.dims
+    }
+
+    /// The strides, in elements, in the same order as [`dims`](Self::dims).
+    pub fn strides(&self) -> &[usize] {
+        &self.strides
+    }
+
+    /// The number of elements, the product of the dimensions.
+    pub fn element_count(&self) -> usize {
+        self.dims.iter().product()
+    }
+
+    /// The number of elements a buffer must hold: one past the last
+    /// element's offset, strides included.
+    pub fn required_len(&self) -> usize {
+        // Checked at construction.
+        extent(&self.dims, &self.strides).unwrap_or(usize::MAX)
+    }
+
+    /// The packed layout these strides describe, if any: NCHW or NHWC.
+    pub fn packed_format(&self) -> Option<TensorFormat> {
+        [
+            TensorFormat::CUDNN_TENSOR_NCHW,
+            TensorFormat::CUDNN_TENSOR_NHWC,
+        ]
+        .into_iter()
+        .find(|f| packed_strides(*f, &self.dims) == self.strides)
+    }
+
+    /// The raw descriptor, for calls through [`Library::sys`]. It stays
+    /// owned by `self`.
+    pub fn as_raw(&self) -> sys::cudnnTensorDescriptor_t {
+        self.raw.ptr()
+    }
+
+    /// The library it was created with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
+    }
+}
+
+/// A filter descriptor (`cudnnFilterDescriptor_t`) of element type `T`:
+/// (K output channels, C input channels per group, kernel spatial...),
+/// packed in `format`.
+pub struct FilterDescriptor<T: DataType> {
+    raw: RawFilter,
+    dims: Vec<usize>,
+    format: TensorFormat,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<T: DataType> std::fmt::Debug for FilterDescriptor<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FilterDescriptor")
+            .field("type", &T::NAME)
+            .field("dims", &self.dims)
+            .field("format", &self.format.0)
+            .finish()
+    }
+}
+
+impl<T: DataType> FilterDescriptor<T> {
+    /// A filter of `dims` = (K, C, kernel spatial...; 3 to 8 of them)
+    /// packed as `format`, with the process-wide library.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a
+    /// dimension of 0 or a rank outside 3..=8; cuDNN's error otherwise.
+    #[doc(alias = "cudnnSetFilterNdDescriptor")]
+    #[doc(alias = "cudnnSetFilter4dDescriptor")]
+    pub fn new(format: TensorFormat, dims: &[usize]) -> Result<Self> {
+        Self::new_in(library()?, format, dims)
+    }
+
+    /// A 4-d filter `(k, c, r, s)`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_4d(format: TensorFormat, k: usize, c: usize, r: usize, s: usize) -> Result<Self> {
+        Self::new(format, &[k, c, r, s])
+    }
+
+    /// A 1-d filter `(k, c, width)`, described as the 4-d `(k, c, 1, width)`
+    /// to match [`TensorDescriptor::new_1d`].
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_1d(format: TensorFormat, k: usize, c: usize, width: usize) -> Result<Self> {
+        Self::new(format, &[k, c, 1, width])
+    }
+
+    /// [`new`](Self::new) with the library `lib`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_in(lib: Arc<Library>, format: TensorFormat, dims: &[usize]) -> Result<Self> {
+        const F: &str = "cudnnSetFilterNdDescriptor";
+        ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
+            what: format!(
+                "a filter of rank {}: cuDNN filters have 3 to 8 dims",
+                dims.len()
+            ),
+        })?;
+        let c_dims = to_c_ints(dims, 1, "dims", F)?;
+        ensure(
+            dims.iter()
+                .try_fold(1usize, |a, &d| a.checked_mul(d))
+                .is_some(),
+            F,
+            || Mismatch::BadValue {
+                what: format!("filter dims {dims:?} overflow usize"),
+            },
+        )?;
+        let raw = RawFilter::create(lib)?;
+        let set = ffi!(raw.lib(), cudnnSetFilterNdDescriptor);
+        // SAFETY: the descriptor is live; the array holds `len` ints.
+        let status = unsafe {
+            (set.f)(
+                raw.ptr(),
+                T::CUDNN,
+                format,
+                c_dims.len() as i32,
+                c_dims.as_ptr(),
+            )
+        };
+        set.check(status)?;
+        Ok(FilterDescriptor {
+            raw,
+            dims: dims.to_vec(),
+            format,
+            _t: PhantomData,
+        })
+    }
+
+    /// (K, C, kernel spatial...).
+    pub fn dims(&self) -> &[usize] {
+        &self.dims
+    }
+
+    /// The layout.
+    pub fn format(&self) -> TensorFormat {
+        self.format
+    }
+
+    /// The number of elements (filters are packed).
+    pub fn required_len(&self) -> usize {
+        self.dims.iter().product()
+    }
+
+    /// The raw descriptor; it stays owned by `self`.
+    pub fn as_raw(&self) -> sys::cudnnFilterDescriptor_t {
+        self.raw.ptr()
+    }
+
+    /// The library it was created with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
+    }
+}
+
+static_assertions::assert_impl_all!(TensorDescriptor<f32>: Send);
+static_assertions::assert_not_impl_any!(TensorDescriptor<f32>: Sync, Clone);
+static_assertions::assert_impl_all!(FilterDescriptor<f32>: Send);
+static_assertions::assert_not_impl_any!(FilterDescriptor<f32>: Sync, Clone);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_strides_of_both_layouts() {
+        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+        let nhwc = TensorFormat::CUDNN_TENSOR_NHWC;
+        assert_eq!(packed_strides(nchw, &[2, 3, 4, 5]), [60, 20, 5, 1]);
+        assert_eq!(packed_strides(nhwc, &[2, 3, 4, 5]), [60, 1, 15, 3]);
+        assert_eq!(packed_strides(nhwc, &[2, 3, 4, 5, 6]), [360, 1, 90, 18, 3]);
+        assert_eq!(extent(&[2, 3, 4, 5], &[60, 1, 15, 3]), Some(120));
+        // Padding between rows: the extent counts the gaps.
+        assert_eq!(extent(&[1, 1, 2, 3], &[8, 8, 4, 1]), Some(7));
+        assert_eq!(extent(&[usize::MAX, 2], &[2, 1]), None);
+    }
+}
