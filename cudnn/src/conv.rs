@@ -548,6 +548,21 @@ pub struct AlgoChoice<A> {
 }
 
 impl<A: Copy> AlgoChoice<A> {
+    /// A choice of `algo` with `math_type` made by hand, for no problem in
+    /// particular: launches ask cuDNN for its workspace each time (use the
+    /// search functions, or [`Handle::forward_algo`] and friends, to avoid
+    /// that query).
+    pub fn new(algo: A, math_type: MathType) -> Self {
+        AlgoChoice {
+            algo,
+            math_type,
+            workspace: 0,
+            time_ms: None,
+            deterministic: false,
+            problem: 0,
+        }
+    }
+
     /// The algorithm.
     pub fn algo(&self) -> A {
         self.algo
@@ -1201,8 +1216,9 @@ impl Handle {
         const F: &str = "cudnnFindConvolutionBackwardFilterAlgorithmEx";
         let key = p.key(&device_key(self, F)?, Direction::BackwardFilter, options);
         if let Some(hit) = cache.get(&key) {
-            return self
-                .cached_choice::<BwdFilter, _, _>(p, &hit, |a, m| self.backward_filter_algo(p, a, m));
+            return self.cached_choice::<BwdFilter, _, _>(p, &hit, |a, m| {
+                self.backward_filter_algo(p, a, m)
+            });
         }
         let candidates = self.backward_filter_candidates(p, options)?;
         let choice = if options.mode == SearchMode::Heuristic {
@@ -1557,8 +1573,8 @@ impl Handle {
     /// The fused `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`; `z`
     /// has `p.y()`'s shape (pass `y`'s contents with `alpha2 = 0` when
     /// unused: cuDNN reads it either way) and `bias` is `(1, K, 1, ...)`.
-    /// cuDNN runs it with ReLU, clipped ReLU and, only with
-    /// `IMPLICIT_PRECOMP_GEMM`, identity.
+    /// cuDNN fuses ReLU, and identity only with `IMPLICIT_PRECOMP_GEMM`
+    /// (checked here); it answers `NOT_SUPPORTED` for modes it cannot fuse.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a bias of the wrong shape, an
@@ -1582,21 +1598,7 @@ impl Handle {
     ) -> Result<()> {
         const F: &str = "cudnnConvolutionBiasActivationForward";
         check_bias_shape(F, p.y.dims(), bias_desc.dims())?;
-        let mode = activation.mode();
-        ensure(
-            mode == ActivationMode::CUDNN_ACTIVATION_RELU
-                || mode == ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU
-                || (mode == ActivationMode::CUDNN_ACTIVATION_IDENTITY
-                    && choice.algo == FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM),
-            F,
-            || Mismatch::Unsupported {
-                what: format!(
-                    "activation mode {} with algorithm {}: cuDNN fuses ReLU and clipped ReLU, \
-                     and identity only with IMPLICIT_PRECOMP_GEMM",
-                    mode.0, choice.algo.0
-                ),
-            },
-        )?;
+        check_fused_activation(activation.mode(), choice.algo)?;
         let stream = self.launch_stream(F)?;
         p.check_forward_lengths(x.len(), w.len(), y.len())?;
         Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
@@ -1646,6 +1648,27 @@ impl Handle {
         };
         run.check(status)
     }
+}
+
+/// cuDNN fuses the identity activation only with the
+/// `IMPLICIT_PRECOMP_GEMM` algorithm; other modes are left to cuDNN, which
+/// answers `NOT_SUPPORTED` for those it cannot fuse.
+///
+/// # Errors
+/// [`Mismatch::Unsupported`] for identity with another algorithm.
+pub fn check_fused_activation(mode: ActivationMode, algo: FwdAlgo) -> Result<()> {
+    ensure(
+        mode != ActivationMode::CUDNN_ACTIVATION_IDENTITY
+            || algo == FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+        "cudnnConvolutionBiasActivationForward",
+        || Mismatch::Unsupported {
+            what: format!(
+                "the identity activation with forward algorithm {}: cuDNN fuses identity only \
+                 with IMPLICIT_PRECOMP_GEMM",
+                algo.0
+            ),
+        },
+    )
 }
 
 /// A bias for output `y` is `(1, K, 1, ...)`.

@@ -16,7 +16,14 @@ mod sealed {
 /// An element type of cuDNN tensors: `f32`, `f64`, `half::f16`,
 /// `half::bf16`, `i8`, `u8` or `i32`.
 pub trait DataType:
-    sealed::Sealed + cudarc::driver::DeviceRepr + Copy + Send + Sync + std::fmt::Debug + 'static
+    sealed::Sealed
+    + cudarc::driver::DeviceRepr
+    + cudarc::driver::ValidAsZeroBits
+    + Copy
+    + Send
+    + Sync
+    + std::fmt::Debug
+    + 'static
 {
     /// cuDNN's code for the type.
     const CUDNN: sys::cudnnDataType_t;
@@ -103,6 +110,24 @@ impl ComputeType for i32 {}
 /// | f16 | f32 | PSEUDO_HALF_CONFIG |
 /// | bf16 | f32 | PSEUDO_BFLOAT16_CONFIG |
 /// | i8 | i32 | INT8_CONFIG (NHWC, channels a multiple of 4) |
+///
+/// Any other pairing is a compile error:
+///
+/// ```compile_fail
+/// use cudnn::half::bf16;
+/// // bf16 data with f64 compute: cuDNN has no such configuration.
+/// fn needs_a_problem(_: cudnn::ConvProblem<bf16, f64>) {}
+/// ```
+///
+/// ```compile_fail
+/// // f32 data cannot compute in f16.
+/// fn needs_a_descriptor(_: cudnn::ConvProblem<f32, cudnn::half::f16>) {}
+/// ```
+///
+/// ```
+/// // f16 data computing in f32 (PSEUDO_HALF_CONFIG) is fine.
+/// fn needs_a_problem(_: cudnn::ConvProblem<cudnn::half::f16, f32>) {}
+/// ```
 pub trait ComputesIn<C: ComputeType>: DataType {}
 impl ComputesIn<f32> for f32 {}
 impl ComputesIn<f64> for f64 {}

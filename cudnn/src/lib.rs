@@ -7,11 +7,38 @@
 //! missing GPU or an unknown status all come back as an [`Error`].
 //!
 //! ```no_run
+//! use cudnn::{
+//!     AlgoCache, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Handle, SearchOptions,
+//!     TensorDescriptor, TensorFormat, Workspace,
+//! };
+//!
 //! # fn main() -> Result<(), cudnn::Error> {
-//! let lib = cudnn::library()?;
-//! println!("cuDNN {} (CUDA {}) from {}", lib.version(), lib.cudart_version(), lib.path().display());
+//! let lib = cudnn::library()?; // loaded on first use; a typed error if missing
+//! println!("cuDNN {} from {}", lib.version(), lib.path().display());
+//!
 //! let ctx = cudnn::cuda_context(0)?; // a typed error without a driver
-//! let handle = cudnn::Handle::new(ctx.default_stream())?; // needs a GPU
+//! let stream = ctx.default_stream();
+//! let handle = Handle::new(stream.clone())?;
+//!
+//! // A 3x3 convolution of a 1x3x32x32 image into 8 channels, padding 1.
+//! let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+//! let problem = ConvProblem::new(
+//!     TensorDescriptor::<f32>::new(nchw, &[1, 3, 32, 32])?,
+//!     FilterDescriptor::<f32>::new(nchw, &[8, 3, 3, 3])?,
+//!     ConvolutionDescriptor::<f32>::new(&[1, 1], &[1, 1], &[1, 1])?,
+//! )?;
+//! let x = stream.clone_htod(&vec![1.0f32; problem.x().required_len()])?;
+//! let w = stream.clone_htod(&vec![0.1f32; problem.w().required_len()])?;
+//! let mut y = stream.alloc_zeros::<f32>(problem.y().required_len())?;
+//!
+//! // Choose an algorithm once per shape (the cache can be saved to a file).
+//! let cache = AlgoCache::new();
+//! let mut workspace = Workspace::new();
+//! let algo = handle.find_forward(&problem, &SearchOptions::default(), &cache, &mut workspace, &x, &w, &mut y)?;
+//! // Every buffer is checked against its descriptor before cuDNN runs.
+//! handle.convolution_forward(&problem, &algo, &mut workspace, 1.0, &x, &w, 0.0, &mut y)?;
+//! let out = stream.clone_dtoh(&y)?;
+//! assert_eq!(out.len(), 8 * 32 * 32);
 //! # Ok(()) }
 //! ```
 //!
@@ -40,8 +67,8 @@ pub use algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
 pub use conv::{
-    check_bias_shape, output_dims, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ConvProblem,
-    ConvolutionDescriptor, ConvolutionMode, FwdAlgo, MathType,
+    check_bias_shape, check_fused_activation, output_dims, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
+    ConvProblem, ConvolutionDescriptor, ConvolutionMode, FwdAlgo, MathType,
 };
 pub use cudarc;
 pub use cudnn_sys as sys;

@@ -1,0 +1,588 @@
+//! Convolution on a GPU against the CPU reference: every direction, f32,
+//! f16 and bf16, NCHW and NHWC, shapes with groups, dilation, stride and
+//! padding; every heuristic candidate; Find; the fused op; cache hits.
+//!
+//! All `#[ignore = "needs a CUDA GPU"]`; `scripts/gpu-test.sh` runs them.
+
+mod common;
+
+use std::sync::Arc;
+
+use cudnn::cudarc::driver::{CudaSlice, CudaStream};
+use cudnn::half::{bf16, f16};
+use cudnn::reference::conv::{self as cpu, ConvGeometry, Scalar};
+use cudnn::{
+    ActivationDescriptor, ActivationMode, AlgoCache, ComputesIn, ConvProblem,
+    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, Handle, SearchMode, SearchOptions,
+    TensorDescriptor, TensorFormat, Workspace,
+};
+
+struct Gpu {
+    stream: Arc<CudaStream>,
+    handle: Handle,
+}
+
+fn gpu() -> Gpu {
+    let _lib = common::lib().expect("cuDNN is required on the GPU machine");
+    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
+    let stream = ctx.default_stream();
+    let handle = Handle::new(Arc::clone(&stream)).expect("cuDNN handle");
+    Gpu { stream, handle }
+}
+
+/// Deterministic values in [-1, 1).
+fn values(n: usize, seed: u64) -> Vec<f64> {
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+fn geometries() -> Vec<(&'static str, ConvGeometry)> {
+    let g = |batch,
+             cin,
+             cout,
+             input: &[usize],
+             kernel: &[usize],
+             pad: &[usize],
+             stride: &[usize],
+             dil: &[usize],
+             groups,
+             xc| ConvGeometry {
+        batch,
+        in_channels: cin,
+        out_channels: cout,
+        input: input.to_vec(),
+        kernel: kernel.to_vec(),
+        padding: pad.to_vec(),
+        stride: stride.to_vec(),
+        dilation: dil.to_vec(),
+        groups,
+        cross_correlation: xc,
+    };
+    vec![
+        (
+            "2d basic",
+            g(
+                2,
+                8,
+                16,
+                &[12, 12],
+                &[3, 3],
+                &[1, 1],
+                &[1, 1],
+                &[1, 1],
+                1,
+                true,
+            ),
+        ),
+        (
+            "2d stride 2 pad 2",
+            g(
+                2,
+                8,
+                8,
+                &[15, 11],
+                &[5, 3],
+                &[2, 1],
+                &[2, 2],
+                &[1, 1],
+                1,
+                true,
+            ),
+        ),
+        (
+            "2d dilation 2",
+            g(
+                1,
+                8,
+                8,
+                &[16, 16],
+                &[3, 3],
+                &[2, 2],
+                &[1, 1],
+                &[2, 2],
+                1,
+                true,
+            ),
+        ),
+        (
+            "2d groups 2",
+            g(
+                2,
+                8,
+                16,
+                &[10, 10],
+                &[3, 3],
+                &[1, 1],
+                &[1, 1],
+                &[1, 1],
+                2,
+                true,
+            ),
+        ),
+        (
+            "2d depthwise",
+            g(
+                2,
+                8,
+                8,
+                &[10, 10],
+                &[3, 3],
+                &[1, 1],
+                &[1, 1],
+                &[1, 1],
+                8,
+                true,
+            ),
+        ),
+        (
+            "2d true convolution",
+            g(
+                1,
+                8,
+                8,
+                &[9, 9],
+                &[3, 3],
+                &[0, 0],
+                &[1, 1],
+                &[1, 1],
+                1,
+                false,
+            ),
+        ),
+        (
+            "2d 1x1",
+            g(
+                4,
+                16,
+                8,
+                &[7, 7],
+                &[1, 1],
+                &[0, 0],
+                &[1, 1],
+                &[1, 1],
+                1,
+                true,
+            ),
+        ),
+        (
+            "3d",
+            g(
+                1,
+                8,
+                8,
+                &[6, 7, 8],
+                &[3, 3, 3],
+                &[1, 1, 1],
+                &[1, 2, 1],
+                &[1, 1, 1],
+                1,
+                true,
+            ),
+        ),
+    ]
+}
+
+/// (N, C, spatial...) of a geometry's x, w and y.
+fn shapes(g: &ConvGeometry) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+    let x = [vec![g.batch, g.in_channels], g.input.clone()].concat();
+    let w = [
+        vec![g.out_channels, g.in_channels / g.groups],
+        g.kernel.clone(),
+    ]
+    .concat();
+    let y = [vec![g.batch, g.out_channels], g.output()].concat();
+    (x, w, y)
+}
+
+fn to_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> Vec<T> {
+    if format == TensorFormat::CUDNN_TENSOR_NHWC {
+        cpu::to_channels_last(data, dims[0], dims[1], &dims[2..])
+    } else {
+        data.to_vec()
+    }
+}
+
+fn from_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> Vec<T> {
+    if format == TensorFormat::CUDNN_TENSOR_NHWC {
+        cpu::to_channels_first(data, dims[0], dims[1], &dims[2..])
+    } else {
+        data.to_vec()
+    }
+}
+
+fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvProblem<T, f32> {
+    let (x, w, _) = shapes(g);
+    let xd = TensorDescriptor::<T>::new(format, &x).expect("x desc");
+    let wd = FilterDescriptor::<T>::new(format, &w).expect("w desc");
+    let mode = if g.cross_correlation {
+        ConvolutionMode::CUDNN_CROSS_CORRELATION
+    } else {
+        ConvolutionMode::CUDNN_CONVOLUTION
+    };
+    let conv = ConvolutionDescriptor::<f32>::new(&g.padding, &g.stride, &g.dilation)
+        .and_then(|c| c.with_groups(g.groups))
+        .and_then(|c| c.with_mode(mode))
+        .expect("conv desc");
+    ConvProblem::new(xd, wd, conv).expect("problem")
+}
+
+fn upload<T: Scalar + cudnn::DataType>(
+    s: &Arc<CudaStream>,
+    data: &[f64],
+    dims: &[usize],
+    format: TensorFormat,
+) -> CudaSlice<T> {
+    let host: Vec<T> = data.iter().map(|&v| T::from_f64(v)).collect();
+    s.clone_htod(&to_layout(&host, dims, format))
+        .expect("upload")
+}
+
+fn download<T: Scalar + cudnn::DataType>(
+    s: &Arc<CudaStream>,
+    buf: &CudaSlice<T>,
+    dims: &[usize],
+    format: TensorFormat,
+) -> Vec<f64> {
+    let host = s.clone_dtoh(buf).expect("download");
+    from_layout(&host, dims, format)
+        .iter()
+        .map(|v| v.to_f64())
+        .collect()
+}
+
+/// Values rounded through T, so the reference sees what the GPU sees.
+fn rounded<T: Scalar>(v: &[f64]) -> Vec<f64> {
+    v.iter().map(|&x| T::from_f64(x).to_f64()).collect()
+}
+
+fn tolerance<T: cudnn::DataType>() -> f64 {
+    match T::NAME {
+        "f32" => 1e-4,
+        "f16" => 2e-2,
+        _ => 6e-2, // bf16
+    }
+}
+
+fn options() -> SearchOptions {
+    SearchOptions {
+        allow_tf32: false,
+        ..SearchOptions::default()
+    }
+}
+
+/// Every direction of every geometry in one dtype and layout, through the
+/// heuristic's best choice; returns the number of checks made.
+fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) -> usize {
+    let cache = AlgoCache::new();
+    let mut ws = Workspace::new();
+    let mut checks = 0;
+    for (name, g) in geometries() {
+        let (xs, wsh, ys) = shapes(&g);
+        let p = problem::<T>(&g, format);
+        let x = rounded::<T>(&values(g.x_len(), 1));
+        let w = rounded::<T>(&values(g.w_len(), 2));
+        let dy = rounded::<T>(&values(g.y_len(), 3));
+        let xd = upload::<T>(&gpu.stream, &x, &xs, format);
+        let wd = upload::<T>(&gpu.stream, &w, &wsh, format);
+        let dyd = upload::<T>(&gpu.stream, &dy, &ys, format);
+        let mut yd = gpu
+            .stream
+            .alloc_zeros::<T>(p.y().required_len())
+            .expect("y");
+        let mut dxd = gpu
+            .stream
+            .alloc_zeros::<T>(p.x().required_len())
+            .expect("dx");
+        let mut dwd = gpu
+            .stream
+            .alloc_zeros::<T>(p.w().required_len())
+            .expect("dw");
+        let one = <T::Scale as cudnn::Scale>::ONE;
+        let zero = <T::Scale as cudnn::Scale>::ZERO;
+        let tol = tolerance::<T>();
+        let label = format!(
+            "{name} {} {}",
+            T::NAME,
+            if format == TensorFormat::CUDNN_TENSOR_NHWC {
+                "NHWC"
+            } else {
+                "NCHW"
+            }
+        );
+
+        let fwd = match gpu
+            .handle
+            .find_forward(&p, &options(), &cache, &mut ws, &xd, &wd, &mut yd)
+        {
+            Ok(c) => c,
+            Err(e)
+                if e.status()
+                    .is_some_and(|s| s.category() == Some(cudnn::Category::NOT_SUPPORTED)) =>
+            {
+                eprintln!("{label}: not supported by cuDNN: {e}");
+                continue;
+            }
+            Err(e) => panic!("{label}: forward search: {e}"),
+        };
+        gpu.handle
+            .convolution_forward(&p, &fwd, &mut ws, one, &xd, &wd, zero, &mut yd)
+            .expect("forward");
+        let err = cpu::max_rel_error(
+            &download(&gpu.stream, &yd, &ys, format),
+            &cpu::forward(&g, &x, &w),
+        );
+        assert!(err < tol, "{label} forward ({:?}): error {err}", fwd.algo());
+
+        let bwd = gpu
+            .handle
+            .find_backward_data(&p, &options(), &cache, &mut ws, &wd, &dyd, &mut dxd)
+            .expect("bwd data search");
+        gpu.handle
+            .convolution_backward_data(&p, &bwd, &mut ws, one, &wd, &dyd, zero, &mut dxd)
+            .expect("backward data");
+        let err = cpu::max_rel_error(
+            &download(&gpu.stream, &dxd, &xs, format),
+            &cpu::backward_data(&g, &w, &dy),
+        );
+        assert!(
+            err < tol,
+            "{label} backward data ({:?}): error {err}",
+            bwd.algo()
+        );
+
+        let bwf = gpu
+            .handle
+            .find_backward_filter(&p, &options(), &cache, &mut ws, &xd, &dyd, &mut dwd)
+            .expect("bwd filter search");
+        gpu.handle
+            .convolution_backward_filter(&p, &bwf, &mut ws, one, &xd, &dyd, zero, &mut dwd)
+            .expect("backward filter");
+        // Filter gradients sum over many products: scale the tolerance.
+        let err = cpu::max_rel_error(
+            &download(&gpu.stream, &dwd, &wsh, format),
+            &cpu::backward_filter(&g, &x, &dy),
+        );
+        assert!(
+            err < tol * 4.0,
+            "{label} backward filter ({:?}): error {err}",
+            bwf.algo()
+        );
+        checks += 3;
+    }
+    checks
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn every_direction_f32() {
+    let gpu = gpu();
+    let n = all_directions::<f32>(&gpu, TensorFormat::CUDNN_TENSOR_NCHW)
+        + all_directions::<f32>(&gpu, TensorFormat::CUDNN_TENSOR_NHWC);
+    assert!(n >= 40, "{n} checks");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn every_direction_f16() {
+    let gpu = gpu();
+    let n = all_directions::<f16>(&gpu, TensorFormat::CUDNN_TENSOR_NCHW)
+        + all_directions::<f16>(&gpu, TensorFormat::CUDNN_TENSOR_NHWC);
+    assert!(n >= 30, "{n} checks");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn every_direction_bf16() {
+    let gpu = gpu();
+    let n = all_directions::<bf16>(&gpu, TensorFormat::CUDNN_TENSOR_NCHW)
+        + all_directions::<bf16>(&gpu, TensorFormat::CUDNN_TENSOR_NHWC);
+    assert!(n >= 30, "{n} checks");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn every_candidate_and_find_agree_with_the_reference() {
+    let gpu = gpu();
+    let (_, g) = geometries().remove(1);
+    let (xs, wsh, ys) = shapes(&g);
+    let fmt = TensorFormat::CUDNN_TENSOR_NCHW;
+    let p = problem::<f32>(&g, fmt);
+    let x = values(g.x_len(), 4);
+    let w = values(g.w_len(), 5);
+    let want = cpu::forward(&g, &x, &w);
+    let xd = upload::<f32>(&gpu.stream, &x, &xs, fmt);
+    let wd = upload::<f32>(&gpu.stream, &w, &wsh, fmt);
+    let mut yd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len())
+        .expect("y");
+    let mut ws = Workspace::new();
+    let candidates = gpu
+        .handle
+        .forward_candidates(&p, &options())
+        .expect("candidates");
+    assert!(!candidates.is_empty());
+    for c in &candidates {
+        gpu.handle
+            .convolution_forward(&p, c, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+            .expect("launch");
+        let err = cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want);
+        assert!(err < 1e-4, "{:?}: error {err}", c.algo());
+    }
+    let bench = SearchOptions {
+        mode: SearchMode::Benchmark,
+        ..options()
+    };
+    let cache = AlgoCache::new();
+    let found = gpu
+        .handle
+        .find_forward(&p, &bench, &cache, &mut ws, &xd, &wd, &mut yd)
+        .expect("find");
+    assert!(found.time_ms().is_some());
+    eprintln!(
+        "find chose {:?} ({:?} ms, {} bytes)",
+        found.algo(),
+        found.time_ms(),
+        found.workspace()
+    );
+    gpu.handle
+        .convolution_forward(&p, &found, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+        .expect("launch");
+    assert!(cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want) < 1e-4);
+
+    // A cache hit gives the same algorithm and the same result, with no
+    // search.
+    let again = gpu
+        .handle
+        .find_forward(&p, &bench, &cache, &mut ws, &xd, &wd, &mut yd)
+        .expect("hit");
+    assert_eq!(again.algo(), found.algo());
+    assert_eq!(again.math_type(), found.math_type());
+    assert_eq!(cache.len(), 1);
+    // A hit for a different problem of the same shape also works.
+    let twin = problem::<f32>(&g, fmt);
+    let hit = gpu
+        .handle
+        .find_forward(&twin, &bench, &cache, &mut ws, &xd, &wd, &mut yd)
+        .expect("twin hit");
+    assert_eq!(hit.algo(), found.algo());
+    gpu.handle
+        .convolution_forward(&twin, &hit, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+        .expect("launch");
+    assert!(cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want) < 1e-4);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn fused_conv_bias_relu_equals_the_three_steps() {
+    let gpu = gpu();
+    let (_, g) = geometries().remove(0);
+    let (xs, wsh, ys) = shapes(&g);
+    let fmt = TensorFormat::CUDNN_TENSOR_NCHW;
+    let p = problem::<f32>(&g, fmt);
+    let x = values(g.x_len(), 6);
+    let w = values(g.w_len(), 7);
+    let z = values(g.y_len(), 8);
+    let bias = values(g.out_channels, 9);
+    let want = cpu::bias_activation_forward(&g, &x, &w, 1.0, &z, 0.5, &bias, |v| v.max(0.0));
+    let xd = upload::<f32>(&gpu.stream, &x, &xs, fmt);
+    let wd = upload::<f32>(&gpu.stream, &w, &wsh, fmt);
+    let zd = upload::<f32>(&gpu.stream, &z, &ys, fmt);
+    let bias_desc =
+        TensorDescriptor::<f32>::new(fmt, &[1, g.out_channels, 1, 1]).expect("bias desc");
+    let bd = upload::<f32>(&gpu.stream, &bias, &[1, g.out_channels, 1, 1], fmt);
+    let mut yd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len())
+        .expect("y");
+    let relu = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
+    let choice = gpu
+        .handle
+        .forward_algo(
+            &p,
+            cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+            cudnn::MathType::CUDNN_FMA_MATH,
+        )
+        .expect("algo");
+    let mut ws = Workspace::new();
+    gpu.handle
+        .convolution_bias_activation_forward(
+            &p, &choice, &mut ws, 1.0, &xd, &wd, 0.5, &zd, &bias_desc, &bd, &relu, &mut yd,
+        )
+        .expect("fused");
+    let err = cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want);
+    assert!(err < 1e-4, "fused: error {err}");
+
+    // Backward bias.
+    let dy = values(g.y_len(), 10);
+    let dyd = upload::<f32>(&gpu.stream, &dy, &ys, fmt);
+    let mut db = gpu.stream.alloc_zeros::<f32>(g.out_channels).expect("db");
+    gpu.handle
+        .convolution_backward_bias(1.0, p.y(), &dyd, 0.0, &bias_desc, &mut db)
+        .expect("bias grad");
+    let got: Vec<f64> = gpu
+        .stream
+        .clone_dtoh(&db)
+        .expect("db")
+        .iter()
+        .map(|&v| v as f64)
+        .collect();
+    let err = cpu::max_rel_error(&got, &cpu::backward_bias(&dy, g.batch, g.out_channels));
+    assert!(err < 1e-4, "backward bias: error {err}");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn launch_checks_stop_short_buffers_before_the_gpu() {
+    let gpu = gpu();
+    let (_, g) = geometries().remove(0);
+    let p = problem::<f32>(&g, TensorFormat::CUDNN_TENSOR_NCHW);
+    let x = gpu
+        .stream
+        .alloc_zeros::<f32>(p.x().required_len() - 1)
+        .expect("short x");
+    let w = gpu
+        .stream
+        .alloc_zeros::<f32>(p.w().required_len())
+        .expect("w");
+    let mut y = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len())
+        .expect("y");
+    let choice = cudnn::AlgoChoice::new(
+        cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_GEMM,
+        cudnn::MathType::CUDNN_FMA_MATH,
+    );
+    let e = gpu
+        .handle
+        .convolution_forward(&p, &choice, &mut Workspace::new(), 1.0, &x, &w, 0.0, &mut y)
+        .expect_err("short x");
+    assert!(
+        matches!(
+            e,
+            cudnn::Error::InvalidArgument {
+                mismatch: cudnn::Mismatch::BufferTooShort { buffer: "x", .. },
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // A hand-made choice asks cuDNN for its workspace and grows it.
+    let x = gpu
+        .stream
+        .alloc_zeros::<f32>(p.x().required_len())
+        .expect("x");
+    let mut ws = Workspace::new();
+    gpu.handle
+        .convolution_forward(&p, &choice, &mut ws, 1.0, &x, &w, 0.0, &mut y)
+        .expect("launch");
+}

@@ -1,0 +1,509 @@
+//! Convolution without a GPU, against the real library: descriptors, the
+//! crate's shape logic against cuDNN's, every launch check that needs no
+//! device, and the algorithm cache's keys and file.
+
+mod common;
+
+use cudnn::half::{bf16, f16};
+use cudnn::{
+    check_bias_shape, check_fused_activation, ActivationMode, AlgoCache, CachedAlgo, ConvProblem,
+    ConvolutionDescriptor, ConvolutionMode, DeviceKey, Direction, Error, FilterDescriptor, FwdAlgo,
+    Mismatch, SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
+};
+use proptest::prelude::*;
+
+const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
+const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
+
+fn invalid(e: &Error) -> &Mismatch {
+    match e {
+        Error::InvalidArgument { mismatch, .. } => mismatch,
+        other => panic!("expected InvalidArgument, got {other:?}"),
+    }
+}
+
+/// A 2-d f32 problem: x (n, c, h, w), filter (k, c/groups, r, s).
+#[allow(clippy::too_many_arguments)]
+fn problem_2d(
+    n: usize,
+    c: usize,
+    h: usize,
+    w: usize,
+    k: usize,
+    r: usize,
+    s: usize,
+    pad: usize,
+    stride: usize,
+    groups: usize,
+) -> cudnn::Result<ConvProblem<f32, f32>> {
+    let x = TensorDescriptor::<f32>::new(NCHW, &[n, c, h, w])?;
+    let f = FilterDescriptor::<f32>::new(NCHW, &[k, c / groups.max(1), r, s])?;
+    let conv = ConvolutionDescriptor::<f32>::new(&[pad, pad], &[stride, stride], &[1, 1])?
+        .with_groups(groups)?;
+    ConvProblem::new(x, f, conv)
+}
+
+#[test]
+fn descriptors_remember_their_shape() {
+    let Some(_lib) = common::lib() else { return };
+    let x = TensorDescriptor::<f32>::new(NHWC, &[2, 3, 4, 5]).expect("nhwc");
+    assert_eq!(x.dims(), [2, 3, 4, 5]);
+    assert_eq!(x.strides(), [60, 1, 15, 3]);
+    assert_eq!(x.packed_format(), Some(NHWC));
+    assert_eq!(x.required_len(), 120);
+    // A padded row pitch: the extent counts the gaps.
+    let padded =
+        TensorDescriptor::<f16>::with_strides(&[1, 2, 3, 3], &[32, 16, 4, 1]).expect("strided");
+    assert_eq!(padded.required_len(), 1 + 16 + 2 * 4 + 2);
+    assert_eq!(padded.packed_format(), None);
+    let one_d = TensorDescriptor::<bf16>::new_1d(NCHW, 2, 3, 10).expect("1-d");
+    assert_eq!(one_d.dims(), [2, 3, 1, 10]);
+    let five_d = TensorDescriptor::<f64>::new(NCHW, &[1, 2, 3, 4, 5]).expect("5-d");
+    assert_eq!(five_d.required_len(), 120);
+    let w = FilterDescriptor::<i8>::new(NHWC, &[8, 4, 3, 3]).expect("int8 filter");
+    assert_eq!(w.required_len(), 8 * 4 * 9);
+}
+
+#[test]
+fn bad_descriptors_are_rejected_before_cudnn() {
+    let Some(_lib) = common::lib() else { return };
+    let e = TensorDescriptor::<f32>::new(NCHW, &[1, 0, 4, 4]).expect_err("zero dim");
+    assert!(
+        matches!(invalid(&e), Mismatch::BadValue { what } if what.contains("dims[1] = 0")),
+        "{e}"
+    );
+    let e = TensorDescriptor::<f32>::new(NCHW, &[4, 4]).expect_err("rank 2");
+    assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
+    let e =
+        TensorDescriptor::<f32>::with_strides(&[1, 2, 3, 4], &[24, 12, 4]).expect_err("lengths");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
+    let e = TensorDescriptor::<f32>::new(NCHW, &[1, 1, 1, (i32::MAX as usize) + 1])
+        .expect_err("too big");
+    assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
+    let e = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 0], &[1, 1]).expect_err("stride 0");
+    assert!(
+        matches!(invalid(&e), Mismatch::BadValue { what } if what.contains("strides[1] = 0")),
+        "{e}"
+    );
+    let e = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1], &[1, 1]).expect_err("lengths");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
+    let e =
+        ConvolutionDescriptor::<f32>::new(&[0; 4], &[1; 4], &[1; 4]).expect_err("4 spatial dims");
+    assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
+    let e = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1])
+        .and_then(|c| c.with_groups(0))
+        .expect_err("0 groups");
+    assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
+}
+
+#[test]
+fn what_cudnn_rejects_comes_back_typed() {
+    let Some(_lib) = common::lib() else { return };
+    // More than 2^31 elements in one tensor: accepted by this crate's
+    // per-dimension checks, refused by cuDNN.
+    match TensorDescriptor::<f32>::new(NCHW, &[65_536, 65_536, 1, 1]) {
+        Ok(_) => {}
+        Err(e @ (Error::BadParam(_) | Error::NotSupported(_))) => eprintln!("{e}"),
+        Err(e) => panic!("unexpected {e:?}"),
+    }
+    // An unsupported layout for packed tensors.
+    let e = TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW_VECT_C, &[1, 4, 2, 2])
+        .expect_err("vect_c needs strides");
+    assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
+}
+
+#[test]
+fn problems_check_shapes() {
+    let Some(_lib) = common::lib() else { return };
+    let p = problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("grouped problem");
+    assert_eq!(p.y().dims(), [2, 6, 5, 4]);
+    assert_eq!(p.flops(), 2.0 * 2.0 * 6.0 * 2.0 * 9.0 * 20.0);
+
+    // Channels that do not match the filter.
+    let x = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 8, 8]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[4, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1]).expect("conv");
+    let e = ConvProblem::new(x, w, c).expect_err("channels");
+    assert!(
+        matches!(invalid(&e), Mismatch::Shape { what } if what.contains("3 channels")),
+        "{e}"
+    );
+
+    // A window larger than the (padded) input.
+    let e = problem_2d(1, 1, 2, 2, 1, 5, 5, 1, 1, 1).expect_err("window");
+    assert!(
+        matches!(invalid(&e), Mismatch::Shape { what } if what.contains("does not fit")),
+        "{e}"
+    );
+
+    // An output descriptor of the wrong shape.
+    let x = TensorDescriptor::<f32>::new(NCHW, &[1, 1, 8, 8]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[1, 1, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1]).expect("conv");
+    let y = TensorDescriptor::<f32>::new(NCHW, &[1, 1, 8, 8]).expect("y");
+    let e = ConvProblem::with_output(x, w, c, y).expect_err("y shape");
+    assert!(
+        matches!(invalid(&e), Mismatch::Shape { what } if what.contains("[1, 1, 6, 6]")),
+        "{e}"
+    );
+
+    // NHWC input gives an NHWC output.
+    let x = TensorDescriptor::<f16>::new(NHWC, &[1, 8, 6, 6]).expect("x");
+    let w = FilterDescriptor::<f16>::new(NHWC, &[16, 8, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[1, 1], &[1, 1]).expect("conv");
+    let p = ConvProblem::new(x, w, c).expect("nhwc problem");
+    assert_eq!(p.y().packed_format(), Some(NHWC));
+
+    // 1-d as 2-d.
+    let x = TensorDescriptor::<f32>::new_1d(NCHW, 2, 3, 20).expect("x");
+    let w = FilterDescriptor::<f32>::new_1d(NCHW, 5, 3, 4).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[1], &[2], &[3]).expect("conv");
+    assert_eq!(c.pads(), [0, 1]);
+    let p = ConvProblem::new(x, w, c).expect("1-d problem");
+    // (20 + 2 - 10) / 2 + 1 = 7
+    assert_eq!(p.y().dims(), [2, 5, 1, 7]);
+}
+
+#[test]
+fn every_buffer_is_checked_against_its_descriptor() {
+    let Some(_lib) = common::lib() else { return };
+    let p = problem_2d(2, 3, 8, 8, 4, 3, 3, 1, 1, 1).expect("problem");
+    let (x, w, y) = (2 * 3 * 64, 4 * 3 * 9, 2 * 4 * 64);
+    p.check_forward_lengths(x, w, y).expect("exact lengths");
+    p.check_forward_lengths(x + 5, w, y + 1)
+        .expect("longer is fine");
+    for (lens, name) in [
+        ((x - 1, w, y), "x"),
+        ((x, w - 1, y), "w"),
+        ((x, w, y - 1), "y"),
+    ] {
+        let e = p
+            .check_forward_lengths(lens.0, lens.1, lens.2)
+            .expect_err("short");
+        assert_eq!(
+            invalid(&e),
+            &Mismatch::BufferTooShort {
+                buffer: name,
+                len: match name {
+                    "x" => x - 1,
+                    "w" => w - 1,
+                    _ => y - 1,
+                },
+                required: match name {
+                    "x" => x,
+                    "w" => w,
+                    _ => y,
+                }
+            }
+        );
+        assert!(matches!(
+            e,
+            Error::InvalidArgument {
+                function: "cudnnConvolutionForward",
+                ..
+            }
+        ));
+    }
+    let e = p
+        .check_backward_data_lengths(w, y, x - 1)
+        .expect_err("dx short");
+    assert!(
+        matches!(invalid(&e), Mismatch::BufferTooShort { buffer: "dx", .. }),
+        "{e}"
+    );
+    let e = p
+        .check_backward_data_lengths(w, y - 1, x)
+        .expect_err("dy short");
+    assert!(
+        matches!(invalid(&e), Mismatch::BufferTooShort { buffer: "dy", .. }),
+        "{e}"
+    );
+    let e = p
+        .check_backward_filter_lengths(x, y, w - 1)
+        .expect_err("dw short");
+    assert!(
+        matches!(invalid(&e), Mismatch::BufferTooShort { buffer: "dw", .. }),
+        "{e}"
+    );
+
+    // Strides count: an input with a padded row pitch needs a longer buffer.
+    let xs = TensorDescriptor::<f32>::with_strides(&[1, 1, 4, 4], &[32, 32, 8, 1]).expect("x");
+    let wd = FilterDescriptor::<f32>::new(NCHW, &[1, 1, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1]).expect("conv");
+    let p = ConvProblem::new(xs, wd, c).expect("strided problem");
+    let e = p
+        .check_forward_lengths(16, 9, 4)
+        .expect_err("16 packed elements are not enough");
+    assert_eq!(
+        invalid(&e),
+        &Mismatch::BufferTooShort {
+            buffer: "x",
+            len: 16,
+            required: 28
+        }
+    );
+}
+
+#[test]
+fn bias_and_fused_activation_checks() {
+    let e = check_bias_shape(
+        "cudnnConvolutionBiasActivationForward",
+        &[2, 8, 4, 4],
+        &[1, 4, 1, 1],
+    )
+    .expect_err("bias channels");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }));
+    check_bias_shape("f", &[2, 8, 4, 4, 4], &[1, 8, 1, 1, 1]).expect("3-d bias");
+    check_fused_activation(
+        ActivationMode::CUDNN_ACTIVATION_RELU,
+        FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_GEMM,
+    )
+    .expect("relu with any algorithm");
+    check_fused_activation(
+        ActivationMode::CUDNN_ACTIVATION_IDENTITY,
+        FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+    )
+    .expect("identity with precomp gemm");
+    let e = check_fused_activation(
+        ActivationMode::CUDNN_ACTIVATION_IDENTITY,
+        FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT,
+    )
+    .expect_err("identity with fft");
+    assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }));
+}
+
+fn device() -> DeviceKey {
+    DeviceKey {
+        ordinal: 0,
+        name: "NVIDIA H200".into(),
+        compute_capability: (9, 0),
+    }
+}
+
+#[test]
+fn cache_keys_differ_where_they_must() {
+    let Some(_lib) = common::lib() else { return };
+    let opts = SearchOptions::default();
+    let base = problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("problem");
+    let twin = problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("same shape, new descriptors");
+    let key = |p: &ConvProblem<f32, f32>| p.key(&device(), Direction::Forward, &opts);
+    assert_eq!(key(&base), key(&twin), "same shape, same key");
+
+    let mut differing = vec![
+        key(&problem_2d(3, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("n")),
+        key(&problem_2d(2, 4, 9, 8, 6, 3, 3, 1, 2, 2).expect("w")),
+        key(&problem_2d(2, 4, 9, 7, 8, 3, 3, 1, 2, 2).expect("k")),
+        key(&problem_2d(2, 4, 9, 7, 6, 3, 1, 1, 2, 2).expect("s")),
+        key(&problem_2d(2, 4, 9, 7, 6, 3, 3, 0, 2, 2).expect("pad")),
+        key(&problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 1, 2).expect("stride")),
+        key(&problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 1).expect("groups")),
+        base.key(&device(), Direction::BackwardData, &opts),
+        base.key(
+            &DeviceKey {
+                name: "NVIDIA A100".into(),
+                ..device()
+            },
+            Direction::Forward,
+            &opts,
+        ),
+        base.key(
+            &DeviceKey {
+                ordinal: 1,
+                ..device()
+            },
+            Direction::Forward,
+            &opts,
+        ),
+        base.key(
+            &device(),
+            Direction::Forward,
+            &SearchOptions {
+                deterministic: true,
+                ..opts.clone()
+            },
+        ),
+        base.key(
+            &device(),
+            Direction::Forward,
+            &SearchOptions {
+                allow_tf32: false,
+                ..opts.clone()
+            },
+        ),
+        base.key(
+            &device(),
+            Direction::Forward,
+            &SearchOptions {
+                workspace_limit: Some(1 << 20),
+                ..opts.clone()
+            },
+        ),
+        base.key(
+            &device(),
+            Direction::Forward,
+            &SearchOptions {
+                mode: SearchMode::Benchmark,
+                ..opts.clone()
+            },
+        ),
+        base.key(
+            &device(),
+            Direction::Forward,
+            &SearchOptions {
+                allow_down_conversion: true,
+                ..opts.clone()
+            },
+        ),
+    ];
+    // Layout, dilation, mode and data type.
+    let x = TensorDescriptor::<f32>::new(NHWC, &[2, 4, 9, 7]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[6, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 1])
+        .and_then(|c| c.with_groups(2))
+        .expect("c");
+    differing.push(key(&ConvProblem::new(x, w, c).expect("nhwc")));
+    let x = TensorDescriptor::<f32>::new(NCHW, &[2, 4, 9, 7]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[6, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 2])
+        .and_then(|c| c.with_groups(2))
+        .expect("c");
+    differing.push(key(&ConvProblem::new(x, w, c).expect("dilated")));
+    let x = TensorDescriptor::<f32>::new(NCHW, &[2, 4, 9, 7]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[6, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 1])
+        .and_then(|c| c.with_groups(2))
+        .and_then(|c| c.with_mode(ConvolutionMode::CUDNN_CONVOLUTION))
+        .expect("c");
+    differing.push(key(&ConvProblem::new(x, w, c).expect("convolution mode")));
+    let x = TensorDescriptor::<f16>::new(NCHW, &[2, 4, 9, 7]).expect("x");
+    let w = FilterDescriptor::<f16>::new(NCHW, &[6, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 1])
+        .and_then(|c| c.with_groups(2))
+        .expect("c");
+    differing.push(ConvProblem::new(x, w, c).expect("f16").key(
+        &device(),
+        Direction::Forward,
+        &opts,
+    ));
+    let x = TensorDescriptor::<f16>::new(NCHW, &[2, 4, 9, 7]).expect("x");
+    let w = FilterDescriptor::<f16>::new(NCHW, &[6, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f16>::new(&[1, 1], &[2, 2], &[1, 1])
+        .and_then(|c| c.with_groups(2))
+        .expect("c");
+    differing.push(ConvProblem::new(x, w, c).expect("true half").key(
+        &device(),
+        Direction::Forward,
+        &opts,
+    ));
+
+    let base_key = key(&base);
+    for (i, k) in differing.iter().enumerate() {
+        assert_ne!(&base_key, k, "variant {i} must not share the base key");
+        for (j, other) in differing.iter().enumerate().skip(i + 1) {
+            assert_ne!(k, other, "variants {i} and {j} must differ");
+        }
+    }
+}
+
+#[test]
+fn the_cache_is_shared_saved_and_loaded() {
+    let Some(_lib) = common::lib() else { return };
+    let p = problem_2d(1, 3, 16, 16, 8, 3, 3, 1, 1, 1).expect("problem");
+    let key = p.key(&device(), Direction::Forward, &SearchOptions::default());
+    let value = CachedAlgo {
+        algo: 1,
+        math_type: 0,
+        workspace: 4096,
+        time_ms: Some(0.25),
+        deterministic: true,
+    };
+    let cache = std::sync::Arc::new(AlgoCache::new());
+    let writers: Vec<_> = (0..4)
+        .map(|i| {
+            let cache = std::sync::Arc::clone(&cache);
+            let mut k = key.clone();
+            k.groups = 100 + i;
+            let v = value.clone();
+            std::thread::spawn(move || cache.insert(k, v))
+        })
+        .collect();
+    for t in writers {
+        t.join().expect("writer");
+    }
+    cache.insert(key.clone(), value.clone());
+    assert_eq!(cache.len(), 5);
+    assert_eq!(cache.get(&key), Some(value.clone()));
+
+    let dir = std::env::temp_dir().join(format!("cudnn-rs-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("algos.json");
+    cache.save(&file).expect("save");
+    let loaded = AlgoCache::new();
+    assert_eq!(loaded.load(&file).expect("load"), 5);
+    assert_eq!(loaded.get(&key), Some(value));
+    assert_eq!(
+        AlgoCache::new()
+            .load(&dir.join("missing.json"))
+            .expect("missing is empty"),
+        0
+    );
+    std::fs::write(dir.join("bad.json"), "{ not json").expect("write");
+    let e = AlgoCache::new()
+        .load(&dir.join("bad.json"))
+        .expect_err("garbage");
+    assert!(matches!(e, Error::Io { .. }), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// The crate's output-shape rule agrees with cuDNN's on every shape it
+    /// accepts, and whatever either side rejects is a typed error.
+    #[test]
+    fn output_dims_agree_with_cudnn(
+        spatial in 1usize..=3,
+        n in 1usize..4,
+        groups in 1usize..4,
+        cpg in 1usize..4,
+        kpg in 1usize..4,
+        dims in proptest::collection::vec((1usize..12, 1usize..6, 0usize..3, 1usize..4, 1usize..3), 3),
+    ) {
+        let Some(_lib) = common::lib() else { return Ok(()) };
+        let dims = &dims[..spatial];
+        let c = cpg * groups;
+        let k = kpg * groups;
+        let lift = |v: Vec<usize>| if spatial == 1 { [vec![1], v].concat() } else { v };
+        let input = lift(dims.iter().map(|d| d.0).collect());
+        let kernel = lift(dims.iter().map(|d| d.1).collect());
+        let x_dims = [vec![n, c], input].concat();
+        let w_dims = [vec![k, cpg], kernel].concat();
+        let x = TensorDescriptor::<f32>::new(NCHW, &x_dims).expect("x");
+        let w = FilterDescriptor::<f32>::new(NCHW, &w_dims).expect("w");
+        let conv = ConvolutionDescriptor::<f32>::new(
+            &dims.iter().map(|d| d.2).collect::<Vec<_>>(),
+            &dims.iter().map(|d| d.3).collect::<Vec<_>>(),
+            &dims.iter().map(|d| d.4).collect::<Vec<_>>(),
+        )
+        .and_then(|c| c.with_groups(groups))
+        .expect("conv");
+        let ours = conv.output_dims(&x, &w);
+        let theirs = conv.cudnn_output_dims(&x, &w);
+        match (&ours, &theirs) {
+            (Ok(o), Ok(t)) => {
+                let o: Vec<i64> = o.iter().map(|&v| v as i64).collect();
+                prop_assert_eq!(&o, t);
+            }
+            (Ok(o), Err(e)) => prop_assert!(false, "we accept {o:?}, cuDNN rejects: {e}"),
+            (Err(e), Ok(t)) => {
+                // cuDNN's query does not check that the kernel fits: it
+                // reports a non-positive size, which we refuse.
+                prop_assert!(t.iter().any(|&d| d <= 0), "we reject ({e}) but cuDNN says {t:?}");
+            }
+            (Err(ours), Err(theirs)) => {
+                let ours_typed = matches!(ours, Error::InvalidArgument { .. });
+                prop_assert!(ours_typed, "{:?}", ours);
+                prop_assert!(theirs.status().is_some(), "{theirs:?}");
+            }
+        }
+    }
+}
