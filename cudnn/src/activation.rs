@@ -1,12 +1,17 @@
-//! Activation descriptors.
+//! Activations: ReLU, sigmoid, tanh, clipped ReLU, ELU, swish, identity;
+//! forward and backward, in place where cuDNN allows it.
 
 use std::sync::Arc;
 
+use cudarc::driver::{DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
 use crate::descriptor::raw_descriptor;
-use crate::error::Result;
+use crate::dtype::{DataType, Scale};
+use crate::error::{ensure, Mismatch, Result};
+use crate::handle::Handle;
 use crate::library::{ffi, library, Library};
+use crate::tensor::TensorDescriptor;
 
 /// An activation function (`cudnnActivationMode_t`): `CUDNN_ACTIVATION_RELU`,
 /// `SIGMOID`, `TANH`, `CLIPPED_RELU`, `ELU`, `IDENTITY`, `SWISH`.
@@ -92,5 +97,239 @@ impl ActivationDescriptor {
     /// The raw descriptor; it stays owned by `self`.
     pub fn as_raw(&self) -> sys::cudnnActivationDescriptor_t {
         self.raw.ptr()
+    }
+}
+
+/// Checks that every tensor of an elementwise operation has the shape of
+/// the first, and every buffer is long enough for its descriptor.
+///
+/// # Errors
+/// [`Mismatch::Shape`](crate::Mismatch::Shape) or
+/// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort).
+pub fn check_same_shape<T: DataType>(
+    function: &'static str,
+    tensors: &[(&'static str, usize, &TensorDescriptor<T>)],
+) -> Result<()> {
+    let Some(&(first, _, first_desc)) = tensors.first() else {
+        return Ok(());
+    };
+    for &(name, len, desc) in tensors {
+        ensure(desc.dims() == first_desc.dims(), function, || {
+            Mismatch::Shape {
+                what: format!(
+                    "`{name}` is {:?} but `{first}` is {:?}",
+                    desc.dims(),
+                    first_desc.dims()
+                ),
+            }
+        })?;
+        ensure(len >= desc.required_len(), function, || {
+            Mismatch::BufferTooShort {
+                buffer: name,
+                len,
+                required: desc.required_len(),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+impl Handle {
+    /// `y = alpha * act(x) + beta * y`; `x` and `y` have the same shape
+    /// (their layouts may differ).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
+    /// GPU work for a shape mismatch or a short buffer; cuDNN's and CUDA's
+    /// errors.
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnActivationForward")]
+    pub fn activation_forward<T: DataType>(
+        &self,
+        act: &ActivationDescriptor,
+        alpha: T::Scale,
+        x_desc: &TensorDescriptor<T>,
+        x: &impl DevicePtr<T>,
+        beta: T::Scale,
+        y_desc: &TensorDescriptor<T>,
+        y: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnActivationForward";
+        check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
+        let stream = self.launch_stream(F)?;
+        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
+        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        let run = ffi!(self.library(), cudnnActivationForward);
+        let (xp, _gx) = x.device_ptr(stream);
+        let (yp, _gy) = y.device_ptr_mut(stream);
+        // SAFETY: buffers checked against their descriptors and device;
+        // alpha and beta have T's scaling type.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                act.as_raw(),
+                alpha.as_ptr(),
+                x_desc.as_raw(),
+                xp as _,
+                beta.as_ptr(),
+                y_desc.as_raw(),
+                yp as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// `xy = alpha * act(xy) + beta * xy`, in place (cuDNN allows `x` and
+    /// `y` to be the same buffer with the same descriptor).
+    ///
+    /// # Errors
+    /// As [`activation_forward`](Self::activation_forward).
+    #[doc(alias = "cudnnActivationForward")]
+    pub fn activation_forward_in_place<T: DataType>(
+        &self,
+        act: &ActivationDescriptor,
+        alpha: T::Scale,
+        desc: &TensorDescriptor<T>,
+        beta: T::Scale,
+        xy: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnActivationForward";
+        check_same_shape(F, &[("xy", xy.len(), desc)])?;
+        let stream = self.launch_stream(F)?;
+        Handle::check_buffer(stream, F, "xy", xy, desc.required_len())?;
+        let run = ffi!(self.library(), cudnnActivationForward);
+        let (p, _g) = xy.device_ptr_mut(stream);
+        // SAFETY: as in activation_forward; cuDNN documents in-place
+        // operation (x == y with one descriptor) for this function.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                act.as_raw(),
+                alpha.as_ptr(),
+                desc.as_raw(),
+                p as _,
+                beta.as_ptr(),
+                desc.as_raw(),
+                p as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// `dx = alpha * act'(x, y) * dy + beta * dx`, given the forward's
+    /// input `x` and output `y`.
+    ///
+    /// # Errors
+    /// As [`activation_forward`](Self::activation_forward).
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnActivationBackward")]
+    pub fn activation_backward<T: DataType>(
+        &self,
+        act: &ActivationDescriptor,
+        alpha: T::Scale,
+        y_desc: &TensorDescriptor<T>,
+        y: &impl DevicePtr<T>,
+        dy_desc: &TensorDescriptor<T>,
+        dy: &impl DevicePtr<T>,
+        x_desc: &TensorDescriptor<T>,
+        x: &impl DevicePtr<T>,
+        beta: T::Scale,
+        dx_desc: &TensorDescriptor<T>,
+        dx: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnActivationBackward";
+        check_same_shape(
+            F,
+            &[
+                ("y", y.len(), y_desc),
+                ("dy", dy.len(), dy_desc),
+                ("x", x.len(), x_desc),
+                ("dx", dx.len(), dx_desc),
+            ],
+        )?;
+        let stream = self.launch_stream(F)?;
+        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
+        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
+        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
+        let run = ffi!(self.library(), cudnnActivationBackward);
+        let (yp, _gy) = y.device_ptr(stream);
+        let (dyp, _gdy) = dy.device_ptr(stream);
+        let (xp, _gx) = x.device_ptr(stream);
+        let (dxp, _gdx) = dx.device_ptr_mut(stream);
+        // SAFETY: as in activation_forward.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                act.as_raw(),
+                alpha.as_ptr(),
+                y_desc.as_raw(),
+                yp as _,
+                dy_desc.as_raw(),
+                dyp as _,
+                x_desc.as_raw(),
+                xp as _,
+                beta.as_ptr(),
+                dx_desc.as_raw(),
+                dxp as _,
+            )
+        };
+        run.check(status)
+    }
+
+    /// The backward pass in place: `dy` becomes `dx` (cuDNN allows `dx` and
+    /// `dy` to be the same buffer with the same descriptor).
+    ///
+    /// # Errors
+    /// As [`activation_forward`](Self::activation_forward).
+    #[allow(clippy::too_many_arguments)]
+    #[doc(alias = "cudnnActivationBackward")]
+    pub fn activation_backward_in_place<T: DataType>(
+        &self,
+        act: &ActivationDescriptor,
+        alpha: T::Scale,
+        desc: &TensorDescriptor<T>,
+        y: &impl DevicePtr<T>,
+        x: &impl DevicePtr<T>,
+        beta: T::Scale,
+        dy_dx: &mut impl DevicePtrMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnActivationBackward";
+        check_same_shape(
+            F,
+            &[
+                ("y", y.len(), desc),
+                ("x", x.len(), desc),
+                ("dy_dx", dy_dx.len(), desc),
+            ],
+        )?;
+        let stream = self.launch_stream(F)?;
+        Handle::check_buffer(stream, F, "y", y, desc.required_len())?;
+        Handle::check_buffer(stream, F, "x", x, desc.required_len())?;
+        Handle::check_buffer(stream, F, "dy_dx", dy_dx, desc.required_len())?;
+        let run = ffi!(self.library(), cudnnActivationBackward);
+        let (yp, _gy) = y.device_ptr(stream);
+        let (xp, _gx) = x.device_ptr(stream);
+        let (p, _g) = dy_dx.device_ptr_mut(stream);
+        let d = desc.as_raw();
+        // SAFETY: as in activation_forward; cuDNN documents in-place
+        // operation (dy == dx with one descriptor) for this function.
+        let status = unsafe {
+            (run.f)(
+                self.as_raw(),
+                act.as_raw(),
+                alpha.as_ptr(),
+                d,
+                yp as _,
+                d,
+                p as _,
+                d,
+                xp as _,
+                beta.as_ptr(),
+                d,
+                p as _,
+            )
+        };
+        run.check(status)
     }
 }

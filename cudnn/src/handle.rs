@@ -212,6 +212,53 @@ impl Drop for Handle {
     }
 }
 
+thread_local! {
+    static THREAD_HANDLES: std::cell::RefCell<Vec<(usize, Handle)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's handle for `stream`'s device, creating it on
+/// first use and pointing it at `stream` (`cudnnSetStream` only when the
+/// stream changes). One handle per (device, thread), as NVIDIA recommends;
+/// the handles live until the thread ends.
+///
+/// A call from inside `f` for the same device gets a handle of its own
+/// (the outer one is lent to `f` meanwhile).
+///
+/// # Errors
+/// As [`Handle::new`]; `f`'s own result is returned inside `Ok`.
+pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -> R) -> Result<R> {
+    let ordinal = stream.context().ordinal();
+    let nested = || Error::InvalidArgument {
+        function: "cudnnCreate",
+        mismatch: Mismatch::Unsupported {
+            what: "with_thread_handle called from inside its own closure".into(),
+        },
+    };
+    THREAD_HANDLES
+        .try_with(|cell| {
+            let mut handles = cell.try_borrow_mut().map_err(|_| nested())?;
+            let index = match handles.iter().position(|(o, _)| *o == ordinal) {
+                Some(i) => i,
+                None => {
+                    handles.push((ordinal, Handle::new(Arc::clone(stream))?));
+                    handles.len() - 1
+                }
+            };
+            handles[index].1.set_stream(Arc::clone(stream))?;
+            // Take the handle out while `f` runs, so that no borrow of the
+            // table is held while user code runs.
+            let (o, handle) = handles.swap_remove(index);
+            drop(handles);
+            let out = f(&handle);
+            if let Ok(mut handles) = cell.try_borrow_mut() {
+                handles.push((o, handle));
+            }
+            Ok(out)
+        })
+        .unwrap_or_else(|_| Err(nested()))
+}
+
 /// The CUDA context of device `ordinal`, or a typed error when there is no
 /// driver. (cudarc panics when `libcuda` is missing; this checks first.)
 ///

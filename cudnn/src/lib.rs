@@ -56,13 +56,16 @@ mod dtype;
 mod error;
 mod handle;
 mod library;
+mod lrn;
+mod pooling;
 pub mod reference;
+mod softmax;
 mod status;
 mod tensor;
 mod version;
 mod workspace;
 
-pub use activation::{ActivationDescriptor, ActivationMode, NanPropagation};
+pub use activation::{check_same_shape, ActivationDescriptor, ActivationMode, NanPropagation};
 pub use algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
@@ -77,8 +80,11 @@ pub use cudnn_sys::loader::LoadError;
 pub use dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
 pub use error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use half;
-pub use handle::{cuda_context, cuda_driver_present, Handle};
+pub use handle::{cuda_context, cuda_driver_present, with_thread_handle, Handle};
 pub use library::{init, library, version, Library};
+pub use lrn::{check_lrn_parameters, LrnDescriptor};
+pub use pooling::{check_pooling, pooling_output_dims, PoolingDescriptor, PoolingMode};
+pub use softmax::{SoftmaxAlgorithm, SoftmaxMode};
 pub use status::{Category, Status};
 pub use tensor::{extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat};
 pub use version::{CudaVersion, Version};

@@ -586,3 +586,19 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .convolution_forward(&p, &choice, &mut ws, 1.0, &x, &w, 0.0, &mut y)
         .expect("launch");
 }
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn one_handle_per_thread_and_device() {
+    let gpu = gpu();
+    let stream = Arc::clone(&gpu.stream);
+    let first = cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
+    let again = cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
+    assert_eq!(first, again, "the same thread gets the same handle");
+    let other = std::thread::spawn(move || {
+        cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle")
+    })
+    .join()
+    .expect("thread");
+    assert_ne!(first, other, "another thread gets its own handle");
+}
