@@ -52,4 +52,7 @@ out=$repo/cudnn/tests/fixtures/conv.json
 mkdir -p "$(dirname "$out")"
 log "writing $out ..."
 JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_conv_fixtures.py" "$out"
+out=$repo/cudnn/tests/fixtures/ops.json
+log "writing $out ..."
+JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_ops_fixtures.py" "$out"
 log "done"

@@ -72,6 +72,8 @@ if ! fetched=$(bash "$script_dir/fetch-cudnn.sh" all); then
     exit 1
 fi
 eval "$fetched"
+# Both majors are visible to every run: the doctor tests arrange them side by side.
+export CUDNN_8_LIB CUDNN_9_LIB
 
 majors=(8 9)
 declare -A passed failed ignored version status

@@ -181,7 +181,10 @@ pub enum Error {
     #[error("{0}")]
     Unknown(StatusError),
     /// No cuDNN library could be loaded; lists every place tried.
-    #[error(transparent)]
+    #[error(
+        "{0}\nFor a diagnosis, run `cargo run --example doctor` in the cudnn-rs repository, or print \
+         `cudnn::doctor::report()` from your program."
+    )]
     LibraryNotFound(#[from] cudnn_sys::loader::LoadError),
     /// The loaded library does not export a function this call needs.
     #[error("{function} is not available in the loaded cuDNN {version} ({})", path.display())]

@@ -52,6 +52,7 @@ mod activation;
 mod algo_cache;
 mod conv;
 mod descriptor;
+pub mod doctor;
 mod dtype;
 mod error;
 mod handle;

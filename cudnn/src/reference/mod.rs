@@ -18,4 +18,10 @@
 //! invalid geometry): these are test helpers, and a wrong call is a bug in
 //! the test.
 
+pub mod activation;
+pub mod batchnorm;
 pub mod conv;
+pub mod lrn;
+pub mod pool;
+pub mod softmax;
+pub mod tensor_ops;

@@ -1,0 +1,594 @@
+//! Reading the machine into a [`Snapshot`]. Every probe that fails is
+//! recorded as what it found; nothing here panics or writes anything.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use cudnn_sys::discovery::{self, library_file_names, ProcessEnv, SearchEnv, Source};
+
+use super::diagnose::{sublibrary_names, RELEVANT_ENV};
+use super::{
+    AttemptInfo, DriverProbe, Gpu, LoadedLibrary, Os, SmokeTest, Snapshot, SublibraryCheck,
+};
+use crate::error::Error;
+
+/// The process environment, recording every folder listing it is asked for.
+struct Recorder {
+    listings: RefCell<BTreeMap<PathBuf, Vec<String>>>,
+}
+
+impl SearchEnv for Recorder {
+    fn var(&self, name: &str) -> Option<OsString> {
+        ProcessEnv.var(name)
+    }
+    fn var_names(&self) -> Vec<String> {
+        ProcessEnv.var_names()
+    }
+    fn list_dir(&self, dir: &Path) -> Vec<OsString> {
+        let names = ProcessEnv.list_dir(dir);
+        self.listings.borrow_mut().insert(
+            dir.to_path_buf(),
+            names
+                .iter()
+                .map(|n| n.to_string_lossy().into_owned())
+                .collect(),
+        );
+        names
+    }
+}
+
+fn list(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `ldconfig -p`: library name -> path, in the cache's order.
+fn ld_cache() -> Vec<(String, PathBuf)> {
+    let out = ["/sbin/ldconfig", "/usr/sbin/ldconfig", "ldconfig"]
+        .iter()
+        .find_map(|cmd| std::process::Command::new(cmd).arg("-p").output().ok())
+        .filter(|o| o.status.success());
+    let Some(out) = out else { return Vec::new() };
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let (lhs, path) = l.split_once(" => ")?;
+            let name = lhs.split_whitespace().next()?;
+            Some((name.to_string(), PathBuf::from(path.trim())))
+        })
+        .collect()
+}
+
+fn push_unique(v: &mut Vec<PathBuf>, p: PathBuf) {
+    if !p.as_os_str().is_empty() && !v.contains(&p) {
+        v.push(p);
+    }
+}
+
+/// The folders the system loader searches, in its order.
+fn loader_dirs(os: Os, cache: &[(String, PathBuf)]) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    match os {
+        Os::Windows => {
+            if let Some(path) = std::env::var_os("PATH") {
+                for d in std::env::split_paths(&path) {
+                    push_unique(&mut dirs, d);
+                }
+            }
+        }
+        _ => {
+            if let Some(path) = std::env::var_os("LD_LIBRARY_PATH") {
+                for d in std::env::split_paths(&path) {
+                    push_unique(&mut dirs, d);
+                }
+            }
+            for (_, p) in cache {
+                if let Some(d) = p.parent() {
+                    push_unique(&mut dirs, d.to_path_buf());
+                }
+            }
+            for d in [
+                "/lib",
+                "/usr/lib",
+                "/lib64",
+                "/usr/lib64",
+                "/lib/x86_64-linux-gnu",
+                "/usr/lib/x86_64-linux-gnu",
+            ] {
+                push_unique(&mut dirs, PathBuf::from(d));
+            }
+        }
+    }
+    dirs
+}
+
+/// Folders holding a cuDNN that a user may have meant: Python wheels of
+/// other environments, CUDA toolkits.
+fn other_dirs(os: Os) -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> = Vec::new();
+    let home = std::env::var_os(if os == Os::Windows {
+        "USERPROFILE"
+    } else {
+        "HOME"
+    })
+    .map(PathBuf::from);
+    let mut found = Vec::new();
+    match os {
+        Os::Windows => {
+            if let Some(local) = std::env::var_os("LOCALAPPDATA") {
+                let programs = PathBuf::from(local).join("Programs").join("Python");
+                for v in list(&programs) {
+                    roots.push(programs.join(v).join("Lib").join("site-packages"));
+                }
+            }
+            for r in roots {
+                let d = r.join("nvidia").join("cudnn").join("bin");
+                if d.is_dir() {
+                    push_unique(&mut found, d);
+                }
+            }
+        }
+        _ => {
+            let mut libs: Vec<PathBuf> = ["/usr/local/lib", "/usr/lib", "/opt/conda/lib"]
+                .iter()
+                .map(PathBuf::from)
+                .collect();
+            if let Some(h) = &home {
+                libs.push(h.join(".local/lib"));
+                for conda in ["miniconda3", "anaconda3", "miniforge3"] {
+                    libs.push(h.join(conda).join("lib"));
+                    for env in list(&h.join(conda).join("envs")) {
+                        libs.push(h.join(conda).join("envs").join(env).join("lib"));
+                    }
+                }
+                for v in list(&h.join(".pyenv/versions")) {
+                    libs.push(h.join(".pyenv/versions").join(v).join("lib"));
+                }
+            }
+            for lib in libs {
+                for py in list(&lib).into_iter().filter(|n| n.starts_with("python3")) {
+                    for pkgs in ["site-packages", "dist-packages"] {
+                        let d = lib.join(&py).join(pkgs).join("nvidia/cudnn/lib");
+                        if d.is_dir() {
+                            push_unique(&mut found, d);
+                        }
+                    }
+                }
+            }
+            for e in list(Path::new("/usr/local"))
+                .into_iter()
+                .filter(|n| n.starts_with("cuda"))
+            {
+                let d = Path::new("/usr/local").join(e).join("lib64");
+                if d.is_dir() {
+                    push_unique(&mut found, d);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The version of a cuDNN copy in `dir` without loading it: from
+/// `../include/cudnn_version.h` (wheels, toolkits) or a versioned file name.
+fn version_beside(dir: &Path, names: &[String]) -> Option<String> {
+    // A folder of links: also look beside the files they point to.
+    let real = library_file_names(Os::current())
+        .iter()
+        .find_map(|n| std::fs::canonicalize(dir.join(n)).ok())
+        .and_then(|p| p.parent().map(Path::to_path_buf));
+    let mut includes = vec![dir.join("../include"), dir.join("../../include")];
+    if let Some(r) = real {
+        includes.push(r.join("../include"));
+        includes.push(r.join("../../include"));
+    }
+    for inc in includes {
+        if let Ok(text) = std::fs::read_to_string(inc.join("cudnn_version.h")) {
+            let find = |name: &str| {
+                text.lines().find_map(|l| {
+                    let mut p = l.trim().strip_prefix("#define ")?.split_whitespace();
+                    (p.next()? == name).then(|| p.next()?.parse::<u32>().ok())?
+                })
+            };
+            if let (Some(a), Some(b), Some(c)) = (
+                find("CUDNN_MAJOR"),
+                find("CUDNN_MINOR"),
+                find("CUDNN_PATCHLEVEL"),
+            ) {
+                return Some(format!("{a}.{b}.{c}"));
+            }
+        }
+    }
+    names.iter().find_map(|n| {
+        let v = n.strip_prefix("libcudnn.so.")?;
+        (v.matches('.').count() >= 2).then(|| v.to_string())
+    })
+}
+
+/// Every cuDNN main library mapped into this process.
+fn process_cudnn() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(maps) = std::fs::read_to_string("/proc/self/maps") else {
+        return out;
+    };
+    for line in maps.lines() {
+        let Some(path) = line.split_whitespace().nth(5) else {
+            continue;
+        };
+        let p = Path::new(path);
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("libcudnn.so") {
+            push_unique(
+                &mut out,
+                std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf()),
+            );
+        }
+    }
+    out
+}
+
+fn driver_probe() -> DriverProbe {
+    if !crate::handle::cuda_driver_present() {
+        return DriverProbe::Absent;
+    }
+    use cudarc::driver::result;
+    use cudarc::driver::sys::CUdevice_attribute as A;
+    let failed = |e: cudarc::driver::DriverError| DriverProbe::Failed {
+        error: Error::from(e).to_string(),
+    };
+    if let Err(e) = result::init() {
+        return failed(e);
+    }
+    let mut version = 0i32;
+    // SAFETY: the driver library is present and initialised; `version` is
+    // a valid out-pointer.
+    if let Err(e) = unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut version).result() } {
+        return failed(e);
+    }
+    let count = match result::device::get_count() {
+        Ok(c) => c,
+        Err(e) => return failed(e),
+    };
+    let mut gpus = Vec::new();
+    for ordinal in 0..count.max(0) {
+        let gpu = (|| -> Result<Gpu, cudarc::driver::DriverError> {
+            let dev = result::device::get(ordinal)?;
+            // SAFETY: `dev` was returned by cuDeviceGet.
+            let (major, minor, memory) = unsafe {
+                (
+                    result::device::get_attribute(
+                        dev,
+                        A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                    )?,
+                    result::device::get_attribute(
+                        dev,
+                        A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                    )?,
+                    result::device::total_mem(dev)?,
+                )
+            };
+            Ok(Gpu {
+                ordinal: ordinal as usize,
+                name: result::device::get_name(dev)?,
+                compute_capability: (major, minor),
+                memory,
+            })
+        })();
+        match gpu {
+            Ok(g) => gpus.push(g),
+            Err(e) => return failed(e),
+        }
+    }
+    DriverProbe::Present { version, gpus }
+}
+
+/// Where each library cuDNN depends on is found (`None`: nowhere).
+fn dependencies(
+    os: Os,
+    loaded: Option<&LoadedLibrary>,
+    loader: &[PathBuf],
+    cache: &[(String, PathBuf)],
+) -> Vec<(String, Option<PathBuf>)> {
+    let cuda = loaded
+        .and_then(|l| l.cudart.split('.').next()?.parse::<u32>().ok())
+        .unwrap_or(12);
+    let dir = loaded.and_then(|l| l.path.parent().map(Path::to_path_buf));
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(d) = &dir {
+        dirs.push(d.clone());
+        // NVIDIA's wheels find their siblings through RUNPATH.
+        dirs.push(d.join("../../cublas/lib"));
+        dirs.push(d.join("../../cuda_nvrtc/lib"));
+    }
+    dirs.extend(loader.iter().cloned());
+    let names: Vec<String> = match os {
+        Os::Windows => {
+            let mut n = vec![
+                "vcruntime140.dll".to_string(),
+                "msvcp140.dll".into(),
+                "vcruntime140_1.dll".into(),
+            ];
+            if loaded.is_some_and(|l| l.major == 8) {
+                n.push("zlibwapi.dll".into());
+            }
+            n.push(format!("cublasLt64_{cuda}.dll"));
+            n.push(format!("nvrtc64_{cuda}0_0.dll"));
+            if let Some(root) = std::env::var_os("SystemRoot") {
+                dirs.push(PathBuf::from(root).join("System32"));
+            }
+            n
+        }
+        _ => vec![
+            "libz.so.1".into(),
+            format!("libcublasLt.so.{cuda}"),
+            format!("libnvrtc.so.{cuda}"),
+        ],
+    };
+    names
+        .into_iter()
+        .map(|name| {
+            let found = dirs
+                .iter()
+                .map(|d| d.join(&name))
+                .find(|p| p.is_file())
+                .or_else(|| {
+                    cache
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, p)| p.clone())
+                });
+            (name, found)
+        })
+        .collect()
+}
+
+fn sublibrary_checks(lib: &crate::Library) -> Vec<SublibraryCheck> {
+    let f = lib.sys();
+    let checks: [(&str, Option<cudnn_sys::PFN_cudnnOpsVersionCheck>); 10] = [
+        ("cudnnGraphVersionCheck", f.cudnnGraphVersionCheck),
+        ("cudnnOpsVersionCheck", f.cudnnOpsVersionCheck),
+        ("cudnnCnnVersionCheck", f.cudnnCnnVersionCheck),
+        ("cudnnAdvVersionCheck", f.cudnnAdvVersionCheck),
+        ("cudnnOpsInferVersionCheck", f.cudnnOpsInferVersionCheck),
+        ("cudnnOpsTrainVersionCheck", f.cudnnOpsTrainVersionCheck),
+        ("cudnnCnnInferVersionCheck", f.cudnnCnnInferVersionCheck),
+        ("cudnnCnnTrainVersionCheck", f.cudnnCnnTrainVersionCheck),
+        ("cudnnAdvInferVersionCheck", f.cudnnAdvInferVersionCheck),
+        ("cudnnAdvTrainVersionCheck", f.cudnnAdvTrainVersionCheck),
+    ];
+    checks
+        .into_iter()
+        .filter_map(|(name, f)| {
+            let f = f?;
+            // SAFETY: the version checks take nothing and return a status;
+            // they load the sub-library they check.
+            let status = unsafe { f() };
+            let (error, status) = match lib.check("cudnnVersionCheck", status) {
+                Ok(()) => (None, None),
+                Err(e) => (
+                    Some(e.to_string().replacen("cudnnVersionCheck", name, 1)),
+                    e.status().and_then(crate::Status::name).map(str::to_string),
+                ),
+            };
+            Some(SublibraryCheck {
+                name: super::diagnose::check_target(name)
+                    .unwrap_or("?")
+                    .to_string(),
+                function: name.to_string(),
+                error,
+                status,
+            })
+        })
+        .collect()
+}
+
+impl Snapshot {
+    /// Reads this machine and process. Loads the process-wide cuDNN (as
+    /// [`crate::library`] does) if it is not loaded yet.
+    pub fn collect() -> Snapshot {
+        let os = Os::current();
+        let recorder = Recorder {
+            listings: RefCell::new(BTreeMap::new()),
+        };
+        let search = discovery::candidates(os, None, &recorder);
+        let mut listings = recorder.listings.into_inner();
+        let cache = if os == Os::Linux {
+            ld_cache()
+        } else {
+            Vec::new()
+        };
+        let loader = loader_dirs(os, &cache);
+        let others = other_dirs(os);
+
+        let (loaded, attempts, checks) = match crate::library() {
+            Ok(lib) => {
+                let v = lib.version();
+                let loaded = LoadedLibrary {
+                    path: lib.path().to_path_buf(),
+                    found_by: lib.found_by().to_string(),
+                    version: v.to_string(),
+                    major: v.major,
+                    cudart: lib.cudart_version().to_string(),
+                };
+                let attempts = lib
+                    .attempts()
+                    .iter()
+                    .map(|a| AttemptInfo {
+                        path: a.candidate.path.clone(),
+                        source: a.candidate.source.to_string(),
+                        error: a.outcome.clone().err(),
+                    })
+                    .collect();
+                (Some(loaded), attempts, sublibrary_checks(&lib))
+            }
+            Err(Error::LibraryNotFound(e)) => (
+                None,
+                e.attempts
+                    .iter()
+                    .map(|a| AttemptInfo {
+                        path: a.candidate.path.clone(),
+                        source: a.candidate.source.to_string(),
+                        error: a.outcome.clone().err(),
+                    })
+                    .collect(),
+                Vec::new(),
+            ),
+            Err(e) => (
+                None,
+                vec![AttemptInfo {
+                    path: PathBuf::new(),
+                    source: "loading".into(),
+                    error: Some(e.to_string()),
+                }],
+                Vec::new(),
+            ),
+        };
+
+        let mut folders: Vec<PathBuf> = search
+            .iter()
+            .filter(|c| c.source != Source::SystemLoader)
+            .filter_map(|c| c.path.parent().map(Path::to_path_buf))
+            .collect();
+        folders.extend(loader.iter().cloned());
+        folders.extend(others.iter().cloned());
+        if let Some(l) = &loaded {
+            if let Some(d) = l.path.parent() {
+                folders.push(d.to_path_buf());
+            }
+        }
+        folders.push(PathBuf::from("/usr/lib/wsl/lib"));
+        let mut file_versions = BTreeMap::new();
+        for dir in folders {
+            if listings.contains_key(&dir) {
+                continue;
+            }
+            let names = list(&dir);
+            for main in library_file_names(os) {
+                if names.iter().any(|n| n == main) {
+                    if let Some(v) = version_beside(&dir, &names) {
+                        file_versions.insert(dir.join(main), v);
+                    }
+                }
+            }
+            listings.insert(dir, names);
+        }
+        if let Some(l) = &loaded {
+            file_versions.insert(l.path.clone(), l.version.clone());
+        }
+
+        let env: BTreeMap<String, String> = std::env::vars_os()
+            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.to_string_lossy().into_owned())))
+            .filter(|(k, _)| RELEVANT_ENV.contains(&k.as_str()) || k.starts_with("CUDA_PATH_V"))
+            .collect();
+        let is_wsl = env.contains_key("WSL_DISTRO_NAME")
+            || std::fs::read_to_string("/proc/version")
+                .is_ok_and(|v| v.to_lowercase().contains("microsoft"));
+        let dependencies = dependencies(os, loaded.as_ref(), &loader, &cache);
+        let _ = sublibrary_names;
+        Snapshot {
+            os,
+            env,
+            listings,
+            loader_dirs: loader,
+            other_dirs: others,
+            file_versions,
+            is_wsl,
+            loaded,
+            attempts,
+            sublibrary_checks: checks,
+            process_cudnn: process_cudnn(),
+            driver: driver_probe(),
+            header_version: cudnn_sys::BUILD_HEADER_VERSION.map(str::to_string),
+            dependencies,
+        }
+    }
+}
+
+/// A 3x3 convolution of a small image on GPU 0, compared with the CPU
+/// reference.
+pub(crate) fn smoke_test() -> SmokeTest {
+    match run_smoke_test() {
+        Ok(detail) => SmokeTest {
+            passed: true,
+            detail,
+        },
+        Err(detail) => SmokeTest {
+            passed: false,
+            detail,
+        },
+    }
+}
+
+fn run_smoke_test() -> Result<String, String> {
+    use crate::reference::conv::{self as cpu, ConvGeometry};
+    use crate::{
+        AlgoCache, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Handle, SearchOptions,
+        TensorDescriptor, TensorFormat, Workspace,
+    };
+    let s = |e: Error| e.to_string();
+    let g = ConvGeometry {
+        batch: 1,
+        in_channels: 2,
+        out_channels: 3,
+        input: vec![6, 6],
+        kernel: vec![3, 3],
+        padding: vec![1, 1],
+        stride: vec![1, 1],
+        dilation: vec![1, 1],
+        groups: 1,
+        cross_correlation: true,
+    };
+    let x: Vec<f32> = (0..g.x_len())
+        .map(|i| ((i * 7 % 13) as f32 - 6.0) / 6.0)
+        .collect();
+    let w: Vec<f32> = (0..g.w_len())
+        .map(|i| ((i * 5 % 11) as f32 - 5.0) / 5.0)
+        .collect();
+    let ctx = crate::cuda_context(0).map_err(s)?;
+    let stream = ctx.default_stream();
+    let handle = Handle::new(stream.clone()).map_err(s)?;
+    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let p = ConvProblem::new(
+        TensorDescriptor::<f32>::new(nchw, &[1, 2, 6, 6]).map_err(s)?,
+        FilterDescriptor::<f32>::new(nchw, &[3, 2, 3, 3]).map_err(s)?,
+        ConvolutionDescriptor::<f32>::new(&[1, 1], &[1, 1], &[1, 1]).map_err(s)?,
+    )
+    .map_err(s)?;
+    let xd = stream.clone_htod(&x).map_err(|e| s(e.into()))?;
+    let wd = stream.clone_htod(&w).map_err(|e| s(e.into()))?;
+    let mut yd = stream
+        .alloc_zeros::<f32>(g.y_len())
+        .map_err(|e| s(e.into()))?;
+    let mut ws = Workspace::new();
+    let options = SearchOptions {
+        allow_tf32: false,
+        ..SearchOptions::default()
+    };
+    let algo = handle
+        .find_forward(&p, &options, &AlgoCache::new(), &mut ws, &xd, &wd, &mut yd)
+        .map_err(s)?;
+    handle
+        .convolution_forward(&p, &algo, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+        .map_err(s)?;
+    let got = stream.clone_dtoh(&yd).map_err(|e| s(e.into()))?;
+    let want = cpu::forward(&g, &x, &w);
+    let err = cpu::max_rel_error(&got, &want);
+    if err < 1e-4 {
+        Ok(format!(
+            "a 3x3 convolution ({:?}) matched the CPU reference (max relative error {err:.1e})",
+            algo.algo()
+        ))
+    } else {
+        Err(format!(
+            "a 3x3 convolution ({:?}) differs from the CPU reference: max relative error {err:.1e}",
+            algo.algo()
+        ))
+    }
+}

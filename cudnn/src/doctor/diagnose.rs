@@ -1,0 +1,786 @@
+//! The diagnosis: pure functions of a [`Snapshot`].
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use cudnn_sys::discovery::{self, library_file_names, major_of_file_name, SearchEnv, Source};
+
+use super::{CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot, Sublibrary};
+
+/// The environment variables that change where cuDNN is found or whether
+/// it works.
+pub(crate) const RELEVANT_ENV: &[&str] = &[
+    "CUDNN_LIB_DIR",
+    "CUDNN_PATH",
+    "CUDNN_INCLUDE_DIR",
+    "CUDA_PATH",
+    "CUDA_HOME",
+    "CUDA_VISIBLE_DEVICES",
+    "VIRTUAL_ENV",
+    "CONDA_PREFIX",
+    "LD_LIBRARY_PATH",
+    "PATH",
+    "ProgramFiles",
+    "WSL_DISTRO_NAME",
+];
+
+/// The sub-libraries of cuDNN `major` on `os`: (short name, file name,
+/// required).
+pub fn sublibrary_names(os: Os, major: u32) -> Vec<(&'static str, String, bool)> {
+    let list: &[(&str, bool)] = if major == 8 {
+        &[
+            ("ops_infer", true),
+            ("ops_train", true),
+            ("cnn_infer", true),
+            ("cnn_train", true),
+            ("adv_infer", true),
+            ("adv_train", true),
+        ]
+    } else {
+        &[
+            ("graph", true),
+            ("ops", true),
+            ("cnn", true),
+            ("adv", true),
+            ("engines_precompiled", true),
+            ("engines_runtime_compiled", true),
+            ("heuristic", true),
+            ("engines_tensor_ir", false),
+            ("ext", false),
+        ]
+    };
+    list.iter()
+        .map(|&(name, required)| {
+            let file = match os {
+                Os::Windows => format!("cudnn_{name}64_{major}.dll"),
+                _ => format!("libcudnn_{name}.so.{major}"),
+            };
+            (name, file, required)
+        })
+        .collect()
+}
+
+/// The sub-library a `cudnn*VersionCheck` function checks.
+pub(crate) fn check_target(function: &str) -> Option<&'static str> {
+    Some(match function {
+        "cudnnGraphVersionCheck" => "graph",
+        "cudnnOpsVersionCheck" => "ops",
+        "cudnnCnnVersionCheck" => "cnn",
+        "cudnnAdvVersionCheck" => "adv",
+        "cudnnOpsInferVersionCheck" => "ops_infer",
+        "cudnnOpsTrainVersionCheck" => "ops_train",
+        "cudnnCnnInferVersionCheck" => "cnn_infer",
+        "cudnnCnnTrainVersionCheck" => "cnn_train",
+        "cudnnAdvInferVersionCheck" => "adv_infer",
+        "cudnnAdvTrainVersionCheck" => "adv_train",
+        _ => return None,
+    })
+}
+
+fn separator(os: Os) -> &'static str {
+    match os {
+        Os::Windows => "\\",
+        _ => "/",
+    }
+}
+
+/// `dir` + separator + `name`, with the separator of `os` (so that Windows
+/// snapshots read the same on Linux).
+fn join(os: Os, dir: &Path, name: &str) -> PathBuf {
+    let d = dir.to_string_lossy();
+    let sep = separator(os);
+    PathBuf::from(format!("{}{sep}{name}", d.trim_end_matches(['/', '\\'])))
+}
+
+fn parent(os: Os, file: &Path) -> PathBuf {
+    let s = file.to_string_lossy();
+    let cut = match os {
+        Os::Windows => s.rfind(['\\', '/']),
+        _ => s.rfind('/'),
+    };
+    PathBuf::from(cut.map_or("", |i| &s[..i]))
+}
+
+/// Two folder paths name the same folder (case-insensitive on Windows).
+fn same_dir(os: Os, a: &Path, b: &Path) -> bool {
+    let norm = |p: &Path| {
+        let s = p
+            .to_string_lossy()
+            .trim_end_matches(['/', '\\'])
+            .to_string();
+        match os {
+            Os::Windows => s.replace('/', "\\").to_lowercase(),
+            _ => s,
+        }
+    };
+    norm(a) == norm(b)
+}
+
+/// The snapshot seen as the discovery module's input.
+struct SnapshotEnv<'a>(&'a Snapshot);
+
+impl SearchEnv for SnapshotEnv<'_> {
+    fn var(&self, name: &str) -> Option<OsString> {
+        self.0.env.get(name).map(OsString::from)
+    }
+    fn var_names(&self) -> Vec<String> {
+        self.0.env.keys().cloned().collect()
+    }
+    fn list_dir(&self, dir: &Path) -> Vec<OsString> {
+        self.0
+            .listings
+            .iter()
+            .find(|(d, _)| same_dir(self.0.os, d, dir))
+            .map(|(_, names)| names.iter().map(OsString::from).collect())
+            .unwrap_or_default()
+    }
+}
+
+fn listing<'a>(s: &'a Snapshot, dir: &Path) -> &'a [String] {
+    s.listings
+        .iter()
+        .find(|(d, _)| same_dir(s.os, d, dir))
+        .map(|(_, v)| v.as_slice())
+        .unwrap_or(&[])
+}
+
+/// The folders searched, in order, each with what led there.
+fn search_folders(s: &Snapshot) -> Vec<(PathBuf, String)> {
+    let mut out: Vec<(PathBuf, String)> = Vec::new();
+    let push = |dir: PathBuf, why: String, out: &mut Vec<(PathBuf, String)>| {
+        if !out.iter().any(|(d, _)| same_dir(s.os, d, &dir)) {
+            out.push((dir, why));
+        }
+    };
+    for c in discovery::candidates(s.os, None, &SnapshotEnv(s)) {
+        if c.source != Source::SystemLoader {
+            push(parent(s.os, &c.path), c.source.to_string(), &mut out);
+        }
+    }
+    let loader = match s.os {
+        Os::Windows => "PATH",
+        _ => "the system loader",
+    };
+    for d in &s.loader_dirs {
+        push(d.clone(), loader.to_string(), &mut out);
+    }
+    out
+}
+
+/// Every copy of the cuDNN main library in the snapshot, in search order,
+/// then the ones no search reaches.
+pub fn candidate_copies(s: &Snapshot) -> Vec<CandidateCopy> {
+    let names = library_file_names(s.os);
+    let mut copies = Vec::new();
+    let mut loaded_seen = false;
+    let folders = search_folders(s);
+    let mut visit = |dir: &Path, why: &str, on_path: bool, copies: &mut Vec<CandidateCopy>| {
+        for name in names {
+            if !listing(s, dir).iter().any(|e| e == name) {
+                continue;
+            }
+            let path = join(s.os, dir, name);
+            let major = major_of_file_name(name);
+            let is_loaded = s.loaded.as_ref().is_some_and(|l| {
+                same_dir(s.os, &parent(s.os, &l.path), dir)
+                    && major_of_file_name(&l.path.to_string_lossy()) == major
+            });
+            let status = match &s.loaded {
+                _ if !on_path => CopyStatus::NotOnSearchPath,
+                Some(_) if is_loaded => {
+                    loaded_seen = true;
+                    CopyStatus::Loaded
+                }
+                Some(l) if major != Some(l.major) => CopyStatus::OtherMajor,
+                Some(_) if loaded_seen => CopyStatus::Shadowed,
+                _ => CopyStatus::NotLoaded,
+            };
+            let version = s
+                .file_versions
+                .iter()
+                .find(|(p, _)| same_dir(s.os, p, &path))
+                .map(|(_, v)| v.clone());
+            copies.push(CandidateCopy {
+                path,
+                major,
+                version,
+                status,
+                found_by: why.to_string(),
+            });
+        }
+    };
+    for (dir, why) in &folders {
+        visit(dir, why, true, &mut copies);
+    }
+    for dir in &s.other_dirs {
+        if !folders.iter().any(|(d, _)| same_dir(s.os, d, dir)) {
+            visit(dir, "found on disk", false, &mut copies);
+        }
+    }
+    copies
+}
+
+/// The loaded major's sub-libraries: present beside the main library, and
+/// their version when cuDNN's own check passed.
+pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
+    let Some(l) = &s.loaded else {
+        return Vec::new();
+    };
+    let dir = parent(s.os, &l.path);
+    let files = listing(s, &dir);
+    sublibrary_names(s.os, l.major)
+        .into_iter()
+        .map(|(name, file, required)| {
+            let check = s
+                .sublibrary_checks
+                .iter()
+                .find(|c| check_target(&c.function) == Some(name));
+            let present = files.iter().any(|f| f == &file);
+            let version = match check {
+                Some(c) if c.error.is_none() => Some(l.version.clone()),
+                Some(c) if is_version_mismatch(c.status.as_deref()) => Some(format!(
+                    "differs from {} (cuDNN's {} failed)",
+                    l.version, c.function
+                )),
+                _ => None,
+            };
+            Sublibrary {
+                name: name.to_string(),
+                file,
+                present,
+                required,
+                version,
+            }
+        })
+        .collect()
+}
+
+fn is_version_mismatch(status: Option<&str>) -> bool {
+    matches!(
+        status,
+        Some("CUDNN_STATUS_VERSION_MISMATCH" | "CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH")
+    )
+}
+
+fn finding(code: &'static str, severity: Severity, message: String, fix: String) -> Finding {
+    Finding {
+        code,
+        severity,
+        message,
+        fix,
+    }
+}
+
+/// The major of a CUDA version string such as `12.9`.
+fn cuda_major(v: &str) -> Option<i32> {
+    v.split('.').next()?.trim().parse().ok()
+}
+
+/// The CUDA toolkit version a path or variable names: `v12.4` in
+/// `C:\...\CUDA\v12.4`, `cuda-12.4` in `/usr/local/cuda-12.4`.
+fn toolkit_major(path: &str) -> Option<i32> {
+    let lower = path.to_lowercase();
+    for marker in ["\\v", "/v", "cuda-", "cuda_"] {
+        if let Some(i) = lower.rfind(marker) {
+            let rest = &lower[i + marker.len()..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if let Ok(m) = digits.parse::<i32>() {
+                if m >= 7 {
+                    return Some(m);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The compute capabilities a cuDNN release supports: (lowest, highest it
+/// knows). cuDNN 8.9 for CUDA 12 runs on Maxwell (5.0) to Hopper (9.0);
+/// cuDNN 9 raised nothing below 5.0 and knows Blackwell (12.x).
+fn arch_range(major: u32) -> ((i32, i32), (i32, i32)) {
+    if major == 8 {
+        ((5, 0), (9, 0))
+    } else {
+        ((5, 0), (12, 9))
+    }
+}
+
+/// What the plain Windows load error numbers mean.
+pub(crate) fn windows_load_error(text: &str) -> Option<(u32, &'static str)> {
+    let code: u32 = text
+        .rsplit("os error ")
+        .next()
+        .filter(|_| text.contains("os error "))?
+        .trim_end_matches(')')
+        .trim()
+        .parse()
+        .ok()?;
+    let meaning = match code {
+        126 => {
+            "the DLL or one of the DLLs it needs was not found: for cuDNN 8 often zlibwapi.dll, for \
+             any cuDNN the Visual C++ runtime, or a sub-DLL whose folder is not on PATH"
+        }
+        127 => {
+            "a function the DLL needs was not found in a DLL it depends on: DLLs of two cuDNN \
+             (or CUDA) versions are mixed"
+        }
+        193 => {
+            "not a valid Windows DLL: a 32-bit file, a file for another CPU, or a corrupt or \
+             truncated download"
+        }
+        _ => return None,
+    };
+    Some((code, meaning))
+}
+
+/// Every finding about the snapshot.
+pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let copies = candidate_copies(s);
+    let lib_name = library_file_names(s.os)[0];
+
+    // Nothing loaded.
+    let Some(l) = &s.loaded else {
+        let hidden: Vec<&CandidateCopy> = copies
+            .iter()
+            .filter(|c| c.status == CopyStatus::NotOnSearchPath)
+            .collect();
+        let fix = match hidden.first() {
+            Some(c) => format!(
+                "a cuDNN exists at {}: set CUDNN_LIB_DIR={}",
+                c.path.display(),
+                parent(s.os, &c.path).display()
+            ),
+            None => format!(
+                "install cuDNN (for example `pip install nvidia-cudnn-cu12`) and set CUDNN_LIB_DIR to the \
+                 folder holding {lib_name}"
+            ),
+        };
+        out.push(finding(
+            "not-found",
+            Severity::Error,
+            format!(
+                "no cuDNN library could be loaded ({} places tried)",
+                s.attempts.len()
+            ),
+            fix,
+        ));
+        for c in hidden {
+            out.push(not_on_search_path(s, c));
+        }
+        load_errors(s, &mut out, Severity::Error);
+        environment_findings(s, &mut out);
+        driver_findings(s, None, &mut out);
+        return out;
+    };
+
+    // Sub-libraries.
+    let dir = parent(s.os, &l.path);
+    for sub in sublibraries(s) {
+        if sub.required && !sub.present {
+            out.push(finding(
+                "sublibrary-missing",
+                Severity::Error,
+                format!(
+                    "{} is not in {} beside the loaded {}: cuDNN {} loads it when an operation needs it, and \
+                     that operation will fail",
+                    sub.file,
+                    dir.display(),
+                    lib_name,
+                    l.version
+                ),
+                format!("reinstall cuDNN {} completely into {}", l.version, dir.display()),
+            ));
+        }
+    }
+    for c in &s.sublibrary_checks {
+        let Some(err) = &c.error else { continue };
+        let name = check_target(&c.function).unwrap_or("?");
+        if is_version_mismatch(c.status.as_deref()) {
+            out.push(finding(
+                "sublibrary-version-mixed",
+                Severity::Error,
+                format!(
+                    "the {name} sub-library is another version than the loaded cuDNN {} ({}: {err})",
+                    l.version, c.function
+                ),
+                format!(
+                    "remove the stale cuDNN files from {} and reinstall one version of cuDNN there",
+                    dir.display()
+                ),
+            ));
+        } else {
+            let present = sublibrary_names(s.os, l.major)
+                .iter()
+                .any(|(n, f, _)| *n == name && listing(s, &dir).iter().any(|e| e == f));
+            if present {
+                out.push(finding(
+                    "sublibrary-load-failed",
+                    Severity::Error,
+                    format!(
+                        "the {name} sub-library is there but does not load ({}: {err})",
+                        c.function
+                    ),
+                    "see the missing-dependency findings; reinstall cuDNN if there are none".into(),
+                ));
+            }
+        }
+    }
+
+    // Other copies.
+    for c in &copies {
+        match c.status {
+            CopyStatus::Shadowed => out.push(finding(
+                "shadowed",
+                Severity::Warning,
+                format!(
+                    "{} ({}) is hidden behind the loaded {} ({}), which comes first in the search",
+                    c.path.display(),
+                    c.version.as_deref().unwrap_or("version unknown"),
+                    l.path.display(),
+                    l.version
+                ),
+                format!(
+                    "if you meant the other copy, set CUDNN_LIB_DIR={}; otherwise remove it",
+                    parent(s.os, &c.path).display()
+                ),
+            )),
+            CopyStatus::NotOnSearchPath => out.push(not_on_search_path(s, c)),
+            _ => {}
+        }
+    }
+    let mut in_process: Vec<&PathBuf> = Vec::new();
+    for p in &s.process_cudnn {
+        if !in_process.iter().any(|q| same_dir(s.os, q, p)) {
+            in_process.push(p);
+        }
+    }
+    if in_process.len() > 1 {
+        out.push(finding(
+            "multiple-loaded",
+            Severity::Error,
+            format!(
+                "{} copies of cuDNN are loaded in this process: {}",
+                in_process.len(),
+                in_process.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+            ),
+            "load cuDNN once: another library (a framework, or a second copy found on PATH or \
+             LD_LIBRARY_PATH) brought its own; point every component at the same folder with CUDNN_LIB_DIR"
+                .into(),
+        ));
+    }
+
+    // Build-time headers.
+    if let Some(h) = &s.header_version {
+        let mm = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
+        if mm(h) != mm(&l.version) {
+            out.push(finding(
+                "header-library-mismatch",
+                Severity::Warning,
+                format!(
+                    "this program was built against cuDNN {h} headers but loaded cuDNN {}",
+                    l.version
+                ),
+                "rebuild against the headers of the cuDNN you load (CUDNN_INCLUDE_DIR), or load the \
+                 cuDNN whose headers you built with (CUDNN_LIB_DIR)"
+                    .into(),
+            ));
+        }
+    }
+
+    load_errors(s, &mut out, Severity::Warning);
+    dependency_findings(s, l.major, &mut out);
+    environment_findings(s, &mut out);
+    driver_findings(s, Some(l), &mut out);
+    if s.os == Os::Windows {
+        let path_dirs: Vec<&str> = s
+            .env
+            .get("PATH")
+            .map(|p| p.split(';').collect())
+            .unwrap_or_default();
+        if !path_dirs.iter().any(|d| same_dir(s.os, Path::new(d), &dir)) {
+            out.push(finding(
+                "dll-dir-not-on-path",
+                Severity::Error,
+                format!(
+                    "the folder of the loaded {} ({}) is not on PATH: cuDNN loads its sub-DLLs by name, and \
+                     Windows will not look for them there",
+                    lib_name,
+                    dir.display()
+                ),
+                format!("add {} to PATH", dir.display()),
+            ));
+        }
+    }
+    out
+}
+
+fn not_on_search_path(s: &Snapshot, c: &CandidateCopy) -> Finding {
+    finding(
+        "not-on-search-path",
+        if s.loaded.is_some() {
+            Severity::Info
+        } else {
+            Severity::Warning
+        },
+        format!(
+            "a cuDNN{} is at {}, but no search reaches that folder",
+            c.version
+                .as_ref()
+                .map(|v| format!(" {v}"))
+                .unwrap_or_default(),
+            c.path.display()
+        ),
+        format!(
+            "to use it, set CUDNN_LIB_DIR={} (or activate its Python environment)",
+            parent(s.os, &c.path).display()
+        ),
+    )
+}
+
+fn load_errors(s: &Snapshot, out: &mut Vec<Finding>, severity: Severity) {
+    for a in &s.attempts {
+        let Some(err) = &a.error else { continue };
+        if let Some((code, meaning)) = windows_load_error(err) {
+            out.push(finding(
+                "windows-load-error",
+                severity,
+                format!("{} failed to load with Windows error {code}: {meaning}", a.path.display()),
+                match code {
+                    126 => "install the Visual C++ redistributable (x64); for cuDNN 8 put zlibwapi.dll beside \
+                            cudnn64_8.dll; add the cuDNN folder to PATH"
+                        .to_string(),
+                    127 => "remove older cuDNN DLLs from the folders on PATH and reinstall one version".to_string(),
+                    _ => "download the 64-bit cuDNN again and replace the file".to_string(),
+                },
+            ));
+        } else if err.starts_with("the file is truncated") {
+            out.push(finding(
+                "truncated-file",
+                severity,
+                format!("{}: {err}", a.path.display()),
+                "download or copy the file again".into(),
+            ));
+        }
+    }
+}
+
+fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
+    for (name, found) in &s.dependencies {
+        if found.is_some() {
+            continue;
+        }
+        let lower = name.to_lowercase();
+        let (severity, why, fix) = if lower.starts_with("libz") || lower.starts_with("zlib") {
+            (
+                Severity::Error,
+                if major == 8 && s.os == Os::Windows {
+                    "cuDNN 8's cnn_infer DLL needs zlibwapi.dll"
+                } else {
+                    "cuDNN's convolution sub-libraries need zlib"
+                },
+                if s.os == Os::Windows {
+                    "put zlibwapi.dll (x64) beside cudnn64_8.dll or in a folder on PATH".to_string()
+                } else {
+                    "install zlib (Debian/Ubuntu: `apt install zlib1g`)".to_string()
+                },
+            )
+        } else if lower.starts_with("vcruntime") || lower.starts_with("msvcp") {
+            (
+                Severity::Error,
+                "cuDNN's DLLs are built with Visual C++ and need its runtime",
+                "install the Microsoft Visual C++ Redistributable for Visual Studio 2015-2022 (x64)".to_string(),
+            )
+        } else if lower.contains("nvrtc") {
+            (
+                Severity::Warning,
+                "cuDNN's runtime-compiled engines (and fused graphs) compile kernels with NVRTC",
+                format!(
+                    "install NVRTC for this CUDA major (pip: nvidia-cuda-nvrtc-cu12) or add the folder of {name} \
+                     to the loader's path"
+                ),
+            )
+        } else {
+            (
+                Severity::Warning,
+                "cuDNN's matrix-multiply engines call cuBLASLt",
+                format!(
+                    "install cuBLAS for this CUDA major (pip: nvidia-cublas-cu12) or add the folder of {name} to \
+                     the loader's path"
+                ),
+            )
+        };
+        out.push(finding(
+            "missing-dependency",
+            severity,
+            format!("{name} was not found: {why}"),
+            fix,
+        ));
+    }
+}
+
+fn environment_findings(s: &Snapshot, out: &mut Vec<Finding>) {
+    if s.os == Os::Windows {
+        if let Some(path) = s.env.get("PATH") {
+            if path.len() > 2047 {
+                out.push(finding(
+                    "path-too-long",
+                    Severity::Warning,
+                    format!(
+                        "PATH is {} characters long: tools that rewrite it (setx, some installers) cut it at \
+                         1024 or 2047, dropping folders at the end — often the CUDA and cuDNN ones",
+                        path.len()
+                    ),
+                    "remove stale entries from PATH and put the CUDA and cuDNN folders near the front".into(),
+                ));
+            }
+        }
+    }
+    if s.is_wsl {
+        let wsl = Path::new("/usr/lib/wsl/lib");
+        let reachable = s.loader_dirs.iter().any(|d| same_dir(s.os, d, wsl));
+        if !reachable || matches!(s.driver, DriverProbe::Absent) {
+            out.push(finding(
+                "wsl-driver-libs",
+                Severity::Warning,
+                "this is WSL 2: the GPU driver's libraries (libcuda.so.1) live in /usr/lib/wsl/lib, which the \
+                 loader does not search here"
+                    .into(),
+                "add /usr/lib/wsl/lib to LD_LIBRARY_PATH, and do not install a Linux NVIDIA driver inside WSL"
+                    .into(),
+            ));
+        }
+    }
+}
+
+fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec<Finding>) {
+    match &s.driver {
+        DriverProbe::Absent => out.push(finding(
+            "no-gpu",
+            Severity::Error,
+            "no NVIDIA driver library (libcuda.so.1 / nvcuda.dll) is installed: cuDNN needs a GPU".into(),
+            "run on a machine with an NVIDIA GPU and its driver installed (on WSL 2, the Windows driver)".into(),
+        )),
+        DriverProbe::Failed { error } => out.push(finding(
+            "no-gpu",
+            Severity::Error,
+            format!("the CUDA driver is installed but unusable: {error}"),
+            "check `nvidia-smi`, CUDA_VISIBLE_DEVICES and that the driver's kernel module matches its libraries"
+                .into(),
+        )),
+        DriverProbe::Present { version, gpus } => {
+            if gpus.is_empty() {
+                out.push(finding(
+                    "no-gpu",
+                    Severity::Error,
+                    "the CUDA driver reports no GPU".into(),
+                    "check `nvidia-smi` and CUDA_VISIBLE_DEVICES".into(),
+                ));
+            }
+            let Some(l) = l else { return };
+            let driver_major = version / 1000;
+            if let Some(cudart) = cuda_major(&l.cudart) {
+                if driver_major < cudart {
+                    out.push(finding(
+                        "driver-too-old",
+                        Severity::Error,
+                        format!(
+                            "the driver supports CUDA up to {}.{}, but cuDNN {} was built for CUDA {}: cuDNN will \
+                             fail with NOT_INITIALIZED or EXECUTION_FAILED",
+                            driver_major,
+                            version % 1000 / 10,
+                            l.version,
+                            l.cudart
+                        ),
+                        format!(
+                            "update the NVIDIA driver to one for CUDA {cudart}, or use a cuDNN built for CUDA {driver_major}"
+                        ),
+                    ));
+                }
+            }
+            let (low, high) = arch_range(l.major);
+            for g in gpus {
+                let cc = g.compute_capability;
+                if cc < low || (l.major == 8 && cc > high) {
+                    out.push(finding(
+                        "gpu-arch-unsupported",
+                        if cc < low { Severity::Error } else { Severity::Warning },
+                        format!(
+                            "GPU {} ({}) has compute capability {}.{}; cuDNN {} supports {}.{} to {}.{}",
+                            g.ordinal, g.name, cc.0, cc.1, l.version, low.0, low.1, high.0, high.1
+                        ),
+                        if cc < low {
+                            "use an older cuDNN that supports this GPU, or a newer GPU".into()
+                        } else {
+                            "use cuDNN 9, which supports this GPU".into()
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    // A CUDA toolkit of another major than cuDNN's.
+    if let Some(l) = l {
+        if let Some(cudart) = cuda_major(&l.cudart) {
+            for var in ["CUDA_PATH", "CUDA_HOME"] {
+                let Some(path) = s.env.get(var) else { continue };
+                if let Some(tk) = toolkit_major(path) {
+                    if tk != cudart {
+                        out.push(finding(
+                            "cuda-major-mismatch",
+                            Severity::Warning,
+                            format!(
+                                "{var} points at a CUDA {tk} toolkit ({path}) but cuDNN {} was built for CUDA {}: the \
+                                 CUDA libraries found there (cuBLAS, NVRTC) are the wrong major for it",
+                                l.version, l.cudart
+                            ),
+                            format!("use a cuDNN built for CUDA {tk}, or point {var} at a CUDA {cudart} toolkit"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_error_numbers_in_words() {
+        let (code, text) =
+            windows_load_error("The specified module could not be found. (os error 126)")
+                .expect("126");
+        assert_eq!(code, 126);
+        assert!(text.contains("zlibwapi.dll"));
+        assert_eq!(
+            windows_load_error("bad image (os error 193)").map(|e| e.0),
+            Some(193)
+        );
+        assert_eq!(windows_load_error("(os error 127)").map(|e| e.0), Some(127));
+        assert_eq!(windows_load_error("(os error 5)"), None);
+        assert_eq!(windows_load_error("no such file"), None);
+    }
+
+    #[test]
+    fn toolkit_versions_from_paths() {
+        assert_eq!(
+            toolkit_major(r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.8"),
+            Some(11)
+        );
+        assert_eq!(toolkit_major("/usr/local/cuda-12.4"), Some(12));
+        assert_eq!(toolkit_major("/usr/local/cuda"), None);
+    }
+
+    #[test]
+    fn sublibrary_file_names() {
+        let nine = sublibrary_names(Os::Linux, 9);
+        assert!(nine
+            .iter()
+            .any(|(n, f, r)| *n == "cnn" && f == "libcudnn_cnn.so.9" && *r));
+        let eight = sublibrary_names(Os::Windows, 8);
+        assert!(eight.iter().any(|(_, f, _)| f == "cudnn_ops_infer64_8.dll"));
+        assert_eq!(eight.len(), 6);
+    }
+}

@@ -1,0 +1,470 @@
+//! The diagnosis of constructed snapshots: the Windows and WSL scenarios,
+//! and those that need hardware or a second build, written down as the
+//! machine would show them. Needs neither cuDNN nor a GPU.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use cudnn::doctor::{
+    candidate_copies, diagnose, AttemptInfo, CopyStatus, DriverProbe, Finding, Gpu, LoadedLibrary,
+    Os, Report, Severity, Snapshot, SublibraryCheck,
+};
+
+fn codes(findings: &[Finding]) -> Vec<&'static str> {
+    findings.iter().map(|f| f.code).collect()
+}
+
+fn find<'a>(findings: &'a [Finding], code: &str) -> &'a Finding {
+    findings
+        .iter()
+        .find(|f| f.code == code)
+        .unwrap_or_else(|| panic!("no `{code}` finding in {:?}", codes(findings)))
+}
+
+fn h200() -> DriverProbe {
+    DriverProbe::Present {
+        version: 12080,
+        gpus: vec![Gpu {
+            ordinal: 0,
+            name: "NVIDIA H200".into(),
+            compute_capability: (9, 0),
+            memory: 141 << 30,
+        }],
+    }
+}
+
+/// A healthy Linux machine: cuDNN 9.28 from a pip wheel in a virtualenv.
+fn linux() -> Snapshot {
+    let lib = PathBuf::from("/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    let files = [
+        "libcudnn.so.9",
+        "libcudnn_graph.so.9",
+        "libcudnn_ops.so.9",
+        "libcudnn_cnn.so.9",
+        "libcudnn_adv.so.9",
+        "libcudnn_engines_precompiled.so.9",
+        "libcudnn_engines_runtime_compiled.so.9",
+        "libcudnn_heuristic.so.9",
+    ];
+    let mut listings = BTreeMap::new();
+    listings.insert(PathBuf::from("/venv/lib"), vec!["python3.11".to_string()]);
+    listings.insert(lib.clone(), files.iter().map(|s| s.to_string()).collect());
+    Snapshot {
+        os: Os::Linux,
+        env: [("VIRTUAL_ENV".to_string(), "/venv".to_string())]
+            .into_iter()
+            .collect(),
+        listings,
+        loader_dirs: vec![PathBuf::from("/usr/lib/x86_64-linux-gnu")],
+        other_dirs: vec![],
+        file_versions: BTreeMap::new(),
+        is_wsl: false,
+        loaded: Some(LoadedLibrary {
+            path: lib.join("libcudnn.so.9"),
+            found_by: "VIRTUAL_ENV Python wheel folder".into(),
+            version: "9.28.0".into(),
+            major: 9,
+            cudart: "12.9".into(),
+        }),
+        attempts: vec![AttemptInfo {
+            path: lib.join("libcudnn.so.9"),
+            source: "VIRTUAL_ENV Python wheel folder".into(),
+            error: None,
+        }],
+        sublibrary_checks: [
+            "cudnnGraphVersionCheck",
+            "cudnnOpsVersionCheck",
+            "cudnnCnnVersionCheck",
+            "cudnnAdvVersionCheck",
+        ]
+        .iter()
+        .map(|f| SublibraryCheck {
+            name: String::new(),
+            function: f.to_string(),
+            error: None,
+            status: None,
+        })
+        .collect(),
+        process_cudnn: vec![lib.join("libcudnn.so.9")],
+        driver: h200(),
+        header_version: Some("9.28.0".into()),
+        dependencies: vec![
+            (
+                "libz.so.1".into(),
+                Some("/usr/lib/x86_64-linux-gnu/libz.so.1".into()),
+            ),
+            (
+                "libcublasLt.so.12".into(),
+                Some(
+                    "/venv/lib/python3.11/site-packages/nvidia/cublas/lib/libcublasLt.so.12".into(),
+                ),
+            ),
+            (
+                "libnvrtc.so.12".into(),
+                Some(
+                    "/venv/lib/python3.11/site-packages/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"
+                        .into(),
+                ),
+            ),
+        ],
+    }
+}
+
+/// cuDNN 8.9.5 on Windows from NVIDIA's installer folder, with the CUDA 12
+/// toolkit.
+fn windows() -> Snapshot {
+    let dir = r"C:\Program Files\NVIDIA\CUDNN\v8.9\bin";
+    let mut listings = BTreeMap::new();
+    listings.insert(
+        PathBuf::from(r"C:\Program Files\NVIDIA\CUDNN"),
+        vec!["v8.9".to_string()],
+    );
+    listings.insert(
+        PathBuf::from(dir),
+        [
+            "cudnn64_8.dll",
+            "cudnn_ops_infer64_8.dll",
+            "cudnn_ops_train64_8.dll",
+            "cudnn_cnn_infer64_8.dll",
+            "cudnn_cnn_train64_8.dll",
+            "cudnn_adv_infer64_8.dll",
+            "cudnn_adv_train64_8.dll",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    );
+    let path = format!(
+        r"C:\Windows\system32;{dir};C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.2\bin"
+    );
+    Snapshot {
+        os: Os::Windows,
+        env: [
+            ("PATH".to_string(), path),
+            (
+                "CUDA_PATH".to_string(),
+                r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.2".to_string(),
+            ),
+        ]
+        .into_iter()
+        .collect(),
+        listings,
+        loader_dirs: vec![PathBuf::from(r"C:\Windows\system32"), PathBuf::from(dir)],
+        other_dirs: vec![],
+        file_versions: BTreeMap::new(),
+        is_wsl: false,
+        loaded: Some(LoadedLibrary {
+            path: PathBuf::from(format!(r"{dir}\cudnn64_8.dll")),
+            found_by: "the NVIDIA cuDNN installer folder".into(),
+            version: "8.9.5".into(),
+            major: 8,
+            cudart: "12.2".into(),
+        }),
+        attempts: vec![],
+        sublibrary_checks: vec![],
+        process_cudnn: vec![],
+        driver: h200(),
+        header_version: None,
+        dependencies: vec![
+            (
+                "vcruntime140.dll".into(),
+                Some(r"C:\Windows\System32\vcruntime140.dll".into()),
+            ),
+            (
+                "zlibwapi.dll".into(),
+                Some(format!(r"{dir}\zlibwapi.dll").into()),
+            ),
+        ],
+    }
+}
+
+#[test]
+fn a_healthy_machine_has_no_findings() {
+    let s = linux();
+    assert_eq!(codes(&diagnose(&s)), Vec::<&str>::new());
+    let report = Report::from_snapshot(&s);
+    assert!(report.is_healthy());
+    assert!(report.sublibraries.iter().all(|s| s.present || !s.required));
+    let copies = candidate_copies(&s);
+    assert_eq!(copies.len(), 1);
+    assert_eq!(copies[0].status, CopyStatus::Loaded);
+    let json = report.to_json();
+    assert!(json.contains("\"status\": \"loaded\""), "{json}");
+    assert_eq!(codes(&diagnose(&windows())), Vec::<&str>::new());
+}
+
+#[test]
+fn windows_dll_folder_not_on_path() {
+    let mut s = windows();
+    s.env.insert("PATH".into(), r"C:\Windows\system32".into());
+    let f = diagnose(&s);
+    let d = find(&f, "dll-dir-not-on-path");
+    assert_eq!(d.severity, Severity::Error);
+    assert!(
+        d.fix.contains(r"C:\Program Files\NVIDIA\CUDNN\v8.9\bin"),
+        "{}",
+        d.fix
+    );
+}
+
+#[test]
+fn windows_path_too_long() {
+    let mut s = windows();
+    let long = format!("{};{}", s.env["PATH"], r"C:\some\tool".repeat(200));
+    s.env.insert("PATH".into(), long);
+    assert_eq!(
+        find(&diagnose(&s), "path-too-long").severity,
+        Severity::Warning
+    );
+}
+
+#[test]
+fn windows_load_errors_in_plain_words() {
+    let mut s = windows();
+    s.loaded = None;
+    s.attempts = vec![
+        AttemptInfo {
+            path: r"C:\cuda11\bin\cudnn64_8.dll".into(),
+            source: "PATH".into(),
+            error: Some("The specified module could not be found. (os error 126)".into()),
+        },
+        AttemptInfo {
+            path: r"C:\old\cudnn64_8.dll".into(),
+            source: "PATH".into(),
+            error: Some("The specified procedure could not be found. (os error 127)".into()),
+        },
+        AttemptInfo {
+            path: r"C:\x86\cudnn64_8.dll".into(),
+            source: "PATH".into(),
+            error: Some("%1 is not a valid Win32 application. (os error 193)".into()),
+        },
+    ];
+    let f = diagnose(&s);
+    assert_eq!(find(&f, "not-found").severity, Severity::Error);
+    let load: Vec<&Finding> = f
+        .iter()
+        .filter(|f| f.code == "windows-load-error")
+        .collect();
+    assert_eq!(load.len(), 3);
+    assert!(load[0].message.contains("error 126") && load[0].message.contains("zlibwapi.dll"));
+    assert!(load[1].message.contains("error 127") && load[1].message.contains("mixed"));
+    assert!(load[2].message.contains("error 193") && load[2].message.contains("32-bit"));
+}
+
+#[test]
+fn windows_8x_without_zlibwapi_or_vc_runtime() {
+    let mut s = windows();
+    s.dependencies = vec![
+        ("vcruntime140.dll".into(), None),
+        ("zlibwapi.dll".into(), None),
+    ];
+    let f = diagnose(&s);
+    let deps: Vec<&Finding> = f
+        .iter()
+        .filter(|f| f.code == "missing-dependency")
+        .collect();
+    assert_eq!(deps.len(), 2);
+    assert!(deps.iter().all(|d| d.severity == Severity::Error));
+    assert!(deps
+        .iter()
+        .any(|d| d.fix.contains("Visual C++ Redistributable")));
+    assert!(deps.iter().any(|d| d.fix.contains("zlibwapi.dll")));
+}
+
+#[test]
+fn an_old_copy_earlier_on_path_is_what_loads() {
+    // The CUDA 11 toolkit's bin folder comes first on PATH and holds an old
+    // cudnn64_8.dll; the new one in the installer folder is shadowed.
+    let mut s = windows();
+    let old = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.8\bin";
+    s.listings
+        .insert(PathBuf::from(old), vec!["cudnn64_8.dll".into()]);
+    s.loader_dirs.insert(0, PathBuf::from(old));
+    s.env
+        .insert("PATH".into(), format!("{old};{}", s.env["PATH"]));
+    s.loaded.as_mut().expect("loaded").path = PathBuf::from(format!(r"{old}\cudnn64_8.dll"));
+    s.loaded.as_mut().expect("loaded").version = "8.6.0".into();
+    s.loaded.as_mut().expect("loaded").cudart = "11.8".into();
+    // The installer folder is searched before PATH (step 7 of the search);
+    // pretend it is empty here, so the order is the PATH order.
+    s.listings
+        .insert(PathBuf::from(r"C:\Program Files\NVIDIA\CUDNN"), vec![]);
+    let copies = candidate_copies(&s);
+    let statuses: Vec<CopyStatus> = copies.iter().map(|c| c.status).collect();
+    assert_eq!(statuses, [CopyStatus::Loaded, CopyStatus::Shadowed]);
+    let f = diagnose(&s);
+    assert!(find(&f, "shadowed").message.contains(r"CUDNN\v8.9\bin"));
+    // CUDA_PATH is 12.2, cuDNN 8.6 was built for 11.8.
+    assert!(find(&f, "cuda-major-mismatch")
+        .message
+        .contains("CUDA 12 toolkit"));
+}
+
+#[test]
+fn a_driver_older_than_cudnns_cuda() {
+    let mut s = linux();
+    s.driver = DriverProbe::Present {
+        version: 11040,
+        gpus: vec![Gpu {
+            ordinal: 0,
+            name: "Tesla T4".into(),
+            compute_capability: (7, 5),
+            memory: 16 << 30,
+        }],
+    };
+    let f = diagnose(&s);
+    let d = find(&f, "driver-too-old");
+    assert_eq!(d.severity, Severity::Error);
+    assert!(d.message.contains("CUDA up to 11.4"), "{}", d.message);
+}
+
+#[test]
+fn no_gpu_in_three_ways() {
+    for driver in [
+        DriverProbe::Absent,
+        DriverProbe::Failed {
+            error: "CUDA_ERROR_NO_DEVICE".into(),
+        },
+        DriverProbe::Present {
+            version: 12080,
+            gpus: vec![],
+        },
+    ] {
+        let mut s = linux();
+        s.driver = driver;
+        let f = diagnose(&s);
+        assert_eq!(find(&f, "no-gpu").severity, Severity::Error);
+        assert!(!Report::from_snapshot(&s).is_healthy());
+    }
+}
+
+#[test]
+fn gpus_outside_cudnns_range() {
+    let mut s = linux();
+    s.driver = DriverProbe::Present {
+        version: 12080,
+        gpus: vec![Gpu {
+            ordinal: 0,
+            name: "Tesla K80".into(),
+            compute_capability: (3, 7),
+            memory: 12 << 30,
+        }],
+    };
+    assert_eq!(
+        find(&diagnose(&s), "gpu-arch-unsupported").severity,
+        Severity::Error
+    );
+    // cuDNN 8.9 does not know Blackwell.
+    let mut s = windows();
+    s.driver = DriverProbe::Present {
+        version: 12080,
+        gpus: vec![Gpu {
+            ordinal: 0,
+            name: "NVIDIA RTX 5090".into(),
+            compute_capability: (12, 0),
+            memory: 32 << 30,
+        }],
+    };
+    assert_eq!(
+        find(&diagnose(&s), "gpu-arch-unsupported").severity,
+        Severity::Warning
+    );
+}
+
+#[test]
+fn headers_of_another_version() {
+    let mut s = linux();
+    s.header_version = Some("8.9.5".into());
+    let f = diagnose(&s);
+    let d = find(&f, "header-library-mismatch");
+    assert!(d.message.contains("8.9.5") && d.message.contains("9.28.0"));
+}
+
+#[test]
+fn a_sublibrary_of_another_version() {
+    let mut s = linux();
+    s.sublibrary_checks[2].error = Some("cudnnCnnVersionCheck failed".into());
+    s.sublibrary_checks[2].status = Some("CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH".into());
+    let f = diagnose(&s);
+    assert!(find(&f, "sublibrary-version-mixed").message.contains("cnn"));
+    let report = Report::from_snapshot(&s);
+    let cnn = report
+        .sublibraries
+        .iter()
+        .find(|s| s.name == "cnn")
+        .expect("cnn");
+    assert!(cnn
+        .version
+        .as_deref()
+        .is_some_and(|v| v.starts_with("differs")));
+}
+
+#[test]
+fn two_copies_in_one_process() {
+    let mut s = linux();
+    s.process_cudnn
+        .push("/usr/lib/x86_64-linux-gnu/libcudnn.so.8.9.5".into());
+    assert_eq!(
+        find(&diagnose(&s), "multiple-loaded").severity,
+        Severity::Error
+    );
+}
+
+#[test]
+fn wsl_without_its_driver_folder() {
+    let mut s = linux();
+    s.is_wsl = true;
+    s.driver = DriverProbe::Absent;
+    let f = diagnose(&s);
+    assert!(find(&f, "wsl-driver-libs").fix.contains("/usr/lib/wsl/lib"));
+    s.loader_dirs.push("/usr/lib/wsl/lib".into());
+    s.driver = h200();
+    assert!(!codes(&diagnose(&s)).contains(&"wsl-driver-libs"));
+}
+
+#[test]
+fn a_wheel_that_no_search_reaches() {
+    let mut s = linux();
+    s.env.clear();
+    s.loaded = None;
+    let other = PathBuf::from("/home/me/.local/lib/python3.12/site-packages/nvidia/cudnn/lib");
+    s.listings
+        .insert(other.clone(), vec!["libcudnn.so.9".into()]);
+    s.other_dirs.push(other.clone());
+    let f = diagnose(&s);
+    assert!(find(&f, "not-found")
+        .fix
+        .contains("CUDNN_LIB_DIR=/home/me/.local/lib/python3.12"));
+    assert_eq!(find(&f, "not-on-search-path").severity, Severity::Warning);
+    assert_eq!(candidate_copies(&s)[0].status, CopyStatus::NotOnSearchPath);
+}
+
+#[test]
+fn missing_linux_dependencies() {
+    let mut s = linux();
+    s.dependencies = vec![("libz.so.1".into(), None), ("libnvrtc.so.12".into(), None)];
+    let f = diagnose(&s);
+    let deps: Vec<&Finding> = f
+        .iter()
+        .filter(|f| f.code == "missing-dependency")
+        .collect();
+    assert_eq!(deps.len(), 2);
+    assert_eq!(deps[0].severity, Severity::Error, "zlib is required");
+    assert_eq!(
+        deps[1].severity,
+        Severity::Warning,
+        "NVRTC only for some engines"
+    );
+}
+
+#[test]
+fn the_summary_names_the_errors() {
+    let mut s = linux();
+    s.driver = DriverProbe::Absent;
+    let summary = Report::from_snapshot(&s).summary();
+    assert!(
+        summary.starts_with("cuDNN 9.28.0 loaded from /venv/lib/python3.11"),
+        "{summary}"
+    );
+    assert!(summary.contains("[no-gpu]"), "{summary}");
+}
