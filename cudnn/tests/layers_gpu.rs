@@ -1,0 +1,403 @@
+//! Pooling, activation, softmax and LRN on a GPU against the CPU
+//! reference, forward and backward, f32 and f16/bf16 where cuDNN supports
+//! them. All `#[ignore = "needs a CUDA GPU"]`; `scripts/gpu-test.sh` runs
+//! them.
+
+mod common;
+
+use std::sync::Arc;
+
+use cudnn::cudarc::driver::{CudaSlice, CudaStream};
+use cudnn::half::{bf16, f16};
+use cudnn::reference::activation::{self as ref_act, ActivationKind};
+use cudnn::reference::conv::{max_rel_error, Scalar};
+use cudnn::reference::lrn as ref_lrn;
+use cudnn::reference::pool::{self as ref_pool, PoolGeometry, PoolMode};
+use cudnn::reference::softmax::{self as ref_softmax, SoftmaxAlgo};
+use cudnn::{
+    ActivationDescriptor, ActivationMode, DataType, Handle, LrnDescriptor, PoolingDescriptor,
+    PoolingMode, Scale, SoftmaxAlgorithm, SoftmaxMode, TensorDescriptor, TensorFormat,
+};
+
+fn gpu() -> (Arc<CudaStream>, Handle) {
+    let _lib = common::lib().expect("cuDNN is required on the GPU machine");
+    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
+    let stream = ctx.default_stream();
+    let handle = Handle::new(Arc::clone(&stream)).expect("handle");
+    (stream, handle)
+}
+
+fn values(n: usize, seed: u64) -> Vec<f64> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(3);
+    (0..n)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 11) as f64 / (1u64 << 53) as f64) * 4.0 - 2.0
+        })
+        .collect()
+}
+
+fn rounded<T: Scalar>(v: &[f64]) -> Vec<f64> {
+    v.iter().map(|&x| T::from_f64(x).to_f64()).collect()
+}
+
+fn up<T: Scalar + DataType>(s: &Arc<CudaStream>, v: &[f64]) -> CudaSlice<T> {
+    let host: Vec<T> = v.iter().map(|&x| T::from_f64(x)).collect();
+    s.clone_htod(&host).expect("upload")
+}
+
+fn down<T: Scalar + DataType>(s: &Arc<CudaStream>, b: &CudaSlice<T>) -> Vec<f64> {
+    s.clone_dtoh(b)
+        .expect("download")
+        .iter()
+        .map(|v| v.to_f64())
+        .collect()
+}
+
+fn tol<T: DataType>() -> f64 {
+    match T::NAME {
+        "f32" => 1e-5,
+        "f16" => 1e-2,
+        _ => 5e-2,
+    }
+}
+
+fn pooling<T: Scalar + DataType>() {
+    let (s, h) = gpu();
+    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    for (mode, rmode) in [
+        (PoolingMode::CUDNN_POOLING_MAX, PoolMode::Max),
+        (PoolingMode::CUDNN_POOLING_MAX_DETERMINISTIC, PoolMode::Max),
+        (
+            PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
+            PoolMode::AverageIncludePadding,
+        ),
+        (
+            PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING,
+            PoolMode::AverageExcludePadding,
+        ),
+    ] {
+        for g in [
+            PoolGeometry {
+                batch: 2,
+                channels: 3,
+                input: vec![9, 8],
+                window: vec![3, 3],
+                padding: vec![1, 1],
+                stride: vec![2, 2],
+            },
+            PoolGeometry {
+                batch: 1,
+                channels: 2,
+                input: vec![6, 7, 5],
+                window: vec![2, 3, 2],
+                padding: vec![1, 1, 0],
+                stride: vec![2, 2, 1],
+            },
+        ] {
+            let pool =
+                PoolingDescriptor::new(mode, &g.window, &g.padding, &g.stride).expect("pool");
+            let xd = [vec![g.batch, g.channels], g.input.clone()].concat();
+            let yd = [vec![g.batch, g.channels], g.output()].concat();
+            let x_desc = TensorDescriptor::<T>::new(nchw, &xd).expect("x");
+            let y_desc = TensorDescriptor::<T>::new(nchw, &yd).expect("y");
+            // Distinct values (a permutation) so that max pooling has no ties.
+            let n = g.x_len();
+            let x: Vec<f64> = (0..n).map(|i| ((i * 37) % n) as f64 / n as f64).collect();
+            let x = rounded::<T>(&x);
+            let dy = rounded::<T>(&values(g.y_len(), 2));
+            let xg = up::<T>(&s, &x);
+            let mut yg = s.alloc_zeros::<T>(g.y_len()).expect("y");
+            h.pooling_forward(
+                &pool,
+                T::Scale::ONE,
+                &x_desc,
+                &xg,
+                T::Scale::ZERO,
+                &y_desc,
+                &mut yg,
+            )
+            .expect("forward");
+            let want = ref_pool::forward(&g, rmode, &x);
+            let got = down(&s, &yg);
+            assert!(max_rel_error(&got, &want) < tol::<T>(), "{mode:?} forward");
+            let dyg = up::<T>(&s, &dy);
+            let mut dxg = s.alloc_zeros::<T>(n).expect("dx");
+            h.pooling_backward(
+                &pool,
+                T::Scale::ONE,
+                &y_desc,
+                &yg,
+                &dyg,
+                &x_desc,
+                &xg,
+                T::Scale::ZERO,
+                &mut dxg,
+            )
+            .expect("backward");
+            let want = ref_pool::backward(&g, rmode, &x, &got, &dy);
+            assert!(
+                max_rel_error(&down(&s, &dxg), &want) < tol::<T>() * 4.0,
+                "{mode:?} backward"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn pooling_f32() {
+    pooling::<f32>();
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn pooling_f16() {
+    pooling::<f16>();
+}
+
+fn activations<T: Scalar + DataType>() {
+    let (s, h) = gpu();
+    let dims = [2, 3, 4, 5];
+    let desc = TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &dims).expect("desc");
+    let n: usize = dims.iter().product();
+    // Away from the kinks at 0 and at the clipping ceiling.
+    let x: Vec<f64> = values(n, 3)
+        .into_iter()
+        .map(|v| if v.abs() < 0.05 { v + 0.2 } else { v })
+        .collect();
+    let x: Vec<f64> = rounded::<T>(
+        &x.iter()
+            .map(|&v| if (v - 1.5).abs() < 0.05 { v + 0.2 } else { v })
+            .collect::<Vec<_>>(),
+    );
+    let dy = rounded::<T>(&values(n, 4));
+    for (mode, coef, kind) in [
+        (
+            ActivationMode::CUDNN_ACTIVATION_RELU,
+            0.0,
+            ActivationKind::Relu,
+        ),
+        (
+            ActivationMode::CUDNN_ACTIVATION_SIGMOID,
+            0.0,
+            ActivationKind::Sigmoid,
+        ),
+        (
+            ActivationMode::CUDNN_ACTIVATION_TANH,
+            0.0,
+            ActivationKind::Tanh,
+        ),
+        (
+            ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU,
+            1.5,
+            ActivationKind::ClippedRelu { ceiling: 1.5 },
+        ),
+        (
+            ActivationMode::CUDNN_ACTIVATION_ELU,
+            1.2,
+            ActivationKind::Elu { alpha: 1.2 },
+        ),
+        (
+            ActivationMode::CUDNN_ACTIVATION_SWISH,
+            0.9,
+            ActivationKind::Swish { beta: 0.9 },
+        ),
+    ] {
+        let act = ActivationDescriptor::new(mode, coef).expect("activation");
+        let xg = up::<T>(&s, &x);
+        let mut yg = s.alloc_zeros::<T>(n).expect("y");
+        h.activation_forward(
+            &act,
+            T::Scale::ONE,
+            &desc,
+            &xg,
+            T::Scale::ZERO,
+            &desc,
+            &mut yg,
+        )
+        .expect("forward");
+        let y = down(&s, &yg);
+        assert!(
+            max_rel_error(&y, &ref_act::forward(kind, &x)) < tol::<T>() * 2.0,
+            "{kind:?} forward"
+        );
+        let dyg = up::<T>(&s, &dy);
+        let mut dxg = s.alloc_zeros::<T>(n).expect("dx");
+        h.activation_backward(
+            &act,
+            T::Scale::ONE,
+            &desc,
+            &yg,
+            &desc,
+            &dyg,
+            &desc,
+            &xg,
+            T::Scale::ZERO,
+            &desc,
+            &mut dxg,
+        )
+        .expect("backward");
+        let want = ref_act::backward(kind, &x, &y, &dy);
+        assert!(
+            max_rel_error(&down(&s, &dxg), &want) < tol::<T>() * 4.0,
+            "{kind:?} backward"
+        );
+
+        // In place: forward into x's buffer, then backward into dy's.
+        let mut xy = up::<T>(&s, &x);
+        h.activation_forward_in_place(&act, T::Scale::ONE, &desc, T::Scale::ZERO, &mut xy)
+            .expect("in place");
+        assert_eq!(down(&s, &xy), y, "{kind:?} in place");
+        let mut dy_dx = up::<T>(&s, &dy);
+        h.activation_backward_in_place(
+            &act,
+            T::Scale::ONE,
+            &desc,
+            &yg,
+            &xg,
+            T::Scale::ZERO,
+            &mut dy_dx,
+        )
+        .expect("in place");
+        assert!(
+            max_rel_error(&down(&s, &dy_dx), &want) < tol::<T>() * 4.0,
+            "{kind:?} backward in place"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn activations_f32() {
+    activations::<f32>();
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn activations_f16() {
+    activations::<f16>();
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn activations_bf16() {
+    activations::<bf16>();
+}
+
+fn softmaxes<T: Scalar + DataType>() {
+    let (s, h) = gpu();
+    let (n, c, hh, w) = (3, 6, 2, 4);
+    let desc =
+        TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc");
+    let len = n * c * hh * w;
+    let x = rounded::<T>(&values(len, 5));
+    let dy = rounded::<T>(&values(len, 6));
+    for (algo, ralgo) in [
+        (SoftmaxAlgorithm::CUDNN_SOFTMAX_FAST, SoftmaxAlgo::Fast),
+        (
+            SoftmaxAlgorithm::CUDNN_SOFTMAX_ACCURATE,
+            SoftmaxAlgo::Accurate,
+        ),
+        (SoftmaxAlgorithm::CUDNN_SOFTMAX_LOG, SoftmaxAlgo::Log),
+    ] {
+        for (mode, rmode) in [
+            (
+                SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
+                ref_softmax::SoftmaxMode::Instance,
+            ),
+            (
+                SoftmaxMode::CUDNN_SOFTMAX_MODE_CHANNEL,
+                ref_softmax::SoftmaxMode::Channel,
+            ),
+        ] {
+            let xg = up::<T>(&s, &x);
+            let mut yg = s.alloc_zeros::<T>(len).expect("y");
+            h.softmax_forward(
+                algo,
+                mode,
+                T::Scale::ONE,
+                &desc,
+                &xg,
+                T::Scale::ZERO,
+                &desc,
+                &mut yg,
+            )
+            .expect("forward");
+            let y = down(&s, &yg);
+            let want = ref_softmax::forward(ralgo, rmode, n, c, hh * w, &x);
+            assert!(
+                max_rel_error(&y, &want) < tol::<T>() * 2.0,
+                "{ralgo:?} {rmode:?} forward"
+            );
+            let dyg = up::<T>(&s, &dy);
+            let mut dxg = s.alloc_zeros::<T>(len).expect("dx");
+            h.softmax_backward(
+                algo,
+                mode,
+                T::Scale::ONE,
+                &desc,
+                &yg,
+                &desc,
+                &dyg,
+                T::Scale::ZERO,
+                &desc,
+                &mut dxg,
+            )
+            .expect("backward");
+            let want = ref_softmax::backward(ralgo, rmode, n, c, hh * w, &y, &dy);
+            assert!(
+                max_rel_error(&down(&s, &dxg), &want) < tol::<T>() * 4.0,
+                "{ralgo:?} {rmode:?} backward"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn softmax_f32() {
+    softmaxes::<f32>();
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn softmax_f16() {
+    softmaxes::<f16>();
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn lrn_f32() {
+    let (s, h) = gpu();
+    let (n, c, hh, w) = (2, 7, 3, 3);
+    let desc = TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w])
+        .expect("desc");
+    let len = n * c * hh * w;
+    let x = rounded::<f32>(&values(len, 7));
+    let dy = rounded::<f32>(&values(len, 8));
+    for n_lrn in [3u32, 5] {
+        let (alpha, beta, k) = (1e-2, 0.75, 2.0);
+        let lrn = LrnDescriptor::new(n_lrn, alpha, beta, k).expect("lrn");
+        let xg = up::<f32>(&s, &x);
+        let mut yg = s.alloc_zeros::<f32>(len).expect("y");
+        h.lrn_cross_channel_forward(&lrn, 1.0, &desc, &xg, 0.0, &desc, &mut yg)
+            .expect("forward");
+        let y = down(&s, &yg);
+        let want = ref_lrn::forward(n_lrn as usize, alpha, beta, k, n, c, hh * w, &x);
+        assert!(max_rel_error(&y, &want) < 1e-5, "LRN {n_lrn} forward");
+        let dyg = up::<f32>(&s, &dy);
+        let mut dxg = s.alloc_zeros::<f32>(len).expect("dx");
+        h.lrn_cross_channel_backward(
+            &lrn, 1.0, &desc, &yg, &desc, &dyg, &desc, &xg, 0.0, &desc, &mut dxg,
+        )
+        .expect("backward");
+        let want = ref_lrn::backward(n_lrn as usize, alpha, beta, k, n, c, hh * w, &x, &y, &dy);
+        assert!(
+            max_rel_error(&down(&s, &dxg), &want) < 1e-4,
+            "LRN {n_lrn} backward"
+        );
+    }
+}
