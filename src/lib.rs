@@ -1,5 +1,7 @@
 //! Shared code of the workspace's examples and benchmarks.
 
+pub mod lenet;
+
 use cudnn::{Library, Version};
 
 /// What the build found, as cudnn-sys reported it to the build script.
