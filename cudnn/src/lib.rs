@@ -50,9 +50,11 @@
 
 mod activation;
 mod algo_cache;
+mod batchnorm;
 mod conv;
 mod descriptor;
 pub mod doctor;
+mod dropout;
 mod dtype;
 mod error;
 mod handle;
@@ -63,12 +65,20 @@ pub mod reference;
 mod softmax;
 mod status;
 mod tensor;
+mod tensor_ops;
 mod version;
 mod workspace;
 
 pub use activation::{check_same_shape, ActivationDescriptor, ActivationMode, NanPropagation};
 pub use algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
+};
+pub use batchnorm::{
+    batch_norm_param_dims, check_batch_norm_backward, check_batch_norm_backward_ex,
+    check_batch_norm_epsilon, check_batch_norm_forward_inference,
+    check_batch_norm_forward_training, check_batch_norm_forward_training_ex, check_batch_norm_ops,
+    check_batch_norm_reserve, check_exponential_average_factor, derive_bn_descriptor,
+    BatchNormMode, BatchNormOps, BnPair, BnPairMut, BnParam,
 };
 pub use conv::{
     check_bias_shape, check_fused_activation, output_dims, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
@@ -78,6 +88,10 @@ pub use cudarc;
 pub use cudnn_sys as sys;
 pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
 pub use cudnn_sys::loader::LoadError;
+pub use dropout::{
+    check_dropout_backward, check_dropout_forward, check_dropout_probability, check_dropout_states,
+    DropoutDescriptor,
+};
 pub use dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
 pub use error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use half;
@@ -88,5 +102,10 @@ pub use pooling::{check_pooling, pooling_output_dims, PoolingDescriptor, Pooling
 pub use softmax::{SoftmaxAlgorithm, SoftmaxMode};
 pub use status::{Category, Status};
 pub use tensor::{extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat};
+pub use tensor_ops::{
+    check_add_tensor, check_broadcast, check_op_tensor, check_reduce_tensor,
+    check_transform_tensor, OpTensorDescriptor, OpTensorOp, ReduceTensorDescriptor,
+    ReduceTensorIndices, ReduceTensorOp,
+};
 pub use version::{CudaVersion, Version};
 pub use workspace::Workspace;
