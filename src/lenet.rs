@@ -259,7 +259,11 @@ struct Batch {
     // Activations: conv outputs (after ReLU), pool outputs, log-probs.
     a: Vec<CudaSlice<f32>>,
     p: Vec<CudaSlice<f32>>,
+    // Zeros, never written: the fused op's `z` input (scaled by 0, but
+    // read).
     z: Vec<CudaSlice<f32>>,
+    // Gradients of the conv outputs before ReLU.
+    dz: Vec<CudaSlice<f32>>,
     logp: CudaSlice<f32>,
     // Gradients.
     da: Vec<CudaSlice<f32>>,
@@ -355,6 +359,7 @@ impl Net {
         let (mut fwd, mut bwd_data, mut bwd_filter) = (Vec::new(), Vec::new(), Vec::new());
         let (mut a, mut z, mut da, mut bias_descs) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut dz = Vec::new();
         for l in 0..4 {
             let p = ConvProblem::new(
                 TensorDescriptor::new(NCHW, &inputs[l])?,
@@ -394,6 +399,7 @@ impl Net {
             )?);
             a.push(s.alloc_zeros::<f32>(y_len)?);
             z.push(s.alloc_zeros::<f32>(y_len)?);
+            dz.push(s.alloc_zeros::<f32>(y_len)?);
             da.push(s.alloc_zeros::<f32>(y_len)?);
             bias_descs.push(TensorDescriptor::new(NCHW, &[1, FILTERS[l][0], 1, 1])?);
             convs.push(p);
@@ -423,6 +429,7 @@ impl Net {
             pools,
             a,
             z,
+            dz,
             da,
         })
     }
@@ -545,9 +552,9 @@ impl Net {
                     &b.a[l],
                     0.0,
                     y,
-                    &mut b.z[l],
+                    &mut b.dz[l],
                 )?;
-                &b.z[l]
+                &b.dz[l]
             };
             let (w, bias) = &mut params[l];
             let p = &b.convs[l];
