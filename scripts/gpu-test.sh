@@ -17,7 +17,7 @@
 #   finds cuDNN ($CUDNN_LIB_DIR, else the lib folder of the `nvidia-cudnn-cu12`
 #   Python package: pip install nvidia-cudnn-cu12==9.28.0.42), runs every test
 #   binary with --include-ignored --test-threads=1 and CUDNN_TEST_REQUIRE=1
-#   CUDNN_TEST_GPU=1, then the `doctor` example; logs go to
+#   CUDNN_TEST_GPU=1, then the `doctor` and `lenet_digits` examples; logs go to
 #   ${OUT:-<bundle dir>/logs}/<name>.log. The last line printed is
 #   "N passed, M failed"; the exit status is 1 when anything failed.
 #   GPU_TEST_TIMEOUT (seconds, default 600) bounds each binary's run.
@@ -130,7 +130,7 @@ run() {
     else
         for name in "$dir"/bin/*; do
             name=$(basename "$name")
-            if [[ $name == doctor ]]; then examples+=("$name"); else tests+=("$name"); fi
+            if [[ $name == doctor || $name == lenet_digits ]]; then examples+=("$name"); else tests+=("$name"); fi
         done
     fi
     [[ ${#tests[@]} -gt 0 ]] || die "no test binary in $dir/bin"
@@ -205,7 +205,10 @@ run() {
         echo "== examples =="
     fi
     for name in "${examples[@]+"${examples[@]}"}"; do
-        [[ $name == doctor ]] || { echo "skip  $name (only doctor runs unattended)"; continue; }
+        case $name in
+            doctor | lenet_digits) ;;
+            *) echo "skip  $name (only doctor and lenet_digits run unattended)"; continue ;;
+        esac
         log=$logs/$name.log
         set +e
         (cd "$dir" && "${timeout_cmd[@]+"${timeout_cmd[@]}"}" "$dir/bin/$name") >"$log" 2>&1
