@@ -32,8 +32,16 @@ fn version_is_decoded_from_the_library() {
         );
     }
     assert_eq!(cudnn::version().expect("version"), v);
-    // The wheels are built for CUDA 12.
-    assert_eq!(lib.cudart_version().major(), 12, "{}", lib.cudart_version());
+    // The pinned wheels the test script fetches are built for CUDA 12 (a
+    // GPU machine's own cuDNN may be built for another major).
+    if std::env::var_os("CUDNN_TEST_EXPECT_VERSION").is_some() {
+        assert_eq!(lib.cudart_version().major(), 12, "{}", lib.cudart_version());
+    }
+    assert!(
+        lib.cudart_version().major() >= 11,
+        "{}",
+        lib.cudart_version()
+    );
 }
 
 #[test]
