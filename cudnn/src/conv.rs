@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use cudarc::driver::{DevicePtr, DevicePtrMut};
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
 use crate::activation::{ActivationDescriptor, ActivationMode};
@@ -856,84 +856,38 @@ impl Handle {
         })
     }
 
-    /// Runs cuDNN's heuristic for the forward direction: every algorithm it
-    /// ranks, best first, with status, time estimate and workspace.
-    fn forward_heuristic<T: ComputesIn<C>, C: ComputeType>(
-        &self,
-        p: &ConvProblem<T, C>,
-    ) -> Result<Vec<sys::cudnnConvolutionFwdAlgoPerf_t>> {
-        let get = ffi!(self.library(), cudnnGetConvolutionForwardAlgorithm_v7);
-        let mut perf = vec![sys::cudnnConvolutionFwdAlgoPerf_t::default(); 16];
+    /// Runs one of cuDNN's `cudnnGet*Algorithm_v7` heuristics through
+    /// `query` (which gets room for 16 results and a count to fill) and
+    /// returns the results it wrote.
+    fn heuristic<P: Copy + Default>(
+        query: impl FnOnce(i32, &mut i32, *mut P) -> Result<()>,
+    ) -> Result<Vec<P>> {
+        let mut perf = vec![P::default(); 16];
         let mut n = 0i32;
-        // SAFETY: descriptors are live; `perf` has room for the count given.
-        let status = unsafe {
-            (get.f)(
-                self.as_raw(),
-                p.x.as_raw(),
-                p.w.as_raw(),
-                p.conv.as_raw(),
-                p.y.as_raw(),
-                perf.len() as i32,
-                &mut n,
-                perf.as_mut_ptr(),
-            )
-        };
-        get.check(status)?;
+        query(perf.len() as i32, &mut n, perf.as_mut_ptr())?;
         perf.truncate(n.clamp(0, 16) as usize);
         Ok(perf)
     }
 
-    fn backward_data_heuristic<T: ComputesIn<C>, C: ComputeType>(
-        &self,
-        p: &ConvProblem<T, C>,
-    ) -> Result<Vec<sys::cudnnConvolutionBwdDataAlgoPerf_t>> {
-        let get = ffi!(self.library(), cudnnGetConvolutionBackwardDataAlgorithm_v7);
-        let mut perf = vec![sys::cudnnConvolutionBwdDataAlgoPerf_t::default(); 16];
-        let mut n = 0i32;
-        // SAFETY: as in forward_heuristic.
-        let status = unsafe {
-            (get.f)(
-                self.as_raw(),
-                p.w.as_raw(),
-                p.y.as_raw(),
-                p.conv.as_raw(),
-                p.x.as_raw(),
-                perf.len() as i32,
-                &mut n,
-                perf.as_mut_ptr(),
+    /// What the three `*_candidates` share: the heuristic's allowed answers,
+    /// each made into a choice by `make` (which asks cuDNN for its
+    /// workspace), within the workspace limit.
+    fn candidates<D: Dir, T: DataType>(
+        perf: &[D::Perf],
+        options: &SearchOptions,
+        make: impl Fn(D::Algo, MathType) -> Result<AlgoChoice<D::Algo>>,
+    ) -> Result<Vec<AlgoChoice<D::Algo>>> {
+        usable::<D, T>(perf, options)
+            .into_iter()
+            .map(|(algo, math, _, _, det)| {
+                let mut c = make(algo, math)?;
+                c.deterministic = det;
+                Ok(c)
+            })
+            .filter(
+                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
             )
-        };
-        get.check(status)?;
-        perf.truncate(n.clamp(0, 16) as usize);
-        Ok(perf)
-    }
-
-    fn backward_filter_heuristic<T: ComputesIn<C>, C: ComputeType>(
-        &self,
-        p: &ConvProblem<T, C>,
-    ) -> Result<Vec<sys::cudnnConvolutionBwdFilterAlgoPerf_t>> {
-        let get = ffi!(
-            self.library(),
-            cudnnGetConvolutionBackwardFilterAlgorithm_v7
-        );
-        let mut perf = vec![sys::cudnnConvolutionBwdFilterAlgoPerf_t::default(); 16];
-        let mut n = 0i32;
-        // SAFETY: as in forward_heuristic.
-        let status = unsafe {
-            (get.f)(
-                self.as_raw(),
-                p.x.as_raw(),
-                p.y.as_raw(),
-                p.conv.as_raw(),
-                p.w.as_raw(),
-                perf.len() as i32,
-                &mut n,
-                perf.as_mut_ptr(),
-            )
-        };
-        get.check(status)?;
-        perf.truncate(n.clamp(0, 16) as usize);
-        Ok(perf)
+            .collect()
     }
 
     /// Every forward algorithm cuDNN's heuristic allows under `options`,
@@ -949,18 +903,23 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<FwdAlgo>>> {
         self.set_math(p, search_math_type::<T>(options))?;
-        let perf = self.forward_heuristic(p)?;
-        usable::<Fwd, T>(&perf, options)
-            .into_iter()
-            .map(|(algo, math, _, _, det)| {
-                let mut c = self.forward_algo(p, algo, math)?;
-                c.deterministic = det;
-                Ok(c)
+        let get = ffi!(self.library(), cudnnGetConvolutionForwardAlgorithm_v7);
+        let perf = Self::heuristic(|cap, n, out| {
+            // SAFETY: descriptors are live; `out` has room for `cap` results.
+            get.check(unsafe {
+                (get.f)(
+                    self.as_raw(),
+                    p.x.as_raw(),
+                    p.w.as_raw(),
+                    p.conv.as_raw(),
+                    p.y.as_raw(),
+                    cap,
+                    n,
+                    out,
+                )
             })
-            .filter(
-                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
-            )
-            .collect()
+        })?;
+        Self::candidates::<Fwd, T>(&perf, options, |a, m| self.forward_algo(p, a, m))
     }
 
     /// As [`forward_candidates`](Self::forward_candidates), backward data.
@@ -974,18 +933,23 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<BwdDataAlgo>>> {
         self.set_math(p, search_math_type::<T>(options))?;
-        let perf = self.backward_data_heuristic(p)?;
-        usable::<BwdData, T>(&perf, options)
-            .into_iter()
-            .map(|(algo, math, _, _, det)| {
-                let mut c = self.backward_data_algo(p, algo, math)?;
-                c.deterministic = det;
-                Ok(c)
+        let get = ffi!(self.library(), cudnnGetConvolutionBackwardDataAlgorithm_v7);
+        let perf = Self::heuristic(|cap, n, out| {
+            // SAFETY: descriptors are live; `out` has room for `cap` results.
+            get.check(unsafe {
+                (get.f)(
+                    self.as_raw(),
+                    p.w.as_raw(),
+                    p.y.as_raw(),
+                    p.conv.as_raw(),
+                    p.x.as_raw(),
+                    cap,
+                    n,
+                    out,
+                )
             })
-            .filter(
-                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
-            )
-            .collect()
+        })?;
+        Self::candidates::<BwdData, T>(&perf, options, |a, m| self.backward_data_algo(p, a, m))
     }
 
     /// As [`forward_candidates`](Self::forward_candidates), backward filter.
@@ -999,18 +963,26 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<BwdFilterAlgo>>> {
         self.set_math(p, search_math_type::<T>(options))?;
-        let perf = self.backward_filter_heuristic(p)?;
-        usable::<BwdFilter, T>(&perf, options)
-            .into_iter()
-            .map(|(algo, math, _, _, det)| {
-                let mut c = self.backward_filter_algo(p, algo, math)?;
-                c.deterministic = det;
-                Ok(c)
+        let get = ffi!(
+            self.library(),
+            cudnnGetConvolutionBackwardFilterAlgorithm_v7
+        );
+        let perf = Self::heuristic(|cap, n, out| {
+            // SAFETY: descriptors are live; `out` has room for `cap` results.
+            get.check(unsafe {
+                (get.f)(
+                    self.as_raw(),
+                    p.x.as_raw(),
+                    p.y.as_raw(),
+                    p.conv.as_raw(),
+                    p.w.as_raw(),
+                    cap,
+                    n,
+                    out,
+                )
             })
-            .filter(
-                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
-            )
-            .collect()
+        })?;
+        Self::candidates::<BwdFilter, T>(&perf, options, |a, m| self.backward_filter_algo(p, a, m))
     }
 
     /// Reserves the workspace for the largest candidate it can, falling
@@ -1037,10 +1009,61 @@ impl Handle {
         }
     }
 
+    /// What the three `find_*` share: a cache hit, else the heuristic's
+    /// best, or a benchmark (the caller has checked the buffers);
+    /// `benchmark` runs cuDNN's `Find*Ex` with the stream, the
+    /// workspace and its usable size, and returns its results.
+    #[allow(clippy::too_many_arguments)]
+    fn search<D: Dir, T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        options: &SearchOptions,
+        cache: &AlgoCache,
+        ws: &mut Workspace,
+        function: &'static str,
+        candidates: impl FnOnce() -> Result<Vec<AlgoChoice<D::Algo>>>,
+        make: impl Fn(D::Algo, MathType) -> Result<AlgoChoice<D::Algo>>,
+        benchmark: impl FnOnce(&CudaStream, &mut Workspace, usize) -> Result<Vec<D::Perf>>,
+    ) -> Result<AlgoChoice<D::Algo>> {
+        let key = p.key(&device_key(self, function)?, D::DIRECTION, options);
+        if let Some(hit) = cache.get(&key) {
+            let mut c = make(
+                D::algo_from_raw(hit.algo),
+                sys::cudnnMathType_t(hit.math_type as _),
+            )?;
+            c.time_ms = hit.time_ms;
+            c.deterministic = hit.deterministic;
+            return Ok(c);
+        }
+        let candidates = candidates()?;
+        let choice = if options.mode == SearchMode::Heuristic {
+            candidates.into_iter().next()
+        } else {
+            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
+            self.set_math(p, search_math_type::<T>(options))?;
+            let perf = benchmark(self.launch_stream(function)?, ws, size)?;
+            usable::<D, T>(&perf, options)
+                .into_iter()
+                .find(|&(_, _, mem, _, _)| mem <= size)
+                .map(
+                    |(algo, math, _, time, det)| -> Result<AlgoChoice<D::Algo>> {
+                        let mut c = make(algo, math)?;
+                        c.time_ms = Some(time);
+                        c.deterministic = det;
+                        Ok(c)
+                    },
+                )
+                .transpose()?
+        };
+        self.remember::<D>(cache, key, choice, function)
+    }
+
     /// Chooses the forward algorithm for `p` under `options`: from `cache`
     /// when it has the answer, else by cuDNN's heuristic or by benchmarking
     /// (`cudnnFindConvolutionForwardAlgorithmEx`, which runs every candidate
     /// on `x`, `w` and `y`; `y` is overwritten), then remembered in `cache`.
+    /// A cache hit asks cuDNN for the workspace again (cheap, and a stale or
+    /// edited cache file cannot cause an out-of-bounds workspace).
     ///
     /// # Errors
     /// cuDNN's and CUDA's errors; [`Mismatch::Unsupported`] when no
@@ -1058,64 +1081,50 @@ impl Handle {
         y: &mut impl DevicePtrMut<T>,
     ) -> Result<AlgoChoice<FwdAlgo>> {
         const F: &str = "cudnnFindConvolutionForwardAlgorithmEx";
-        let key = p.key(&device_key(self, F)?, Direction::Forward, options);
-        if let Some(hit) = cache.get(&key) {
-            return self.cached_choice::<Fwd, _, _>(p, &hit, |a, m| self.forward_algo(p, a, m));
-        }
-        let candidates = self.forward_candidates(p, options)?;
-        let choice = if options.mode == SearchMode::Heuristic {
-            candidates.into_iter().next()
-        } else {
+        if options.mode == SearchMode::Benchmark {
             let stream = self.launch_stream(F)?;
             Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
             Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
             Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
-            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
-            self.set_math(p, search_math_type::<T>(options))?;
-            let find = ffi!(self.library(), cudnnFindConvolutionForwardAlgorithmEx);
-            let mut perf = vec![sys::cudnnConvolutionFwdAlgoPerf_t::default(); 16];
-            let mut n = 0i32;
-            {
+        }
+        self.search::<Fwd, T, C>(
+            p,
+            options,
+            cache,
+            ws,
+            F,
+            || self.forward_candidates(p, options),
+            |a, m| self.forward_algo(p, a, m),
+            |stream, ws, size| {
+                let find = ffi!(self.library(), cudnnFindConvolutionForwardAlgorithmEx);
                 let (xp, _gx) = x.device_ptr(stream);
                 let (wp, _gw) = w.device_ptr(stream);
                 let (yp, _gy) = y.device_ptr_mut(stream);
                 let (wsp, wslen, _gws) = ws.device_ptr(stream);
-                // SAFETY: buffers were checked against their descriptors and
-                // devices above; the workspace holds `size` <= `wslen` bytes.
-                let status = unsafe {
-                    (find.f)(
-                        self.as_raw(),
-                        p.x.as_raw(),
-                        xp as _,
-                        p.w.as_raw(),
-                        wp as _,
-                        p.conv.as_raw(),
-                        p.y.as_raw(),
-                        yp as _,
-                        perf.len() as i32,
-                        &mut n,
-                        perf.as_mut_ptr(),
-                        wsp as _,
-                        size.min(wslen),
-                    )
-                };
-                find.check(status)?;
-            }
-            perf.truncate(n.clamp(0, 16) as usize);
-            usable::<Fwd, T>(&perf, options)
-                .into_iter()
-                .find(|&(_, _, mem, _, _)| mem <= size)
-                .map(
-                    |(algo, math, _, time, det)| -> Result<AlgoChoice<FwdAlgo>> {
-                        let mut c = self.forward_algo(p, algo, math)?;
-                        c.time_ms = Some(time);
-                        c.deterministic = det;
-                        Ok(c)
-                    },
-                )
-                .transpose()?
-        };
-        self.remember::<Fwd>(cache, key, choice, F)
+                Self::heuristic(|cap, n, out| {
+                    // SAFETY: buffers were checked against their descriptors
+                    // and devices; the workspace holds `size` <= `wslen`
+                    // bytes; `out` has room for `cap` results.
+                    find.check(unsafe {
+                        (find.f)(
+                            self.as_raw(),
+                            p.x.as_raw(),
+                            xp as _,
+                            p.w.as_raw(),
+                            wp as _,
+                            p.conv.as_raw(),
+                            p.y.as_raw(),
+                            yp as _,
+                            cap,
+                            n,
+                            out,
+                            wsp as _,
+                            size.min(wslen),
+                        )
+                    })
+                })
+            },
+        )
     }
 
     /// As [`find_forward`](Self::find_forward), backward data (`dx` is
@@ -1136,64 +1145,48 @@ impl Handle {
         dx: &mut impl DevicePtrMut<T>,
     ) -> Result<AlgoChoice<BwdDataAlgo>> {
         const F: &str = "cudnnFindConvolutionBackwardDataAlgorithmEx";
-        let key = p.key(&device_key(self, F)?, Direction::BackwardData, options);
-        if let Some(hit) = cache.get(&key) {
-            return self
-                .cached_choice::<BwdData, _, _>(p, &hit, |a, m| self.backward_data_algo(p, a, m));
-        }
-        let candidates = self.backward_data_candidates(p, options)?;
-        let choice = if options.mode == SearchMode::Heuristic {
-            candidates.into_iter().next()
-        } else {
+        if options.mode == SearchMode::Benchmark {
             let stream = self.launch_stream(F)?;
             Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
             Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
             Handle::check_buffer(stream, F, "dx", dx, p.x.required_len())?;
-            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
-            self.set_math(p, search_math_type::<T>(options))?;
-            let find = ffi!(self.library(), cudnnFindConvolutionBackwardDataAlgorithmEx);
-            let mut perf = vec![sys::cudnnConvolutionBwdDataAlgoPerf_t::default(); 16];
-            let mut n = 0i32;
-            {
+        }
+        self.search::<BwdData, T, C>(
+            p,
+            options,
+            cache,
+            ws,
+            F,
+            || self.backward_data_candidates(p, options),
+            |a, m| self.backward_data_algo(p, a, m),
+            |stream, ws, size| {
+                let find = ffi!(self.library(), cudnnFindConvolutionBackwardDataAlgorithmEx);
                 let (wp, _gw) = w.device_ptr(stream);
                 let (dyp, _gdy) = dy.device_ptr(stream);
                 let (dxp, _gdx) = dx.device_ptr_mut(stream);
                 let (wsp, wslen, _gws) = ws.device_ptr(stream);
-                // SAFETY: as in find_forward.
-                let status = unsafe {
-                    (find.f)(
-                        self.as_raw(),
-                        p.w.as_raw(),
-                        wp as _,
-                        p.y.as_raw(),
-                        dyp as _,
-                        p.conv.as_raw(),
-                        p.x.as_raw(),
-                        dxp as _,
-                        perf.len() as i32,
-                        &mut n,
-                        perf.as_mut_ptr(),
-                        wsp as _,
-                        size.min(wslen),
-                    )
-                };
-                find.check(status)?;
-            }
-            perf.truncate(n.clamp(0, 16) as usize);
-            usable::<BwdData, T>(&perf, options)
-                .into_iter()
-                .find(|&(_, _, mem, _, _)| mem <= size)
-                .map(
-                    |(algo, math, _, time, det)| -> Result<AlgoChoice<BwdDataAlgo>> {
-                        let mut c = self.backward_data_algo(p, algo, math)?;
-                        c.time_ms = Some(time);
-                        c.deterministic = det;
-                        Ok(c)
-                    },
-                )
-                .transpose()?
-        };
-        self.remember::<BwdData>(cache, key, choice, F)
+                Self::heuristic(|cap, n, out| {
+                    // SAFETY: as in find_forward.
+                    find.check(unsafe {
+                        (find.f)(
+                            self.as_raw(),
+                            p.w.as_raw(),
+                            wp as _,
+                            p.y.as_raw(),
+                            dyp as _,
+                            p.conv.as_raw(),
+                            p.x.as_raw(),
+                            dxp as _,
+                            cap,
+                            n,
+                            out,
+                            wsp as _,
+                            size.min(wslen),
+                        )
+                    })
+                })
+            },
+        )
     }
 
     /// As [`find_forward`](Self::find_forward), backward filter (`dw` is
@@ -1214,90 +1207,51 @@ impl Handle {
         dw: &mut impl DevicePtrMut<T>,
     ) -> Result<AlgoChoice<BwdFilterAlgo>> {
         const F: &str = "cudnnFindConvolutionBackwardFilterAlgorithmEx";
-        let key = p.key(&device_key(self, F)?, Direction::BackwardFilter, options);
-        if let Some(hit) = cache.get(&key) {
-            return self.cached_choice::<BwdFilter, _, _>(p, &hit, |a, m| {
-                self.backward_filter_algo(p, a, m)
-            });
-        }
-        let candidates = self.backward_filter_candidates(p, options)?;
-        let choice = if options.mode == SearchMode::Heuristic {
-            candidates.into_iter().next()
-        } else {
+        if options.mode == SearchMode::Benchmark {
             let stream = self.launch_stream(F)?;
             Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
             Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
             Handle::check_buffer(stream, F, "dw", dw, p.w.required_len())?;
-            let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
-            self.set_math(p, search_math_type::<T>(options))?;
-            let find = ffi!(
-                self.library(),
-                cudnnFindConvolutionBackwardFilterAlgorithmEx
-            );
-            let mut perf = vec![sys::cudnnConvolutionBwdFilterAlgoPerf_t::default(); 16];
-            let mut n = 0i32;
-            {
+        }
+        self.search::<BwdFilter, T, C>(
+            p,
+            options,
+            cache,
+            ws,
+            F,
+            || self.backward_filter_candidates(p, options),
+            |a, m| self.backward_filter_algo(p, a, m),
+            |stream, ws, size| {
+                let find = ffi!(
+                    self.library(),
+                    cudnnFindConvolutionBackwardFilterAlgorithmEx
+                );
                 let (xp, _gx) = x.device_ptr(stream);
                 let (dyp, _gdy) = dy.device_ptr(stream);
                 let (dwp, _gdw) = dw.device_ptr_mut(stream);
                 let (wsp, wslen, _gws) = ws.device_ptr(stream);
-                // SAFETY: as in find_forward.
-                let status = unsafe {
-                    (find.f)(
-                        self.as_raw(),
-                        p.x.as_raw(),
-                        xp as _,
-                        p.y.as_raw(),
-                        dyp as _,
-                        p.conv.as_raw(),
-                        p.w.as_raw(),
-                        dwp as _,
-                        perf.len() as i32,
-                        &mut n,
-                        perf.as_mut_ptr(),
-                        wsp as _,
-                        size.min(wslen),
-                    )
-                };
-                find.check(status)?;
-            }
-            perf.truncate(n.clamp(0, 16) as usize);
-            usable::<BwdFilter, T>(&perf, options)
-                .into_iter()
-                .find(|&(_, _, mem, _, _)| mem <= size)
-                .map(
-                    |(algo, math, _, time, det)| -> Result<AlgoChoice<BwdFilterAlgo>> {
-                        let mut c = self.backward_filter_algo(p, algo, math)?;
-                        c.time_ms = Some(time);
-                        c.deterministic = det;
-                        Ok(c)
-                    },
-                )
-                .transpose()?
-        };
-        self.remember::<BwdFilter>(cache, key, choice, F)
-    }
-
-    /// A cache hit turned into a choice for `p` (workspace re-asked: cheap,
-    /// and it keeps a stale or edited cache file from causing an
-    /// out-of-bounds workspace).
-    fn cached_choice<D: Dir, T, C>(
-        &self,
-        _p: &ConvProblem<T, C>,
-        hit: &CachedAlgo,
-        make: impl Fn(D::Algo, MathType) -> Result<AlgoChoice<D::Algo>>,
-    ) -> Result<AlgoChoice<D::Algo>>
-    where
-        T: ComputesIn<C>,
-        C: ComputeType,
-    {
-        let mut c = make(
-            D::algo_from_raw(hit.algo),
-            sys::cudnnMathType_t(hit.math_type as _),
-        )?;
-        c.time_ms = hit.time_ms;
-        c.deterministic = hit.deterministic;
-        Ok(c)
+                Self::heuristic(|cap, n, out| {
+                    // SAFETY: as in find_forward.
+                    find.check(unsafe {
+                        (find.f)(
+                            self.as_raw(),
+                            p.x.as_raw(),
+                            xp as _,
+                            p.y.as_raw(),
+                            dyp as _,
+                            p.conv.as_raw(),
+                            p.w.as_raw(),
+                            dwp as _,
+                            cap,
+                            n,
+                            out,
+                            wsp as _,
+                            size.min(wslen),
+                        )
+                    })
+                })
+            },
+        )
     }
 
     fn remember<D: Dir>(
