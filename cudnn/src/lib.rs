@@ -62,6 +62,7 @@ mod library;
 mod lrn;
 mod pooling;
 pub mod reference;
+mod rnn;
 mod softmax;
 mod status;
 mod tensor;
@@ -99,6 +100,12 @@ pub use handle::{cuda_context, cuda_driver_present, with_thread_handle, Handle};
 pub use library::{init, library, version, Library};
 pub use lrn::{check_lrn_parameters, LrnDescriptor};
 pub use pooling::{check_pooling, pooling_output_dims, PoolingDescriptor, PoolingMode};
+pub use rnn::{
+    check_rnn_clip, check_rnn_config, check_rnn_data, check_rnn_problem, rnn_data_len, RnnAlgo,
+    RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout,
+    RnnDescriptor, RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode, RnnParam, RnnParamKind,
+    RnnParamSide, RnnProblem, RnnReserveSpace, RnnStates, RnnStatesMut, RnnTensor, RnnWeightLayout,
+};
 pub use softmax::{SoftmaxAlgorithm, SoftmaxMode};
 pub use status::{Category, Status};
 pub use tensor::{extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat};

@@ -23,5 +23,6 @@ pub mod batchnorm;
 pub mod conv;
 pub mod lrn;
 pub mod pool;
+pub mod rnn;
 pub mod softmax;
 pub mod tensor_ops;
