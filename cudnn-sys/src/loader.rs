@@ -185,6 +185,7 @@ impl Library {
     }
 
     /// The function table of this library.
+    #[inline]
     pub fn functions(&self) -> &Functions {
         &self.functions
     }

@@ -19,7 +19,7 @@ use crate::activation::{ActivationDescriptor, ActivationMode};
 use crate::algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
-use crate::descriptor::{raw_descriptor, to_c_ints};
+use crate::descriptor::{raw_descriptor, to_c_dims, to_c_ints, Dims};
 use crate::dtype::{ComputeType, ComputesIn, DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
@@ -53,9 +53,9 @@ raw_descriptor!(
 #[derive(Debug)]
 pub struct ConvolutionDescriptor<C: ComputeType> {
     raw: RawConvolution,
-    pads: Vec<usize>,
-    strides: Vec<usize>,
-    dilations: Vec<usize>,
+    pads: Dims,
+    strides: Dims,
+    dilations: Dims,
     mode: ConvolutionMode,
     groups: usize,
     math: std::cell::Cell<MathType>,
@@ -104,12 +104,14 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         ensure((1..=3).contains(&n), F, || Mismatch::BadValue {
             what: format!("{n} spatial dimensions: cuDNN convolves 1-d (as 2-d), 2-d and 3-d data"),
         })?;
-        let lift = |v: &[usize], first: usize| -> Vec<usize> {
-            if n == 1 {
-                vec![first, v[0]]
+        // At most 3 values (checked above), so Dims::new cannot fail.
+        let lift = |v: &[usize], first: usize| -> Dims {
+            let lifted = if n == 1 {
+                Dims::new(&[first, v[0]])
             } else {
-                v.to_vec()
-            }
+                Dims::new(v)
+            };
+            lifted.unwrap_or(Dims::zeros(0))
         };
         let raw = RawConvolution::create(lib)?;
         let mut desc = ConvolutionDescriptor {
@@ -136,15 +138,15 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
 
     fn apply(&mut self) -> Result<()> {
         const F: &str = "cudnnSetConvolutionNdDescriptor";
-        let pads = to_c_ints(&self.pads, 0, "pads", F)?;
-        let strides = to_c_ints(&self.strides, 1, "strides", F)?;
-        let dilations = to_c_ints(&self.dilations, 1, "dilations", F)?;
+        let pads = to_c_dims(&self.pads, 0, "pads", F)?;
+        let strides = to_c_dims(&self.strides, 1, "strides", F)?;
+        let dilations = to_c_dims(&self.dilations, 1, "dilations", F)?;
         let set = ffi!(self.raw.lib(), cudnnSetConvolutionNdDescriptor);
         // SAFETY: the descriptor is live; the arrays hold `len` ints each.
         let status = unsafe {
             (set.f)(
                 self.raw.ptr(),
-                pads.len() as i32,
+                pads.len(),
                 pads.as_ptr(),
                 strides.as_ptr(),
                 dilations.as_ptr(),
@@ -254,9 +256,15 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         x: &TensorDescriptor<T>,
         w: &FilterDescriptor<T>,
     ) -> Result<Vec<usize>> {
-        output_dims(
-            x.dims(),
-            w.dims(),
+        self.output_dims_inline(x.dims(), w.dims())
+            .map(|d| d.to_vec())
+    }
+
+    /// [`output_dims`](Self::output_dims) of raw shapes, without allocating.
+    fn output_dims_inline(&self, x: &[usize], w: &[usize]) -> Result<Dims> {
+        output_rule(
+            x,
+            w,
             &self.pads,
             &self.strides,
             &self.dilations,
@@ -307,8 +315,23 @@ pub fn output_dims(
     dilations: &[usize],
     groups: usize,
 ) -> std::result::Result<Vec<usize>, String> {
+    output_rule(x, w, pads, strides, dilations, groups).map(|d| d.to_vec())
+}
+
+fn output_rule(
+    x: &[usize],
+    w: &[usize],
+    pads: &[usize],
+    strides: &[usize],
+    dilations: &[usize],
+    groups: usize,
+) -> std::result::Result<Dims, String> {
     let spatial = pads.len();
-    if x.len() != spatial + 2 || w.len() != spatial + 2 {
+    if x.len() != spatial + 2
+        || w.len() != spatial + 2
+        || strides.len() != spatial
+        || dilations.len() != spatial
+    {
         return Err(format!(
             "input {x:?} and filter {w:?} must have {} dims for {spatial} spatial dimensions",
             spatial + 2
@@ -326,7 +349,9 @@ pub fn output_dims(
             w[0]
         ));
     }
-    let mut out = vec![x[0], w[0]];
+    let mut out = Dims::new(x).ok_or("more than 8 dims")?;
+    let o = out.as_mut_slice();
+    o[1] = w[0];
     for d in 0..spatial {
         let span = (w[d + 2] - 1)
             .checked_mul(dilations[d])
@@ -340,7 +365,7 @@ pub fn output_dims(
                 "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
             ));
         }
-        out.push((padded - span) / strides[d] + 1);
+        o[d + 2] = (padded - span) / strides[d] + 1;
     }
     Ok(out)
 }
@@ -374,13 +399,28 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         w: FilterDescriptor<T>,
         conv: ConvolutionDescriptor<C>,
     ) -> Result<Self> {
-        let dims = conv.output_dims(&x, &w)?;
+        let dims = conv.output_dims_inline(x.dims(), w.dims())?;
         let format = match x.packed_format() {
             Some(TensorFormat::CUDNN_TENSOR_NHWC) => TensorFormat::CUDNN_TENSOR_NHWC,
             _ => TensorFormat::CUDNN_TENSOR_NCHW,
         };
         let y = TensorDescriptor::new_in(Arc::clone(x.library()), format, &dims)?;
-        Self::with_output(x, w, conv, y)
+        Ok(Self::assemble(x, w, conv, y))
+    }
+
+    fn assemble(
+        x: TensorDescriptor<T>,
+        w: FilterDescriptor<T>,
+        conv: ConvolutionDescriptor<C>,
+        y: TensorDescriptor<T>,
+    ) -> Self {
+        ConvProblem {
+            x,
+            w,
+            conv,
+            y,
+            id: NEXT_PROBLEM_ID.fetch_add(1, Ordering::Relaxed),
+        }
     }
 
     /// A problem with the output descriptor given.
@@ -394,24 +434,16 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         conv: ConvolutionDescriptor<C>,
         y: TensorDescriptor<T>,
     ) -> Result<Self> {
-        let dims = conv.output_dims(&x, &w)?;
-        ensure(
-            y.dims() == dims.as_slice(),
-            "cudnnConvolutionForward",
-            || Mismatch::Shape {
+        let dims = conv.output_dims_inline(x.dims(), w.dims())?;
+        ensure(y.dims() == &*dims, "cudnnConvolutionForward", || {
+            Mismatch::Shape {
                 what: format!(
                     "output descriptor {:?} but the convolution produces {dims:?}",
                     y.dims()
                 ),
-            },
-        )?;
-        Ok(ConvProblem {
-            x,
-            w,
-            conv,
-            y,
-            id: NEXT_PROBLEM_ID.fetch_add(1, Ordering::Relaxed),
-        })
+            }
+        })?;
+        Ok(Self::assemble(x, w, conv, y))
     }
 
     /// The input descriptor (also the descriptor of `dx`).

@@ -14,6 +14,7 @@ macro_rules! raw_descriptor {
 
         impl $name {
             /// Creates one with `lib`.
+            #[inline]
             pub(crate) fn create(lib: std::sync::Arc<$crate::Library>) -> $crate::Result<Self> {
                 let create = $crate::library::ffi!(lib, $create);
                 let mut ptr: $ptr = std::ptr::null_mut();
@@ -32,17 +33,20 @@ macro_rules! raw_descriptor {
             }
 
             /// The raw descriptor; it stays owned by `self`.
+            #[inline]
             pub(crate) fn ptr(&self) -> $ptr {
                 self.ptr
             }
 
             /// The library it was created with.
+            #[inline]
             pub(crate) fn lib(&self) -> &std::sync::Arc<$crate::Library> {
                 &self.lib
             }
         }
 
         impl Drop for $name {
+            #[inline]
             fn drop(&mut self) {
                 if let Some(destroy) = self.lib.sys().$destroy {
                     // SAFETY: `ptr` was created by this library's create
@@ -90,4 +94,110 @@ pub(crate) fn to_c_ints(
             }
         })
         .collect()
+}
+
+/// The most dimensions a cuDNN tensor has (`CUDNN_DIM_MAX`).
+pub(crate) const MAX_DIMS: usize = 8;
+
+/// A short list of sizes kept inline (no heap allocation): dimensions,
+/// strides, paddings. Derefs to a slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Dims {
+    len: u8,
+    v: [usize; MAX_DIMS],
+}
+
+impl Dims {
+    /// `None` when `s` has more than [`MAX_DIMS`] values.
+    #[inline]
+    pub(crate) fn new(s: &[usize]) -> Option<Dims> {
+        if s.len() > MAX_DIMS {
+            return None;
+        }
+        let mut v = [0; MAX_DIMS];
+        v[..s.len()].copy_from_slice(s);
+        Some(Dims {
+            len: s.len() as u8,
+            v,
+        })
+    }
+
+    /// A list of `len` (at most [`MAX_DIMS`]) zeros.
+    pub(crate) fn zeros(len: usize) -> Dims {
+        Dims {
+            len: len.min(MAX_DIMS) as u8,
+            v: [0; MAX_DIMS],
+        }
+    }
+
+    /// The values, mutable.
+    #[inline]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
+        &mut self.v[..self.len as usize]
+    }
+}
+
+impl std::ops::Deref for Dims {
+    type Target = [usize];
+    #[inline]
+    fn deref(&self) -> &[usize] {
+        &self.v[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for Dims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+/// Up to [`MAX_DIMS`] values as cuDNN's `int`s, inline.
+pub(crate) struct CInts {
+    len: usize,
+    v: [i32; MAX_DIMS],
+}
+
+impl CInts {
+    #[inline]
+    pub(crate) fn as_ptr(&self) -> *const i32 {
+        self.v.as_ptr()
+    }
+    #[inline]
+    pub(crate) fn len(&self) -> i32 {
+        self.len as i32
+    }
+}
+
+/// [`to_c_ints`] for at most [`MAX_DIMS`] values, without allocating.
+#[inline]
+pub(crate) fn to_c_dims(
+    values: &[usize],
+    min: usize,
+    what: &str,
+    function: &'static str,
+) -> crate::Result<CInts> {
+    if values.len() > MAX_DIMS {
+        return Err(crate::Error::InvalidArgument {
+            function,
+            mismatch: crate::Mismatch::BadValue {
+                what: format!("{} {what}: cuDNN takes at most {MAX_DIMS}", values.len()),
+            },
+        });
+    }
+    let mut v = [0i32; MAX_DIMS];
+    for (i, &x) in values.iter().enumerate() {
+        if x < min || x > i32::MAX as usize {
+            return Err(crate::Error::InvalidArgument {
+                function,
+                mismatch: crate::Mismatch::BadValue {
+                    what: format!("{what}[{i}] = {x}: must be between {min} and {}", i32::MAX),
+                },
+            });
+        }
+        v[i] = x as i32;
+    }
+    Ok(CInts {
+        len: values.len(),
+        v,
+    })
 }

@@ -52,8 +52,12 @@ static LOADING: Mutex<()> = Mutex::new(());
 /// # Errors
 /// [`Error::LibraryNotFound`] with every place tried, or
 /// [`Error::UnsupportedVersion`].
+#[inline]
 pub fn library() -> Result<Arc<Library>> {
-    init(None)
+    match GLOBAL.get() {
+        Some(lib) => Ok(Arc::clone(lib)),
+        None => init(None),
+    }
 }
 
 /// Loads the process-wide cuDNN from `explicit` (a folder or a file; `None`
@@ -102,6 +106,7 @@ pub(crate) struct Call<'a, F> {
 
 impl<F> Call<'_, F> {
     /// Turns the status the call returned into a `Result`.
+    #[inline]
     pub(crate) fn check(&self, status: sys::cudnnStatus_t) -> Result<()> {
         self.lib.check(self.name, status)
     }
@@ -228,6 +233,7 @@ impl Library {
     /// The raw function table: the escape hatch to every cuDNN function.
     /// Calling through it is `unsafe`; [`check`](Self::check) turns the
     /// status a call returns into this crate's [`Error`].
+    #[inline]
     pub fn sys(&self) -> &sys::Functions {
         self.inner.functions()
     }
@@ -279,10 +285,16 @@ impl Library {
     ///
     /// # Errors
     /// The variant of [`Error`] for the status's category.
+    #[inline]
     pub fn check(&self, function: &'static str, status: sys::cudnnStatus_t) -> Result<()> {
         if status.0 == 0 {
             return Ok(());
         }
+        self.failed(function, status)
+    }
+
+    #[cold]
+    fn failed(&self, function: &'static str, status: sys::cudnnStatus_t) -> Result<()> {
         let message = self.take_last_error();
         Err(Error::from_status(StatusError {
             function,

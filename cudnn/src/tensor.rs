@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::descriptor::{raw_descriptor, to_c_ints};
+use crate::descriptor::{raw_descriptor, to_c_dims, Dims};
 use crate::dtype::DataType;
 use crate::error::{ensure, Mismatch, Result};
 use crate::library::{ffi, library, Library};
@@ -37,8 +37,15 @@ raw_descriptor!(
 /// order, laid out as `format` (NCHW: row-major in that order; NHWC: the
 /// channel innermost).
 pub fn packed_strides(format: TensorFormat, dims: &[usize]) -> Vec<usize> {
+    let mut out = vec![0usize; dims.len()];
+    fill_packed_strides(format, dims, &mut out);
+    out
+}
+
+/// [`packed_strides`] into `strides` (as long as `dims`).
+#[inline]
+fn fill_packed_strides(format: TensorFormat, dims: &[usize], strides: &mut [usize]) {
     let rank = dims.len();
-    let mut strides = vec![0usize; rank];
     if format == TensorFormat::CUDNN_TENSOR_NHWC && rank >= 3 {
         // Order from innermost: C, then the last spatial dim ... first, then N.
         let mut acc = 1usize;
@@ -56,11 +63,19 @@ pub fn packed_strides(format: TensorFormat, dims: &[usize]) -> Vec<usize> {
             acc = acc.saturating_mul(dims[d]);
         }
     }
-    strides
+}
+
+/// Packed strides without allocating (`None` beyond 8 dims).
+#[inline]
+fn packed_strides_inline(format: TensorFormat, dims: &[usize]) -> Option<Dims> {
+    let mut strides = Dims::new(dims)?;
+    fill_packed_strides(format, dims, strides.as_mut_slice());
+    Some(strides)
 }
 
 /// The number of elements a strided tensor spans: one past its last
 /// element's offset, `1 + sum((dim - 1) * stride)`; `None` on overflow.
+#[inline]
 pub fn extent(dims: &[usize], strides: &[usize]) -> Option<usize> {
     dims.iter().zip(strides).try_fold(1usize, |acc, (&d, &s)| {
         acc.checked_add(d.checked_sub(1)?.checked_mul(s)?)
@@ -74,8 +89,8 @@ pub fn extent(dims: &[usize], strides: &[usize]) -> Option<usize> {
 /// `Sync`.
 pub struct TensorDescriptor<T: DataType> {
     raw: RawTensor,
-    dims: Vec<usize>,
-    strides: Vec<usize>,
+    dims: Dims,
+    strides: Dims,
     _t: PhantomData<fn() -> T>,
 }
 
@@ -118,7 +133,16 @@ impl<T: DataType> TensorDescriptor<T> {
                 ),
             },
         )?;
-        let strides = packed_strides(format, dims);
+        let strides =
+            packed_strides_inline(format, dims).ok_or_else(|| crate::Error::InvalidArgument {
+                function: "cudnnSetTensorNdDescriptor",
+                mismatch: Mismatch::BadValue {
+                    what: format!(
+                        "a tensor of rank {}: cuDNN tensors have 3 to 8 dims",
+                        dims.len()
+                    ),
+                },
+            })?;
         Self::with_strides_in(lib, dims, &strides)
     }
 
@@ -168,8 +192,8 @@ impl<T: DataType> TensorDescriptor<T> {
                 dims.len()
             ),
         })?;
-        let c_dims = to_c_ints(dims, 1, "dims", F)?;
-        let c_strides = to_c_ints(strides, 1, "strides", F)?;
+        let c_dims = to_c_dims(dims, 1, "dims", F)?;
+        let c_strides = to_c_dims(strides, 1, "strides", F)?;
         ensure(extent(dims, strides).is_some(), F, || Mismatch::BadValue {
             what: format!("dims {dims:?} with strides {strides:?} overflow usize"),
         })?;
@@ -180,7 +204,7 @@ impl<T: DataType> TensorDescriptor<T> {
             (set.f)(
                 raw.ptr(),
                 T::CUDNN,
-                c_dims.len() as i32,
+                c_dims.len(),
                 c_dims.as_ptr(),
                 c_strides.as_ptr(),
             )
@@ -188,8 +212,9 @@ impl<T: DataType> TensorDescriptor<T> {
         set.check(status)?;
         Ok(TensorDescriptor {
             raw,
-            dims: dims.to_vec(),
-            strides: strides.to_vec(),
+            // Both lengths were checked to be 3..=8 above.
+            dims: Dims::new(dims).unwrap_or(Dims::zeros(0)),
+            strides: Dims::new(strides).unwrap_or(Dims::zeros(0)),
             _t: PhantomData,
         })
     }
@@ -223,7 +248,7 @@ impl<T: DataType> TensorDescriptor<T> {
             TensorFormat::CUDNN_TENSOR_NHWC,
         ]
         .into_iter()
-        .find(|f| packed_strides(*f, &self.dims) == self.strides)
+        .find(|f| packed_strides_inline(*f, &self.dims) == Some(self.strides))
     }
 
     /// The raw descriptor, for calls through [`Library::sys`]. It stays
@@ -243,7 +268,7 @@ impl<T: DataType> TensorDescriptor<T> {
 /// packed in `format`.
 pub struct FilterDescriptor<T: DataType> {
     raw: RawFilter,
-    dims: Vec<usize>,
+    dims: Dims,
     format: TensorFormat,
     _t: PhantomData<fn() -> T>,
 }
@@ -300,7 +325,7 @@ impl<T: DataType> FilterDescriptor<T> {
                 dims.len()
             ),
         })?;
-        let c_dims = to_c_ints(dims, 1, "dims", F)?;
+        let c_dims = to_c_dims(dims, 1, "dims", F)?;
         ensure(
             dims.iter()
                 .try_fold(1usize, |a, &d| a.checked_mul(d))
@@ -325,7 +350,8 @@ impl<T: DataType> FilterDescriptor<T> {
         set.check(status)?;
         Ok(FilterDescriptor {
             raw,
-            dims: dims.to_vec(),
+            // The length was checked to be 3..=8 above.
+            dims: Dims::new(dims).unwrap_or(Dims::zeros(0)),
             format,
             _t: PhantomData,
         })
