@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Joins the Rust bench's results (benches/conv_algos.rs) with PyTorch's
+(scripts/bench/torch_conv.py) into a markdown table and a PNG chart.
+
+  python3 scripts/bench/join.py target/bench/conv_algos.json target/bench/torch_conv.json \\
+      [--md target/bench/comparison.md] [--png target/bench/comparison.png]
+
+For every case both sides measured (shape, precision, layout, direction) the
+table gives our time against PyTorch's twice:
+
+  heuristic   our heuristic's pick (SearchMode::Heuristic) against
+              torch.backends.cudnn.benchmark = False
+  benchmark   Find's pick (SearchMode::Benchmark) against
+              torch.backends.cudnn.benchmark = True
+
+with the ratio ours / PyTorch (below 1: we are faster), the algorithm our
+side ran and the kernels PyTorch's ran. A second table gives, per shape, the
+geometric mean of the ratios over the precisions, layouts and directions
+measured; the chart draws it. The header says which cuDNN each side loaded
+and whether it is the same file, and the GPU of each side.
+
+matplotlib draws the chart; without it the tables are still written and the
+chart is skipped, with a message. Exit status 0, or 2 for unreadable input.
+"""
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+
+
+def load(path, what):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        sys.exit(f"join: cannot read {what} results {path}: {e}")
+
+
+def same_file(a, b):
+    """'same file', 'identical copies', 'DIFFERENT files' or 'unknown'."""
+    if not a or not b:
+        return "unknown (a side did not record its path)"
+    if os.path.realpath(a) == os.path.realpath(b):
+        return "same file"
+    if os.path.exists(a) and os.path.exists(b):
+        digest = lambda p: hashlib.sha256(open(p, "rb").read()).hexdigest()
+        if digest(a) == digest(b):
+            return "identical copies (different paths, same bytes)"
+    return "DIFFERENT files"
+
+
+def geomean(values):
+    v = [x for x in values if x and x > 0 and math.isfinite(x)]
+    return math.exp(sum(math.log(x) for x in v) / len(v)) if v else None
+
+
+def fmt_ms(v):
+    if v is None:
+        return "-"
+    return f"{v:.4f}" if v < 1 else f"{v:.3f}"
+
+
+def fmt_ratio(v):
+    return "-" if v is None else f"{v:.2f}"
+
+
+def short_kernels(names, limit=2):
+    if not names:
+        return "-"
+    # The longest kernel names are cutlass/xmma templates; keep their heads.
+    shown = [n if len(n) <= 48 else n[:45] + "..." for n in names[:limit]]
+    more = f" (+{len(names) - limit})" if len(names) > limit else ""
+    return "<br>".join(f"`{n}`" for n in shown) + more
+
+
+def rows(ours, torch):
+    theirs = {}
+    for r in torch.get("results", []):
+        key = (r.get("shape"), r.get("dtype"), r.get("layout"), r.get("direction"), r.get("mode"))
+        theirs[key] = r
+    out = []
+    for r in ours.get("results", []):
+        if "direction" not in r:
+            continue
+        key = (r.get("shape"), r.get("dtype"), r.get("layout"), r.get("direction"))
+        th = theirs.get(key + ("heuristic",), {})
+        tb = theirs.get(key + ("benchmark",), {})
+        search = r.get("search", {})
+
+        def pick(flag):
+            for a in r.get("algos", []):
+                if a.get(flag):
+                    return f"{a.get('algo')} ({a.get('math')})"
+            return "-"
+
+        oh, ob = r.get("heuristic_pick_ms"), r.get("find_pick_ms")
+        t_h, t_b = th.get("median_ms"), tb.get("median_ms")
+        out.append(
+            {
+                "shape": r.get("shape"),
+                "label": r.get("label"),
+                "dtype": r.get("dtype"),
+                "layout": r.get("layout"),
+                "direction": r.get("direction"),
+                "ours_heuristic_ms": oh,
+                "ours_heuristic_algo": pick("heuristic_pick"),
+                "torch_heuristic_ms": t_h,
+                "ratio_heuristic": oh / t_h if oh and t_h else None,
+                "ours_find_ms": ob,
+                "ours_find_algo": pick("find_pick"),
+                "torch_benchmark_ms": t_b,
+                "ratio_benchmark": ob / t_b if ob and t_b else None,
+                "torch_kernels_heuristic": th.get("kernels"),
+                "torch_kernels_benchmark": tb.get("kernels"),
+                "ours_fastest": r.get("fastest"),
+                "ours_fastest_ms": r.get("fastest_ms"),
+                "heuristic_slowdown": r.get("heuristic_slowdown"),
+                "ours_search_heuristic_ms": search.get("heuristic_ms"),
+                "ours_search_find_ms": search.get("find_ms"),
+                "torch_first_call_benchmark_ms": tb.get("first_call_ms"),
+                "torch_error": th.get("error") or tb.get("error"),
+            }
+        )
+    return out
+
+
+def per_shape(table):
+    shapes = {}
+    for r in table:
+        s = shapes.setdefault(r["shape"], {"label": r["label"], "h": [], "b": [], "n": 0})
+        s["n"] += 1
+        s["h"].append(r["ratio_heuristic"])
+        s["b"].append(r["ratio_benchmark"])
+    return [
+        {"shape": k, "label": v["label"], "cases": v["n"], "heuristic": geomean(v["h"]), "benchmark": geomean(v["b"])}
+        for k, v in sorted(shapes.items(), key=lambda kv: kv[0] or 0)
+    ]
+
+
+def header(ours, torch):
+    og, tg = ours.get("gpu", {}), torch.get("gpu", {})
+    same = same_file(ours.get("cudnn_path"), torch.get("cudnn_path"))
+    gpu_same = og.get("name") == tg.get("name")
+    s = ours.get("settings", {})
+    lines = [
+        f"- GPU: {og.get('name', '?')} (sm_{''.join(map(str, og.get('compute_capability', ['?'])))})"
+        + ("" if gpu_same else f"; PyTorch ran on **{tg.get('name', torch.get('device', '?'))}**"),
+        f"- cuDNN: ours {ours.get('cudnn_version', '?')} from `{ours.get('cudnn_path', '?')}`; "
+        f"PyTorch {torch.get('torch_version', '?')} reports {torch.get('cudnn_version', '?')} from "
+        f"`{torch.get('cudnn_path', '?')}`: **{same}**",
+        f"- timing: warm-up {s.get('warm_up_s', '?')} s, measurement {s.get('measurement_s', '?')} s, "
+        f"{s.get('sample_size', '?')} samples (flat), median per launch; buffers rotated past 2x L2; "
+        f"PyTorch: warm-up {torch.get('settings', {}).get('warm_up_s', '?')} s, "
+        f"{torch.get('settings', {}).get('sample_size', '?')} samples, same method",
+        "- ratio = our time / PyTorch's (below 1: ours is faster). heuristic: our heuristic's pick vs "
+        "`cudnn.benchmark = False`; benchmark: Find's pick vs `cudnn.benchmark = True`",
+    ]
+    if torch.get("device") == "cpu":
+        lines.append("- **PyTorch ran on the CPU (--cpu): a pipeline check, not a comparison**")
+    if ours.get("truncated"):
+        lines.append("- the Rust run stopped early (CONV_BENCH_BUDGET_S): cases it did not reach are missing")
+    return lines, same
+
+
+def markdown(ours, torch, table, shapes):
+    lines, _ = header(ours, torch)
+    md = ["## Convolutions: cudnn-rs against PyTorch", ""] + lines + [""]
+    md += [
+        "Per shape (geometric mean of the ratios over the precisions, layouts and directions measured):",
+        "",
+        "| # | shape (NxCxHxW-kK-RxS-pad-stride) | cases | heuristic ratio | benchmark ratio |",
+        "| ---: | --- | ---: | ---: | ---: |",
+    ]
+    for s in shapes:
+        md.append(
+            f"| {s['shape']} | {s['label']} | {s['cases']} | {fmt_ratio(s['heuristic'])} | {fmt_ratio(s['benchmark'])} |"
+        )
+    all_h = geomean([r["ratio_heuristic"] for r in table])
+    all_b = geomean([r["ratio_benchmark"] for r in table])
+    md.append(f"| | **all** | {len(table)} | **{fmt_ratio(all_h)}** | **{fmt_ratio(all_b)}** |")
+    md += [
+        "",
+        "Every case (times in ms per launch):",
+        "",
+        "| # | dtype | layout | dir | ours, heuristic | algorithm | PyTorch, benchmark=False | ratio "
+        "| ours, Find | algorithm | PyTorch, benchmark=True | ratio | PyTorch's kernels (benchmark=True) |",
+        "| ---: | --- | --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |",
+    ]
+    for r in table:
+        kernels = short_kernels(r["torch_kernels_benchmark"])
+        if r["torch_error"]:
+            kernels = f"error: {r['torch_error'][:60]}"
+        md.append(
+            f"| {r['shape']} | {r['dtype']} | {r['layout']} | {r['direction']} | {fmt_ms(r['ours_heuristic_ms'])} "
+            f"| {r['ours_heuristic_algo']} | {fmt_ms(r['torch_heuristic_ms'])} | {fmt_ratio(r['ratio_heuristic'])} "
+            f"| {fmt_ms(r['ours_find_ms'])} | {r['ours_find_algo']} | {fmt_ms(r['torch_benchmark_ms'])} "
+            f"| {fmt_ratio(r['ratio_benchmark'])} | {kernels} |"
+        )
+    return "\n".join(md) + "\n"
+
+
+def chart(path, ours, torch, shapes):
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        return f"chart skipped: matplotlib is not installed for {sys.executable} ({e})"
+    labels = [f"{s['shape']}: {s['label']}" for s in shapes]
+    h = [s["heuristic"] or 0 for s in shapes]
+    b = [s["benchmark"] or 0 for s in shapes]
+    fig, ax = plt.subplots(figsize=(max(8, 0.7 * len(shapes) + 3), 5.5))
+    xs = range(len(shapes))
+    ax.bar([x - 0.2 for x in xs], h, width=0.4, label="heuristic (benchmark=False)")
+    ax.bar([x + 0.2 for x in xs], b, width=0.4, label="Find (benchmark=True)")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=8)
+    ax.set_ylabel("our time / PyTorch's time (geometric mean)")
+    gpu = ours.get("gpu", {}).get("name", "?")
+    ax.set_title(
+        f"cudnn-rs vs PyTorch {torch.get('torch_version', '?')}: {gpu}, cuDNN {ours.get('cudnn_version', '?')}",
+        fontsize=10,
+    )
+    ax.legend()
+    fig.tight_layout()
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    fig.savefig(path, dpi=120)
+    return f"chart: {path}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("ours", help="conv_algos.json of benches/conv_algos.rs")
+    ap.add_argument("torch", help="torch_conv.json of scripts/bench/torch_conv.py")
+    ap.add_argument("--md", help="markdown output (default: comparison.md next to ours)")
+    ap.add_argument("--png", help="chart output (default: comparison.png next to ours)")
+    ap.add_argument("--json", help="the joined rows as JSON (default: comparison.json next to ours)")
+    args = ap.parse_args()
+    ours, torch = load(args.ours, "Rust"), load(args.torch, "PyTorch")
+    folder = os.path.dirname(os.path.abspath(args.ours))
+    md_path = args.md or os.path.join(folder, "comparison.md")
+    png_path = args.png or os.path.join(folder, "comparison.png")
+    json_path = args.json or os.path.join(folder, "comparison.json")
+
+    table = rows(ours, torch)
+    shapes = per_shape(table)
+    text = markdown(ours, torch, table, shapes)
+    with open(md_path, "w") as f:
+        f.write(text)
+    with open(json_path, "w") as f:
+        json.dump({"per_shape": shapes, "rows": table}, f, indent=2)
+        f.write("\n")
+    _, same = header(ours, torch)
+    print(f"join: cuDNN: {same}")
+    print(f"join: {len(table)} case(s); table: {md_path}; rows: {json_path}")
+    print(f"join: {chart(png_path, ours, torch, shapes)}")
+    if not same.startswith(("same", "identical")):
+        print("join: warning: the two sides did not load the same cuDNN file; the comparison mixes libraries")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
