@@ -62,6 +62,7 @@ fn linux() -> Snapshot {
         loaded: Some(LoadedLibrary {
             path: lib.join("libcudnn.so.9"),
             found_by: "VIRTUAL_ENV Python wheel folder".into(),
+            requested: lib.join("libcudnn.so.9"),
             version: "9.28.0".into(),
             major: 9,
             cudart: "12.9".into(),
@@ -156,6 +157,7 @@ fn windows() -> Snapshot {
         loaded: Some(LoadedLibrary {
             path: PathBuf::from(format!(r"{dir}\cudnn64_8.dll")),
             found_by: "the NVIDIA cuDNN installer folder".into(),
+            requested: PathBuf::from(format!(r"{dir}\cudnn64_8.dll")),
             version: "8.9.5".into(),
             major: 8,
             cudart: "12.2".into(),
@@ -283,6 +285,7 @@ fn an_old_copy_earlier_on_path_is_what_loads() {
     s.env
         .insert("PATH".into(), format!("{old};{}", s.env["PATH"]));
     s.loaded.as_mut().expect("loaded").path = PathBuf::from(format!(r"{old}\cudnn64_8.dll"));
+    s.loaded.as_mut().expect("loaded").requested = PathBuf::from("cudnn64_8.dll");
     s.loaded.as_mut().expect("loaded").version = "8.6.0".into();
     s.loaded.as_mut().expect("loaded").cudart = "11.8".into();
     // The installer folder is searched before PATH (step 7 of the search);
@@ -298,6 +301,21 @@ fn an_old_copy_earlier_on_path_is_what_loads() {
     assert!(find(&f, "cuda-major-mismatch")
         .message
         .contains("CUDA 12 toolkit"));
+}
+
+#[test]
+fn a_relative_cudnn_lib_dir_still_names_the_loaded_copy() {
+    // CUDNN_LIB_DIR=lib (relative); the loader reports the absolute file.
+    let mut s = linux();
+    s.env.insert("CUDNN_LIB_DIR".into(), "wheel/lib".into());
+    s.listings
+        .insert(PathBuf::from("wheel/lib"), vec!["libcudnn.so.9".into()]);
+    let l = s.loaded.as_mut().expect("loaded");
+    l.path = PathBuf::from("/home/me/wheel/lib/libcudnn.so.9");
+    l.requested = PathBuf::from("wheel/lib/libcudnn.so.9");
+    let copies = candidate_copies(&s);
+    assert_eq!(copies[0].path, PathBuf::from("wheel/lib/libcudnn.so.9"));
+    assert_eq!(copies[0].status, CopyStatus::Loaded);
 }
 
 #[test]

@@ -413,6 +413,7 @@ impl Snapshot {
                 let loaded = LoadedLibrary {
                     path: lib.path().to_path_buf(),
                     found_by: lib.found_by().to_string(),
+                    requested: lib.candidate().path.clone(),
                     version: v.to_string(),
                     major: v.major,
                     cudart: lib.cudart_version().to_string(),

@@ -182,8 +182,9 @@ pub fn candidate_copies(s: &Snapshot) -> Vec<CandidateCopy> {
             let path = join(s.os, dir, name);
             let major = major_of_file_name(name);
             let is_loaded = s.loaded.as_ref().is_some_and(|l| {
-                same_dir(s.os, &parent(s.os, &l.path), dir)
-                    && major_of_file_name(&l.path.to_string_lossy()) == major
+                let by_file = same_dir(s.os, &parent(s.os, &l.path), dir)
+                    && major_of_file_name(&l.path.to_string_lossy()) == major;
+                by_file || same_dir(s.os, &l.requested, &path)
             });
             let status = match &s.loaded {
                 _ if !on_path => CopyStatus::NotOnSearchPath,

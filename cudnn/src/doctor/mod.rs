@@ -61,6 +61,10 @@ pub struct LoadedLibrary {
     pub path: PathBuf,
     /// How the search found it.
     pub found_by: String,
+    /// The candidate the search loaded, as the search named it (a relative
+    /// folder in `CUDNN_LIB_DIR` stays relative here; a bare file name for
+    /// the system loader).
+    pub requested: PathBuf,
     /// Its version, `9.28.0`.
     pub version: String,
     /// Its major.
