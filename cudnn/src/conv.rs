@@ -1069,7 +1069,24 @@ impl Handle {
         }
         let candidates = candidates()?;
         let choice = if options.mode == SearchMode::Heuristic {
-            candidates.into_iter().next()
+            // The best candidate whose workspace can be allocated now: when
+            // memory is short, fall through to the next one.
+            let stream = self.launch_stream(function)?;
+            let mut last_err = None;
+            let mut chosen = None;
+            for c in candidates {
+                match ws.reserve(stream, c.workspace) {
+                    Ok(()) => {
+                        chosen = Some(c);
+                        break;
+                    }
+                    Err(e) => last_err = Some(e),
+                }
+            }
+            match (chosen, last_err) {
+                (None, Some(e)) => return Err(e),
+                (chosen, _) => chosen,
+            }
         } else {
             let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
             self.set_math(p, search_math_type::<T>(options))?;
@@ -1091,7 +1108,9 @@ impl Handle {
     }
 
     /// Chooses the forward algorithm for `p` under `options`: from `cache`
-    /// when it has the answer, else by cuDNN's heuristic or by benchmarking
+    /// when it has the answer, else by cuDNN's heuristic (the best candidate
+    /// whose workspace `ws` can be grown to; when an allocation fails, the
+    /// next) or by benchmarking
     /// (`cudnnFindConvolutionForwardAlgorithmEx`, which runs every candidate
     /// on `x`, `w` and `y`; `y` is overwritten), then remembered in `cache`.
     /// A cache hit asks cuDNN for the workspace again (cheap, and a stale or
