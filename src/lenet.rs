@@ -290,8 +290,11 @@ struct Net {
 
 fn options() -> SearchOptions {
     // FMA math: results comparable with the CPU reference at f32 precision.
+    // Deterministic algorithms (no atomics): the same seed trains the same
+    // way, as `tests/lenet_gpu.rs` checks.
     SearchOptions {
         allow_tf32: false,
+        deterministic: true,
         ..SearchOptions::default()
     }
 }

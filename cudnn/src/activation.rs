@@ -47,6 +47,7 @@ impl ActivationDescriptor {
     /// cuDNN's error for a mode or coefficient it rejects;
     /// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound).
     #[doc(alias = "cudnnSetActivationDescriptor")]
+    #[doc(alias = "cudnnSetActivationDescriptorSwishBeta")]
     pub fn new(mode: ActivationMode, coef: f64) -> Result<Self> {
         Self::new_in(
             library()?,
@@ -71,6 +72,14 @@ impl ActivationDescriptor {
         // SAFETY: the descriptor is live; the rest are plain values.
         let status = unsafe { (set.f)(raw.ptr(), mode, nan, coef) };
         set.check(status)?;
+        if mode == ActivationMode::CUDNN_ACTIVATION_SWISH {
+            // cudnnSetActivationDescriptor ignores `coef` for swish: its beta
+            // is a separate setting (1 unless set here).
+            let set_beta = ffi!(raw.lib(), cudnnSetActivationDescriptorSwishBeta);
+            // SAFETY: the descriptor is live; beta is a plain value.
+            let status = unsafe { (set_beta.f)(raw.ptr(), coef) };
+            set_beta.check(status)?;
+        }
         Ok(ActivationDescriptor {
             raw,
             mode,

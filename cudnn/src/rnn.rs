@@ -324,13 +324,18 @@ impl RnnConfig {
     }
 
     /// The weight-space layout this crate predicts for the standard
-    /// algorithm, without cuDNN: every pseudo-layer in turn (layer 0
-    /// forward, layer 0 reverse, layer 1 forward, ...), each holding its
-    /// input matrices (`linLayerID` `0..gates`), its recurrent matrices
-    /// (`gates..2 * gates`), the LSTM projection (8), then its input biases
-    /// and its recurrent biases, densely packed. A matrix is `(rows, cols)`
+    /// algorithm, without cuDNN, densely packed: first the matrices of
+    /// every pseudo-layer in turn (layer 0 forward, layer 0 reverse, layer
+    /// 1 forward, ...), each pseudo-layer's input matrices (`linLayerID`
+    /// `0..gates`), recurrent matrices (`gates..2 * gates`) and LSTM
+    /// projection (8); then the biases of every pseudo-layer in turn, its
+    /// input biases then its recurrent biases. (All matrices before all
+    /// biases is the packing MXNet hands to cuDNN as its weight space, and
+    /// the one ONNX's `OptimizedRNN` documents as cuDNN's; for a single
+    /// pseudo-layer it is `W, R, b_W, b_R`.) A matrix is `(rows, cols)`
     /// row-major: `hidden x layer input`, `hidden x out_size`,
-    /// `proj x hidden`.
+    /// `proj x hidden`. [`params`](RnnWeightLayout::params) lists the
+    /// regions in this order, which is their order in the weight space.
     ///
     /// The prediction serves tests and planning; launches use cuDNN's own
     /// layout ([`Handle::rnn_weight_layout`]), which the GPU tests compare
@@ -351,25 +356,33 @@ impl RnnConfig {
         let (g, h, dirs) = (self.gates(), self.hidden_size, self.dirs());
         let mut params = Vec::new();
         let mut offset = 0usize;
-        for pseudo_layer in 0..self.pseudo_layers() {
+        // All matrices (every pseudo-layer), then all biases.
+        let passes = (0..self.pseudo_layers())
+            .map(|pl| (RnnParamKind::Matrix, pl))
+            .chain((0..self.pseudo_layers()).map(|pl| (RnnParamKind::Bias, pl)));
+        for (pass, pseudo_layer) in passes {
             let layer = pseudo_layer / dirs;
             let reverse = pseudo_layer % dirs == 1;
             let skip = layer == 0 && self.input_mode == RnnInputMode::CUDNN_SKIP_INPUT;
             let mut regions: Vec<(usize, RnnParamKind, usize, usize)> = Vec::new();
-            if !skip {
-                regions.extend(
-                    (0..g).map(|id| (id, RnnParamKind::Matrix, h, self.layer_input_size(layer))),
-                );
-            }
-            regions.extend((g..2 * g).map(|id| (id, RnnParamKind::Matrix, h, self.out_size())));
-            if self.proj_size > 0 {
-                regions.push((PROJECTION_ID, RnnParamKind::Matrix, self.proj_size, h));
-            }
-            if self.has_input_bias() {
-                regions.extend((0..g).map(|id| (id, RnnParamKind::Bias, h, 1)));
-            }
-            if self.has_recurrent_bias() {
-                regions.extend((g..2 * g).map(|id| (id, RnnParamKind::Bias, h, 1)));
+            if pass == RnnParamKind::Matrix {
+                if !skip {
+                    regions.extend(
+                        (0..g)
+                            .map(|id| (id, RnnParamKind::Matrix, h, self.layer_input_size(layer))),
+                    );
+                }
+                regions.extend((g..2 * g).map(|id| (id, RnnParamKind::Matrix, h, self.out_size())));
+                if self.proj_size > 0 {
+                    regions.push((PROJECTION_ID, RnnParamKind::Matrix, self.proj_size, h));
+                }
+            } else {
+                if self.has_input_bias() {
+                    regions.extend((0..g).map(|id| (id, RnnParamKind::Bias, h, 1)));
+                }
+                if self.has_recurrent_bias() {
+                    regions.extend((g..2 * g).map(|id| (id, RnnParamKind::Bias, h, 1)));
+                }
             }
             for (lin_layer_id, kind, rows, cols) in regions {
                 params.push(RnnParam {
@@ -1144,8 +1157,8 @@ impl RnnWeightLayout {
         &self.config
     }
 
-    /// Every matrix and bias, by pseudo-layer then `linLayerID`, matrices
-    /// before biases.
+    /// Every matrix and bias, in the order they lie in the weight space
+    /// (by offset).
     pub fn params(&self) -> &[RnnParam] {
         &self.params
     }
@@ -1570,26 +1583,34 @@ impl<'d, T: RnnComputesIn<C>, C: ComputeType> RnnProblem<'d, T, C> {
 
     /// Checks that `reserve` may be used by `function`
     /// (`"cudnnRNNBackwardData_v8"` or `"cudnnRNNBackwardWeights_v8"`):
-    /// backward data needs the reserve space a training forward of this
-    /// problem filled; backward weights needs it after backward data, which
-    /// leaves in it what the weight gradients are computed from.
+    /// backward data needs the reserve space just as a training forward of
+    /// this problem filled it (backward data writes to it, so a second
+    /// backward data would not read what the forward pass left); backward
+    /// weights needs it after backward data, which leaves in it what the
+    /// weight gradients are computed from.
     ///
     /// # Errors
     /// [`Mismatch::Unsupported`] saying what must run first.
     pub fn check_reserve(&self, function: &'static str, reserve: &RnnReserveSpace) -> Result<()> {
-        let need = match function {
-            "cudnnRNNBackwardWeights_v8" => &[ReserveStage::BackwardData][..],
-            _ => &[ReserveStage::Forward, ReserveStage::BackwardData][..],
+        let weights = function == "cudnnRNNBackwardWeights_v8";
+        let need = if weights {
+            ReserveStage::BackwardData
+        } else {
+            ReserveStage::Forward
         };
         ensure(
-            reserve.problem == self.id && need.contains(&reserve.stage),
+            reserve.problem == self.id && reserve.stage == need,
             function,
             || Mismatch::Unsupported {
                 what: if reserve.problem != self.id || reserve.stage == ReserveStage::Empty {
                     "the reserve space was not filled by rnn_forward_training of this problem"
                         .into()
-                } else {
+                } else if weights {
                     "backward weights needs the reserve space after rnn_backward_data".into()
+                } else {
+                    "rnn_backward_data already ran on this reserve space: run \
+                     rnn_forward_training again first"
+                        .into()
                 },
             },
         )
@@ -1946,31 +1967,16 @@ impl Handle {
                         continue;
                     }
                     let expected = predicted.find(layer, reverse, id, kind).is_some();
-                    let mut addr: *mut std::ffi::c_void = std::ptr::null_mut();
-                    let desc = if kind == RnnParamKind::Matrix {
-                        &m_desc
-                    } else {
-                        &b_desc
-                    };
-                    let (md, ma, bd, ba) = if kind == RnnParamKind::Matrix {
-                        (
-                            desc.ptr(),
-                            &mut addr as *mut _,
-                            std::ptr::null_mut(),
-                            std::ptr::null_mut(),
-                        )
-                    } else {
-                        (
-                            std::ptr::null_mut(),
-                            std::ptr::null_mut(),
-                            desc.ptr(),
-                            &mut addr as *mut _,
-                        )
-                    };
+                    // Both regions are asked for every time, as cuDNN's
+                    // samples and PyTorch do (neither passes NULL for the
+                    // descriptor or address it does not need); the one of
+                    // `kind` is kept.
+                    let mut m_addr: *mut std::ffi::c_void = std::ptr::null_mut();
+                    let mut b_addr: *mut std::ffi::c_void = std::ptr::null_mut();
                     // SAFETY: the handle and descriptors are live; the
                     // weight space is a device allocation of `size` bytes
                     // that cuDNN only computes addresses in; the
-                    // out-pointers are valid or null where not wanted.
+                    // out-pointers are valid.
                     let status = unsafe {
                         (get.f)(
                             self.as_raw(),
@@ -1979,11 +1985,16 @@ impl Handle {
                             size,
                             base as *const std::ffi::c_void,
                             id as i32,
-                            md,
-                            ma,
-                            bd,
-                            ba,
+                            m_desc.ptr(),
+                            &mut m_addr,
+                            b_desc.ptr(),
+                            &mut b_addr,
                         )
+                    };
+                    let (desc, addr) = if kind == RnnParamKind::Matrix {
+                        (&m_desc, m_addr)
+                    } else {
+                        (&b_desc, b_addr)
                     };
                     match get.check(status) {
                         Ok(()) => {}
@@ -2024,6 +2035,8 @@ impl Handle {
                 }
             }
         }
+        // In weight-space order, as the prediction lists them.
+        params.sort_by_key(|p| p.offset);
         Ok(RnnWeightLayout {
             config: config.clone(),
             params,
@@ -2600,6 +2613,20 @@ mod tests {
             .matrix(0, false, RnnParamSide::Input, 1)
             .expect("forget gate");
         assert_eq!((f.offset, f.rows, f.cols), (12, 4, 3));
+        // Every pseudo-layer's matrices come first, then every bias.
+        let matrices = 2 * (4 * 12 + 4 * 16) + 2 * (4 * 32 + 4 * 16);
+        let w1 = l
+            .matrix(1, false, RnnParamSide::Input, 0)
+            .expect("layer 1 input gate");
+        assert_eq!(w1.offset, 2 * (4 * 12 + 4 * 16));
+        let b0 = l
+            .bias(0, false, RnnParamSide::Input, 0)
+            .expect("first input bias");
+        assert_eq!(b0.offset, matrices);
+        assert!(l
+            .params()
+            .windows(2)
+            .all(|w| w[0].range().end == w[1].offset));
         let r = l
             .bias(1, true, RnnParamSide::Recurrent, 3)
             .expect("output gate recurrent bias");

@@ -38,10 +38,15 @@ impl Workspace {
         let fits = self.buf.as_ref().is_some_and(|b| {
             b.len() >= bytes && b.context().ordinal() == stream.context().ordinal()
         });
-        if fits || bytes == 0 {
+        if fits {
             return Ok(());
         }
+        // Not kept when on another device, even for 0 bytes: launches pass
+        // whatever is here (pointer and length) to cuDNN on `stream`'s device.
         self.buf = None;
+        if bytes == 0 {
+            return Ok(());
+        }
         // SAFETY: cuDNN uses a workspace as scratch space and never reads
         // what it did not write, so its initial contents do not matter.
         self.buf = Some(unsafe { stream.alloc::<u8>(bytes) }?);

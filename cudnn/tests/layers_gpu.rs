@@ -3,6 +3,8 @@
 //! them. All `#[ignore = "needs a CUDA GPU"]`; `scripts/gpu-test.sh` runs
 //! them.
 
+#![allow(clippy::macro_metavars_in_unsafe)]
+
 mod common;
 
 use std::sync::Arc;
@@ -267,6 +269,23 @@ fn activations<T: Scalar + DataType>() {
             "{kind:?} backward in place"
         );
     }
+}
+
+/// Needs no GPU (a descriptor only), so it runs with the host tests: swish's
+/// beta is not `cudnnSetActivationDescriptor`'s `coef` (which cuDNN ignores
+/// for swish) but a setting of its own, which `activations` relies on.
+#[test]
+fn swish_beta_reaches_cudnn() {
+    let Some(lib) = common::lib() else { return };
+    let act =
+        ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_SWISH, 0.9).expect("swish");
+    let mut beta = 0.0f64;
+    raw!(
+        lib,
+        cudnnGetActivationDescriptorSwishBeta(act.as_raw(), &mut beta)
+    )
+    .expect("get beta");
+    assert_eq!(beta, 0.9);
 }
 
 #[test]

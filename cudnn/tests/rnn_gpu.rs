@@ -117,9 +117,11 @@ impl Case {
     }
 }
 
-/// The prediction of the weight-space layout against cuDNN's: the same
-/// regions, shapes and offsets for the configurations whose packing is
-/// documented by example (both biases, linear input, no projection); for
+/// The prediction of the weight-space layout against cuDNN's (both list
+/// their regions by offset): the same regions, shapes and offsets for the
+/// configurations whose packing is documented by example (both biases,
+/// linear input, no projection: every pseudo-layer's matrices, then every
+/// pseudo-layer's biases); for
 /// the others (projection, skip input, single or no biases) differences are
 /// reported, and the numerical checks, which go through cuDNN's own layout,
 /// decide.
