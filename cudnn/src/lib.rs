@@ -44,7 +44,38 @@
 //!
 //! Where cuDNN is looked for, in order, is documented in
 //! [`cudnn_sys::discovery`]; setting `CUDNN_LIB_DIR` (or passing a path to
-//! [`init`]) restricts the search to that place.
+//! [`init`]) restricts the search to that place. When something is wrong,
+//! [`doctor::report`] says which cuDNN loaded, from where, what else is on
+//! the machine, and what to fix.
+//!
+//! # The safety model
+//!
+//! - Descriptors ([`TensorDescriptor`], [`FilterDescriptor`],
+//!   [`ConvolutionDescriptor`], ...) are typed by element type, own their
+//!   cuDNN object, remember their shape, and are `Send` but neither `Sync`
+//!   nor `Clone`. A [`Handle`] is bound to a cudarc stream; it is `Send`,
+//!   not `Sync` (one thread at a time, as NVIDIA requires).
+//! - Launches are safe methods on [`Handle`]. Before any call into cuDNN
+//!   they check each device buffer against the extent of its descriptor
+//!   (strides included) and the handle's device, shapes against each other,
+//!   and the workspace against what the algorithm needs; a mismatch is
+//!   [`Error::InvalidArgument`] with a [`Mismatch`] that names the buffer.
+//!   The checks that need no GPU are public functions (`check_*`,
+//!   [`ConvProblem::check_forward_lengths`], ...), tested without one.
+//! - Unsupported type combinations do not compile ([`ComputesIn`]); `alpha`
+//!   and `beta` have the scaling type cuDNN expects ([`DataType::Scale`]).
+//! - The raw function table stays reachable through [`Library::sys`], with
+//!   [`Library::check`] to turn a status into an [`Error`].
+//!
+//! # The op families
+//!
+//! One module each, all as methods on [`Handle`]: convolution (forward,
+//! backward data and filter, bias, fused conv-bias-activation, algorithm
+//! search and [`AlgoCache`]), pooling, activation, softmax, LRN, batch
+//! normalization, dropout, tensor operations and reductions, and recurrent
+//! networks (v8 API). [`reference`](mod@reference) holds CPU implementations of each, the
+//! oracles of the GPU tests. `WRAPPED.md` beside this crate lists every
+//! cuDNN function and the safe item that calls it.
 
 #![warn(missing_docs)]
 
