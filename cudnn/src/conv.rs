@@ -1350,6 +1350,42 @@ impl Handle {
         }
     }
 
+    /// What the three convolution launches share: the buffers checked
+    /// against their descriptors' extents and the handle's device, the
+    /// choice's math type applied, the workspace grown to what it needs,
+    /// then `call` with the device pointers of `a`, `b` and `out` and the
+    /// workspace's pointer and size.
+    #[allow(clippy::too_many_arguments)]
+    fn launch_conv<T: ComputesIn<C>, C: ComputeType, A: Copy>(
+        &self,
+        function: &'static str,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<A>,
+        ws: &mut Workspace,
+        workspace_size: impl FnOnce() -> Result<usize>,
+        a: (&'static str, &impl DevicePtr<T>, usize),
+        b: (&'static str, &impl DevicePtr<T>, usize),
+        out: (&'static str, &mut impl DevicePtrMut<T>, usize),
+        call: impl FnOnce(u64, u64, u64, u64, usize) -> Result<()>,
+    ) -> Result<()> {
+        let stream = self.launch_stream(function)?;
+        Handle::check_buffer(stream, function, a.0, a.1, a.2)?;
+        Handle::check_buffer(stream, function, b.0, b.1, b.2)?;
+        Handle::check_buffer(stream, function, out.0, &*out.1, out.2)?;
+        self.set_math(p, choice.math_type)?;
+        let need = self.workspace_for(p.id, choice, workspace_size)?;
+        ws.reserve(stream, need)?;
+        let (ap, _ga) = a.1.device_ptr(stream);
+        let (bp, _gb) = b.1.device_ptr(stream);
+        let (op, _go) = out.1.device_ptr_mut(stream);
+        let (wsp, wslen, _gws) = ws.device_ptr(stream);
+        ensure(wslen >= need, function, || Mismatch::WorkspaceTooSmall {
+            len: wslen,
+            required: need,
+        })?;
+        call(ap, bp, op, wsp, wslen)
+    }
+
     /// `y = alpha * conv(x, w) + beta * y` on the handle's stream.
     ///
     /// Checks first: the handle has a stream; every buffer is on its device
@@ -1373,47 +1409,40 @@ impl Handle {
         beta: T::Scale,
         y: &mut impl DevicePtrMut<T>,
     ) -> Result<()> {
-        const F: &str = "cudnnConvolutionForward";
-        let stream = self.launch_stream(F)?;
-        p.check_forward_lengths(x.len(), w.len(), y.len())?;
-        Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
-        Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
-        self.set_math(p, choice.math_type)?;
-        let need = self.workspace_for(p.id, choice, || {
-            self.forward_workspace(p, choice.algo, choice.math_type)
-        })?;
-        ws.reserve(stream, need)?;
         let run = ffi!(self.library(), cudnnConvolutionForward);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (wp, _gw) = w.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        let (wsp, wslen, _gws) = ws.device_ptr(stream);
-        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
-            len: wslen,
-            required: need,
-        })?;
-        // SAFETY: every buffer was checked against its descriptor and device;
-        // the workspace holds at least what the algorithm needs; alpha and
-        // beta have the scaling type cuDNN expects for T.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                alpha.as_ptr(),
-                p.x.as_raw(),
-                xp as _,
-                p.w.as_raw(),
-                wp as _,
-                p.conv.as_raw(),
-                choice.algo,
-                wsp as _,
-                wslen,
-                beta.as_ptr(),
-                p.y.as_raw(),
-                yp as _,
-            )
-        };
-        run.check(status)
+        self.launch_conv(
+            "cudnnConvolutionForward",
+            p,
+            choice,
+            ws,
+            || self.forward_workspace(p, choice.algo, choice.math_type),
+            ("x", x, p.x.required_len()),
+            ("w", w, p.w.required_len()),
+            ("y", y, p.y.required_len()),
+            |xp, wp, yp, wsp, wslen| {
+                // SAFETY: every buffer was checked against its descriptor
+                // and device; the workspace holds at least what the
+                // algorithm needs; alpha and beta have the scaling type
+                // cuDNN expects for T.
+                run.check(unsafe {
+                    (run.f)(
+                        self.as_raw(),
+                        alpha.as_ptr(),
+                        p.x.as_raw(),
+                        xp as _,
+                        p.w.as_raw(),
+                        wp as _,
+                        p.conv.as_raw(),
+                        choice.algo,
+                        wsp as _,
+                        wslen,
+                        beta.as_ptr(),
+                        p.y.as_raw(),
+                        yp as _,
+                    )
+                })
+            },
+        )
     }
 
     /// `dx = alpha * conv_backward_data(w, dy) + beta * dx`: the gradient of
@@ -1435,45 +1464,37 @@ impl Handle {
         beta: T::Scale,
         dx: &mut impl DevicePtrMut<T>,
     ) -> Result<()> {
-        const F: &str = "cudnnConvolutionBackwardData";
-        let stream = self.launch_stream(F)?;
-        p.check_backward_data_lengths(w.len(), dy.len(), dx.len())?;
-        Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, p.x.required_len())?;
-        self.set_math(p, choice.math_type)?;
-        let need = self.workspace_for(p.id, choice, || {
-            self.backward_data_workspace(p, choice.algo, choice.math_type)
-        })?;
-        ws.reserve(stream, need)?;
         let run = ffi!(self.library(), cudnnConvolutionBackwardData);
-        let (wp, _gw) = w.device_ptr(stream);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (dxp, _gdx) = dx.device_ptr_mut(stream);
-        let (wsp, wslen, _gws) = ws.device_ptr(stream);
-        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
-            len: wslen,
-            required: need,
-        })?;
-        // SAFETY: as in convolution_forward.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                alpha.as_ptr(),
-                p.w.as_raw(),
-                wp as _,
-                p.y.as_raw(),
-                dyp as _,
-                p.conv.as_raw(),
-                choice.algo,
-                wsp as _,
-                wslen,
-                beta.as_ptr(),
-                p.x.as_raw(),
-                dxp as _,
-            )
-        };
-        run.check(status)
+        self.launch_conv(
+            "cudnnConvolutionBackwardData",
+            p,
+            choice,
+            ws,
+            || self.backward_data_workspace(p, choice.algo, choice.math_type),
+            ("w", w, p.w.required_len()),
+            ("dy", dy, p.y.required_len()),
+            ("dx", dx, p.x.required_len()),
+            |wp, dyp, dxp, wsp, wslen| {
+                // SAFETY: as in convolution_forward.
+                run.check(unsafe {
+                    (run.f)(
+                        self.as_raw(),
+                        alpha.as_ptr(),
+                        p.w.as_raw(),
+                        wp as _,
+                        p.y.as_raw(),
+                        dyp as _,
+                        p.conv.as_raw(),
+                        choice.algo,
+                        wsp as _,
+                        wslen,
+                        beta.as_ptr(),
+                        p.x.as_raw(),
+                        dxp as _,
+                    )
+                })
+            },
+        )
     }
 
     /// `dw = alpha * conv_backward_filter(x, dy) + beta * dw`: the gradient
@@ -1494,45 +1515,37 @@ impl Handle {
         beta: T::Scale,
         dw: &mut impl DevicePtrMut<T>,
     ) -> Result<()> {
-        const F: &str = "cudnnConvolutionBackwardFilter";
-        let stream = self.launch_stream(F)?;
-        p.check_backward_filter_lengths(x.len(), dy.len(), dw.len())?;
-        Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
-        Handle::check_buffer(stream, F, "dw", dw, p.w.required_len())?;
-        self.set_math(p, choice.math_type)?;
-        let need = self.workspace_for(p.id, choice, || {
-            self.backward_filter_workspace(p, choice.algo, choice.math_type)
-        })?;
-        ws.reserve(stream, need)?;
         let run = ffi!(self.library(), cudnnConvolutionBackwardFilter);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (dwp, _gdw) = dw.device_ptr_mut(stream);
-        let (wsp, wslen, _gws) = ws.device_ptr(stream);
-        ensure(wslen >= need, F, || Mismatch::WorkspaceTooSmall {
-            len: wslen,
-            required: need,
-        })?;
-        // SAFETY: as in convolution_forward.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                alpha.as_ptr(),
-                p.x.as_raw(),
-                xp as _,
-                p.y.as_raw(),
-                dyp as _,
-                p.conv.as_raw(),
-                choice.algo,
-                wsp as _,
-                wslen,
-                beta.as_ptr(),
-                p.w.as_raw(),
-                dwp as _,
-            )
-        };
-        run.check(status)
+        self.launch_conv(
+            "cudnnConvolutionBackwardFilter",
+            p,
+            choice,
+            ws,
+            || self.backward_filter_workspace(p, choice.algo, choice.math_type),
+            ("x", x, p.x.required_len()),
+            ("dy", dy, p.y.required_len()),
+            ("dw", dw, p.w.required_len()),
+            |xp, dyp, dwp, wsp, wslen| {
+                // SAFETY: as in convolution_forward.
+                run.check(unsafe {
+                    (run.f)(
+                        self.as_raw(),
+                        alpha.as_ptr(),
+                        p.x.as_raw(),
+                        xp as _,
+                        p.y.as_raw(),
+                        dyp as _,
+                        p.conv.as_raw(),
+                        choice.algo,
+                        wsp as _,
+                        wslen,
+                        beta.as_ptr(),
+                        p.w.as_raw(),
+                        dwp as _,
+                    )
+                })
+            },
+        )
     }
 
     /// `db = alpha * sum(dy over N and spatial) + beta * db`: the gradient
