@@ -1697,7 +1697,7 @@ enum ReserveStage {
 /// Not `Clone`.
 #[derive(Debug)]
 pub struct RnnReserveSpace {
-    buf: Option<CudaSlice<u8>>,
+    buf: Workspace,
     problem: u64,
     stage: ReserveStage,
 }
@@ -1712,7 +1712,7 @@ impl RnnReserveSpace {
     /// An empty reserve space; the training forward allocates it.
     pub fn new() -> Self {
         RnnReserveSpace {
-            buf: None,
+            buf: Workspace::new(),
             problem: 0,
             stage: ReserveStage::Empty,
         }
@@ -1720,7 +1720,7 @@ impl RnnReserveSpace {
 
     /// Its size in bytes.
     pub fn len(&self) -> usize {
-        self.buf.as_ref().map_or(0, CudaSlice::len)
+        self.buf.len()
     }
 
     /// Whether nothing is allocated.
@@ -1736,7 +1736,7 @@ impl RnnReserveSpace {
     /// Checks that the filled reserve space is on `stream`'s device and
     /// holds `bytes`.
     fn check_on(&self, stream: &CudaStream, function: &'static str, bytes: usize) -> Result<()> {
-        match &self.buf {
+        match self.buf.slice() {
             Some(b) => Handle::check_buffer(stream, function, "reserve", b, bytes),
             None => ensure(bytes == 0, function, || Mismatch::BufferTooShort {
                 buffer: "reserve",
@@ -1749,18 +1749,8 @@ impl RnnReserveSpace {
     /// Makes it at least `bytes` long on `stream`'s device, keeping the
     /// memory when it is big enough.
     fn reserve(&mut self, stream: &Arc<CudaStream>, bytes: usize) -> Result<()> {
-        let fits = self.buf.as_ref().is_some_and(|b| {
-            b.len() >= bytes && b.context().ordinal() == stream.context().ordinal()
-        });
         self.stage = ReserveStage::Empty;
-        if fits || bytes == 0 {
-            return Ok(());
-        }
-        self.buf = None;
-        // SAFETY: cuDNN writes the reserve space in the training forward
-        // before anything reads it; its initial contents do not matter.
-        self.buf = Some(unsafe { stream.alloc::<u8>(bytes) }?);
-        Ok(())
+        self.buf.reserve(stream, bytes)
     }
 }
 
@@ -2253,12 +2243,8 @@ impl Handle {
                 len: wslen,
                 required: work,
             })?;
-            let (rp, rlen, _gr) = match reserve.as_deref_mut().and_then(|r| r.buf.as_mut()) {
-                Some(b) => {
-                    let len = b.len();
-                    let (ptr, guard) = b.device_ptr_mut(stream);
-                    (ptr, len, Some(guard))
-                }
+            let (rp, rlen, _gr) = match reserve.as_deref_mut() {
+                Some(r) => r.buf.device_ptr(stream),
                 None => (0, 0, None),
             };
             let rlen = if mode == RnnForwardMode::CUDNN_FWD_MODE_TRAINING {
@@ -2403,19 +2389,11 @@ impl Handle {
                 len: wslen,
                 required: work,
             })?;
-            let buf = reserve.buf.as_mut();
-            let rlen = buf.as_ref().map_or(0, |b| b.len());
+            let (rp, rlen, _gr) = reserve.buf.device_ptr(stream);
             ensure(rlen >= reserve_need, F, || Mismatch::WorkspaceTooSmall {
                 len: rlen,
                 required: reserve_need,
             })?;
-            let (rp, _gr) = match buf {
-                Some(b) => {
-                    let (ptr, guard) = b.device_ptr_mut(stream);
-                    (ptr, Some(guard))
-                }
-                None => (0, None),
-            };
             // SAFETY: as in rnn_forward; the reserve space was filled by the
             // training forward of this problem (checked above).
             let status = unsafe {
@@ -2505,19 +2483,11 @@ impl Handle {
                 len: wslen,
                 required: work,
             })?;
-            let buf = reserve.buf.as_mut();
-            let rlen = buf.as_ref().map_or(0, |b| b.len());
+            let (rp, rlen, _gr) = reserve.buf.device_ptr(stream);
             ensure(rlen >= reserve_need, F, || Mismatch::WorkspaceTooSmall {
                 len: rlen,
                 required: reserve_need,
             })?;
-            let (rp, _gr) = match buf {
-                Some(b) => {
-                    let (ptr, guard) = b.device_ptr_mut(stream);
-                    (ptr, Some(guard))
-                }
-                None => (0, None),
-            };
             // SAFETY: as in rnn_backward_data; `dw` holds the whole weight
             // space.
             let status = unsafe {

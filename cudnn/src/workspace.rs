@@ -53,6 +53,11 @@ impl Workspace {
         Ok(())
     }
 
+    /// The allocated memory, if any.
+    pub(crate) fn slice(&self) -> Option<&CudaSlice<u8>> {
+        self.buf.as_ref()
+    }
+
     /// The device pointer and size for a launch on `stream` (null and 0 when
     /// empty); keep the guard alive until the launch is queued.
     pub(crate) fn device_ptr<'a>(
