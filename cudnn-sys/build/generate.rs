@@ -403,6 +403,7 @@ pub fn merge(raws: &[&str]) -> Result<(String, Vec<String>), String> {
     let mut linked_decls = proc_macro2::TokenStream::new();
     let mut infos = proc_macro2::TokenStream::new();
     let mut availability = proc_macro2::TokenStream::new();
+    let mut disables = proc_macro2::TokenStream::new();
     let mut names = Vec::new();
     for name in &fn_names {
         let found: Vec<(u32, &syn::Signature)> = versions
@@ -456,6 +457,7 @@ pub fn merge(raws: &[&str]) -> Result<(String, Vec<String>), String> {
         });
         let majors_u = in_majors.iter();
         availability.extend(quote!(#name => Some(self.#ident.is_some()),));
+        disables.extend(quote!(#name => Some(self.#ident.take().is_some()),));
         infos.extend(quote! {
             crate::FunctionInfo { name: #name, majors: &[#(#majors_u),*] },
         });
@@ -500,6 +502,16 @@ pub fn merge(raws: &[&str]) -> Result<(String, Vec<String>), String> {
             pub fn is_available(&self, name: &str) -> Option<bool> {
                 match name {
                     #availability
+                    _ => None,
+                }
+            }
+
+            /// Clears the entry of the function named `name`, so that it
+            /// reads as absent: `Some(true)` when it was present, `Some(false)`
+            /// when it was absent already, `None` when no header declares it.
+            pub fn disable(&mut self, name: &str) -> Option<bool> {
+                match name {
+                    #disables
                     _ => None,
                 }
             }

@@ -25,9 +25,9 @@
 #![warn(missing_docs)]
 
 pub mod discovery;
-#[cfg(target_os = "linux")]
-mod elf;
+pub mod elf;
 pub mod loader;
+pub mod sublibs;
 
 #[allow(
     missing_docs,

@@ -14,6 +14,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::discovery::{self, Attempt, Candidate, Os, ProcessEnv, SearchEnv, Source};
+use crate::sublibs::{self, SubLibraryState};
 use crate::Functions;
 
 /// A loaded cuDNN library and its function table.
@@ -25,9 +26,13 @@ pub struct Library {
     path: PathBuf,
     candidate: Candidate,
     attempts: Vec<Attempt>,
-    // Last: dropped after everything that refers to its code. `None` when
-    // the library is linked (the `link` feature).
+    major: Option<u32>,
+    sublibraries: Vec<SubLibraryState>,
+    // Dropped after everything that refers to its code. `None` when the
+    // library is linked (the `link` feature).
     _lib: Option<libloading::Library>,
+    // Last: the sub-libraries the shim forwards to outlive the shim.
+    _sublibs: Vec<libloading::Library>,
 }
 
 impl fmt::Debug for Library {
@@ -44,6 +49,10 @@ impl fmt::Debug for Library {
 pub struct LoadError {
     /// Every candidate tried, in order, with the reason it failed.
     pub attempts: Vec<Attempt>,
+    /// The first candidate that was refused because a sub-library it
+    /// cannot work without is missing, damaged or of another release: that
+    /// sub-library, with what is wrong with it.
+    pub required_sublibrary: Option<SubLibraryState>,
     /// `Some(what)` when only a location named on purpose was searched
     /// (`"CUDNN_LIB_DIR"` or `"the path given in code"`).
     pub restricted_to: Option<&'static str>,
@@ -126,7 +135,10 @@ impl Library {
                 outcome: Ok(()),
             }],
             candidate,
+            major: None,
+            sublibraries: Vec::new(),
             _lib: None,
+            _sublibs: Vec::new(),
         }
     }
 
@@ -157,30 +169,40 @@ impl Library {
     /// [`LoadError`] with every candidate and the reason it failed.
     pub fn load_from(candidates: Vec<Candidate>) -> Result<Self, LoadError> {
         let mut attempts = Vec::with_capacity(candidates.len());
+        let mut required_sublibrary = None;
         for candidate in candidates {
             match open(&candidate) {
-                Ok((lib, functions, path)) => {
+                Ok(o) => {
                     attempts.push(Attempt {
                         candidate: candidate.clone(),
                         outcome: Ok(()),
                     });
                     return Ok(Library {
-                        functions,
-                        path,
+                        functions: o.functions,
+                        path: o.path,
                         candidate,
                         attempts,
-                        _lib: Some(lib),
+                        major: o.major,
+                        sublibraries: o.sublibraries,
+                        _lib: Some(o.lib),
+                        _sublibs: o.sublib_handles,
                     });
                 }
-                Err(why) => attempts.push(Attempt {
-                    candidate,
-                    outcome: Err(why),
-                }),
+                Err(failure) => {
+                    if required_sublibrary.is_none() {
+                        required_sublibrary = failure.required;
+                    }
+                    attempts.push(Attempt {
+                        candidate,
+                        outcome: Err(failure.why),
+                    })
+                }
             }
         }
         Err(LoadError {
             attempts,
             restricted_to: None,
+            required_sublibrary,
         })
     }
 
@@ -207,43 +229,352 @@ impl Library {
     pub fn attempts(&self) -> &[Attempt] {
         &self.attempts
     }
+
+    /// The cuDNN major, judged by the file name of the main library (or
+    /// the sub-library files beside it) before anything was called; `None`
+    /// for a linked library.
+    pub fn major(&self) -> Option<u32> {
+        self.major
+    }
+
+    /// Every sub-library of the major, in dependency order, with what
+    /// loading found: loaded, or why it cannot be used. Empty for a linked
+    /// library.
+    pub fn sublibraries(&self) -> &[SubLibraryState] {
+        &self.sublibraries
+    }
+
+    /// The sub-library that implements `function`, when it cannot be used:
+    /// the reason that function's entry in [`functions`](Self::functions)
+    /// is `None` although the main library exports it.
+    pub fn unavailable_because(&self, function: &str) -> Option<&SubLibraryState> {
+        let sub = sublibs::implemented_in(self.major?, function)?;
+        self.sublibraries
+            .iter()
+            .find(|s| s.name == sub && s.problem.is_some())
+    }
+}
+
+struct Opened {
+    lib: libloading::Library,
+    functions: Functions,
+    path: PathBuf,
+    major: Option<u32>,
+    sublibraries: Vec<SubLibraryState>,
+    sublib_handles: Vec<libloading::Library>,
+}
+
+struct Failure {
+    why: String,
+    required: Option<SubLibraryState>,
+}
+
+impl From<String> for Failure {
+    fn from(why: String) -> Self {
+        Failure {
+            why,
+            required: None,
+        }
+    }
 }
 
 /// Opens one candidate: the file must exist (except for bare names handed to
-/// the system loader), load, and export `cudnnGetVersion`.
-fn open(c: &Candidate) -> Result<(libloading::Library, Functions, PathBuf), String> {
+/// the system loader), pass the binary checks, load, and export
+/// `cudnnGetVersion`. Before any of its functions is called, the
+/// sub-libraries beside it are checked and loaded ([`prepare`]); a function
+/// whose sub-library cannot be used is taken out of the table.
+fn open(c: &Candidate) -> Result<Opened, Failure> {
     if c.source != Source::SystemLoader {
         match std::fs::metadata(&c.path) {
             Ok(m) if m.is_file() => {}
-            Ok(_) => return Err("not a file".into()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err("no such file".into()),
-            Err(e) => return Err(e.to_string()),
+            Ok(_) => return Err(String::from("not a file").into()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(String::from("no such file").into())
+            }
+            Err(e) => return Err(e.to_string().into()),
         }
     }
-    #[cfg(target_os = "linux")]
-    {
-        let file = if c.source == Source::SystemLoader {
-            on_library_path(&c.path)
+    let os = Os::current();
+    let file = if c.source == Source::SystemLoader {
+        on_library_path(&c.path)
+    } else {
+        Some(c.path.clone())
+    };
+    if let Some(file) = &file {
+        check_binary(file)?;
+    }
+    let mut major = discovery::major_of_file_name(&c.path.to_string_lossy());
+    // Where the folder is known, the sub-libraries are loaded before the
+    // main library (the order that works on Windows whatever PATH says).
+    let mut prepared = None;
+    if let Some(dir) = file.as_deref().and_then(Path::parent) {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
         } else {
-            Some(c.path.clone())
+            dir
         };
-        if let Some(file) = file {
-            crate::elf::check(&file)?;
+        major = major.or_else(|| sublibs::major_from_folder(os, dir));
+        if let Some(m) = major {
+            prepared = Some(prepare(os, dir, m)?);
         }
     }
     // SAFETY: loading a shared library runs its initialisers. The candidates
     // are cuDNN's file names in the places the user or NVIDIA's installers
-    // put cuDNN; running its initialisers is what loading cuDNN means.
+    // put cuDNN; running its initialisers is what loading cuDNN means. The
+    // shim's initialisers load nothing; its sub-libraries are loaded on the
+    // first call, which comes after the checks.
     let lib = unsafe { libloading::Library::new(&c.path) }.map_err(|e| loader_text(&e))?;
     // SAFETY: the table's types are cuDNN's prototypes; a symbol whose name
     // matches belongs to cuDNN (checked next through cudnnGetVersion), and
     // the table is stored beside `lib`, which outlives it.
-    let functions = unsafe { Functions::load(&lib) };
+    let mut functions = unsafe { Functions::load(&lib) };
     let Some(get_version) = functions.cudnnGetVersion else {
-        return Err("loaded, but it does not export cudnnGetVersion: not a cuDNN library".into());
+        return Err(String::from(
+            "loaded, but it does not export cudnnGetVersion: not a cuDNN library",
+        )
+        .into());
     };
     let path = module_path(get_version as *const ()).unwrap_or_else(|| c.path.clone());
-    Ok((lib, functions, path))
+    if prepared.is_none() {
+        // Found by the system loader: its folder is known only now. Nothing
+        // has been called yet.
+        if let Some(dir) = path.parent() {
+            major = major.or_else(|| sublibs::major_from_folder(os, dir));
+            if let Some(m) = major {
+                prepared = Some(prepare(os, dir, m)?);
+            }
+        }
+    }
+    let (sublib_handles, sublibraries) = prepared.unwrap_or_default();
+    if let Some(m) = major {
+        for s in sublibraries.iter().filter(|s| s.problem.is_some()) {
+            for f in sublibs::functions_of(m, s.name) {
+                functions.disable(f);
+            }
+        }
+    }
+    Ok(Opened {
+        lib,
+        functions,
+        path,
+        major,
+        sublibraries,
+        sublib_handles,
+    })
+}
+
+/// The checks made on a file before it is handed to the system loader:
+/// an ELF or PE file for this architecture, not cut short.
+fn check_binary(path: &Path) -> Result<(), String> {
+    crate::elf::check(path)
+}
+
+/// Checks the sub-libraries of cuDNN `major` in `dir` and loads the usable
+/// ones by absolute path, in dependency order. Each is checked for
+/// presence, its binary layout, the sub-libraries it needs, the system
+/// loader's verdict (all symbols bound at once), and cuDNN's own version
+/// check. Fails when the sub-library the shim cannot work without is
+/// unusable, or is from another release than the ones beside it.
+fn prepare(
+    os: Os,
+    dir: &Path,
+    major: u32,
+) -> Result<(Vec<libloading::Library>, Vec<SubLibraryState>), Failure> {
+    let specs = sublibs::specs(major);
+    let mut handles: Vec<(&'static str, libloading::Library)> = Vec::new();
+    let mut states: Vec<SubLibraryState> = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let path = dir.join(sublibs::file_name(os, major, spec.name));
+        let present = path.is_file();
+        let mut state = SubLibraryState {
+            name: spec.name,
+            path: path.clone(),
+            required: spec.required,
+            problem: None,
+            present,
+        };
+        state.problem = if !present {
+            Some("missing".to_string())
+        } else if let Err(e) = check_binary(&path) {
+            Some(e)
+        } else if let Some(bad) = needs(os, major, spec, &path)
+            .into_iter()
+            .find_map(|n| states.iter().find(|s| s.name == n && s.problem.is_some()))
+        {
+            Some(format!(
+                "needs {}, which {}",
+                bad.file_name(),
+                if bad.present {
+                    "cannot be used"
+                } else {
+                    "is missing"
+                }
+            ))
+        } else {
+            match open_sublibrary(&path) {
+                Err(e) => Some(e),
+                Ok(h) => match version_check(spec, &h, &handles, major) {
+                    Some(problem) => Some(problem),
+                    None => {
+                        handles.push((spec.name, h));
+                        None
+                    }
+                },
+            }
+        };
+        states.push(state);
+    }
+    if let Some(required) = states.iter().find(|s| s.required) {
+        if let Some(problem) = &required.problem {
+            return Err(Failure {
+                why: format!(
+                    "{} beside it: {problem}; cuDNN {major} cannot work without it",
+                    required.file_name()
+                ),
+                required: Some(required.clone()),
+            });
+        }
+        // The required sub-library is the odd one out when two or more of
+        // the ones that need only it disagree with it.
+        let file = required.file_name();
+        let disagree: Vec<&SubLibraryState> = specs
+            .iter()
+            .filter(|s| s.needs == [required.name])
+            .filter_map(|s| states.iter().find(|x| x.name == s.name))
+            .filter(|x| {
+                x.problem.as_deref().is_some_and(|p| {
+                    p.contains("version mismatch") || (p.contains(&*file) && p.contains("symbol"))
+                })
+            })
+            .collect();
+        if disagree.len() >= 2 {
+            let mut state = required.clone();
+            let why = format!(
+                "{file} is from another cuDNN release than the sub-libraries beside it ({}: {})",
+                disagree
+                    .iter()
+                    .map(|d| d.file_name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                disagree[0].problem.as_deref().unwrap_or_default()
+            );
+            state.problem = Some(why.clone());
+            return Err(Failure {
+                why,
+                required: Some(state),
+            });
+        }
+    }
+    Ok((handles.into_iter().map(|(_, h)| h).collect(), states))
+}
+
+/// The sub-libraries `spec` needs: its declared ones and the cuDNN files
+/// among the file's own needed libraries (`DT_NEEDED`).
+fn needs(os: Os, major: u32, spec: &sublibs::SubLibrarySpec, path: &Path) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = spec.needs.to_vec();
+    if os == Os::Linux {
+        if let Ok(Some(info)) = crate::elf::inspect(path) {
+            for n in &info.needed {
+                if let Some(s) = sublibs::specs(major)
+                    .iter()
+                    .find(|s| sublibs::file_name(os, major, s.name) == *n)
+                {
+                    if !out.contains(&s.name) {
+                        out.push(s.name);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Loads one sub-library by absolute path. On Linux every symbol is bound
+/// at once (`RTLD_NOW`): a file from another release fails here with the
+/// loader's words instead of ending the process at its first call. On
+/// Windows the file's own folder is searched for its imports.
+fn open_sublibrary(path: &Path) -> Result<libloading::Library, String> {
+    #[cfg(unix)]
+    {
+        use libloading::os::unix;
+        // SAFETY: as for the main library: loading cuDNN's own file runs
+        // its initialisers, which is what loading cuDNN means.
+        unsafe { unix::Library::open(Some(path), unix::RTLD_NOW | unix::RTLD_LOCAL) }
+            .map(libloading::Library::from)
+            .map_err(|e| loader_text(&e))
+    }
+    #[cfg(windows)]
+    {
+        use libloading::os::windows;
+        // SAFETY: as for the main library.
+        unsafe { windows::Library::load_with_flags(path, windows::LOAD_WITH_ALTERED_SEARCH_PATH) }
+            .map(libloading::Library::from)
+            .map_err(|e| loader_text(&e))
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        // SAFETY: as for the main library.
+        unsafe { libloading::Library::new(path) }.map_err(|e| loader_text(&e))
+    }
+}
+
+/// Calls the sub-library's own version check, which compares its release
+/// with the ones it was loaded beside; `Some(why)` when it disagrees.
+fn version_check(
+    spec: &sublibs::SubLibrarySpec,
+    lib: &libloading::Library,
+    loaded: &[(&'static str, libloading::Library)],
+    major: u32,
+) -> Option<String> {
+    let name = spec.version_check?;
+    let symbol = format!("{name}\0");
+    // SAFETY: every cudnn*VersionCheck takes nothing and returns a status
+    // (cudnn_*_infer.h, cudnn_ops.h, ...); the pointer is used while `lib`
+    // is loaded.
+    let check: crate::PFN_cudnnOpsVersionCheck = unsafe { crate::symbol(lib, symbol.as_bytes()) }?;
+    // SAFETY: as above; it reads only its own and its dependencies'
+    // versions, which are loaded.
+    let status = unsafe { check() };
+    if status.0 == 0 {
+        return None;
+    }
+    let mismatch = match major {
+        8 => status == crate::v8::cudnnStatus_t::CUDNN_STATUS_VERSION_MISMATCH,
+        _ => status == crate::v9::cudnnStatus_t::CUDNN_STATUS_VERSION_MISMATCH,
+    };
+    // cuDNN 9 says which components differ through its last-error text.
+    let text = loaded
+        .iter()
+        .find(|(n, _)| *n == "graph")
+        .and_then(|(_, g)| last_error_text(g))
+        .or_else(|| last_error_text(lib));
+    Some(match (mismatch, text) {
+        (true, Some(t)) => format!("version mismatch reported by {name}: {t}"),
+        (true, None) => format!(
+            "version mismatch reported by {name} (status {}): the file is from another cuDNN \
+             release than the ones it was loaded beside",
+            status.0
+        ),
+        (false, Some(t)) => format!("{name} failed with status {}: {t}", status.0),
+        (false, None) => format!("{name} failed with status {}", status.0),
+    })
+}
+
+/// cuDNN 9's last-error text of this thread, read through `lib`'s own
+/// `cudnnGetLastErrorString` (cleared when read).
+fn last_error_text(lib: &libloading::Library) -> Option<String> {
+    // SAFETY: the prototype of cudnnGetLastErrorString (cudnn_graph.h).
+    let get: crate::PFN_cudnnGetLastErrorString =
+        unsafe { crate::symbol(lib, b"cudnnGetLastErrorString\0") }?;
+    let mut buf = [0 as std::ffi::c_char; 1024];
+    // SAFETY: `buf` has room for `buf.len()` bytes; cuDNN writes a
+    // NUL-terminated string of at most that size.
+    unsafe { get(buf.as_mut_ptr(), buf.len()) };
+    buf[buf.len() - 1] = 0;
+    // SAFETY: NUL-terminated by the line above at the latest.
+    let text = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy();
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_owned())
 }
 
 /// The first file named `name` in the folders of `LD_LIBRARY_PATH`: where
@@ -255,6 +586,12 @@ fn on_library_path(name: &Path) -> Option<PathBuf> {
         .filter(|d| !d.as_os_str().is_empty())
         .map(|d| d.join(name))
         .find(|p| p.is_file())
+}
+
+/// Elsewhere the folder of a bare name is known only once it is loaded.
+#[cfg(not(target_os = "linux"))]
+fn on_library_path(_name: &Path) -> Option<PathBuf> {
+    None
 }
 
 /// The loader's own message: libloading keeps the `dlerror` text (or the

@@ -196,6 +196,20 @@ pub enum Error {
         /// The loaded library's file.
         path: PathBuf,
     },
+    /// The loaded library exports this function, but the sub-library that
+    /// implements it is missing, damaged or from another release, so the
+    /// call was not made (cuDNN's shim would have ended the process).
+    #[error("{function} cannot be called: {file} ({}), which implements it, {reason}", path.display())]
+    SublibraryUnavailable {
+        /// The C function that was not called.
+        function: &'static str,
+        /// The sub-library's file name, e.g. `libcudnn_cnn_infer.so.8`.
+        file: String,
+        /// Where it was looked for: beside the main library.
+        path: PathBuf,
+        /// What is wrong with it, in plain words.
+        reason: String,
+    },
     /// The loaded library reports a version this crate cannot serve.
     #[error("the cuDNN at {} reports version {version}; this crate serves cuDNN 8 and 9", path.display())]
     UnsupportedVersion {

@@ -230,6 +230,12 @@ impl Library {
         self.inner.attempts()
     }
 
+    /// Every sub-library of the loaded major, with what loading found
+    /// (loaded, or why it cannot be used). Empty for a linked library.
+    pub fn sublibraries(&self) -> &[sys::sublibs::SubLibraryState] {
+        self.inner.sublibraries()
+    }
+
     /// The raw function table: the escape hatch to every cuDNN function.
     /// Calling through it is `unsafe`; [`check`](Self::check) turns the
     /// status a call returns into this crate's [`Error`].
@@ -244,10 +250,13 @@ impl Library {
         self.sys().is_available(name).unwrap_or(false)
     }
 
-    /// `Ok` when the loaded library exports the C function `name`.
+    /// `Ok` when the loaded library exports the C function `name` and the
+    /// sub-library that implements it is usable.
     ///
     /// # Errors
-    /// [`Error::NotAvailable`], naming the function and the loaded version.
+    /// [`Error::NotAvailable`], naming the function and the loaded version,
+    /// or [`Error::SublibraryUnavailable`], naming the file that is missing
+    /// or unusable.
     pub fn require(&self, name: &'static str) -> Result<()> {
         if self.has_function(name) {
             Ok(())
@@ -257,6 +266,19 @@ impl Library {
     }
 
     pub(crate) fn not_available(&self, function: &'static str) -> Error {
+        if let Some(sub) = self.inner.unavailable_because(function) {
+            let problem = sub.problem.as_deref().unwrap_or("cannot be used");
+            return Error::SublibraryUnavailable {
+                function,
+                file: sub.file_name(),
+                path: sub.path.clone(),
+                reason: if problem == "missing" {
+                    "is missing".to_string()
+                } else {
+                    format!("cannot be used: {problem}")
+                },
+            };
+        }
         Error::NotAvailable {
             function,
             version: self.version,

@@ -8702,6 +8702,828 @@ impl Functions {
             _ => None,
         }
     }
+    /// Clears the entry of the function named `name`, so that it
+    /// reads as absent: `Some(true)` when it was present, `Some(false)`
+    /// when it was absent already, `None` when no header declares it.
+    pub fn disable(&mut self, name: &str) -> Option<bool> {
+        match name {
+            "cudnnActivationBackward" => {
+                Some(self.cudnnActivationBackward.take().is_some())
+            }
+            "cudnnActivationForward" => {
+                Some(self.cudnnActivationForward.take().is_some())
+            }
+            "cudnnAddTensor" => Some(self.cudnnAddTensor.take().is_some()),
+            "cudnnAdvInferVersionCheck" => {
+                Some(self.cudnnAdvInferVersionCheck.take().is_some())
+            }
+            "cudnnAdvTrainVersionCheck" => {
+                Some(self.cudnnAdvTrainVersionCheck.take().is_some())
+            }
+            "cudnnAdvVersionCheck" => Some(self.cudnnAdvVersionCheck.take().is_some()),
+            "cudnnB2BCausalConv1dBackward" => {
+                Some(self.cudnnB2BCausalConv1dBackward.take().is_some())
+            }
+            "cudnnB2BCausalConv1dForward" => {
+                Some(self.cudnnB2BCausalConv1dForward.take().is_some())
+            }
+            "cudnnBackendCreateDescriptor" => {
+                Some(self.cudnnBackendCreateDescriptor.take().is_some())
+            }
+            "cudnnBackendDestroyDescriptor" => {
+                Some(self.cudnnBackendDestroyDescriptor.take().is_some())
+            }
+            "cudnnBackendExecute" => Some(self.cudnnBackendExecute.take().is_some()),
+            "cudnnBackendFinalize" => Some(self.cudnnBackendFinalize.take().is_some()),
+            "cudnnBackendGetAttribute" => {
+                Some(self.cudnnBackendGetAttribute.take().is_some())
+            }
+            "cudnnBackendInitialize" => {
+                Some(self.cudnnBackendInitialize.take().is_some())
+            }
+            "cudnnBackendPopulateCudaGraph" => {
+                Some(self.cudnnBackendPopulateCudaGraph.take().is_some())
+            }
+            "cudnnBackendSetAttribute" => {
+                Some(self.cudnnBackendSetAttribute.take().is_some())
+            }
+            "cudnnBackendUpdateCudaGraph" => {
+                Some(self.cudnnBackendUpdateCudaGraph.take().is_some())
+            }
+            "cudnnBatchNormalizationBackward" => {
+                Some(self.cudnnBatchNormalizationBackward.take().is_some())
+            }
+            "cudnnBatchNormalizationBackwardEx" => {
+                Some(self.cudnnBatchNormalizationBackwardEx.take().is_some())
+            }
+            "cudnnBatchNormalizationForwardInference" => {
+                Some(self.cudnnBatchNormalizationForwardInference.take().is_some())
+            }
+            "cudnnBatchNormalizationForwardTraining" => {
+                Some(self.cudnnBatchNormalizationForwardTraining.take().is_some())
+            }
+            "cudnnBatchNormalizationForwardTrainingEx" => {
+                Some(self.cudnnBatchNormalizationForwardTrainingEx.take().is_some())
+            }
+            "cudnnBuildRNNDynamic" => Some(self.cudnnBuildRNNDynamic.take().is_some()),
+            "cudnnCTCLoss" => Some(self.cudnnCTCLoss.take().is_some()),
+            "cudnnCTCLoss_v8" => Some(self.cudnnCTCLoss_v8.take().is_some()),
+            "cudnnCausalConv1dBackward" => {
+                Some(self.cudnnCausalConv1dBackward.take().is_some())
+            }
+            "cudnnCausalConv1dForward" => {
+                Some(self.cudnnCausalConv1dForward.take().is_some())
+            }
+            "cudnnCausalConv1dNwhBackward" => {
+                Some(self.cudnnCausalConv1dNwhBackward.take().is_some())
+            }
+            "cudnnCausalConv1dNwhForward" => {
+                Some(self.cudnnCausalConv1dNwhForward.take().is_some())
+            }
+            "cudnnCnnInferVersionCheck" => {
+                Some(self.cudnnCnnInferVersionCheck.take().is_some())
+            }
+            "cudnnCnnTrainVersionCheck" => {
+                Some(self.cudnnCnnTrainVersionCheck.take().is_some())
+            }
+            "cudnnCnnVersionCheck" => Some(self.cudnnCnnVersionCheck.take().is_some()),
+            "cudnnConvolutionBackwardBias" => {
+                Some(self.cudnnConvolutionBackwardBias.take().is_some())
+            }
+            "cudnnConvolutionBackwardData" => {
+                Some(self.cudnnConvolutionBackwardData.take().is_some())
+            }
+            "cudnnConvolutionBackwardFilter" => {
+                Some(self.cudnnConvolutionBackwardFilter.take().is_some())
+            }
+            "cudnnConvolutionBiasActivationForward" => {
+                Some(self.cudnnConvolutionBiasActivationForward.take().is_some())
+            }
+            "cudnnConvolutionForward" => {
+                Some(self.cudnnConvolutionForward.take().is_some())
+            }
+            "cudnnCopyAlgorithmDescriptor" => {
+                Some(self.cudnnCopyAlgorithmDescriptor.take().is_some())
+            }
+            "cudnnCreate" => Some(self.cudnnCreate.take().is_some()),
+            "cudnnCreateActivationDescriptor" => {
+                Some(self.cudnnCreateActivationDescriptor.take().is_some())
+            }
+            "cudnnCreateAlgorithmDescriptor" => {
+                Some(self.cudnnCreateAlgorithmDescriptor.take().is_some())
+            }
+            "cudnnCreateAlgorithmPerformance" => {
+                Some(self.cudnnCreateAlgorithmPerformance.take().is_some())
+            }
+            "cudnnCreateAttnDescriptor" => {
+                Some(self.cudnnCreateAttnDescriptor.take().is_some())
+            }
+            "cudnnCreateCTCLossDescriptor" => {
+                Some(self.cudnnCreateCTCLossDescriptor.take().is_some())
+            }
+            "cudnnCreateConvolutionDescriptor" => {
+                Some(self.cudnnCreateConvolutionDescriptor.take().is_some())
+            }
+            "cudnnCreateDropoutDescriptor" => {
+                Some(self.cudnnCreateDropoutDescriptor.take().is_some())
+            }
+            "cudnnCreateFilterDescriptor" => {
+                Some(self.cudnnCreateFilterDescriptor.take().is_some())
+            }
+            "cudnnCreateFusedOpsConstParamPack" => {
+                Some(self.cudnnCreateFusedOpsConstParamPack.take().is_some())
+            }
+            "cudnnCreateFusedOpsPlan" => {
+                Some(self.cudnnCreateFusedOpsPlan.take().is_some())
+            }
+            "cudnnCreateFusedOpsVariantParamPack" => {
+                Some(self.cudnnCreateFusedOpsVariantParamPack.take().is_some())
+            }
+            "cudnnCreateLRNDescriptor" => {
+                Some(self.cudnnCreateLRNDescriptor.take().is_some())
+            }
+            "cudnnCreateOpTensorDescriptor" => {
+                Some(self.cudnnCreateOpTensorDescriptor.take().is_some())
+            }
+            "cudnnCreatePersistentRNNPlan" => {
+                Some(self.cudnnCreatePersistentRNNPlan.take().is_some())
+            }
+            "cudnnCreatePoolingDescriptor" => {
+                Some(self.cudnnCreatePoolingDescriptor.take().is_some())
+            }
+            "cudnnCreateRNNDataDescriptor" => {
+                Some(self.cudnnCreateRNNDataDescriptor.take().is_some())
+            }
+            "cudnnCreateRNNDescriptor" => {
+                Some(self.cudnnCreateRNNDescriptor.take().is_some())
+            }
+            "cudnnCreateReduceTensorDescriptor" => {
+                Some(self.cudnnCreateReduceTensorDescriptor.take().is_some())
+            }
+            "cudnnCreateSeqDataDescriptor" => {
+                Some(self.cudnnCreateSeqDataDescriptor.take().is_some())
+            }
+            "cudnnCreateSpatialTransformerDescriptor" => {
+                Some(self.cudnnCreateSpatialTransformerDescriptor.take().is_some())
+            }
+            "cudnnCreateTensorDescriptor" => {
+                Some(self.cudnnCreateTensorDescriptor.take().is_some())
+            }
+            "cudnnCreateTensorTransformDescriptor" => {
+                Some(self.cudnnCreateTensorTransformDescriptor.take().is_some())
+            }
+            "cudnnDeriveBNTensorDescriptor" => {
+                Some(self.cudnnDeriveBNTensorDescriptor.take().is_some())
+            }
+            "cudnnDeriveNormTensorDescriptor" => {
+                Some(self.cudnnDeriveNormTensorDescriptor.take().is_some())
+            }
+            "cudnnDestroy" => Some(self.cudnnDestroy.take().is_some()),
+            "cudnnDestroyActivationDescriptor" => {
+                Some(self.cudnnDestroyActivationDescriptor.take().is_some())
+            }
+            "cudnnDestroyAlgorithmDescriptor" => {
+                Some(self.cudnnDestroyAlgorithmDescriptor.take().is_some())
+            }
+            "cudnnDestroyAlgorithmPerformance" => {
+                Some(self.cudnnDestroyAlgorithmPerformance.take().is_some())
+            }
+            "cudnnDestroyAttnDescriptor" => {
+                Some(self.cudnnDestroyAttnDescriptor.take().is_some())
+            }
+            "cudnnDestroyCTCLossDescriptor" => {
+                Some(self.cudnnDestroyCTCLossDescriptor.take().is_some())
+            }
+            "cudnnDestroyConvolutionDescriptor" => {
+                Some(self.cudnnDestroyConvolutionDescriptor.take().is_some())
+            }
+            "cudnnDestroyDropoutDescriptor" => {
+                Some(self.cudnnDestroyDropoutDescriptor.take().is_some())
+            }
+            "cudnnDestroyFilterDescriptor" => {
+                Some(self.cudnnDestroyFilterDescriptor.take().is_some())
+            }
+            "cudnnDestroyFusedOpsConstParamPack" => {
+                Some(self.cudnnDestroyFusedOpsConstParamPack.take().is_some())
+            }
+            "cudnnDestroyFusedOpsPlan" => {
+                Some(self.cudnnDestroyFusedOpsPlan.take().is_some())
+            }
+            "cudnnDestroyFusedOpsVariantParamPack" => {
+                Some(self.cudnnDestroyFusedOpsVariantParamPack.take().is_some())
+            }
+            "cudnnDestroyLRNDescriptor" => {
+                Some(self.cudnnDestroyLRNDescriptor.take().is_some())
+            }
+            "cudnnDestroyOpTensorDescriptor" => {
+                Some(self.cudnnDestroyOpTensorDescriptor.take().is_some())
+            }
+            "cudnnDestroyPersistentRNNPlan" => {
+                Some(self.cudnnDestroyPersistentRNNPlan.take().is_some())
+            }
+            "cudnnDestroyPoolingDescriptor" => {
+                Some(self.cudnnDestroyPoolingDescriptor.take().is_some())
+            }
+            "cudnnDestroyRNNDataDescriptor" => {
+                Some(self.cudnnDestroyRNNDataDescriptor.take().is_some())
+            }
+            "cudnnDestroyRNNDescriptor" => {
+                Some(self.cudnnDestroyRNNDescriptor.take().is_some())
+            }
+            "cudnnDestroyReduceTensorDescriptor" => {
+                Some(self.cudnnDestroyReduceTensorDescriptor.take().is_some())
+            }
+            "cudnnDestroySeqDataDescriptor" => {
+                Some(self.cudnnDestroySeqDataDescriptor.take().is_some())
+            }
+            "cudnnDestroySpatialTransformerDescriptor" => {
+                Some(self.cudnnDestroySpatialTransformerDescriptor.take().is_some())
+            }
+            "cudnnDestroyTensorDescriptor" => {
+                Some(self.cudnnDestroyTensorDescriptor.take().is_some())
+            }
+            "cudnnDestroyTensorTransformDescriptor" => {
+                Some(self.cudnnDestroyTensorTransformDescriptor.take().is_some())
+            }
+            "cudnnDivisiveNormalizationBackward" => {
+                Some(self.cudnnDivisiveNormalizationBackward.take().is_some())
+            }
+            "cudnnDivisiveNormalizationForward" => {
+                Some(self.cudnnDivisiveNormalizationForward.take().is_some())
+            }
+            "cudnnDropoutBackward" => Some(self.cudnnDropoutBackward.take().is_some()),
+            "cudnnDropoutForward" => Some(self.cudnnDropoutForward.take().is_some()),
+            "cudnnDropoutGetReserveSpaceSize" => {
+                Some(self.cudnnDropoutGetReserveSpaceSize.take().is_some())
+            }
+            "cudnnDropoutGetStatesSize" => {
+                Some(self.cudnnDropoutGetStatesSize.take().is_some())
+            }
+            "cudnnFFTCausalConv1dBackward" => {
+                Some(self.cudnnFFTCausalConv1dBackward.take().is_some())
+            }
+            "cudnnFFTCausalConv1dForward" => {
+                Some(self.cudnnFFTCausalConv1dForward.take().is_some())
+            }
+            "cudnnFindConvolutionBackwardDataAlgorithm" => {
+                Some(self.cudnnFindConvolutionBackwardDataAlgorithm.take().is_some())
+            }
+            "cudnnFindConvolutionBackwardDataAlgorithmEx" => {
+                Some(self.cudnnFindConvolutionBackwardDataAlgorithmEx.take().is_some())
+            }
+            "cudnnFindConvolutionBackwardFilterAlgorithm" => {
+                Some(self.cudnnFindConvolutionBackwardFilterAlgorithm.take().is_some())
+            }
+            "cudnnFindConvolutionBackwardFilterAlgorithmEx" => {
+                Some(self.cudnnFindConvolutionBackwardFilterAlgorithmEx.take().is_some())
+            }
+            "cudnnFindConvolutionForwardAlgorithm" => {
+                Some(self.cudnnFindConvolutionForwardAlgorithm.take().is_some())
+            }
+            "cudnnFindConvolutionForwardAlgorithmEx" => {
+                Some(self.cudnnFindConvolutionForwardAlgorithmEx.take().is_some())
+            }
+            "cudnnFindRNNBackwardDataAlgorithmEx" => {
+                Some(self.cudnnFindRNNBackwardDataAlgorithmEx.take().is_some())
+            }
+            "cudnnFindRNNBackwardWeightsAlgorithmEx" => {
+                Some(self.cudnnFindRNNBackwardWeightsAlgorithmEx.take().is_some())
+            }
+            "cudnnFindRNNForwardInferenceAlgorithmEx" => {
+                Some(self.cudnnFindRNNForwardInferenceAlgorithmEx.take().is_some())
+            }
+            "cudnnFindRNNForwardTrainingAlgorithmEx" => {
+                Some(self.cudnnFindRNNForwardTrainingAlgorithmEx.take().is_some())
+            }
+            "cudnnFusedOpsExecute" => Some(self.cudnnFusedOpsExecute.take().is_some()),
+            "cudnnGetActivationDescriptor" => {
+                Some(self.cudnnGetActivationDescriptor.take().is_some())
+            }
+            "cudnnGetActivationDescriptorSwishBeta" => {
+                Some(self.cudnnGetActivationDescriptorSwishBeta.take().is_some())
+            }
+            "cudnnGetAlgorithmDescriptor" => {
+                Some(self.cudnnGetAlgorithmDescriptor.take().is_some())
+            }
+            "cudnnGetAlgorithmPerformance" => {
+                Some(self.cudnnGetAlgorithmPerformance.take().is_some())
+            }
+            "cudnnGetAlgorithmSpaceSize" => {
+                Some(self.cudnnGetAlgorithmSpaceSize.take().is_some())
+            }
+            "cudnnGetAttnDescriptor" => {
+                Some(self.cudnnGetAttnDescriptor.take().is_some())
+            }
+            "cudnnGetBatchNormalizationBackwardExWorkspaceSize" => {
+                Some(
+                    self
+                        .cudnnGetBatchNormalizationBackwardExWorkspaceSize
+                        .take()
+                        .is_some(),
+                )
+            }
+            "cudnnGetBatchNormalizationForwardTrainingExWorkspaceSize" => {
+                Some(
+                    self
+                        .cudnnGetBatchNormalizationForwardTrainingExWorkspaceSize
+                        .take()
+                        .is_some(),
+                )
+            }
+            "cudnnGetBatchNormalizationTrainingExReserveSpaceSize" => {
+                Some(
+                    self
+                        .cudnnGetBatchNormalizationTrainingExReserveSpaceSize
+                        .take()
+                        .is_some(),
+                )
+            }
+            "cudnnGetCTCLossDescriptor" => {
+                Some(self.cudnnGetCTCLossDescriptor.take().is_some())
+            }
+            "cudnnGetCTCLossDescriptorEx" => {
+                Some(self.cudnnGetCTCLossDescriptorEx.take().is_some())
+            }
+            "cudnnGetCTCLossDescriptor_v8" => {
+                Some(self.cudnnGetCTCLossDescriptor_v8.take().is_some())
+            }
+            "cudnnGetCTCLossDescriptor_v9" => {
+                Some(self.cudnnGetCTCLossDescriptor_v9.take().is_some())
+            }
+            "cudnnGetCTCLossWorkspaceSize" => {
+                Some(self.cudnnGetCTCLossWorkspaceSize.take().is_some())
+            }
+            "cudnnGetCTCLossWorkspaceSize_v8" => {
+                Some(self.cudnnGetCTCLossWorkspaceSize_v8.take().is_some())
+            }
+            "cudnnGetCallback" => Some(self.cudnnGetCallback.take().is_some()),
+            "cudnnGetConvolution2dDescriptor" => {
+                Some(self.cudnnGetConvolution2dDescriptor.take().is_some())
+            }
+            "cudnnGetConvolution2dForwardOutputDim" => {
+                Some(self.cudnnGetConvolution2dForwardOutputDim.take().is_some())
+            }
+            "cudnnGetConvolutionBackwardDataAlgorithmMaxCount" => {
+                Some(
+                    self
+                        .cudnnGetConvolutionBackwardDataAlgorithmMaxCount
+                        .take()
+                        .is_some(),
+                )
+            }
+            "cudnnGetConvolutionBackwardDataAlgorithm_v7" => {
+                Some(self.cudnnGetConvolutionBackwardDataAlgorithm_v7.take().is_some())
+            }
+            "cudnnGetConvolutionBackwardDataWorkspaceSize" => {
+                Some(self.cudnnGetConvolutionBackwardDataWorkspaceSize.take().is_some())
+            }
+            "cudnnGetConvolutionBackwardFilterAlgorithmMaxCount" => {
+                Some(
+                    self
+                        .cudnnGetConvolutionBackwardFilterAlgorithmMaxCount
+                        .take()
+                        .is_some(),
+                )
+            }
+            "cudnnGetConvolutionBackwardFilterAlgorithm_v7" => {
+                Some(self.cudnnGetConvolutionBackwardFilterAlgorithm_v7.take().is_some())
+            }
+            "cudnnGetConvolutionBackwardFilterWorkspaceSize" => {
+                Some(
+                    self.cudnnGetConvolutionBackwardFilterWorkspaceSize.take().is_some(),
+                )
+            }
+            "cudnnGetConvolutionForwardAlgorithmMaxCount" => {
+                Some(self.cudnnGetConvolutionForwardAlgorithmMaxCount.take().is_some())
+            }
+            "cudnnGetConvolutionForwardAlgorithm_v7" => {
+                Some(self.cudnnGetConvolutionForwardAlgorithm_v7.take().is_some())
+            }
+            "cudnnGetConvolutionForwardWorkspaceSize" => {
+                Some(self.cudnnGetConvolutionForwardWorkspaceSize.take().is_some())
+            }
+            "cudnnGetConvolutionGroupCount" => {
+                Some(self.cudnnGetConvolutionGroupCount.take().is_some())
+            }
+            "cudnnGetConvolutionMathType" => {
+                Some(self.cudnnGetConvolutionMathType.take().is_some())
+            }
+            "cudnnGetConvolutionNdDescriptor" => {
+                Some(self.cudnnGetConvolutionNdDescriptor.take().is_some())
+            }
+            "cudnnGetConvolutionNdForwardOutputDim" => {
+                Some(self.cudnnGetConvolutionNdForwardOutputDim.take().is_some())
+            }
+            "cudnnGetConvolutionReorderType" => {
+                Some(self.cudnnGetConvolutionReorderType.take().is_some())
+            }
+            "cudnnGetCudartVersion" => Some(self.cudnnGetCudartVersion.take().is_some()),
+            "cudnnGetDropoutDescriptor" => {
+                Some(self.cudnnGetDropoutDescriptor.take().is_some())
+            }
+            "cudnnGetErrorString" => Some(self.cudnnGetErrorString.take().is_some()),
+            "cudnnGetExecutionPlanWorkspaceSize" => {
+                Some(self.cudnnGetExecutionPlanWorkspaceSize.take().is_some())
+            }
+            "cudnnGetFilter4dDescriptor" => {
+                Some(self.cudnnGetFilter4dDescriptor.take().is_some())
+            }
+            "cudnnGetFilterNdDescriptor" => {
+                Some(self.cudnnGetFilterNdDescriptor.take().is_some())
+            }
+            "cudnnGetFilterSizeInBytes" => {
+                Some(self.cudnnGetFilterSizeInBytes.take().is_some())
+            }
+            "cudnnGetFoldedConvBackwardDataDescriptors" => {
+                Some(self.cudnnGetFoldedConvBackwardDataDescriptors.take().is_some())
+            }
+            "cudnnGetFusedOpsConstParamPackAttribute" => {
+                Some(self.cudnnGetFusedOpsConstParamPackAttribute.take().is_some())
+            }
+            "cudnnGetFusedOpsVariantParamPackAttribute" => {
+                Some(self.cudnnGetFusedOpsVariantParamPackAttribute.take().is_some())
+            }
+            "cudnnGetLRNDescriptor" => Some(self.cudnnGetLRNDescriptor.take().is_some()),
+            "cudnnGetLastErrorString" => {
+                Some(self.cudnnGetLastErrorString.take().is_some())
+            }
+            "cudnnGetMaxDeviceVersion" => {
+                Some(self.cudnnGetMaxDeviceVersion.take().is_some())
+            }
+            "cudnnGetMultiHeadAttnBuffers" => {
+                Some(self.cudnnGetMultiHeadAttnBuffers.take().is_some())
+            }
+            "cudnnGetMultiHeadAttnWeights" => {
+                Some(self.cudnnGetMultiHeadAttnWeights.take().is_some())
+            }
+            "cudnnGetNormalizationBackwardWorkspaceSize" => {
+                Some(self.cudnnGetNormalizationBackwardWorkspaceSize.take().is_some())
+            }
+            "cudnnGetNormalizationForwardTrainingWorkspaceSize" => {
+                Some(
+                    self
+                        .cudnnGetNormalizationForwardTrainingWorkspaceSize
+                        .take()
+                        .is_some(),
+                )
+            }
+            "cudnnGetNormalizationTrainingReserveSpaceSize" => {
+                Some(self.cudnnGetNormalizationTrainingReserveSpaceSize.take().is_some())
+            }
+            "cudnnGetOpTensorDescriptor" => {
+                Some(self.cudnnGetOpTensorDescriptor.take().is_some())
+            }
+            "cudnnGetPooling2dDescriptor" => {
+                Some(self.cudnnGetPooling2dDescriptor.take().is_some())
+            }
+            "cudnnGetPooling2dForwardOutputDim" => {
+                Some(self.cudnnGetPooling2dForwardOutputDim.take().is_some())
+            }
+            "cudnnGetPoolingNdDescriptor" => {
+                Some(self.cudnnGetPoolingNdDescriptor.take().is_some())
+            }
+            "cudnnGetPoolingNdForwardOutputDim" => {
+                Some(self.cudnnGetPoolingNdForwardOutputDim.take().is_some())
+            }
+            "cudnnGetProperty" => Some(self.cudnnGetProperty.take().is_some()),
+            "cudnnGetRNNBackwardDataAlgorithmMaxCount" => {
+                Some(self.cudnnGetRNNBackwardDataAlgorithmMaxCount.take().is_some())
+            }
+            "cudnnGetRNNBackwardWeightsAlgorithmMaxCount" => {
+                Some(self.cudnnGetRNNBackwardWeightsAlgorithmMaxCount.take().is_some())
+            }
+            "cudnnGetRNNBiasMode" => Some(self.cudnnGetRNNBiasMode.take().is_some()),
+            "cudnnGetRNNDataDescriptor" => {
+                Some(self.cudnnGetRNNDataDescriptor.take().is_some())
+            }
+            "cudnnGetRNNDescriptor_v6" => {
+                Some(self.cudnnGetRNNDescriptor_v6.take().is_some())
+            }
+            "cudnnGetRNNDescriptor_v8" => {
+                Some(self.cudnnGetRNNDescriptor_v8.take().is_some())
+            }
+            "cudnnGetRNNForwardInferenceAlgorithmMaxCount" => {
+                Some(self.cudnnGetRNNForwardInferenceAlgorithmMaxCount.take().is_some())
+            }
+            "cudnnGetRNNForwardTrainingAlgorithmMaxCount" => {
+                Some(self.cudnnGetRNNForwardTrainingAlgorithmMaxCount.take().is_some())
+            }
+            "cudnnGetRNNLinLayerBiasParams" => {
+                Some(self.cudnnGetRNNLinLayerBiasParams.take().is_some())
+            }
+            "cudnnGetRNNLinLayerMatrixParams" => {
+                Some(self.cudnnGetRNNLinLayerMatrixParams.take().is_some())
+            }
+            "cudnnGetRNNMatrixMathType" => {
+                Some(self.cudnnGetRNNMatrixMathType.take().is_some())
+            }
+            "cudnnGetRNNPaddingMode" => {
+                Some(self.cudnnGetRNNPaddingMode.take().is_some())
+            }
+            "cudnnGetRNNParamsSize" => Some(self.cudnnGetRNNParamsSize.take().is_some()),
+            "cudnnGetRNNProjectionLayers" => {
+                Some(self.cudnnGetRNNProjectionLayers.take().is_some())
+            }
+            "cudnnGetRNNTempSpaceSizes" => {
+                Some(self.cudnnGetRNNTempSpaceSizes.take().is_some())
+            }
+            "cudnnGetRNNTrainingReserveSize" => {
+                Some(self.cudnnGetRNNTrainingReserveSize.take().is_some())
+            }
+            "cudnnGetRNNWeightParams" => {
+                Some(self.cudnnGetRNNWeightParams.take().is_some())
+            }
+            "cudnnGetRNNWeightSpaceSize" => {
+                Some(self.cudnnGetRNNWeightSpaceSize.take().is_some())
+            }
+            "cudnnGetRNNWorkspaceSize" => {
+                Some(self.cudnnGetRNNWorkspaceSize.take().is_some())
+            }
+            "cudnnGetReduceTensorDescriptor" => {
+                Some(self.cudnnGetReduceTensorDescriptor.take().is_some())
+            }
+            "cudnnGetReductionIndicesSize" => {
+                Some(self.cudnnGetReductionIndicesSize.take().is_some())
+            }
+            "cudnnGetReductionWorkspaceSize" => {
+                Some(self.cudnnGetReductionWorkspaceSize.take().is_some())
+            }
+            "cudnnGetSeqDataDescriptor" => {
+                Some(self.cudnnGetSeqDataDescriptor.take().is_some())
+            }
+            "cudnnGetStream" => Some(self.cudnnGetStream.take().is_some()),
+            "cudnnGetTensor4dDescriptor" => {
+                Some(self.cudnnGetTensor4dDescriptor.take().is_some())
+            }
+            "cudnnGetTensorNdDescriptor" => {
+                Some(self.cudnnGetTensorNdDescriptor.take().is_some())
+            }
+            "cudnnGetTensorSizeInBytes" => {
+                Some(self.cudnnGetTensorSizeInBytes.take().is_some())
+            }
+            "cudnnGetTensorTransformDescriptor" => {
+                Some(self.cudnnGetTensorTransformDescriptor.take().is_some())
+            }
+            "cudnnGetVersion" => Some(self.cudnnGetVersion.take().is_some()),
+            "cudnnGnnAggSimpleBackward" => {
+                Some(self.cudnnGnnAggSimpleBackward.take().is_some())
+            }
+            "cudnnGnnAggSimpleForward" => {
+                Some(self.cudnnGnnAggSimpleForward.take().is_some())
+            }
+            "cudnnGnnMhaGatBackward" => {
+                Some(self.cudnnGnnMhaGatBackward.take().is_some())
+            }
+            "cudnnGnnMhaGatForward" => Some(self.cudnnGnnMhaGatForward.take().is_some()),
+            "cudnnGnnMhaGatV2Backward" => {
+                Some(self.cudnnGnnMhaGatV2Backward.take().is_some())
+            }
+            "cudnnGnnMhaGatV2Forward" => {
+                Some(self.cudnnGnnMhaGatV2Forward.take().is_some())
+            }
+            "cudnnGraphVersionCheck" => {
+                Some(self.cudnnGraphVersionCheck.take().is_some())
+            }
+            "cudnnIm2Col" => Some(self.cudnnIm2Col.take().is_some()),
+            "cudnnInitTransformDest" => {
+                Some(self.cudnnInitTransformDest.take().is_some())
+            }
+            "cudnnLRNCrossChannelBackward" => {
+                Some(self.cudnnLRNCrossChannelBackward.take().is_some())
+            }
+            "cudnnLRNCrossChannelForward" => {
+                Some(self.cudnnLRNCrossChannelForward.take().is_some())
+            }
+            "cudnnLongFFTCausalConv1dBackward" => {
+                Some(self.cudnnLongFFTCausalConv1dBackward.take().is_some())
+            }
+            "cudnnLongFFTCausalConv1dForward" => {
+                Some(self.cudnnLongFFTCausalConv1dForward.take().is_some())
+            }
+            "cudnnLongFFTCausalConv1dGetBufferSizes" => {
+                Some(self.cudnnLongFFTCausalConv1dGetBufferSizes.take().is_some())
+            }
+            "cudnnMakeFusedOpsPlan" => Some(self.cudnnMakeFusedOpsPlan.take().is_some()),
+            "cudnnMultiHeadAttnBackwardData" => {
+                Some(self.cudnnMultiHeadAttnBackwardData.take().is_some())
+            }
+            "cudnnMultiHeadAttnBackwardWeights" => {
+                Some(self.cudnnMultiHeadAttnBackwardWeights.take().is_some())
+            }
+            "cudnnMultiHeadAttnForward" => {
+                Some(self.cudnnMultiHeadAttnForward.take().is_some())
+            }
+            "cudnnNormalizationBackward" => {
+                Some(self.cudnnNormalizationBackward.take().is_some())
+            }
+            "cudnnNormalizationForwardInference" => {
+                Some(self.cudnnNormalizationForwardInference.take().is_some())
+            }
+            "cudnnNormalizationForwardTraining" => {
+                Some(self.cudnnNormalizationForwardTraining.take().is_some())
+            }
+            "cudnnOpTensor" => Some(self.cudnnOpTensor.take().is_some()),
+            "cudnnOpsInferVersionCheck" => {
+                Some(self.cudnnOpsInferVersionCheck.take().is_some())
+            }
+            "cudnnOpsTrainVersionCheck" => {
+                Some(self.cudnnOpsTrainVersionCheck.take().is_some())
+            }
+            "cudnnOpsVersionCheck" => Some(self.cudnnOpsVersionCheck.take().is_some()),
+            "cudnnPoolingBackward" => Some(self.cudnnPoolingBackward.take().is_some()),
+            "cudnnPoolingForward" => Some(self.cudnnPoolingForward.take().is_some()),
+            "cudnnQueryRuntimeError" => {
+                Some(self.cudnnQueryRuntimeError.take().is_some())
+            }
+            "cudnnRNNBackwardData" => Some(self.cudnnRNNBackwardData.take().is_some()),
+            "cudnnRNNBackwardDataEx" => {
+                Some(self.cudnnRNNBackwardDataEx.take().is_some())
+            }
+            "cudnnRNNBackwardData_v8" => {
+                Some(self.cudnnRNNBackwardData_v8.take().is_some())
+            }
+            "cudnnRNNBackwardWeights" => {
+                Some(self.cudnnRNNBackwardWeights.take().is_some())
+            }
+            "cudnnRNNBackwardWeightsEx" => {
+                Some(self.cudnnRNNBackwardWeightsEx.take().is_some())
+            }
+            "cudnnRNNBackwardWeights_v8" => {
+                Some(self.cudnnRNNBackwardWeights_v8.take().is_some())
+            }
+            "cudnnRNNForward" => Some(self.cudnnRNNForward.take().is_some()),
+            "cudnnRNNForwardInference" => {
+                Some(self.cudnnRNNForwardInference.take().is_some())
+            }
+            "cudnnRNNForwardInferenceEx" => {
+                Some(self.cudnnRNNForwardInferenceEx.take().is_some())
+            }
+            "cudnnRNNForwardTraining" => {
+                Some(self.cudnnRNNForwardTraining.take().is_some())
+            }
+            "cudnnRNNForwardTrainingEx" => {
+                Some(self.cudnnRNNForwardTrainingEx.take().is_some())
+            }
+            "cudnnRNNGetClip" => Some(self.cudnnRNNGetClip.take().is_some()),
+            "cudnnRNNGetClip_v8" => Some(self.cudnnRNNGetClip_v8.take().is_some()),
+            "cudnnRNNGetClip_v9" => Some(self.cudnnRNNGetClip_v9.take().is_some()),
+            "cudnnRNNSetClip" => Some(self.cudnnRNNSetClip.take().is_some()),
+            "cudnnRNNSetClip_v8" => Some(self.cudnnRNNSetClip_v8.take().is_some()),
+            "cudnnRNNSetClip_v9" => Some(self.cudnnRNNSetClip_v9.take().is_some()),
+            "cudnnReduceTensor" => Some(self.cudnnReduceTensor.take().is_some()),
+            "cudnnReorderFilterAndBias" => {
+                Some(self.cudnnReorderFilterAndBias.take().is_some())
+            }
+            "cudnnRestoreAlgorithm" => Some(self.cudnnRestoreAlgorithm.take().is_some()),
+            "cudnnRestoreDropoutDescriptor" => {
+                Some(self.cudnnRestoreDropoutDescriptor.take().is_some())
+            }
+            "cudnnSaveAlgorithm" => Some(self.cudnnSaveAlgorithm.take().is_some()),
+            "cudnnScaleTensor" => Some(self.cudnnScaleTensor.take().is_some()),
+            "cudnnSetActivationDescriptor" => {
+                Some(self.cudnnSetActivationDescriptor.take().is_some())
+            }
+            "cudnnSetActivationDescriptorSwishBeta" => {
+                Some(self.cudnnSetActivationDescriptorSwishBeta.take().is_some())
+            }
+            "cudnnSetAlgorithmDescriptor" => {
+                Some(self.cudnnSetAlgorithmDescriptor.take().is_some())
+            }
+            "cudnnSetAlgorithmPerformance" => {
+                Some(self.cudnnSetAlgorithmPerformance.take().is_some())
+            }
+            "cudnnSetAttnDescriptor" => {
+                Some(self.cudnnSetAttnDescriptor.take().is_some())
+            }
+            "cudnnSetCTCLossDescriptor" => {
+                Some(self.cudnnSetCTCLossDescriptor.take().is_some())
+            }
+            "cudnnSetCTCLossDescriptorEx" => {
+                Some(self.cudnnSetCTCLossDescriptorEx.take().is_some())
+            }
+            "cudnnSetCTCLossDescriptor_v8" => {
+                Some(self.cudnnSetCTCLossDescriptor_v8.take().is_some())
+            }
+            "cudnnSetCTCLossDescriptor_v9" => {
+                Some(self.cudnnSetCTCLossDescriptor_v9.take().is_some())
+            }
+            "cudnnSetCallback" => Some(self.cudnnSetCallback.take().is_some()),
+            "cudnnSetConvolution2dDescriptor" => {
+                Some(self.cudnnSetConvolution2dDescriptor.take().is_some())
+            }
+            "cudnnSetConvolutionGroupCount" => {
+                Some(self.cudnnSetConvolutionGroupCount.take().is_some())
+            }
+            "cudnnSetConvolutionMathType" => {
+                Some(self.cudnnSetConvolutionMathType.take().is_some())
+            }
+            "cudnnSetConvolutionNdDescriptor" => {
+                Some(self.cudnnSetConvolutionNdDescriptor.take().is_some())
+            }
+            "cudnnSetConvolutionReorderType" => {
+                Some(self.cudnnSetConvolutionReorderType.take().is_some())
+            }
+            "cudnnSetDropoutDescriptor" => {
+                Some(self.cudnnSetDropoutDescriptor.take().is_some())
+            }
+            "cudnnSetFilter4dDescriptor" => {
+                Some(self.cudnnSetFilter4dDescriptor.take().is_some())
+            }
+            "cudnnSetFilterNdDescriptor" => {
+                Some(self.cudnnSetFilterNdDescriptor.take().is_some())
+            }
+            "cudnnSetFusedOpsConstParamPackAttribute" => {
+                Some(self.cudnnSetFusedOpsConstParamPackAttribute.take().is_some())
+            }
+            "cudnnSetFusedOpsVariantParamPackAttribute" => {
+                Some(self.cudnnSetFusedOpsVariantParamPackAttribute.take().is_some())
+            }
+            "cudnnSetLRNDescriptor" => Some(self.cudnnSetLRNDescriptor.take().is_some()),
+            "cudnnSetOpTensorDescriptor" => {
+                Some(self.cudnnSetOpTensorDescriptor.take().is_some())
+            }
+            "cudnnSetPersistentRNNPlan" => {
+                Some(self.cudnnSetPersistentRNNPlan.take().is_some())
+            }
+            "cudnnSetPooling2dDescriptor" => {
+                Some(self.cudnnSetPooling2dDescriptor.take().is_some())
+            }
+            "cudnnSetPoolingNdDescriptor" => {
+                Some(self.cudnnSetPoolingNdDescriptor.take().is_some())
+            }
+            "cudnnSetRNNAlgorithmDescriptor" => {
+                Some(self.cudnnSetRNNAlgorithmDescriptor.take().is_some())
+            }
+            "cudnnSetRNNBiasMode" => Some(self.cudnnSetRNNBiasMode.take().is_some()),
+            "cudnnSetRNNDataDescriptor" => {
+                Some(self.cudnnSetRNNDataDescriptor.take().is_some())
+            }
+            "cudnnSetRNNDescriptor_v6" => {
+                Some(self.cudnnSetRNNDescriptor_v6.take().is_some())
+            }
+            "cudnnSetRNNDescriptor_v8" => {
+                Some(self.cudnnSetRNNDescriptor_v8.take().is_some())
+            }
+            "cudnnSetRNNMatrixMathType" => {
+                Some(self.cudnnSetRNNMatrixMathType.take().is_some())
+            }
+            "cudnnSetRNNPaddingMode" => {
+                Some(self.cudnnSetRNNPaddingMode.take().is_some())
+            }
+            "cudnnSetRNNProjectionLayers" => {
+                Some(self.cudnnSetRNNProjectionLayers.take().is_some())
+            }
+            "cudnnSetReduceTensorDescriptor" => {
+                Some(self.cudnnSetReduceTensorDescriptor.take().is_some())
+            }
+            "cudnnSetSeqDataDescriptor" => {
+                Some(self.cudnnSetSeqDataDescriptor.take().is_some())
+            }
+            "cudnnSetSpatialTransformerNdDescriptor" => {
+                Some(self.cudnnSetSpatialTransformerNdDescriptor.take().is_some())
+            }
+            "cudnnSetStream" => Some(self.cudnnSetStream.take().is_some()),
+            "cudnnSetTensor" => Some(self.cudnnSetTensor.take().is_some()),
+            "cudnnSetTensor4dDescriptor" => {
+                Some(self.cudnnSetTensor4dDescriptor.take().is_some())
+            }
+            "cudnnSetTensor4dDescriptorEx" => {
+                Some(self.cudnnSetTensor4dDescriptorEx.take().is_some())
+            }
+            "cudnnSetTensorNdDescriptor" => {
+                Some(self.cudnnSetTensorNdDescriptor.take().is_some())
+            }
+            "cudnnSetTensorNdDescriptorEx" => {
+                Some(self.cudnnSetTensorNdDescriptorEx.take().is_some())
+            }
+            "cudnnSetTensorTransformDescriptor" => {
+                Some(self.cudnnSetTensorTransformDescriptor.take().is_some())
+            }
+            "cudnnSoftmaxBackward" => Some(self.cudnnSoftmaxBackward.take().is_some()),
+            "cudnnSoftmaxForward" => Some(self.cudnnSoftmaxForward.take().is_some()),
+            "cudnnSpatialTfGridGeneratorBackward" => {
+                Some(self.cudnnSpatialTfGridGeneratorBackward.take().is_some())
+            }
+            "cudnnSpatialTfGridGeneratorForward" => {
+                Some(self.cudnnSpatialTfGridGeneratorForward.take().is_some())
+            }
+            "cudnnSpatialTfSamplerBackward" => {
+                Some(self.cudnnSpatialTfSamplerBackward.take().is_some())
+            }
+            "cudnnSpatialTfSamplerForward" => {
+                Some(self.cudnnSpatialTfSamplerForward.take().is_some())
+            }
+            "cudnnSubquadraticOpsVersionCheck" => {
+                Some(self.cudnnSubquadraticOpsVersionCheck.take().is_some())
+            }
+            "cudnnTransformFilter" => Some(self.cudnnTransformFilter.take().is_some()),
+            "cudnnTransformTensor" => Some(self.cudnnTransformTensor.take().is_some()),
+            "cudnnTransformTensorEx" => {
+                Some(self.cudnnTransformTensorEx.take().is_some())
+            }
+            _ => None,
+        }
+    }
     /// The table of the cuDNN this crate was linked against at build
     /// time (the `link` feature); functions that major does not
     /// declare are `None`.
