@@ -27,6 +27,7 @@
 pub mod discovery;
 pub mod elf;
 pub mod loader;
+pub mod pe;
 pub mod sublibs;
 
 #[allow(

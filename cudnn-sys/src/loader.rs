@@ -304,10 +304,13 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
         check_binary(file)?;
     }
     let mut major = discovery::major_of_file_name(&c.path.to_string_lossy());
-    // Where the folder is known, the sub-libraries are loaded before the
-    // main library (the order that works on Windows whatever PATH says).
+    // On Windows, where the folder is known, the sub-libraries are loaded
+    // before the main library: the order that works whatever PATH says.
+    // Elsewhere the main library comes first, so that a file that is not
+    // cuDNN is reported as such; its initialisers call nothing.
     let mut prepared = None;
-    if let Some(dir) = file.as_deref().and_then(Path::parent) {
+    let first = cfg!(windows) && file.as_deref().is_some_and(is_binary);
+    if let Some(dir) = file.as_deref().and_then(Path::parent).filter(|_| first) {
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
         } else {
@@ -336,8 +339,7 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
     };
     let path = module_path(get_version as *const ()).unwrap_or_else(|| c.path.clone());
     if prepared.is_none() {
-        // Found by the system loader: its folder is known only now. Nothing
-        // has been called yet.
+        // The folder of the file that loaded. Nothing has been called yet.
         if let Some(dir) = path.parent() {
             major = major.or_else(|| sublibs::major_from_folder(os, dir));
             if let Some(m) = major {
@@ -363,10 +365,21 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
     })
 }
 
+/// Whether the file starts like a shared library of either format.
+fn is_binary(path: &Path) -> bool {
+    use std::io::Read;
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut magic))
+        .is_ok()
+        && (magic == *b"\x7fELF" || magic[..2] == *b"MZ")
+}
+
 /// The checks made on a file before it is handed to the system loader:
 /// an ELF or PE file for this architecture, not cut short.
 fn check_binary(path: &Path) -> Result<(), String> {
-    crate::elf::check(path)
+    crate::elf::check(path)?;
+    crate::pe::check(path)
 }
 
 /// Checks the sub-libraries of cuDNN `major` in `dir` and loads the usable

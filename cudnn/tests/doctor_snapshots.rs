@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use cudnn::doctor::{
     candidate_copies, diagnose, AttemptInfo, CopyStatus, DriverProbe, Finding, Gpu, LoadedLibrary,
-    Os, Report, Severity, Snapshot, SublibraryCheck,
+    Os, Report, Severity, Snapshot, SublibraryCheck, SublibraryState,
 };
 
 fn codes(findings: &[Finding]) -> Vec<&'static str> {
@@ -108,6 +108,8 @@ fn linux() -> Snapshot {
                 ),
             ),
         ],
+        dependency_users: BTreeMap::new(),
+        sublibrary_states: vec![],
     }
 }
 
@@ -177,6 +179,8 @@ fn windows() -> Snapshot {
                 Some(format!(r"{dir}\zlibwapi.dll").into()),
             ),
         ],
+        dependency_users: BTreeMap::new(),
+        sublibrary_states: vec![],
     }
 }
 
@@ -201,7 +205,8 @@ fn windows_dll_folder_not_on_path() {
     s.env.insert("PATH".into(), r"C:\Windows\system32".into());
     let f = diagnose(&s);
     let d = find(&f, "dll-dir-not-on-path");
-    assert_eq!(d.severity, Severity::Error);
+    // The loader loads the sub-DLLs by full path, so this is no error.
+    assert_eq!(d.severity, Severity::Info);
     assert!(
         d.fix.contains(r"C:\Program Files\NVIDIA\CUDNN\v8.9\bin"),
         "{}",
@@ -485,4 +490,183 @@ fn the_summary_names_the_errors() {
         "{summary}"
     );
     assert!(summary.contains("[no-gpu]"), "{summary}");
+}
+
+/// The loader's findings for every sub-library of cuDNN 9 in the wheel
+/// folder of `linux()`: all present and usable, except as `change` says.
+fn states_9(change: &[(&str, bool, Option<&str>)]) -> Vec<SublibraryState> {
+    let dir = PathBuf::from("/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    cudnn_sys::sublibs::specs(9)
+        .iter()
+        .map(|spec| {
+            let (present, problem) = change
+                .iter()
+                .find(|c| c.0 == spec.name)
+                .map(|c| (c.1, c.2.map(str::to_string)))
+                .unwrap_or((true, None));
+            SublibraryState {
+                name: spec.name.to_string(),
+                file: format!("libcudnn_{}.so.9", spec.name),
+                dir: dir.clone(),
+                present,
+                required: spec.required,
+                problem,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_loaders_findings_on_sublibraries() {
+    let mut s = linux();
+    s.sublibrary_states = states_9(&[("cnn", false, Some("missing"))]);
+    let f = diagnose(&s);
+    let m = find(&f, "sublibrary-missing");
+    assert!(m.message.contains("libcudnn_cnn.so.9"), "{}", m.message);
+    assert!(m.message.contains("beside libcudnn.so.9"), "{}", m.message);
+    assert!(m.message.contains("SublibraryUnavailable"), "{}", m.message);
+
+    s.sublibrary_states = states_9(&[(
+        "adv",
+        true,
+        Some("the file is truncated: 1048576 bytes, but its ELF headers describe at least 2000000"),
+    )]);
+    let f = diagnose(&s);
+    assert!(find(&f, "truncated-file")
+        .message
+        .contains("libcudnn_adv.so.9"));
+    let report = Report::from_snapshot(&s);
+    let adv = report
+        .sublibraries
+        .iter()
+        .find(|x| x.name == "adv")
+        .expect("adv");
+    assert!(adv
+        .problem
+        .as_deref()
+        .is_some_and(|p| p.contains("truncated")));
+    assert!(report.to_text(false).contains("UNUSABLE"));
+
+    s.sublibrary_states = states_9(&[(
+        "ops",
+        true,
+        Some(
+            "version mismatch reported by cudnnOpsVersionCheck: component cudnn_ops version 9.28.1",
+        ),
+    )]);
+    assert!(find(&diagnose(&s), "sublibrary-version-mixed")
+        .message
+        .contains("libcudnn_ops.so.9"));
+}
+
+#[test]
+fn a_refused_library_names_the_sublibrary_it_lacks() {
+    let mut s = linux();
+    s.loaded = None;
+    s.attempts = vec![AttemptInfo {
+        path: "/opt/cudnn/libcudnn.so.9".into(),
+        source: "CUDNN_LIB_DIR".into(),
+        error: Some(
+            "libcudnn_graph.so.9 beside it: missing; cuDNN 9 cannot work without it".into(),
+        ),
+    }];
+    s.sublibrary_states = states_9(&[("graph", false, Some("missing"))])
+        .into_iter()
+        .filter(|x| x.required)
+        .collect();
+    let f = diagnose(&s);
+    let m = find(&f, "sublibrary-missing");
+    assert_eq!(m.severity, Severity::Error);
+    assert!(m.message.contains("libcudnn_graph.so.9"), "{}", m.message);
+    assert!(
+        m.message.contains("cannot work without it"),
+        "{}",
+        m.message
+    );
+    assert!(codes(&f).contains(&"not-found"));
+}
+
+#[test]
+fn the_jit_install_is_recognised_not_broken() {
+    let mut s = linux();
+    s.loaded.as_mut().expect("loaded").version = "9.27.0".into();
+    let jit = ["graph", "engines_runtime_compiled"];
+    let change: Vec<(&str, bool, Option<&str>)> = cudnn_sys::sublibs::specs(9)
+        .iter()
+        .filter(|x| !jit.contains(&x.name))
+        .map(|x| (x.name, false, Some("missing")))
+        .collect();
+    s.sublibrary_states = states_9(&change);
+    let f = diagnose(&s);
+    let j = find(&f, "jit-layout");
+    assert_eq!(j.severity, Severity::Info);
+    assert!(j.message.contains("JIT-only"), "{}", j.message);
+    assert!(j.fix.contains("nvidia-cudnn-cu12"), "{}", j.fix);
+    assert!(
+        !codes(&f).contains(&"sublibrary-missing"),
+        "{:?}",
+        codes(&f)
+    );
+    assert!(Report::from_snapshot(&s).is_healthy(), "{:?}", codes(&f));
+    // The same folder without the runtime-compiled engines is a broken
+    // install, not the JIT one.
+    let mut broken = change.clone();
+    broken.push(("engines_runtime_compiled", false, Some("missing")));
+    s.sublibrary_states = states_9(&broken);
+    let f = diagnose(&s);
+    assert!(!codes(&f).contains(&"jit-layout"));
+    assert!(codes(&f).contains(&"sublibrary-missing"));
+}
+
+#[test]
+fn nvidias_stub_driver_is_named() {
+    let mut s = linux();
+    s.driver = DriverProbe::Failed {
+        error: "CUDA driver error CUDA_ERROR_STUB_LIBRARY: CUDA driver is a stub library".into(),
+    };
+    let f = diagnose(&s);
+    let d = find(&f, "stub-driver");
+    assert_eq!(d.severity, Severity::Error);
+    assert!(d.fix.contains("stubs"), "{}", d.fix);
+    assert!(!codes(&f).contains(&"no-gpu"));
+}
+
+#[test]
+fn fixes_name_the_packages_of_the_loaded_cuda_major() {
+    let mut s = linux();
+    s.loaded.as_mut().expect("loaded").cudart = "13.0".into();
+    s.dependencies = vec![
+        ("libcublasLt.so.13".into(), None),
+        ("libnvrtc.so.13".into(), None),
+    ];
+    s.dependency_users = [(
+        "libcublasLt.so.13".to_string(),
+        vec!["libcudnn_engines_precompiled.so.9".to_string()],
+    )]
+    .into_iter()
+    .collect();
+    let f = diagnose(&s);
+    let deps: Vec<&Finding> = f
+        .iter()
+        .filter(|f| f.code == "missing-dependency")
+        .collect();
+    assert_eq!(deps.len(), 2);
+    assert!(
+        deps[0].fix.contains("nvidia-cublas-cu13"),
+        "{}",
+        deps[0].fix
+    );
+    assert!(
+        deps[0]
+            .message
+            .contains("needed by libcudnn_engines_precompiled.so.9"),
+        "{}",
+        deps[0].message
+    );
+    assert!(
+        deps[1].fix.contains("nvidia-cuda-nvrtc-cu13"),
+        "{}",
+        deps[1].fix
+    );
+    assert!(f.iter().all(|x| !x.fix.contains("cu12")), "{f:?}");
 }

@@ -289,64 +289,170 @@ fn driver_probe() -> DriverProbe {
     DriverProbe::Present { version, gpus }
 }
 
-/// Where each library cuDNN depends on is found (`None`: nowhere).
+/// Libraries no check needs: the C and C++ runtimes and the loader itself
+/// on Linux, the operating system's own DLLs on Windows.
+fn is_system_library(os: Os, name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    match os {
+        Os::Windows => {
+            lower.starts_with("api-ms-win-")
+                || lower.starts_with("ext-ms-")
+                || [
+                    "kernel32.dll",
+                    "advapi32.dll",
+                    "user32.dll",
+                    "ws2_32.dll",
+                    "shell32.dll",
+                    "ole32.dll",
+                    "ntdll.dll",
+                    "bcrypt.dll",
+                    "setupapi.dll",
+                    "version.dll",
+                    "dbghelp.dll",
+                ]
+                .contains(&lower.as_str())
+        }
+        _ => [
+            "libc.so",
+            "libm.so",
+            "libdl.so",
+            "libpthread.so",
+            "librt.so",
+            "ld-linux",
+            "libgcc_s.so",
+            "libstdc++.so",
+        ]
+        .iter()
+        .any(|p| lower.starts_with(p)),
+    }
+}
+
+/// The libraries the cuDNN files need, read from the files themselves
+/// (`DT_NEEDED`, the import table) plus the ones cuDNN opens at run time by
+/// name (cuBLASLt, NVRTC), each with where the operating system's loader
+/// would find it (`None`: nowhere) and which cuDNN files need it.
+#[allow(clippy::type_complexity)]
 fn dependencies(
     os: Os,
     loaded: Option<&LoadedLibrary>,
+    states: &[super::SublibraryState],
     loader: &[PathBuf],
     cache: &[(String, PathBuf)],
-) -> Vec<(String, Option<PathBuf>)> {
+) -> (
+    Vec<(String, Option<PathBuf>)>,
+    BTreeMap<String, Vec<String>>,
+) {
     let cuda = loaded
         .and_then(|l| l.cudart.split('.').next()?.parse::<u32>().ok())
         .unwrap_or(12);
     let dir = loaded.and_then(|l| l.path.parent().map(Path::to_path_buf));
+    let mut users: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut add = |name: String, user: String| {
+        let entry = users.entry(name).or_default();
+        if !entry.contains(&user) {
+            entry.push(user);
+        }
+    };
+    let cudnn_files: Vec<String> = states
+        .iter()
+        .filter(|s| s.present)
+        .map(|s| s.file.clone())
+        .collect();
+    let mut files: Vec<PathBuf> = Vec::new();
+    if let Some(l) = loaded {
+        files.push(l.path.clone());
+    }
+    files.extend(
+        states
+            .iter()
+            .filter(|s| s.present)
+            .map(|s| s.dir.join(&s.file)),
+    );
+    for file in &files {
+        let user = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let needed: Vec<String> = match os {
+            Os::Windows => cudnn_sys::pe::inspect(file)
+                .map(|i| i.imports)
+                .unwrap_or_default(),
+            _ => cudnn_sys::elf::inspect(file)
+                .ok()
+                .flatten()
+                .map(|i| i.needed)
+                .unwrap_or_default(),
+        };
+        for n in needed {
+            let is_cudnn = cudnn_files.iter().any(|c| c.eq_ignore_ascii_case(&n))
+                || n.to_ascii_lowercase().contains("cudnn");
+            if !is_cudnn && !is_system_library(os, &n) {
+                add(n, user.clone());
+            }
+        }
+    }
+    // Opened at run time by name, so in no table: cuBLASLt by the
+    // precompiled engines (cuDNN 9) and the convolution libraries (cuDNN 8),
+    // NVRTC by the runtime-compiled engines.
+    let major = loaded.map(|l| l.major).unwrap_or(9);
+    let (blas_users, rtc_users): (&[&str], &[&str]) = if major == 8 {
+        (&["cnn_infer"], &["cnn_infer"])
+    } else {
+        (&["engines_precompiled"], &["engines_runtime_compiled"])
+    };
+    let (blas, rtc) = match os {
+        Os::Windows => (
+            format!("cublasLt64_{cuda}.dll"),
+            format!("nvrtc64_{cuda}0_0.dll"),
+        ),
+        _ => (
+            format!("libcublasLt.so.{cuda}"),
+            format!("libnvrtc.so.{cuda}"),
+        ),
+    };
+    for (dep, subs) in [(blas, blas_users), (rtc, rtc_users)] {
+        for s in states
+            .iter()
+            .filter(|s| s.present && subs.contains(&s.name.as_str()))
+        {
+            add(dep.clone(), s.file.clone());
+        }
+        if states.is_empty() && loaded.is_some() {
+            add(dep.clone(), "cuDNN".into());
+        }
+    }
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(d) = &dir {
         dirs.push(d.clone());
         // NVIDIA's wheels find their siblings through RUNPATH.
         dirs.push(d.join("../../cublas/lib"));
         dirs.push(d.join("../../cuda_nvrtc/lib"));
+        dirs.push(d.join("../../cublas/bin"));
+        dirs.push(d.join("../../cuda_nvrtc/bin"));
     }
     dirs.extend(loader.iter().cloned());
-    let names: Vec<String> = match os {
-        Os::Windows => {
-            let mut n = vec![
-                "vcruntime140.dll".to_string(),
-                "msvcp140.dll".into(),
-                "vcruntime140_1.dll".into(),
-            ];
-            if loaded.is_some_and(|l| l.major == 8) {
-                n.push("zlibwapi.dll".into());
-            }
-            n.push(format!("cublasLt64_{cuda}.dll"));
-            n.push(format!("nvrtc64_{cuda}0_0.dll"));
-            if let Some(root) = std::env::var_os("SystemRoot") {
-                dirs.push(PathBuf::from(root).join("System32"));
-            }
-            n
+    if os == Os::Windows {
+        if let Some(root) = std::env::var_os("SystemRoot") {
+            dirs.push(PathBuf::from(root).join("System32"));
         }
-        _ => vec![
-            "libz.so.1".into(),
-            format!("libcublasLt.so.{cuda}"),
-            format!("libnvrtc.so.{cuda}"),
-        ],
-    };
-    names
-        .into_iter()
+    }
+    let found = users
+        .keys()
         .map(|name| {
-            let found = dirs
+            let at = dirs
                 .iter()
-                .map(|d| d.join(&name))
+                .map(|d| d.join(name))
                 .find(|p| p.is_file())
                 .or_else(|| {
                     cache
                         .iter()
-                        .find(|(n, _)| *n == name)
+                        .find(|(n, _)| n == name)
                         .map(|(_, p)| p.clone())
                 });
-            (name, found)
+            (name.clone(), at)
         })
-        .collect()
+        .collect();
+    (found, users)
 }
 
 fn sublibrary_checks(lib: &crate::Library) -> Vec<SublibraryCheck> {
@@ -407,8 +513,10 @@ impl Snapshot {
         let loader = loader_dirs(os, &cache);
         let others = other_dirs(os);
 
+        let mut states: Vec<super::SublibraryState> = Vec::new();
         let (loaded, attempts, checks) = match crate::library() {
             Ok(lib) => {
+                states = lib.sublibraries().iter().map(Into::into).collect();
                 let v = lib.version();
                 let loaded = LoadedLibrary {
                     path: lib.path().to_path_buf(),
@@ -430,7 +538,10 @@ impl Snapshot {
                 (Some(loaded), attempts, sublibrary_checks(&lib))
             }
             Err(Error::LibraryNotFound(e)) => (
-                None,
+                {
+                    states.extend(e.required_sublibrary.as_ref().map(Into::into));
+                    None
+                },
                 e.attempts
                     .iter()
                     .map(|a| AttemptInfo {
@@ -491,7 +602,8 @@ impl Snapshot {
         let is_wsl = env.contains_key("WSL_DISTRO_NAME")
             || std::fs::read_to_string("/proc/version")
                 .is_ok_and(|v| v.to_lowercase().contains("microsoft"));
-        let dependencies = dependencies(os, loaded.as_ref(), &loader, &cache);
+        let (dependencies, dependency_users) =
+            dependencies(os, loaded.as_ref(), &states, &loader, &cache);
         let _ = sublibrary_names;
         Snapshot {
             os,
@@ -508,6 +620,8 @@ impl Snapshot {
             driver: driver_probe(),
             header_version: cudnn_sys::BUILD_HEADER_VERSION.map(str::to_string),
             dependencies,
+            dependency_users,
+            sublibrary_states: states,
         }
     }
 }

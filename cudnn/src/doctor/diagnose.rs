@@ -222,7 +222,8 @@ pub fn candidate_copies(s: &Snapshot) -> Vec<CandidateCopy> {
 }
 
 /// The loaded major's sub-libraries: present beside the main library, and
-/// their version when cuDNN's own check passed.
+/// their version when cuDNN's own check passed; what the loader found
+/// when it says.
 pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
     let Some(l) = &s.loaded else {
         return Vec::new();
@@ -236,8 +237,11 @@ pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
                 .sublibrary_checks
                 .iter()
                 .find(|c| check_target(&c.function) == Some(name));
-            let present = files.iter().any(|f| f == &file);
+            let state = s.sublibrary_states.iter().find(|x| x.name == name);
+            let present = state.map_or_else(|| files.iter().any(|f| f == &file), |x| x.present);
+            let problem = state.and_then(|x| x.problem.clone());
             let version = match check {
+                _ if problem.is_some() => None,
                 Some(c) if c.error.is_none() => Some(l.version.clone()),
                 Some(c) if is_version_mismatch(c.status.as_deref()) => Some(format!(
                     "differs from {} (cuDNN's {} failed)",
@@ -251,9 +255,119 @@ pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
                 present,
                 required,
                 version,
+                problem,
             }
         })
         .collect()
+}
+
+/// The sub-libraries of cuDNN's JIT-only install (`nvidia-cudnn-jit-*`):
+/// the graph API with runtime-compiled engines, and nothing else.
+const JIT_LAYOUT: &[&str] = &["graph", "engines_runtime_compiled"];
+
+/// Whether the loader's findings describe the JIT-only install: its two
+/// sub-libraries present, the legacy ones and the precompiled engines
+/// absent.
+pub(crate) fn is_jit_layout(s: &Snapshot) -> bool {
+    let st = &s.sublibrary_states;
+    s.loaded.as_ref().is_some_and(|l| l.major == 9)
+        && !st.is_empty()
+        && st
+            .iter()
+            .all(|x| x.present == JIT_LAYOUT.contains(&x.name.as_str()))
+}
+
+/// The finding for a sub-library the loader could not use.
+fn sublibrary_finding(
+    s: &Snapshot,
+    x: &super::SublibraryState,
+    main_file: &str,
+    version: &str,
+) -> Finding {
+    let dir = x.dir.display();
+    let problem = x.problem.as_deref().unwrap_or_default();
+    let serves = s
+        .loaded
+        .as_ref()
+        .map(|l| l.major)
+        .or_else(|| major_of_file_name(main_file))
+        .and_then(|m| cudnn_sys::sublibs::spec_of(m, &x.name))
+        .map(|sp| sp.serves)
+        .unwrap_or("its functions");
+    let exports_functions = s
+        .loaded
+        .as_ref()
+        .map(|l| l.major)
+        .or_else(|| major_of_file_name(main_file))
+        .is_some_and(|m| {
+            cudnn_sys::sublibs::functions_of(m, &x.name)
+                .next()
+                .is_some()
+        });
+    let consequence = if x.required {
+        format!("cuDNN cannot work without it, so {main_file} was not loaded")
+    } else if !exports_functions {
+        format!("cuDNN cannot use {serves}; graph plans that need them fail with a status")
+    } else {
+        format!(
+            "the functions it implements ({serves}) return SublibraryUnavailable; the rest works"
+        )
+    };
+    let severity = if x.required || problem.contains("version mismatch") || !x.present {
+        Severity::Error
+    } else if problem.starts_with("needs ") {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
+    let reinstall = format!("reinstall cuDNN {version} completely into {dir}");
+    if !x.present {
+        finding(
+            "sublibrary-missing",
+            severity,
+            format!(
+                "{} is not in {dir} beside {main_file}: {consequence}",
+                x.file
+            ),
+            reinstall,
+        )
+    } else if problem.starts_with("the file is truncated") {
+        finding(
+            "truncated-file",
+            severity,
+            format!(
+                "{} in {dir} is cut short ({problem}): {consequence}",
+                x.file
+            ),
+            format!("download or copy {} again ({reinstall})", x.file),
+        )
+    } else if problem.contains("version mismatch") || problem.contains("another cuDNN release") {
+        finding(
+            "sublibrary-version-mixed",
+            severity,
+            format!(
+                "{} in {dir} is from another cuDNN release: {problem}; {consequence}",
+                x.file
+            ),
+            format!(
+                "remove the stale cuDNN files from {dir} and reinstall one version of cuDNN there"
+            ),
+        )
+    } else {
+        finding(
+            "sublibrary-load-failed",
+            if problem.contains("libcuda") {
+                Severity::Warning
+            } else {
+                severity
+            },
+            format!(
+                "{} in {dir} does not load: {problem}; {consequence}",
+                x.file
+            ),
+            "see the missing-dependency findings; reinstall cuDNN if there are none".into(),
+        )
+    }
 }
 
 fn is_version_mismatch(status: Option<&str>) -> bool {
@@ -357,6 +471,20 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
                  folder holding {lib_name}"
             ),
         };
+        for x in s.sublibrary_states.iter().filter(|x| x.problem.is_some()) {
+            let main = s
+                .attempts
+                .iter()
+                .find(|a| {
+                    a.error
+                        .as_deref()
+                        .is_some_and(|e| e.starts_with(x.file.as_str()))
+                })
+                .and_then(|a| a.path.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| lib_name.to_string());
+            out.push(sublibrary_finding(s, x, &main, "the same version"));
+        }
         out.push(finding(
             "not-found",
             Severity::Error,
@@ -377,26 +505,62 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
 
     // Sub-libraries.
     let dir = parent(s.os, &l.path);
-    for sub in sublibraries(s) {
-        if sub.required && !sub.present {
-            out.push(finding(
-                "sublibrary-missing",
-                Severity::Error,
-                format!(
-                    "{} is not in {} beside the loaded {}: cuDNN {} loads it when an operation needs it, and \
-                     that operation will fail",
-                    sub.file,
-                    dir.display(),
-                    lib_name,
-                    l.version
-                ),
-                format!("reinstall cuDNN {} completely into {}", l.version, dir.display()),
-            ));
+    let main_file = l
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| lib_name.to_string());
+    let jit = is_jit_layout(s);
+    if jit {
+        let cu = cuda_major(&l.cudart).unwrap_or(12);
+        out.push(finding(
+            "jit-layout",
+            Severity::Info,
+            format!(
+                "cuDNN {} in {} is the JIT-only install: the graph API with runtime-compiled engines. The \
+                 legacy functions (tensors, pooling, convolution, RNN: the ops, cnn and adv sub-libraries) and \
+                 the precompiled engines are not part of it; calling them returns SublibraryUnavailable",
+                l.version,
+                dir.display()
+            ),
+            format!("for the legacy API, install the full cuDNN instead (pip: nvidia-cudnn-cu{cu})"),
+        ));
+    }
+    if !s.sublibrary_states.is_empty() {
+        for x in &s.sublibrary_states {
+            if x.problem.is_none() || (jit && !x.present) {
+                continue;
+            }
+            out.push(sublibrary_finding(s, x, &main_file, &l.version));
+        }
+    } else {
+        for sub in sublibraries(s) {
+            if sub.required && !sub.present {
+                out.push(finding(
+                    "sublibrary-missing",
+                    Severity::Error,
+                    format!(
+                        "{} is not in {} beside the loaded {}: cuDNN {} loads it when an operation needs it, \
+                         and that operation will fail",
+                        sub.file,
+                        dir.display(),
+                        main_file,
+                        l.version
+                    ),
+                    format!("reinstall cuDNN {} completely into {}", l.version, dir.display()),
+                ));
+            }
         }
     }
     for c in &s.sublibrary_checks {
         let Some(err) = &c.error else { continue };
         let name = check_target(&c.function).unwrap_or("?");
+        if s.sublibrary_states
+            .iter()
+            .any(|x| x.name == name && x.problem.is_some())
+        {
+            continue;
+        }
         if is_version_mismatch(c.status.as_deref()) {
             out.push(finding(
                 "sublibrary-version-mixed",
@@ -502,14 +666,16 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
         if !path_dirs.iter().any(|d| same_dir(s.os, Path::new(d), &dir)) {
             out.push(finding(
                 "dll-dir-not-on-path",
-                Severity::Error,
+                Severity::Info,
                 format!(
-                    "the folder of the loaded {} ({}) is not on PATH: cuDNN loads its sub-DLLs by name, and \
-                     Windows will not look for them there",
+                    "the folder of the loaded {} ({}) is not on PATH: this crate loads cuDNN's sub-DLLs from it \
+                     by full path, so cuDNN works here, but other programs that load {} by name, and the DLLs \
+                     cuDNN opens at run time (cuBLASLt, NVRTC), are not found there",
                     lib_name,
-                    dir.display()
+                    dir.display(),
+                    lib_name
                 ),
-                format!("add {} to PATH", dir.display()),
+                format!("add {} to PATH if other programs need this cuDNN", dir.display()),
             ));
         }
     }
@@ -567,10 +733,21 @@ fn load_errors(s: &Snapshot, out: &mut Vec<Finding>, severity: Severity) {
 }
 
 fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
+    let cu = s
+        .loaded
+        .as_ref()
+        .and_then(|l| cuda_major(&l.cudart))
+        .unwrap_or(12);
     for (name, found) in &s.dependencies {
         if found.is_some() {
             continue;
         }
+        let users = s
+            .dependency_users
+            .get(name)
+            .filter(|u| !u.is_empty())
+            .map(|u| format!(" (needed by {})", u.join(", ")))
+            .unwrap_or_default();
         let lower = name.to_lowercase();
         let (severity, why, fix) = if lower.starts_with("libz") || lower.starts_with("zlib") {
             (
@@ -586,6 +763,12 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
                     "install zlib (Debian/Ubuntu: `apt install zlib1g`)".to_string()
                 },
             )
+        } else if lower.starts_with("libcuda.") || lower == "nvcuda.dll" {
+            (
+                Severity::Info,
+                "it is the CUDA driver, which only a machine with an NVIDIA GPU has",
+                "see the no-gpu finding".to_string(),
+            )
         } else if lower.starts_with("vcruntime") || lower.starts_with("msvcp") {
             (
                 Severity::Error,
@@ -597,7 +780,7 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
                 Severity::Warning,
                 "cuDNN's runtime-compiled engines (and fused graphs) compile kernels with NVRTC",
                 format!(
-                    "install NVRTC for this CUDA major (pip: nvidia-cuda-nvrtc-cu12) or add the folder of {name} \
+                    "install NVRTC for this CUDA major (pip: nvidia-cuda-nvrtc-cu{cu}) or add the folder of {name} \
                      to the loader's path"
                 ),
             )
@@ -606,7 +789,7 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
                 Severity::Warning,
                 "cuDNN's matrix-multiply engines call cuBLASLt",
                 format!(
-                    "install cuBLAS for this CUDA major (pip: nvidia-cublas-cu12) or add the folder of {name} to \
+                    "install cuBLAS for this CUDA major (pip: nvidia-cublas-cu{cu}) or add the folder of {name} to \
                      the loader's path"
                 ),
             )
@@ -614,7 +797,7 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
         out.push(finding(
             "missing-dependency",
             severity,
-            format!("{name} was not found: {why}"),
+            format!("{name} was not found{users}: {why}"),
             fix,
         ));
     }
@@ -654,6 +837,12 @@ fn environment_findings(s: &Snapshot, out: &mut Vec<Finding>) {
     }
 }
 
+/// Whether a driver error is CUDA_ERROR_STUB_LIBRARY (34): the toolkit's
+/// link-time stub answered instead of the driver.
+fn is_stub_driver(error: &str) -> bool {
+    error.contains("STUB_LIBRARY") || error.to_lowercase().contains("stub library")
+}
+
 fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec<Finding>) {
     match &s.driver {
         DriverProbe::Absent => out.push(finding(
@@ -661,6 +850,17 @@ fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec
             Severity::Error,
             "no NVIDIA driver library (libcuda.so.1 / nvcuda.dll) is installed: cuDNN needs a GPU".into(),
             "run on a machine with an NVIDIA GPU and its driver installed (on WSL 2, the Windows driver)".into(),
+        )),
+        DriverProbe::Failed { error } if is_stub_driver(error) => out.push(finding(
+            "stub-driver",
+            Severity::Error,
+            format!(
+                "the libcuda this process loaded is NVIDIA's stub, not the driver ({error}): a CUDA toolkit's \
+                 `stubs` folder (lib64/stubs) is on the library path ahead of the real driver"
+            ),
+            "remove the toolkit's stubs folder from LD_LIBRARY_PATH (it is only for linking); in a container, \
+             run it with the NVIDIA container runtime (--gpus) so the host driver is mounted"
+                .into(),
         )),
         DriverProbe::Failed { error } => out.push(finding(
             "no-gpu",

@@ -20,7 +20,7 @@ mod diagnose;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -171,6 +171,44 @@ pub struct Snapshot {
     /// Libraries cuDNN depends on, and where each was found (`None`: not
     /// found), for example `libz.so.1`.
     pub dependencies: Vec<(String, Option<PathBuf>)>,
+    /// Which cuDNN files need each dependency (read from their `DT_NEEDED`
+    /// entries or import tables, or known to open it at run time).
+    pub dependency_users: BTreeMap<String, Vec<String>>,
+    /// What the loader found for each sub-library of the loaded major, or
+    /// for the sub-library that made it refuse a candidate; empty when it
+    /// says nothing (a linked library).
+    pub sublibrary_states: Vec<SublibraryState>,
+}
+
+/// What the loader found for one sub-library before the first call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SublibraryState {
+    /// Its short name, `cnn_infer`.
+    pub name: String,
+    /// Its file name, `libcudnn_cnn_infer.so.8`.
+    pub file: String,
+    /// The folder it was looked for in: the main library's.
+    pub dir: PathBuf,
+    /// Whether the file exists.
+    pub present: bool,
+    /// Whether the shim cannot work without it.
+    pub required: bool,
+    /// `None` when it loaded and passed cuDNN's version check; else why
+    /// it cannot be used.
+    pub problem: Option<String>,
+}
+
+impl From<&cudnn_sys::sublibs::SubLibraryState> for SublibraryState {
+    fn from(s: &cudnn_sys::sublibs::SubLibraryState) -> Self {
+        SublibraryState {
+            name: s.name.to_string(),
+            file: s.file_name(),
+            dir: s.path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            present: s.present,
+            required: s.required,
+            problem: s.problem.clone(),
+        }
+    }
 }
 
 /// How a copy of cuDNN on the machine relates to the loaded one.
@@ -218,6 +256,8 @@ pub struct Sublibrary {
     pub required: bool,
     /// Its version: the main library's when cuDNN's version check passed.
     pub version: Option<String>,
+    /// Why it cannot be used, when the loader found it unusable.
+    pub problem: Option<String>,
 }
 
 /// The result of running a real convolution.
@@ -353,11 +393,12 @@ impl Report {
         if !self.sublibraries.is_empty() {
             let _ = writeln!(o, "  sub-libraries:");
             for s in &self.sublibraries {
-                let state = match (s.present, &s.version) {
-                    (false, _) if s.required => paint("31", "MISSING"),
-                    (false, _) => "absent (optional)".into(),
-                    (true, Some(v)) => format!("present, {v}"),
-                    (true, None) => "present".into(),
+                let state = match (s.present, &s.version, &s.problem) {
+                    (false, _, _) if s.required => paint("31", "MISSING"),
+                    (false, _, _) => "absent (optional)".into(),
+                    (true, _, Some(p)) => format!("{}: {p}", paint("31", "UNUSABLE")),
+                    (true, Some(v), None) => format!("present, {v}"),
+                    (true, None, None) => "present".into(),
                 };
                 let _ = writeln!(o, "    {:<40} {state}", s.file);
             }
