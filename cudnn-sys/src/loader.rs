@@ -394,6 +394,9 @@ fn prepare(
     major: u32,
 ) -> Result<(Vec<libloading::Library>, Vec<SubLibraryState>), Failure> {
     let specs = sublibs::specs(major);
+    // Where the files say their version (a PE version resource), each
+    // sub-library must say the main library's.
+    let main_version = file_version(&dir.join(main_file_name(os, major)));
     let mut handles: Vec<(&'static str, libloading::Library)> = Vec::new();
     let mut states: Vec<SubLibraryState> = Vec::with_capacity(specs.len());
     for spec in specs {
@@ -410,6 +413,8 @@ fn prepare(
             Some("missing".to_string())
         } else if let Err(e) = check_binary(&path) {
             Some(e)
+        } else if let Some(why) = version_differs(main_version, file_version(&path), major) {
+            Some(why)
         } else if let Some(bad) = needs(os, major, spec, &path)
             .into_iter()
             .find_map(|n| states.iter().find(|s| s.name == n && s.problem.is_some()))
@@ -479,6 +484,43 @@ fn prepare(
         }
     }
     Ok((handles.into_iter().map(|(_, h)| h).collect(), states))
+}
+
+/// The main library's file name of `major`.
+fn main_file_name(os: Os, major: u32) -> String {
+    match os {
+        Os::Windows => format!("cudnn64_{major}.dll"),
+        Os::Linux => format!("libcudnn.so.{major}"),
+    }
+}
+
+/// The version a file says it is: the PE version resource on Windows
+/// (`9.28.0.42`); on Linux the numbers after `.so.` in the name of the file
+/// a link points to (`libcudnn_ops.so.9.28.0`), when it has them.
+fn file_version(path: &Path) -> Option<[u16; 4]> {
+    if let Ok(info) = crate::pe::inspect(path) {
+        return info.file_version;
+    }
+    let real = std::fs::canonicalize(path).ok()?;
+    let name = real.file_name()?.to_str()?;
+    let (_, tail) = name.split_once(".so.")?;
+    let parts: Vec<u16> = tail.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    (parts.len() >= 3).then(|| [parts[0], parts[1], parts[2], parts.get(3).copied().unwrap_or(0)])
+}
+
+/// `Some(why)` when both versions are known and differ in release
+/// (major.minor.patch).
+fn version_differs(main: Option<[u16; 4]>, sub: Option<[u16; 4]>, major: u32) -> Option<String> {
+    let (m, s) = (main?, sub?);
+    if m[..3] == s[..3] {
+        return None;
+    }
+    let v = |x: [u16; 4]| format!("{}.{}.{}", x[0], x[1], x[2]);
+    Some(format!(
+        "version mismatch: the file says it is cuDNN {}, the main library (cuDNN {major}) says {}",
+        v(s),
+        v(m)
+    ))
 }
 
 /// The sub-libraries `spec` needs: its declared ones and the cuDNN files
@@ -763,4 +805,26 @@ mod tests {
         );
         assert!(text.contains("cannot open shared object file"), "{text}");
     }
+
+    #[test]
+    fn versions_in_file_names_and_resources_are_compared() {
+        assert_eq!(version_differs(Some([9, 28, 0, 42]), Some([9, 28, 0, 7]), 9), None);
+        assert_eq!(version_differs(None, Some([9, 27, 0, 0]), 9), None);
+        let why = version_differs(Some([9, 28, 0, 42]), Some([9, 27, 0, 42]), 9).expect("differs");
+        assert!(why.contains("cuDNN 9.27.0") && why.contains("says 9.28.0"), "{why}");
+        #[cfg(unix)]
+        {
+            let dir = std::env::temp_dir().join(format!("cudnn-sys-fv-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("dir");
+            let real = dir.join("libcudnn_ops.so.9.28.0");
+            std::fs::write(&real, b"x").expect("write");
+            let link = dir.join("libcudnn_ops.so.9");
+            let _ = std::fs::remove_file(&link);
+            std::os::unix::fs::symlink(&real, &link).expect("link");
+            assert_eq!(file_version(&link), Some([9, 28, 0, 0]));
+            assert_eq!(file_version(&dir.join("missing.so.9")), None);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
 }
