@@ -14,7 +14,8 @@
 //! is set). Nothing is asserted: a benchmark is not a test.
 //!
 //! ```sh
-//! CUDNN_LIB_DIR=target/cudnn-cache/9.28.0.42/lib cargo bench --bench host_overhead
+//! eval "$(bash scripts/fetch-cudnn.sh 9)"
+//! CUDNN_LIB_DIR=$CUDNN_9_LIB cargo bench --bench host_overhead
 //! ```
 //!
 //! Without cuDNN it says why and exits 0 (1 with `CUDNN_BENCH_REQUIRE=1`).

@@ -2,49 +2,113 @@
 # Fetch NVIDIA's cuDNN wheels from PyPI and unpack their libraries and headers
 # into a cache, for the tests and for regenerating cudnn-sys's bindings.
 #
-#   scripts/fetch-cudnn.sh [8|9|all]        (default: all)
+#   scripts/fetch-cudnn.sh [WHAT...]        (default: all)
 #
-# Cache root: ${CUDNN_RS_CACHE:-<repo>/target/cudnn-cache}. After a run:
+# WHAT is one or more of:
 #
-#   <cache>/<version>/lib/        the shared libraries of nvidia/cudnn/lib
-#   <cache>/<version>/include/    the headers of nvidia/cudnn/include
-#   <cache>/<version>/.complete   written last; a folder without it is redone
+#   8         the pinned cuDNN 8: 8.9.5.30
+#   9         the pinned cuDNN 9: 9.28.0.42
+#   all       8 and 9
+#   matrix    the other Linux installs the tests run against:
+#             8.9.7.29, cu13-9.28.1.4, jit-cu12-9.27.0.42
+#   windows   the Windows wheels: win-8.9.5.29, win-9.28.0.42
+#   ID        one entry of the table below
 #
-# The wheels (~700 MB each) are downloaded with `python3 -m pip download` only
-# when a version's folder is missing or incomplete, and deleted once unpacked
-# (set CUDNN_RS_KEEP_WHEELS=1 to keep them in <cache>/wheels). pip honours its
-# usual settings, e.g. PIP_FIND_LINKS=/dir/with/wheels PIP_NO_INDEX=1.
+#   id                    pip requirement                         wheel folder
+#   8.9.5.30              nvidia-cudnn-cu12==8.9.5.30             nvidia/cudnn/
+#   9.28.0.42             nvidia-cudnn-cu12==9.28.0.42            nvidia/cudnn/
+#   8.9.7.29              nvidia-cudnn-cu12==8.9.7.29             nvidia/cudnn/
+#   cu13-9.28.1.4         nvidia-cudnn-cu13==9.28.1.4             nvidia/cudnn/
+#   jit-cu12-9.27.0.42    nvidia-cudnn-jit-cu12==9.27.0.42        nvidia/cudnn_jit/
+#   win-8.9.5.29          nvidia-cudnn-cu12==8.9.5.29 (win_amd64) nvidia/cudnn/
+#   win-9.28.0.42         nvidia-cudnn-cu12==9.28.0.42 (win_amd64) nvidia/cudnn/
 #
-# Progress goes to stderr; stdout carries only lines another script can eval:
+# The Linux entries are the wheels for this machine's architecture; the
+# Windows ones are downloaded with `--platform win_amd64 --only-binary=:all:`.
+# The JIT wheel is the graph-only install (libcudnn, graph and the
+# runtime-compiled engines; none of the legacy op libraries).
 #
-#   CUDNN_8_VERSION=8.9.5.30
+# Cache root: ${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs},
+# outside the checkout so that fresh clones reuse the downloads. After a run:
+#
+#   <cache>/<id>/lib/        the shared libraries of <wheel folder>/lib (Linux)
+#   <cache>/<id>/bin/        the DLLs of <wheel folder>/bin (Windows)
+#   <cache>/<id>/include/    the headers of <wheel folder>/include
+#   <cache>/<id>/.complete   written last; a folder without it is redone
+#
+# A wheel (0.07 to 0.7 GB) is downloaded with `python3 -m pip download` only
+# when its entry's folder is missing or incomplete and the wheel is not
+# already in <cache>/wheels; it is deleted once unpacked (set
+# CUDNN_RS_KEEP_WHEELS=1 to keep it there). A wheel that cannot be unpacked
+# (an interrupted download) is deleted, so that the next run fetches it anew.
+# pip honours its usual settings, e.g. PIP_FIND_LINKS=/dir/with/wheels
+# PIP_NO_INDEX=1. Two runs at once are serialised with flock on <cache>/.lock.
+#
+# Progress goes to stderr; stdout carries only lines another script can eval,
+# three per entry fetched, in the order asked for:
+#
+#   CUDNN_8_VERSION=8.9.5.30            (8.9.5.30)
 #   CUDNN_8_LIB=<cache>/8.9.5.30/lib
 #   CUDNN_8_INCLUDE=<cache>/8.9.5.30/include
-#   (and the same for 9)
+#   CUDNN_9_VERSION, _LIB, _INCLUDE     (9.28.0.42)
+#   CUDNN_8_9_7_VERSION, _LIB, _INCLUDE (8.9.7.29)
+#   CUDNN_CU13_VERSION, _LIB, _INCLUDE  (cu13-9.28.1.4; VERSION=9.28.1.4)
+#   CUDNN_JIT_VERSION, _LIB, _INCLUDE   (jit-cu12-9.27.0.42; VERSION=9.27.0.42)
+#   CUDNN_WIN_8_VERSION, _BIN, _INCLUDE (win-8.9.5.29; BIN=<cache>/win-8.9.5.29/bin)
+#   CUDNN_WIN_9_VERSION, _BIN, _INCLUDE (win-9.28.0.42)
+#
+# The VERSION lines carry the wheel's version (four numbers) without the id's
+# prefix. An INCLUDE line names a folder that may be absent when a wheel
+# ships no headers.
 set -euo pipefail
-
-# The pinned cuDNN release of each supported major version.
-declare -A PIN=([8]=8.9.5.30 [9]=9.28.0.42)
-PYPI_PACKAGE=nvidia-cudnn-cu12
 
 log() { printf 'fetch-cudnn: %s\n' "$*" >&2; }
 die() { printf 'fetch-cudnn: error: %s\n' "$*" >&2; exit 1; }
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2; }
 
-script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(git -C "$script_dir" rev-parse --show-toplevel 2>/dev/null || (cd "$script_dir/.." && pwd))
+# The entries: id -> "package version platform wheel-folder variable-prefix".
+declare -A ENTRY=(
+    [8.9.5.30]="nvidia-cudnn-cu12 8.9.5.30 linux nvidia/cudnn CUDNN_8"
+    [9.28.0.42]="nvidia-cudnn-cu12 9.28.0.42 linux nvidia/cudnn CUDNN_9"
+    [8.9.7.29]="nvidia-cudnn-cu12 8.9.7.29 linux nvidia/cudnn CUDNN_8_9_7"
+    [cu13-9.28.1.4]="nvidia-cudnn-cu13 9.28.1.4 linux nvidia/cudnn CUDNN_CU13"
+    [jit-cu12-9.27.0.42]="nvidia-cudnn-jit-cu12 9.27.0.42 linux nvidia/cudnn_jit CUDNN_JIT"
+    [win-8.9.5.29]="nvidia-cudnn-cu12 8.9.5.29 windows nvidia/cudnn CUDNN_WIN_8"
+    [win-9.28.0.42]="nvidia-cudnn-cu12 9.28.0.42 windows nvidia/cudnn CUDNN_WIN_9"
+)
+IDS=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42)
+# The groups: name -> ids.
+declare -A GROUP=(
+    [8]="8.9.5.30"
+    [9]="9.28.0.42"
+    [all]="8.9.5.30 9.28.0.42"
+    [matrix]="8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42"
+    [windows]="win-8.9.5.29 win-9.28.0.42"
+)
 
-case "${1:-all}" in
-    8) majors=(8) ;;
-    9) majors=(9) ;;
-    all) majors=(8 9) ;;
-    -h|--help)
-        sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2
-        exit 0 ;;
-    *) die "unknown argument '$1' (usage: $0 [8|9|all])" ;;
-esac
-[[ $# -le 1 ]] || die "too many arguments (usage: $0 [8|9|all])"
+[[ $# -gt 0 ]] || set -- all
+ids=()
+add_id() {
+    local have
+    for have in "${ids[@]+"${ids[@]}"}"; do
+        [[ $have == "$1" ]] && return 0
+    done
+    ids+=("$1")
+}
+for arg in "$@"; do
+    case $arg in
+        -h|--help) usage; exit 0 ;;
+    esac
+    if [[ -n ${GROUP[$arg]+set} ]]; then
+        for id in ${GROUP[$arg]}; do add_id "$id"; done
+    elif [[ -n ${ENTRY[$arg]+set} ]]; then
+        add_id "$arg"
+    else
+        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|ID...]; IDs: ${IDS[*]})"
+    fi
+done
 
-cache=${CUDNN_RS_CACHE:-$repo/target/cudnn-cache}
+cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-${HOME:?HOME is not set; set CUDNN_RS_CACHE}/.cache}/cudnn-rs}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
@@ -58,15 +122,18 @@ if command -v flock >/dev/null 2>&1; then
     fi
 fi
 
-# Unpack nvidia/cudnn/{lib,include} of wheel $1 into folder $2 (plus the
-# licence, if the wheel has one).
+# unpack_wheel WHEEL DEST FOLDER PLATFORM: unpack FOLDER/{lib,include} (Linux)
+# or FOLDER/{bin,include} (Windows) of WHEEL into DEST (plus the licence, if
+# the wheel has one). The libraries are required; the headers too, except
+# for the JIT wheel's folder (nvidia/cudnn_jit), whose headers are optional.
 unpack_wheel() {
-    python3 - "$1" "$2" <<'PY'
+    python3 - "$@" <<'PY'
 import os, shutil, sys, zipfile
 
-wheel, dest = sys.argv[1], sys.argv[2]
-wanted = {"nvidia/cudnn/lib/": "lib", "nvidia/cudnn/include/": "include"}
-counts = {"lib": 0, "include": 0}
+wheel, dest, folder, platform = sys.argv[1:5]
+libs = "bin" if platform == "windows" else "lib"
+wanted = {f"{folder}/{libs}/": libs, f"{folder}/include/": "include"}
+counts = {libs: 0, "include": 0}
 with zipfile.ZipFile(wheel) as z:
     for info in z.infolist():
         name = info.filename
@@ -86,23 +153,39 @@ with zipfile.ZipFile(wheel) as z:
         if target is None:
             continue
         os.makedirs(os.path.dirname(target), exist_ok=True)
+        # Reading a member checks its CRC: a damaged download fails here.
         with z.open(info) as src, open(target + ".part", "wb") as out:
             shutil.copyfileobj(src, out, 1 << 20)
         os.replace(target + ".part", target)
         mode = (info.external_attr >> 16) & 0o777
         os.chmod(target, mode or 0o644)
-if counts["lib"] == 0 or counts["include"] == 0:
-    sys.exit(f"{wheel} has no nvidia/cudnn/lib or nvidia/cudnn/include files "
-             f"(found {counts['lib']} libraries, {counts['include']} headers)")
-print(f"fetch-cudnn:   unpacked {counts['lib']} libraries and {counts['include']} headers", file=sys.stderr)
+headers_optional = folder.endswith("_jit")
+if counts[libs] == 0 or (counts["include"] == 0 and not headers_optional):
+    sys.exit(f"{wheel} has no {folder}/{libs} or {folder}/include files "
+             f"(found {counts[libs]} libraries, {counts['include']} headers)")
+print(f"fetch-cudnn:   unpacked {counts[libs]} libraries and {counts['include']} headers", file=sys.stderr)
 PY
 }
 
+# find_wheel PACKAGE VERSION PLATFORM: the cached wheel of that release for
+# that platform, or nothing.
+find_wheel() {
+    local stem=${1//-/_}-$2 tag
+    if [[ $3 == windows ]]; then
+        tag='win_amd64'
+    else
+        tag="manylinux*_$(uname -m)"
+    fi
+    find "$cache/wheels" -maxdepth 1 -name "$stem-*-$tag.whl" -print -quit
+}
+
 fetch_one() {
-    local version=$1
-    local dest=$cache/$version
-    if [[ -f $dest/.complete && -d $dest/lib && -d $dest/include ]]; then
-        log "cuDNN $version: already unpacked in $dest"
+    local id=$1 package version platform folder prefix
+    read -r package version platform folder prefix <<<"${ENTRY[$id]}"
+    local dest=$cache/$id libs=lib
+    [[ $platform == windows ]] && libs=bin
+    if [[ -f $dest/.complete && -d $dest/$libs ]]; then
+        log "cuDNN $id: already unpacked in $dest"
         return 0
     fi
 
@@ -110,43 +193,49 @@ fetch_one() {
     local wheels=$cache/wheels
     mkdir -p "$wheels"
     local wheel
-    wheel=$(find "$wheels" -maxdepth 1 -name "nvidia_cudnn_cu12-$version-*.whl" -print -quit)
+    wheel=$(find_wheel "$package" "$version" "$platform")
     if [[ -z $wheel ]]; then
         python3 -m pip --version >/dev/null 2>&1 \
             || die "pip is needed to download cuDNN (apt-get install -y python3-pip, or python3 -m ensurepip)"
-        log "cuDNN $version: downloading $PYPI_PACKAGE==$version from PyPI (~700 MB) into $wheels ..."
+        local platform_args=()
+        [[ $platform == windows ]] && platform_args=(--platform win_amd64 --only-binary=:all:)
+        log "cuDNN $id: downloading $package==$version ${platform_args[*]+"${platform_args[*]}"} from PyPI into $wheels ..."
         python3 -m pip download --disable-pip-version-check --no-deps \
-            -d "$wheels" "$PYPI_PACKAGE==$version" >&2 \
-            || die "pip download of $PYPI_PACKAGE==$version failed"
-        wheel=$(find "$wheels" -maxdepth 1 -name "nvidia_cudnn_cu12-$version-*.whl" -print -quit)
-        [[ -n $wheel ]] || die "pip reported success but no nvidia_cudnn_cu12-$version-*.whl is in $wheels"
+            "${platform_args[@]+"${platform_args[@]}"}" -d "$wheels" "$package==$version" >&2 \
+            || die "pip download of $package==$version failed"
+        wheel=$(find_wheel "$package" "$version" "$platform")
+        [[ -n $wheel ]] || die "pip reported success but no ${package//-/_}-$version wheel for $platform is in $wheels"
     else
-        log "cuDNN $version: reusing $wheel"
+        log "cuDNN $id: reusing $wheel"
     fi
 
-    log "cuDNN $version: unpacking $(basename "$wheel") into $dest ..."
+    log "cuDNN $id: unpacking $(basename "$wheel") into $dest ..."
     rm -rf "$dest"
     mkdir -p "$dest"
-    if ! unpack_wheel "$wheel" "$dest"; then
+    if ! unpack_wheel "$wheel" "$dest" "$folder" "$platform"; then
         rm -rf "$dest"
         # A truncated download fails here; drop it so the next run fetches it anew.
         rm -f "$wheel"
         die "could not unpack $wheel (deleted it; run again to download it anew)"
     fi
-    printf '%s %s\n' "$PYPI_PACKAGE" "$version" >"$dest/.complete"
+    printf '%s %s %s\n' "$package" "$version" "$platform" >"$dest/.complete"
     if [[ ${CUDNN_RS_KEEP_WHEELS:-0} != 1 ]]; then
         rm -f "$wheel"
     fi
-    log "cuDNN $version: done"
+    log "cuDNN $id: done"
 }
 
-for major in "${majors[@]}"; do
-    fetch_one "${PIN[$major]}"
+for id in "${ids[@]}"; do
+    fetch_one "$id"
 done
 
-for major in "${majors[@]}"; do
-    version=${PIN[$major]}
-    printf 'CUDNN_%s_VERSION=%s\n' "$major" "$version"
-    printf 'CUDNN_%s_LIB=%q\n' "$major" "$cache/$version/lib"
-    printf 'CUDNN_%s_INCLUDE=%q\n' "$major" "$cache/$version/include"
+for id in "${ids[@]}"; do
+    read -r package version platform folder prefix <<<"${ENTRY[$id]}"
+    libs=LIB sub=lib
+    if [[ $platform == windows ]]; then
+        libs=BIN sub=bin
+    fi
+    printf '%s_VERSION=%s\n' "$prefix" "$version"
+    printf '%s_%s=%q\n' "$prefix" "$libs" "$cache/$id/$sub"
+    printf '%s_INCLUDE=%q\n' "$prefix" "$cache/$id/include"
 done

@@ -21,7 +21,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "examples", "kernels", "lenet.cu")
 OUT = os.path.join(ROOT, "examples", "kernels", "lenet.ptx")
-CACHE = os.environ.get("CUDNN_RS_CACHE", os.path.join(ROOT, "target", "cudnn-cache"))
+CACHE = os.environ.get("CUDNN_RS_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "cudnn-rs"
+)
 NVRTC_WHEEL = "nvidia-cuda-nvrtc-cu12==12.9.86"
 
 

@@ -6,7 +6,7 @@
 #   scripts/make-fixtures.sh
 #
 # A virtual environment with pinned JAX and NumPy is created once at
-# ${CUDNN_RS_CACHE:-<repo>/target/cudnn-cache}/fixtures-venv (and rebuilt when
+# ${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}/fixtures-venv (and rebuilt when
 # the pins below change); pip honours its usual settings, e.g.
 # PIP_FIND_LINKS=/dir/with/wheels PIP_NO_INDEX=1. Needs python3 (3.11 or newer,
 # for jax 0.10) with its venv module. The output is deterministic: a second
@@ -30,7 +30,7 @@ case "${1:-}" in
     *) die "unexpected argument '$1' (usage: $0)" ;;
 esac
 
-cache=${CUDNN_RS_CACHE:-$repo/target/cudnn-cache}
+cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 venv=$cache/fixtures-venv

@@ -6,7 +6,7 @@
 #   scripts/make-rnn-fixtures.sh
 #
 # A virtual environment with a pinned PyTorch is created once at
-# ${CUDNN_RS_CACHE:-<repo>/target/cudnn-cache}/torch-venv (and rebuilt when
+# ${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}/torch-venv (and rebuilt when
 # the pins below change); pip honours its usual settings, e.g.
 # PIP_FIND_LINKS=/dir/with/wheels PIP_NO_INDEX=1. PyPI's torch wheel for Linux
 # pulls NVIDIA's CUDA wheels as dependencies (several GB); only the CPU is
@@ -32,7 +32,7 @@ case "${1:-}" in
     *) die "unexpected argument '$1' (usage: $0)" ;;
 esac
 
-cache=${CUDNN_RS_CACHE:-$repo/target/cudnn-cache}
+cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 venv=$cache/torch-venv

@@ -504,8 +504,18 @@ fn file_version(path: &Path) -> Option<[u16; 4]> {
     let real = std::fs::canonicalize(path).ok()?;
     let name = real.file_name()?.to_str()?;
     let (_, tail) = name.split_once(".so.")?;
-    let parts: Vec<u16> = tail.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
-    (parts.len() >= 3).then(|| [parts[0], parts[1], parts[2], parts.get(3).copied().unwrap_or(0)])
+    let parts: Vec<u16> = tail
+        .split('.')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    (parts.len() >= 3).then(|| {
+        [
+            parts[0],
+            parts[1],
+            parts[2],
+            parts.get(3).copied().unwrap_or(0),
+        ]
+    })
 }
 
 /// `Some(why)` when both versions are known and differ in release
@@ -808,10 +818,16 @@ mod tests {
 
     #[test]
     fn versions_in_file_names_and_resources_are_compared() {
-        assert_eq!(version_differs(Some([9, 28, 0, 42]), Some([9, 28, 0, 7]), 9), None);
+        assert_eq!(
+            version_differs(Some([9, 28, 0, 42]), Some([9, 28, 0, 7]), 9),
+            None
+        );
         assert_eq!(version_differs(None, Some([9, 27, 0, 0]), 9), None);
         let why = version_differs(Some([9, 28, 0, 42]), Some([9, 27, 0, 42]), 9).expect("differs");
-        assert!(why.contains("cuDNN 9.27.0") && why.contains("says 9.28.0"), "{why}");
+        assert!(
+            why.contains("cuDNN 9.27.0") && why.contains("says 9.28.0"),
+            "{why}"
+        );
         #[cfg(unix)]
         {
             let dir = std::env::temp_dir().join(format!("cudnn-sys-fv-{}", std::process::id()));
@@ -826,5 +842,4 @@ mod tests {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
-
 }

@@ -1,0 +1,124 @@
+//! What `cudnn-consumer` does: use the `cudnn` crate the way a dependent
+//! program does, and report what worked as one JSON object.
+//!
+//! It loads the process-wide library ([`cudnn::library`], which honours
+//! `CUDNN_LIB_DIR` and the rest of the search), then makes one call per op
+//! family that needs no GPU:
+//!
+//! | key          | call                                                        | cuDNN 8       | cuDNN 9 |
+//! | ------------ | ----------------------------------------------------------- | ------------- | ------- |
+//! | `tensor`     | a 4-d tensor descriptor                                     | ops_infer     | ops     |
+//! | `activation` | a ReLU activation descriptor                                | ops_infer     | ops     |
+//! | `conv`       | a convolution problem and cuDNN's own output dimensions     | cnn_infer     | cnn     |
+//! | `rnn`        | an LSTM descriptor, without dropout                         | adv_infer     | adv     |
+//!
+//! and finally the doctor's finding codes. Each outcome is `"ok"` or
+//! `"error: <the error's Display>"`, with `<key>_kind` naming the
+//! [`cudnn::Error`] variant. For example:
+//!
+//! ```text
+//! {"load":"ok","version":"9.28.0","path":"/x/libcudnn.so.9","found_by":"CUDNN_LIB_DIR",
+//!  "tensor":"ok","activation":"ok","conv":"ok","conv_dims":[1,8,8,8],"rnn":"ok",
+//!  "doctor":["no-gpu"],"doctor_findings":[{"code":"no-gpu","message":"..."}]}
+//! ```
+//!
+//! The binary exits with 0 whenever it ran to the end, whatever the
+//! outcomes, so that a caller can tell a typed error from a process that was
+//! killed.
+//! Progress goes to stderr, one line per step, so that a crash shows where
+//! it happened.
+
+use cudnn::{
+    ActivationDescriptor, ActivationMode, ConvProblem, ConvolutionDescriptor, FilterDescriptor,
+    RnnConfig, RnnDescriptor, RnnMode, TensorDescriptor, TensorFormat,
+};
+use serde_json::{json, Map, Value};
+
+/// The name of `e`'s variant, from its `Debug` form (`SublibraryUnavailable`
+/// for `SublibraryUnavailable { .. }`); works for variants added later.
+pub fn variant_name(e: &cudnn::Error) -> String {
+    format!("{e:?}")
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Records the outcome of one step under `key` (and `<key>_kind`).
+fn record<T>(out: &mut Map<String, Value>, key: &str, result: &cudnn::Result<T>) {
+    match result {
+        Ok(_) => {
+            eprintln!("cudnn-consumer: {key}: ok");
+            out.insert(key.into(), "ok".into());
+        }
+        Err(e) => {
+            let kind = variant_name(e);
+            eprintln!("cudnn-consumer: {key}: {kind}: {e}");
+            out.insert(key.into(), format!("error: {e}").into());
+            out.insert(format!("{key}_kind"), kind.into());
+        }
+    }
+}
+
+fn conv_dims() -> cudnn::Result<Vec<i64>> {
+    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let problem = ConvProblem::new(
+        TensorDescriptor::<f32>::new(nchw, &[1, 3, 8, 8])?,
+        FilterDescriptor::<f32>::new(nchw, &[8, 3, 3, 3])?,
+        ConvolutionDescriptor::<f32>::new(&[1, 1], &[1, 1], &[1, 1])?,
+    )?;
+    problem.conv().cudnn_output_dims(problem.x(), problem.w())
+}
+
+/// Runs every step and returns the report (the binary prints it).
+pub fn probe() -> Map<String, Value> {
+    let mut out = Map::new();
+
+    eprintln!("cudnn-consumer: loading cuDNN");
+    let lib = cudnn::library();
+    record(&mut out, "load", &lib);
+    if let Ok(lib) = &lib {
+        out.insert("version".into(), lib.version().to_string().into());
+        out.insert("path".into(), lib.path().display().to_string().into());
+        out.insert("found_by".into(), lib.found_by().to_string().into());
+    }
+
+    eprintln!("cudnn-consumer: tensor descriptor");
+    let tensor = TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 4, 5]);
+    record(&mut out, "tensor", &tensor);
+    drop(tensor);
+
+    eprintln!("cudnn-consumer: activation descriptor");
+    let activation = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0);
+    record(&mut out, "activation", &activation);
+    drop(activation);
+
+    eprintln!("cudnn-consumer: convolution problem");
+    let conv = conv_dims();
+    record(&mut out, "conv", &conv);
+    if let Ok(dims) = &conv {
+        out.insert("conv_dims".into(), json!(dims));
+    }
+
+    eprintln!("cudnn-consumer: RNN descriptor");
+    let rnn = RnnDescriptor::<f32, f32>::new(&RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 1), None);
+    record(&mut out, "rnn", &rnn);
+    drop(rnn);
+
+    eprintln!("cudnn-consumer: doctor");
+    let report = cudnn::doctor::report();
+    out.insert(
+        "doctor".into(),
+        json!(report.findings.iter().map(|f| f.code).collect::<Vec<_>>()),
+    );
+    out.insert(
+        "doctor_findings".into(),
+        json!(report
+            .findings
+            .iter()
+            .map(|f| json!({"code": f.code, "severity": f.severity, "message": f.message}))
+            .collect::<Vec<_>>()),
+    );
+
+    eprintln!("cudnn-consumer: done");
+    out
+}
