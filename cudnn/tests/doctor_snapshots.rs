@@ -35,7 +35,11 @@ fn h200() -> DriverProbe {
 
 /// A healthy Linux machine: cuDNN 9.28 from a pip wheel in a virtualenv.
 fn linux() -> Snapshot {
-    let lib = PathBuf::from("/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    const LIB: &str = "/venv/lib/python3.11/site-packages/nvidia/cudnn/lib";
+    let lib = PathBuf::from(LIB);
+    // Joined as text: `Path::join` would put a `\` into this Linux path when
+    // the test runs on Windows.
+    let main = PathBuf::from(format!("{LIB}/libcudnn.so.9"));
     let files = [
         "libcudnn.so.9",
         "libcudnn_graph.so.9",
@@ -60,15 +64,15 @@ fn linux() -> Snapshot {
         file_versions: BTreeMap::new(),
         is_wsl: false,
         loaded: Some(LoadedLibrary {
-            path: lib.join("libcudnn.so.9"),
+            path: main.clone(),
             found_by: "VIRTUAL_ENV Python wheel folder".into(),
-            requested: lib.join("libcudnn.so.9"),
+            requested: main.clone(),
             version: "9.28.0".into(),
             major: 9,
             cudart: "12.9".into(),
         }),
         attempts: vec![AttemptInfo {
-            path: lib.join("libcudnn.so.9"),
+            path: main.clone(),
             source: "VIRTUAL_ENV Python wheel folder".into(),
             error: None,
         }],
@@ -86,7 +90,7 @@ fn linux() -> Snapshot {
             status: None,
         })
         .collect(),
-        process_cudnn: vec![lib.join("libcudnn.so.9")],
+        process_cudnn: vec![main],
         driver: h200(),
         header_version: Some("9.28.0".into()),
         dependencies: vec![
@@ -669,4 +673,16 @@ fn fixes_name_the_packages_of_the_loaded_cuda_major() {
         deps[1].fix
     );
     assert!(f.iter().all(|x| !x.fix.contains("cu12")), "{f:?}");
+
+    // Nothing loaded: the wheel for the CUDA major the driver serves.
+    s.loaded = None;
+    s.listings.clear();
+    s.env.clear();
+    s.driver = DriverProbe::Present {
+        version: 13000,
+        gpus: vec![],
+    };
+    assert!(find(&diagnose(&s), "not-found")
+        .fix
+        .contains("nvidia-cudnn-cu13"));
 }

@@ -466,10 +466,18 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
                 c.path.display(),
                 parent(s.os, &c.path).display()
             ),
-            None => format!(
-                "install cuDNN (for example `pip install nvidia-cudnn-cu12`) and set CUDNN_LIB_DIR to the \
-                 folder holding {lib_name}"
-            ),
+            None => {
+                // The wheel for the CUDA major the driver serves (12 when
+                // there is no driver to ask).
+                let cu = match &s.driver {
+                    DriverProbe::Present { version, .. } if *version >= 13000 => 13,
+                    _ => 12,
+                };
+                format!(
+                    "install cuDNN (for example `pip install nvidia-cudnn-cu{cu}`) and set CUDNN_LIB_DIR to the \
+                     folder holding {lib_name}"
+                )
+            }
         };
         for x in s.sublibrary_states.iter().filter(|x| x.problem.is_some()) {
             let main = s
