@@ -255,6 +255,9 @@ impl Library {
     }
 }
 
+/// Why a library that loads is not taken.
+const NOT_CUDNN: &str = "it does not export cudnnGetVersion: not a cuDNN library";
+
 struct Opened {
     lib: libloading::Library,
     functions: Functions,
@@ -310,6 +313,15 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
     // cuDNN is reported as such; its initialisers call nothing.
     let mut prepared = None;
     let first = cfg!(windows) && file.as_deref().is_some_and(is_binary);
+    if first {
+        // Read before anything beside it is loaded: a DLL that is not cuDNN
+        // is reported as such.
+        if let Some(Ok(info)) = file.as_deref().map(crate::pe::inspect) {
+            if !info.exports.iter().any(|e| e == "cudnnGetVersion") {
+                return Err(String::from(NOT_CUDNN).into());
+            }
+        }
+    }
     if let Some(dir) = file.as_deref().and_then(Path::parent).filter(|_| first) {
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
@@ -332,10 +344,7 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
     // the table is stored beside `lib`, which outlives it.
     let mut functions = unsafe { Functions::load(&lib) };
     let Some(get_version) = functions.cudnnGetVersion else {
-        return Err(String::from(
-            "loaded, but it does not export cudnnGetVersion: not a cuDNN library",
-        )
-        .into());
+        return Err(String::from(NOT_CUDNN).into());
     };
     let path = module_path(get_version as *const ()).unwrap_or_else(|| c.path.clone());
     if prepared.is_none() {
@@ -603,6 +612,16 @@ fn version_check(
     if status.0 == 0 {
         return None;
     }
+    // cuDNN 9.28's Windows ext DLL is a stub whose every export, its version
+    // check included, returns NOT_SUPPORTED: the file is usable, its
+    // functions answer with that status themselves.
+    let not_supported = match major {
+        8 => status == crate::v8::cudnnStatus_t::CUDNN_STATUS_NOT_SUPPORTED,
+        _ => status == crate::v9::cudnnStatus_t::CUDNN_STATUS_NOT_SUPPORTED,
+    };
+    if not_supported {
+        return None;
+    }
     let mismatch = match major {
         8 => status == crate::v8::cudnnStatus_t::CUDNN_STATUS_VERSION_MISMATCH,
         _ => status == crate::v9::cudnnStatus_t::CUDNN_STATUS_VERSION_MISMATCH,
@@ -813,7 +832,11 @@ mod tests {
             text.contains("libcudnn-does-not-exist.so.1 (the system loader's search path): "),
             "{text}"
         );
-        assert!(text.contains("cannot open shared object file"), "{text}");
+        if cfg!(windows) {
+            assert!(text.contains("(os error 126)"), "{text}");
+        } else {
+            assert!(text.contains("cannot open shared object file"), "{text}");
+        }
     }
 
     #[test]

@@ -63,7 +63,12 @@ fn knows_which_file_was_loaded() {
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("");
-    assert!(name.starts_with("libcudnn.so"), "{name}");
+    let stem = if cfg!(windows) {
+        "cudnn64_"
+    } else {
+        "libcudnn.so"
+    };
+    assert!(name.starts_with(stem), "{name}");
     if let Some(dir) = std::env::var_os("CUDNN_LIB_DIR") {
         assert_eq!(lib.found_by(), &cudnn::Source::EnvLibDir);
         let dir = std::fs::canonicalize(dir).expect("CUDNN_LIB_DIR exists");

@@ -6,6 +6,14 @@ use std::path::{Path, PathBuf};
 
 use cudnn::{Error, Library, Source};
 
+/// cuDNN's file names on this system, newest major first.
+#[cfg(windows)]
+const NAMES: [&str; 2] = ["cudnn64_9.dll", "cudnn64_8.dll"];
+#[cfg(not(windows))]
+const NAMES: [&str; 2] = ["libcudnn.so.9", "libcudnn.so.8"];
+const NINE: &str = NAMES[0];
+const EIGHT: &str = NAMES[1];
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cudnn-rs-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -55,7 +63,7 @@ fn an_empty_folder_lists_both_majors() {
                 .to_owned()
         })
         .collect();
-    assert_eq!(names, ["libcudnn.so.9", "libcudnn.so.8"]);
+    assert_eq!(names, NAMES);
     assert!(attempts.iter().all(|(_, why)| why == "no such file"));
     assert!(
         text.starts_with(
@@ -68,41 +76,45 @@ fn an_empty_folder_lists_both_majors() {
 #[test]
 fn a_file_that_is_not_a_library() {
     let dir = scratch("text");
-    std::fs::write(dir.join("libcudnn.so.9"), "not a shared object\n").expect("write");
+    std::fs::write(dir.join(NINE), "not a shared object\n").expect("write");
     let (_, attempts) = fail(&dir);
     let (path, why) = &attempts[0];
-    assert!(path.ends_with("libcudnn.so.9"));
-    // dlerror's own words.
-    assert!(why.contains("libcudnn.so.9"), "{why}");
-    assert!(
-        why.contains("invalid ELF header") || why.contains("too short"),
-        "{why}"
-    );
+    assert!(path.ends_with(NINE));
+    // The system loader's own words: dlerror's, or the text of Windows'
+    // ERROR_BAD_EXE_FORMAT (193).
+    if cfg!(windows) {
+        assert!(why.contains("os error 193"), "{why}");
+    } else {
+        assert!(why.contains(NINE), "{why}");
+        assert!(
+            why.contains("invalid ELF header") || why.contains("too short"),
+            "{why}"
+        );
+    }
     assert_eq!(attempts[1].1, "no such file");
 }
 
 #[test]
 fn a_truncated_library() {
     let dir = scratch("truncated");
-    // The head of a real shared library: a valid ELF header whose segments
-    // run past the end of the file.
+    // The head of a real library (or of this test program, an ELF or PE
+    // file too): valid headers whose sections run past the end of the file.
     let source = std::env::var_os("CUDNN_LIB_DIR")
-        .map(|d| PathBuf::from(d).join("libcudnn.so.9"))
-        .filter(|p| p.is_file())
-        .or_else(|| {
-            std::env::var_os("CUDNN_LIB_DIR")
-                .map(|d| PathBuf::from(d).join("libcudnn.so.8"))
-                .filter(|p| p.is_file())
+        .and_then(|d| {
+            NAMES
+                .iter()
+                .map(|n| PathBuf::from(&d).join(n))
+                .find(|p| p.is_file())
         })
-        .unwrap_or_else(|| PathBuf::from("/proc/self/exe"));
+        .unwrap_or_else(|| std::env::current_exe().expect("the test program's path"));
     let bytes = std::fs::read(&source).expect("read a library");
-    std::fs::write(dir.join("libcudnn.so.8"), &bytes[..bytes.len().min(4096)]).expect("write");
+    std::fs::write(dir.join(EIGHT), &bytes[..bytes.len().min(4096)]).expect("write");
     let (_, attempts) = fail(&dir);
     assert_eq!(attempts[0].1, "no such file");
     let (path, why) = &attempts[1];
-    assert!(path.ends_with("libcudnn.so.8"));
-    // Refused before dlopen, which would map past the end of the file and
-    // die of SIGBUS.
+    assert!(path.ends_with(EIGHT));
+    // Refused before the system loader sees it: dlopen would map past the
+    // end of the file and die of SIGBUS.
     assert!(
         why.starts_with("the file is truncated: 4096 bytes"),
         "{why}"
@@ -112,31 +124,39 @@ fn a_truncated_library() {
 #[test]
 fn a_library_that_is_not_cudnn() {
     let dir = scratch("notcudnn");
-    // Any real shared library without cudnnGetVersion: the C math library.
-    let libm = [
-        "/lib/x86_64-linux-gnu/libm.so.6",
-        "/usr/lib/x86_64-linux-gnu/libm.so.6",
-        "/lib64/libm.so.6",
-    ]
-    .into_iter()
-    .map(Path::new)
-    .find(|p| p.is_file());
-    let Some(libm) = libm else {
-        eprintln!("not run: no libm.so.6 in the usual places");
+    // Any real shared library without cudnnGetVersion: the C math library,
+    // or Windows' version.dll.
+    let other: Vec<PathBuf> = if cfg!(windows) {
+        std::env::var_os("SystemRoot")
+            .map(|root| Path::new(&root).join("System32").join("version.dll"))
+            .into_iter()
+            .collect()
+    } else {
+        [
+            "/lib/x86_64-linux-gnu/libm.so.6",
+            "/usr/lib/x86_64-linux-gnu/libm.so.6",
+            "/lib64/libm.so.6",
+        ]
+        .into_iter()
+        .map(PathBuf::from)
+        .collect()
+    };
+    let Some(other) = other.iter().find(|p| p.is_file()) else {
+        eprintln!("not run: none of {other:?} exists");
         return;
     };
-    std::fs::copy(libm, dir.join("libcudnn.so.9")).expect("copy");
+    std::fs::copy(other, dir.join(NINE)).expect("copy");
     let (_, attempts) = fail(&dir);
     assert_eq!(
         attempts[0].1,
-        "loaded, but it does not export cudnnGetVersion: not a cuDNN library"
+        "it does not export cudnnGetVersion: not a cuDNN library"
     );
 }
 
 #[test]
 fn a_folder_where_a_file_is_expected() {
     let dir = scratch("folder");
-    std::fs::create_dir_all(dir.join("libcudnn.so.9")).expect("mkdir");
+    std::fs::create_dir_all(dir.join(NINE)).expect("mkdir");
     let (_, attempts) = fail(&dir);
     assert_eq!(attempts[0].1, "not a file");
 }

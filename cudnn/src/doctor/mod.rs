@@ -365,7 +365,12 @@ impl Report {
         }
         match &self.driver {
             DriverProbe::Absent => {
-                let _ = writeln!(o, "  driver:    none (no libcuda)");
+                let lib = if self.os == "windows" {
+                    "nvcuda.dll"
+                } else {
+                    "libcuda"
+                };
+                let _ = writeln!(o, "  driver:    none (no {lib})");
             }
             DriverProbe::Failed { error } => {
                 let _ = writeln!(o, "  driver:    failed: {error}");
