@@ -15,7 +15,7 @@
 # CUDNN_TEST_EXPECT_VERSION=<first three numbers>,
 # CUDNN_TEST_EXPECT_CUDA_MAJOR=12 and CUDNN_WIN_8_BIN / CUDNN_WIN_9_BIN (both
 # folders, for the PE reader's tests). Extra arguments go to `cargo test`
-# after its own flags, e.g. `-p cudnn-sys`, `conv`, `-- --nocapture`.
+# after its own flags, e.g. `-p cudnn-rs-sys`, `conv`, `-- --nocapture`.
 #
 # Output, one line per release (the doctor's check counts as one test):
 #
@@ -237,7 +237,7 @@ run() {
 
 build_failed=0
 echo "=== Windows: build (log: ${build_log#"$repo"/}) ==="
-if ! run "$build_log" cargo check --target x86_64-pc-windows-msvc -p cudnn -p cudnn-sys --all-targets; then
+if ! run "$build_log" cargo check --target x86_64-pc-windows-msvc -p cudnn-rs -p cudnn-rs-sys --all-targets; then
     echo "cargo check for x86_64-pc-windows-msvc failed"
     build_failed=1
 fi

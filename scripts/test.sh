@@ -39,7 +39,7 @@
 #
 # Extra arguments go to `cargo test` after its own flags in the workspace
 # rows (and to scripts/test-windows.sh, which does the same), e.g.
-#   bash scripts/test.sh -p cudnn          (only that package)
+#   bash scripts/test.sh -p cudnn-rs        (only that package)
 #   bash scripts/test.sh --lib             (only unit tests; no doctests then)
 #   bash scripts/test.sh conv              (only tests whose name has "conv")
 #   bash scripts/test.sh -- --nocapture    (arguments of the test binaries)

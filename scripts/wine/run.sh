@@ -6,7 +6,7 @@
 #
 #   CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
 #   CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=scripts/wine/run.sh \
-#       cargo test --target x86_64-pc-windows-gnu -p cudnn-sys
+#       cargo test --target x86_64-pc-windows-gnu -p cudnn-rs-sys
 #
 #   scripts/wine/run.sh PROGRAM.exe [ARGS...]
 #
