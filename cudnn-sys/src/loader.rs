@@ -338,7 +338,8 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
     // put cuDNN; running its initialisers is what loading cuDNN means. The
     // shim's initialisers load nothing; its sub-libraries are loaded on the
     // first call, which comes after the checks.
-    let lib = unsafe { libloading::Library::new(&c.path) }.map_err(|e| loader_text(&e))?;
+    let lib = unsafe { libloading::Library::new(&c.path) }
+        .map_err(|e| loader_text(&e).replace("%1", &c.path.display().to_string()))?;
     // SAFETY: the table's types are cuDNN's prototypes; a symbol whose name
     // matches belongs to cuDNN (checked next through cudnnGetVersion), and
     // the table is stored beside `lib`, which outlives it.

@@ -260,6 +260,19 @@ fn windows_load_errors_in_plain_words() {
     assert!(load[0].message.contains("error 126") && load[0].message.contains("zlibwapi.dll"));
     assert!(load[1].message.contains("error 127") && load[1].message.contains("mixed"));
     assert!(load[2].message.contains("error 193") && load[2].message.contains("32-bit"));
+
+    // The search also hands the other major's bare name to the system
+    // loader: when no folder on PATH holds it, that is no load error.
+    s.attempts.push(AttemptInfo {
+        path: "cudnn64_9.dll".into(),
+        source: "the system loader's search path".into(),
+        error: Some("Module not found. (os error 126)".into()),
+    });
+    let f = diagnose(&s);
+    assert_eq!(
+        f.iter().filter(|f| f.code == "windows-load-error").count(),
+        3
+    );
 }
 
 #[test]

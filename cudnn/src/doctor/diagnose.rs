@@ -679,9 +679,9 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
                     "the folder of the loaded {} ({}) is not on PATH: this crate loads cuDNN's sub-DLLs from it \
                      by full path, so cuDNN works here, but other programs that load {} by name, and the DLLs \
                      cuDNN opens at run time (cuBLASLt, NVRTC), are not found there",
-                    lib_name,
+                    main_file,
                     dir.display(),
-                    lib_name
+                    main_file
                 ),
                 format!("add {} to PATH if other programs need this cuDNN", dir.display()),
             ));
@@ -717,6 +717,19 @@ fn load_errors(s: &Snapshot, out: &mut Vec<Finding>, severity: Severity) {
     for a in &s.attempts {
         let Some(err) = &a.error else { continue };
         if let Some((code, meaning)) = windows_load_error(err) {
+            // The search hands each major's name to the system loader; a
+            // name that no folder on PATH holds is not a failure to report.
+            let name = a.path.to_string_lossy();
+            let bare = !name.contains(['\\', '/']);
+            if code == 126
+                && bare
+                && !s
+                    .loader_dirs
+                    .iter()
+                    .any(|d| listing(s, d).iter().any(|f| f.eq_ignore_ascii_case(&name)))
+            {
+                continue;
+            }
             out.push(finding(
                 "windows-load-error",
                 severity,

@@ -12,14 +12,18 @@
 //! | `conv`       | a convolution problem and cuDNN's own output dimensions     | cnn_infer     | cnn     |
 //! | `rnn`        | an LSTM descriptor, without dropout                         | adv_infer     | adv     |
 //!
-//! and finally the doctor's finding codes. Each outcome is `"ok"` or
+//! and finally the doctor's finding codes (`doctor`), its findings
+//! (`doctor_findings`) and the copies of cuDNN it found in search order
+//! (`doctor_copies`: path, major, status such as `loaded` or
+//! `other-major`, and what led the search there). Each outcome is `"ok"` or
 //! `"error: <the error's Display>"`, with `<key>_kind` naming the
 //! [`cudnn::Error`] variant. For example:
 //!
 //! ```text
 //! {"load":"ok","version":"9.28.0","path":"/x/libcudnn.so.9","found_by":"CUDNN_LIB_DIR",
 //!  "tensor":"ok","activation":"ok","conv":"ok","conv_dims":[1,8,8,8],"rnn":"ok",
-//!  "doctor":["no-gpu"],"doctor_findings":[{"code":"no-gpu","message":"..."}]}
+//!  "doctor":["no-gpu"],"doctor_findings":[{"code":"no-gpu","message":"..."}],
+//!  "doctor_copies":[{"path":"/x/libcudnn.so.9","major":9,"status":"loaded","found_by":"CUDNN_LIB_DIR"}]}
 //! ```
 //!
 //! The binary exits with 0 whenever it ran to the end, whatever the
@@ -116,6 +120,19 @@ pub fn probe() -> Map<String, Value> {
             .findings
             .iter()
             .map(|f| json!({"code": f.code, "severity": f.severity, "message": f.message}))
+            .collect::<Vec<_>>()),
+    );
+    out.insert(
+        "doctor_copies".into(),
+        json!(report
+            .candidates
+            .iter()
+            .map(|c| json!({
+                "path": c.path.display().to_string(),
+                "major": c.major,
+                "status": c.status,
+                "found_by": c.found_by,
+            }))
             .collect::<Vec<_>>()),
     );
 

@@ -1,20 +1,26 @@
 //! cuDNN installs as users have them, complete and broken: real cuDNN files
-//! arranged in temporary folders (symbolic links to the unpacked wheels; a
-//! truncated file is a copy of the first MiB), each layout run through the
-//! `cudnn-consumer` binary in a child process with a controlled environment
-//! (`PATH` and a scratch `HOME`, plus `CUDNN_LIB_DIR` or `LD_LIBRARY_PATH`
-//! as the layout says). Every child must exit 0, not die of a signal, and
+//! arranged in temporary folders, each layout run through the
+//! `cudnn-consumer` binary in a child process with a controlled environment.
+//! Every child must exit 0 (not die of a signal, not be ended by cuDNN) and
 //! report the outcome its row expects.
 //!
 //! The expectations are data: the tables `SUBS_8`, `SUBS_9` and `SUBS_JIT`
-//! say what losing each sub-library costs (the library does not load, or
-//! these op families fail with `SublibraryUnavailable` naming the file),
-//! and `rows` turns each into the layouts "removed" and "truncated" beside
-//! the healthy ones; the mixed-version rows are in the tests themselves.
-//! Each test prints its table of layout -> observed outcome (`--nocapture`).
+//! say, by sub-library, what losing it costs (the library does not load, or
+//! these op families fail with `SublibraryUnavailable` naming the file), and
+//! `rows` turns each into the layouts "removed" and "truncated" beside the
+//! healthy ones; the file names are the operating system's
+//! (`libcudnn_ops.so.9`, `cudnn_ops64_9.dll`). Each test prints its table of
+//! layout -> observed outcome and the doctor's finding codes
+//! (`--nocapture`).
 //!
-//! The installs come from `scripts/fetch-cudnn.sh` through the environment
-//! (`scripts/test.sh` exports them all):
+//! # Linux
+//!
+//! The layouts are folders of symbolic links to the unpacked wheels (a
+//! truncated file is a copy of its first MiB, or of its first half when it
+//! is smaller than 2 MiB), reached through `CUDNN_LIB_DIR` or
+//! `LD_LIBRARY_PATH`; the child gets only `PATH`, a scratch `HOME` and the
+//! layout's variables. The installs come from `scripts/fetch-cudnn.sh`
+//! through the environment (`scripts/test.sh` exports them all):
 //!
 //! | variable          | install                     | used for                                    |
 //! | ----------------- | --------------------------- | ------------------------------------------- |
@@ -29,6 +35,43 @@
 //! rows that need it say why they did not run. `CUDNN_TEST_GPU=1` (a GPU
 //! machine, which has its own cuDNN and not the fetched ones) skips them.
 //!
+//! # Windows
+//!
+//! The same tables with the DLLs of NVIDIA's Windows wheels
+//! (`scripts/fetch-cudnn.sh windows`; `scripts/test-windows.sh` runs these
+//! tests under Wine), from `CUDNN_WIN_8_BIN` (8.9.5.29) and
+//! `CUDNN_WIN_9_BIN` (9.28.0.42): Windows paths, or Linux paths, which are
+//! drive `Z:` under Wine. The version each must report is
+//! `CUDNN_WIN_<N>_VERSION` when set, else the version resource of its
+//! `cudnn64_<N>.dll`; `CUDNN_TEST_REQUIRE=1` makes a missing folder a
+//! failure.
+//!
+//! The layouts are folders of hard links (where the volume refuses them,
+//! each file is copied once and linked from that copy), reached the ways a
+//! Windows user reaches cuDNN: `CUDNN_LIB_DIR` on a folder off `PATH`; a
+//! pip venv (`VIRTUAL_ENV`, `Lib\site-packages\nvidia\cudnn\bin`); conda
+//! (`CONDA_PREFIX`, `Library\bin`); a CUDA toolkit (`CUDA_PATH`, `bin`);
+//! `PATH` with a second copy of the same major after the first; `PATH`
+//! with the folders of both majors, in either order (`cudnn64_9.dll`
+//! loads, and the doctor lists the other as `other-major`); and a text file
+//! in place of `cudnn64_<N>.dll` (Windows error 193). Besides, each
+//! sub-DLL removed and truncated, as on Linux.
+//!
+//! The child keeps the Windows environment it needs to start, without any
+//! variable that steers the cuDNN search (`CUDNN_*`, `CUDA_PATH*`,
+//! `CUDA_HOME`, `VIRTUAL_ENV`, `CONDA_PREFIX`), runs in a scratch folder,
+//! and its `PATH` is the system's folders (those holding no cuDNN) plus the
+//! layout's. cuDNN's shim ends the process with exit status 9 when it
+//! cannot load a sub-DLL; the harness names that status, and exceptions by
+//! their code.
+//!
+//! `scripts/test-windows.sh` runs the workspace's tests once per release
+//! with `CUDNN_TEST_EXPECT_VERSION` set: each major's layouts run in its
+//! own pass (the two-majors layouts in the cuDNN 9 pass), and say that
+//! they are not run in the other.
+//!
+//! # Both
+//!
 //! `in_process_library_fits_the_layout` checks the process's own library
 //! (`CUDNN_LIB_DIR`) instead: every family works, or, with
 //! `CUDNN_TEST_LAYOUT=jit`, the families of the graph-only install fail
@@ -36,16 +79,18 @@
 //! JIT row runs only it and the `jit_` tests:
 //! `cargo test --test install_layouts -- jit_ in_process`.
 
-#![cfg(target_os = "linux")]
+#![cfg(any(target_os = "linux", windows))]
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::Read;
+#[cfg(unix)]
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use cudnn::sys::discovery::Os;
 use serde_json::Value;
 
 /// The consumer's report keys of the op families, in the order it runs them.
@@ -62,14 +107,20 @@ enum Loss {
     Families(&'static [&'static str]),
 }
 
-/// One sub-library of an install.
+/// One sub-library of an install, by its short name (`ops_infer`).
 struct Sub {
-    file: &'static str,
+    name: &'static str,
     loss: Loss,
 }
 
-const fn sub(file: &'static str, loss: Loss) -> Sub {
-    Sub { file, loss }
+const fn sub(name: &'static str, loss: Loss) -> Sub {
+    Sub { name, loss }
+}
+
+/// The file name of sub-library `name` of cuDNN `major` on this operating
+/// system (`libcudnn_ops.so.9`, `cudnn_ops64_9.dll`).
+fn file_of(major: u32, name: &str) -> &'static str {
+    Box::leak(cudnn::sys::sublibs::file_name(Os::current(), major, name).into_boxed_str())
 }
 
 /// cuDNN 8: tensor and activation descriptors live in ops_infer, the
@@ -78,12 +129,12 @@ const fn sub(file: &'static str, loss: Loss) -> Sub {
 /// cnn_infer and ops_train, adv_train needs adv_infer and ops_train,
 /// ops_train needs ops_infer).
 const SUBS_8: &[Sub] = &[
-    sub("libcudnn_ops_infer.so.8", Loss::Load),
-    sub("libcudnn_ops_train.so.8", Loss::Families(&[])),
-    sub("libcudnn_cnn_infer.so.8", Loss::Families(&["conv"])),
-    sub("libcudnn_cnn_train.so.8", Loss::Families(&[])),
-    sub("libcudnn_adv_infer.so.8", Loss::Families(&["rnn"])),
-    sub("libcudnn_adv_train.so.8", Loss::Families(&[])),
+    sub("ops_infer", Loss::Load),
+    sub("ops_train", Loss::Families(&[])),
+    sub("cnn_infer", Loss::Families(&["conv"])),
+    sub("cnn_train", Loss::Families(&[])),
+    sub("adv_infer", Loss::Families(&["rnn"])),
+    sub("adv_train", Loss::Families(&[])),
 ];
 
 /// cuDNN 9: graph is needed to load at all; tensor and activation live in
@@ -91,103 +142,153 @@ const SUBS_8: &[Sub] = &[
 /// and adv need ops and graph); the engine, heuristic and ext libraries
 /// serve no host-side family.
 const SUBS_9: &[Sub] = &[
-    sub("libcudnn_graph.so.9", Loss::Load),
+    sub("graph", Loss::Load),
     sub(
-        "libcudnn_ops.so.9",
+        "ops",
         Loss::Families(&["tensor", "activation", "conv", "rnn"]),
     ),
-    sub("libcudnn_cnn.so.9", Loss::Families(&["conv"])),
-    sub("libcudnn_adv.so.9", Loss::Families(&["rnn"])),
-    sub("libcudnn_engines_precompiled.so.9", Loss::Families(&[])),
-    sub(
-        "libcudnn_engines_runtime_compiled.so.9",
-        Loss::Families(&[]),
-    ),
-    sub("libcudnn_engines_tensor_ir.so.9", Loss::Families(&[])),
-    sub("libcudnn_heuristic.so.9", Loss::Families(&[])),
-    sub("libcudnn_ext.so.9", Loss::Families(&[])),
+    sub("cnn", Loss::Families(&["conv"])),
+    sub("adv", Loss::Families(&["rnn"])),
+    sub("engines_precompiled", Loss::Families(&[])),
+    sub("engines_runtime_compiled", Loss::Families(&[])),
+    sub("engines_tensor_ir", Loss::Families(&[])),
+    sub("heuristic", Loss::Families(&[])),
+    sub("ext", Loss::Families(&[])),
 ];
 
 /// The graph-only (JIT) install: libcudnn, graph and the runtime-compiled
 /// engines.
+#[cfg(target_os = "linux")]
 const SUBS_JIT: &[Sub] = &[
-    sub("libcudnn_graph.so.9", Loss::Load),
-    sub(
-        "libcudnn_engines_runtime_compiled.so.9",
-        Loss::Families(&[]),
-    ),
+    sub("graph", Loss::Load),
+    sub("engines_runtime_compiled", Loss::Families(&[])),
 ];
 
 /// What the JIT install lacks by design: every family of the legacy API
-/// fails, naming the first missing file its call needs (the convolution
-/// problem starts with a tensor descriptor).
+/// fails, naming the first missing sub-library its call needs (the
+/// convolution problem starts with a tensor descriptor).
+#[cfg(target_os = "linux")]
 const JIT_BASE: &[(&str, &str)] = &[
-    ("tensor", "libcudnn_ops.so.9"),
-    ("activation", "libcudnn_ops.so.9"),
-    ("conv", "libcudnn_ops.so.9"),
-    ("rnn", "libcudnn_adv.so.9"),
+    ("tensor", "ops"),
+    ("activation", "ops"),
+    ("conv", "ops"),
+    ("rnn", "adv"),
 ];
+
+/// `JIT_BASE` with file names.
+#[cfg(target_os = "linux")]
+fn jit_base() -> BTreeMap<&'static str, &'static str> {
+    JIT_BASE.iter().map(|&(f, s)| (f, file_of(9, s))).collect()
+}
 
 /// One of the installs `scripts/fetch-cudnn.sh` provides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Install {
     Pin8,
     Pin9,
+    #[cfg(target_os = "linux")]
     Cudnn897,
+    #[cfg(target_os = "linux")]
     Cu13,
+    #[cfg(target_os = "linux")]
     Jit,
 }
+
+/// The suffix of the variable naming an install's folder.
+#[cfg(target_os = "linux")]
+const FOLDER_VAR: &str = "LIB";
+#[cfg(windows)]
+const FOLDER_VAR: &str = "BIN";
 
 impl Install {
     /// The fetch script's variable prefix.
     fn var(self) -> &'static str {
         match self {
+            #[cfg(target_os = "linux")]
             Install::Pin8 => "CUDNN_8",
+            #[cfg(target_os = "linux")]
             Install::Pin9 => "CUDNN_9",
+            #[cfg(target_os = "linux")]
             Install::Cudnn897 => "CUDNN_8_9_7",
+            #[cfg(target_os = "linux")]
             Install::Cu13 => "CUDNN_CU13",
+            #[cfg(target_os = "linux")]
             Install::Jit => "CUDNN_JIT",
+            #[cfg(windows)]
+            Install::Pin8 => "CUDNN_WIN_8",
+            #[cfg(windows)]
+            Install::Pin9 => "CUDNN_WIN_9",
         }
     }
 
     fn major(self) -> u32 {
         match self {
-            Install::Pin8 | Install::Cudnn897 => 8,
+            Install::Pin8 => 8,
+            #[cfg(target_os = "linux")]
+            Install::Cudnn897 => 8,
             _ => 9,
         }
     }
 
+    /// The main library's file name (`libcudnn.so.9`, `cudnn64_9.dll`).
     fn main_file(self) -> &'static str {
-        if self.major() == 8 {
-            "libcudnn.so.8"
-        } else {
-            "libcudnn.so.9"
+        match (Os::current(), self.major()) {
+            (Os::Windows, 8) => "cudnn64_8.dll",
+            (Os::Windows, _) => "cudnn64_9.dll",
+            (_, 8) => "libcudnn.so.8",
+            _ => "libcudnn.so.9",
         }
     }
 
     /// Its folder, `Ok(None)` when it is not there and not required.
     fn dir(self) -> Result<Option<PathBuf>, String> {
-        let var = format!("{}_LIB", self.var());
-        match std::env::var_os(&var).map(PathBuf::from) {
+        let var = format!("{}_{FOLDER_VAR}", self.var());
+        match std::env::var_os(&var).map(|d| native_path(&d)) {
             Some(d) if d.join(self.main_file()).is_file() => Ok(Some(d)),
             Some(d) if required() => Err(format!(
-                "{var}={} holds no {} (run scripts/fetch-cudnn.sh)",
+                "{var}={} holds no {} (run scripts/fetch-cudnn.sh{})",
                 d.display(),
-                self.main_file()
+                self.main_file(),
+                if cfg!(windows) { " windows" } else { "" }
             )),
             None if required() => Err(format!(
-                "CUDNN_TEST_REQUIRE=1 but {var} is not set (scripts/test.sh sets it)"
+                "CUDNN_TEST_REQUIRE=1 but {var} is not set ({} sets it)",
+                if cfg!(windows) {
+                    "scripts/test-windows.sh"
+                } else {
+                    "scripts/test.sh"
+                }
             )),
             _ => Ok(None),
         }
     }
 
     /// The version its library reports (`9.28.0`), from `<var>_VERSION`
-    /// (`9.28.0.42`); `None` when that is not set.
+    /// (`9.28.0.42`); on Windows, without it, from the version resource of
+    /// its main DLL. `None` when neither says.
     fn expected_version(self) -> Option<String> {
-        let v = std::env::var(format!("{}_VERSION", self.var())).ok()?;
-        Some(v.split('.').take(3).collect::<Vec<_>>().join("."))
+        if let Ok(v) = std::env::var(format!("{}_VERSION", self.var())) {
+            return Some(v.split('.').take(3).collect::<Vec<_>>().join("."));
+        }
+        if cfg!(windows) {
+            let dll = self.dir().ok()??.join(self.main_file());
+            let v = cudnn::sys::pe::inspect(&dll).ok()?.file_version?;
+            return Some(format!("{}.{}.{}", v[0], v[1], v[2]));
+        }
+        None
     }
+}
+
+/// A folder named in the environment, as this program opens it: on
+/// Windows a Linux path (`/root/x`, as `scripts/fetch-cudnn.sh` prints
+/// them) is drive `Z:` under Wine.
+fn native_path(value: &std::ffi::OsStr) -> PathBuf {
+    if cfg!(windows) {
+        if let Some(s) = value.to_str().filter(|s| s.starts_with('/')) {
+            return PathBuf::from(format!("Z:{}", s.replace('/', "\\")));
+        }
+    }
+    PathBuf::from(value)
 }
 
 fn required() -> bool {
@@ -201,17 +302,39 @@ enum Arrange {
     /// The unpacked folder itself, through `CUDNN_LIB_DIR`.
     Unpacked,
     /// A folder of links to every file, reached only through
-    /// `CUDNN_LIB_DIR` (`LD_LIBRARY_PATH` empty).
+    /// `CUDNN_LIB_DIR` (`LD_LIBRARY_PATH` empty; not on `PATH`).
     OffSearchPath,
     /// A folder of links without this file, through `CUDNN_LIB_DIR`.
     Removed(&'static str),
-    /// A folder of links with the first MiB of this file instead of it.
+    /// A folder of links with the first MiB of this file (its first half,
+    /// for one under 2 MiB) instead of it.
     Truncated(&'static str),
     /// A folder of links with this file taken from another install.
+    #[cfg(target_os = "linux")]
     Mixed(&'static str, Install),
-    /// Two complete folders of links on `LD_LIBRARY_PATH`, `CUDNN_LIB_DIR`
-    /// unset: the first loads, the second is shadowed.
+    /// Two complete folders of links on `LD_LIBRARY_PATH` (Windows:
+    /// `PATH`), `CUDNN_LIB_DIR` unset: the first loads, the second is
+    /// shadowed.
     Shadowed,
+    /// A pip venv: `<venv>\Lib\site-packages\nvidia\cudnn\bin`, through
+    /// `VIRTUAL_ENV`.
+    #[cfg(windows)]
+    Venv,
+    /// A conda environment: `%CONDA_PREFIX%\Library\bin`, through
+    /// `CONDA_PREFIX`.
+    #[cfg(windows)]
+    Conda,
+    /// A CUDA toolkit: `%CUDA_PATH%\bin`, through `CUDA_PATH`.
+    #[cfg(windows)]
+    CudaToolkit,
+    /// A folder of links whose main library is a text file, through
+    /// `CUDNN_LIB_DIR`.
+    #[cfg(windows)]
+    MainNotADll,
+    /// The folders of both installs on `PATH`, this one first,
+    /// `CUDNN_LIB_DIR` unset.
+    #[cfg(windows)]
+    TwoMajorsOnPath(Install, Install),
 }
 
 /// What a layout must give.
@@ -236,13 +359,18 @@ struct Row {
     doctor: Vec<(&'static str, Option<&'static str>)>,
     /// Finding codes the doctor must not report.
     doctor_not: Vec<&'static str>,
+    /// Copies of cuDNN the doctor must list: the file name and its status
+    /// (`loaded`, `other-major`, ...).
+    copies: Vec<(&'static str, &'static str)>,
 }
 
 const MISSING_WORDS: &[&str] = &["missing", "no such file", "not found", "cannot open"];
 const TRUNCATED_WORDS: &[&str] = &["truncated"];
 /// The findings of a damaged install. (`sublibrary-load-failed` is not one
-/// of them: without a GPU, cuDNN 9's runtime-compiled engines cannot load,
-/// for want of `libcuda.so.1`, and the doctor says so as a warning.)
+/// of them: without a GPU, cuDNN 9's runtime-compiled engines cannot load
+/// on Linux, for want of `libcuda.so.1`, and the doctor says so as a
+/// warning; on Windows the version check of `cudnn_ext64_9.dll`, which
+/// the Windows wheel ships as a small stub, answers NOT_SUPPORTED.)
 const DAMAGE_CODES: &[&str] = &[
     "sublibrary-missing",
     "sublibrary-version-mixed",
@@ -250,30 +378,41 @@ const DAMAGE_CODES: &[&str] = &[
 ];
 
 fn base_families(install: Install) -> BTreeMap<&'static str, &'static str> {
+    #[cfg(target_os = "linux")]
     if install == Install::Jit {
-        JIT_BASE.iter().copied().collect()
-    } else {
-        BTreeMap::new()
+        return jit_base();
     }
+    let _ = install;
+    BTreeMap::new()
 }
 
 /// What losing `s` costs on top of `install`'s own gaps.
 fn after_loss(install: Install, s: &Sub, words: &'static [&'static str]) -> LoadExpect {
+    let file = file_of(install.major(), s.name);
     match s.loss {
-        Loss::Load => LoadExpect::Fails(s.file, words),
+        Loss::Load => LoadExpect::Fails(file, words),
         Loss::Families(families) => {
             let mut m = base_families(install);
             for f in families {
-                m.entry(f).or_insert(s.file);
+                m.entry(f).or_insert(file);
             }
             LoadExpect::Ok(m)
         }
     }
 }
 
-/// Every layout of `install` whose files are in `subs`.
+fn is_jit(install: Install) -> bool {
+    #[cfg(target_os = "linux")]
+    if install == Install::Jit {
+        return true;
+    }
+    let _ = install;
+    false
+}
+
+/// Every layout of `install` whose sub-libraries are in `subs`.
 fn rows(install: Install, subs: &[Sub]) -> Vec<Row> {
-    let tag = if install == Install::Jit {
+    let tag = if is_jit(install) {
         "jit"
     } else if install.major() == 8 {
         "8.x"
@@ -281,7 +420,7 @@ fn rows(install: Install, subs: &[Sub]) -> Vec<Row> {
         "9.x"
     };
     let healthy = |name: &str, arrange: Arrange, mut doctor: Vec<_>| {
-        if install == Install::Jit {
+        if is_jit(install) {
             // The doctor recognises the graph-only install, and does not
             // count its absent legacy libraries as missing.
             doctor.push(("jit-layout", None));
@@ -293,49 +432,98 @@ fn rows(install: Install, subs: &[Sub]) -> Vec<Row> {
             load: LoadExpect::Ok(base_families(install)),
             doctor,
             doctor_not: DAMAGE_CODES.to_vec(),
+            copies: Vec::new(),
         }
     };
-    let mut out = vec![
-        healthy(
-            "the unpacked folder via CUDNN_LIB_DIR",
-            Arrange::Unpacked,
-            vec![],
-        ),
-        healthy(
+    let mut out = vec![healthy(
+        "the unpacked folder via CUDNN_LIB_DIR",
+        Arrange::Unpacked,
+        vec![],
+    )];
+    #[cfg(target_os = "linux")]
+    {
+        out.push(healthy(
             "a folder off every search path, via CUDNN_LIB_DIR",
             Arrange::OffSearchPath,
             vec![],
-        ),
-    ];
-    if install != Install::Jit {
+        ));
+        if !is_jit(install) {
+            out.push(healthy(
+                "a second copy on LD_LIBRARY_PATH",
+                Arrange::Shadowed,
+                vec![("shadowed", None)],
+            ));
+        }
+    }
+    #[cfg(windows)]
+    {
+        // The doctor notes a loaded folder that is not on PATH (other
+        // programs, and the DLLs cuDNN opens at run time, are not found
+        // there).
+        let off_path = || vec![("dll-dir-not-on-path", None)];
         out.push(healthy(
-            "a second copy on LD_LIBRARY_PATH",
+            "a folder off PATH, via CUDNN_LIB_DIR",
+            Arrange::OffSearchPath,
+            off_path(),
+        ));
+        out.push(healthy(
+            r"a pip venv (Lib\site-packages\nvidia\cudnn\bin), via VIRTUAL_ENV",
+            Arrange::Venv,
+            off_path(),
+        ));
+        out.push(healthy(
+            r"conda (Library\bin), via CONDA_PREFIX",
+            Arrange::Conda,
+            off_path(),
+        ));
+        out.push(healthy(
+            r"a CUDA toolkit (bin), via CUDA_PATH",
+            Arrange::CudaToolkit,
+            off_path(),
+        ));
+        let mut shadowed = healthy(
+            "a second copy on PATH",
             Arrange::Shadowed,
             vec![("shadowed", None)],
-        ));
+        );
+        shadowed.doctor_not.push("dll-dir-not-on-path");
+        out.push(shadowed);
+        out.push(Row {
+            name: format!("{tag}: {} is a text file", install.main_file()),
+            install,
+            arrange: Arrange::MainNotADll,
+            load: LoadExpect::Fails(install.main_file(), &["os error 193"]),
+            doctor: vec![("windows-load-error", Some(install.main_file()))],
+            doctor_not: vec!["truncated-file"],
+            copies: Vec::new(),
+        });
     }
     for s in subs {
+        let file = file_of(install.major(), s.name);
         out.push(Row {
-            name: format!("{tag}: {} removed", s.file),
+            name: format!("{tag}: {file} removed"),
             install,
-            arrange: Arrange::Removed(s.file),
+            arrange: Arrange::Removed(file),
             load: after_loss(install, s, MISSING_WORDS),
-            doctor: vec![("sublibrary-missing", Some(s.file))],
+            doctor: vec![("sublibrary-missing", Some(file))],
             doctor_not: vec!["truncated-file"],
+            copies: Vec::new(),
         });
         out.push(Row {
-            name: format!("{tag}: {} truncated", s.file),
+            name: format!("{tag}: {file} truncated"),
             install,
-            arrange: Arrange::Truncated(s.file),
+            arrange: Arrange::Truncated(file),
             load: after_loss(install, s, TRUNCATED_WORDS),
-            doctor: vec![("truncated-file", Some(s.file))],
+            doctor: vec![("truncated-file", Some(file))],
             doctor_not: vec![],
+            copies: Vec::new(),
         });
     }
     out
 }
 
 /// A file of another version mixed into a complete folder.
+#[cfg(target_os = "linux")]
 fn mixed(install: Install, file: &'static str, from: Install, load: LoadExpect) -> Row {
     Row {
         name: format!(
@@ -349,9 +537,11 @@ fn mixed(install: Install, file: &'static str, from: Install, load: LoadExpect) 
         load,
         doctor: vec![("sublibrary-version-mixed", Some(file))],
         doctor_not: vec!["truncated-file"],
+        copies: Vec::new(),
     }
 }
 
+#[cfg(target_os = "linux")]
 fn families(list: &[(&'static str, &'static str)]) -> BTreeMap<&'static str, &'static str> {
     list.iter().copied().collect()
 }
@@ -359,10 +549,91 @@ fn families(list: &[(&'static str, &'static str)]) -> BTreeMap<&'static str, &'s
 // ---------------------------------------------------------------------------
 // Arranging and running.
 
+/// This process's scratch folder in the temporary folder. Its name has the
+/// process id and, on Windows, the time of first use as well: Wine hands
+/// out the same small process ids run after run.
 fn scratch_root() -> PathBuf {
+    #[cfg(windows)]
+    {
+        static STARTED: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
+        let started = STARTED.get_or_init(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis())
+        });
+        std::env::temp_dir().join(format!("cudnn-rs-layouts-{}-{started}", std::process::id()))
+    }
+    #[cfg(unix)]
     std::env::temp_dir().join(format!("cudnn-rs-layouts-{}", std::process::id()))
 }
 
+/// Removes, once per process, what earlier runs left in the temporary
+/// folder: each test's folder that its run marked `finished`, and any
+/// more than an hour old (a run that did not end). Windows refuses to
+/// delete a file while it is mapped, under any of its names: a layout's
+/// links to the DLLs that this process has loaded itself (the in-process
+/// test loads `CUDNN_LIB_DIR`'s) outlive the test that made them.
+#[cfg(windows)]
+fn remove_stale_scratch() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let old = |p: &Path| {
+            let modified = std::fs::metadata(p).and_then(|m| m.modified()).ok();
+            modified
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > Duration::from_secs(3600))
+        };
+        let ours = scratch_root();
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if e.path() == ours || !name.to_string_lossy().starts_with("cudnn-rs-layouts-") {
+                continue;
+            }
+            for test in std::fs::read_dir(e.path()).into_iter().flatten().flatten() {
+                let dir = test.path();
+                if dir.join(FINISHED).exists() || old(&dir) {
+                    remove_what_can_be(&dir);
+                }
+            }
+            let _ = std::fs::remove_dir(e.path());
+        }
+    });
+}
+
+/// The file that marks a test's scratch folder as left behind by a run
+/// that ended (Windows).
+#[cfg(windows)]
+const FINISHED: &str = "finished";
+
+/// Deletes what can be deleted of `dir` now, going on past the files that
+/// cannot; its `FINISHED` mark goes last, with the folder, when nothing
+/// else is left.
+#[cfg(windows)]
+fn remove_what_can_be(dir: &Path) {
+    fn walk(dir: &Path, top: bool) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(&path, false);
+                let _ = std::fs::remove_dir(&path);
+            } else if !(top && e.file_name() == FINISHED) {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+    walk(dir, true);
+    let only_the_mark = std::fs::read_dir(dir)
+        .map(|mut entries| entries.all(|e| e.is_ok_and(|e| e.file_name() == FINISHED)))
+        .unwrap_or(false);
+    if only_the_mark {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[cfg(unix)]
 fn link_all(from: &Path, to: &Path, skip: &[&str]) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for e in std::fs::read_dir(from)? {
@@ -376,14 +647,70 @@ fn link_all(from: &Path, to: &Path, skip: &[&str]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The environment of a layout's child, beyond `PATH` and `HOME`.
+/// Hard links in `to` to every file of `from` but `skip` (a DLL is 0.1 to
+/// 0.6 GB; a link costs nothing). Where `from` and `to` are on different
+/// volumes, each file is copied once into `pool` and linked from there.
+#[cfg(windows)]
+fn link_all(from: &Path, to: &Path, skip: &[&str], pool: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let name = e.file_name();
+        if skip.iter().any(|s| name.eq_ignore_ascii_case(s)) || !e.file_type()?.is_file() {
+            continue;
+        }
+        if std::fs::hard_link(e.path(), to.join(&name)).is_ok() {
+            continue;
+        }
+        let pooled = pool_copy(&e.path(), pool)?;
+        std::fs::hard_link(&pooled, to.join(&name))
+            .or_else(|_| std::fs::copy(&pooled, to.join(&name)).map(|_| ()))?;
+    }
+    Ok(())
+}
+
+/// The copy of `file` in `pool`, made on first use (one at a time).
+#[cfg(windows)]
+fn pool_copy(file: &Path, pool: &Path) -> std::io::Result<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    static COPYING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    file.parent().hash(&mut h);
+    let dir = pool.join(format!("{:016x}", h.finish()));
+    let pooled = dir.join(file.file_name().unwrap_or_default());
+    let _one_at_a_time = COPYING.lock().unwrap_or_else(|e| e.into_inner());
+    if !pooled.is_file() {
+        std::fs::create_dir_all(&dir)?;
+        let part = dir.join("copying.part");
+        std::fs::copy(file, &part)?;
+        std::fs::rename(&part, &pooled)?;
+    }
+    Ok(pooled)
+}
+
+/// The environment of a layout's child, beyond what every child gets.
 struct Arranged {
     env: Vec<(&'static str, OsString)>,
     /// The folder whose library must be the one loaded.
     loads_from: PathBuf,
+    /// How the library must say it was found.
+    found_by: String,
 }
 
-fn arrange(row: &Row, src: &Path, dir: &Path) -> Result<Arranged, String> {
+/// The start of `src/file` as `dir/file`: its first MiB, or its first half
+/// when it is smaller than 2 MiB.
+fn write_head(src: &Path, dir: &Path, file: &str) -> std::io::Result<()> {
+    let f = std::fs::File::open(src.join(file))?;
+    let keep = (1u64 << 20).min(f.metadata()?.len() / 2);
+    let mut head = Vec::with_capacity(keep as usize);
+    f.take(keep).read_to_end(&mut head)?;
+    std::fs::write(dir.join(file), &head)
+}
+
+/// Arranges `row`'s layout of the install in `src` in `dir` (`_pool` is
+/// for the copies Windows makes where hard links are refused).
+#[cfg(unix)]
+fn arrange(row: &Row, src: &Path, dir: &Path, _pool: &Path) -> Result<Arranged, String> {
     let io = |e: std::io::Error| format!("arranging {}: {e}", dir.display());
     let via_lib_dir = |d: &Path| Arranged {
         env: vec![
@@ -391,11 +718,13 @@ fn arrange(row: &Row, src: &Path, dir: &Path) -> Result<Arranged, String> {
             ("LD_LIBRARY_PATH", OsString::new()),
         ],
         loads_from: d.to_owned(),
+        found_by: "CUDNN_LIB_DIR".into(),
     };
     Ok(match &row.arrange {
         Arrange::Unpacked => Arranged {
             env: vec![("CUDNN_LIB_DIR", src.as_os_str().to_owned())],
             loads_from: src.to_owned(),
+            found_by: "CUDNN_LIB_DIR".into(),
         },
         Arrange::OffSearchPath => {
             link_all(src, dir, &[]).map_err(io)?;
@@ -407,11 +736,7 @@ fn arrange(row: &Row, src: &Path, dir: &Path) -> Result<Arranged, String> {
         }
         Arrange::Truncated(file) => {
             link_all(src, dir, &[file]).map_err(io)?;
-            let mut head = Vec::with_capacity(1 << 20);
-            std::fs::File::open(src.join(file))
-                .and_then(|f| f.take(1 << 20).read_to_end(&mut head))
-                .map_err(io)?;
-            std::fs::write(dir.join(file), &head).map_err(io)?;
+            write_head(src, dir, file).map_err(io)?;
             via_lib_dir(dir)
         }
         Arrange::Mixed(file, from) => {
@@ -430,11 +755,133 @@ fn arrange(row: &Row, src: &Path, dir: &Path) -> Result<Arranged, String> {
             Arranged {
                 env: vec![("LD_LIBRARY_PATH", path)],
                 loads_from: a,
+                found_by: "the system loader's search path".into(),
             }
         }
     })
 }
 
+/// `PATH` for a child: `dirs`, then the system's folders.
+#[cfg(windows)]
+fn path_with(dirs: &[&Path]) -> Result<OsString, String> {
+    let system = system_path();
+    let all = dirs
+        .iter()
+        .map(|d| d.to_path_buf())
+        .chain(std::env::split_paths(&system));
+    std::env::join_paths(all).map_err(|e| format!("PATH: {e}"))
+}
+
+/// Arranges `row`'s layout of the install in `src` in `dir`, with `pool`
+/// for the copies made where hard links are refused.
+#[cfg(windows)]
+fn arrange(row: &Row, src: &Path, dir: &Path, pool: &Path) -> Result<Arranged, String> {
+    use cudnn::sys::discovery::Source;
+    let io = |e: std::io::Error| format!("arranging {}: {e}", dir.display());
+    let link = |to: &Path, skip: &[&str]| link_all(src, to, skip, pool).map_err(io);
+    let via = |var: &'static str, value: &Path, folder: PathBuf, source: Source| Arranged {
+        env: vec![(var, value.as_os_str().to_owned())],
+        loads_from: folder,
+        found_by: source.to_string(),
+    };
+    let via_lib_dir = |d: &Path| via("CUDNN_LIB_DIR", d, d.to_owned(), Source::EnvLibDir);
+    let via_path = |dirs: &[&Path], loads_from: &Path| -> Result<Arranged, String> {
+        Ok(Arranged {
+            env: vec![("PATH", path_with(dirs)?)],
+            loads_from: loads_from.to_owned(),
+            found_by: Source::SystemLoader.to_string(),
+        })
+    };
+    Ok(match &row.arrange {
+        Arrange::Unpacked => via_lib_dir(src),
+        Arrange::OffSearchPath => {
+            link(dir, &[])?;
+            via_lib_dir(dir)
+        }
+        Arrange::Removed(file) => {
+            link(dir, &[file])?;
+            via_lib_dir(dir)
+        }
+        Arrange::Truncated(file) => {
+            link(dir, &[file])?;
+            write_head(src, dir, file).map_err(io)?;
+            via_lib_dir(dir)
+        }
+        Arrange::MainNotADll => {
+            let main = row.install.main_file();
+            link(dir, &[main])?;
+            std::fs::write(dir.join(main), "not a DLL: a text file in its place\r\n")
+                .map_err(io)?;
+            via_lib_dir(dir)
+        }
+        Arrange::Shadowed => {
+            let (a, b) = (dir.join("first"), dir.join("second"));
+            link(&a, &[])?;
+            link(&b, &[])?;
+            via_path(&[&a, &b], &a)?
+        }
+        Arrange::Venv => {
+            let venv = dir.join("venv");
+            let bin = venv.join(r"Lib\site-packages\nvidia\cudnn\bin");
+            link(&bin, &[])?;
+            via(
+                "VIRTUAL_ENV",
+                &venv,
+                bin,
+                Source::PythonEnv { var: "VIRTUAL_ENV" },
+            )
+        }
+        Arrange::Conda => {
+            let prefix = dir.join("conda");
+            let bin = prefix.join(r"Library\bin");
+            link(&bin, &[])?;
+            via("CONDA_PREFIX", &prefix, bin, Source::CondaLib)
+        }
+        Arrange::CudaToolkit => {
+            let root = dir.join("cuda");
+            let bin = root.join("bin");
+            link(&bin, &[])?;
+            let source = Source::CudaToolkit {
+                var: "CUDA_PATH".into(),
+            };
+            via("CUDA_PATH", &root, bin, source)
+        }
+        Arrange::TwoMajorsOnPath(first, second) => {
+            let mut dirs = Vec::new();
+            for install in [first, second] {
+                let from = install
+                    .dir()?
+                    .ok_or_else(|| format!("{}_BIN is not set", install.var()))?;
+                let to = dir.join(format!("cudnn-{}", install.major()));
+                link_all(&from, &to, &[], pool).map_err(io)?;
+                dirs.push(to);
+            }
+            let loads_from = dir.join(format!("cudnn-{}", row.install.major()));
+            via_path(&[&dirs[0], &dirs[1]], &loads_from)?
+        }
+    })
+}
+
+/// The path of the consumer binary. Cross-built, cargo names it by its
+/// path on the build machine (`/work/target/...`), which is drive `Z:`
+/// under Wine; otherwise it sits beside the `deps` folder of this test.
+fn consumer_exe() -> PathBuf {
+    let built = PathBuf::from(env!("CARGO_BIN_EXE_cudnn-consumer"));
+    if built.is_file() {
+        return built;
+    }
+    let mapped = native_path(built.as_os_str());
+    if mapped.is_file() {
+        return mapped;
+    }
+    let beside = std::env::current_exe().ok().and_then(|t| {
+        let name = built.file_name()?;
+        Some(t.parent()?.parent()?.join(name))
+    });
+    beside.filter(|p| p.is_file()).unwrap_or(built)
+}
+
+#[cfg(unix)]
 fn signal_name(sig: i32) -> String {
     let name = match sig {
         libc_sig::SIGABRT => "SIGABRT",
@@ -450,6 +897,7 @@ fn signal_name(sig: i32) -> String {
 }
 
 /// Linux's signal numbers (x86_64 and aarch64 agree on these).
+#[cfg(unix)]
 mod libc_sig {
     pub const SIGILL: i32 = 4;
     pub const SIGABRT: i32 = 6;
@@ -460,33 +908,102 @@ mod libc_sig {
     pub const SIGTERM: i32 = 15;
 }
 
+/// What a Windows exit code says: cuDNN's shim ends the process with 9
+/// when it cannot load a sub-DLL; codes from 0xC0000000 are exceptions
+/// (NTSTATUS) that ended it.
+#[cfg(windows)]
+fn windows_exit(code: i32) -> String {
+    let status = code as u32;
+    if code == 9 {
+        return "exited with exit code: 9 (how cuDNN's shim ends the process when it cannot \
+                load a sub-DLL)"
+            .into();
+    }
+    if status < 0xC000_0000 {
+        return format!("exited with exit code: {code}");
+    }
+    let name = match status {
+        0xC000_0005 => " (access violation)",
+        0xC000_001D => " (illegal instruction)",
+        0xC000_00FD => " (stack overflow)",
+        0xC000_0135 => " (a DLL it needs was not found)",
+        0xC000_0139 => " (an entry point was not found)",
+        0xC000_0142 => " (a DLL failed to initialise)",
+        0xC000_0409 => " (fail-fast: an abort or stack buffer overrun)",
+        _ => "",
+    };
+    format!("crashed with exception {status:#010x}{name}")
+}
+
+/// Whether an environment variable steers the cuDNN search (or names the
+/// test's installs): the child does not inherit it.
+#[cfg(windows)]
+fn steers_the_search(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy().to_ascii_uppercase();
+    [
+        "CUDNN_",
+        "CUDA_PATH",
+        "CUDA_HOME",
+        "VIRTUAL_ENV",
+        "CONDA_PREFIX",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+}
+
+/// The folders of this process's `PATH` that hold no cuDNN main library
+/// (the system's: `C:\windows\system32` and the like), as a `PATH` value.
+#[cfg(windows)]
+fn system_path() -> OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let keep: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|d| {
+            !d.as_os_str().is_empty()
+                && !["cudnn64_8.dll", "cudnn64_9.dll"]
+                    .iter()
+                    .any(|f| d.join(f).exists())
+        })
+        .collect();
+    std::env::join_paths(keep).unwrap_or_default()
+}
+
 /// How long one child may take.
 const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Runs the consumer with `env` (plus `PATH` and `home`) and returns its
-/// report, or why there is none.
+/// Runs the consumer with `env` (plus what every child gets) and returns
+/// its report, or why there is none.
 fn run_consumer(env: &[(&'static str, OsString)], home: &Path) -> Result<Value, String> {
-    run_child(
-        Command::new(env!("CARGO_BIN_EXE_cudnn-consumer")),
-        env,
-        home,
-        CHILD_TIMEOUT,
-    )
+    run_child(Command::new(consumer_exe()), env, home, CHILD_TIMEOUT)
 }
 
-/// Runs `cmd` with `env` (plus `PATH` and `home`) and returns the JSON
-/// object it printed, or why there is none: a signal (by name), a non-zero
-/// exit, a timeout or output that is not one JSON object.
+/// Runs `cmd` with `env` and returns the JSON object it printed, or why
+/// there is none: a signal (by name) or an exception, a non-zero exit, a
+/// timeout or output that is not one JSON object.
+///
+/// On Linux the child gets only `PATH`, `home` as `HOME`, and `env`. On
+/// Windows it keeps this process's environment but the variables that
+/// steer the cuDNN search, with `PATH` cut to the system's folders, runs
+/// in `home`, and gets `env` (which may set `PATH`).
 fn run_child(
     mut cmd: Command,
     env: &[(&'static str, OsString)],
     home: &Path,
     timeout: Duration,
 ) -> Result<Value, String> {
+    #[cfg(unix)]
     cmd.env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .stdin(Stdio::null())
+        .env("HOME", home);
+    #[cfg(windows)]
+    {
+        for (k, _) in std::env::vars_os() {
+            if steers_the_search(&k) {
+                cmd.env_remove(&k);
+            }
+        }
+        cmd.env("PATH", system_path()).current_dir(home);
+    }
+    cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     for (k, v) in env {
@@ -494,6 +1011,7 @@ fn run_child(
     }
     // A group of its own, so that a timeout kills whatever it started too
     // (a process left holding the pipes would keep the readers waiting).
+    #[cfg(unix)]
     cmd.process_group(0);
     let mut child = cmd
         .spawn()
@@ -512,6 +1030,7 @@ fn run_child(
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
             Ok(None) if start.elapsed() > timeout => {
+                #[cfg(unix)]
                 let _ = Command::new("kill")
                     .args(["-KILL", "--", &format!("-{}", child.id())])
                     .status();
@@ -536,6 +1055,7 @@ fn run_child(
             tail(&stderr)
         ));
     };
+    #[cfg(unix)]
     if let Some(sig) = status.signal() {
         return Err(format!(
             "killed by {}{}; stderr:\n    {}",
@@ -549,10 +1069,11 @@ fn run_child(
         ));
     }
     if status.code() != Some(0) {
-        return Err(format!(
-            "exited with {status}; stderr:\n    {}",
-            tail(&stderr)
-        ));
+        #[cfg(windows)]
+        let how = windows_exit(status.code().unwrap_or(-1));
+        #[cfg(unix)]
+        let how = format!("exited with {status}");
+        return Err(format!("{how}; stderr:\n    {}", tail(&stderr)));
     }
     serde_json::from_str(stdout.trim()).map_err(|e| {
         format!(
@@ -577,6 +1098,17 @@ fn codes(r: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Whether a word of a message is the name of a cuDNN file of this
+/// operating system (`libcudnn_ops.so.9`, `cudnn_ops64_9.dll`).
+fn is_cudnn_file(word: &str) -> bool {
+    if cfg!(windows) {
+        let w = word.to_ascii_lowercase();
+        w.starts_with("cudnn") && w.ends_with(".dll")
+    } else {
+        word.starts_with("libcudnn") && word.contains(".so")
+    }
+}
+
 /// The observed outcome, one line: `load` then each family.
 fn summary(r: &Value) -> String {
     let mut parts = Vec::new();
@@ -586,9 +1118,20 @@ fn summary(r: &Value) -> String {
             "ok".into()
         } else {
             let kind = text(r, &format!("{key}_kind"));
-            let file = v
-                .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ',' || c == ':')
-                .find(|w| w.starts_with("libcudnn") && w.contains(".so"))
+            // The file the message names on its own (the sub-library at
+            // fault), else the first place tried that is there.
+            fn words(t: &str) -> impl Iterator<Item = &str> {
+                t.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ',' || c == ':')
+            }
+            let file = words(v)
+                .find(|w| is_cudnn_file(w))
+                .or_else(|| {
+                    v.lines()
+                        .filter(|l| !l.trim_end().ends_with("no such file"))
+                        .flat_map(words)
+                        .filter_map(|w| w.rsplit(['/', '\\']).next())
+                        .find(|w| is_cudnn_file(w))
+                })
                 .unwrap_or("");
             format!("{kind}[{file}]")
         }
@@ -604,6 +1147,17 @@ fn summary(r: &Value) -> String {
     doctor.dedup();
     parts.push(format!("doctor={}", doctor.join(",")));
     parts.join(" ")
+}
+
+/// Two paths name the same file: exactly on Linux; on Windows ignoring
+/// case and the kind of slash.
+fn same_path(a: &Path, b: &Path) -> bool {
+    if cfg!(windows) {
+        let norm = |p: &Path| p.to_string_lossy().replace('/', "\\").to_lowercase();
+        norm(a) == norm(b)
+    } else {
+        a == b
+    }
 }
 
 /// The differences between a report and its row's expectation.
@@ -628,22 +1182,18 @@ fn check(row: &Row, arranged: &Arranged, r: &Value) -> Vec<String> {
                 ));
             }
             let path = Path::new(text(r, "path"));
-            if path != arranged.loads_from.join(row.install.main_file()) {
+            let want = arranged.loads_from.join(row.install.main_file());
+            if !same_path(path, &want) {
                 bad.push(format!(
                     "expected {} to be loaded, got {}",
-                    arranged.loads_from.join(row.install.main_file()).display(),
+                    want.display(),
                     path.display()
                 ));
             }
-            let via_lib_dir = arranged.env.iter().any(|(k, _)| *k == "CUDNN_LIB_DIR");
-            let want_found_by = if via_lib_dir {
-                "CUDNN_LIB_DIR"
-            } else {
-                "the system loader's search path"
-            };
-            if text(r, "found_by") != want_found_by {
+            if text(r, "found_by") != arranged.found_by {
                 bad.push(format!(
-                    "expected it found by {want_found_by}, got {}",
+                    "expected it found by {}, got {}",
+                    arranged.found_by,
                     text(r, "found_by")
                 ));
             }
@@ -706,6 +1256,20 @@ fn check(row: &Row, arranged: &Arranged, r: &Value) -> Vec<String> {
             bad.push(format!("doctor: unexpected `{code}` in {:?}", codes(r)));
         }
     }
+    let copies = r["doctor_copies"].as_array().cloned().unwrap_or_default();
+    for (file, status) in &row.copies {
+        let hit = copies.iter().any(|c| {
+            let path = c["path"].as_str().unwrap_or("");
+            let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+            name.eq_ignore_ascii_case(file) && c["status"] == *status
+        });
+        if !hit {
+            bad.push(format!(
+                "doctor: expected the copy {file} listed as `{status}` in {}",
+                serde_json::Value::Array(copies.clone())
+            ));
+        }
+    }
     bad
 }
 
@@ -713,10 +1277,25 @@ fn check(row: &Row, arranged: &Arranged, r: &Value) -> Vec<String> {
 /// how it differs from the row's expectation.
 type RowResult = (usize, String, Result<Value, String>, Vec<String>);
 
+/// The installs a row arranges: its own, and any it takes files from.
+fn installs_of(row: &Row) -> Vec<Install> {
+    let mut needs = vec![row.install];
+    match row.arrange {
+        #[cfg(target_os = "linux")]
+        Arrange::Mixed(_, from) => needs.push(from),
+        #[cfg(windows)]
+        Arrange::TwoMajorsOnPath(first, second) => needs.extend([first, second]),
+        _ => {}
+    }
+    needs
+}
+
 /// Arranges and runs every row (a few children at a time), prints the
 /// table of layout → observed outcome, and fails listing every row that
 /// did not give what it expects.
 fn run_rows(test: &str, rows: Vec<Row>) {
+    #[cfg(windows)]
+    remove_stale_scratch();
     let root = scratch_root().join(test);
     let _ = std::fs::remove_dir_all(&root);
     let home = root.join("home");
@@ -725,19 +1304,19 @@ fn run_rows(test: &str, rows: Vec<Row>) {
     let mut problems: Vec<String> = Vec::new();
     let mut runnable = Vec::new();
     'rows: for (i, row) in rows.into_iter().enumerate() {
-        // The install the row arranges, and the one it mixes in.
-        let mut needs = vec![row.install];
-        if let Arrange::Mixed(_, from) = row.arrange {
-            needs.push(from);
-        }
-        for install in needs {
+        for install in installs_of(&row) {
             match install.dir() {
                 Ok(Some(_)) => {}
                 Ok(None) => {
                     eprintln!(
-                        "not run: {} ({}_LIB is not set; scripts/test.sh sets it)",
+                        "not run: {} ({}_{FOLDER_VAR} is not set; {} sets it)",
                         row.name,
-                        install.var()
+                        install.var(),
+                        if cfg!(windows) {
+                            "scripts/test-windows.sh"
+                        } else {
+                            "scripts/test.sh"
+                        }
                     );
                     continue 'rows;
                 }
@@ -751,6 +1330,9 @@ fn run_rows(test: &str, rows: Vec<Row>) {
             runnable.push((i, row, src));
         }
     }
+    // Where copies go when a volume refuses hard links (Windows).
+    let pool = root.join("pool");
+    let started = Instant::now();
     let width = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4));
     let mut results: Vec<RowResult> = Vec::new();
     for chunk in runnable.chunks(width) {
@@ -759,9 +1341,9 @@ fn run_rows(test: &str, rows: Vec<Row>) {
                 .iter()
                 .map(|(i, row, src)| {
                     let dir = root.join(format!("row-{i}"));
-                    let home = &home;
+                    let (home, pool) = (&home, &pool);
                     s.spawn(move || {
-                        let arranged = match arrange(row, src, &dir) {
+                        let arranged = match arrange(row, src, &dir, pool) {
                             Ok(a) => a,
                             Err(e) => return (*i, row.name.clone(), Err(e), Vec::new()),
                         };
@@ -780,9 +1362,15 @@ fn run_rows(test: &str, rows: Vec<Row>) {
         });
     }
     results.sort_by_key(|r| r.0);
+    // The copies made where hard links were refused are not kept.
+    let _ = std::fs::remove_dir_all(&pool);
 
     let name_width = results.iter().map(|r| r.1.len()).max().unwrap_or(0);
-    println!("layout -> observed ({test}):");
+    println!(
+        "layout -> observed ({test}, {} layouts in {:.0?}):",
+        results.len(),
+        started.elapsed()
+    );
     for (_, name, report, bad) in &results {
         let observed = match report {
             Ok(r) => summary(r),
@@ -804,7 +1392,19 @@ fn run_rows(test: &str, rows: Vec<Row>) {
         }
     }
     if problems.is_empty() {
+        #[cfg(unix)]
         let _ = std::fs::remove_dir_all(&root);
+        #[cfg(windows)]
+        remove_what_can_be(&root);
+        #[cfg(windows)]
+        if root.exists() {
+            let _ = std::fs::write(root.join(FINISHED), "");
+            println!(
+                "  (some links in {} stay: they name DLLs this process has loaded; the next run \
+                 removes them)",
+                root.display()
+            );
+        }
     }
     assert!(
         problems.is_empty(),
@@ -816,19 +1416,23 @@ fn run_rows(test: &str, rows: Vec<Row>) {
     );
 }
 
-/// Every file of the install's folder is a row of its table (so that a
-/// release with another sub-library gets rows for it), and every row's file
-/// is there.
+/// Every sub-library file in the install's folder is a row of its table
+/// (so that a release with another sub-library gets rows for it), and
+/// every row's file is there.
 fn table_matches_folder(install: Install, subs: &[Sub]) {
     let Ok(Some(dir)) = install.dir() else { return };
+    let main = install.main_file();
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("read the install's folder")
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("libcudnn") && n != install.main_file())
+        .filter(|n| is_cudnn_file(n) && !n.eq_ignore_ascii_case(main))
         .collect();
     files.sort();
-    let mut table: Vec<String> = subs.iter().map(|s| s.file.to_string()).collect();
+    let mut table: Vec<String> = subs
+        .iter()
+        .map(|s| file_of(install.major(), s.name).to_string())
+        .collect();
     table.sort();
     assert_eq!(
         files,
@@ -841,6 +1445,7 @@ fn table_matches_folder(install: Install, subs: &[Sub]) {
 // ---------------------------------------------------------------------------
 // The tests.
 
+#[cfg(target_os = "linux")]
 #[test]
 fn pinned_8_layouts() {
     table_matches_folder(Install::Pin8, SUBS_8);
@@ -855,6 +1460,7 @@ fn pinned_8_layouts() {
     run_rows("pinned-8", rows);
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn pinned_9_layouts() {
     table_matches_folder(Install::Pin9, SUBS_9);
@@ -879,10 +1485,86 @@ fn pinned_9_layouts() {
     run_rows("pinned-9", rows);
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn jit_layouts() {
     table_matches_folder(Install::Jit, SUBS_JIT);
     run_rows("jit", rows(Install::Jit, SUBS_JIT));
+}
+
+/// Whether this run is for `install`'s major: `scripts/test-windows.sh`
+/// runs the tests once per release with `CUDNN_TEST_EXPECT_VERSION` set,
+/// and each major's layouts run in its own pass.
+#[cfg(windows)]
+fn in_this_pass(install: Install, layouts: &str) -> bool {
+    match std::env::var("CUDNN_TEST_EXPECT_VERSION") {
+        Ok(v) if !v.starts_with(&format!("{}.", install.major())) => {
+            eprintln!(
+                "not run: {layouts} (CUDNN_TEST_EXPECT_VERSION={v}: they run in the cuDNN {} pass)",
+                install.major()
+            );
+            false
+        }
+        _ => true,
+    }
+}
+
+#[cfg(windows)]
+#[test]
+fn windows_8_layouts() {
+    if in_this_pass(Install::Pin8, "the cuDNN 8 layouts") {
+        table_matches_folder(Install::Pin8, SUBS_8);
+        run_rows("windows-8", rows(Install::Pin8, SUBS_8));
+    }
+}
+
+#[cfg(windows)]
+#[test]
+fn windows_9_layouts() {
+    if in_this_pass(Install::Pin9, "the cuDNN 9 layouts") {
+        table_matches_folder(Install::Pin9, SUBS_9);
+        run_rows("windows-9", rows(Install::Pin9, SUBS_9));
+    }
+}
+
+/// The folders of both majors on `PATH`, in either order, `CUDNN_LIB_DIR`
+/// unset. The search hands the file names to the system loader newest
+/// major first, and the loader looks for each name in every folder of
+/// `PATH` before the next name is tried: `cudnn64_9.dll` loads wherever
+/// its folder is, and the doctor lists the other copy as `other-major`.
+#[cfg(windows)]
+#[test]
+fn windows_two_majors_on_path() {
+    if !in_this_pass(Install::Pin9, "the layouts with both majors on PATH") {
+        return;
+    }
+    let row = |first: Install, second: Install| {
+        let mut doctor_not = DAMAGE_CODES.to_vec();
+        doctor_not.push("dll-dir-not-on-path");
+        Row {
+            name: format!(
+                "the {}.x folder first on PATH, the {}.x folder after it",
+                first.major(),
+                second.major()
+            ),
+            install: Install::Pin9,
+            arrange: Arrange::TwoMajorsOnPath(first, second),
+            load: LoadExpect::Ok(BTreeMap::new()),
+            doctor: vec![],
+            doctor_not,
+            copies: vec![
+                ("cudnn64_9.dll", "loaded"),
+                ("cudnn64_8.dll", "other-major"),
+            ],
+        }
+    };
+    run_rows(
+        "windows-two-majors",
+        vec![
+            row(Install::Pin8, Install::Pin9),
+            row(Install::Pin9, Install::Pin8),
+        ],
+    );
 }
 
 /// The process's own library (`CUDNN_LIB_DIR`, as the test run set it):
@@ -893,7 +1575,8 @@ fn in_process_library_fits_the_layout() {
     let layout = std::env::var("CUDNN_TEST_LAYOUT").unwrap_or_else(|_| "full".into());
     let expected: BTreeMap<&str, &str> = match layout.as_str() {
         "full" => BTreeMap::new(),
-        "jit" => JIT_BASE.iter().copied().collect(),
+        #[cfg(target_os = "linux")]
+        "jit" => jit_base(),
         other => panic!("CUDNN_TEST_LAYOUT={other}: expected `full` or `jit`"),
     };
     let r = cudnn_consumer::probe();
@@ -928,6 +1611,7 @@ fn in_process_library_fits_the_layout() {
 
 /// The harness itself: a child that dies of a signal is reported by the
 /// signal's name, one that hangs is killed, and neither hangs the test.
+#[cfg(unix)]
 #[test]
 fn harness_reports_signals_and_timeouts() {
     let home = std::env::temp_dir();
@@ -975,4 +1659,75 @@ fn harness_reports_signals_and_timeouts() {
     .expect("a JSON object");
     assert_eq!(ok["probe"], "x");
     assert_eq!(ok["home"], home.display().to_string());
+}
+
+/// The harness itself on Windows: exit status 9 (cuDNN's shim giving up)
+/// and exceptions are named, a child that hangs is killed, and the child
+/// inherits no variable that steers the cuDNN search.
+#[cfg(windows)]
+#[test]
+fn harness_reports_exit_codes_and_timeouts() {
+    use std::os::windows::process::CommandExt as _;
+    let home = scratch_root().join("harness");
+    std::fs::create_dir_all(&home).expect("scratch folder");
+    // cmd.exe's own command line, as written (its quoting is not C's).
+    let cmd = |line: &str| {
+        let mut c = Command::new("cmd.exe");
+        c.raw_arg("/d /c").raw_arg(line);
+        c
+    };
+    let err = run_child(cmd("echo started 1>&2 & exit 9"), &[], &home, CHILD_TIMEOUT)
+        .expect_err("exit 9");
+    assert!(
+        err.starts_with("exited with exit code: 9 (how cuDNN's shim"),
+        "{err}"
+    );
+    assert!(
+        err.contains("started"),
+        "the child's stderr is shown: {err}"
+    );
+    let err = run_child(cmd("exit -1073741819"), &[], &home, CHILD_TIMEOUT).expect_err("crashed");
+    assert!(
+        err.starts_with("crashed with exception 0xc0000005 (access violation)"),
+        "{err}"
+    );
+    let err = run_child(cmd("exit 3"), &[], &home, CHILD_TIMEOUT).expect_err("fails");
+    assert!(err.starts_with("exited with exit code: 3"), "{err}");
+    let hang = home.join("hang.cmd");
+    std::fs::write(&hang, "@echo off\r\n:again\r\ngoto again\r\n").expect("write");
+    let start = Instant::now();
+    let err = run_child(
+        cmd(&format!("\"{}\"", hang.display())),
+        &[],
+        &home,
+        Duration::from_millis(300),
+    )
+    .expect_err("hangs");
+    assert!(err.starts_with("timed out after 300ms"), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    let err = run_child(cmd("echo not json"), &[], &home, CHILD_TIMEOUT).expect_err("not JSON");
+    assert!(
+        err.starts_with("its stdout is not one JSON object"),
+        "{err}"
+    );
+    // An unset variable stays `%NAME%` in cmd.exe's echo.
+    let env = [("CUDNN_PROBE", OsString::from("x"))];
+    let ok = run_child(
+        cmd(r#"echo {"probe":"%CUDNN_PROBE%","lib_dir":"%CUDNN_LIB_DIR%"}"#),
+        &env,
+        &home,
+        CHILD_TIMEOUT,
+    )
+    .expect("a JSON object");
+    assert_eq!(ok["probe"], "x");
+    assert_eq!(ok["lib_dir"], "%CUDNN_LIB_DIR%");
+    // It runs in `home` (the loader looks for DLLs in the current folder).
+    let err = run_child(cmd("cd"), &[], &home, CHILD_TIMEOUT).expect_err("not JSON");
+    let home_text = home.display().to_string().to_lowercase();
+    assert!(err.to_lowercase().contains(&home_text), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
 }
