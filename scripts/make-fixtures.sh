@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regenerate the test fixtures that cudnn's CPU reference implementations are
-# checked against (cudnn/tests/fixtures/*.json), using JAX on the CPU as an
-# independent implementation.
+# Regenerate the test fixtures that the CPU reference implementations
+# (cudnn-reference) are checked against (cudnn-reference/tests/fixtures/conv.json
+# and ops.json), using JAX on the CPU as an independent implementation.
 #
 #   scripts/make-fixtures.sh
 #
@@ -48,11 +48,11 @@ else
     log "reusing $venv"
 fi
 
-out=$repo/cudnn/tests/fixtures/conv.json
+out=$repo/cudnn-reference/tests/fixtures/conv.json
 mkdir -p "$(dirname "$out")"
 log "writing $out ..."
 JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_conv_fixtures.py" "$out"
-out=$repo/cudnn/tests/fixtures/ops.json
+out=$repo/cudnn-reference/tests/fixtures/ops.json
 log "writing $out ..."
 JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_ops_fixtures.py" "$out"
 log "done"

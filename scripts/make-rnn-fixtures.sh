@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerate the RNN fixtures that cudnn's CPU reference RNN is checked
-# against (cudnn/tests/fixtures/rnn.json), using PyTorch's CPU nn.LSTM, nn.GRU
-# and nn.RNN in float64 as an independent implementation.
+# Regenerate the RNN fixtures that the CPU reference RNN (cudnn-reference) is
+# checked against (cudnn-reference/tests/fixtures/rnn.json), using PyTorch's
+# CPU nn.LSTM, nn.GRU and nn.RNN in float64 as an independent implementation.
+# cudnn/tests/rnn_pytorch_weights.rs reads them too.
 #
 #   scripts/make-rnn-fixtures.sh
 #
@@ -50,7 +51,7 @@ else
     log "reusing $venv"
 fi
 
-out=$repo/cudnn/tests/fixtures/rnn.json
+out=$repo/cudnn-reference/tests/fixtures/rnn.json
 mkdir -p "$(dirname "$out")"
 log "writing $out ..."
 CUDA_VISIBLE_DEVICES="" "$venv/bin/python" "$script_dir/fixtures/make_rnn_fixtures.py" "$out"

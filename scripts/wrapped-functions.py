@@ -32,7 +32,7 @@ def used():
     calls, aliases = {}, {}
     for dirpath, _, files in os.walk(SRC):
         for f in files:
-            if not f.endswith(".rs") or "reference" in dirpath:
+            if not f.endswith(".rs"):
                 continue
             path = os.path.join(dirpath, f)
             rel = os.path.relpath(path, os.path.join(ROOT, "cudnn"))

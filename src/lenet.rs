@@ -16,15 +16,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
-use cudnn::reference::conv::{self as cpu_conv, ConvGeometry};
-use cudnn::reference::pool::{self as cpu_pool, PoolGeometry, PoolMode};
-use cudnn::reference::softmax::{self as cpu_softmax, SoftmaxAlgo};
 use cudnn::{
     ActivationDescriptor, ActivationMode, AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
     ConvProblem, ConvolutionDescriptor, FilterDescriptor, FwdAlgo, Handle, MathType,
     PoolingDescriptor, PoolingMode, SearchOptions, SoftmaxAlgorithm, SoftmaxMode, TensorDescriptor,
     TensorFormat, Workspace,
 };
+use cudnn_reference::conv::{self as cpu_conv, ConvGeometry};
+use cudnn_reference::pool::{self as cpu_pool, PoolGeometry, PoolMode};
+use cudnn_reference::softmax::{self as cpu_softmax, SoftmaxAlgo};
 
 /// The digits set, gzip-compressed CSV: 64 pixel values and a label a row.
 pub const DIGITS_CSV_GZ: &[u8] = include_bytes!("../examples/data/digits.csv.gz");

@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
 use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::TensorDescriptor;
 
@@ -158,16 +158,16 @@ impl Handle {
         act: &ActivationDescriptor,
         alpha: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnActivationForward";
         check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnActivationForward);
         let (xp, _gx) = x.device_ptr(stream);
         let (yp, _gy) = y.device_ptr_mut(stream);
@@ -200,12 +200,12 @@ impl Handle {
         alpha: T::Scale,
         desc: &TensorDescriptor<T>,
         beta: T::Scale,
-        xy: &mut impl DevicePtrMut<T>,
+        xy: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnActivationForward";
         check_same_shape(F, &[("xy", xy.len(), desc)])?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "xy", xy, desc.required_len())?;
+        crate::launch::check_output(self.library(), stream, F, "xy", xy, desc)?;
         let run = ffi!(self.library(), cudnnActivationForward);
         let (p, _g) = xy.device_ptr_mut(stream);
         // SAFETY: as in activation_forward; cuDNN documents in-place
@@ -237,14 +237,14 @@ impl Handle {
         act: &ActivationDescriptor,
         alpha: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &impl DevicePtr<T>,
+        y: &impl DeviceBuffer<T>,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
         dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnActivationBackward";
         check_same_shape(
@@ -257,10 +257,10 @@ impl Handle {
             ],
         )?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
         let run = ffi!(self.library(), cudnnActivationBackward);
         let (yp, _gy) = y.device_ptr(stream);
         let (dyp, _gdy) = dy.device_ptr(stream);
@@ -298,10 +298,10 @@ impl Handle {
         act: &ActivationDescriptor,
         alpha: T::Scale,
         desc: &TensorDescriptor<T>,
-        y: &impl DevicePtr<T>,
-        x: &impl DevicePtr<T>,
+        y: &impl DeviceBuffer<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
-        dy_dx: &mut impl DevicePtrMut<T>,
+        dy_dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnActivationBackward";
         check_same_shape(
@@ -313,9 +313,9 @@ impl Handle {
             ],
         )?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, desc.required_len())?;
-        Handle::check_buffer(stream, F, "x", x, desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy_dx", dy_dx, desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "y", y, desc)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dy_dx", dy_dx, desc)?;
         let run = ffi!(self.library(), cudnnActivationBackward);
         let (yp, _gy) = y.device_ptr(stream);
         let (xp, _gx) = x.device_ptr(stream);

@@ -21,6 +21,7 @@ use crate::activation::ActivationDescriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::tensor::{packed_strides, RawTensor, TensorDescriptor, TensorFormat};
 use crate::workspace::Workspace;
@@ -691,12 +692,12 @@ impl Handle {
         alpha: T::Scale,
         beta: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
         param_desc: &TensorDescriptor<T::Param>,
-        scale: &impl DevicePtr<T::Param>,
-        bias: &impl DevicePtr<T::Param>,
+        scale: &impl DeviceBuffer<T::Param>,
+        bias: &impl DeviceBuffer<T::Param>,
         exponential_average_factor: f64,
         running: Option<BnPairMut<'_, T::Param>>,
         epsilon: f64,
@@ -719,10 +720,10 @@ impl Handle {
         )?;
         let stream = self.launch_stream(F)?;
         let p = param_desc.required_len();
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "scale", scale, p)?;
-        Handle::check_buffer(stream, F, "bias", bias, p)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_buffer(stream, F, "scale", scale, p)?;
+        crate::launch::check_buffer(stream, F, "bias", bias, p)?;
         let (running_mean, running_var) = running.unzip();
         let (saved_mean, saved_inv_var) = saved.unzip();
         for (name, b) in [
@@ -732,7 +733,7 @@ impl Handle {
             ("saved_inv_var", &saved_inv_var),
         ] {
             if let Some(b) = b {
-                Handle::check_buffer(stream, F, name, &**b, p)?;
+                crate::launch::check_buffer(stream, F, name, &**b, p)?;
             }
         }
         let run = ffi!(self.library(), cudnnBatchNormalizationForwardTraining);
@@ -787,14 +788,14 @@ impl Handle {
         alpha: T::Scale,
         beta: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
         param_desc: &TensorDescriptor<T::Param>,
-        scale: &impl DevicePtr<T::Param>,
-        bias: &impl DevicePtr<T::Param>,
-        estimated_mean: &impl DevicePtr<T::Param>,
-        estimated_var: &impl DevicePtr<T::Param>,
+        scale: &impl DeviceBuffer<T::Param>,
+        bias: &impl DeviceBuffer<T::Param>,
+        estimated_mean: &impl DeviceBuffer<T::Param>,
+        estimated_var: &impl DeviceBuffer<T::Param>,
         epsilon: f64,
     ) -> Result<()> {
         const F: &str = "cudnnBatchNormalizationForwardInference";
@@ -813,12 +814,12 @@ impl Handle {
         )?;
         let stream = self.launch_stream(F)?;
         let p = param_desc.required_len();
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "scale", scale, p)?;
-        Handle::check_buffer(stream, F, "bias", bias, p)?;
-        Handle::check_buffer(stream, F, "estimated_mean", estimated_mean, p)?;
-        Handle::check_buffer(stream, F, "estimated_var", estimated_var, p)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_buffer(stream, F, "scale", scale, p)?;
+        crate::launch::check_buffer(stream, F, "bias", bias, p)?;
+        crate::launch::check_buffer(stream, F, "estimated_mean", estimated_mean, p)?;
+        crate::launch::check_buffer(stream, F, "estimated_var", estimated_var, p)?;
         let run = ffi!(self.library(), cudnnBatchNormalizationForwardInference);
         let (xp, _gx) = x.device_ptr(stream);
         let (yp, _gy) = y.device_ptr_mut(stream);
@@ -868,15 +869,15 @@ impl Handle {
         alpha_param: T::Scale,
         beta_param: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
         param_desc: &TensorDescriptor<T::Param>,
-        scale: &impl DevicePtr<T::Param>,
-        d_scale: &mut impl DevicePtrMut<T::Param>,
-        d_bias: &mut impl DevicePtrMut<T::Param>,
+        scale: &impl DeviceBuffer<T::Param>,
+        d_scale: &mut impl DeviceBufferMut<T::Param>,
+        d_bias: &mut impl DeviceBufferMut<T::Param>,
         epsilon: f64,
         saved: Option<BnPair<'_, T::Param>>,
     ) -> Result<()> {
@@ -898,16 +899,16 @@ impl Handle {
         )?;
         let stream = self.launch_stream(F)?;
         let p = param_desc.required_len();
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
-        Handle::check_buffer(stream, F, "scale", scale, p)?;
-        Handle::check_buffer(stream, F, "d_scale", d_scale, p)?;
-        Handle::check_buffer(stream, F, "d_bias", d_bias, p)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
+        crate::launch::check_buffer(stream, F, "scale", scale, p)?;
+        crate::launch::check_buffer(stream, F, "d_scale", d_scale, p)?;
+        crate::launch::check_buffer(stream, F, "d_bias", d_bias, p)?;
         let (saved_mean, saved_inv_var) = saved.unzip();
         if let (Some(m), Some(v)) = (saved_mean, saved_inv_var) {
-            Handle::check_buffer(stream, F, "saved_mean", m, p)?;
-            Handle::check_buffer(stream, F, "saved_inv_var", v, p)?;
+            crate::launch::check_buffer(stream, F, "saved_mean", m, p)?;
+            crate::launch::check_buffer(stream, F, "saved_inv_var", v, p)?;
         }
         let run = ffi!(self.library(), cudnnBatchNormalizationBackward);
         let (xp, _gx) = x.device_ptr(stream);
@@ -966,6 +967,7 @@ impl Handle {
         param_desc: &TensorDescriptor<T::Param>,
         activation: Option<&ActivationDescriptor>,
     ) -> Result<usize> {
+        self.bind_context()?;
         let get = ffi!(
             self.library(),
             cudnnGetBatchNormalizationForwardTrainingExWorkspaceSize
@@ -1013,6 +1015,7 @@ impl Handle {
         param_desc: &TensorDescriptor<T::Param>,
         activation: Option<&ActivationDescriptor>,
     ) -> Result<usize> {
+        self.bind_context()?;
         let get = ffi!(
             self.library(),
             cudnnGetBatchNormalizationBackwardExWorkspaceSize
@@ -1057,6 +1060,7 @@ impl Handle {
         activation: Option<&ActivationDescriptor>,
         x_desc: &TensorDescriptor<T>,
     ) -> Result<usize> {
+        self.bind_context()?;
         let get = ffi!(
             self.library(),
             cudnnGetBatchNormalizationTrainingExReserveSpaceSize
@@ -1108,13 +1112,13 @@ impl Handle {
         alpha: T::Scale,
         beta: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         z: Option<(&TensorDescriptor<T>, &CudaSlice<T>)>,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
         param_desc: &TensorDescriptor<T::Param>,
-        scale: &impl DevicePtr<T::Param>,
-        bias: &impl DevicePtr<T::Param>,
+        scale: &impl DeviceBuffer<T::Param>,
+        bias: &impl DeviceBuffer<T::Param>,
         exponential_average_factor: f64,
         running: Option<BnPairMut<'_, T::Param>>,
         epsilon: f64,
@@ -1152,13 +1156,13 @@ impl Handle {
             self.batch_norm_training_ex_reserve_size(mode, ops, activation, x_desc)?;
         check_batch_norm_reserve(F, reserve.as_ref().map(|r| r.len()), need_reserve)?;
         let p = param_desc.required_len();
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
         if let Some((d, b)) = z {
-            Handle::check_buffer(stream, F, "z", b, d.required_len())?;
+            crate::launch::check_input(self.library(), stream, F, "z", b, d)?;
         }
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "scale", scale, p)?;
-        Handle::check_buffer(stream, F, "bias", bias, p)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_buffer(stream, F, "scale", scale, p)?;
+        crate::launch::check_buffer(stream, F, "bias", bias, p)?;
         let (running_mean, running_var) = running.unzip();
         let (saved_mean, saved_inv_var) = saved.unzip();
         for (name, b) in [
@@ -1168,11 +1172,11 @@ impl Handle {
             ("saved_inv_var", &saved_inv_var),
         ] {
             if let Some(b) = b {
-                Handle::check_buffer(stream, F, name, &**b, p)?;
+                crate::launch::check_buffer(stream, F, name, &**b, p)?;
             }
         }
         if let Some(r) = &reserve {
-            Handle::check_buffer(stream, F, "reserve", &**r, need_reserve)?;
+            crate::launch::check_buffer(stream, F, "reserve", &**r, need_reserve)?;
         }
         ws.reserve(stream, need_ws)?;
         let run = ffi!(self.library(), cudnnBatchNormalizationForwardTrainingEx);
@@ -1253,19 +1257,19 @@ impl Handle {
         alpha_param: T::Scale,
         beta_param: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         y_desc: &TensorDescriptor<T>,
-        y: &impl DevicePtr<T>,
+        y: &impl DeviceBuffer<T>,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         dz: Option<(&TensorDescriptor<T>, &mut CudaSlice<T>)>,
         dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
         param_desc: &TensorDescriptor<T::Param>,
-        scale: &impl DevicePtr<T::Param>,
-        bias: &impl DevicePtr<T::Param>,
-        d_scale: &mut impl DevicePtrMut<T::Param>,
-        d_bias: &mut impl DevicePtrMut<T::Param>,
+        scale: &impl DeviceBuffer<T::Param>,
+        bias: &impl DeviceBuffer<T::Param>,
+        d_scale: &mut impl DeviceBufferMut<T::Param>,
+        d_bias: &mut impl DeviceBufferMut<T::Param>,
         epsilon: f64,
         saved: Option<BnPair<'_, T::Param>>,
         activation: Option<&ActivationDescriptor>,
@@ -1305,24 +1309,24 @@ impl Handle {
             self.batch_norm_training_ex_reserve_size(mode, ops, activation, x_desc)?;
         check_batch_norm_reserve(F, reserve.map(|r| r.len()), need_reserve)?;
         let p = param_desc.required_len();
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
         if let (Some(d), Some(b)) = (dz_desc, &dz) {
-            Handle::check_buffer(stream, F, "dz", &**b, d.required_len())?;
+            crate::launch::check_buffer(stream, F, "dz", &**b, d.required_len())?;
         }
-        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
-        Handle::check_buffer(stream, F, "scale", scale, p)?;
-        Handle::check_buffer(stream, F, "bias", bias, p)?;
-        Handle::check_buffer(stream, F, "d_scale", d_scale, p)?;
-        Handle::check_buffer(stream, F, "d_bias", d_bias, p)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
+        crate::launch::check_buffer(stream, F, "scale", scale, p)?;
+        crate::launch::check_buffer(stream, F, "bias", bias, p)?;
+        crate::launch::check_buffer(stream, F, "d_scale", d_scale, p)?;
+        crate::launch::check_buffer(stream, F, "d_bias", d_bias, p)?;
         let (saved_mean, saved_inv_var) = saved.unzip();
         if let (Some(m), Some(v)) = (saved_mean, saved_inv_var) {
-            Handle::check_buffer(stream, F, "saved_mean", m, p)?;
-            Handle::check_buffer(stream, F, "saved_inv_var", v, p)?;
+            crate::launch::check_buffer(stream, F, "saved_mean", m, p)?;
+            crate::launch::check_buffer(stream, F, "saved_inv_var", v, p)?;
         }
         if let Some(r) = reserve {
-            Handle::check_buffer(stream, F, "reserve", r, need_reserve)?;
+            crate::launch::check_buffer(stream, F, "reserve", r, need_reserve)?;
         }
         ws.reserve(stream, need_ws)?;
         let run = ffi!(self.library(), cudnnBatchNormalizationBackwardEx);

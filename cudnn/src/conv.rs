@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
+use cudarc::driver::CudaStream;
 use cudnn_sys as sys;
 
 use crate::activation::{ActivationDescriptor, ActivationMode};
@@ -22,7 +22,9 @@ use crate::algo_cache::{
 use crate::descriptor::{raw_descriptor, to_c_dims, to_c_ints, Dims};
 use crate::dtype::{ComputeType, ComputesIn, DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
+use crate::handle::ContextKey;
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::{FilterDescriptor, TensorDescriptor, TensorFormat};
 use crate::workspace::Workspace;
@@ -577,6 +579,10 @@ pub struct AlgoChoice<A> {
     time_ms: Option<f32>,
     deterministic: bool,
     problem: u64,
+    // Where the workspace size was asked: the CUDA context and the loaded
+    // library. Used elsewhere, the size is asked for again.
+    context: Option<ContextKey>,
+    library: usize,
 }
 
 impl<A: Copy> AlgoChoice<A> {
@@ -592,6 +598,8 @@ impl<A: Copy> AlgoChoice<A> {
             time_ms: None,
             deterministic: false,
             problem: 0,
+            context: None,
+            library: 0,
         }
     }
 
@@ -752,6 +760,7 @@ impl Handle {
         math: MathType,
     ) -> Result<usize> {
         self.set_math(p, math)?;
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetConvolutionForwardWorkspaceSize);
         let mut size = 0usize;
         // SAFETY: the handle and all descriptors are live; `size` is a valid
@@ -778,6 +787,7 @@ impl Handle {
         math: MathType,
     ) -> Result<usize> {
         self.set_math(p, math)?;
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetConvolutionBackwardDataWorkspaceSize);
         let mut size = 0usize;
         // SAFETY: as in forward_workspace.
@@ -803,6 +813,7 @@ impl Handle {
         math: MathType,
     ) -> Result<usize> {
         self.set_math(p, math)?;
+        self.bind_context()?;
         let get = ffi!(
             self.library(),
             cudnnGetConvolutionBackwardFilterWorkspaceSize
@@ -843,6 +854,8 @@ impl Handle {
             time_ms: None,
             deterministic: false,
             problem: p.id,
+            context: self.context_key(),
+            library: Arc::as_ptr(self.library()) as usize,
         })
     }
 
@@ -864,6 +877,8 @@ impl Handle {
             time_ms: None,
             deterministic: false,
             problem: p.id,
+            context: self.context_key(),
+            library: Arc::as_ptr(self.library()) as usize,
         })
     }
 
@@ -885,6 +900,8 @@ impl Handle {
             time_ms: None,
             deterministic: false,
             problem: p.id,
+            context: self.context_key(),
+            library: Arc::as_ptr(self.library()) as usize,
         })
     }
 
@@ -935,6 +952,7 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<FwdAlgo>>> {
         self.set_math(p, search_math_type::<T>(options))?;
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetConvolutionForwardAlgorithm_v7);
         let perf = Self::heuristic(|cap, n, out| {
             // SAFETY: descriptors are live; `out` has room for `cap` results.
@@ -965,6 +983,7 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<BwdDataAlgo>>> {
         self.set_math(p, search_math_type::<T>(options))?;
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetConvolutionBackwardDataAlgorithm_v7);
         let perf = Self::heuristic(|cap, n, out| {
             // SAFETY: descriptors are live; `out` has room for `cap` results.
@@ -995,6 +1014,7 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<BwdFilterAlgo>>> {
         self.set_math(p, search_math_type::<T>(options))?;
+        self.bind_context()?;
         let get = ffi!(
             self.library(),
             cudnnGetConvolutionBackwardFilterAlgorithm_v7
@@ -1127,16 +1147,16 @@ impl Handle {
         options: &SearchOptions,
         cache: &AlgoCache,
         ws: &mut Workspace,
-        x: &impl DevicePtr<T>,
-        w: &impl DevicePtr<T>,
-        y: &mut impl DevicePtrMut<T>,
+        x: &impl DeviceBuffer<T>,
+        w: &impl DeviceBuffer<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<AlgoChoice<FwdAlgo>> {
         const F: &str = "cudnnFindConvolutionForwardAlgorithmEx";
         if options.mode == SearchMode::Benchmark {
             let stream = self.launch_stream(F)?;
-            Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
-            Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
-            Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
+            crate::launch::check_input(self.library(), stream, F, "x", x, &p.x)?;
+            crate::launch::check_input(self.library(), stream, F, "w", w, &p.w)?;
+            crate::launch::check_output(self.library(), stream, F, "y", y, &p.y)?;
         }
         self.search::<Fwd, T, C>(
             p,
@@ -1191,16 +1211,16 @@ impl Handle {
         options: &SearchOptions,
         cache: &AlgoCache,
         ws: &mut Workspace,
-        w: &impl DevicePtr<T>,
-        dy: &impl DevicePtr<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        w: &impl DeviceBuffer<T>,
+        dy: &impl DeviceBuffer<T>,
+        dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<AlgoChoice<BwdDataAlgo>> {
         const F: &str = "cudnnFindConvolutionBackwardDataAlgorithmEx";
         if options.mode == SearchMode::Benchmark {
             let stream = self.launch_stream(F)?;
-            Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
-            Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
-            Handle::check_buffer(stream, F, "dx", dx, p.x.required_len())?;
+            crate::launch::check_input(self.library(), stream, F, "w", w, &p.w)?;
+            crate::launch::check_input(self.library(), stream, F, "dy", dy, &p.y)?;
+            crate::launch::check_output(self.library(), stream, F, "dx", dx, &p.x)?;
         }
         self.search::<BwdData, T, C>(
             p,
@@ -1253,16 +1273,16 @@ impl Handle {
         options: &SearchOptions,
         cache: &AlgoCache,
         ws: &mut Workspace,
-        x: &impl DevicePtr<T>,
-        dy: &impl DevicePtr<T>,
-        dw: &mut impl DevicePtrMut<T>,
+        x: &impl DeviceBuffer<T>,
+        dy: &impl DeviceBuffer<T>,
+        dw: &mut impl DeviceBufferMut<T>,
     ) -> Result<AlgoChoice<BwdFilterAlgo>> {
         const F: &str = "cudnnFindConvolutionBackwardFilterAlgorithmEx";
         if options.mode == SearchMode::Benchmark {
             let stream = self.launch_stream(F)?;
-            Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
-            Handle::check_buffer(stream, F, "dy", dy, p.y.required_len())?;
-            Handle::check_buffer(stream, F, "dw", dw, p.w.required_len())?;
+            crate::launch::check_input(self.library(), stream, F, "x", x, &p.x)?;
+            crate::launch::check_input(self.library(), stream, F, "dy", dy, &p.y)?;
+            crate::launch::check_output(self.library(), stream, F, "dw", dw, &p.w)?;
         }
         self.search::<BwdFilter, T, C>(
             p,
@@ -1336,14 +1356,18 @@ impl Handle {
     }
 
     /// The workspace a choice needs for `p`: its own number when it was
-    /// made for `p`, else asked of cuDNN again.
+    /// made for `p` in this handle's CUDA context with this handle's
+    /// library, else asked of cuDNN again.
     fn workspace_for<A: Copy>(
         &self,
         p_id: u64,
         choice: &AlgoChoice<A>,
         ask: impl FnOnce() -> Result<usize>,
     ) -> Result<usize> {
-        if choice.problem == p_id {
+        let here = choice.context.is_some()
+            && choice.context == self.context_key()
+            && choice.library == Arc::as_ptr(self.library()) as usize;
+        if choice.problem == p_id && here {
             Ok(choice.workspace)
         } else {
             ask()
@@ -1363,15 +1387,15 @@ impl Handle {
         choice: &AlgoChoice<A>,
         ws: &mut Workspace,
         workspace_size: impl FnOnce() -> Result<usize>,
-        a: (&'static str, &impl DevicePtr<T>, usize),
-        b: (&'static str, &impl DevicePtr<T>, usize),
-        out: (&'static str, &mut impl DevicePtrMut<T>, usize),
+        a: (&'static str, &impl DeviceBuffer<T>, usize),
+        b: (&'static str, &impl DeviceBuffer<T>, usize),
+        out: (&'static str, &mut impl DeviceBufferMut<T>, usize),
         call: impl FnOnce(u64, u64, u64, u64, usize) -> Result<()>,
     ) -> Result<()> {
         let stream = self.launch_stream(function)?;
-        Handle::check_buffer(stream, function, a.0, a.1, a.2)?;
-        Handle::check_buffer(stream, function, b.0, b.1, b.2)?;
-        Handle::check_buffer(stream, function, out.0, &*out.1, out.2)?;
+        crate::launch::check_buffer(stream, function, a.0, a.1, a.2)?;
+        crate::launch::check_buffer(stream, function, b.0, b.1, b.2)?;
+        crate::launch::check_buffer(stream, function, out.0, &*out.1, out.2)?;
         self.set_math(p, choice.math_type)?;
         let need = self.workspace_for(p.id, choice, workspace_size)?;
         ws.reserve(stream, need)?;
@@ -1404,10 +1428,10 @@ impl Handle {
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
         alpha: T::Scale,
-        x: &impl DevicePtr<T>,
-        w: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
+        w: &impl DeviceBuffer<T>,
         beta: T::Scale,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         let run = ffi!(self.library(), cudnnConvolutionForward);
         self.launch_conv(
@@ -1459,10 +1483,10 @@ impl Handle {
         choice: &AlgoChoice<BwdDataAlgo>,
         ws: &mut Workspace,
         alpha: T::Scale,
-        w: &impl DevicePtr<T>,
-        dy: &impl DevicePtr<T>,
+        w: &impl DeviceBuffer<T>,
+        dy: &impl DeviceBuffer<T>,
         beta: T::Scale,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         let run = ffi!(self.library(), cudnnConvolutionBackwardData);
         self.launch_conv(
@@ -1510,10 +1534,10 @@ impl Handle {
         choice: &AlgoChoice<BwdFilterAlgo>,
         ws: &mut Workspace,
         alpha: T::Scale,
-        x: &impl DevicePtr<T>,
-        dy: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
+        dy: &impl DeviceBuffer<T>,
         beta: T::Scale,
-        dw: &mut impl DevicePtrMut<T>,
+        dw: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         let run = ffi!(self.library(), cudnnConvolutionBackwardFilter);
         self.launch_conv(
@@ -1560,16 +1584,16 @@ impl Handle {
         &self,
         alpha: T::Scale,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         beta: T::Scale,
         db_desc: &TensorDescriptor<T>,
-        db: &mut impl DevicePtrMut<T>,
+        db: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnConvolutionBackwardBias";
         check_bias_shape(F, dy_desc.dims(), db_desc.dims())?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
-        Handle::check_buffer(stream, F, "db", db, db_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "db", db, db_desc)?;
         let run = ffi!(self.library(), cudnnConvolutionBackwardBias);
         let (dyp, _gdy) = dy.device_ptr(stream);
         let (dbp, _gdb) = db.device_ptr_mut(stream);
@@ -1605,25 +1629,25 @@ impl Handle {
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
         alpha1: T::Scale,
-        x: &impl DevicePtr<T>,
-        w: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
+        w: &impl DeviceBuffer<T>,
         alpha2: T::Scale,
-        z: &impl DevicePtr<T>,
+        z: &impl DeviceBuffer<T>,
         bias_desc: &TensorDescriptor<T>,
-        bias: &impl DevicePtr<T>,
+        bias: &impl DeviceBuffer<T>,
         activation: &ActivationDescriptor,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnConvolutionBiasActivationForward";
         check_bias_shape(F, p.y.dims(), bias_desc.dims())?;
         check_fused_activation(activation.mode(), choice.algo)?;
         let stream = self.launch_stream(F)?;
         p.check_forward_lengths(x.len(), w.len(), y.len())?;
-        Handle::check_buffer(stream, F, "x", x, p.x.required_len())?;
-        Handle::check_buffer(stream, F, "w", w, p.w.required_len())?;
-        Handle::check_buffer(stream, F, "z", z, p.y.required_len())?;
-        Handle::check_buffer(stream, F, "bias", bias, bias_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, p.y.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, &p.x)?;
+        crate::launch::check_input(self.library(), stream, F, "w", w, &p.w)?;
+        crate::launch::check_input(self.library(), stream, F, "z", z, &p.y)?;
+        crate::launch::check_input(self.library(), stream, F, "bias", bias, bias_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, &p.y)?;
         self.set_math(p, choice.math_type)?;
         let need = self.workspace_for(p.id, choice, || {
             self.forward_workspace(p, choice.algo, choice.math_type)

@@ -18,6 +18,7 @@ use crate::descriptor::raw_descriptor;
 use crate::dtype::DataType;
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::tensor::TensorDescriptor;
 
@@ -163,6 +164,7 @@ impl Handle {
     /// cuDNN's error.
     #[doc(alias = "cudnnDropoutGetStatesSize")]
     pub fn dropout_states_size(&self) -> Result<usize> {
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnDropoutGetStatesSize);
         let mut size = 0usize;
         // SAFETY: the handle is live; `size` is a valid out-pointer.
@@ -232,7 +234,7 @@ impl DropoutDescriptor {
         let stream = handle.launch_stream(function)?;
         let need = handle.dropout_states_size()?;
         check_dropout_states(function, states.len(), need)?;
-        Handle::check_buffer(stream, function, "states", &states, need)?;
+        crate::launch::check_buffer(stream, function, "states", &states, need)?;
         let raw = RawDropout::create(Arc::clone(handle.library()))?;
         let lib = raw.lib();
         let len = states.len();
@@ -330,19 +332,19 @@ impl Handle {
         &self,
         desc: &mut DropoutDescriptor,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
         reserve: &mut CudaSlice<u8>,
     ) -> Result<()> {
         const F: &str = "cudnnDropoutForward";
         let need = DropoutDescriptor::reserve_space_size(x_desc)?;
         check_dropout_forward(x_desc, x.len(), y_desc, y.len(), reserve.len(), need)?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "reserve", &*reserve, need)?;
-        Handle::check_buffer(stream, F, "states", &desc.states, 0)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_buffer(stream, F, "reserve", &*reserve, need)?;
+        crate::launch::check_buffer(stream, F, "states", &desc.states, 0)?;
         let run = ffi!(self.library(), cudnnDropoutForward);
         let reserve_len = reserve.len();
         let (xp, _gx) = x.device_ptr(stream);
@@ -383,18 +385,18 @@ impl Handle {
         &self,
         desc: &DropoutDescriptor,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
         reserve: &CudaSlice<u8>,
     ) -> Result<()> {
         const F: &str = "cudnnDropoutBackward";
         let need = DropoutDescriptor::reserve_space_size(dx_desc)?;
         check_dropout_backward(dy_desc, dy.len(), dx_desc, dx.len(), reserve.len(), need)?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
-        Handle::check_buffer(stream, F, "reserve", reserve, need)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
+        crate::launch::check_buffer(stream, F, "reserve", reserve, need)?;
         let run = ffi!(self.library(), cudnnDropoutBackward);
         let (dyp, _gdy) = dy.device_ptr(stream);
         let (dxp, _gdx) = dx.device_ptr_mut(stream);

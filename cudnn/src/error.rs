@@ -108,6 +108,21 @@ pub enum Mismatch {
         /// The handle's device.
         handle_device: usize,
     },
+    /// A descriptor was made by another loaded cuDNN than the handle's.
+    OtherLibrary {
+        /// Which descriptor.
+        descriptor: &'static str,
+        /// The file of the library that made it.
+        descriptor_library: std::path::PathBuf,
+        /// The file of the handle's library.
+        handle_library: std::path::PathBuf,
+    },
+    /// An output tensor's strides make two of its elements share an
+    /// address, so cuDNN's writes to them would race.
+    OverlappingOutput {
+        /// Which argument.
+        buffer: &'static str,
+    },
     /// The handle has no CUDA stream (it was created with
     /// [`Handle::on_current_context`](crate::Handle::on_current_context)).
     NoStream,
@@ -146,6 +161,21 @@ impl fmt::Display for Mismatch {
                  device {handle_device}"
             ),
             Mismatch::NoStream => f.write_str("the handle is not bound to a CUDA stream"),
+            Mismatch::OtherLibrary {
+                descriptor,
+                descriptor_library,
+                handle_library,
+            } => write!(
+                f,
+                "descriptor `{descriptor}` was made by the cuDNN at {} but the handle belongs to the \
+                 one at {}",
+                descriptor_library.display(),
+                handle_library.display()
+            ),
+            Mismatch::OverlappingOutput { buffer } => write!(
+                f,
+                "output `{buffer}` has overlapping strides: two of its elements share an address"
+            ),
         }
     }
 }

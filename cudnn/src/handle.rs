@@ -3,7 +3,9 @@
 use std::ptr::NonNull;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaContext, CudaStream, DeviceSlice};
+use cudarc::driver::{CudaContext, CudaStream};
+
+use crate::launch::same_context;
 use cudnn_sys as sys;
 
 use crate::error::{Error, Mismatch, Result, StatusError};
@@ -125,19 +127,34 @@ impl Handle {
             if Arc::ptr_eq(current, &stream) {
                 return Ok(());
             }
-            let (have, want) = (current.context().ordinal(), stream.context().ordinal());
-            if have != want {
+            let (have, want) = (current.context(), stream.context());
+            if !same_context(have, want) {
                 return Err(Error::InvalidArgument {
                     function: "cudnnSetStream",
                     mismatch: Mismatch::WrongDevice {
                         buffer: "stream",
-                        buffer_device: want,
-                        handle_device: have,
+                        buffer_device: want.ordinal(),
+                        handle_device: have.ordinal(),
                     },
                 });
             }
         }
         self.bind(stream)
+    }
+
+    /// Makes the bound stream's CUDA context current on this thread, so
+    /// that a query cuDNN answers for the current device answers for this
+    /// handle's (a handle without a stream uses whatever is current).
+    pub(crate) fn bind_context(&self) -> Result<()> {
+        if let Some(s) = &self.stream {
+            s.context().bind_to_thread()?;
+        }
+        Ok(())
+    }
+
+    /// The identity of the CUDA context of the bound stream.
+    pub(crate) fn context_key(&self) -> Option<ContextKey> {
+        self.stream.as_ref().map(|s| ContextKey::of(s.context()))
     }
 
     /// The stream work runs on, if bound.
@@ -166,35 +183,6 @@ impl Handle {
         stream.context().bind_to_thread()?;
         Ok(stream)
     }
-
-    /// Checks that `buf` lives on the handle's device and holds at least
-    /// `required` elements.
-    pub(crate) fn check_buffer<T, B: DeviceSlice<T> + ?Sized>(
-        stream: &CudaStream,
-        function: &'static str,
-        name: &'static str,
-        buf: &B,
-        required: usize,
-    ) -> Result<()> {
-        let (have, want) = (buf.stream().context().ordinal(), stream.context().ordinal());
-        if have != want {
-            return Err(Error::InvalidArgument {
-                function,
-                mismatch: Mismatch::WrongDevice {
-                    buffer: name,
-                    buffer_device: have,
-                    handle_device: want,
-                },
-            });
-        }
-        crate::error::ensure(buf.len() >= required, function, || {
-            Mismatch::BufferTooShort {
-                buffer: name,
-                len: buf.len(),
-                required,
-            }
-        })
-    }
 }
 
 impl Drop for Handle {
@@ -213,13 +201,23 @@ impl Drop for Handle {
 }
 
 thread_local! {
-    static THREAD_HANDLES: std::cell::RefCell<Vec<(usize, Handle)>> =
+    static THREAD_HANDLES: std::cell::RefCell<Vec<(ContextKey, Handle)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` with this thread's handle for `stream`'s device, creating it on
+/// A CUDA context's identity, for tables keyed by context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct ContextKey(usize);
+
+impl ContextKey {
+    pub(crate) fn of(ctx: &CudaContext) -> ContextKey {
+        ContextKey(ctx.cu_ctx() as usize)
+    }
+}
+
+/// Runs `f` with this thread's handle for `stream`'s context, creating it on
 /// first use and pointing it at `stream` (`cudnnSetStream` only when the
-/// stream changes). One handle per (device, thread), as NVIDIA recommends;
+/// stream changes). One handle per (CUDA context, thread), as NVIDIA recommends;
 /// the handles live until the thread ends.
 ///
 /// A call from inside `f` for the same device gets a handle of its own
@@ -228,7 +226,7 @@ thread_local! {
 /// # Errors
 /// As [`Handle::new`]; `f`'s own result is returned inside `Ok`.
 pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -> R) -> Result<R> {
-    let ordinal = stream.context().ordinal();
+    let key = ContextKey::of(stream.context());
     let nested = || Error::InvalidArgument {
         function: "cudnnCreate",
         mismatch: Mismatch::Unsupported {
@@ -238,10 +236,10 @@ pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -
     THREAD_HANDLES
         .try_with(|cell| {
             let mut handles = cell.try_borrow_mut().map_err(|_| nested())?;
-            let index = match handles.iter().position(|(o, _)| *o == ordinal) {
+            let index = match handles.iter().position(|(k, _)| *k == key) {
                 Some(i) => i,
                 None => {
-                    handles.push((ordinal, Handle::new(Arc::clone(stream))?));
+                    handles.push((key, Handle::new(Arc::clone(stream))?));
                     handles.len() - 1
                 }
             };

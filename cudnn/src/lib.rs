@@ -73,9 +73,10 @@
 //! backward data and filter, bias, fused conv-bias-activation, algorithm
 //! search and [`AlgoCache`]), pooling, activation, softmax, LRN, batch
 //! normalization, dropout, tensor operations and reductions, and recurrent
-//! networks (v8 API). [`reference`](mod@reference) holds CPU implementations of each, the
-//! oracles of the GPU tests. `WRAPPED.md` beside this crate lists every
-//! cuDNN function and the safe item that calls it.
+//! networks (v8 API). The CPU implementations of each, the oracles of the
+//! GPU tests, are the workspace crate `cudnn-reference`. `WRAPPED.md`
+//! beside this crate lists every cuDNN function and the safe item that
+//! calls it.
 
 #![warn(missing_docs)]
 
@@ -89,10 +90,10 @@ mod dropout;
 mod dtype;
 mod error;
 mod handle;
+mod launch;
 mod library;
 mod lrn;
 mod pooling;
-pub mod reference;
 mod rnn;
 mod softmax;
 mod status;
@@ -128,6 +129,7 @@ pub use dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Sc
 pub use error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use half;
 pub use handle::{cuda_context, cuda_driver_present, with_thread_handle, Handle};
+pub use launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
 pub use library::{init, library, version, Library};
 pub use lrn::{check_lrn_parameters, LrnDescriptor};
 pub use pooling::{check_pooling, pooling_output_dims, PoolingDescriptor, PoolingMode};

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
 use crate::activation::check_same_shape;
@@ -10,6 +9,7 @@ use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::TensorDescriptor;
 
@@ -124,16 +124,16 @@ impl Handle {
         lrn: &LrnDescriptor,
         alpha: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnLRNCrossChannelForward";
         check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnLRNCrossChannelForward);
         let (xp, _gx) = x.device_ptr(stream);
         let (yp, _gy) = y.device_ptr_mut(stream);
@@ -166,14 +166,14 @@ impl Handle {
         lrn: &LrnDescriptor,
         alpha: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &impl DevicePtr<T>,
+        y: &impl DeviceBuffer<T>,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
         dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnLRNCrossChannelBackward";
         check_same_shape(
@@ -186,10 +186,10 @@ impl Handle {
             ],
         )?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
         let run = ffi!(self.library(), cudnnLRNCrossChannelBackward);
         let (yp, _gy) = y.device_ptr(stream);
         let (dyp, _gdy) = dy.device_ptr(stream);

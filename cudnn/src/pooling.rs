@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
 use crate::activation::NanPropagation;
@@ -11,6 +10,7 @@ use crate::descriptor::{raw_descriptor, to_c_ints};
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::TensorDescriptor;
 
@@ -257,10 +257,10 @@ impl Handle {
         pool: &PoolingDescriptor,
         alpha: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnPoolingForward";
         check_pooling(
@@ -271,8 +271,8 @@ impl Handle {
             &[("x", x.len(), x_desc), ("y", y.len(), y_desc)],
         )?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnPoolingForward);
         let (xp, _gx) = x.device_ptr(stream);
         let (yp, _gy) = y.device_ptr_mut(stream);
@@ -306,12 +306,12 @@ impl Handle {
         pool: &PoolingDescriptor,
         alpha: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &impl DevicePtr<T>,
-        dy: &impl DevicePtr<T>,
+        y: &impl DeviceBuffer<T>,
+        dy: &impl DeviceBuffer<T>,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnPoolingBackward";
         check_pooling(
@@ -327,10 +327,10 @@ impl Handle {
             ],
         )?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, x_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, y_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, x_desc)?;
         let run = ffi!(self.library(), cudnnPoolingBackward);
         let (yp, _gy) = y.device_ptr(stream);
         let (dyp, _gdy) = dy.device_ptr(stream);

@@ -74,7 +74,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr};
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
@@ -84,7 +84,9 @@ use crate::descriptor::{raw_descriptor, to_c_ints};
 use crate::dropout::DropoutDescriptor;
 use crate::dtype::{ComputeType, DataType};
 use crate::error::{ensure, Error, Mismatch, Result};
+use crate::handle::ContextKey;
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::{RawTensor, TensorDescriptor, TensorFormat};
 use crate::workspace::Workspace;
@@ -572,7 +574,7 @@ pub struct RnnDescriptor<'d, T: RnnComputesIn<C>, C: ComputeType> {
     dropout: Option<&'d DropoutDescriptor>,
     /// cuDNN's weight-space size in bytes, once asked, with the device
     /// it was asked for.
-    weight_bytes: Cell<Option<(usize, usize)>>,
+    weight_bytes: Cell<Option<(ContextKey, usize)>>,
     _t: PhantomData<fn() -> (T, C)>,
 }
 
@@ -1390,8 +1392,8 @@ fn torch_name(part: &str, layer: usize, dir: usize) -> String {
 /// problem filled it.
 static NEXT_PROBLEM_ID: AtomicU64 = AtomicU64::new(1);
 
-/// Sizes remembered with the device ordinal they were asked for.
-type SizesOnDevice = Cell<Option<(usize, (usize, usize))>>;
+/// Sizes remembered with the CUDA context they were asked in.
+type SizesOnDevice = Cell<Option<(ContextKey, (usize, usize))>>;
 
 /// Which tensor of an [`RnnProblem`] a buffer holds, for
 /// [`RnnProblem::check_buffers`].
@@ -1628,13 +1630,12 @@ impl<'d, T: RnnComputesIn<C>, C: ComputeType> RnnProblem<'d, T, C> {
             let lengths = to_c_ints(self.x.seq_lengths(), 1, "seq_lengths", F)?;
             Ok(stream.clone_htod(&lengths)?)
         };
-        let ordinal = stream.context().ordinal();
         if self.device_lengths.get().is_none() {
             let copy = upload()?;
             let _ = self.device_lengths.set(copy);
         }
         match self.device_lengths.get() {
-            Some(copy) if copy.context().ordinal() == ordinal => f(copy),
+            Some(copy) if crate::launch::same_context(copy.context(), stream.context()) => f(copy),
             _ => f(&upload()?),
         }
     }
@@ -1737,7 +1738,7 @@ impl RnnReserveSpace {
     /// holds `bytes`.
     fn check_on(&self, stream: &CudaStream, function: &'static str, bytes: usize) -> Result<()> {
         match self.buf.slice() {
-            Some(b) => Handle::check_buffer(stream, function, "reserve", b, bytes),
+            Some(b) => crate::launch::check_buffer(stream, function, "reserve", b, bytes),
             None => ensure(bytes == 0, function, || Mismatch::BufferTooShort {
                 buffer: "reserve",
                 len: 0,
@@ -1758,9 +1759,9 @@ impl RnnReserveSpace {
 /// is zeros. `c` is for LSTMs only.
 pub struct RnnStates<'a, T> {
     /// The hidden state, `(layers * dirs, batch, out_size)`.
-    pub h: Option<&'a dyn DevicePtr<T>>,
+    pub h: Option<&'a dyn DeviceBuffer<T>>,
     /// The LSTM cell state, `(layers * dirs, batch, hidden_size)`.
-    pub c: Option<&'a dyn DevicePtr<T>>,
+    pub c: Option<&'a dyn DeviceBuffer<T>>,
 }
 
 impl<'a, T> RnnStates<'a, T> {
@@ -1769,14 +1770,14 @@ impl<'a, T> RnnStates<'a, T> {
         RnnStates { h: None, c: None }
     }
     /// A hidden state only.
-    pub fn h(h: &'a dyn DevicePtr<T>) -> Self {
+    pub fn h(h: &'a dyn DeviceBuffer<T>) -> Self {
         RnnStates {
             h: Some(h),
             c: None,
         }
     }
     /// A hidden and a cell state.
-    pub fn hc(h: &'a dyn DevicePtr<T>, c: &'a dyn DevicePtr<T>) -> Self {
+    pub fn hc(h: &'a dyn DeviceBuffer<T>, c: &'a dyn DeviceBuffer<T>) -> Self {
         RnnStates {
             h: Some(h),
             c: Some(c),
@@ -1788,9 +1789,9 @@ impl<'a, T> RnnStates<'a, T> {
 /// not written. `c` is for LSTMs only.
 pub struct RnnStatesMut<'a, T> {
     /// The hidden state, `(layers * dirs, batch, out_size)`.
-    pub h: Option<&'a mut dyn DevicePtrMut<T>>,
+    pub h: Option<&'a mut dyn DeviceBufferMut<T>>,
     /// The LSTM cell state, `(layers * dirs, batch, hidden_size)`.
-    pub c: Option<&'a mut dyn DevicePtrMut<T>>,
+    pub c: Option<&'a mut dyn DeviceBufferMut<T>>,
 }
 
 impl<'a, T> RnnStatesMut<'a, T> {
@@ -1799,14 +1800,14 @@ impl<'a, T> RnnStatesMut<'a, T> {
         RnnStatesMut { h: None, c: None }
     }
     /// The hidden state only.
-    pub fn h(h: &'a mut dyn DevicePtrMut<T>) -> Self {
+    pub fn h(h: &'a mut dyn DeviceBufferMut<T>) -> Self {
         RnnStatesMut {
             h: Some(h),
             c: None,
         }
     }
     /// The hidden and the cell state.
-    pub fn hc(h: &'a mut dyn DevicePtrMut<T>, c: &'a mut dyn DevicePtrMut<T>) -> Self {
+    pub fn hc(h: &'a mut dyn DeviceBufferMut<T>, c: &'a mut dyn DeviceBufferMut<T>) -> Self {
         RnnStatesMut {
             h: Some(h),
             c: Some(c),
@@ -1837,7 +1838,7 @@ struct Ptr<'a> {
 }
 
 impl<'a> Ptr<'a> {
-    fn read<'b: 'a, T>(b: Option<&'a (dyn DevicePtr<T> + 'b)>, stream: &'a CudaStream) -> Self {
+    fn read<'b: 'a, T>(b: Option<&'a (dyn DeviceBuffer<T> + 'b)>, stream: &'a CudaStream) -> Self {
         match b {
             Some(b) => {
                 let (ptr, guard) = b.device_ptr(stream);
@@ -1854,7 +1855,7 @@ impl<'a> Ptr<'a> {
     }
 
     fn write<'b: 'a, T>(
-        b: Option<&'a mut (dyn DevicePtrMut<T> + 'b)>,
+        b: Option<&'a mut (dyn DeviceBufferMut<T> + 'b)>,
         stream: &'a CudaStream,
     ) -> Self {
         match b {
@@ -1888,12 +1889,13 @@ impl Handle {
         &self,
         rnn: &RnnDescriptor<'_, T, C>,
     ) -> Result<usize> {
-        let device = self.stream().map(|s| s.context().ordinal());
+        let device = self.stream().map(|s| ContextKey::of(s.context()));
         if let (Some(d), Some((at, size))) = (device, rnn.weight_bytes.get()) {
             if d == at {
                 return Ok(size);
             }
         }
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetRNNWeightSpaceSize);
         let mut size = 0usize;
         // SAFETY: the handle and the descriptor are live; `size` is a valid
@@ -2055,12 +2057,13 @@ impl Handle {
             },
         )?;
         let cell = &p.temp_sizes[mode.0 as usize];
-        let device = self.stream().map(|s| s.context().ordinal());
+        let device = self.stream().map(|s| ContextKey::of(s.context()));
         if let (Some(d), Some((at, sizes))) = (device, cell.get()) {
             if d == at {
                 return Ok(sizes);
             }
         }
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetRNNTempSpaceSizes);
         let (mut work, mut reserve) = (0usize, 0usize);
         // SAFETY: the handle and descriptors are live; the out-pointers are
@@ -2128,9 +2131,9 @@ impl Handle {
         &self,
         p: &RnnProblem<'_, T, C>,
         ws: &mut Workspace,
-        w: &impl DevicePtr<T>,
-        x: &impl DevicePtr<T>,
-        y: &mut impl DevicePtrMut<T>,
+        w: &impl DeviceBuffer<T>,
+        x: &impl DeviceBuffer<T>,
+        y: &mut impl DeviceBufferMut<T>,
         init: RnnStates<'_, T>,
         last: RnnStatesMut<'_, T>,
     ) -> Result<()> {
@@ -2151,9 +2154,9 @@ impl Handle {
         p: &RnnProblem<'_, T, C>,
         ws: &mut Workspace,
         reserve: &mut RnnReserveSpace,
-        w: &impl DevicePtr<T>,
-        x: &impl DevicePtr<T>,
-        y: &mut impl DevicePtrMut<T>,
+        w: &impl DeviceBuffer<T>,
+        x: &impl DeviceBuffer<T>,
+        y: &mut impl DeviceBufferMut<T>,
         init: RnnStates<'_, T>,
         last: RnnStatesMut<'_, T>,
     ) -> Result<()> {
@@ -2166,9 +2169,9 @@ impl Handle {
         p: &RnnProblem<'_, T, C>,
         mut reserve: Option<&mut RnnReserveSpace>,
         ws: &mut Workspace,
-        w: &impl DevicePtr<T>,
-        x: &impl DevicePtr<T>,
-        y: &mut impl DevicePtrMut<T>,
+        w: &impl DeviceBuffer<T>,
+        x: &impl DeviceBuffer<T>,
+        y: &mut impl DeviceBufferMut<T>,
         init: RnnStates<'_, T>,
         last: RnnStatesMut<'_, T>,
     ) -> Result<()> {
@@ -2192,20 +2195,20 @@ impl Handle {
         ));
         p.check_buffers(F, wbytes, &lens)?;
         let req = |t| p.required_len(t, wbytes).unwrap_or(usize::MAX);
-        Handle::check_buffer(stream, F, "x", x, req(RnnTensor::X))?;
-        Handle::check_buffer(stream, F, "y", y, req(RnnTensor::Y))?;
-        Handle::check_buffer(stream, F, "w", w, req(RnnTensor::Weights))?;
+        crate::launch::check_buffer(stream, F, "x", x, req(RnnTensor::X))?;
+        crate::launch::check_buffer(stream, F, "y", y, req(RnnTensor::Y))?;
+        crate::launch::check_buffer(stream, F, "w", w, req(RnnTensor::Weights))?;
         if let Some(b) = init.h {
-            Handle::check_buffer(stream, F, "hx", b, req(RnnTensor::Hidden))?;
+            crate::launch::check_buffer(stream, F, "hx", b, req(RnnTensor::Hidden))?;
         }
         if let Some(b) = init.c {
-            Handle::check_buffer(stream, F, "cx", b, req(RnnTensor::Cell))?;
+            crate::launch::check_buffer(stream, F, "cx", b, req(RnnTensor::Cell))?;
         }
         if let Some(b) = last.h.as_deref() {
-            Handle::check_buffer(stream, F, "hy", b, req(RnnTensor::Hidden))?;
+            crate::launch::check_buffer(stream, F, "hy", b, req(RnnTensor::Hidden))?;
         }
         if let Some(b) = last.c.as_deref() {
-            Handle::check_buffer(stream, F, "cy", b, req(RnnTensor::Cell))?;
+            crate::launch::check_buffer(stream, F, "cy", b, req(RnnTensor::Cell))?;
         }
         let mode = if reserve.is_some() {
             RnnForwardMode::CUDNN_FWD_MODE_TRAINING
@@ -2220,7 +2223,7 @@ impl Handle {
             .filter(|_| mode == RnnForwardMode::CUDNN_FWD_MODE_TRAINING)
             .map(DropoutDescriptor::states);
         if let Some(states) = dropout_states {
-            Handle::check_buffer(stream, F, "dropout states", states, 0)?;
+            crate::launch::check_buffer(stream, F, "dropout states", states, 0)?;
         }
         let (work, reserve_need) = self.rnn_temp_space_sizes(p, mode)?;
         ws.reserve(stream, work)?;
@@ -2312,10 +2315,10 @@ impl Handle {
         p: &RnnProblem<'_, T, C>,
         ws: &mut Workspace,
         reserve: &mut RnnReserveSpace,
-        w: &impl DevicePtr<T>,
-        y: &impl DevicePtr<T>,
-        dy: &impl DevicePtr<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        w: &impl DeviceBuffer<T>,
+        y: &impl DeviceBuffer<T>,
+        dy: &impl DeviceBuffer<T>,
+        dx: &mut impl DeviceBufferMut<T>,
         init: RnnStates<'_, T>,
         d_last: RnnStates<'_, T>,
         d_init: RnnStatesMut<'_, T>,
@@ -2347,10 +2350,10 @@ impl Handle {
         ));
         p.check_buffers(F, wbytes, &lens)?;
         let req = |t| p.required_len(t, wbytes).unwrap_or(usize::MAX);
-        Handle::check_buffer(stream, F, "w", w, req(RnnTensor::Weights))?;
-        Handle::check_buffer(stream, F, "y", y, req(RnnTensor::Y))?;
-        Handle::check_buffer(stream, F, "dy", dy, req(RnnTensor::Y))?;
-        Handle::check_buffer(stream, F, "dx", dx, req(RnnTensor::X))?;
+        crate::launch::check_buffer(stream, F, "w", w, req(RnnTensor::Weights))?;
+        crate::launch::check_buffer(stream, F, "y", y, req(RnnTensor::Y))?;
+        crate::launch::check_buffer(stream, F, "dy", dy, req(RnnTensor::Y))?;
+        crate::launch::check_buffer(stream, F, "dx", dx, req(RnnTensor::X))?;
         for (name, b, t) in [
             ("hx", init.h, RnnTensor::Hidden),
             ("cx", init.c, RnnTensor::Cell),
@@ -2358,14 +2361,14 @@ impl Handle {
             ("dcy", d_last.c, RnnTensor::Cell),
         ] {
             if let Some(b) = b {
-                Handle::check_buffer(stream, F, name, b, req(t))?;
+                crate::launch::check_buffer(stream, F, name, b, req(t))?;
             }
         }
         if let Some(b) = d_init.h.as_deref() {
-            Handle::check_buffer(stream, F, "dhx", b, req(RnnTensor::Hidden))?;
+            crate::launch::check_buffer(stream, F, "dhx", b, req(RnnTensor::Hidden))?;
         }
         if let Some(b) = d_init.c.as_deref() {
-            Handle::check_buffer(stream, F, "dcx", b, req(RnnTensor::Cell))?;
+            crate::launch::check_buffer(stream, F, "dcx", b, req(RnnTensor::Cell))?;
         }
         let (work, reserve_need) =
             self.rnn_temp_space_sizes(p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)?;
@@ -2444,10 +2447,10 @@ impl Handle {
         p: &RnnProblem<'_, T, C>,
         ws: &mut Workspace,
         reserve: &mut RnnReserveSpace,
-        x: &impl DevicePtr<T>,
-        hx: Option<&dyn DevicePtr<T>>,
-        y: &impl DevicePtr<T>,
-        dw: &mut impl DevicePtrMut<T>,
+        x: &impl DeviceBuffer<T>,
+        hx: Option<&dyn DeviceBuffer<T>>,
+        y: &impl DeviceBuffer<T>,
+        dw: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnRNNBackwardWeights_v8";
         p.check_reserve(F, reserve)?;
@@ -2461,11 +2464,11 @@ impl Handle {
         lens.extend(state_lens(["hx", "cx"], hx.map(|b| b.len()), None));
         p.check_buffers(F, wbytes, &lens)?;
         let req = |t| p.required_len(t, wbytes).unwrap_or(usize::MAX);
-        Handle::check_buffer(stream, F, "x", x, req(RnnTensor::X))?;
-        Handle::check_buffer(stream, F, "y", y, req(RnnTensor::Y))?;
-        Handle::check_buffer(stream, F, "dw", dw, req(RnnTensor::Weights))?;
+        crate::launch::check_buffer(stream, F, "x", x, req(RnnTensor::X))?;
+        crate::launch::check_buffer(stream, F, "y", y, req(RnnTensor::Y))?;
+        crate::launch::check_buffer(stream, F, "dw", dw, req(RnnTensor::Weights))?;
         if let Some(b) = hx {
-            Handle::check_buffer(stream, F, "hx", b, req(RnnTensor::Hidden))?;
+            crate::launch::check_buffer(stream, F, "hx", b, req(RnnTensor::Hidden))?;
         }
         let (work, reserve_need) =
             self.rnn_temp_space_sizes(p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)?;

@@ -1,13 +1,13 @@
 //! Softmax: accurate, fast and log; per instance and per channel; forward
 //! and backward.
 
-use cudarc::driver::{DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
 use crate::activation::check_same_shape;
 use crate::dtype::{DataType, Scale};
 use crate::error::Result;
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::tensor::TensorDescriptor;
 
@@ -36,16 +36,16 @@ impl Handle {
         mode: SoftmaxMode,
         alpha: T::Scale,
         x_desc: &TensorDescriptor<T>,
-        x: &impl DevicePtr<T>,
+        x: &impl DeviceBuffer<T>,
         beta: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnSoftmaxForward";
         check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnSoftmaxForward);
         let (xp, _gx) = x.device_ptr(stream);
         let (yp, _gy) = y.device_ptr_mut(stream);
@@ -80,12 +80,12 @@ impl Handle {
         mode: SoftmaxMode,
         alpha: T::Scale,
         y_desc: &TensorDescriptor<T>,
-        y: &impl DevicePtr<T>,
+        y: &impl DeviceBuffer<T>,
         dy_desc: &TensorDescriptor<T>,
-        dy: &impl DevicePtr<T>,
+        dy: &impl DeviceBuffer<T>,
         beta: T::Scale,
         dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DevicePtrMut<T>,
+        dx: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnSoftmaxBackward";
         check_same_shape(
@@ -97,9 +97,9 @@ impl Handle {
             ],
         )?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dy", dy, dy_desc.required_len())?;
-        Handle::check_buffer(stream, F, "dx", dx, dx_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
         let run = ffi!(self.library(), cudnnSoftmaxBackward);
         let (yp, _gy) = y.device_ptr(stream);
         let (dyp, _gdy) = dy.device_ptr(stream);

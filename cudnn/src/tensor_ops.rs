@@ -12,7 +12,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, DevicePtr, DevicePtrMut};
+use cudarc::driver::CudaSlice;
 use cudnn_sys as sys;
 
 use crate::activation::NanPropagation;
@@ -21,6 +21,7 @@ use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::TensorDescriptor;
 use crate::workspace::Workspace;
@@ -400,13 +401,13 @@ impl Handle {
         op_desc: &OpTensorDescriptor<T::Scale>,
         alpha1: T::Scale,
         a_desc: &TensorDescriptor<T>,
-        a: &impl DevicePtr<T>,
+        a: &impl DeviceBuffer<T>,
         alpha2: T::Scale,
         b_desc: &TensorDescriptor<T>,
-        b: &impl DevicePtr<T>,
+        b: &impl DeviceBuffer<T>,
         beta: T::Scale,
         c_desc: &TensorDescriptor<U>,
-        c: &mut impl DevicePtrMut<U>,
+        c: &mut impl DeviceBufferMut<U>,
     ) -> Result<()>
     where
         T::Scale: DataType,
@@ -414,9 +415,9 @@ impl Handle {
         const F: &str = "cudnnOpTensor";
         check_op_tensor(a_desc, a.len(), b_desc, b.len(), c_desc, c.len())?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "a", a, a_desc.required_len())?;
-        Handle::check_buffer(stream, F, "b", b, b_desc.required_len())?;
-        Handle::check_buffer(stream, F, "c", c, c_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "a", a, a_desc)?;
+        crate::launch::check_input(self.library(), stream, F, "b", b, b_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "c", c, c_desc)?;
         let run = ffi!(self.library(), cudnnOpTensor);
         let (ap, _ga) = a.device_ptr(stream);
         let (bp, _gb) = b.device_ptr(stream);
@@ -455,16 +456,16 @@ impl Handle {
         &self,
         alpha: T::Scale,
         a_desc: &TensorDescriptor<T>,
-        a: &impl DevicePtr<T>,
+        a: &impl DeviceBuffer<T>,
         beta: T::Scale,
         c_desc: &TensorDescriptor<T>,
-        c: &mut impl DevicePtrMut<T>,
+        c: &mut impl DeviceBufferMut<T>,
     ) -> Result<()> {
         const F: &str = "cudnnAddTensor";
         check_add_tensor(a_desc, a.len(), c_desc, c.len())?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "a", a, a_desc.required_len())?;
-        Handle::check_buffer(stream, F, "c", c, c_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "a", a, a_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "c", c, c_desc)?;
         let run = ffi!(self.library(), cudnnAddTensor);
         let (ap, _ga) = a.device_ptr(stream);
         let (cp, _gc) = c.device_ptr_mut(stream);
@@ -493,12 +494,12 @@ impl Handle {
     pub fn scale_tensor<T: DataType>(
         &self,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
         alpha: T::Scale,
     ) -> Result<()> {
         const F: &str = "cudnnScaleTensor";
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnScaleTensor);
         let (yp, _gy) = y.device_ptr_mut(stream);
         // SAFETY: `y` checked against its descriptor and device; alpha has
@@ -517,12 +518,12 @@ impl Handle {
     pub fn set_tensor<T: DataType>(
         &self,
         y_desc: &TensorDescriptor<T>,
-        y: &mut impl DevicePtrMut<T>,
+        y: &mut impl DeviceBufferMut<T>,
         value: T,
     ) -> Result<()> {
         const F: &str = "cudnnSetTensor";
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnSetTensor);
         let (yp, _gy) = y.device_ptr_mut(stream);
         // SAFETY: `y` checked against its descriptor and device; `value`
@@ -552,16 +553,16 @@ impl Handle {
         &self,
         alpha: X::Scale,
         x_desc: &TensorDescriptor<X>,
-        x: &impl DevicePtr<X>,
+        x: &impl DeviceBuffer<X>,
         beta: X::Scale,
         y_desc: &TensorDescriptor<Y>,
-        y: &mut impl DevicePtrMut<Y>,
+        y: &mut impl DeviceBufferMut<Y>,
     ) -> Result<()> {
         const F: &str = "cudnnTransformTensor";
         check_transform_tensor(x_desc, x.len(), y_desc, y.len())?;
         let stream = self.launch_stream(F)?;
-        Handle::check_buffer(stream, F, "x", x, x_desc.required_len())?;
-        Handle::check_buffer(stream, F, "y", y, y_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnTransformTensor);
         let (xp, _gx) = x.device_ptr(stream);
         let (yp, _gy) = y.device_ptr_mut(stream);
@@ -596,6 +597,7 @@ impl Handle {
     where
         T::Scale: DataType,
     {
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetReductionWorkspaceSize);
         let mut size = 0usize;
         // SAFETY: the handle and descriptors are live; `size` is a valid
@@ -628,6 +630,7 @@ impl Handle {
     where
         T::Scale: DataType,
     {
+        self.bind_context()?;
         let get = ffi!(self.library(), cudnnGetReductionIndicesSize);
         let mut size = 0usize;
         // SAFETY: as in reduction_workspace_size.
@@ -665,10 +668,10 @@ impl Handle {
         ws: &mut Workspace,
         alpha: T::Scale,
         a_desc: &TensorDescriptor<T>,
-        a: &impl DevicePtr<T>,
+        a: &impl DeviceBuffer<T>,
         beta: T::Scale,
         c_desc: &TensorDescriptor<U>,
-        c: &mut impl DevicePtrMut<U>,
+        c: &mut impl DeviceBufferMut<U>,
     ) -> Result<()>
     where
         T::Scale: DataType,
@@ -688,13 +691,13 @@ impl Handle {
             Some(i) => {
                 let need = self.reduction_indices_size(desc, a_desc, c_desc)?;
                 let elements = need.div_ceil(std::mem::size_of::<u32>());
-                Handle::check_buffer(stream, F, "indices", &**i, elements)?;
+                crate::launch::check_buffer(stream, F, "indices", &**i, elements)?;
                 i.len() * std::mem::size_of::<u32>()
             }
             None => 0,
         };
-        Handle::check_buffer(stream, F, "a", a, a_desc.required_len())?;
-        Handle::check_buffer(stream, F, "c", c, c_desc.required_len())?;
+        crate::launch::check_input(self.library(), stream, F, "a", a, a_desc)?;
+        crate::launch::check_output(self.library(), stream, F, "c", c, c_desc)?;
         ws.reserve(stream, need_ws)?;
         let run = ffi!(self.library(), cudnnReduceTensor);
         let (ip, _gi) = opt_ptr_mut(indices, stream);

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtrMut, SyncOnDrop};
 
 use crate::error::Result;
+use crate::launch::same_context;
 
 /// Scratch device memory for cuDNN algorithms, reused across launches and
 /// grown (never shrunk) when a launch needs more. Not `Clone`.
@@ -35,15 +36,25 @@ impl Workspace {
     /// # Errors
     /// A CUDA error when the memory cannot be allocated.
     pub fn reserve(&mut self, stream: &Arc<CudaStream>, bytes: usize) -> Result<()> {
-        let fits = self.buf.as_ref().is_some_and(|b| {
-            b.len() >= bytes && b.context().ordinal() == stream.context().ordinal()
-        });
-        if fits {
+        let same = self
+            .buf
+            .as_ref()
+            .is_some_and(|b| same_context(b.context(), stream.context()));
+        if same && self.buf.as_ref().is_some_and(|b| b.len() >= bytes) {
             return Ok(());
         }
-        // Not kept when on another device, even for 0 bytes: launches pass
-        // whatever is here (pointer and length) to cuDNN on `stream`'s device.
-        self.buf = None;
+        // Not kept when in another context, even for 0 bytes: launches pass
+        // whatever is here (pointer and length) to cuDNN on `stream`.
+        if let Some(old) = self.buf.take() {
+            if !same {
+                // Freed in its own context, ordered after the work still
+                // queued on its own stream (cudarc frees on that stream),
+                // and before `stream`'s context is made current again.
+                let _ = old.context().bind_to_thread();
+                drop(old);
+                stream.context().bind_to_thread()?;
+            }
+        }
         if bytes == 0 {
             return Ok(());
         }

@@ -8,42 +8,14 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::cudarc::driver::{CudaSlice, CudaStream};
+use common::gpu::{download, download_flat, gpu, not_supported, rounded, upload, values, Gpu};
 use cudnn::half::{bf16, f16};
-use cudnn::reference::conv::{self as cpu, ConvGeometry, Scalar};
 use cudnn::{
     ActivationDescriptor, ActivationMode, AlgoCache, ComputesIn, ConvProblem,
-    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, Handle, SearchMode, SearchOptions,
+    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, SearchMode, SearchOptions,
     TensorDescriptor, TensorFormat, Workspace,
 };
-
-struct Gpu {
-    stream: Arc<CudaStream>,
-    handle: Handle,
-}
-
-fn gpu() -> Gpu {
-    let _lib = common::lib().expect("cuDNN is required on the GPU machine");
-    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
-    let stream = ctx.default_stream();
-    let handle = Handle::new(Arc::clone(&stream)).expect("cuDNN handle");
-    Gpu { stream, handle }
-}
-
-/// Deterministic values in [-1, 1).
-fn values(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..n)
-        .map(|_| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        })
-        .collect()
-}
+use cudnn_reference::conv::{self as cpu, ConvGeometry, Scalar};
 
 fn geometries() -> Vec<(&'static str, ConvGeometry)> {
     let g = |batch,
@@ -203,22 +175,6 @@ fn shapes(g: &ConvGeometry) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
     (x, w, y)
 }
 
-fn to_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> Vec<T> {
-    if format == TensorFormat::CUDNN_TENSOR_NHWC {
-        cpu::to_channels_last(data, dims[0], dims[1], &dims[2..])
-    } else {
-        data.to_vec()
-    }
-}
-
-fn from_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> Vec<T> {
-    if format == TensorFormat::CUDNN_TENSOR_NHWC {
-        cpu::to_channels_first(data, dims[0], dims[1], &dims[2..])
-    } else {
-        data.to_vec()
-    }
-}
-
 fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvProblem<T, f32> {
     let (x, w, _) = shapes(g);
     let xd = TensorDescriptor::<T>::new(format, &x).expect("x desc");
@@ -235,41 +191,8 @@ fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvPr
     ConvProblem::new(xd, wd, conv).expect("problem")
 }
 
-fn upload<T: Scalar + cudnn::DataType>(
-    s: &Arc<CudaStream>,
-    data: &[f64],
-    dims: &[usize],
-    format: TensorFormat,
-) -> CudaSlice<T> {
-    let host: Vec<T> = data.iter().map(|&v| T::from_f64(v)).collect();
-    s.clone_htod(&to_layout(&host, dims, format))
-        .expect("upload")
-}
-
-fn download<T: Scalar + cudnn::DataType>(
-    s: &Arc<CudaStream>,
-    buf: &CudaSlice<T>,
-    dims: &[usize],
-    format: TensorFormat,
-) -> Vec<f64> {
-    let host = s.clone_dtoh(buf).expect("download");
-    from_layout(&host, dims, format)
-        .iter()
-        .map(|v| v.to_f64())
-        .collect()
-}
-
-/// Values rounded through T, so the reference sees what the GPU sees.
-fn rounded<T: Scalar>(v: &[f64]) -> Vec<f64> {
-    v.iter().map(|&x| T::from_f64(x).to_f64()).collect()
-}
-
 fn tolerance<T: cudnn::DataType>() -> f64 {
-    match T::NAME {
-        "f32" => 1e-4,
-        "f16" => 2e-2,
-        _ => 6e-2, // bf16
-    }
+    common::gpu::tolerance::<T>(1e-4, 2e-2, 6e-2)
 }
 
 fn options() -> SearchOptions {
@@ -324,10 +247,7 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             .find_forward(&p, &options(), &cache, &mut ws, &xd, &wd, &mut yd)
         {
             Ok(c) => c,
-            Err(e)
-                if e.status()
-                    .is_some_and(|s| s.category() == Some(cudnn::Category::NOT_SUPPORTED)) =>
-            {
+            Err(e) if not_supported(&e) => {
                 eprintln!("{label}: not supported by cuDNN: {e}");
                 continue;
             }
@@ -529,13 +449,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
     gpu.handle
         .convolution_backward_bias(1.0, p.y(), &dyd, 0.0, &bias_desc, &mut db)
         .expect("bias grad");
-    let got: Vec<f64> = gpu
-        .stream
-        .clone_dtoh(&db)
-        .expect("db")
-        .iter()
-        .map(|&v| v as f64)
-        .collect();
+    let got = download_flat(&gpu.stream, &db);
     let err = cpu::max_rel_error(&got, &cpu::backward_bias(&dy, g.batch, g.out_channels));
     assert!(err < 1e-4, "backward bias: error {err}");
 }

@@ -7,67 +7,27 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use cudnn::cudarc::driver::{CudaSlice, CudaStream};
+use common::gpu::{download_flat, gpu, rounded, upload_flat, wide_values, Gpu};
 use cudnn::half::{bf16, f16};
-use cudnn::reference::activation::{self as ref_act, ActivationKind};
-use cudnn::reference::conv::{max_rel_error, Scalar};
-use cudnn::reference::lrn as ref_lrn;
-use cudnn::reference::pool::{self as ref_pool, PoolGeometry, PoolMode};
-use cudnn::reference::softmax::{self as ref_softmax, SoftmaxAlgo};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, DataType, Handle, LrnDescriptor, PoolingDescriptor,
-    PoolingMode, Scale, SoftmaxAlgorithm, SoftmaxMode, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, DataType, LrnDescriptor, PoolingDescriptor, PoolingMode,
+    Scale, SoftmaxAlgorithm, SoftmaxMode, TensorDescriptor, TensorFormat,
 };
-
-fn gpu() -> (Arc<CudaStream>, Handle) {
-    let _lib = common::lib().expect("cuDNN is required on the GPU machine");
-    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
-    let stream = ctx.default_stream();
-    let handle = Handle::new(Arc::clone(&stream)).expect("handle");
-    (stream, handle)
-}
-
-fn values(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(3);
-    (0..n)
-        .map(|_| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 11) as f64 / (1u64 << 53) as f64) * 4.0 - 2.0
-        })
-        .collect()
-}
-
-fn rounded<T: Scalar>(v: &[f64]) -> Vec<f64> {
-    v.iter().map(|&x| T::from_f64(x).to_f64()).collect()
-}
-
-fn up<T: Scalar + DataType>(s: &Arc<CudaStream>, v: &[f64]) -> CudaSlice<T> {
-    let host: Vec<T> = v.iter().map(|&x| T::from_f64(x)).collect();
-    s.clone_htod(&host).expect("upload")
-}
-
-fn down<T: Scalar + DataType>(s: &Arc<CudaStream>, b: &CudaSlice<T>) -> Vec<f64> {
-    s.clone_dtoh(b)
-        .expect("download")
-        .iter()
-        .map(|v| v.to_f64())
-        .collect()
-}
+use cudnn_reference::activation::{self as ref_act, ActivationKind};
+use cudnn_reference::conv::{max_rel_error, Scalar};
+use cudnn_reference::lrn as ref_lrn;
+use cudnn_reference::pool::{self as ref_pool, PoolGeometry, PoolMode};
+use cudnn_reference::softmax::{self as ref_softmax, SoftmaxAlgo};
 
 fn tol<T: DataType>() -> f64 {
-    match T::NAME {
-        "f32" => 1e-5,
-        "f16" => 1e-2,
-        _ => 5e-2,
-    }
+    common::gpu::tolerance::<T>(1e-5, 1e-2, 5e-2)
 }
 
 fn pooling<T: Scalar + DataType>() {
-    let (s, h) = gpu();
+    let Gpu {
+        stream: s,
+        handle: h,
+    } = gpu();
     let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
     for (mode, rmode) in [
         (PoolingMode::CUDNN_POOLING_MAX, PoolMode::Max),
@@ -109,8 +69,8 @@ fn pooling<T: Scalar + DataType>() {
             let n = g.x_len();
             let x: Vec<f64> = (0..n).map(|i| ((i * 37) % n) as f64 / n as f64).collect();
             let x = rounded::<T>(&x);
-            let dy = rounded::<T>(&values(g.y_len(), 2));
-            let xg = up::<T>(&s, &x);
+            let dy = rounded::<T>(&wide_values(g.y_len(), 2));
+            let xg = upload_flat::<T>(&s, &x);
             let mut yg = s.alloc_zeros::<T>(g.y_len()).expect("y");
             h.pooling_forward(
                 &pool,
@@ -123,9 +83,9 @@ fn pooling<T: Scalar + DataType>() {
             )
             .expect("forward");
             let want = ref_pool::forward(&g, rmode, &x);
-            let got = down(&s, &yg);
+            let got = download_flat(&s, &yg);
             assert!(max_rel_error(&got, &want) < tol::<T>(), "{mode:?} forward");
-            let dyg = up::<T>(&s, &dy);
+            let dyg = upload_flat::<T>(&s, &dy);
             let mut dxg = s.alloc_zeros::<T>(n).expect("dx");
             h.pooling_backward(
                 &pool,
@@ -141,7 +101,7 @@ fn pooling<T: Scalar + DataType>() {
             .expect("backward");
             let want = ref_pool::backward(&g, rmode, &x, &got, &dy);
             assert!(
-                max_rel_error(&down(&s, &dxg), &want) < tol::<T>() * 4.0,
+                max_rel_error(&download_flat(&s, &dxg), &want) < tol::<T>() * 4.0,
                 "{mode:?} backward"
             );
         }
@@ -161,12 +121,15 @@ fn pooling_f16() {
 }
 
 fn activations<T: Scalar + DataType>() {
-    let (s, h) = gpu();
+    let Gpu {
+        stream: s,
+        handle: h,
+    } = gpu();
     let dims = [2, 3, 4, 5];
     let desc = TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &dims).expect("desc");
     let n: usize = dims.iter().product();
     // Away from the kinks at 0 and at the clipping ceiling.
-    let x: Vec<f64> = values(n, 3)
+    let x: Vec<f64> = wide_values(n, 3)
         .into_iter()
         .map(|v| if v.abs() < 0.05 { v + 0.2 } else { v })
         .collect();
@@ -175,7 +138,7 @@ fn activations<T: Scalar + DataType>() {
             .map(|&v| if (v - 1.5).abs() < 0.05 { v + 0.2 } else { v })
             .collect::<Vec<_>>(),
     );
-    let dy = rounded::<T>(&values(n, 4));
+    let dy = rounded::<T>(&wide_values(n, 4));
     for (mode, coef, kind) in [
         (
             ActivationMode::CUDNN_ACTIVATION_RELU,
@@ -209,7 +172,7 @@ fn activations<T: Scalar + DataType>() {
         ),
     ] {
         let act = ActivationDescriptor::new(mode, coef).expect("activation");
-        let xg = up::<T>(&s, &x);
+        let xg = upload_flat::<T>(&s, &x);
         let mut yg = s.alloc_zeros::<T>(n).expect("y");
         h.activation_forward(
             &act,
@@ -221,12 +184,12 @@ fn activations<T: Scalar + DataType>() {
             &mut yg,
         )
         .expect("forward");
-        let y = down(&s, &yg);
+        let y = download_flat(&s, &yg);
         assert!(
             max_rel_error(&y, &ref_act::forward(kind, &x)) < tol::<T>() * 2.0,
             "{kind:?} forward"
         );
-        let dyg = up::<T>(&s, &dy);
+        let dyg = upload_flat::<T>(&s, &dy);
         let mut dxg = s.alloc_zeros::<T>(n).expect("dx");
         h.activation_backward(
             &act,
@@ -244,16 +207,16 @@ fn activations<T: Scalar + DataType>() {
         .expect("backward");
         let want = ref_act::backward(kind, &x, &y, &dy);
         assert!(
-            max_rel_error(&down(&s, &dxg), &want) < tol::<T>() * 4.0,
+            max_rel_error(&download_flat(&s, &dxg), &want) < tol::<T>() * 4.0,
             "{kind:?} backward"
         );
 
         // In place: forward into x's buffer, then backward into dy's.
-        let mut xy = up::<T>(&s, &x);
+        let mut xy = upload_flat::<T>(&s, &x);
         h.activation_forward_in_place(&act, T::Scale::ONE, &desc, T::Scale::ZERO, &mut xy)
             .expect("in place");
-        assert_eq!(down(&s, &xy), y, "{kind:?} in place");
-        let mut dy_dx = up::<T>(&s, &dy);
+        assert_eq!(download_flat(&s, &xy), y, "{kind:?} in place");
+        let mut dy_dx = upload_flat::<T>(&s, &dy);
         h.activation_backward_in_place(
             &act,
             T::Scale::ONE,
@@ -265,7 +228,7 @@ fn activations<T: Scalar + DataType>() {
         )
         .expect("in place");
         assert!(
-            max_rel_error(&down(&s, &dy_dx), &want) < tol::<T>() * 4.0,
+            max_rel_error(&download_flat(&s, &dy_dx), &want) < tol::<T>() * 4.0,
             "{kind:?} backward in place"
         );
     }
@@ -307,13 +270,16 @@ fn activations_bf16() {
 }
 
 fn softmaxes<T: Scalar + DataType>() {
-    let (s, h) = gpu();
+    let Gpu {
+        stream: s,
+        handle: h,
+    } = gpu();
     let (n, c, hh, w) = (3, 6, 2, 4);
     let desc =
         TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc");
     let len = n * c * hh * w;
-    let x = rounded::<T>(&values(len, 5));
-    let dy = rounded::<T>(&values(len, 6));
+    let x = rounded::<T>(&wide_values(len, 5));
+    let dy = rounded::<T>(&wide_values(len, 6));
     for (algo, ralgo) in [
         (SoftmaxAlgorithm::CUDNN_SOFTMAX_FAST, SoftmaxAlgo::Fast),
         (
@@ -332,7 +298,7 @@ fn softmaxes<T: Scalar + DataType>() {
                 ref_softmax::SoftmaxMode::Channel,
             ),
         ] {
-            let xg = up::<T>(&s, &x);
+            let xg = upload_flat::<T>(&s, &x);
             let mut yg = s.alloc_zeros::<T>(len).expect("y");
             h.softmax_forward(
                 algo,
@@ -345,13 +311,13 @@ fn softmaxes<T: Scalar + DataType>() {
                 &mut yg,
             )
             .expect("forward");
-            let y = down(&s, &yg);
+            let y = download_flat(&s, &yg);
             let want = ref_softmax::forward(ralgo, rmode, n, c, hh * w, &x);
             assert!(
                 max_rel_error(&y, &want) < tol::<T>() * 2.0,
                 "{ralgo:?} {rmode:?} forward"
             );
-            let dyg = up::<T>(&s, &dy);
+            let dyg = upload_flat::<T>(&s, &dy);
             let mut dxg = s.alloc_zeros::<T>(len).expect("dx");
             h.softmax_backward(
                 algo,
@@ -368,7 +334,7 @@ fn softmaxes<T: Scalar + DataType>() {
             .expect("backward");
             let want = ref_softmax::backward(ralgo, rmode, n, c, hh * w, &y, &dy);
             assert!(
-                max_rel_error(&down(&s, &dxg), &want) < tol::<T>() * 4.0,
+                max_rel_error(&download_flat(&s, &dxg), &want) < tol::<T>() * 4.0,
                 "{ralgo:?} {rmode:?} backward"
             );
         }
@@ -390,24 +356,27 @@ fn softmax_f16() {
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn lrn_f32() {
-    let (s, h) = gpu();
+    let Gpu {
+        stream: s,
+        handle: h,
+    } = gpu();
     let (n, c, hh, w) = (2, 7, 3, 3);
     let desc = TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w])
         .expect("desc");
     let len = n * c * hh * w;
-    let x = rounded::<f32>(&values(len, 7));
-    let dy = rounded::<f32>(&values(len, 8));
+    let x = rounded::<f32>(&wide_values(len, 7));
+    let dy = rounded::<f32>(&wide_values(len, 8));
     for n_lrn in [3u32, 5] {
         let (alpha, beta, k) = (1e-2, 0.75, 2.0);
         let lrn = LrnDescriptor::new(n_lrn, alpha, beta, k).expect("lrn");
-        let xg = up::<f32>(&s, &x);
+        let xg = upload_flat::<f32>(&s, &x);
         let mut yg = s.alloc_zeros::<f32>(len).expect("y");
         h.lrn_cross_channel_forward(&lrn, 1.0, &desc, &xg, 0.0, &desc, &mut yg)
             .expect("forward");
-        let y = down(&s, &yg);
+        let y = download_flat(&s, &yg);
         let want = ref_lrn::forward(n_lrn as usize, alpha, beta, k, n, c, hh * w, &x);
         assert!(max_rel_error(&y, &want) < 1e-5, "LRN {n_lrn} forward");
-        let dyg = up::<f32>(&s, &dy);
+        let dyg = upload_flat::<f32>(&s, &dy);
         let mut dxg = s.alloc_zeros::<f32>(len).expect("dx");
         h.lrn_cross_channel_backward(
             &lrn, 1.0, &desc, &yg, &desc, &dyg, &desc, &xg, 0.0, &desc, &mut dxg,
@@ -415,7 +384,7 @@ fn lrn_f32() {
         .expect("backward");
         let want = ref_lrn::backward(n_lrn as usize, alpha, beta, k, n, c, hh * w, &x, &y, &dy);
         assert!(
-            max_rel_error(&down(&s, &dxg), &want) < 1e-4,
+            max_rel_error(&download_flat(&s, &dxg), &want) < 1e-4,
             "LRN {n_lrn} backward"
         );
     }

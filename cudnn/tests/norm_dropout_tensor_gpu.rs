@@ -8,120 +8,26 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use cudnn::cudarc::driver::{CudaSlice, CudaStream};
+use common::gpu::{
+    download, download_flat, gpu, not_supported, rounded, upload, upload_flat, values, Gpu,
+};
+use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
-use cudnn::reference::batchnorm as bn_cpu;
-use cudnn::reference::conv::{self as cpu, Scalar};
-use cudnn::reference::tensor_ops as ops_cpu;
 use cudnn::{
     derive_bn_descriptor, ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps,
-    BnParam, Category, DataType, DropoutDescriptor, Error, Handle, OpTensorDescriptor, OpTensorOp,
+    BnParam, DataType, DropoutDescriptor, Error, OpTensorDescriptor, OpTensorOp,
     ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat,
     Workspace,
 };
+use cudnn_reference::batchnorm as bn_cpu;
+use cudnn_reference::conv::{max_rel_error as err, Scalar};
+use cudnn_reference::tensor_ops as ops_cpu;
 
 const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
 const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
 
-struct Gpu {
-    stream: Arc<CudaStream>,
-    handle: Handle,
-}
-
-fn gpu() -> Gpu {
-    let _lib = common::lib().expect("cuDNN is required on the GPU machine");
-    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
-    let stream = ctx.default_stream();
-    let handle = Handle::new(Arc::clone(&stream)).expect("cuDNN handle");
-    Gpu { stream, handle }
-}
-
-/// Deterministic values in [-1, 1).
-fn values(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..n)
-        .map(|_| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        })
-        .collect()
-}
-
-/// Values rounded through T, so the reference sees what the GPU sees.
-fn rounded<T: Scalar>(v: &[f64]) -> Vec<f64> {
-    v.iter().map(|&x| T::from_f64(x).to_f64()).collect()
-}
-
-fn to_layout(data: &[f64], dims: &[usize], format: TensorFormat) -> Vec<f64> {
-    if format == NHWC {
-        cpu::to_channels_last(data, dims[0], dims[1], &dims[2..])
-    } else {
-        data.to_vec()
-    }
-}
-
-fn from_layout(data: &[f64], dims: &[usize], format: TensorFormat) -> Vec<f64> {
-    if format == NHWC {
-        cpu::to_channels_first(data, dims[0], dims[1], &dims[2..])
-    } else {
-        data.to_vec()
-    }
-}
-
-/// Uploads channel-first `data` as T in `format`.
-fn upload<T: Scalar + DataType>(
-    s: &Arc<CudaStream>,
-    data: &[f64],
-    dims: &[usize],
-    format: TensorFormat,
-) -> CudaSlice<T> {
-    let host: Vec<T> = to_layout(data, dims, format)
-        .iter()
-        .map(|&v| T::from_f64(v))
-        .collect();
-    s.clone_htod(&host).expect("upload")
-}
-
-/// Uploads a flat buffer as T.
-fn upload_flat<T: Scalar + DataType>(s: &Arc<CudaStream>, data: &[f64]) -> CudaSlice<T> {
-    let host: Vec<T> = data.iter().map(|&v| T::from_f64(v)).collect();
-    s.clone_htod(&host).expect("upload")
-}
-
-/// Downloads T in `format` as channel-first f64.
-fn download<T: Scalar + DataType>(
-    s: &Arc<CudaStream>,
-    buf: &CudaSlice<T>,
-    dims: &[usize],
-    format: TensorFormat,
-) -> Vec<f64> {
-    let flat = download_flat(s, buf);
-    from_layout(&flat, dims, format)
-}
-
-fn download_flat<T: Scalar + DataType>(s: &Arc<CudaStream>, buf: &CudaSlice<T>) -> Vec<f64> {
-    s.clone_dtoh(buf)
-        .expect("download")
-        .iter()
-        .map(|v| v.to_f64())
-        .collect()
-}
-
 fn tolerance<T: DataType>() -> f64 {
-    match T::NAME {
-        "f32" => 1e-4,
-        _ => 2e-2, // f16
-    }
-}
-
-fn err(a: &[f64], b: &[f64]) -> f64 {
-    cpu::max_rel_error(a, b)
+    common::gpu::tolerance::<T>(1e-4, 2e-2, 2e-2)
 }
 
 fn cpu_mode(mode: BatchNormMode) -> bn_cpu::BatchNormMode {
@@ -130,11 +36,6 @@ fn cpu_mode(mode: BatchNormMode) -> bn_cpu::BatchNormMode {
     } else {
         bn_cpu::BatchNormMode::Spatial
     }
-}
-
-fn not_supported(e: &Error) -> bool {
-    e.status()
-        .is_some_and(|s| s.category() == Some(Category::NOT_SUPPORTED))
 }
 
 /// Training forward, inference and backward (with and without the saved

@@ -10,18 +10,18 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use cudnn::cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use common::convert::{rnn_cell, seq_layout};
+use common::gpu::{download_flat, gpu, rounded, to_type, upload_flat, values, values_scaled, Gpu};
+use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
-use cudnn::reference::conv::Scalar;
-use cudnn::reference::rnn::{self, RnnGeometry, RnnWeights};
 use cudnn::{
-    ComputeType, DropoutDescriptor, Error, Handle, MathType, Mismatch, RnnBiasMode, RnnClip,
-    RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnForwardMode,
-    RnnInputMode, RnnMode, RnnParamKind, RnnProblem, RnnReserveSpace, RnnStates, RnnStatesMut,
-    RnnWeightLayout, Workspace,
+    ComputeType, DeviceBuffer, DeviceBufferMut, DropoutDescriptor, Error, MathType, Mismatch,
+    RnnBiasMode, RnnClip, RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout,
+    RnnDescriptor, RnnForwardMode, RnnInputMode, RnnMode, RnnParamKind, RnnProblem,
+    RnnReserveSpace, RnnStates, RnnStatesMut, RnnWeightLayout, Workspace,
 };
+use cudnn_reference::conv::{max_rel_error, Scalar};
+use cudnn_reference::rnn::{self, RnnGeometry, RnnWeights};
 
 const SEQ_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
 const BATCH_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED;
@@ -33,47 +33,6 @@ const MODES: [RnnMode; 4] = [
     RnnMode::CUDNN_LSTM,
     RnnMode::CUDNN_GRU,
 ];
-
-struct Gpu {
-    stream: Arc<CudaStream>,
-    handle: Handle,
-}
-
-fn gpu() -> Gpu {
-    let _lib = common::lib().expect("cuDNN is required on the GPU machine");
-    let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
-    let stream = ctx.default_stream();
-    let handle = Handle::new(Arc::clone(&stream)).expect("cuDNN handle");
-    Gpu { stream, handle }
-}
-
-/// Deterministic values in [-scale, scale).
-fn values(n: usize, seed: u64, scale: f64) -> Vec<f64> {
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..n)
-        .map(|_| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0) * scale
-        })
-        .collect()
-}
-
-/// Values rounded through T, so the reference sees what the GPU sees.
-fn rounded<T: Scalar>(v: &[f64]) -> Vec<f64> {
-    v.iter().map(|&x| T::from_f64(x).to_f64()).collect()
-}
-
-fn to_t<T: Scalar>(v: &[f64]) -> Vec<T> {
-    v.iter().map(|&x| T::from_f64(x)).collect()
-}
-
-fn max_error(got: &[f64], want: &[f64]) -> f64 {
-    cudnn::reference::conv::max_rel_error(got, want)
-}
 
 /// One GPU case: a network, a batch and what to run it with.
 #[derive(Clone, Debug)]
@@ -102,7 +61,7 @@ impl Case {
     fn geometry(&self) -> RnnGeometry {
         let c = &self.config;
         RnnGeometry {
-            mode: c.mode,
+            cell: rnn_cell(c.mode),
             input_size: c.input_size,
             hidden_size: c.hidden_size,
             proj_size: c.proj_size,
@@ -160,12 +119,12 @@ fn check_prediction(c: &RnnConfig, actual: &RnnWeightLayout) {
     }
 }
 
-fn dyn_ref<T>(b: &Option<CudaSlice<T>>) -> Option<&dyn DevicePtr<T>> {
-    b.as_ref().map(|b| b as &dyn DevicePtr<T>)
+fn dyn_ref<T>(b: &Option<CudaSlice<T>>) -> Option<&dyn DeviceBuffer<T>> {
+    b.as_ref().map(|b| b as &dyn DeviceBuffer<T>)
 }
 
-fn dyn_mut<T>(b: &mut Option<CudaSlice<T>>) -> Option<&mut dyn DevicePtrMut<T>> {
-    b.as_mut().map(|b| b as &mut dyn DevicePtrMut<T>)
+fn dyn_mut<T>(b: &mut Option<CudaSlice<T>>) -> Option<&mut dyn DeviceBufferMut<T>> {
+    b.as_mut().map(|b| b as &mut dyn DeviceBufferMut<T>)
 }
 
 /// Runs `case` through every launch in `T` data with `C` math and compares
@@ -202,13 +161,13 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     let mut w = RnnWeights::<f64>::zeros(&g, c.has_input_bias(), c.has_recurrent_bias());
     for (i, name) in w.names().into_iter().enumerate() {
         let v = w.get_mut(&name).expect("present");
-        *v = rounded::<T>(&values(v.len(), 100 + i as u64, 0.5));
+        *v = rounded::<T>(&values_scaled(v.len(), 100 + i as u64, 0.5));
     }
     let mut space = vec![zero; layout.len()];
     for name in w.names() {
         let v = w.get(&name).expect("present");
         layout
-            .load_pytorch(&mut space, &name, &to_t::<T>(v))
+            .load_pytorch(&mut space, &name, &to_type::<T>(v))
             .expect("load by name");
     }
     let w_dev = s.clone_htod(&space).expect("weights");
@@ -226,8 +185,8 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     };
     let upload_seq = |v: &[f64], vector: usize| -> CudaSlice<T> {
         let host = rnn::to_layout(
-            case.layout,
-            &to_t::<T>(v),
+            seq_layout(case.layout),
+            &to_type::<T>(v),
             g.max_seq_len,
             &case.lengths,
             vector,
@@ -238,7 +197,7 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     let download_seq = |b: &CudaSlice<T>, vector: usize| -> Vec<f64> {
         let host = s.clone_dtoh(b).expect("download");
         rnn::from_layout(
-            case.layout,
+            seq_layout(case.layout),
             &host,
             g.max_seq_len,
             &case.lengths,
@@ -249,25 +208,14 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
         .map(|v| v.to_f64())
         .collect()
     };
-    let download = |b: &CudaSlice<T>| -> Vec<f64> {
-        s.clone_dtoh(b)
-            .expect("download")
-            .iter()
-            .map(|v| v.to_f64())
-            .collect()
-    };
     let y_size = c.y_size();
-    let x = rounded::<T>(&pad(values(g.x_len(), 1, 1.0), c.input_size));
-    let dy = rounded::<T>(&pad(values(g.y_len(), 2, 1.0), y_size));
-    let h0 = case
-        .states
-        .then(|| rounded::<T>(&values(g.h_len(), 3, 1.0)));
-    let c0 = (case.states && lstm).then(|| rounded::<T>(&values(g.c_len(), 4, 1.0)));
-    let dhy = case
-        .states
-        .then(|| rounded::<T>(&values(g.h_len(), 5, 1.0)));
-    let dcy = (case.states && lstm).then(|| rounded::<T>(&values(g.c_len(), 6, 1.0)));
-    let up = |v: &Option<Vec<f64>>| v.as_ref().map(|v| s.clone_htod(&to_t::<T>(v)).expect("up"));
+    let x = rounded::<T>(&pad(values(g.x_len(), 1), c.input_size));
+    let dy = rounded::<T>(&pad(values(g.y_len(), 2), y_size));
+    let h0 = case.states.then(|| rounded::<T>(&values(g.h_len(), 3)));
+    let c0 = (case.states && lstm).then(|| rounded::<T>(&values(g.c_len(), 4)));
+    let dhy = case.states.then(|| rounded::<T>(&values(g.h_len(), 5)));
+    let dcy = (case.states && lstm).then(|| rounded::<T>(&values(g.c_len(), 6)));
+    let up = |v: &Option<Vec<f64>>| v.as_ref().map(|v| upload_flat::<T>(s, v));
     let x_dev = upload_seq(&x, c.input_size);
     let dy_dev = upload_seq(&dy, y_size);
     let (h0_dev, c0_dev, dhy_dev, dcy_dev) = (up(&h0), up(&c0), up(&dhy), up(&dcy));
@@ -288,7 +236,7 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     let mut ws = Workspace::new();
     let mut worst = 0.0f64;
     let mut check = |what: &str, got: &[f64], want: &[f64]| {
-        let e = max_error(got, want);
+        let e = max_rel_error(got, want);
         assert!(e <= tol, "{label}: {what} max error {e:e} > {tol:e}");
         worst = worst.max(e);
     };
@@ -317,11 +265,11 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     check("inference y", &download_seq(&y_dev, y_size), &want.y);
     check(
         "inference hy",
-        &download(hy_dev.as_ref().expect("hy")),
+        &download_flat(s, hy_dev.as_ref().expect("hy")),
         &want.hy,
     );
     if let Some(cy) = &cy_dev {
-        check("inference cy", &download(cy), &want.cy);
+        check("inference cy", &download_flat(s, cy), &want.cy);
     }
 
     // Training, then backward data and weights.
@@ -377,10 +325,10 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
         .expect("backward data");
     check("dx", &download_seq(&dx_dev, c.input_size), &grads.dx);
     if let Some(dhx) = &dhx_dev {
-        check("dhx", &download(dhx), &grads.dhx);
+        check("dhx", &download_flat(s, dhx), &grads.dhx);
     }
     if let Some(dcx) = &dcx_dev {
-        check("dcx", &download(dcx), &grads.dcx);
+        check("dcx", &download_flat(s, dcx), &grads.dcx);
     }
 
     let mut dw_dev = alloc(layout.len());
@@ -571,16 +519,8 @@ fn dropout_between_layers() {
     let x_desc = RnnDataDescriptor::<f32>::new(SEQ_MAJOR, 5, 4, &[5, 3]).expect("x");
     let p = RnnProblem::new(rnn, x_desc).expect("problem");
     let s = &gpu.stream;
-    let w: Vec<f32> = values(layout.len(), 9, 0.5)
-        .iter()
-        .map(|&v| v as f32)
-        .collect();
-    let w_dev = s.clone_htod(&w).expect("w");
-    let x: Vec<f32> = values(p.x().required_len(), 8, 1.0)
-        .iter()
-        .map(|&v| v as f32)
-        .collect();
-    let x_dev = s.clone_htod(&x).expect("x");
+    let w_dev = upload_flat::<f32>(s, &values_scaled(layout.len(), 9, 0.5));
+    let x_dev = upload_flat::<f32>(s, &values(p.x().required_len(), 8));
     let mut ws = Workspace::new();
     let mut reserve = RnnReserveSpace::new();
     let mut y_inf = s.alloc_zeros::<f32>(p.y().required_len()).expect("y");

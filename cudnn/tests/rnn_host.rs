@@ -10,7 +10,6 @@
 mod common;
 
 use cudnn::half::{bf16, f16};
-use cudnn::reference::rnn::{RnnGeometry, RnnWeights};
 use cudnn::sys::{self, cudnnDataType_t};
 use cudnn::{
     check_rnn_clip, check_rnn_config, check_rnn_data, check_rnn_problem, rnn_data_len, ComputeType,
@@ -18,6 +17,7 @@ use cudnn::{
     RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnInputMode,
     RnnMode, RnnParamKind, RnnProblem, RnnReserveSpace, RnnTensor,
 };
+use cudnn_reference::rnn::{RnnGeometry, RnnWeights};
 use proptest::prelude::*;
 
 const SEQ_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
@@ -492,7 +492,7 @@ fn dropout_between_layers_takes_a_probability_below_one() {
 
 fn geometry_of(c: &RnnConfig) -> RnnGeometry {
     RnnGeometry {
-        mode: c.mode,
+        cell: common::convert::rnn_cell(c.mode),
         input_size: c.input_size,
         hidden_size: c.hidden_size,
         proj_size: c.proj_size,

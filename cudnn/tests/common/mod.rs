@@ -1,4 +1,6 @@
-//! Shared by the integration tests: loading the library under test.
+//! Shared by the integration tests: loading the library under test; the GPU
+//! tests' helpers ([`gpu`]); the safe crate's RNN enums as the reference
+//! crate's ([`convert`]).
 //!
 //! `CUDNN_TEST_REQUIRE=1` (set by `scripts/test.sh`) turns "cuDNN could not
 //! be loaded" into a test failure; without it such tests say why they did
@@ -7,6 +9,9 @@
 //! GPU is present (set by `scripts/gpu-test.sh`).
 
 #![allow(dead_code)]
+
+pub mod convert;
+pub mod gpu;
 
 use std::sync::Arc;
 

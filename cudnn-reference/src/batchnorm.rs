@@ -43,7 +43,7 @@
 //! data. Everything is computed in `f64` and rounded once.
 //!
 //! ```
-//! use cudnn::reference::batchnorm::{self, BatchNormMode};
+//! use cudnn_reference::batchnorm::{self, BatchNormMode};
 //!
 //! // One channel, values [1, 3]: mean 2, biased variance 1, unbiased 2.
 //! let out = batchnorm::training_forward(

@@ -22,7 +22,7 @@
 //! tests should keep inputs off these points.
 //!
 //! ```
-//! use cudnn::reference::activation::{self, ActivationKind};
+//! use cudnn_reference::activation::{self, ActivationKind};
 //!
 //! let x = [-1.0f32, 0.5, 3.0];
 //! let y = activation::forward(ActivationKind::ClippedRelu { ceiling: 2.0 }, &x);

@@ -27,7 +27,7 @@
 //! at the end.
 //!
 //! ```
-//! use cudnn::reference::pool::{self, PoolGeometry, PoolMode};
+//! use cudnn_reference::pool::{self, PoolGeometry, PoolMode};
 //!
 //! // A 3x3 image, one channel, 2x2 windows, stride 1.
 //! let g = PoolGeometry {

@@ -13,7 +13,7 @@
 //! Everything is computed in `f64` and rounded to the element type once.
 //!
 //! ```
-//! use cudnn::reference::softmax::{self, SoftmaxAlgo, SoftmaxMode};
+//! use cudnn_reference::softmax::{self, SoftmaxAlgo, SoftmaxMode};
 //!
 //! // One image, two channels, two positions: softmax over the channels.
 //! let x = [0.0f64, 1.0, 0.0, 1.0];

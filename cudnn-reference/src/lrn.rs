@@ -25,7 +25,7 @@
 //! Everything is computed in `f64` and rounded to the element type once.
 //!
 //! ```
-//! use cudnn::reference::lrn;
+//! use cudnn_reference::lrn;
 //!
 //! // n_lrn 1: each element is normalised by itself alone,
 //! // y = x / (k + alpha * x^2)^beta; with k 1, alpha 3, beta 1/2: x / 2 at x = 1.

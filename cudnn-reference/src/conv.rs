@@ -17,7 +17,7 @@
 //! [`to_channels_first`] convert to and from NHWC-style layouts.
 //!
 //! ```
-//! use cudnn::reference::conv::{self, ConvGeometry};
+//! use cudnn_reference::conv::{self, ConvGeometry};
 //!
 //! // A 3x3 image, one channel, summed over 2x2 windows.
 //! let g = ConvGeometry {

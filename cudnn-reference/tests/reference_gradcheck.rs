@@ -3,12 +3,12 @@
 //! equal `dL/dx` estimated by central differences. Needs no GPU and no
 //! cuDNN.
 
-use cudnn::reference::activation::{self, ActivationKind};
-use cudnn::reference::batchnorm::{self, BatchNormMode};
-use cudnn::reference::conv::{self, ConvGeometry};
-use cudnn::reference::lrn;
-use cudnn::reference::pool::{self, PoolGeometry, PoolMode};
-use cudnn::reference::softmax::{self, SoftmaxAlgo, SoftmaxMode};
+use cudnn_reference::activation::{self, ActivationKind};
+use cudnn_reference::batchnorm::{self, BatchNormMode};
+use cudnn_reference::conv::{self, ConvGeometry};
+use cudnn_reference::lrn;
+use cudnn_reference::pool::{self, PoolGeometry, PoolMode};
+use cudnn_reference::softmax::{self, SoftmaxAlgo, SoftmaxMode};
 
 /// Deterministic values in [-1, 1), all distinct enough for max pooling.
 fn values(n: usize, seed: u64) -> Vec<f64> {

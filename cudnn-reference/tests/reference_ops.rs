@@ -1,6 +1,6 @@
 //! Checks the CPU references of cuDNN's other operations — pooling,
 //! activations, softmax, LRN, batch normalisation and tensor arithmetic
-//! (`cudnn::reference::{pool, activation, softmax, lrn, batchnorm,
+//! (`cudnn_reference::{pool, activation, softmax, lrn, batchnorm,
 //! tensor_ops}`), the oracles the GPU tests compare cuDNN with — against
 //! fixtures computed independently by JAX (`jax.lax.reduce_window`,
 //! `jax.nn` and `jax.vjp` on the CPU, in f64) and NumPy:
@@ -8,13 +8,13 @@
 //!
 //! Needs neither cuDNN nor a GPU.
 
-use cudnn::reference::activation::{self, ActivationKind};
-use cudnn::reference::batchnorm::{self, BatchNormMode};
-use cudnn::reference::conv::max_rel_error;
-use cudnn::reference::lrn;
-use cudnn::reference::pool::{self, PoolGeometry, PoolMode};
-use cudnn::reference::softmax::{self, SoftmaxAlgo, SoftmaxMode};
-use cudnn::reference::tensor_ops::{self, OpTensorOp, ReduceOp};
+use cudnn_reference::activation::{self, ActivationKind};
+use cudnn_reference::batchnorm::{self, BatchNormMode};
+use cudnn_reference::conv::max_rel_error;
+use cudnn_reference::lrn;
+use cudnn_reference::pool::{self, PoolGeometry, PoolMode};
+use cudnn_reference::softmax::{self, SoftmaxAlgo, SoftmaxMode};
+use cudnn_reference::tensor_ops::{self, OpTensorOp, ReduceOp};
 use serde::Deserialize;
 
 /// The error tolerated between two f64 computations of the same value.

@@ -20,7 +20,7 @@
 //! Everything is computed in `f64` and rounded to the element type once.
 //!
 //! ```
-//! use cudnn::reference::tensor_ops::{self, OpTensorOp, ReduceOp};
+//! use cudnn_reference::tensor_ops::{self, OpTensorOp, ReduceOp};
 //!
 //! // A 2x3 matrix plus a row broadcast down its columns.
 //! let a = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];

@@ -1,11 +1,11 @@
-//! Checks the CPU reference convolution (`cudnn::reference::conv`), the oracle
+//! Checks the CPU reference convolution (`cudnn_reference::conv`), the oracle
 //! the GPU tests compare cuDNN with, against fixtures computed independently
 //! by JAX (`jax.lax.conv_general_dilated` and `jax.vjp` on the CPU, in f64):
 //! `tests/fixtures/conv.json`, written by `scripts/make-fixtures.sh`.
 //!
 //! Needs neither cuDNN nor a GPU.
 
-use cudnn::reference::conv::{self, ConvGeometry};
+use cudnn_reference::conv::{self, ConvGeometry};
 use serde::Deserialize;
 
 /// One case of `conv.json`: a geometry, random `x`, `w` and `dy`, and JAX's

@@ -1,0 +1,314 @@
+//! The launch layer: what every safe launch checks before it calls cuDNN.
+//!
+//! - **Buffers** are only cudarc's own device memory (`CudaSlice`,
+//!   `CudaView`, `CudaViewMut`), through the sealed [`DeviceBuffer`] and
+//!   [`DeviceBufferMut`] traits: cudarc's `DevicePtr` is a safe trait any
+//!   type can implement with any length, which would defeat every length
+//!   check.
+//! - **Device identity is the CUDA context**, not the ordinal: two contexts
+//!   on one GPU (cudarc's `CudaContext::new_non_primary`) do not share
+//!   pointers.
+//! - **Library identity:** a descriptor made by one loaded cuDNN is never
+//!   handed to a handle of another.
+//! - **Outputs** never have overlapping strides (two elements at one
+//!   address), which would make cuDNN's writes race.
+
+use std::sync::Arc;
+
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, CudaView, CudaViewMut};
+use cudarc::driver::{DevicePtr, DevicePtrMut};
+
+use crate::error::{ensure, Error, Mismatch, Result};
+use crate::library::Library;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Device memory a launch reads: cudarc's [`CudaSlice`], [`CudaView`] or
+/// [`CudaViewMut`].
+///
+/// Sealed: the length of these types is cudarc's own record of the
+/// allocation, which the launches check against the descriptors. A type of
+/// the caller's could report any length.
+///
+/// A type of the caller's that implements cudarc's safe traits, claiming
+/// any length it likes, is refused at compile time:
+///
+/// ```compile_fail
+/// use std::sync::Arc;
+/// use cudnn::cudarc::driver::{sys, CudaStream, DevicePtr, DeviceSlice, SyncOnDrop};
+///
+/// struct Spoof(Arc<CudaStream>);
+/// impl DeviceSlice<f32> for Spoof {
+///     fn len(&self) -> usize { usize::MAX }
+///     fn stream(&self) -> &Arc<CudaStream> { &self.0 }
+/// }
+/// impl DevicePtr<f32> for Spoof {
+///     fn device_ptr<'a>(&'a self, _: &'a CudaStream) -> (sys::CUdeviceptr, SyncOnDrop<'a>) {
+///         (0, SyncOnDrop::Sync(None))
+///     }
+/// }
+/// fn launch(_: &impl cudnn::DeviceBuffer<f32>) {}
+/// fn spoof(s: &Spoof) { launch(s) } // error: `Spoof` is not a DeviceBuffer
+/// ```
+///
+/// while cudarc's own memory is accepted:
+///
+/// ```
+/// use cudnn::cudarc::driver::{CudaSlice, CudaView};
+/// fn launch(_: &impl cudnn::DeviceBuffer<f32>) {}
+/// fn ours(s: &CudaSlice<f32>, v: &CudaView<'_, f32>) {
+///     launch(s);
+///     launch(v);
+/// }
+/// ```
+pub trait DeviceBuffer<T>: DevicePtr<T> + sealed::Sealed {}
+
+/// Device memory a launch writes: cudarc's [`CudaSlice`] or
+/// [`CudaViewMut`]. Sealed, as [`DeviceBuffer`].
+pub trait DeviceBufferMut<T>: DeviceBuffer<T> + DevicePtrMut<T> {}
+
+impl<T> sealed::Sealed for CudaSlice<T> {}
+impl<T> sealed::Sealed for CudaView<'_, T> {}
+impl<T> sealed::Sealed for CudaViewMut<'_, T> {}
+impl<T> DeviceBuffer<T> for CudaSlice<T> {}
+impl<T> DeviceBuffer<T> for CudaView<'_, T> {}
+impl<T> DeviceBuffer<T> for CudaViewMut<'_, T> {}
+impl<T> DeviceBufferMut<T> for CudaSlice<T> {}
+impl<T> DeviceBufferMut<T> for CudaViewMut<'_, T> {}
+
+/// Whether two contexts are the same CUDA context (not merely the same
+/// device).
+#[inline]
+pub(crate) fn same_context(a: &CudaContext, b: &CudaContext) -> bool {
+    a.cu_ctx() == b.cu_ctx()
+}
+
+/// Checks that `buf` lives in the CUDA context of the handle's `stream` and
+/// holds at least `required` elements.
+#[inline]
+pub(crate) fn check_buffer<T, B: DeviceBuffer<T> + ?Sized>(
+    stream: &CudaStream,
+    function: &'static str,
+    name: &'static str,
+    buf: &B,
+    required: usize,
+) -> Result<()> {
+    let (have, want) = (buf.stream().context(), stream.context());
+    if !same_context(have, want) {
+        return Err(Error::InvalidArgument {
+            function,
+            mismatch: Mismatch::WrongDevice {
+                buffer: name,
+                buffer_device: have.ordinal(),
+                handle_device: want.ordinal(),
+            },
+        });
+    }
+    ensure(buf.len() >= required, function, || {
+        Mismatch::BufferTooShort {
+            buffer: name,
+            len: buf.len(),
+            required,
+        }
+    })
+}
+
+/// Checks that a descriptor was made by the handle's library.
+#[inline]
+pub(crate) fn check_library(
+    handle: &Arc<Library>,
+    function: &'static str,
+    what: &'static str,
+    descriptor: &Arc<Library>,
+) -> Result<()> {
+    ensure(Arc::ptr_eq(handle, descriptor), function, || {
+        Mismatch::OtherLibrary {
+            descriptor: what,
+            descriptor_library: descriptor.path().to_path_buf(),
+            handle_library: handle.path().to_path_buf(),
+        }
+    })
+}
+
+/// A descriptor a buffer is checked against: the elements it spans, the
+/// library that made it, and its strided layout when it has one.
+pub(crate) trait Described {
+    /// One past the last element's offset.
+    fn span(&self) -> usize;
+    /// The library that made it.
+    fn made_by(&self) -> &Arc<Library>;
+    /// Its dimensions and strides, for a strided descriptor.
+    fn layout(&self) -> Option<(&[usize], &[usize])>;
+}
+
+impl<T: crate::DataType> Described for crate::TensorDescriptor<T> {
+    #[inline]
+    fn span(&self) -> usize {
+        self.required_len()
+    }
+    #[inline]
+    fn made_by(&self) -> &Arc<Library> {
+        self.library()
+    }
+    #[inline]
+    fn layout(&self) -> Option<(&[usize], &[usize])> {
+        Some((self.dims(), self.strides()))
+    }
+}
+
+impl<T: crate::DataType> Described for crate::FilterDescriptor<T> {
+    #[inline]
+    fn span(&self) -> usize {
+        self.required_len()
+    }
+    #[inline]
+    fn made_by(&self) -> &Arc<Library> {
+        self.library()
+    }
+    #[inline]
+    fn layout(&self) -> Option<(&[usize], &[usize])> {
+        None
+    }
+}
+
+/// Checks an input buffer against its descriptor: the descriptor is the
+/// handle library's, the buffer is in the stream's context and spans the
+/// descriptor.
+#[inline]
+pub(crate) fn check_input<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
+    lib: &Arc<Library>,
+    stream: &CudaStream,
+    function: &'static str,
+    name: &'static str,
+    buf: &B,
+    desc: &D,
+) -> Result<()> {
+    check_library(lib, function, name, desc.made_by())?;
+    check_buffer(stream, function, name, buf, desc.span())
+}
+
+/// Checks an output buffer as [`check_input`] does, and that no two of its
+/// elements share an address.
+#[inline]
+pub(crate) fn check_output<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
+    lib: &Arc<Library>,
+    stream: &CudaStream,
+    function: &'static str,
+    name: &'static str,
+    buf: &B,
+    desc: &D,
+) -> Result<()> {
+    check_input(lib, stream, function, name, buf, desc)?;
+    if let Some((dims, strides)) = desc.layout() {
+        ensure(strides_are_injective(dims, strides), function, || {
+            Mismatch::OverlappingOutput { buffer: name }
+        })?;
+    }
+    Ok(())
+}
+
+/// Whether the strided layout `dims`/`strides` gives every element its own
+/// address (no two index tuples meet). Dimensions of extent 1 are ignored;
+/// an empty tensor is trivially fine.
+pub fn strides_are_injective(dims: &[usize], strides: &[usize]) -> bool {
+    if dims.contains(&0) {
+        return true;
+    }
+    let mut axes: Vec<(usize, usize)> = dims
+        .iter()
+        .zip(strides)
+        .filter(|(d, _)| **d > 1)
+        .map(|(d, s)| (*s, *d))
+        .collect();
+    axes.sort_unstable();
+    let mut reach: usize = 0;
+    for (stride, dim) in axes {
+        // Every earlier axis spans at most `reach` elements; this axis's
+        // step must jump past all of them.
+        if stride <= reach {
+            return false;
+        }
+        let span = match stride.checked_mul(dim - 1) {
+            Some(s) => s,
+            None => return false,
+        };
+        reach = match reach.checked_add(span) {
+            Some(r) => r,
+            None => return false,
+        };
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_descriptor_of_another_loaded_library_is_refused() {
+        let (a, b) = match (Library::open(None), Library::open(None)) {
+            (Ok(a), Ok(b)) => (Arc::new(a), Arc::new(b)),
+            (Err(e), _) | (_, Err(e)) => {
+                assert!(
+                    std::env::var_os("CUDNN_TEST_REQUIRE").is_none(),
+                    "cuDNN is required: {e}"
+                );
+                eprintln!("not run: {e}");
+                return;
+            }
+        };
+        let desc = crate::TensorDescriptor::<f32>::new_in(
+            Arc::clone(&b),
+            crate::TensorFormat::CUDNN_TENSOR_NCHW,
+            &[1, 2, 3, 4],
+        )
+        .expect("descriptor");
+        assert!(check_library(&b, "cudnnTest", "x", desc.library()).is_ok());
+        let err = check_library(&a, "cudnnTest", "x", desc.library()).expect_err("refused");
+        assert!(
+            matches!(
+                &err,
+                Error::InvalidArgument {
+                    mismatch: Mismatch::OtherLibrary {
+                        descriptor: "x",
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains("was made by the cuDNN at"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn packed_and_padded_layouts_are_injective() {
+        assert!(strides_are_injective(&[2, 3, 4, 5], &[60, 20, 5, 1]));
+        // NHWC as strides of an NCHW shape.
+        assert!(strides_are_injective(&[2, 3, 4, 5], &[60, 1, 15, 3]));
+        // Padded rows.
+        assert!(strides_are_injective(&[2, 3, 4, 5], &[100, 30, 7, 1]));
+        // Extent-1 axes may have any stride.
+        assert!(strides_are_injective(&[1, 3, 1, 5], &[0, 5, 0, 1]));
+        assert!(strides_are_injective(&[0, 3], &[0, 0]));
+    }
+
+    #[test]
+    fn overlapping_layouts_are_not() {
+        // Broadcast (stride 0).
+        assert!(!strides_are_injective(&[2, 3], &[0, 1]));
+        // Rows that overlap by one element.
+        assert!(!strides_are_injective(&[4, 5], &[4, 1]));
+        // Two axes with the same stride.
+        assert!(!strides_are_injective(&[2, 2], &[1, 1]));
+        // Interleaved axes that collide: (1,0) and (0,2) both land on 2.
+        assert!(!strides_are_injective(&[2, 3], &[2, 1]));
+        // Overflow is not injective.
+        assert!(!strides_are_injective(&[3, 3], &[usize::MAX / 2, 1]));
+    }
+}
