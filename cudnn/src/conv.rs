@@ -339,7 +339,7 @@ fn output_rule(
             spatial + 2
         ));
     }
-    if groups == 0 || x[1] != w[1] * groups {
+    if groups == 0 || w[1].checked_mul(groups) != Some(x[1]) {
         return Err(format!(
             "input has {} channels but the filter takes {} per group x {groups} groups",
             x[1], w[1]
@@ -355,7 +355,9 @@ fn output_rule(
     let o = out.as_mut_slice();
     o[1] = w[0];
     for d in 0..spatial {
-        let span = (w[d + 2] - 1)
+        let span = w[d + 2]
+            .checked_sub(1)
+            .ok_or_else(|| format!("spatial dim {d}: the kernel is empty"))?
             .checked_mul(dilations[d])
             .and_then(|s| s.checked_add(1))
             .ok_or("kernel span overflows")?;

@@ -198,9 +198,19 @@ pub fn pooling_output_dims(
             n + 2
         ));
     }
+    if padding.len() != n || stride.len() != n {
+        return Err(format!(
+            "a window of {n} dims needs {n} paddings and {n} strides, not {} and {}",
+            padding.len(),
+            stride.len()
+        ));
+    }
     let mut out = vec![x[0], x[1]];
     for d in 0..n {
-        let padded = x[d + 2] + 2 * padding[d];
+        let padded = padding[d]
+            .checked_mul(2)
+            .and_then(|p| p.checked_add(x[d + 2]))
+            .ok_or_else(|| format!("spatial dim {d}: the padded input overflows"))?;
         if window[d] > padded || stride[d] == 0 {
             return Err(format!(
                 "spatial dim {d}: a window of {} is larger than the padded input of {padded}",

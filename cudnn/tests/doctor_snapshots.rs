@@ -699,3 +699,20 @@ fn fixes_name_the_packages_of_the_loaded_cuda_major() {
         .fix
         .contains("nvidia-cudnn-cu13"));
 }
+
+#[test]
+fn a_long_value_is_cut_at_a_character_boundary() {
+    let mut s = linux();
+    // 199 ASCII bytes, then two-byte characters: byte 200 falls inside one.
+    let long = format!("{}{}", "a".repeat(199), "é".repeat(50));
+    s.env.insert("PATH".into(), long.clone());
+    let text = Report::from_snapshot(&s).to_text(false);
+    assert!(
+        text.contains(&format!(
+            "PATH={}... ({} bytes)",
+            "a".repeat(199),
+            long.len()
+        )),
+        "{text}"
+    );
+}

@@ -440,7 +440,12 @@ impl Report {
             let _ = writeln!(o, "  environment:");
             for (k, v) in &self.environment {
                 let shown = if v.len() > 200 {
-                    format!("{}... ({} chars)", &v[..200], v.len())
+                    // Cut at a character boundary at or before byte 200.
+                    let cut = (0..=200)
+                        .rev()
+                        .find(|&i| v.is_char_boundary(i))
+                        .unwrap_or(0);
+                    format!("{}... ({} bytes)", &v[..cut], v.len())
                 } else {
                     v.clone()
                 };
