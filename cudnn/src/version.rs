@@ -30,7 +30,11 @@ impl Version {
     /// `major * 10000 + minor * 100 + patch` (9.28.0 is 92800). The two
     /// ranges do not overlap: 8.x reads at most 9999 and 9.0 is 90000.
     pub const fn from_encoded(n: usize) -> Version {
-        let n = n as u32;
+        let n = if n > u32::MAX as usize {
+            u32::MAX
+        } else {
+            n as u32
+        };
         if n >= 90_000 {
             Version::new(n / 10_000, n / 100 % 100, n % 100)
         } else {
@@ -38,13 +42,20 @@ impl Version {
         }
     }
 
-    /// The number `cudnnGetVersion` would return for this version.
+    /// The number `cudnnGetVersion` would return for this version
+    /// (saturating at `u64::MAX` for numbers no cuDNN has).
     pub const fn encoded(self) -> usize {
-        (if self.major >= 9 {
-            self.major * 10_000 + self.minor * 100 + self.patch
+        let (major, minor, patch) = (self.major as u64, self.minor as u64, self.patch as u64);
+        let scale = if major >= 9 { 10_000 } else { 1000 };
+        let n = major
+            .saturating_mul(scale)
+            .saturating_add(minor.saturating_mul(100))
+            .saturating_add(patch);
+        if n > usize::MAX as u64 {
+            usize::MAX
         } else {
-            self.major * 1000 + self.minor * 100 + self.patch
-        }) as usize
+            n as usize
+        }
     }
 
     /// Parses `"9.28.0"` or `"8.9"` (patch 0).
@@ -107,6 +118,13 @@ mod tests {
         }
         assert_eq!(Version::new(9, 28, 0).to_string(), "9.28.0");
         assert!(Version::new(8, 9, 5) < Version::new(9, 0, 0));
+    }
+
+    #[test]
+    fn numbers_no_cudnn_has_do_not_overflow() {
+        let huge = Version::new(u32::MAX, u32::MAX, u32::MAX);
+        assert!(huge.encoded() >= u32::MAX as usize);
+        let _ = Version::from_encoded(usize::MAX);
     }
 
     #[test]
