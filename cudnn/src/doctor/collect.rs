@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use cudnn_sys::discovery::{self, library_file_names, ProcessEnv, SearchEnv, Source};
 
-use super::diagnose::{sublibrary_names, RELEVANT_ENV};
+use super::diagnose::RELEVANT_ENV;
+use super::sublibraries::sublibrary_names;
 use super::{
     AttemptInfo, DriverProbe, Gpu, LoadedLibrary, Os, SmokeTest, Snapshot, SublibraryCheck,
 };
@@ -484,7 +485,7 @@ fn sublibrary_checks(lib: &crate::Library) -> Vec<SublibraryCheck> {
                 ),
             };
             Some(SublibraryCheck {
-                name: super::diagnose::check_target(name)
+                name: super::sublibraries::check_target(name)
                     .unwrap_or("?")
                     .to_string(),
                 function: name.to_string(),

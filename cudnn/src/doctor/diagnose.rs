@@ -5,7 +5,11 @@ use std::path::{Path, PathBuf};
 
 use cudnn_sys::discovery::{self, library_file_names, major_of_file_name, SearchEnv, Source};
 
-use super::{CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot, Sublibrary};
+use super::sublibraries::{
+    check_target, is_jit_layout, is_version_mismatch, sublibraries, sublibrary_finding,
+    sublibrary_names,
+};
+use super::{CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot};
 
 /// The environment variables that change where cuDNN is found or whether
 /// it works.
@@ -24,59 +28,6 @@ pub(crate) const RELEVANT_ENV: &[&str] = &[
     "WSL_DISTRO_NAME",
 ];
 
-/// The sub-libraries of cuDNN `major` on `os`: (short name, file name,
-/// required).
-pub fn sublibrary_names(os: Os, major: u32) -> Vec<(&'static str, String, bool)> {
-    let list: &[(&str, bool)] = if major == 8 {
-        &[
-            ("ops_infer", true),
-            ("ops_train", true),
-            ("cnn_infer", true),
-            ("cnn_train", true),
-            ("adv_infer", true),
-            ("adv_train", true),
-        ]
-    } else {
-        &[
-            ("graph", true),
-            ("ops", true),
-            ("cnn", true),
-            ("adv", true),
-            ("engines_precompiled", true),
-            ("engines_runtime_compiled", true),
-            ("heuristic", true),
-            ("engines_tensor_ir", false),
-            ("ext", false),
-        ]
-    };
-    list.iter()
-        .map(|&(name, required)| {
-            let file = match os {
-                Os::Windows => format!("cudnn_{name}64_{major}.dll"),
-                _ => format!("libcudnn_{name}.so.{major}"),
-            };
-            (name, file, required)
-        })
-        .collect()
-}
-
-/// The sub-library a `cudnn*VersionCheck` function checks.
-pub(crate) fn check_target(function: &str) -> Option<&'static str> {
-    Some(match function {
-        "cudnnGraphVersionCheck" => "graph",
-        "cudnnOpsVersionCheck" => "ops",
-        "cudnnCnnVersionCheck" => "cnn",
-        "cudnnAdvVersionCheck" => "adv",
-        "cudnnOpsInferVersionCheck" => "ops_infer",
-        "cudnnOpsTrainVersionCheck" => "ops_train",
-        "cudnnCnnInferVersionCheck" => "cnn_infer",
-        "cudnnCnnTrainVersionCheck" => "cnn_train",
-        "cudnnAdvInferVersionCheck" => "adv_infer",
-        "cudnnAdvTrainVersionCheck" => "adv_train",
-        _ => return None,
-    })
-}
-
 fn separator(os: Os) -> &'static str {
     match os {
         Os::Windows => "\\",
@@ -92,7 +43,7 @@ fn join(os: Os, dir: &Path, name: &str) -> PathBuf {
     PathBuf::from(format!("{}{sep}{name}", d.trim_end_matches(['/', '\\'])))
 }
 
-fn parent(os: Os, file: &Path) -> PathBuf {
+pub(super) fn parent(os: Os, file: &Path) -> PathBuf {
     let s = file.to_string_lossy();
     let cut = match os {
         Os::Windows => s.rfind(['\\', '/']),
@@ -136,7 +87,7 @@ impl SearchEnv for SnapshotEnv<'_> {
     }
 }
 
-fn listing<'a>(s: &'a Snapshot, dir: &Path) -> &'a [String] {
+pub(super) fn listing<'a>(s: &'a Snapshot, dir: &Path) -> &'a [String] {
     s.listings
         .iter()
         .find(|(d, _)| same_dir(s.os, d, dir))
@@ -221,163 +172,12 @@ pub fn candidate_copies(s: &Snapshot) -> Vec<CandidateCopy> {
     copies
 }
 
-/// The loaded major's sub-libraries: present beside the main library, and
-/// their version when cuDNN's own check passed; what the loader found
-/// when it says.
-pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
-    let Some(l) = &s.loaded else {
-        return Vec::new();
-    };
-    let dir = parent(s.os, &l.path);
-    let files = listing(s, &dir);
-    sublibrary_names(s.os, l.major)
-        .into_iter()
-        .map(|(name, file, required)| {
-            let check = s
-                .sublibrary_checks
-                .iter()
-                .find(|c| check_target(&c.function) == Some(name));
-            let state = s.sublibrary_states.iter().find(|x| x.name == name);
-            let present = state.map_or_else(|| files.iter().any(|f| f == &file), |x| x.present);
-            let problem = state.and_then(|x| x.problem.clone());
-            let version = match check {
-                _ if problem.is_some() => None,
-                Some(c) if c.error.is_none() => Some(l.version.clone()),
-                Some(c) if is_version_mismatch(c.status.as_deref()) => Some(format!(
-                    "differs from {} (cuDNN's {} failed)",
-                    l.version, c.function
-                )),
-                _ => None,
-            };
-            Sublibrary {
-                name: name.to_string(),
-                file,
-                present,
-                required,
-                version,
-                problem,
-            }
-        })
-        .collect()
-}
-
-/// The sub-libraries of cuDNN's JIT-only install (`nvidia-cudnn-jit-*`):
-/// the graph API with runtime-compiled engines, and nothing else.
-const JIT_LAYOUT: &[&str] = &["graph", "engines_runtime_compiled"];
-
-/// Whether the loader's findings describe the JIT-only install: its two
-/// sub-libraries present, the legacy ones and the precompiled engines
-/// absent.
-pub(crate) fn is_jit_layout(s: &Snapshot) -> bool {
-    let st = &s.sublibrary_states;
-    s.loaded.as_ref().is_some_and(|l| l.major == 9)
-        && !st.is_empty()
-        && st
-            .iter()
-            .all(|x| x.present == JIT_LAYOUT.contains(&x.name.as_str()))
-}
-
-/// The finding for a sub-library the loader could not use.
-fn sublibrary_finding(
-    s: &Snapshot,
-    x: &super::SublibraryState,
-    main_file: &str,
-    version: &str,
+pub(super) fn finding(
+    code: &'static str,
+    severity: Severity,
+    message: String,
+    fix: String,
 ) -> Finding {
-    let dir = x.dir.display();
-    let problem = x.problem.as_deref().unwrap_or_default();
-    let serves = s
-        .loaded
-        .as_ref()
-        .map(|l| l.major)
-        .or_else(|| major_of_file_name(main_file))
-        .and_then(|m| cudnn_sys::sublibs::spec_of(m, &x.name))
-        .map(|sp| sp.serves)
-        .unwrap_or("its functions");
-    let exports_functions = s
-        .loaded
-        .as_ref()
-        .map(|l| l.major)
-        .or_else(|| major_of_file_name(main_file))
-        .is_some_and(|m| {
-            cudnn_sys::sublibs::functions_of(m, &x.name)
-                .next()
-                .is_some()
-        });
-    let consequence = if x.required {
-        format!("cuDNN cannot work without it, so {main_file} was not loaded")
-    } else if !exports_functions {
-        format!("cuDNN cannot use {serves}; graph plans that need them fail with a status")
-    } else {
-        format!(
-            "the functions it implements ({serves}) return SublibraryUnavailable; the rest works"
-        )
-    };
-    let severity = if x.required || problem.contains("version mismatch") || !x.present {
-        Severity::Error
-    } else if problem.starts_with("needs ") {
-        Severity::Warning
-    } else {
-        Severity::Error
-    };
-    let reinstall = format!("reinstall cuDNN {version} completely into {dir}");
-    if !x.present {
-        finding(
-            "sublibrary-missing",
-            severity,
-            format!(
-                "{} is not in {dir} beside {main_file}: {consequence}",
-                x.file
-            ),
-            reinstall,
-        )
-    } else if problem.starts_with("the file is truncated") {
-        finding(
-            "truncated-file",
-            severity,
-            format!(
-                "{} in {dir} is cut short ({problem}): {consequence}",
-                x.file
-            ),
-            format!("download or copy {} again ({reinstall})", x.file),
-        )
-    } else if problem.contains("version mismatch") || problem.contains("another cuDNN release") {
-        finding(
-            "sublibrary-version-mixed",
-            severity,
-            format!(
-                "{} in {dir} is from another cuDNN release: {problem}; {consequence}",
-                x.file
-            ),
-            format!(
-                "remove the stale cuDNN files from {dir} and reinstall one version of cuDNN there"
-            ),
-        )
-    } else {
-        finding(
-            "sublibrary-load-failed",
-            if problem.contains("libcuda") {
-                Severity::Warning
-            } else {
-                severity
-            },
-            format!(
-                "{} in {dir} does not load: {problem}; {consequence}",
-                x.file
-            ),
-            "see the missing-dependency findings; reinstall cuDNN if there are none".into(),
-        )
-    }
-}
-
-fn is_version_mismatch(status: Option<&str>) -> bool {
-    matches!(
-        status,
-        Some("CUDNN_STATUS_VERSION_MISMATCH" | "CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH")
-    )
-}
-
-fn finding(code: &'static str, severity: Severity, message: String, fix: String) -> Finding {
     Finding {
         code,
         severity,
@@ -387,7 +187,7 @@ fn finding(code: &'static str, severity: Severity, message: String, fix: String)
 }
 
 /// The major of a CUDA version string such as `12.9`.
-fn cuda_major(v: &str) -> Option<i32> {
+pub(super) fn cuda_major(v: &str) -> Option<i32> {
     v.split('.').next()?.trim().parse().ok()
 }
 

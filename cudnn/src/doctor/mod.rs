@@ -17,6 +17,7 @@
 
 mod collect;
 mod diagnose;
+mod sublibraries;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -24,7 +25,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-pub use diagnose::{candidate_copies, diagnose, sublibrary_names};
+pub use diagnose::{candidate_copies, diagnose};
+pub use sublibraries::sublibrary_names;
 
 /// Which operating system's rules a snapshot follows.
 pub use cudnn_sys::discovery::Os;
@@ -308,7 +310,7 @@ impl Report {
             },
             loaded: s.loaded.clone(),
             attempts: s.attempts.clone(),
-            sublibraries: diagnose::sublibraries(s),
+            sublibraries: sublibraries::sublibraries(s),
             candidates: candidate_copies(s),
             driver: s.driver.clone(),
             header_version: s.header_version.clone(),
