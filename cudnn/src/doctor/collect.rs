@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use cudnn_sys::discovery::{self, library_file_names, ProcessEnv, SearchEnv, Source};
 
 use super::diagnose::RELEVANT_ENV;
-use super::sublibraries::sublibrary_names;
 use super::{
     AttemptInfo, DriverProbe, Gpu, LoadedLibrary, Os, SmokeTest, Snapshot, SublibraryCheck,
 };
@@ -605,7 +604,6 @@ impl Snapshot {
                 .is_ok_and(|v| v.to_lowercase().contains("microsoft"));
         let (dependencies, dependency_users) =
             dependencies(os, loaded.as_ref(), &states, &loader, &cache);
-        let _ = sublibrary_names;
         Snapshot {
             os,
             env,

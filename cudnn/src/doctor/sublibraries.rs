@@ -2,61 +2,36 @@
 //! for each, the JIT-only install, and the finding for an unusable one.
 
 use cudnn_sys::discovery::major_of_file_name;
+use cudnn_sys::sublibs;
 
 use super::diagnose::{finding, listing, parent};
 use super::{Finding, Os, Severity, Snapshot, Sublibrary};
 
-/// The sub-libraries of cuDNN `major` on `os`: (short name, file name,
-/// required).
+/// The sub-libraries of cuDNN `major` on `os`, in dependency order, as the
+/// loader knows them (`cudnn_sys::sublibs`): (short name, file name,
+/// required). Required here means needed for the common operations: the
+/// tensor-IR engines and the sub-quadratic ops are optional.
 pub fn sublibrary_names(os: Os, major: u32) -> Vec<(&'static str, String, bool)> {
-    let list: &[(&str, bool)] = if major == 8 {
-        &[
-            ("ops_infer", true),
-            ("ops_train", true),
-            ("cnn_infer", true),
-            ("cnn_train", true),
-            ("adv_infer", true),
-            ("adv_train", true),
-        ]
-    } else {
-        &[
-            ("graph", true),
-            ("ops", true),
-            ("cnn", true),
-            ("adv", true),
-            ("engines_precompiled", true),
-            ("engines_runtime_compiled", true),
-            ("heuristic", true),
-            ("engines_tensor_ir", false),
-            ("ext", false),
-        ]
-    };
-    list.iter()
-        .map(|&(name, required)| {
-            let file = match os {
-                Os::Windows => format!("cudnn_{name}64_{major}.dll"),
-                _ => format!("libcudnn_{name}.so.{major}"),
-            };
-            (name, file, required)
+    sublibs::specs(major)
+        .iter()
+        .map(|spec| {
+            let required = !matches!(spec.name, "engines_tensor_ir" | "ext");
+            (
+                spec.name,
+                sublibs::file_name(os, major, spec.name),
+                required,
+            )
         })
         .collect()
 }
 
 /// The sub-library a `cudnn*VersionCheck` function checks.
 pub(crate) fn check_target(function: &str) -> Option<&'static str> {
-    Some(match function {
-        "cudnnGraphVersionCheck" => "graph",
-        "cudnnOpsVersionCheck" => "ops",
-        "cudnnCnnVersionCheck" => "cnn",
-        "cudnnAdvVersionCheck" => "adv",
-        "cudnnOpsInferVersionCheck" => "ops_infer",
-        "cudnnOpsTrainVersionCheck" => "ops_train",
-        "cudnnCnnInferVersionCheck" => "cnn_infer",
-        "cudnnCnnTrainVersionCheck" => "cnn_train",
-        "cudnnAdvInferVersionCheck" => "adv_infer",
-        "cudnnAdvTrainVersionCheck" => "adv_train",
-        _ => return None,
-    })
+    [8, 9]
+        .into_iter()
+        .flat_map(sublibs::specs)
+        .find(|spec| spec.version_check == Some(function))
+        .map(|spec| spec.name)
 }
 
 /// The loaded major's sub-libraries: present beside the main library, and
