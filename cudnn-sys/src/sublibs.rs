@@ -41,6 +41,17 @@ pub struct SubLibrarySpec {
     pub version_check: Option<&'static str>,
     /// What it serves, in a few words, for messages.
     pub serves: &'static str,
+    /// For a sub-library added within the major: the first release
+    /// (major, minor) known to ship it; earlier ones lack it by design.
+    pub first_release: Option<(u32, u32)>,
+}
+
+impl SubLibrarySpec {
+    /// Whether cuDNN `major.minor` ships this sub-library.
+    pub fn ships_in(&self, major: u32, minor: u32) -> bool {
+        self.first_release
+            .is_none_or(|first| (major, minor) >= first)
+    }
 }
 
 const fn spec(
@@ -56,6 +67,15 @@ const fn spec(
         needs,
         version_check,
         serves,
+        first_release: None,
+    }
+}
+
+/// `spec` of a sub-library that releases before `first` lack.
+const fn added_in(first: (u32, u32), spec: SubLibrarySpec) -> SubLibrarySpec {
+    SubLibrarySpec {
+        first_release: Some(first),
+        ..spec
     }
 }
 
@@ -147,12 +167,17 @@ static V9: &[SubLibrarySpec] = &[
         None,
         "the runtime-compiled engines",
     ),
-    spec(
-        "engines_tensor_ir",
-        false,
-        &["graph"],
-        None,
-        "the tensor-IR engines",
+    // Not in 9.19 (the H200 test machine's wheel) nor 9.20 (reported by
+    // users whose 9.20 picked up a stray system copy); in 9.23.2 and 9.28.
+    added_in(
+        (9, 23),
+        spec(
+            "engines_tensor_ir",
+            false,
+            &["graph"],
+            None,
+            "the tensor-IR engines",
+        ),
     ),
     spec(
         "heuristic",
@@ -161,12 +186,17 @@ static V9: &[SubLibrarySpec] = &[
         None,
         "the engine heuristics",
     ),
-    spec(
-        "ext",
-        false,
-        &[],
-        Some("cudnnSubquadraticOpsVersionCheck"),
-        "the sub-quadratic ops (causal conv1d, GNN aggregation)",
+    // Not in 9.19 nor 9.20; the sub-quadratic ops API it implements is in
+    // the 9.24 release notes and in 9.28, the first release checked here.
+    added_in(
+        (9, 24),
+        spec(
+            "ext",
+            false,
+            &[],
+            Some("cudnnSubquadraticOpsVersionCheck"),
+            "the sub-quadratic ops (causal conv1d, GNN aggregation)",
+        ),
     ),
 ];
 

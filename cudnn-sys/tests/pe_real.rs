@@ -136,7 +136,10 @@ fn absent(r: &Release, why: String) -> Option<PathBuf> {
         version_text(r.version),
         r.var
     );
-    if std::env::var_os("CUDNN_TEST_REQUIRE").is_some_and(|v| v == "1") {
+    // The GPU bundle (CUDNN_TEST_GPU=1) runs where only a Linux cuDNN is
+    // installed: the Windows DLLs are CI's to require.
+    let var = |name: &str| std::env::var_os(name).is_some_and(|v| v == "1");
+    if var("CUDNN_TEST_REQUIRE") && !var("CUDNN_TEST_GPU") {
         panic!("CUDNN_TEST_REQUIRE=1 but {what}");
     }
     eprintln!("not run: {what}");

@@ -635,6 +635,53 @@ fn the_jit_install_is_recognised_not_broken() {
     assert!(codes(&f).contains(&"sublibrary-missing"));
 }
 
+/// cuDNN 9.19 (the H200 test machine's wheel) has neither the tensor-IR
+/// engines nor the sub-quadratic ops: their absence there is no fault, in a
+/// release that ships them it is.
+#[test]
+fn an_older_release_lacks_the_later_sublibraries_by_design() {
+    let mut s = linux();
+    s.loaded.as_mut().expect("loaded").version = "9.19.0".into();
+    let later = [
+        ("engines_tensor_ir", false, Some("missing")),
+        ("ext", false, Some("missing")),
+    ];
+    s.sublibrary_states = states_9(&later);
+    let f = diagnose(&s);
+    assert!(
+        !codes(&f).contains(&"sublibrary-missing"),
+        "{:?}",
+        codes(&f)
+    );
+    let report = Report::from_snapshot(&s);
+    assert!(report.is_healthy(), "{:?}", codes(&f));
+    let ir = report
+        .sublibraries
+        .iter()
+        .find(|x| x.name == "engines_tensor_ir")
+        .expect("tensor_ir");
+    assert_eq!(ir.first_release.as_deref(), Some("9.23"));
+    let text = report.to_text(false);
+    assert!(
+        text.contains("absent (not part of this release; first in 9.24)"),
+        "{text}"
+    );
+
+    // A release that ships them: missing is an error again.
+    s.loaded.as_mut().expect("loaded").version = "9.28.0".into();
+    let f = diagnose(&s);
+    let missing: Vec<&str> = f
+        .iter()
+        .filter(|x| x.code == "sublibrary-missing")
+        .map(|x| x.message.as_str())
+        .collect();
+    assert_eq!(missing.len(), 2, "{missing:?}");
+    assert!(Report::from_snapshot(&s)
+        .sublibraries
+        .iter()
+        .all(|x| x.first_release.is_none()));
+}
+
 #[test]
 fn nvidias_stub_driver_is_named() {
     let mut s = linux();

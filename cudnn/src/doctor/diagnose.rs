@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use cudnn_sys::discovery::{self, library_file_names, major_of_file_name, SearchEnv, Source};
 
 use super::sublibraries::{
-    check_target, is_jit_layout, is_version_mismatch, sublibraries, sublibrary_finding,
+    check_target, is_jit_layout, is_version_mismatch, ships_in, sublibraries, sublibrary_finding,
     sublibrary_names,
 };
 use super::{CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot};
@@ -336,7 +336,10 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
     }
     if !s.sublibrary_states.is_empty() {
         for x in &s.sublibrary_states {
-            if x.problem.is_none() || (jit && !x.present) {
+            if x.problem.is_none()
+                || (jit && !x.present)
+                || (!x.present && !ships_in(l.major, &l.version, &x.name))
+            {
                 continue;
             }
             out.push(sublibrary_finding(s, x, &main_file, &l.version));

@@ -256,6 +256,9 @@ pub struct Sublibrary {
     /// Whether cuDNN needs it for the common operations (some, like
     /// `engines_tensor_ir`, are optional).
     pub required: bool,
+    /// For a sub-library the loaded release predates: the first release
+    /// known to ship it (`"9.23"`). Its absence is then no fault.
+    pub first_release: Option<String>,
     /// Its version: the main library's when cuDNN's version check passed.
     pub version: Option<String>,
     /// Why it cannot be used, when the loader found it unusable.
@@ -401,6 +404,10 @@ impl Report {
             let _ = writeln!(o, "  sub-libraries:");
             for s in &self.sublibraries {
                 let state = match (s.present, &s.version, &s.problem) {
+                    (false, _, _) if s.first_release.is_some() => format!(
+                        "absent (not part of this release; first in {})",
+                        s.first_release.as_deref().unwrap_or_default()
+                    ),
                     (false, _, _) if s.required => paint("31", "MISSING"),
                     (false, _, _) => "absent (optional)".into(),
                     (true, _, Some(p)) => format!("{}: {p}", paint("31", "UNUSABLE")),

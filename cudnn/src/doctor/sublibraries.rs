@@ -25,6 +25,20 @@ pub fn sublibrary_names(os: Os, major: u32) -> Vec<(&'static str, String, bool)>
         .collect()
 }
 
+/// Whether the cuDNN release `version` (`"9.19.0"`) of `major` ships
+/// sub-library `name`: false only for one added in a later release of the
+/// major. An unreadable version counts as shipping it.
+pub(crate) fn ships_in(major: u32, version: &str, name: &str) -> bool {
+    let minor = version
+        .split('.')
+        .nth(1)
+        .and_then(|m| m.parse::<u32>().ok());
+    match (sublibs::spec_of(major, name), minor) {
+        (Some(spec), Some(minor)) => spec.ships_in(major, minor),
+        _ => true,
+    }
+}
+
 /// The sub-library a `cudnn*VersionCheck` function checks.
 pub(crate) fn check_target(function: &str) -> Option<&'static str> {
     [8, 9]
@@ -67,6 +81,10 @@ pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
                 file,
                 present,
                 required,
+                first_release: sublibs::spec_of(l.major, name)
+                    .and_then(|spec| spec.first_release)
+                    .filter(|_| !ships_in(l.major, &l.version, name))
+                    .map(|(major, minor)| format!("{major}.{minor}")),
                 version,
                 problem,
             }
