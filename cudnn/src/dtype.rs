@@ -32,6 +32,9 @@ pub trait DataType:
     /// The type of `alpha` and `beta` in operations on this type: `f64` for
     /// `f64`, `f32` for everything else (cuDNN's rule).
     type Scale: Scale;
+    /// The value in the scaling type: how cuDNN reads a host-side element
+    /// value such as `cudnnSetTensor`'s (integers beyond ±2^24 round).
+    fn to_scale(self) -> Self::Scale;
 }
 
 /// A scaling factor (`alpha`, `beta`): `f32` or `f64`.
@@ -75,22 +78,31 @@ impl Scale for f64 {
 }
 
 macro_rules! data_type {
-    ($t:ty, $code:ident, $name:literal, $scale:ty) => {
+    ($t:ty, $code:ident, $name:literal, $scale:ty, $to_scale:expr) => {
         impl DataType for $t {
             const CUDNN: sys::cudnnDataType_t = sys::cudnnDataType_t::$code;
             const NAME: &'static str = $name;
             type Scale = $scale;
+            fn to_scale(self) -> $scale {
+                let convert: fn($t) -> $scale = $to_scale;
+                convert(self)
+            }
         }
     };
 }
 
-data_type!(f32, CUDNN_DATA_FLOAT, "f32", f32);
-data_type!(f64, CUDNN_DATA_DOUBLE, "f64", f64);
-data_type!(f16, CUDNN_DATA_HALF, "f16", f32);
-data_type!(bf16, CUDNN_DATA_BFLOAT16, "bf16", f32);
-data_type!(i8, CUDNN_DATA_INT8, "i8", f32);
-data_type!(u8, CUDNN_DATA_UINT8, "u8", f32);
-data_type!(i32, CUDNN_DATA_INT32, "i32", f32);
+data_type!(f32, CUDNN_DATA_FLOAT, "f32", f32, |v| v);
+data_type!(f64, CUDNN_DATA_DOUBLE, "f64", f64, |v| v);
+data_type!(f16, CUDNN_DATA_HALF, "f16", f32, f16::to_f32);
+data_type!(bf16, CUDNN_DATA_BFLOAT16, "bf16", f32, bf16::to_f32);
+data_type!(i8, CUDNN_DATA_INT8, "i8", f32, f32::from);
+data_type!(u8, CUDNN_DATA_UINT8, "u8", f32, f32::from);
+// An i32 beyond ±2^24 has no exact f32: the nearest one is taken.
+#[allow(clippy::cast_precision_loss)]
+fn i32_to_f32(v: i32) -> f32 {
+    v as f32
+}
+data_type!(i32, CUDNN_DATA_INT32, "i32", f32, i32_to_f32);
 
 /// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
 pub trait ComputeType: DataType {}

@@ -342,13 +342,14 @@ pub fn check_transform_tensor<X: DataType, Y: DataType>(
 }
 
 /// Every check of [`Handle::reduce_tensor`] that needs no GPU: each
-/// dimension of `c` equals `a`'s or is 1 (the reduced ones); the lengths;
-/// and the indices buffer (`indices_len`, in `u32` elements) is given
-/// exactly when `desc` computes indices, with one per element of `c`.
+/// dimension of `c` equals `a`'s or is 1 (the reduced ones), and at least
+/// one differs (cuDNN refuses a reduction of nothing); the lengths; and the
+/// indices buffer (`indices_len`, in `u32` elements) is given exactly when
+/// `desc` computes indices, with one per element of `c`.
 ///
 /// # Errors
 /// As [`check_op_tensor`], and [`Mismatch::Unsupported`] for indices given
-/// to a reduction that computes none.
+/// to a reduction that computes none or for `c` of `a`'s dimensions.
 pub fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
     desc: &ReduceTensorDescriptor<C>,
     a_desc: &TensorDescriptor<T>,
@@ -359,6 +360,15 @@ pub fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
 ) -> Result<()> {
     const F: &str = "cudnnReduceTensor";
     check_broadcast(F, ("c", c_desc.dims()), ("a", a_desc.dims()))?;
+    ensure(c_desc.dims() != a_desc.dims(), F, || {
+        Mismatch::Unsupported {
+            what: format!(
+                "a reduction of {:?} that reduces no dimension (c has a's dimensions): cuDNN \
+             refuses it with BAD_PARAM (\"!dims_differ\"); transform_tensor copies a tensor",
+                a_desc.dims()
+            ),
+        }
+    })?;
     check_lengths(
         F,
         &[
@@ -508,9 +518,15 @@ impl Handle {
         run.check(status)
     }
 
-    /// Sets every element `y_desc` describes to `value` (of the tensor's
-    /// own type, as cuDNN requires; elements between strided ones are left
-    /// alone).
+    /// Sets every element `y_desc` describes to `value` (elements between
+    /// strided ones are left alone).
+    ///
+    /// cuDNN reads the value in the tensor's *scaling* type (`f64` for
+    /// `f64`, `f32` for every other type; seen on an H200 with cuDNN 9.19,
+    /// where an `f16` value passed as is filled the tensor with `-inf`), so
+    /// `value` is converted with [`DataType::to_scale`] first. Checked on an
+    /// H200 with cuDNN 9.14 and 9.19 for `f32`, `f64`, `f16`, `bf16` and
+    /// `i8`; both answer `NOT_SUPPORTED` for `u8` and `i32` tensors.
     ///
     /// # Errors
     /// As [`scale_tensor`](Self::scale_tensor).
@@ -526,16 +542,10 @@ impl Handle {
         crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
         let run = ffi!(self.library(), cudnnSetTensor);
         let (yp, _gy) = y.device_ptr_mut(stream);
+        let value = value.to_scale();
         // SAFETY: `y` checked against its descriptor and device; `value`
-        // is one element of the tensor's type, read during the call.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                y_desc.as_raw(),
-                yp as _,
-                (&value as *const T).cast(),
-            )
-        };
+        // has the tensor's scaling type, which cuDNN reads during the call.
+        let status = unsafe { (run.f)(self.as_raw(), y_desc.as_raw(), yp as _, value.as_ptr()) };
         run.check(status)
     }
 

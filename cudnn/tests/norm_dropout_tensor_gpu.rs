@@ -15,7 +15,7 @@ use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
 use cudnn::{
     derive_bn_descriptor, ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps,
-    BnParam, DataType, DropoutDescriptor, Error, OpTensorDescriptor, OpTensorOp,
+    BnParam, DataType, DropoutDescriptor, Error, Mismatch, OpTensorDescriptor, OpTensorOp,
     ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat,
     Workspace,
 };
@@ -604,6 +604,68 @@ fn op_tensor_every_op_f32_f16() {
     op_tensor_case::<f16>(&gpu);
 }
 
+/// `set_tensor` of `value` on a `T` tensor, read back: `Ok(elements)` or
+/// cuDNN's error, as text.
+fn set_one<T: DataType + cudnn::cudarc::driver::DeviceRepr + Default + Clone>(
+    gpu: &Gpu,
+    value: T,
+) -> Result<Vec<T>, String> {
+    let s = &gpu.stream;
+    let d = TensorDescriptor::<T>::new(NCHW, &[2, 4, 3, 5]).map_err(|e| e.to_string())?;
+    let mut y = s.alloc_zeros::<T>(120).map_err(|e| e.to_string())?;
+    gpu.handle
+        .set_tensor(&d, &mut y, value)
+        .map_err(|e| e.to_string())?;
+    s.clone_dtoh(&y).map_err(|e| e.to_string())
+}
+
+/// Every element type through `set_tensor`: cuDNN reads the value in the
+/// scaling type, which the wrapper converts to.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn set_tensor_every_type() {
+    use cudnn::half::bf16;
+    let gpu = gpu();
+    let mut report = Vec::new();
+    // cuDNN 9.14 and 9.19 answer NOT_SUPPORTED for u8 and i32 tensors: that
+    // status, or the value, is right for them; a wrong value never is.
+    let mut check = |name: &str, got: Result<Vec<f64>, String>, want: f64| match got {
+        Ok(v) if v.iter().all(|&x| x == want) => {}
+        Ok(v) => report.push(format!("{name}: want {want}, got {:?}", &v[..4])),
+        Err(e) if matches!(name, "u8" | "i32") && e.contains("CUDNN_STATUS_NOT_SUPPORTED") => {}
+        Err(e) => report.push(format!("{name}: {e}")),
+    };
+    let widen = |r: Result<Vec<f32>, String>| r.map(|v| v.into_iter().map(f64::from).collect());
+    check("f32", widen(set_one(&gpu, -1.25f32)), -1.25);
+    check("f64", set_one(&gpu, 3.5f64), 3.5);
+    check(
+        "f16",
+        set_one(&gpu, f16::from_f32(-2.5)).map(|v| v.iter().map(|x| x.to_f64()).collect()),
+        -2.5,
+    );
+    check(
+        "bf16",
+        set_one(&gpu, bf16::from_f32(0.75)).map(|v| v.iter().map(|x| x.to_f64()).collect()),
+        0.75,
+    );
+    check(
+        "i8",
+        set_one(&gpu, -3i8).map(|v| v.into_iter().map(f64::from).collect()),
+        -3.0,
+    );
+    check(
+        "u8",
+        set_one(&gpu, 200u8).map(|v| v.into_iter().map(f64::from).collect()),
+        200.0,
+    );
+    check(
+        "i32",
+        set_one(&gpu, 70_000i32).map(|v| v.into_iter().map(f64::from).collect()),
+        70_000.0,
+    );
+    assert!(report.is_empty(), "set_tensor:\n{}", report.join("\n"));
+}
+
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn add_scale_set_and_transform() {
@@ -720,7 +782,29 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
     let ad = TensorDescriptor::<T>::new(NCHW, &a_dims).expect("a");
     let ag = upload_flat::<T>(s, &a);
     let mut ws = Workspace::new();
-    for c_dims in [[1usize, 3, 1, 1], [2, 1, 4, 1], [1, 1, 1, 1], [2, 3, 4, 5]] {
+    // A reduction of nothing is refused before any GPU work.
+    {
+        let desc = ReduceTensorDescriptor::<f32>::new(
+            ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
+            ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+        )
+        .expect("reduce");
+        let mut cg = s.alloc_zeros::<T>(120).expect("c");
+        let e = h
+            .reduce_tensor(&desc, None, &mut ws, 1.0, &ad, &ag, 0.0, &ad, &mut cg)
+            .expect_err("a reduction of nothing");
+        assert!(
+            matches!(
+                e,
+                Error::InvalidArgument {
+                    mismatch: Mismatch::Unsupported { .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
+    for c_dims in [[1usize, 3, 1, 1], [2, 1, 4, 1], [1, 1, 1, 1], [2, 1, 1, 5]] {
         let c_len: usize = c_dims.iter().product();
         let cd = TensorDescriptor::<T>::new(NCHW, &c_dims).expect("c");
         for op in [
