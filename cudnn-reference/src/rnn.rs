@@ -25,8 +25,9 @@
 //! ```text
 //! RNN:  h' = act(W x + b_W + R h + b_R)              act = relu or tanh
 //! LSTM: i = σ(W_i x + b_Wi + R_i h + b_Ri)   (f, g = tanh(..), o likewise)
-//!       c' = clip(f ∘ c + i ∘ g)            h' = W_hr (o ∘ tanh(c'))
-//!       (without a projection W_hr is the identity; clip only when set)
+//!       c' = f ∘ clip(c) + i ∘ g            h' = W_hr (o ∘ tanh(clip(c')))
+//!       (without a projection W_hr is the identity; clip only when set:
+//!       the state c' is kept, and returned as cy, unclipped)
 //! GRU:  r = σ(W_r x + b_Wr + R_r h + b_Rr)   z = σ(W_z x + b_Wz + R_z h + b_Rz)
 //!       n = tanh(W_n x + b_Wn + r ∘ (R_n h + b_Rn))
 //!       h' = (1 - z) ∘ n + z ∘ h
@@ -66,8 +67,11 @@
 //! projections, skip input and clipping included (this module's unit tests).
 //! Skip input and clipping are cuDNN's alone, so for them the formulas above
 //! are the specification: skip input adds the input to every gate as an
-//! identity matrix would, with the input biases still applied; clipping
-//! stops the gradient of a cell state where it was clipped.
+//! identity matrix would, with the input biases still applied. Clipping
+//! follows what cuDNN computes (worked out on an H200 with cuDNN 9.14 and
+//! 9.19, where clipping the new state instead was off by 1e-2 and this rule
+//! matched to 3e-9): the state is clipped where it is read, the initial one
+//! included, and its gradient stops where a read was clipped.
 
 use crate::conv::Scalar;
 
@@ -129,7 +133,8 @@ pub struct RnnGeometry {
     /// cuDNN's `CUDNN_SKIP_INPUT`: the first layer has no input weights and
     /// adds its input (of `hidden_size` elements) to every gate as is.
     pub skip_input: bool,
-    /// LSTM only: clip every new cell state to `[min, max]`.
+    /// LSTM only: clip the cell state to `[min, max]` wherever it is read
+    /// (the recurrence and the output); the state itself is kept as is.
     pub clip: Option<(f64, f64)>,
     /// The padded length of the sequences.
     pub max_seq_len: usize,
@@ -574,7 +579,8 @@ struct Step {
     /// Gate activations after their nonlinearity (`gates * hidden`); for
     /// a plain RNN, the pre-activation.
     gates: Vec<f64>,
-    /// LSTM: the cell state before clipping, and after.
+    /// LSTM: the cell state as kept (`c_raw`, unclipped) and as the output
+    /// reads it (`c`, clipped when clipping is set).
     c_raw: Vec<f64>,
     c: Vec<f64>,
     /// LSTM: `o * tanh(c)`, the output before the projection.
@@ -603,6 +609,22 @@ impl Dir<'_> {
             Box::new((0..len).rev())
         } else {
             Box::new(0..len)
+        }
+    }
+
+    /// A cell state as cuDNN reads it: clipped to the bounds, when set.
+    fn clip(&self, v: f64) -> f64 {
+        match self.g.clip {
+            Some((lo, hi)) => v.clamp(lo, hi),
+            None => v,
+        }
+    }
+
+    /// The derivative of [`clip`](Self::clip) at `v`: 0 outside the bounds.
+    fn clip_slope(&self, v: f64) -> f64 {
+        match self.g.clip {
+            Some((lo, hi)) if v < lo || v > hi => 0.0,
+            _ => 1.0,
         }
     }
 
@@ -663,13 +685,12 @@ impl Dir<'_> {
                     gates[2 * h + j] = a[2 * h + j].tanh();
                     gates[3 * h + j] = sigmoid(a[3 * h + j]);
                 }
+                // cuDNN's clipping: the state is kept as computed and
+                // clipped where it is read (here c_prev, and c for tanh).
                 let c_raw: Vec<f64> = (0..h)
-                    .map(|j| gates[h + j] * c_prev[j] + gates[j] * gates[2 * h + j])
+                    .map(|j| gates[h + j] * self.clip(c_prev[j]) + gates[j] * gates[2 * h + j])
                     .collect();
-                let c: Vec<f64> = match self.g.clip {
-                    Some((lo, hi)) => c_raw.iter().map(|&v| v.clamp(lo, hi)).collect(),
-                    None => c_raw.clone(),
-                };
+                let c: Vec<f64> = c_raw.iter().map(|&v| self.clip(v)).collect();
                 let m: Vec<f64> = (0..h).map(|j| gates[3 * h + j] * c[j].tanh()).collect();
                 let h_new = match &self.w.weight_hr {
                     Some(wr) => {
@@ -680,10 +701,10 @@ impl Dir<'_> {
                     None => m.clone(),
                 };
                 s.gates = gates;
-                s.c_raw = c_raw;
-                s.c = c.clone();
+                s.c = c;
                 s.m = m;
-                (h_new, c, s)
+                s.c_raw = c_raw.clone();
+                (h_new, c_raw, s)
             }
             RnnCell::Gru => {
                 let mut gates = vec![0.0; 3 * h];
@@ -762,17 +783,14 @@ impl Dir<'_> {
                     let (i, f, gg, o) = (g[j], g[h + j], g[2 * h + j], g[3 * h + j]);
                     let tc = s.c[j].tanh();
                     let d_o = dm[j] * tc;
-                    let mut dc = dc_next[j] + dm[j] * o * (1.0 - tc * tc);
-                    if let Some((lo, hi)) = self.g.clip {
-                        if s.c_raw[j] < lo || s.c_raw[j] > hi {
-                            dc = 0.0;
-                        }
-                    }
+                    // The output read the clipped state; the next step's
+                    // gradient (dc_next) is already for the state as kept.
+                    let dc = dc_next[j] + dm[j] * o * (1.0 - tc * tc) * self.clip_slope(s.c_raw[j]);
                     da_in[j] = dc * gg * i * (1.0 - i);
-                    da_in[h + j] = dc * s.c_prev[j] * f * (1.0 - f);
+                    da_in[h + j] = dc * self.clip(s.c_prev[j]) * f * (1.0 - f);
                     da_in[2 * h + j] = dc * i * (1.0 - gg * gg);
                     da_in[3 * h + j] = d_o * o * (1.0 - o);
-                    dc_prev[j] = dc * f;
+                    dc_prev[j] = dc * f * self.clip_slope(s.c_prev[j]);
                 }
                 da_rec.copy_from_slice(&da_in);
             }

@@ -495,8 +495,13 @@ pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
     })
 }
 
-/// LSTM cell clipping: every new cell state is clipped to `[min, max]`
-/// (`cudnnRNNSetClip_v8`).
+/// LSTM cell clipping (`cudnnRNNSetClip_v8`): the cell state is clipped to
+/// `[min, max]` wherever cuDNN reads it, in the recurrence (the initial
+/// state `cx` included) and for the output `o ∘ tanh(c)`; the state itself
+/// is kept unclipped, so `cy` can lie outside the bounds. cuDNN keeps the
+/// bounds in `f32`, also for `f64` data. This is what
+/// cuDNN 9.14 and 9.19 compute on an H200 (`cudnn-reference`'s `rnn`
+/// module states it and the GPU tests compare with it).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RnnClip {
     /// `CUDNN_RNN_CLIP_MINMAX` to clip, `CUDNN_RNN_CLIP_NONE` not to.
