@@ -30,10 +30,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
+use cudnn::conv::{AlgoKey, CachedAlgo, DeviceKey, Direction};
 use cudnn::sys;
 use cudnn::{
-    AlgoCache, AlgoKey, CachedAlgo, ConvProblem, ConvolutionDescriptor, DeviceKey, Direction,
-    FilterDescriptor, Library, SearchOptions, TensorDescriptor, TensorFormat,
+    AlgoCache, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Library, SearchOptions,
+    TensorDescriptor, TensorFormat,
 };
 
 /// The system allocator (Rust's default), counting the allocations made

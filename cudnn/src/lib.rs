@@ -80,72 +80,47 @@
 
 #![warn(missing_docs)]
 
-mod activation;
-mod algo_cache;
-mod batchnorm;
-mod conv;
-mod descriptor;
+pub mod conv;
+mod core;
 pub mod doctor;
-mod dropout;
-mod dtype;
-mod error;
-mod handle;
-mod launch;
-mod library;
-mod lrn;
-mod pooling;
-mod rnn;
-mod softmax;
-mod status;
-mod tensor;
-mod tensor_ops;
-mod version;
-mod workspace;
+pub mod norm;
+pub mod ops;
+pub mod rnn;
 
-pub use activation::{check_same_shape, ActivationDescriptor, ActivationMode, NanPropagation};
-pub use algo_cache::{
-    AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
+// The core's modules by their short names, for paths inside the crate.
+use self::core::{
+    descriptor, dtype, error, handle, launch, library, modes, status, tensor, version, workspace,
 };
-pub use batchnorm::{
-    batch_norm_param_dims, check_batch_norm_backward, check_batch_norm_backward_ex,
-    check_batch_norm_epsilon, check_batch_norm_forward_inference,
-    check_batch_norm_forward_training, check_batch_norm_forward_training_ex, check_batch_norm_ops,
-    check_batch_norm_reserve, check_exponential_average_factor, derive_bn_descriptor,
-    BatchNormMode, BatchNormOps, BnPair, BnPairMut, BnParam,
+use self::ops::{activation, dropout};
+
+pub use self::core::dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
+pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
+pub use self::core::handle::{cuda_context, cuda_driver_present, with_thread_handle, Handle};
+pub use self::core::launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
+pub use self::core::library::{init, library, version, Library};
+pub use self::core::modes::{MathType, NanPropagation, Scaling};
+pub use self::core::status::{Category, Status};
+pub use self::core::tensor::{
+    extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat,
 };
+pub use self::core::version::{CudaVersion, Version};
+pub use self::core::workspace::Workspace;
 pub use conv::{
-    check_bias_shape, check_fused_activation, output_dims, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
-    ConvProblem, ConvolutionDescriptor, ConvolutionMode, FwdAlgo, MathType,
+    AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ConvProblem, ConvolutionDescriptor,
+    ConvolutionMode, FwdAlgo, SearchMode, SearchOptions,
 };
 pub use cudarc;
 pub use cudnn_sys as sys;
 pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
 pub use cudnn_sys::loader::LoadError;
-pub use dropout::{
-    check_dropout_backward, check_dropout_forward, check_dropout_probability, check_dropout_states,
-    DropoutDescriptor,
-};
-pub use dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
-pub use error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use half;
-pub use handle::{cuda_context, cuda_driver_present, with_thread_handle, Handle};
-pub use launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
-pub use library::{init, library, version, Library};
-pub use lrn::{check_lrn_parameters, LrnDescriptor};
-pub use pooling::{check_pooling, pooling_output_dims, PoolingDescriptor, PoolingMode};
+pub use norm::{BatchNormMode, BatchNormOps, BnParam};
+pub use ops::{
+    ActivationDescriptor, ActivationMode, DropoutDescriptor, LrnDescriptor, OpTensorDescriptor,
+    OpTensorOp, PoolingDescriptor, PoolingMode, ReduceTensorDescriptor, ReduceTensorIndices,
+    ReduceTensorOp, SoftmaxAlgorithm, SoftmaxMode,
+};
 pub use rnn::{
-    check_rnn_clip, check_rnn_config, check_rnn_data, check_rnn_problem, rnn_data_len, RnnAlgo,
-    RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout,
-    RnnDescriptor, RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode, RnnParam, RnnParamKind,
-    RnnParamSide, RnnProblem, RnnReserveSpace, RnnStates, RnnStatesMut, RnnTensor, RnnWeightLayout,
+    RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
+    RnnReserveSpace, RnnWeightLayout,
 };
-pub use softmax::{SoftmaxAlgorithm, SoftmaxMode};
-pub use status::{Category, Status};
-pub use tensor::{extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat};
-pub use tensor_ops::{
-    check_add_tensor, check_broadcast, check_op_tensor, check_reduce_tensor,
-    check_transform_tensor, OpTensorDescriptor, OpTensorOp, ReduceTensorDescriptor,
-    ReduceTensorIndices, ReduceTensorOp,
-};
-pub use version::{CudaVersion, Version};
-pub use workspace::Workspace;

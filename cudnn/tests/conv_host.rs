@@ -4,11 +4,11 @@
 
 mod common;
 
+use cudnn::conv::{check_bias_shape, check_fused_activation, CachedAlgo, DeviceKey, Direction};
 use cudnn::half::{bf16, f16};
 use cudnn::{
-    check_bias_shape, check_fused_activation, ActivationMode, AlgoCache, CachedAlgo, ConvProblem,
-    ConvolutionDescriptor, ConvolutionMode, DeviceKey, Direction, Error, FilterDescriptor, FwdAlgo,
-    Mismatch, SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
+    ActivationMode, AlgoCache, ConvProblem, ConvolutionDescriptor, ConvolutionMode, Error,
+    FilterDescriptor, FwdAlgo, Mismatch, SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 

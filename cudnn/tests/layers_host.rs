@@ -4,9 +4,10 @@
 
 mod common;
 
+use cudnn::ops::{check_lrn_parameters, check_pooling, check_same_shape};
 use cudnn::{
-    check_lrn_parameters, check_pooling, check_same_shape, ActivationDescriptor, ActivationMode,
-    Error, LrnDescriptor, Mismatch, PoolingDescriptor, PoolingMode, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, Error, LrnDescriptor, Mismatch, PoolingDescriptor,
+    PoolingMode, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 

@@ -13,11 +13,11 @@ use common::gpu::{
 };
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
+use cudnn::norm::derive_bn_descriptor;
 use cudnn::{
-    derive_bn_descriptor, ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps,
-    BnParam, DataType, DropoutDescriptor, Error, Mismatch, OpTensorDescriptor, OpTensorOp,
-    ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat,
-    Workspace,
+    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BnParam, DataType,
+    DropoutDescriptor, Error, Mismatch, OpTensorDescriptor, OpTensorOp, ReduceTensorDescriptor,
+    ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat, Workspace,
 };
 use cudnn_reference::batchnorm as bn_cpu;
 use cudnn_reference::conv::{max_rel_error as err, Scalar};

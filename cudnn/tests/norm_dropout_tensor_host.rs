@@ -6,14 +6,19 @@
 mod common;
 
 use cudnn::half::{bf16, f16};
+use cudnn::norm::{
+    batch_norm_param_dims, check_batch_norm_backward, check_batch_norm_backward_ex,
+    check_batch_norm_epsilon, check_batch_norm_forward_inference,
+    check_batch_norm_forward_training, check_batch_norm_forward_training_ex, check_batch_norm_ops,
+    check_batch_norm_reserve, check_exponential_average_factor, derive_bn_descriptor,
+};
+use cudnn::ops::{
+    check_add_tensor, check_broadcast, check_dropout_backward, check_dropout_forward,
+    check_dropout_probability, check_dropout_states, check_op_tensor, check_reduce_tensor,
+    check_transform_tensor,
+};
 use cudnn::sys;
 use cudnn::{
-    batch_norm_param_dims, check_add_tensor, check_batch_norm_backward,
-    check_batch_norm_backward_ex, check_batch_norm_epsilon, check_batch_norm_forward_inference,
-    check_batch_norm_forward_training, check_batch_norm_forward_training_ex, check_batch_norm_ops,
-    check_batch_norm_reserve, check_broadcast, check_dropout_backward, check_dropout_forward,
-    check_dropout_probability, check_dropout_states, check_exponential_average_factor,
-    check_op_tensor, check_reduce_tensor, check_transform_tensor, derive_bn_descriptor,
     ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BnParam, DataType,
     DropoutDescriptor, Error, Mismatch, NanPropagation, OpTensorDescriptor, OpTensorOp,
     ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat,

@@ -14,11 +14,14 @@ use common::convert::{rnn_cell, seq_layout};
 use common::gpu::{download_flat, gpu, rounded, to_type, upload_flat, values, values_scaled, Gpu};
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
+use cudnn::rnn::{
+    RnnBiasMode, RnnClip, RnnComputesIn, RnnForwardMode, RnnInputMode, RnnParamKind, RnnStates,
+    RnnStatesMut,
+};
 use cudnn::{
     ComputeType, DeviceBuffer, DeviceBufferMut, DropoutDescriptor, Error, MathType, Mismatch,
-    RnnBiasMode, RnnClip, RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout,
-    RnnDescriptor, RnnForwardMode, RnnInputMode, RnnMode, RnnParamKind, RnnProblem,
-    RnnReserveSpace, RnnStates, RnnStatesMut, RnnWeightLayout, Workspace,
+    RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
+    RnnReserveSpace, RnnWeightLayout, Workspace,
 };
 use cudnn_reference::conv::{max_rel_error, Scalar};
 use cudnn_reference::rnn::{self, RnnGeometry, RnnWeights};

@@ -10,12 +10,14 @@
 mod common;
 
 use cudnn::half::{bf16, f16};
+use cudnn::rnn::{
+    check_rnn_clip, check_rnn_config, check_rnn_data, check_rnn_problem, rnn_data_len, RnnAlgo,
+    RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnInputMode, RnnParamKind, RnnTensor,
+};
 use cudnn::sys::{self, cudnnDataType_t};
 use cudnn::{
-    check_rnn_clip, check_rnn_config, check_rnn_data, check_rnn_problem, rnn_data_len, ComputeType,
-    Error, MathType, Mismatch, NanPropagation, RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode,
-    RnnComputesIn, RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnInputMode,
-    RnnMode, RnnParamKind, RnnProblem, RnnReserveSpace, RnnTensor,
+    ComputeType, Error, MathType, Mismatch, NanPropagation, RnnConfig, RnnDataDescriptor,
+    RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem, RnnReserveSpace,
 };
 use cudnn_reference::rnn::{RnnGeometry, RnnWeights};
 use proptest::prelude::*;
@@ -481,11 +483,11 @@ fn dropout_between_layers_takes_a_probability_below_one() {
     // The dropout descriptor itself needs a handle (its states are
     // initialized by a kernel): see rnn_gpu.rs. Its checks need nothing.
     for p in [0.0, 0.5, 0.99] {
-        cudnn::check_dropout_probability("cudnnSetDropoutDescriptor", p).expect("valid");
+        cudnn::ops::check_dropout_probability("cudnnSetDropoutDescriptor", p).expect("valid");
     }
     for p in [1.0, -0.1, f32::NAN] {
-        let e =
-            cudnn::check_dropout_probability("cudnnSetDropoutDescriptor", p).expect_err("invalid");
+        let e = cudnn::ops::check_dropout_probability("cudnnSetDropoutDescriptor", p)
+            .expect_err("invalid");
         assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
     }
 }

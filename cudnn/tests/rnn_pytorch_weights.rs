@@ -11,7 +11,8 @@ mod common;
 #[path = "../../cudnn-reference/tests/support/rnn_fixtures.rs"]
 mod rnn_fixtures;
 
-use cudnn::{RnnBiasMode, RnnConfig, RnnParamKind, RnnParamSide, RnnWeightLayout};
+use cudnn::rnn::{RnnBiasMode, RnnParamKind, RnnParamSide};
+use cudnn::{RnnConfig, RnnWeightLayout};
 use cudnn_reference::conv::max_rel_error;
 use cudnn_reference::rnn::{self, DirectionWeights, RnnGeometry, RnnWeights};
 use rnn_fixtures::{fixtures, Case};

@@ -2,7 +2,8 @@
 //! never a panic: mismatched lengths, empty kernels, overflowing sizes.
 //! Pure functions: no cuDNN needed.
 
-use cudnn::{output_dims, pooling_output_dims};
+use cudnn::conv::output_dims;
+use cudnn::ops::pooling_output_dims;
 
 #[test]
 fn convolution_shapes_refuse_what_does_not_fit() {

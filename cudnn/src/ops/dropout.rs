@@ -13,11 +13,11 @@ use std::sync::Arc;
 use cudarc::driver::{CudaSlice, DevicePtr, DevicePtrMut};
 use cudnn_sys as sys;
 
-use crate::batchnorm::check_lengths;
 use crate::descriptor::raw_descriptor;
 use crate::dtype::DataType;
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::check_lengths;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::tensor::TensorDescriptor;

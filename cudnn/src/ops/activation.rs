@@ -7,18 +7,17 @@ use cudnn_sys as sys;
 
 use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
-use crate::error::{ensure, Mismatch, Result};
+use crate::error::Result;
 use crate::handle::Handle;
+use crate::launch::check_same_shape;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
+use crate::modes::NanPropagation;
 use crate::tensor::TensorDescriptor;
 
 /// An activation function (`cudnnActivationMode_t`): `CUDNN_ACTIVATION_RELU`,
 /// `SIGMOID`, `TANH`, `CLIPPED_RELU`, `ELU`, `IDENTITY`, `SWISH`.
 pub type ActivationMode = sys::cudnnActivationMode_t;
-
-/// Whether NaN inputs propagate (`cudnnNanPropagation_t`).
-pub type NanPropagation = sys::cudnnNanPropagation_t;
 
 raw_descriptor!(
     /// An owned `cudnnActivationDescriptor_t`.
@@ -107,40 +106,6 @@ impl ActivationDescriptor {
     pub fn as_raw(&self) -> sys::cudnnActivationDescriptor_t {
         self.raw.ptr()
     }
-}
-
-/// Checks that every tensor of an elementwise operation has the shape of
-/// the first, and every buffer is long enough for its descriptor.
-///
-/// # Errors
-/// [`Mismatch::Shape`](crate::Mismatch::Shape) or
-/// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort).
-pub fn check_same_shape<T: DataType>(
-    function: &'static str,
-    tensors: &[(&'static str, usize, &TensorDescriptor<T>)],
-) -> Result<()> {
-    let Some(&(first, _, first_desc)) = tensors.first() else {
-        return Ok(());
-    };
-    for &(name, len, desc) in tensors {
-        ensure(desc.dims() == first_desc.dims(), function, || {
-            Mismatch::Shape {
-                what: format!(
-                    "`{name}` is {:?} but `{first}` is {:?}",
-                    desc.dims(),
-                    first_desc.dims()
-                ),
-            }
-        })?;
-        ensure(len >= desc.required_len(), function, || {
-            Mismatch::BufferTooShort {
-                buffer: name,
-                len,
-                required: desc.required_len(),
-            }
-        })?;
-    }
-    Ok(())
 }
 
 impl Handle {

@@ -3,10 +3,10 @@
 
 use cudnn_sys as sys;
 
-use crate::activation::check_same_shape;
 use crate::dtype::{DataType, Scale};
 use crate::error::Result;
 use crate::handle::Handle;
+use crate::launch::check_same_shape;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::tensor::TensorDescriptor;

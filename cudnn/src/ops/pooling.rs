@@ -5,13 +5,13 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::activation::NanPropagation;
 use crate::descriptor::{raw_descriptor, to_c_ints};
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
+use crate::modes::NanPropagation;
 use crate::tensor::TensorDescriptor;
 
 /// A pooling function (`cudnnPoolingMode_t`): `CUDNN_POOLING_MAX`,

@@ -15,14 +15,14 @@ use std::sync::Arc;
 use cudarc::driver::CudaSlice;
 use cudnn_sys as sys;
 
-use crate::activation::NanPropagation;
-use crate::batchnorm::{check_lengths, opt_ptr_mut};
 use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::{check_lengths, opt_ptr_mut};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
+use crate::modes::NanPropagation;
 use crate::tensor::TensorDescriptor;
 use crate::workspace::Workspace;
 

@@ -16,10 +16,12 @@
 use std::sync::Arc;
 
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, CudaView, CudaViewMut};
-use cudarc::driver::{DevicePtr, DevicePtrMut};
+use cudarc::driver::{DevicePtr, DevicePtrMut, SyncOnDrop};
 
+use crate::dtype::DataType;
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::library::Library;
+use crate::tensor::TensorDescriptor;
 
 mod sealed {
     pub trait Sealed {}
@@ -240,6 +242,86 @@ pub fn strides_are_injective(dims: &[usize], strides: &[usize]) -> bool {
         };
     }
     true
+}
+
+/// Checks that every tensor of an elementwise operation has the shape of
+/// the first, and every buffer is long enough for its descriptor.
+///
+/// # Errors
+/// [`Mismatch::Shape`](crate::Mismatch::Shape) or
+/// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort).
+pub fn check_same_shape<T: DataType>(
+    function: &'static str,
+    tensors: &[(&'static str, usize, &TensorDescriptor<T>)],
+) -> Result<()> {
+    let Some(&(first, _, first_desc)) = tensors.first() else {
+        return Ok(());
+    };
+    for &(name, len, desc) in tensors {
+        ensure(desc.dims() == first_desc.dims(), function, || {
+            Mismatch::Shape {
+                what: format!(
+                    "`{name}` is {:?} but `{first}` is {:?}",
+                    desc.dims(),
+                    first_desc.dims()
+                ),
+            }
+        })?;
+        ensure(len >= desc.required_len(), function, || {
+            Mismatch::BufferTooShort {
+                buffer: name,
+                len,
+                required: desc.required_len(),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// `Err(BufferTooShort)` for the first `(name, len, required)` whose
+/// length falls short.
+pub(crate) fn check_lengths(
+    function: &'static str,
+    buffers: &[(&'static str, usize, usize)],
+) -> Result<()> {
+    for &(buffer, len, required) in buffers {
+        ensure(len >= required, function, || Mismatch::BufferTooShort {
+            buffer,
+            len,
+            required,
+        })?;
+    }
+    Ok(())
+}
+
+/// The device pointer of an optional buffer written by a launch (0, which
+/// is null, when absent), with its guard.
+pub(crate) fn opt_ptr_mut<'a, T>(
+    buf: Option<&'a mut CudaSlice<T>>,
+    stream: &'a CudaStream,
+) -> (u64, Option<SyncOnDrop<'a>>) {
+    match buf {
+        Some(b) => {
+            let (p, g) = b.device_ptr_mut(stream);
+            (p, Some(g))
+        }
+        None => (0, None),
+    }
+}
+
+/// The device pointer of an optional buffer read by a launch (0 when
+/// absent), with its guard.
+pub(crate) fn opt_ptr<'a, T>(
+    buf: Option<&'a CudaSlice<T>>,
+    stream: &'a CudaStream,
+) -> (u64, Option<SyncOnDrop<'a>>) {
+    match buf {
+        Some(b) => {
+            let (p, g) = b.device_ptr(stream);
+            (p, Some(g))
+        }
+        None => (0, None),
+    }
 }
 
 #[cfg(test)]

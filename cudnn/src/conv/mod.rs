@@ -16,23 +16,25 @@ use cudarc::driver::CudaStream;
 use cudnn_sys as sys;
 
 use crate::activation::{ActivationDescriptor, ActivationMode};
-use crate::algo_cache::{
+pub(crate) mod algo_cache;
+
+pub use algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
+
 use crate::descriptor::{raw_descriptor, to_c_dims, to_c_ints, Dims};
 use crate::dtype::{ComputeType, ComputesIn, DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::ContextKey;
 use crate::handle::Handle;
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::launch::{check_lengths, DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
+use crate::modes::MathType;
 use crate::tensor::{FilterDescriptor, TensorDescriptor, TensorFormat};
 use crate::workspace::Workspace;
 
 /// Convolution or cross-correlation (`cudnnConvolutionMode_t`).
 pub type ConvolutionMode = sys::cudnnConvolutionMode_t;
-/// Tensor-core use (`cudnnMathType_t`).
-pub type MathType = sys::cudnnMathType_t;
 /// A forward algorithm (`cudnnConvolutionFwdAlgo_t`).
 pub type FwdAlgo = sys::cudnnConvolutionFwdAlgo_t;
 /// A backward-data algorithm (`cudnnConvolutionBwdDataAlgo_t`).
@@ -556,17 +558,6 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
             ],
         )
     }
-}
-
-fn check_lengths(function: &'static str, buffers: &[(&'static str, usize, usize)]) -> Result<()> {
-    for &(buffer, len, required) in buffers {
-        ensure(len >= required, function, || Mismatch::BufferTooShort {
-            buffer,
-            len,
-            required,
-        })?;
-    }
-    Ok(())
 }
 
 /// An algorithm chosen for one problem and direction, with the math type

@@ -4,11 +4,11 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::activation::check_same_shape;
 use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::check_same_shape;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::tensor::TensorDescriptor;

@@ -13,7 +13,7 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut, SyncOnDrop};
+use cudarc::driver::CudaSlice;
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
@@ -21,7 +21,7 @@ use crate::activation::ActivationDescriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::launch::{check_lengths, opt_ptr, opt_ptr_mut, DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::tensor::{packed_strides, RawTensor, TensorDescriptor, TensorFormat};
 use crate::workspace::Workspace;
@@ -191,52 +191,6 @@ pub(crate) fn from_derived<P: DataType>(
         },
     )?;
     TensorDescriptor::with_strides_in(Arc::clone(raw.lib()), dims, strides)
-}
-
-/// `Err(BufferTooShort)` for the first `(name, len, required)` whose
-/// length falls short.
-pub(crate) fn check_lengths(
-    function: &'static str,
-    buffers: &[(&'static str, usize, usize)],
-) -> Result<()> {
-    for &(buffer, len, required) in buffers {
-        ensure(len >= required, function, || Mismatch::BufferTooShort {
-            buffer,
-            len,
-            required,
-        })?;
-    }
-    Ok(())
-}
-
-/// The device pointer of an optional buffer written by a launch (0, which
-/// is null, when absent), with its guard.
-pub(crate) fn opt_ptr_mut<'a, T>(
-    buf: Option<&'a mut CudaSlice<T>>,
-    stream: &'a CudaStream,
-) -> (u64, Option<SyncOnDrop<'a>>) {
-    match buf {
-        Some(b) => {
-            let (p, g) = b.device_ptr_mut(stream);
-            (p, Some(g))
-        }
-        None => (0, None),
-    }
-}
-
-/// The device pointer of an optional buffer read by a launch (0 when
-/// absent), with its guard.
-pub(crate) fn opt_ptr<'a, T>(
-    buf: Option<&'a CudaSlice<T>>,
-    stream: &'a CudaStream,
-) -> (u64, Option<SyncOnDrop<'a>>) {
-    match buf {
-        Some(b) => {
-            let (p, g) = b.device_ptr(stream);
-            (p, Some(g))
-        }
-        None => (0, None),
-    }
 }
 
 /// The shapes of one launch: `x` is 4-d or 5-d; every tensor in `same`

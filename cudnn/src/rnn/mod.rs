@@ -26,10 +26,11 @@
 //!   the reserve space before calling cuDNN.
 //!
 //! ```no_run
-//! use cudnn::{
-//!     Handle, RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
-//!     RnnStates, RnnStatesMut, Workspace,
+//! use cudnn::rnn::{
+//!     RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
+//!     RnnStates, RnnStatesMut,
 //! };
+//! use cudnn::{Handle, Workspace};
 //!
 //! # fn main() -> Result<(), cudnn::Error> {
 //! # let state_dict: Vec<(String, Vec<f32>)> = Vec::new();
@@ -78,8 +79,6 @@ use cudarc::driver::{CudaSlice, CudaStream, DevicePtr};
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
-use crate::activation::NanPropagation;
-use crate::conv::MathType;
 use crate::descriptor::{raw_descriptor, to_c_ints};
 use crate::dropout::DropoutDescriptor;
 use crate::dtype::{ComputeType, DataType};
@@ -88,6 +87,8 @@ use crate::handle::ContextKey;
 use crate::handle::Handle;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
+use crate::modes::MathType;
+use crate::modes::NanPropagation;
 use crate::tensor::{RawTensor, TensorDescriptor, TensorFormat};
 use crate::workspace::Workspace;
 

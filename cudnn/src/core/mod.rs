@@ -1,0 +1,15 @@
+//! The core every op family uses: the loaded library, handles, errors and
+//! statuses, element types, descriptors, workspaces, the shared enums and
+//! the launch layer. Nothing here imports a family.
+
+pub(crate) mod descriptor;
+pub(crate) mod dtype;
+pub(crate) mod error;
+pub(crate) mod handle;
+pub(crate) mod launch;
+pub(crate) mod library;
+pub(crate) mod modes;
+pub(crate) mod status;
+pub(crate) mod tensor;
+pub(crate) mod version;
+pub(crate) mod workspace;

@@ -1,0 +1,48 @@
+//! Enums every family shares, and the scaling of a launch's result.
+
+use cudnn_sys as sys;
+
+use crate::dtype::Scale;
+
+/// Whether NaN inputs propagate (`cudnnNanPropagation_t`).
+pub type NanPropagation = sys::cudnnNanPropagation_t;
+
+/// Tensor-core use (`cudnnMathType_t`).
+pub type MathType = sys::cudnnMathType_t;
+
+/// How a launch blends its result into the output: `y = alpha * result +
+/// beta * y`. The default overwrites (`alpha` 1, `beta` 0); give both with
+/// [`Scaling::new`], or add to what is there with [`Scaling::accumulate`].
+/// `S` is the data type's scaling type ([`DataType::Scale`](crate::DataType::Scale):
+/// `f64` for `f64` data, `f32` otherwise).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scaling<S: Scale> {
+    /// The factor of the result.
+    pub alpha: S,
+    /// The factor of what the output held.
+    pub beta: S,
+}
+
+impl<S: Scale> Scaling<S> {
+    /// `y = alpha * result + beta * y`.
+    pub fn new(alpha: S, beta: S) -> Self {
+        Scaling { alpha, beta }
+    }
+
+    /// `y = result + y`.
+    pub fn accumulate() -> Self {
+        Scaling {
+            alpha: S::ONE,
+            beta: S::ONE,
+        }
+    }
+}
+
+impl<S: Scale> Default for Scaling<S> {
+    fn default() -> Self {
+        Scaling {
+            alpha: S::ONE,
+            beta: S::ZERO,
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The element-wise and small op families: activation, pooling, softmax,
+//! local response normalization, dropout and the tensor operations
+//! (add, op-tensor, scale, set, transform, reduce).
+
+pub(crate) mod activation;
+pub(crate) mod dropout;
+pub(crate) mod lrn;
+pub(crate) mod pooling;
+pub(crate) mod softmax;
+pub(crate) mod tensor_ops;
+
+pub use activation::*;
+pub use dropout::*;
+pub use lrn::*;
+pub use pooling::*;
+pub use softmax::*;
+pub use tensor_ops::*;
+
+/// Re-exported from the launch layer: the elementwise families' check.
+pub use crate::launch::check_same_shape;
