@@ -175,6 +175,18 @@ impl Handle {
 
     /// The stream, with this thread's current context set to its context:
     /// what every launch needs first.
+    /// Starts a launch of `function`: binds the handle's context and
+    /// stream (see [`Launch`](crate::launch::Launch)).
+    pub(crate) fn launch(&self, function: &'static str) -> Result<crate::launch::Launch<'_>> {
+        let stream = self.launch_stream(function)?;
+        Ok(crate::launch::Launch {
+            function,
+            stream,
+            lib: self.library(),
+            raw: self.as_raw(),
+        })
+    }
+
     pub(crate) fn launch_stream(&self, function: &'static str) -> Result<&Arc<CudaStream>> {
         let stream = self.stream.as_ref().ok_or(Error::InvalidArgument {
             function,

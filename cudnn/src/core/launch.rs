@@ -211,6 +211,149 @@ pub(crate) fn check_output<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
     Ok(())
 }
 
+/// One launch in progress: the handle's context is bound to this thread,
+/// its stream and library are at hand, and every buffer goes through
+/// [`input`](Self::input) / [`output`](Self::output) (checked against its
+/// descriptor, then its device pointer taken with cudarc's guard, which
+/// orders the work on the stream). Made by [`Handle::launch`](crate::Handle).
+///
+/// ```ignore
+/// let l = self.launch("cudnnActivationForward")?;
+/// let x = l.input("x", x, x_desc)?;
+/// let y = l.output("y", y, y_desc)?;
+/// let run = ffi!(l.library(), cudnnActivationForward);
+/// // SAFETY: ...
+/// let status = unsafe { (run.f)(l.raw(), .., x.ptr(), .., y.ptr()) };
+/// run.check(status)
+/// ```
+pub(crate) struct Launch<'a> {
+    pub(crate) function: &'static str,
+    pub(crate) stream: &'a Arc<CudaStream>,
+    pub(crate) lib: &'a Arc<Library>,
+    pub(crate) raw: cudnn_sys::cudnnHandle_t,
+}
+
+/// A device pointer taken for a launch, with the guard that records the
+/// launch on the buffer's events when dropped.
+pub(crate) struct Ptr<'a> {
+    addr: u64,
+    _guard: Option<SyncOnDrop<'a>>,
+}
+
+impl Ptr<'_> {
+    /// The null pointer of an absent optional buffer.
+    #[allow(dead_code)]
+    pub(crate) fn null() -> Self {
+        Ptr {
+            addr: 0,
+            _guard: None,
+        }
+    }
+
+    /// The address, as cuDNN takes it.
+    #[inline]
+    pub(crate) fn ptr(&self) -> *mut std::ffi::c_void {
+        self.addr as *mut std::ffi::c_void
+    }
+}
+
+impl<'a> Launch<'a> {
+    /// The library of the handle.
+    #[inline]
+    pub(crate) fn library(&self) -> &'a Arc<Library> {
+        self.lib
+    }
+
+    /// The handle's raw pointer.
+    #[inline]
+    pub(crate) fn raw(&self) -> cudnn_sys::cudnnHandle_t {
+        self.raw
+    }
+
+    /// Checks that a descriptor without a buffer (an activation, a
+    /// convolution) was made by the handle's library.
+    #[inline]
+    pub(crate) fn descriptor(&self, what: &'static str, made_by: &Arc<Library>) -> Result<()> {
+        check_library(self.lib, self.function, what, made_by)
+    }
+
+    /// Checks an input buffer against its descriptor ([`check_input`]) and
+    /// takes its pointer.
+    #[inline]
+    pub(crate) fn input<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
+        &self,
+        name: &'static str,
+        buf: &'a B,
+        desc: &D,
+    ) -> Result<Ptr<'a>> {
+        check_input(self.lib, self.stream, self.function, name, buf, desc)?;
+        let (addr, guard) = buf.device_ptr(self.stream);
+        Ok(Ptr {
+            addr,
+            _guard: Some(guard),
+        })
+    }
+
+    /// Checks an output buffer against its descriptor ([`check_output`]:
+    /// no overlapping strides either) and takes its pointer.
+    #[inline]
+    pub(crate) fn output<T, B: DeviceBufferMut<T> + ?Sized, D: Described>(
+        &self,
+        name: &'static str,
+        buf: &'a mut B,
+        desc: &D,
+    ) -> Result<Ptr<'a>> {
+        check_output(self.lib, self.stream, self.function, name, buf, desc)?;
+        let (addr, guard) = buf.device_ptr_mut(self.stream);
+        Ok(Ptr {
+            addr,
+            _guard: Some(guard),
+        })
+    }
+
+    /// An optional input: [`input`](Self::input), or the null pointer.
+    #[inline]
+    #[allow(dead_code)]
+    pub(crate) fn opt_input<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
+        &self,
+        name: &'static str,
+        buf: Option<&'a B>,
+        desc: &D,
+    ) -> Result<Ptr<'a>> {
+        buf.map_or_else(|| Ok(Ptr::null()), |b| self.input(name, b, desc))
+    }
+
+    /// An optional output: [`output`](Self::output), or the null pointer.
+    #[inline]
+    #[allow(dead_code)]
+    pub(crate) fn opt_output<T, B: DeviceBufferMut<T> + ?Sized, D: Described>(
+        &self,
+        name: &'static str,
+        buf: Option<&'a mut B>,
+        desc: &D,
+    ) -> Result<Ptr<'a>> {
+        buf.map_or_else(|| Ok(Ptr::null()), |b| self.output(name, b, desc))
+    }
+
+    /// Scratch memory of `required` bytes or more: in the stream's context,
+    /// long enough; its pointer.
+    #[inline]
+    #[allow(dead_code)]
+    pub(crate) fn scratch<B: DeviceBufferMut<u8> + ?Sized>(
+        &self,
+        name: &'static str,
+        buf: &'a mut B,
+        required: usize,
+    ) -> Result<Ptr<'a>> {
+        check_buffer(self.stream, self.function, name, buf, required)?;
+        let (addr, guard) = buf.device_ptr_mut(self.stream);
+        Ok(Ptr {
+            addr,
+            _guard: Some(guard),
+        })
+    }
+}
+
 /// Whether the strided layout `dims`/`strides` gives every element its own
 /// address (no two index tuples meet). Dimensions of extent 1 are ignored;
 /// an empty tensor is trivially fine.

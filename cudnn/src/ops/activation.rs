@@ -130,24 +130,23 @@ impl Handle {
     ) -> Result<()> {
         const F: &str = "cudnnActivationForward";
         check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnActivationForward);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        // SAFETY: buffers checked against their descriptors and device;
-        // alpha and beta have T's scaling type.
+        let l = self.launch(F)?;
+        l.descriptor("activation", act.raw.lib())?;
+        let x = l.input("x", x, x_desc)?;
+        let y = l.output("y", y, y_desc)?;
+        let run = ffi!(l.library(), cudnnActivationForward);
+        // SAFETY: buffers checked against their descriptors, library and
+        // context; alpha and beta have T's scaling type.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 act.as_raw(),
                 alpha.as_ptr(),
                 x_desc.as_raw(),
-                xp as _,
+                x.ptr(),
                 beta.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
+                y.ptr(),
             )
         };
         run.check(status)
