@@ -169,7 +169,7 @@ impl CInts {
 }
 
 /// [`to_c_ints`] for at most [`MAX_DIMS`] values, without allocating.
-#[inline]
+#[inline(always)]
 pub(crate) fn to_c_dims(
     values: &[usize],
     min: usize,
@@ -177,22 +177,12 @@ pub(crate) fn to_c_dims(
     function: &'static str,
 ) -> crate::Result<CInts> {
     if values.len() > MAX_DIMS {
-        return Err(crate::Error::InvalidArgument {
-            function,
-            mismatch: crate::Mismatch::BadValue {
-                what: format!("{} {what}: cuDNN takes at most {MAX_DIMS}", values.len()),
-            },
-        });
+        return Err(too_many(values.len(), what, function));
     }
     let mut v = [0i32; MAX_DIMS];
     for (i, &x) in values.iter().enumerate() {
         if x < min || x > i32::MAX as usize {
-            return Err(crate::Error::InvalidArgument {
-                function,
-                mismatch: crate::Mismatch::BadValue {
-                    what: format!("{what}[{i}] = {x}: must be between {min} and {}", i32::MAX),
-                },
-            });
+            return Err(out_of_range(i, x, min, what, function));
         }
         v[i] = x as i32;
     }
@@ -200,4 +190,32 @@ pub(crate) fn to_c_dims(
         len: values.len(),
         v,
     })
+}
+
+#[cold]
+#[inline(never)]
+fn too_many(n: usize, what: &str, function: &'static str) -> crate::Error {
+    crate::Error::InvalidArgument {
+        function,
+        mismatch: crate::Mismatch::BadValue {
+            what: format!("{n} {what}: cuDNN takes at most {MAX_DIMS}"),
+        },
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_range(
+    i: usize,
+    x: usize,
+    min: usize,
+    what: &str,
+    function: &'static str,
+) -> crate::Error {
+    crate::Error::InvalidArgument {
+        function,
+        mismatch: crate::Mismatch::BadValue {
+            what: format!("{what}[{i}] = {x}: must be between {min} and {}", i32::MAX),
+        },
+    }
 }

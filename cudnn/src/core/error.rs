@@ -114,7 +114,8 @@ pub enum Mismatch {
         descriptor: &'static str,
         /// The file of the library that made it.
         descriptor_library: std::path::PathBuf,
-        /// The file of the handle's library.
+        /// The file of the library it is used with: the handle's, or that
+        /// of the descriptors it is combined with.
         handle_library: std::path::PathBuf,
     },
     /// An output tensor's strides make two of its elements share an
@@ -167,8 +168,8 @@ impl fmt::Display for Mismatch {
                 handle_library,
             } => write!(
                 f,
-                "descriptor `{descriptor}` was made by the cuDNN at {} but the handle belongs to the \
-                 one at {}",
+                "descriptor `{descriptor}` was made by the cuDNN at {} but is used with the one at {} \
+                 (the handle's, or that of the descriptors it is combined with)",
                 descriptor_library.display(),
                 handle_library.display()
             ),

@@ -23,6 +23,9 @@ pub struct Handle {
     raw: NonNull<sys::cudnnContext>,
     lib: Arc<Library>,
     stream: Option<Arc<CudaStream>>,
+    /// The CUDA context that was current when the handle was made, when
+    /// there was one: a stream bound later must be of that context.
+    created_in: Option<(ContextKey, usize)>,
 }
 
 // SAFETY: a cuDNN handle may be used from any one thread at a time (see the
@@ -102,6 +105,7 @@ impl Handle {
             raw,
             lib,
             stream: None,
+            created_in: current_context(),
         })
     }
 
@@ -123,6 +127,20 @@ impl Handle {
     /// handle; cuDNN's error otherwise.
     #[doc(alias = "cudnnSetStream")]
     pub fn set_stream(&mut self, stream: Arc<CudaStream>) -> Result<()> {
+        // A handle made on the current context (no stream yet) belongs to
+        // that context: a stream of another one is refused as well.
+        if let (None, Some((home, ordinal))) = (&self.stream, self.created_in) {
+            if home != ContextKey::of(stream.context()) {
+                return Err(Error::InvalidArgument {
+                    function: "cudnnSetStream",
+                    mismatch: Mismatch::WrongDevice {
+                        buffer: "stream",
+                        buffer_device: stream.context().ordinal(),
+                        handle_device: ordinal,
+                    },
+                });
+            }
+        }
         if let Some(current) = &self.stream {
             if Arc::ptr_eq(current, &stream) {
                 return Ok(());
@@ -140,6 +158,20 @@ impl Handle {
             }
         }
         self.bind(stream)
+    }
+
+    /// Points the handle back at its context's default stream and lets go
+    /// of the bound one (for handles kept between calls).
+    fn unbind_stream(&mut self) -> Result<()> {
+        let Some(stream) = self.stream.take() else {
+            return Ok(());
+        };
+        self.created_in = Some((ContextKey::of(stream.context()), stream.context().ordinal()));
+        let set = ffi!(self.lib, cudnnSetStream);
+        // SAFETY: the handle is live; a null stream is the default stream
+        // of the current context (the handle's, bound by the caller).
+        let status = unsafe { (set.f)(self.raw.as_ptr(), std::ptr::null_mut()) };
+        set.check(status)
     }
 
     /// Makes the bound stream's CUDA context current on this thread, so
@@ -212,9 +244,50 @@ impl Drop for Handle {
     }
 }
 
+/// One thread's handle for one CUDA context, kept between calls of
+/// [`with_thread_handle`]. It holds the context (not the caller's stream):
+/// the handle is destroyed in a live context, with it current.
+struct ThreadHandle {
+    key: ContextKey,
+    handle: Handle,
+    ctx: Arc<CudaContext>,
+}
+
+impl Drop for ThreadHandle {
+    fn drop(&mut self) {
+        // cudnnDestroy runs when `handle` drops, after this: bind its
+        // context first (a failure cannot be reported from drop).
+        let _ = self.ctx.bind_to_thread();
+    }
+}
+
 thread_local! {
-    static THREAD_HANDLES: std::cell::RefCell<Vec<(ContextKey, Handle)>> =
+    static THREAD_HANDLES: std::cell::RefCell<Vec<ThreadHandle>> =
         const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The CUDA context current on this thread and its device's ordinal, if
+/// the driver is there and a context is current.
+fn current_context() -> Option<(ContextKey, usize)> {
+    use cudarc::driver::sys::{cuCtxGetCurrent, cuCtxGetDevice, CUresult};
+    if !cuda_driver_present() {
+        return None;
+    }
+    let mut ctx: cudarc::driver::sys::CUcontext = std::ptr::null_mut();
+    let mut device: cudarc::driver::sys::CUdevice = 0;
+    // SAFETY: the driver library is present (checked above, so cudarc
+    // does not panic loading it); both are valid out-pointers.
+    let ok = unsafe {
+        cuCtxGetCurrent(&mut ctx) == CUresult::CUDA_SUCCESS
+            && !ctx.is_null()
+            && cuCtxGetDevice(&mut device) == CUresult::CUDA_SUCCESS
+    };
+    ok.then(|| {
+        (
+            ContextKey(ctx as usize),
+            usize::try_from(device).unwrap_or(0),
+        )
+    })
 }
 
 /// A CUDA context's identity, for tables keyed by context.
@@ -228,15 +301,18 @@ impl ContextKey {
 }
 
 /// Runs `f` with this thread's handle for `stream`'s context, creating it on
-/// first use and pointing it at `stream` (`cudnnSetStream` only when the
-/// stream changes). One handle per (CUDA context, thread), as NVIDIA recommends;
-/// the handles live until the thread ends.
+/// first use and pointing it at `stream` for the call. One handle per (CUDA
+/// context, thread), as NVIDIA recommends.
 ///
-/// A call from inside `f` for the same device gets a handle of its own
-/// (the outer one is lent to `f` meanwhile).
+/// What is kept between calls: the handle and its CUDA context, until the
+/// thread ends or [`release_thread_handles`] is called. The caller's stream
+/// is not kept: after `f` the handle is pointed back at the context's
+/// default stream. A call from inside `f` is refused (the handle is lent to
+/// `f` meanwhile), so no second handle is ever made for one context.
 ///
 /// # Errors
-/// As [`Handle::new`]; `f`'s own result is returned inside `Ok`.
+/// As [`Handle::new`]; [`Mismatch::Unsupported`] for a call from inside
+/// `f`; `f`'s own result is returned inside `Ok`.
 pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -> R) -> Result<R> {
     let key = ContextKey::of(stream.context());
     let nested = || Error::InvalidArgument {
@@ -247,26 +323,61 @@ pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -
     };
     THREAD_HANDLES
         .try_with(|cell| {
+            // The table stays borrowed while `f` runs: a nested call finds
+            // it borrowed and is refused instead of making a second handle.
             let mut handles = cell.try_borrow_mut().map_err(|_| nested())?;
-            let index = match handles.iter().position(|(k, _)| *k == key) {
+            let index = match handles.iter().position(|t| t.key == key) {
                 Some(i) => i,
                 None => {
-                    handles.push((key, Handle::new(Arc::clone(stream))?));
+                    let handle = Handle::new(Arc::clone(stream))?;
+                    handles.push(ThreadHandle {
+                        key,
+                        handle,
+                        ctx: Arc::clone(stream.context()),
+                    });
                     handles.len() - 1
                 }
             };
-            handles[index].1.set_stream(Arc::clone(stream))?;
-            // Take the handle out while `f` runs, so that no borrow of the
-            // table is held while user code runs.
-            let (o, handle) = handles.swap_remove(index);
-            drop(handles);
-            let out = f(&handle);
-            if let Ok(mut handles) = cell.try_borrow_mut() {
-                handles.push((o, handle));
+            let entry = &mut handles[index];
+            entry.handle.set_stream(Arc::clone(stream))?;
+            let out = f(&entry.handle);
+            // Let go of the caller's stream; the handle goes back to the
+            // context's default stream (in its own context: `f` may have
+            // made another one current).
+            let reset = entry
+                .ctx
+                .bind_to_thread()
+                .map_err(Error::from)
+                .and_then(|()| entry.handle.unbind_stream());
+            if reset.is_err() {
+                // A handle whose stream cannot be reset is not kept.
+                drop(handles.swap_remove(index));
             }
             Ok(out)
         })
         .unwrap_or_else(|_| Err(nested()))
+}
+
+/// Destroys this thread's handles kept by [`with_thread_handle`] and lets
+/// go of their CUDA contexts; returns how many there were. The next call
+/// of `with_thread_handle` makes a new one.
+///
+/// # Errors
+/// [`Mismatch::Unsupported`] when called from inside `with_thread_handle`'s
+/// closure.
+pub fn release_thread_handles() -> Result<usize> {
+    let busy = || Error::InvalidArgument {
+        function: "cudnnDestroy",
+        mismatch: Mismatch::Unsupported {
+            what: "release_thread_handles called from inside with_thread_handle".into(),
+        },
+    };
+    THREAD_HANDLES
+        .try_with(|cell| {
+            let taken = std::mem::take(&mut *cell.try_borrow_mut().map_err(|_| busy())?);
+            Ok(taken.len())
+        })
+        .unwrap_or(Ok(0))
 }
 
 /// The CUDA context of device `ordinal`, or a typed error when there is no

@@ -437,36 +437,6 @@ pub(crate) fn check_lengths(
     Ok(())
 }
 
-/// The device pointer of an optional buffer written by a launch (0, which
-/// is null, when absent), with its guard.
-pub(crate) fn opt_ptr_mut<'a, T>(
-    buf: Option<&'a mut CudaSlice<T>>,
-    stream: &'a CudaStream,
-) -> (u64, Option<SyncOnDrop<'a>>) {
-    match buf {
-        Some(b) => {
-            let (p, g) = b.device_ptr_mut(stream);
-            (p, Some(g))
-        }
-        None => (0, None),
-    }
-}
-
-/// The device pointer of an optional buffer read by a launch (0 when
-/// absent), with its guard.
-pub(crate) fn opt_ptr<'a, T>(
-    buf: Option<&'a CudaSlice<T>>,
-    stream: &'a CudaStream,
-) -> (u64, Option<SyncOnDrop<'a>>) {
-    match buf {
-        Some(b) => {
-            let (p, g) = b.device_ptr(stream);
-            (p, Some(g))
-        }
-        None => (0, None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

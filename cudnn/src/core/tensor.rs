@@ -133,17 +133,18 @@ impl<T: DataType> TensorDescriptor<T> {
                 ),
             },
         )?;
-        let strides =
-            packed_strides_inline(format, dims).ok_or_else(|| crate::Error::InvalidArgument {
+        let rank = dims.len();
+        if rank > crate::descriptor::MAX_DIMS {
+            return Err(crate::Error::InvalidArgument {
                 function: "cudnnSetTensorNdDescriptor",
                 mismatch: Mismatch::BadValue {
-                    what: format!(
-                        "a tensor of rank {}: cuDNN tensors have 3 to 8 dims",
-                        dims.len()
-                    ),
+                    what: format!("a tensor of rank {rank}: cuDNN tensors have 3 to 8 dims"),
                 },
-            })?;
-        Self::with_strides_in(lib, dims, &strides)
+            });
+        }
+        let mut strides = [0usize; crate::descriptor::MAX_DIMS];
+        fill_packed_strides(format, dims, &mut strides[..rank]);
+        Self::with_strides_in(lib, dims, &strides[..rank])
     }
 
     /// A 4-d tensor `(n, c, h, w)` laid out as `format`.
@@ -260,6 +261,15 @@ impl<T: DataType> TensorDescriptor<T> {
     /// The library it was created with.
     pub fn library(&self) -> &Arc<Library> {
         self.raw.lib()
+    }
+
+    /// A new cuDNN descriptor with the same dimensions and strides, of the
+    /// same library.
+    ///
+    /// # Errors
+    /// cuDNN's error when the descriptor cannot be created.
+    pub fn try_clone(&self) -> Result<Self> {
+        TensorDescriptor::with_strides_in(Arc::clone(self.library()), self.dims(), self.strides())
     }
 }
 
@@ -380,6 +390,15 @@ impl<T: DataType> FilterDescriptor<T> {
     /// The library it was created with.
     pub fn library(&self) -> &Arc<Library> {
         self.raw.lib()
+    }
+
+    /// A new cuDNN descriptor with the same dimensions and format, of the
+    /// same library.
+    ///
+    /// # Errors
+    /// cuDNN's error when the descriptor cannot be created.
+    pub fn try_clone(&self) -> Result<Self> {
+        FilterDescriptor::new_in(Arc::clone(self.library()), self.format(), self.dims())
     }
 }
 
