@@ -52,12 +52,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
+use cudnn::conv::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
 use cudnn::cudarc::driver::sys::{CUdevice_attribute, CUevent_flags};
 use cudnn::cudarc::driver::{CudaContext, CudaEvent, CudaSlice, CudaStream};
 use cudnn::half::{bf16, f16};
 use cudnn::{
     AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ComputeType, ComputesIn, ConvProblem,
-    ConvolutionDescriptor, DataType, FilterDescriptor, FwdAlgo, Handle, Library, MathType, Scale,
+    ConvolutionDescriptor, DataType, FilterDescriptor, FwdAlgo, Handle, Library, MathType, Scaling,
     SearchMode, SearchOptions, TensorDescriptor, TensorFormat, Workspace,
 };
 use serde_json::{json, Value};
@@ -540,13 +541,6 @@ trait Direction {
     ) -> cudnn::Result<()>;
 }
 
-fn one<T: DataType>() -> T::Scale {
-    <T::Scale as Scale>::ONE
-}
-fn zero<T: DataType>() -> T::Scale {
-    <T::Scale as Scale>::ZERO
-}
-
 struct Fwd;
 impl Direction for Fwd {
     type Algo = FwdAlgo;
@@ -569,7 +563,17 @@ impl Direction for Fwd {
         ws: &mut Workspace,
         s: &mut Set<T>,
     ) -> cudnn::Result<AlgoChoice<FwdAlgo>> {
-        h.find_forward(p, o, cache, ws, &s.x, &s.w, &mut s.y)
+        h.find_forward(
+            p,
+            o,
+            cache,
+            ws,
+            ConvForwardArgs {
+                x: &s.x,
+                w: &s.w,
+                y: &mut s.y,
+            },
+        )
     }
     fn launch<T: Elem + ComputesIn<C>, C: ComputeType>(
         h: &Handle,
@@ -578,7 +582,17 @@ impl Direction for Fwd {
         ws: &mut Workspace,
         s: &mut Set<T>,
     ) -> cudnn::Result<()> {
-        h.convolution_forward(p, a, ws, one::<T>(), &s.x, &s.w, zero::<T>(), &mut s.y)
+        h.convolution_forward(
+            p,
+            a,
+            ws,
+            Scaling::default(),
+            ConvForwardArgs {
+                x: &s.x,
+                w: &s.w,
+                y: &mut s.y,
+            },
+        )
     }
 }
 
@@ -604,7 +618,17 @@ impl Direction for BwdData {
         ws: &mut Workspace,
         s: &mut Set<T>,
     ) -> cudnn::Result<AlgoChoice<BwdDataAlgo>> {
-        h.find_backward_data(p, o, cache, ws, &s.w, &s.y, &mut s.dx)
+        h.find_backward_data(
+            p,
+            o,
+            cache,
+            ws,
+            ConvBackwardDataArgs {
+                w: &s.w,
+                dy: &s.y,
+                dx: &mut s.dx,
+            },
+        )
     }
     fn launch<T: Elem + ComputesIn<C>, C: ComputeType>(
         h: &Handle,
@@ -613,7 +637,17 @@ impl Direction for BwdData {
         ws: &mut Workspace,
         s: &mut Set<T>,
     ) -> cudnn::Result<()> {
-        h.convolution_backward_data(p, a, ws, one::<T>(), &s.w, &s.y, zero::<T>(), &mut s.dx)
+        h.convolution_backward_data(
+            p,
+            a,
+            ws,
+            Scaling::default(),
+            ConvBackwardDataArgs {
+                w: &s.w,
+                dy: &s.y,
+                dx: &mut s.dx,
+            },
+        )
     }
 }
 
@@ -639,7 +673,17 @@ impl Direction for BwdFilter {
         ws: &mut Workspace,
         s: &mut Set<T>,
     ) -> cudnn::Result<AlgoChoice<BwdFilterAlgo>> {
-        h.find_backward_filter(p, o, cache, ws, &s.x, &s.y, &mut s.dw)
+        h.find_backward_filter(
+            p,
+            o,
+            cache,
+            ws,
+            ConvBackwardFilterArgs {
+                x: &s.x,
+                dy: &s.y,
+                dw: &mut s.dw,
+            },
+        )
     }
     fn launch<T: Elem + ComputesIn<C>, C: ComputeType>(
         h: &Handle,
@@ -648,7 +692,17 @@ impl Direction for BwdFilter {
         ws: &mut Workspace,
         s: &mut Set<T>,
     ) -> cudnn::Result<()> {
-        h.convolution_backward_filter(p, a, ws, one::<T>(), &s.x, &s.y, zero::<T>(), &mut s.dw)
+        h.convolution_backward_filter(
+            p,
+            a,
+            ws,
+            Scaling::default(),
+            ConvBackwardFilterArgs {
+                x: &s.x,
+                dy: &s.y,
+                dw: &mut s.dw,
+            },
+        )
     }
 }
 
@@ -686,8 +740,8 @@ struct Entry<A> {
 }
 
 /// Searches, then times every algorithm of one direction; the result is
-/// this direction's JSON record.
-#[allow(clippy::too_many_arguments)]
+/// this direction's JSON record. TF32 is allowed for every precision but
+/// plain fp32.
 fn bench_direction<D: Direction, T: Elem + ComputesIn<C>, C: ComputeType>(
     gpu: &Gpu,
     crit: Option<&mut Criterion>,
@@ -696,8 +750,8 @@ fn bench_direction<D: Direction, T: Elem + ComputesIn<C>, C: ComputeType>(
     p: &ConvProblem<T, C>,
     sets: &mut [Set<T>],
     ws: &mut Workspace,
-    tf32: bool,
 ) -> Value {
+    let tf32 = cfg.precision != Precision::Fp32;
     let dir = D::DIR;
     let h = &gpu.handle;
     let mut record = json!({
@@ -1054,20 +1108,17 @@ fn bench_config<T: Elem + ComputesIn<C>, C: ComputeType>(
         sets: count,
         set_bytes,
     };
-    let tf32 = precision != Precision::Fp32;
     let mut ws = Workspace::new();
     let mut out = Vec::new();
     for &d in &st.dirs {
         let c = crit.as_deref_mut();
         out.push(match d {
-            Dir::Fwd => {
-                bench_direction::<Fwd, T, C>(gpu, c, st, &cfg, &p, &mut sets, &mut ws, tf32)
-            }
+            Dir::Fwd => bench_direction::<Fwd, T, C>(gpu, c, st, &cfg, &p, &mut sets, &mut ws),
             Dir::BwdData => {
-                bench_direction::<BwdData, T, C>(gpu, c, st, &cfg, &p, &mut sets, &mut ws, tf32)
+                bench_direction::<BwdData, T, C>(gpu, c, st, &cfg, &p, &mut sets, &mut ws)
             }
             Dir::BwdFilter => {
-                bench_direction::<BwdFilter, T, C>(gpu, c, st, &cfg, &p, &mut sets, &mut ws, tf32)
+                bench_direction::<BwdFilter, T, C>(gpu, c, st, &cfg, &p, &mut sets, &mut ws)
             }
         });
     }

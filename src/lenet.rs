@@ -16,11 +16,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use cudnn::conv::{
+    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvZ,
+};
+use cudnn::ops::{ActivationProblem, BackwardBuffers, PoolingProblem, SoftmaxProblem};
 use cudnn::{
     ActivationDescriptor, ActivationMode, AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
     ConvProblem, ConvolutionDescriptor, FilterDescriptor, FwdAlgo, Handle, MathType,
-    PoolingDescriptor, PoolingMode, SearchOptions, SoftmaxAlgorithm, SoftmaxMode, TensorDescriptor,
-    TensorFormat, Workspace,
+    PoolingDescriptor, PoolingMode, Scaling, SearchOptions, SoftmaxAlgorithm, SoftmaxMode,
+    TensorDescriptor, TensorFormat, Workspace,
 };
 use cudnn_reference::conv::{self as cpu_conv, ConvGeometry};
 use cudnn_reference::pool::{self as cpu_pool, PoolGeometry, PoolMode};
@@ -255,7 +259,10 @@ struct Batch {
     bwd_data: Vec<AlgoChoice<BwdDataAlgo>>,
     bwd_filter: Vec<AlgoChoice<BwdFilterAlgo>>,
     bias_descs: Vec<TensorDescriptor<f32>>,
-    pools: Vec<(TensorDescriptor<f32>, TensorDescriptor<f32>)>,
+    pools: Vec<PoolingProblem<f32>>,
+    // The ReLU of the first three convolutions, on their outputs.
+    relus: Vec<ActivationProblem<f32>>,
+    softmax: SoftmaxProblem<f32>,
     // Activations: conv outputs (after ReLU), pool outputs, log-probs.
     a: Vec<CudaSlice<f32>>,
     p: Vec<CudaSlice<f32>>,
@@ -387,18 +394,22 @@ impl Net {
                 &options(),
                 &self.cache,
                 &mut self.ws,
-                &w.value,
-                &dy,
-                &mut dx,
+                ConvBackwardDataArgs {
+                    w: &w.value,
+                    dy: &dy,
+                    dx: &mut dx,
+                },
             )?);
             bwd_filter.push(self.handle.find_backward_filter(
                 &p,
                 &options(),
                 &self.cache,
                 &mut self.ws,
-                &x,
-                &dy,
-                &mut dw,
+                ConvBackwardFilterArgs {
+                    x: &x,
+                    dy: &dy,
+                    dw: &mut dw,
+                },
             )?);
             a.push(s.alloc_zeros::<f32>(y_len)?);
             z.push(s.alloc_zeros::<f32>(y_len)?);
@@ -408,15 +419,31 @@ impl Net {
             convs.push(p);
         }
         let pools = vec![
-            (
+            PoolingProblem::with_output(
+                self.pool.try_clone()?,
                 TensorDescriptor::new(NCHW, &[n, 16, 8, 8])?,
                 TensorDescriptor::new(NCHW, &[n, 16, 4, 4])?,
-            ),
-            (
+            )?,
+            PoolingProblem::with_output(
+                self.pool.try_clone()?,
                 TensorDescriptor::new(NCHW, &[n, 32, 4, 4])?,
                 TensorDescriptor::new(NCHW, &[n, 32, 2, 2])?,
-            ),
+            )?,
         ];
+        let relus = convs[..3]
+            .iter()
+            .map(|p| {
+                Ok(ActivationProblem::same_descriptor(
+                    self.relu.try_clone()?,
+                    p.y().try_clone()?,
+                ))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let softmax = SoftmaxProblem::same_descriptor(
+            SoftmaxAlgorithm::CUDNN_SOFTMAX_LOG,
+            SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
+            convs[3].y().try_clone()?,
+        );
         Ok(Batch {
             p: vec![s.alloc_zeros(n * 16 * 16)?, s.alloc_zeros(n * 32 * 4)?],
             dp: vec![s.alloc_zeros(n * 16 * 16)?, s.alloc_zeros(n * 32 * 4)?],
@@ -430,6 +457,8 @@ impl Net {
             bwd_filter,
             bias_descs,
             pools,
+            relus,
+            softmax,
             a,
             z,
             dz,
@@ -446,7 +475,6 @@ impl Net {
             stream,
             handle,
             params,
-            pool,
             relu,
             identity,
             ws,
@@ -471,32 +499,22 @@ impl Net {
                 &b.convs[l],
                 &b.fwd[l],
                 ws,
-                1.0,
-                input,
-                &w.value,
-                0.0,
-                &b.z[l],
-                &b.bias_descs[l],
-                &bias.value,
-                act,
-                out,
+                ConvBiasScaling::default(),
+                ConvBiasActivationArgs {
+                    x: input,
+                    w: &w.value,
+                    z: ConvZ::Buffer(&b.z[l]),
+                    bias_desc: &b.bias_descs[l],
+                    bias: &bias.value,
+                    activation: act,
+                    y: out,
+                },
             )?;
             if l < 2 {
-                let (xd, yd) = &b.pools[l];
-                handle.pooling_forward(pool, 1.0, xd, &b.a[l], 0.0, yd, &mut b.p[l])?;
+                handle.pooling_forward(&b.pools[l], &b.a[l], &mut b.p[l], Scaling::default())?;
             }
         }
-        let logits_desc = b.convs[3].y();
-        handle.softmax_forward(
-            SoftmaxAlgorithm::CUDNN_SOFTMAX_LOG,
-            SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
-            1.0,
-            logits_desc,
-            &b.a[3],
-            0.0,
-            logits_desc,
-            &mut b.logp,
-        )?;
+        handle.softmax_forward(&b.softmax, &b.a[3], &mut b.logp, Scaling::default())?;
         Ok(stream.clone_dtoh(&b.logp)?)
     }
 
@@ -507,8 +525,6 @@ impl Net {
             stream,
             handle,
             params,
-            pool,
-            relu,
             ws,
             batches,
             xent,
@@ -541,32 +557,27 @@ impl Net {
             let dz: &CudaSlice<f32> = if l == 3 {
                 &b.dlogits
             } else {
-                let y = b.convs[l].y();
                 // ReLU: the derivative reads the output, which is positive
                 // exactly where the input was.
                 handle.activation_backward(
-                    relu,
-                    1.0,
-                    y,
-                    &b.a[l],
-                    y,
-                    &b.da[l],
-                    y,
-                    &b.a[l],
-                    0.0,
-                    y,
-                    &mut b.dz[l],
+                    &b.relus[l],
+                    BackwardBuffers {
+                        y: &b.a[l],
+                        dy: &b.da[l],
+                        x: &b.a[l],
+                        dx: &mut b.dz[l],
+                    },
+                    Scaling::default(),
                 )?;
                 &b.dz[l]
             };
             let (w, bias) = &mut params[l];
             let p = &b.convs[l];
             handle.convolution_backward_bias(
-                1.0,
-                p.y(),
-                dz,
-                0.0,
+                p,
                 &b.bias_descs[l],
+                Scaling::default(),
+                dz,
                 &mut bias.grad,
             )?;
             let input = match l {
@@ -579,59 +590,42 @@ impl Net {
                 p,
                 &b.bwd_filter[l],
                 ws,
-                1.0,
-                input,
-                dz,
-                0.0,
-                &mut w.grad,
+                Scaling::default(),
+                ConvBackwardFilterArgs {
+                    x: input,
+                    dy: dz,
+                    dw: &mut w.grad,
+                },
             )?;
             if l > 0 {
-                match l {
-                    3 => handle.convolution_backward_data(
-                        p,
-                        &b.bwd_data[l],
-                        ws,
-                        1.0,
-                        &w.value,
-                        dz,
-                        0.0,
-                        &mut b.da[2],
-                    )?,
-                    2 => handle.convolution_backward_data(
-                        p,
-                        &b.bwd_data[l],
-                        ws,
-                        1.0,
-                        &w.value,
-                        dz,
-                        0.0,
-                        &mut b.dp[1],
-                    )?,
-                    _ => handle.convolution_backward_data(
-                        p,
-                        &b.bwd_data[l],
-                        ws,
-                        1.0,
-                        &w.value,
-                        dz,
-                        0.0,
-                        &mut b.dp[0],
-                    )?,
-                }
+                let dx = match l {
+                    3 => &mut b.da[2],
+                    2 => &mut b.dp[1],
+                    _ => &mut b.dp[0],
+                };
+                handle.convolution_backward_data(
+                    p,
+                    &b.bwd_data[l],
+                    ws,
+                    Scaling::default(),
+                    ConvBackwardDataArgs {
+                        w: &w.value,
+                        dy: dz,
+                        dx,
+                    },
+                )?;
                 if l <= 2 {
                     // Through the pooling below this convolution.
                     let k = l - 1;
-                    let (xd, yd) = &b.pools[k];
                     handle.pooling_backward(
-                        pool,
-                        1.0,
-                        yd,
-                        &b.p[k],
-                        &b.dp[k],
-                        xd,
-                        &b.a[k],
-                        0.0,
-                        &mut b.da[k],
+                        &b.pools[k],
+                        BackwardBuffers {
+                            y: &b.p[k],
+                            dy: &b.dp[k],
+                            x: &b.a[k],
+                            dx: &mut b.da[k],
+                        },
+                        Scaling::default(),
                     )?;
                 }
             }

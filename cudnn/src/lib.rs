@@ -8,8 +8,8 @@
 //!
 //! ```no_run
 //! use cudnn::{
-//!     AlgoCache, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Handle, SearchOptions,
-//!     TensorDescriptor, TensorFormat, Workspace,
+//!     AlgoCache, ConvForwardArgs, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Handle,
+//!     Scaling, SearchOptions, TensorDescriptor, TensorFormat, Workspace,
 //! };
 //!
 //! # fn main() -> Result<(), cudnn::Error> {
@@ -34,9 +34,12 @@
 //! // Choose an algorithm once per shape (the cache can be saved to a file).
 //! let cache = AlgoCache::new();
 //! let mut workspace = Workspace::new();
-//! let algo = handle.find_forward(&problem, &SearchOptions::default(), &cache, &mut workspace, &x, &w, &mut y)?;
+//! let options = SearchOptions::default();
+//! let args = ConvForwardArgs { x: &x, w: &w, y: &mut y };
+//! let algo = handle.find_forward(&problem, &options, &cache, &mut workspace, args)?;
 //! // Every buffer is checked against its descriptor before cuDNN runs.
-//! handle.convolution_forward(&problem, &algo, &mut workspace, 1.0, &x, &w, 0.0, &mut y)?;
+//! let args = ConvForwardArgs { x: &x, w: &w, y: &mut y };
+//! handle.convolution_forward(&problem, &algo, &mut workspace, Scaling::default(), args)?;
 //! let out = stream.clone_dtoh(&y)?;
 //! assert_eq!(out.len(), 8 * 32 * 32);
 //! # Ok(()) }
@@ -95,7 +98,9 @@ use self::ops::{activation, dropout};
 
 pub use self::core::dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
 pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
-pub use self::core::handle::{cuda_context, cuda_driver_present, with_thread_handle, Handle};
+pub use self::core::handle::{
+    cuda_context, cuda_driver_present, release_thread_handles, with_thread_handle, Handle,
+};
 pub use self::core::launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
 pub use self::core::library::{init, library, version, Library};
 pub use self::core::modes::{MathType, NanPropagation, Scaling};
@@ -106,21 +111,27 @@ pub use self::core::tensor::{
 pub use self::core::version::{CudaVersion, Version};
 pub use self::core::workspace::Workspace;
 pub use conv::{
-    AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ConvProblem, ConvolutionDescriptor,
-    ConvolutionMode, FwdAlgo, SearchMode, SearchOptions,
+    AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ConvBackwardDataArgs,
+    ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvForwardArgs, ConvProblem,
+    ConvZ, ConvolutionDescriptor, ConvolutionMode, FwdAlgo, SearchMode, SearchOptions,
 };
 pub use cudarc;
 pub use cudnn_sys as sys;
 pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
 pub use cudnn_sys::loader::LoadError;
 pub use half;
-pub use norm::{BatchNormMode, BatchNormOps, BnParam};
+pub use norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
 pub use ops::{
     ActivationDescriptor, ActivationMode, DropoutDescriptor, LrnDescriptor, OpTensorDescriptor,
     OpTensorOp, PoolingDescriptor, PoolingMode, ReduceTensorDescriptor, ReduceTensorIndices,
     ReduceTensorOp, SoftmaxAlgorithm, SoftmaxMode,
 };
+pub use ops::{
+    ActivationProblem, BackwardBuffers, InPlaceBackwardBuffers, LrnProblem, PoolingProblem,
+    SoftmaxBackwardBuffers, SoftmaxProblem,
+};
+pub use ops::{DropoutProblem, OpTensorProblem, OpTensorScaling, ReduceTensorProblem};
 pub use rnn::{
-    RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
-    RnnReserveSpace, RnnWeightLayout,
+    RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnConfig, RnnDataDescriptor, RnnDataLayout,
+    RnnDescriptor, RnnForwardArgs, RnnMode, RnnProblem, RnnReserveSpace, RnnWeightLayout,
 };

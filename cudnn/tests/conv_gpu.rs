@@ -9,11 +9,15 @@ mod common;
 use std::sync::Arc;
 
 use common::gpu::{download, download_flat, gpu, not_supported, rounded, upload, values, Gpu};
+use cudnn::conv::{
+    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
+    ConvForwardArgs, ConvZ,
+};
 use cudnn::half::{bf16, f16};
 use cudnn::{
     ActivationDescriptor, ActivationMode, AlgoCache, ComputesIn, ConvProblem,
-    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, SearchMode, SearchOptions,
-    TensorDescriptor, TensorFormat, Workspace,
+    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, Library, Scaling, SearchMode,
+    SearchOptions, TensorDescriptor, TensorFormat, Workspace,
 };
 use cudnn_reference::conv::{self as cpu, ConvGeometry, Scalar};
 
@@ -184,11 +188,20 @@ fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvPr
     } else {
         ConvolutionMode::CUDNN_CONVOLUTION
     };
-    let conv = ConvolutionDescriptor::<f32>::new(&g.padding, &g.stride, &g.dilation)
-        .and_then(|c| c.with_groups(g.groups))
-        .and_then(|c| c.with_mode(mode))
-        .expect("conv desc");
+    let mut conv =
+        ConvolutionDescriptor::<f32>::new(&g.padding, &g.stride, &g.dilation).expect("conv desc");
+    conv.set_groups(g.groups).expect("groups");
+    conv.set_mode(mode).expect("mode");
     ConvProblem::new(xd, wd, conv).expect("problem")
+}
+
+/// The buffers of a forward launch.
+fn fwd_args<'a, T>(
+    x: &'a impl cudnn::DeviceBuffer<T>,
+    w: &'a impl cudnn::DeviceBuffer<T>,
+    y: &'a mut impl cudnn::DeviceBufferMut<T>,
+) -> ConvForwardArgs<'a, T> {
+    ConvForwardArgs { x, w, y }
 }
 
 fn tolerance<T: cudnn::DataType>() -> f64 {
@@ -242,10 +255,13 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             }
         );
 
-        let fwd = match gpu
-            .handle
-            .find_forward(&p, &options(), &cache, &mut ws, &xd, &wd, &mut yd)
-        {
+        let fwd = match gpu.handle.find_forward(
+            &p,
+            &options(),
+            &cache,
+            &mut ws,
+            fwd_args(&xd, &wd, &mut yd),
+        ) {
             Ok(c) => c,
             Err(e) if not_supported(&e) => {
                 eprintln!("{label}: not supported by cuDNN: {e}");
@@ -254,7 +270,13 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             Err(e) => panic!("{label}: forward search: {e}"),
         };
         gpu.handle
-            .convolution_forward(&p, &fwd, &mut ws, one, &xd, &wd, zero, &mut yd)
+            .convolution_forward(
+                &p,
+                &fwd,
+                &mut ws,
+                Scaling::new(one, zero),
+                fwd_args(&xd, &wd, &mut yd),
+            )
             .expect("forward");
         let err = cpu::max_rel_error(
             &download(&gpu.stream, &yd, &ys, format),
@@ -264,10 +286,30 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
 
         let bwd = gpu
             .handle
-            .find_backward_data(&p, &options(), &cache, &mut ws, &wd, &dyd, &mut dxd)
+            .find_backward_data(
+                &p,
+                &options(),
+                &cache,
+                &mut ws,
+                ConvBackwardDataArgs {
+                    w: &wd,
+                    dy: &dyd,
+                    dx: &mut dxd,
+                },
+            )
             .expect("bwd data search");
         gpu.handle
-            .convolution_backward_data(&p, &bwd, &mut ws, one, &wd, &dyd, zero, &mut dxd)
+            .convolution_backward_data(
+                &p,
+                &bwd,
+                &mut ws,
+                Scaling::new(one, zero),
+                ConvBackwardDataArgs {
+                    w: &wd,
+                    dy: &dyd,
+                    dx: &mut dxd,
+                },
+            )
             .expect("backward data");
         let err = cpu::max_rel_error(
             &download(&gpu.stream, &dxd, &xs, format),
@@ -281,10 +323,30 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
 
         let bwf = gpu
             .handle
-            .find_backward_filter(&p, &options(), &cache, &mut ws, &xd, &dyd, &mut dwd)
+            .find_backward_filter(
+                &p,
+                &options(),
+                &cache,
+                &mut ws,
+                ConvBackwardFilterArgs {
+                    x: &xd,
+                    dy: &dyd,
+                    dw: &mut dwd,
+                },
+            )
             .expect("bwd filter search");
         gpu.handle
-            .convolution_backward_filter(&p, &bwf, &mut ws, one, &xd, &dyd, zero, &mut dwd)
+            .convolution_backward_filter(
+                &p,
+                &bwf,
+                &mut ws,
+                Scaling::new(one, zero),
+                ConvBackwardFilterArgs {
+                    x: &xd,
+                    dy: &dyd,
+                    dw: &mut dwd,
+                },
+            )
             .expect("backward filter");
         // Filter gradients sum over many products: scale the tolerance.
         let err = cpu::max_rel_error(
@@ -353,7 +415,13 @@ fn every_candidate_and_find_agree_with_the_reference() {
     assert!(!candidates.is_empty());
     for c in &candidates {
         gpu.handle
-            .convolution_forward(&p, c, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+            .convolution_forward(
+                &p,
+                c,
+                &mut ws,
+                Scaling::default(),
+                fwd_args(&xd, &wd, &mut yd),
+            )
             .expect("launch");
         let err = cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want);
         assert!(err < 1e-4, "{:?}: error {err}", c.algo());
@@ -365,7 +433,7 @@ fn every_candidate_and_find_agree_with_the_reference() {
     let cache = AlgoCache::new();
     let found = gpu
         .handle
-        .find_forward(&p, &bench, &cache, &mut ws, &xd, &wd, &mut yd)
+        .find_forward(&p, &bench, &cache, &mut ws, fwd_args(&xd, &wd, &mut yd))
         .expect("find");
     assert!(found.time_ms().is_some());
     eprintln!(
@@ -375,7 +443,13 @@ fn every_candidate_and_find_agree_with_the_reference() {
         found.workspace()
     );
     gpu.handle
-        .convolution_forward(&p, &found, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+        .convolution_forward(
+            &p,
+            &found,
+            &mut ws,
+            Scaling::default(),
+            fwd_args(&xd, &wd, &mut yd),
+        )
         .expect("launch");
     assert!(cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want) < 1e-4);
 
@@ -383,7 +457,7 @@ fn every_candidate_and_find_agree_with_the_reference() {
     // search.
     let again = gpu
         .handle
-        .find_forward(&p, &bench, &cache, &mut ws, &xd, &wd, &mut yd)
+        .find_forward(&p, &bench, &cache, &mut ws, fwd_args(&xd, &wd, &mut yd))
         .expect("hit");
     assert_eq!(again.algo(), found.algo());
     assert_eq!(again.math_type(), found.math_type());
@@ -392,11 +466,17 @@ fn every_candidate_and_find_agree_with_the_reference() {
     let twin = problem::<f32>(&g, fmt);
     let hit = gpu
         .handle
-        .find_forward(&twin, &bench, &cache, &mut ws, &xd, &wd, &mut yd)
+        .find_forward(&twin, &bench, &cache, &mut ws, fwd_args(&xd, &wd, &mut yd))
         .expect("twin hit");
     assert_eq!(hit.algo(), found.algo());
     gpu.handle
-        .convolution_forward(&twin, &hit, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+        .convolution_forward(
+            &twin,
+            &hit,
+            &mut ws,
+            Scaling::default(),
+            fwd_args(&xd, &wd, &mut yd),
+        )
         .expect("launch");
     assert!(cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want) < 1e-4);
 }
@@ -436,18 +516,52 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
     let mut ws = Workspace::new();
     gpu.handle
         .convolution_bias_activation_forward(
-            &p, &choice, &mut ws, 1.0, &xd, &wd, 0.5, &zd, &bias_desc, &bd, &relu, &mut yd,
+            &p,
+            &choice,
+            &mut ws,
+            ConvBiasScaling::new(1.0, 0.5),
+            ConvBiasActivationArgs {
+                x: &xd,
+                w: &wd,
+                z: ConvZ::Buffer(&zd),
+                bias_desc: &bias_desc,
+                bias: &bd,
+                activation: &relu,
+                y: &mut yd,
+            },
         )
         .expect("fused");
     let err = cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want);
     assert!(err < 1e-4, "fused: error {err}");
+
+    // In place: z is y's own buffer, which holds z's values.
+    let mut zy = upload::<f32>(&gpu.stream, &z, &ys, fmt);
+    gpu.handle
+        .convolution_bias_activation_forward(
+            &p,
+            &choice,
+            &mut ws,
+            ConvBiasScaling::new(1.0, 0.5),
+            ConvBiasActivationArgs {
+                x: &xd,
+                w: &wd,
+                z: ConvZ::Y,
+                bias_desc: &bias_desc,
+                bias: &bd,
+                activation: &relu,
+                y: &mut zy,
+            },
+        )
+        .expect("fused in place");
+    let err = cpu::max_rel_error(&download(&gpu.stream, &zy, &ys, fmt), &want);
+    assert!(err < 1e-4, "fused in place: error {err}");
 
     // Backward bias.
     let dy = values(g.y_len(), 10);
     let dyd = upload::<f32>(&gpu.stream, &dy, &ys, fmt);
     let mut db = gpu.stream.alloc_zeros::<f32>(g.out_channels).expect("db");
     gpu.handle
-        .convolution_backward_bias(1.0, p.y(), &dyd, 0.0, &bias_desc, &mut db)
+        .convolution_backward_bias(&p, &bias_desc, Scaling::default(), &dyd, &mut db)
         .expect("bias grad");
     let got = download_flat(&gpu.stream, &db);
     let err = cpu::max_rel_error(&got, &cpu::backward_bias(&dy, g.batch, g.out_channels));
@@ -478,7 +592,13 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
     );
     let e = gpu
         .handle
-        .convolution_forward(&p, &choice, &mut Workspace::new(), 1.0, &x, &w, 0.0, &mut y)
+        .convolution_forward(
+            &p,
+            &choice,
+            &mut Workspace::new(),
+            Scaling::default(),
+            fwd_args(&x, &w, &mut y),
+        )
         .expect_err("short x");
     assert!(
         matches!(
@@ -497,7 +617,13 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .expect("x");
     let mut ws = Workspace::new();
     gpu.handle
-        .convolution_forward(&p, &choice, &mut ws, 1.0, &x, &w, 0.0, &mut y)
+        .convolution_forward(
+            &p,
+            &choice,
+            &mut ws,
+            Scaling::default(),
+            fwd_args(&x, &w, &mut y),
+        )
         .expect("launch");
 }
 
@@ -515,4 +641,112 @@ fn one_handle_per_thread_and_device() {
     .join()
     .expect("thread");
     assert_ne!(first, other, "another thread gets its own handle");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn descriptors_of_another_loaded_library_are_refused_at_launch() {
+    let gpu = gpu();
+    let other = Arc::new(Library::open(None).expect("a second copy of the library"));
+    let fmt = TensorFormat::CUDNN_TENSOR_NCHW;
+    let x = TensorDescriptor::<f32>::new(fmt, &[1, 2, 6, 6]).expect("x");
+    let w = FilterDescriptor::<f32>::new(fmt, &[3, 2, 3, 3]).expect("w");
+    let conv = ConvolutionDescriptor::<f32>::new_in(Arc::clone(&other), &[1, 1], &[1, 1], &[1, 1])
+        .expect("conv of the other library");
+    let p = ConvProblem::new(x, w, conv).expect("problem");
+    let xd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.x().required_len())
+        .expect("x");
+    let wd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.w().required_len())
+        .expect("w");
+    let mut yd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len())
+        .expect("y");
+    let refused_as = |e: cudnn::Error, what: &str| {
+        assert!(
+            matches!(
+                &e,
+                cudnn::Error::InvalidArgument {
+                    mismatch: cudnn::Mismatch::OtherLibrary { descriptor, .. },
+                    ..
+                } if *descriptor == what
+            ),
+            "{e}"
+        );
+    };
+    let gemm = cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+    let choice = cudnn::AlgoChoice::new(gemm, cudnn::MathType::CUDNN_FMA_MATH);
+    let e = gpu
+        .handle
+        .convolution_forward(
+            &p,
+            &choice,
+            &mut Workspace::new(),
+            Scaling::default(),
+            fwd_args(&xd, &wd, &mut yd),
+        )
+        .expect_err("the convolution is the other library's");
+    refused_as(e, "convolution");
+    let e = gpu
+        .handle
+        .forward_algo(&p, gemm, cudnn::MathType::CUDNN_FMA_MATH)
+        .expect_err("no workspace query with mixed libraries");
+    refused_as(e, "convolution");
+    let e = gpu
+        .handle
+        .forward_candidates(&p, &options())
+        .expect_err("no heuristic with mixed libraries");
+    refused_as(e, "convolution");
+
+    // An activation of the other library in the fused launch.
+    let p = problem::<f32>(&geometries().remove(0).1, fmt);
+    let xd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.x().required_len())
+        .expect("x");
+    let wd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.w().required_len())
+        .expect("w");
+    let mut yd = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len())
+        .expect("y");
+    let k = p.y().dims()[1];
+    let bias_desc = TensorDescriptor::<f32>::new(fmt, &[1, k, 1, 1]).expect("bias desc");
+    let bd = gpu.stream.alloc_zeros::<f32>(k).expect("bias");
+    let relu = ActivationDescriptor::new_in(
+        other,
+        ActivationMode::CUDNN_ACTIVATION_RELU,
+        cudnn::NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        0.0,
+    )
+    .expect("relu of the other library");
+    let choice = cudnn::AlgoChoice::new(
+        cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+        cudnn::MathType::CUDNN_FMA_MATH,
+    );
+    let e = gpu
+        .handle
+        .convolution_bias_activation_forward(
+            &p,
+            &choice,
+            &mut Workspace::new(),
+            ConvBiasScaling::default(),
+            ConvBiasActivationArgs {
+                x: &xd,
+                w: &wd,
+                z: ConvZ::Y,
+                bias_desc: &bias_desc,
+                bias: &bd,
+                activation: &relu,
+                y: &mut yd,
+            },
+        )
+        .expect_err("the activation is the other library's");
+    refused_as(e, "activation");
 }

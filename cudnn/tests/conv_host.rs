@@ -1,14 +1,21 @@
 //! Convolution without a GPU, against the real library: descriptors, the
 //! crate's shape logic against cuDNN's, every launch check that needs no
-//! device, and the algorithm cache's keys and file.
+//! device, and the algorithm cache's keys and file; setters that keep
+//! their value on failure, `try_clone`, and descriptors of another loaded
+//! cuDNN.
+
+#![allow(clippy::macro_metavars_in_unsafe)]
 
 mod common;
+
+use std::sync::Arc;
 
 use cudnn::conv::{check_bias_shape, check_fused_activation, CachedAlgo, DeviceKey, Direction};
 use cudnn::half::{bf16, f16};
 use cudnn::{
-    ActivationMode, AlgoCache, ConvProblem, ConvolutionDescriptor, ConvolutionMode, Error,
-    FilterDescriptor, FwdAlgo, Mismatch, SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
+    sys, ActivationDescriptor, ActivationMode, AlgoCache, ConvProblem, ConvolutionDescriptor,
+    ConvolutionMode, Error, FilterDescriptor, FwdAlgo, Library, MathType, Mismatch, NanPropagation,
+    SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 
@@ -22,25 +29,36 @@ fn invalid(e: &Error) -> &Mismatch {
     }
 }
 
-/// A 2-d f32 problem: x (n, c, h, w), filter (k, c/groups, r, s).
-#[allow(clippy::too_many_arguments)]
+/// A 2-d f32 problem: x `[n, c, h, w]`, filter `[k, r, s]` (so `(k,
+/// c/groups, r, s)`), square padding and stride.
 fn problem_2d(
-    n: usize,
-    c: usize,
-    h: usize,
-    w: usize,
-    k: usize,
-    r: usize,
-    s: usize,
+    [n, c, h, w]: [usize; 4],
+    [k, r, s]: [usize; 3],
     pad: usize,
     stride: usize,
     groups: usize,
 ) -> cudnn::Result<ConvProblem<f32, f32>> {
     let x = TensorDescriptor::<f32>::new(NCHW, &[n, c, h, w])?;
     let f = FilterDescriptor::<f32>::new(NCHW, &[k, c / groups.max(1), r, s])?;
-    let conv = ConvolutionDescriptor::<f32>::new(&[pad, pad], &[stride, stride], &[1, 1])?
-        .with_groups(groups)?;
+    let mut conv = ConvolutionDescriptor::<f32>::new(&[pad, pad], &[stride, stride], &[1, 1])?;
+    conv.set_groups(groups)?;
     ConvProblem::new(x, f, conv)
+}
+
+/// A convolution descriptor with `groups` groups (and `mode`, when given).
+fn conv_with(
+    pads: &[usize],
+    strides: &[usize],
+    dilations: &[usize],
+    groups: usize,
+    mode: Option<ConvolutionMode>,
+) -> cudnn::Result<ConvolutionDescriptor<f32>> {
+    let mut c = ConvolutionDescriptor::<f32>::new(pads, strides, dilations)?;
+    c.set_groups(groups)?;
+    if let Some(m) = mode {
+        c.set_mode(m)?;
+    }
+    Ok(c)
 }
 
 #[test]
@@ -90,9 +108,8 @@ fn bad_descriptors_are_rejected_before_cudnn() {
     let e =
         ConvolutionDescriptor::<f32>::new(&[0; 4], &[1; 4], &[1; 4]).expect_err("4 spatial dims");
     assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
-    let e = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1])
-        .and_then(|c| c.with_groups(0))
-        .expect_err("0 groups");
+    let mut c = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1]).expect("conv");
+    let e = c.set_groups(0).expect_err("0 groups");
     assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
 }
 
@@ -115,7 +132,7 @@ fn what_cudnn_rejects_comes_back_typed() {
 #[test]
 fn problems_check_shapes() {
     let Some(_lib) = common::lib() else { return };
-    let p = problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("grouped problem");
+    let p = problem_2d([2, 4, 9, 7], [6, 3, 3], 1, 2, 2).expect("grouped problem");
     assert_eq!(p.y().dims(), [2, 6, 5, 4]);
     assert_eq!(p.flops(), 2.0 * 2.0 * 6.0 * 2.0 * 9.0 * 20.0);
 
@@ -130,7 +147,7 @@ fn problems_check_shapes() {
     );
 
     // A window larger than the (padded) input.
-    let e = problem_2d(1, 1, 2, 2, 1, 5, 5, 1, 1, 1).expect_err("window");
+    let e = problem_2d([1, 1, 2, 2], [1, 5, 5], 1, 1, 1).expect_err("window");
     assert!(
         matches!(invalid(&e), Mismatch::Shape { what } if what.contains("does not fit")),
         "{e}"
@@ -167,7 +184,7 @@ fn problems_check_shapes() {
 #[test]
 fn every_buffer_is_checked_against_its_descriptor() {
     let Some(_lib) = common::lib() else { return };
-    let p = problem_2d(2, 3, 8, 8, 4, 3, 3, 1, 1, 1).expect("problem");
+    let p = problem_2d([2, 3, 8, 8], [4, 3, 3], 1, 1, 1).expect("problem");
     let (x, w, y) = (2 * 3 * 64, 4 * 3 * 9, 2 * 4 * 64);
     p.check_forward_lengths(x, w, y).expect("exact lengths");
     p.check_forward_lengths(x + 5, w, y + 1)
@@ -272,6 +289,235 @@ fn bias_and_fused_activation_checks() {
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }));
 }
 
+/// What cuDNN holds for a convolution descriptor: (pads, strides,
+/// dilations, mode, compute type), groups and math type.
+type CudnnConv = (
+    (
+        Vec<i32>,
+        Vec<i32>,
+        Vec<i32>,
+        ConvolutionMode,
+        sys::cudnnDataType_t,
+    ),
+    i32,
+    MathType,
+);
+
+fn cudnn_conv<C: cudnn::ComputeType>(c: &ConvolutionDescriptor<C>) -> CudnnConv {
+    let lib = c.library();
+    let (mut rank, mut pads, mut strides, mut dilations) = (0i32, [0i32; 3], [0i32; 3], [0i32; 3]);
+    let mut mode = ConvolutionMode::CUDNN_CROSS_CORRELATION;
+    let mut compute = sys::cudnnDataType_t::CUDNN_DATA_DOUBLE;
+    raw!(
+        lib,
+        cudnnGetConvolutionNdDescriptor(
+            c.as_raw(),
+            3,
+            &mut rank,
+            pads.as_mut_ptr(),
+            strides.as_mut_ptr(),
+            dilations.as_mut_ptr(),
+            &mut mode,
+            &mut compute
+        )
+    )
+    .expect("get nd");
+    let n = rank as usize;
+    let mut groups = 0i32;
+    raw!(lib, cudnnGetConvolutionGroupCount(c.as_raw(), &mut groups)).expect("get groups");
+    let mut math = MathType::CUDNN_DEFAULT_MATH;
+    raw!(lib, cudnnGetConvolutionMathType(c.as_raw(), &mut math)).expect("get math");
+    (
+        (
+            pads[..n].to_vec(),
+            strides[..n].to_vec(),
+            dilations[..n].to_vec(),
+            mode,
+            compute,
+        ),
+        groups,
+        math,
+    )
+}
+
+#[test]
+fn convolution_setters_keep_their_value_on_failure() {
+    let Some(_lib) = common::lib() else { return };
+    let mut c = ConvolutionDescriptor::<f32>::new(&[1, 2], &[1, 1], &[1, 1]).expect("conv");
+    c.set_groups(4).expect("groups");
+    c.set_math_type(MathType::CUDNN_TENSOR_OP_MATH)
+        .expect("math");
+    c.set_mode(ConvolutionMode::CUDNN_CONVOLUTION)
+        .expect("mode");
+    // Setting the geometry again (the mode) keeps cuDNN's group count and
+    // math type.
+    let before = cudnn_conv(&c);
+    assert_eq!(
+        before,
+        (
+            (
+                vec![1, 2],
+                vec![1, 1],
+                vec![1, 1],
+                ConvolutionMode::CUDNN_CONVOLUTION,
+                sys::cudnnDataType_t::CUDNN_DATA_FLOAT
+            ),
+            4,
+            MathType::CUDNN_TENSOR_OP_MATH
+        )
+    );
+
+    let e = c.set_groups(0).expect_err("0 groups");
+    assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
+    c.set_mode(sys::cudnnConvolutionMode_t(77))
+        .expect_err("no such mode");
+    c.set_math_type(sys::cudnnMathType_t(77))
+        .expect_err("no such math type");
+    assert_eq!(c.groups(), 4);
+    assert_eq!(c.mode(), ConvolutionMode::CUDNN_CONVOLUTION);
+    assert_eq!(c.math_type(), MathType::CUDNN_TENSOR_OP_MATH);
+    assert_eq!(
+        cudnn_conv(&c),
+        before,
+        "cuDNN's descriptor is unchanged too"
+    );
+}
+
+#[test]
+fn convolution_descriptors_and_problems_clone_with_their_settings_and_library() {
+    let Some(other) = other_library() else { return };
+    let mut c = ConvolutionDescriptor::<f32>::new_in(Arc::clone(&other), &[2], &[3], &[2])
+        .expect("1-d conv");
+    c.set_groups(2).expect("groups");
+    c.set_mode(ConvolutionMode::CUDNN_CONVOLUTION)
+        .expect("mode");
+    c.set_math_type(MathType::CUDNN_FMA_MATH).expect("math");
+    let d = c.try_clone().expect("clone");
+    assert_ne!(c.as_raw(), d.as_raw(), "a descriptor of its own");
+    assert!(Arc::ptr_eq(d.library(), &other), "the same library");
+    assert_eq!(
+        (d.pads(), d.strides(), d.dilations()),
+        (c.pads(), c.strides(), c.dilations())
+    );
+    assert_eq!(d.pads(), [0, 2]);
+    assert_eq!(
+        (d.groups(), d.mode(), d.math_type()),
+        (
+            2,
+            ConvolutionMode::CUDNN_CONVOLUTION,
+            MathType::CUDNN_FMA_MATH
+        )
+    );
+    assert_eq!(
+        cudnn_conv(&d),
+        cudnn_conv(&c),
+        "cuDNN holds the same settings"
+    );
+    drop(c);
+    assert_eq!(d.groups(), 2, "the copy outlives the original");
+
+    let x = TensorDescriptor::<f32>::new_in(Arc::clone(&other), NHWC, &[2, 4, 9, 7]).expect("x");
+    let w = FilterDescriptor::<f32>::new_in(Arc::clone(&other), NHWC, &[6, 2, 3, 3]).expect("w");
+    let mut conv =
+        ConvolutionDescriptor::<f32>::new_in(Arc::clone(&other), &[1, 1], &[2, 2], &[1, 1])
+            .expect("conv");
+    conv.set_groups(2).expect("groups");
+    let p = ConvProblem::new(x, w, conv).expect("problem");
+    let q = p.try_clone().expect("clone");
+    for (a, b) in [
+        (p.x().as_raw(), q.x().as_raw()),
+        (p.y().as_raw(), q.y().as_raw()),
+    ] {
+        assert_ne!(a, b, "tensors of their own");
+    }
+    assert_ne!(p.w().as_raw(), q.w().as_raw());
+    assert_ne!(p.conv().as_raw(), q.conv().as_raw());
+    assert!(Arc::ptr_eq(q.x().library(), &other));
+    assert!(Arc::ptr_eq(q.conv().library(), &other));
+    let opts = SearchOptions::default();
+    assert_eq!(
+        p.key(&device(), Direction::Forward, &opts),
+        q.key(&device(), Direction::Forward, &opts),
+        "the same problem"
+    );
+    assert_eq!(q.y().packed_format(), Some(NHWC));
+}
+
+/// A second loaded copy of the library (same file, its own handle), or
+/// `None` when cuDNN is not required and does not load.
+fn other_library() -> Option<Arc<Library>> {
+    let lib = common::lib()?;
+    let other = Arc::new(Library::open(Some(lib.path())).expect("a second copy"));
+    assert!(!Arc::ptr_eq(&lib, &other));
+    Some(other)
+}
+
+fn other_library_named(e: &Error, what: &str) -> bool {
+    matches!(invalid(e), Mismatch::OtherLibrary { descriptor, .. } if *descriptor == what)
+}
+
+#[test]
+fn descriptors_of_another_loaded_library_are_refused() {
+    let Some(other) = other_library() else { return };
+    let lib = common::lib().expect("loaded");
+    let p = problem_2d([1, 4, 8, 8], [8, 3, 3], 1, 1, 1).expect("problem");
+    p.check_library(&lib, "cudnnTest")
+        .expect("the problem's own library");
+    let e = p
+        .check_library(&other, "cudnnTest")
+        .expect_err("another library");
+    assert!(other_library_named(&e, "x"), "{e}");
+
+    // A problem whose convolution descriptor is the other library's.
+    let x = TensorDescriptor::<f32>::new(NCHW, &[1, 4, 8, 8]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[8, 4, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new_in(Arc::clone(&other), &[1, 1], &[1, 1], &[1, 1])
+        .expect("conv of the other library");
+    let e = c.cudnn_output_dims(&x, &w).expect_err("mixed libraries");
+    assert!(other_library_named(&e, "x"), "{e}");
+    let mixed = ConvProblem::new(x, w, c).expect("the shape rule needs no library");
+    let e = mixed
+        .check_library(&lib, "cudnnTest")
+        .expect_err("the convolution is the other library's");
+    assert!(other_library_named(&e, "convolution"), "{e}");
+
+    // The fused launch's bias and activation.
+    let bias = TensorDescriptor::<f32>::new(NCHW, &[1, 8, 1, 1]).expect("bias");
+    let relu = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
+    let gemm = FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+    p.check_bias_activation(&bias, &relu, gemm)
+        .expect("one library");
+    let other_relu = ActivationDescriptor::new_in(
+        Arc::clone(&other),
+        ActivationMode::CUDNN_ACTIVATION_RELU,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        0.0,
+    )
+    .expect("relu of the other library");
+    let e = p
+        .check_bias_activation(&bias, &other_relu, gemm)
+        .expect_err("activation");
+    assert!(other_library_named(&e, "activation"), "{e}");
+    let other_bias =
+        TensorDescriptor::<f32>::new_in(Arc::clone(&other), NCHW, &[1, 8, 1, 1]).expect("bias");
+    let e = p
+        .check_bias_activation(&other_bias, &relu, gemm)
+        .expect_err("bias");
+    assert!(other_library_named(&e, "bias"), "{e}");
+    // The shape checks come first.
+    let short_bias = TensorDescriptor::<f32>::new(NCHW, &[1, 4, 1, 1]).expect("bias");
+    let e = p
+        .check_bias_activation(&short_bias, &relu, gemm)
+        .expect_err("bias shape");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
+    let identity =
+        ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_IDENTITY, 0.0).expect("id");
+    let e = p
+        .check_bias_activation(&bias, &identity, FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT)
+        .expect_err("identity with fft");
+    assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
+}
+
 fn device() -> DeviceKey {
     DeviceKey {
         ordinal: 0,
@@ -284,19 +530,19 @@ fn device() -> DeviceKey {
 fn cache_keys_differ_where_they_must() {
     let Some(_lib) = common::lib() else { return };
     let opts = SearchOptions::default();
-    let base = problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("problem");
-    let twin = problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("same shape, new descriptors");
+    let base = problem_2d([2, 4, 9, 7], [6, 3, 3], 1, 2, 2).expect("problem");
+    let twin = problem_2d([2, 4, 9, 7], [6, 3, 3], 1, 2, 2).expect("same shape, new descriptors");
     let key = |p: &ConvProblem<f32, f32>| p.key(&device(), Direction::Forward, &opts);
     assert_eq!(key(&base), key(&twin), "same shape, same key");
 
     let mut differing = vec![
-        key(&problem_2d(3, 4, 9, 7, 6, 3, 3, 1, 2, 2).expect("n")),
-        key(&problem_2d(2, 4, 9, 8, 6, 3, 3, 1, 2, 2).expect("w")),
-        key(&problem_2d(2, 4, 9, 7, 8, 3, 3, 1, 2, 2).expect("k")),
-        key(&problem_2d(2, 4, 9, 7, 6, 3, 1, 1, 2, 2).expect("s")),
-        key(&problem_2d(2, 4, 9, 7, 6, 3, 3, 0, 2, 2).expect("pad")),
-        key(&problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 1, 2).expect("stride")),
-        key(&problem_2d(2, 4, 9, 7, 6, 3, 3, 1, 2, 1).expect("groups")),
+        key(&problem_2d([3, 4, 9, 7], [6, 3, 3], 1, 2, 2).expect("n")),
+        key(&problem_2d([2, 4, 9, 8], [6, 3, 3], 1, 2, 2).expect("w")),
+        key(&problem_2d([2, 4, 9, 7], [8, 3, 3], 1, 2, 2).expect("k")),
+        key(&problem_2d([2, 4, 9, 7], [6, 3, 1], 1, 2, 2).expect("s")),
+        key(&problem_2d([2, 4, 9, 7], [6, 3, 3], 0, 2, 2).expect("pad")),
+        key(&problem_2d([2, 4, 9, 7], [6, 3, 3], 1, 1, 2).expect("stride")),
+        key(&problem_2d([2, 4, 9, 7], [6, 3, 3], 1, 2, 1).expect("groups")),
         base.key(&device(), Direction::BackwardData, &opts),
         base.key(
             &DeviceKey {
@@ -358,28 +604,26 @@ fn cache_keys_differ_where_they_must() {
     // Layout, dilation, mode and data type.
     let x = TensorDescriptor::<f32>::new(NHWC, &[2, 4, 9, 7]).expect("x");
     let w = FilterDescriptor::<f32>::new(NCHW, &[6, 2, 3, 3]).expect("w");
-    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 1])
-        .and_then(|c| c.with_groups(2))
-        .expect("c");
+    let c = conv_with(&[1, 1], &[2, 2], &[1, 1], 2, None).expect("c");
     differing.push(key(&ConvProblem::new(x, w, c).expect("nhwc")));
     let x = TensorDescriptor::<f32>::new(NCHW, &[2, 4, 9, 7]).expect("x");
     let w = FilterDescriptor::<f32>::new(NCHW, &[6, 2, 3, 3]).expect("w");
-    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 2])
-        .and_then(|c| c.with_groups(2))
-        .expect("c");
+    let c = conv_with(&[1, 1], &[2, 2], &[1, 2], 2, None).expect("c");
     differing.push(key(&ConvProblem::new(x, w, c).expect("dilated")));
     let x = TensorDescriptor::<f32>::new(NCHW, &[2, 4, 9, 7]).expect("x");
     let w = FilterDescriptor::<f32>::new(NCHW, &[6, 2, 3, 3]).expect("w");
-    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 1])
-        .and_then(|c| c.with_groups(2))
-        .and_then(|c| c.with_mode(ConvolutionMode::CUDNN_CONVOLUTION))
-        .expect("c");
+    let c = conv_with(
+        &[1, 1],
+        &[2, 2],
+        &[1, 1],
+        2,
+        Some(ConvolutionMode::CUDNN_CONVOLUTION),
+    )
+    .expect("c");
     differing.push(key(&ConvProblem::new(x, w, c).expect("convolution mode")));
     let x = TensorDescriptor::<f16>::new(NCHW, &[2, 4, 9, 7]).expect("x");
     let w = FilterDescriptor::<f16>::new(NCHW, &[6, 2, 3, 3]).expect("w");
-    let c = ConvolutionDescriptor::<f32>::new(&[1, 1], &[2, 2], &[1, 1])
-        .and_then(|c| c.with_groups(2))
-        .expect("c");
+    let c = conv_with(&[1, 1], &[2, 2], &[1, 1], 2, None).expect("c");
     differing.push(ConvProblem::new(x, w, c).expect("f16").key(
         &device(),
         Direction::Forward,
@@ -387,9 +631,8 @@ fn cache_keys_differ_where_they_must() {
     ));
     let x = TensorDescriptor::<f16>::new(NCHW, &[2, 4, 9, 7]).expect("x");
     let w = FilterDescriptor::<f16>::new(NCHW, &[6, 2, 3, 3]).expect("w");
-    let c = ConvolutionDescriptor::<f16>::new(&[1, 1], &[2, 2], &[1, 1])
-        .and_then(|c| c.with_groups(2))
-        .expect("c");
+    let mut c = ConvolutionDescriptor::<f16>::new(&[1, 1], &[2, 2], &[1, 1]).expect("c");
+    c.set_groups(2).expect("groups");
     differing.push(ConvProblem::new(x, w, c).expect("true half").key(
         &device(),
         Direction::Forward,
@@ -408,7 +651,7 @@ fn cache_keys_differ_where_they_must() {
 #[test]
 fn the_cache_is_shared_saved_and_loaded() {
     let Some(_lib) = common::lib() else { return };
-    let p = problem_2d(1, 3, 16, 16, 8, 3, 3, 1, 1, 1).expect("problem");
+    let p = problem_2d([1, 3, 16, 16], [8, 3, 3], 1, 1, 1).expect("problem");
     let key = p.key(&device(), Direction::Forward, &SearchOptions::default());
     let value = CachedAlgo {
         algo: 1,
@@ -479,12 +722,13 @@ proptest! {
         let w_dims = [vec![k, cpg], kernel].concat();
         let x = TensorDescriptor::<f32>::new(NCHW, &x_dims).expect("x");
         let w = FilterDescriptor::<f32>::new(NCHW, &w_dims).expect("w");
-        let conv = ConvolutionDescriptor::<f32>::new(
+        let conv = conv_with(
             &dims.iter().map(|d| d.2).collect::<Vec<_>>(),
             &dims.iter().map(|d| d.3).collect::<Vec<_>>(),
             &dims.iter().map(|d| d.4).collect::<Vec<_>>(),
+            groups,
+            None,
         )
-        .and_then(|c| c.with_groups(groups))
         .expect("conv");
         let ours = conv.output_dims(&x, &w);
         let theirs = conv.cudnn_output_dims(&x, &w);

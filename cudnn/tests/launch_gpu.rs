@@ -1,7 +1,8 @@
 //! The launch layer's checks that need a GPU to reach: buffers of another
 //! CUDA context on the same device, descriptors of another loaded cuDNN,
 //! outputs with overlapping strides, and a workspace that moves between
-//! contexts. Each is refused (or handled) before cuDNN is called.
+//! contexts. Each is refused (or handled) before cuDNN is called. The
+//! activation, pooling and LRN descriptors are checked as well.
 
 mod common;
 
@@ -9,8 +10,9 @@ use std::sync::Arc;
 
 use cudnn::cudarc::driver::CudaContext;
 use cudnn::{
-    ActivationDescriptor, ActivationMode, Error, Handle, Library, Mismatch, TensorDescriptor,
-    TensorFormat, Workspace,
+    ActivationDescriptor, ActivationMode, ActivationProblem, Error, Handle, Library, LrnDescriptor,
+    LrnProblem, Mismatch, NanPropagation, PoolingDescriptor, PoolingMode, PoolingProblem, Scaling,
+    TensorDescriptor, TensorFormat, Workspace,
 };
 
 const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
@@ -48,15 +50,20 @@ fn an_output_with_overlapping_strides_is_refused() {
     let y_desc = TensorDescriptor::<f32>::with_strides(&[1, 1, 2, 3], &[6, 6, 1, 1]).expect("y");
     let x = stream.clone_htod(&[1.0f32; 6]).expect("x");
     let mut y = stream.alloc_zeros::<f32>(6).expect("y");
-    let m = mismatch(handle.activation_forward(&act, 1.0, &x_desc, &x, 0.0, &y_desc, &mut y));
+    let problem =
+        ActivationProblem::new(act.try_clone().expect("act"), x_desc, y_desc).expect("problem");
+    let m = mismatch(handle.activation_forward(&problem, &x, &mut y, Scaling::new(1.0, 0.0)));
     assert!(
         matches!(m, Mismatch::OverlappingOutput { buffer: "y" }),
         "{m:?}"
     );
     // The same layout as an input is fine.
+    let x_desc = TensorDescriptor::<f32>::new(NCHW, &[1, 1, 2, 3]).expect("x");
+    let y_desc = TensorDescriptor::<f32>::with_strides(&[1, 1, 2, 3], &[6, 6, 1, 1]).expect("y");
+    let swapped = ActivationProblem::new(act, y_desc, x_desc).expect("problem");
     let mut y2 = stream.alloc_zeros::<f32>(6).expect("y2");
     handle
-        .activation_forward(&act, 1.0, &y_desc, &x, 0.0, &x_desc, &mut y2)
+        .activation_forward(&swapped, &x, &mut y2, Scaling::new(1.0, 0.0))
         .expect("an overlapping input is allowed");
 }
 
@@ -69,7 +76,8 @@ fn a_descriptor_of_another_loaded_library_is_refused_at_launch() {
     let y_desc = TensorDescriptor::<f32>::new(NCHW, &[1, 1, 2, 3]).expect("y");
     let x = stream.clone_htod(&[1.0f32; 6]).expect("x");
     let mut y = stream.alloc_zeros::<f32>(6).expect("y");
-    let m = mismatch(handle.activation_forward(&act, 1.0, &x_desc, &x, 0.0, &y_desc, &mut y));
+    let problem = ActivationProblem::new(act, x_desc, y_desc).expect("problem");
+    let m = mismatch(handle.activation_forward(&problem, &x, &mut y, Scaling::new(1.0, 0.0)));
     assert!(
         matches!(
             m,
@@ -84,6 +92,53 @@ fn a_descriptor_of_another_loaded_library_is_refused_at_launch() {
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
+fn an_op_descriptor_of_another_loaded_library_is_refused_at_launch() {
+    let (stream, handle, _act) = setup();
+    let other = Arc::new(Library::open(None).expect("a second copy of the library"));
+    let desc = || TensorDescriptor::<f32>::new(NCHW, &[1, 2, 4, 4]).expect("desc");
+    let x = stream.clone_htod(&[1.0f32; 32]).expect("x");
+    let mut y = stream.alloc_zeros::<f32>(32).expect("y");
+    let refused_as = |m: Mismatch, what: &str| {
+        assert!(
+            matches!(&m, Mismatch::OtherLibrary { descriptor, .. } if *descriptor == what),
+            "{m:?}"
+        );
+    };
+
+    let act = ActivationDescriptor::new_in(
+        Arc::clone(&other),
+        ActivationMode::CUDNN_ACTIVATION_RELU,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        0.0,
+    )
+    .expect("activation");
+    let problem = ActivationProblem::same_descriptor(act, desc());
+    let m = mismatch(handle.activation_forward(&problem, &x, &mut y, Scaling::default()));
+    refused_as(m, "activation");
+    let m = mismatch(handle.activation_forward_in_place(&problem, &mut y, Scaling::default()));
+    refused_as(m, "activation");
+
+    let pool = PoolingDescriptor::new_in(
+        Arc::clone(&other),
+        PoolingMode::CUDNN_POOLING_MAX,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        &[2, 2],
+        &[0, 0],
+        &[2, 2],
+    )
+    .expect("pooling");
+    let problem = PoolingProblem::new(pool, desc()).expect("problem");
+    let m = mismatch(handle.pooling_forward(&problem, &x, &mut y, Scaling::default()));
+    refused_as(m, "pooling");
+
+    let lrn = LrnDescriptor::new_in(other, 5, 1e-4, 0.75, 2.0).expect("lrn");
+    let problem = LrnProblem::same_descriptor(lrn, desc());
+    let m = mismatch(handle.lrn_cross_channel_forward(&problem, &x, &mut y, Scaling::default()));
+    refused_as(m, "lrn");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
 fn a_buffer_of_another_context_on_the_same_gpu_is_refused() {
     let (stream, handle, act) = setup();
     let other = CudaContext::new_non_primary(0, 0).expect("a second context on GPU 0");
@@ -94,7 +149,8 @@ fn a_buffer_of_another_context_on_the_same_gpu_is_refused() {
         .expect("x in the other context");
     let mut y = stream.alloc_zeros::<f32>(6).expect("y");
     stream.context().bind_to_thread().expect("bind");
-    let m = mismatch(handle.activation_forward(&act, 1.0, &desc, &x, 0.0, &desc, &mut y));
+    let problem = ActivationProblem::same_descriptor(act, desc);
+    let m = mismatch(handle.activation_forward(&problem, &x, &mut y, Scaling::new(1.0, 0.0)));
     assert!(
         matches!(m, Mismatch::WrongDevice { buffer: "x", .. }),
         "{m:?}"

@@ -10,8 +10,10 @@ mod common;
 use common::gpu::{download_flat, gpu, rounded, upload_flat, wide_values, Gpu};
 use cudnn::half::{bf16, f16};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, DataType, LrnDescriptor, PoolingDescriptor, PoolingMode,
-    Scale, SoftmaxAlgorithm, SoftmaxMode, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, ActivationProblem, BackwardBuffers, DataType,
+    InPlaceBackwardBuffers, LrnDescriptor, LrnProblem, PoolingDescriptor, PoolingMode,
+    PoolingProblem, Scaling, SoftmaxAlgorithm, SoftmaxBackwardBuffers, SoftmaxMode, SoftmaxProblem,
+    TensorDescriptor, TensorFormat,
 };
 use cudnn_reference::activation::{self as ref_act, ActivationKind};
 use cudnn_reference::conv::{max_rel_error, Scalar};
@@ -65,6 +67,7 @@ fn pooling<T: Scalar + DataType>() {
             let yd = [vec![g.batch, g.channels], g.output()].concat();
             let x_desc = TensorDescriptor::<T>::new(nchw, &xd).expect("x");
             let y_desc = TensorDescriptor::<T>::new(nchw, &yd).expect("y");
+            let problem = PoolingProblem::with_output(pool, x_desc, y_desc).expect("problem");
             // Distinct values (a permutation) so that max pooling has no ties.
             let n = g.x_len();
             let x: Vec<f64> = (0..n).map(|i| ((i * 37) % n) as f64 / n as f64).collect();
@@ -72,31 +75,22 @@ fn pooling<T: Scalar + DataType>() {
             let dy = rounded::<T>(&wide_values(g.y_len(), 2));
             let xg = upload_flat::<T>(&s, &x);
             let mut yg = s.alloc_zeros::<T>(g.y_len()).expect("y");
-            h.pooling_forward(
-                &pool,
-                T::Scale::ONE,
-                &x_desc,
-                &xg,
-                T::Scale::ZERO,
-                &y_desc,
-                &mut yg,
-            )
-            .expect("forward");
+            h.pooling_forward(&problem, &xg, &mut yg, Scaling::default())
+                .expect("forward");
             let want = ref_pool::forward(&g, rmode, &x);
             let got = download_flat(&s, &yg);
             assert!(max_rel_error(&got, &want) < tol::<T>(), "{mode:?} forward");
             let dyg = upload_flat::<T>(&s, &dy);
             let mut dxg = s.alloc_zeros::<T>(n).expect("dx");
             h.pooling_backward(
-                &pool,
-                T::Scale::ONE,
-                &y_desc,
-                &yg,
-                &dyg,
-                &x_desc,
-                &xg,
-                T::Scale::ZERO,
-                &mut dxg,
+                &problem,
+                BackwardBuffers {
+                    y: &yg,
+                    dy: &dyg,
+                    x: &xg,
+                    dx: &mut dxg,
+                },
+                Scaling::default(),
             )
             .expect("backward");
             let want = ref_pool::backward(&g, rmode, &x, &got, &dy);
@@ -126,7 +120,7 @@ fn activations<T: Scalar + DataType>() {
         handle: h,
     } = gpu();
     let dims = [2, 3, 4, 5];
-    let desc = TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &dims).expect("desc");
+    let desc = || TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &dims).expect("desc");
     let n: usize = dims.iter().product();
     // Away from the kinks at 0 and at the clipping ceiling.
     let x: Vec<f64> = wide_values(n, 3)
@@ -172,18 +166,11 @@ fn activations<T: Scalar + DataType>() {
         ),
     ] {
         let act = ActivationDescriptor::new(mode, coef).expect("activation");
+        let problem = ActivationProblem::same_descriptor(act, desc());
         let xg = upload_flat::<T>(&s, &x);
         let mut yg = s.alloc_zeros::<T>(n).expect("y");
-        h.activation_forward(
-            &act,
-            T::Scale::ONE,
-            &desc,
-            &xg,
-            T::Scale::ZERO,
-            &desc,
-            &mut yg,
-        )
-        .expect("forward");
+        h.activation_forward(&problem, &xg, &mut yg, Scaling::default())
+            .expect("forward");
         let y = download_flat(&s, &yg);
         assert!(
             max_rel_error(&y, &ref_act::forward(kind, &x)) < tol::<T>() * 2.0,
@@ -192,17 +179,14 @@ fn activations<T: Scalar + DataType>() {
         let dyg = upload_flat::<T>(&s, &dy);
         let mut dxg = s.alloc_zeros::<T>(n).expect("dx");
         h.activation_backward(
-            &act,
-            T::Scale::ONE,
-            &desc,
-            &yg,
-            &desc,
-            &dyg,
-            &desc,
-            &xg,
-            T::Scale::ZERO,
-            &desc,
-            &mut dxg,
+            &problem,
+            BackwardBuffers {
+                y: &yg,
+                dy: &dyg,
+                x: &xg,
+                dx: &mut dxg,
+            },
+            Scaling::default(),
         )
         .expect("backward");
         let want = ref_act::backward(kind, &x, &y, &dy);
@@ -213,18 +197,18 @@ fn activations<T: Scalar + DataType>() {
 
         // In place: forward into x's buffer, then backward into dy's.
         let mut xy = upload_flat::<T>(&s, &x);
-        h.activation_forward_in_place(&act, T::Scale::ONE, &desc, T::Scale::ZERO, &mut xy)
+        h.activation_forward_in_place(&problem, &mut xy, Scaling::default())
             .expect("in place");
         assert_eq!(download_flat(&s, &xy), y, "{kind:?} in place");
         let mut dy_dx = upload_flat::<T>(&s, &dy);
         h.activation_backward_in_place(
-            &act,
-            T::Scale::ONE,
-            &desc,
-            &yg,
-            &xg,
-            T::Scale::ZERO,
-            &mut dy_dx,
+            &problem,
+            InPlaceBackwardBuffers {
+                y: &yg,
+                x: &xg,
+                dy_dx: &mut dy_dx,
+            },
+            Scaling::default(),
         )
         .expect("in place");
         assert!(
@@ -275,8 +259,9 @@ fn softmaxes<T: Scalar + DataType>() {
         handle: h,
     } = gpu();
     let (n, c, hh, w) = (3, 6, 2, 4);
-    let desc =
-        TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc");
+    let desc = || {
+        TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc")
+    };
     let len = n * c * hh * w;
     let x = rounded::<T>(&wide_values(len, 5));
     let dy = rounded::<T>(&wide_values(len, 6));
@@ -298,19 +283,11 @@ fn softmaxes<T: Scalar + DataType>() {
                 ref_softmax::SoftmaxMode::Channel,
             ),
         ] {
+            let problem = SoftmaxProblem::same_descriptor(algo, mode, desc());
             let xg = upload_flat::<T>(&s, &x);
             let mut yg = s.alloc_zeros::<T>(len).expect("y");
-            h.softmax_forward(
-                algo,
-                mode,
-                T::Scale::ONE,
-                &desc,
-                &xg,
-                T::Scale::ZERO,
-                &desc,
-                &mut yg,
-            )
-            .expect("forward");
+            h.softmax_forward(&problem, &xg, &mut yg, Scaling::default())
+                .expect("forward");
             let y = download_flat(&s, &yg);
             let want = ref_softmax::forward(ralgo, rmode, n, c, hh * w, &x);
             assert!(
@@ -320,16 +297,13 @@ fn softmaxes<T: Scalar + DataType>() {
             let dyg = upload_flat::<T>(&s, &dy);
             let mut dxg = s.alloc_zeros::<T>(len).expect("dx");
             h.softmax_backward(
-                algo,
-                mode,
-                T::Scale::ONE,
-                &desc,
-                &yg,
-                &desc,
-                &dyg,
-                T::Scale::ZERO,
-                &desc,
-                &mut dxg,
+                &problem,
+                SoftmaxBackwardBuffers {
+                    y: &yg,
+                    dy: &dyg,
+                    dx: &mut dxg,
+                },
+                Scaling::default(),
             )
             .expect("backward");
             let want = ref_softmax::backward(ralgo, rmode, n, c, hh * w, &y, &dy);
@@ -361,17 +335,19 @@ fn lrn_f32() {
         handle: h,
     } = gpu();
     let (n, c, hh, w) = (2, 7, 3, 3);
-    let desc = TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w])
-        .expect("desc");
+    let desc = || {
+        TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc")
+    };
     let len = n * c * hh * w;
     let x = rounded::<f32>(&wide_values(len, 7));
     let dy = rounded::<f32>(&wide_values(len, 8));
     for n_lrn in [3u32, 5] {
         let (alpha, beta, k) = (1e-2, 0.75, 2.0);
         let lrn = LrnDescriptor::new(n_lrn, alpha, beta, k).expect("lrn");
+        let problem = LrnProblem::same_descriptor(lrn, desc());
         let xg = upload_flat::<f32>(&s, &x);
         let mut yg = s.alloc_zeros::<f32>(len).expect("y");
-        h.lrn_cross_channel_forward(&lrn, 1.0, &desc, &xg, 0.0, &desc, &mut yg)
+        h.lrn_cross_channel_forward(&problem, &xg, &mut yg, Scaling::new(1.0, 0.0))
             .expect("forward");
         let y = download_flat(&s, &yg);
         let want = ref_lrn::forward(n_lrn as usize, alpha, beta, k, n, c, hh * w, &x);
@@ -379,7 +355,14 @@ fn lrn_f32() {
         let dyg = upload_flat::<f32>(&s, &dy);
         let mut dxg = s.alloc_zeros::<f32>(len).expect("dx");
         h.lrn_cross_channel_backward(
-            &lrn, 1.0, &desc, &yg, &desc, &dyg, &desc, &xg, 0.0, &desc, &mut dxg,
+            &problem,
+            BackwardBuffers {
+                y: &yg,
+                dy: &dyg,
+                x: &xg,
+                dx: &mut dxg,
+            },
+            Scaling::new(1.0, 0.0),
         )
         .expect("backward");
         let want = ref_lrn::backward(n_lrn as usize, alpha, beta, k, n, c, hh * w, &x, &y, &dy);

@@ -1,13 +1,19 @@
 //! Pooling, activation, softmax and LRN without a GPU, against the real
 //! library: descriptors, the crate's pooling shape rule against cuDNN's,
-//! and every launch check that needs no device.
+//! and every launch check that needs no device: the problems' shape
+//! checks, buffer lengths, in-place layouts; `try_clone` of each descriptor.
+
+#![allow(clippy::macro_metavars_in_unsafe)]
 
 mod common;
 
+use std::sync::Arc;
+
 use cudnn::ops::{check_lrn_parameters, check_pooling, check_same_shape};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, Error, LrnDescriptor, Mismatch, PoolingDescriptor,
-    PoolingMode, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, ActivationProblem, Error, Library, LrnDescriptor,
+    LrnProblem, Mismatch, NanPropagation, PoolingDescriptor, PoolingMode, PoolingProblem,
+    SoftmaxAlgorithm, SoftmaxMode, SoftmaxProblem, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 
@@ -188,6 +194,278 @@ fn lrn_limits() {
         );
         assert!(LrnDescriptor::new(n, alpha, beta, k).is_err());
     }
+}
+
+#[test]
+fn pooling_problems_check_the_output_once() {
+    let Some(_lib) = common::lib() else { return };
+    let max = PoolingMode::CUDNN_POOLING_MAX;
+    let pool = || PoolingDescriptor::new(max, &[2, 2], &[0, 0], &[2, 2]).expect("pool");
+    // The output is made in the input's packed layout.
+    let p = PoolingProblem::new(
+        pool(),
+        TensorDescriptor::<f32>::new(NHWC, &[2, 3, 8, 8]).expect("x"),
+    )
+    .expect("problem");
+    assert_eq!(p.y().dims(), [2, 3, 4, 4]);
+    assert_eq!(p.y().packed_format(), Some(NHWC));
+    assert_eq!(p.pooling().window(), [2, 2]);
+    let p = PoolingProblem::new(
+        pool(),
+        TensorDescriptor::<f32>::new(NCHW, &[2, 3, 8, 8]).expect("x"),
+    )
+    .expect("problem");
+    assert_eq!(p.y().packed_format(), Some(NCHW));
+    // A given output must be the pooled shape.
+    let p = PoolingProblem::with_output(
+        pool(),
+        TensorDescriptor::<f32>::new(NHWC, &[2, 3, 8, 8]).expect("x"),
+        TensorDescriptor::<f32>::new(NCHW, &[2, 3, 4, 4]).expect("y"),
+    )
+    .expect("layouts may differ");
+    p.check_forward_lengths(384, 96).expect("fits");
+    assert_eq!(
+        invalid(&p.check_forward_lengths(384, 95).expect_err("short y")),
+        &Mismatch::BufferTooShort {
+            buffer: "y",
+            len: 95,
+            required: 96
+        }
+    );
+    p.check_backward_lengths(96, 96, 384, 384).expect("fits");
+    let e = p
+        .check_backward_lengths(96, 96, 384, 10)
+        .expect_err("short dx");
+    assert!(matches!(
+        invalid(&e),
+        Mismatch::BufferTooShort { buffer: "dx", .. }
+    ));
+    let e = p
+        .check_backward_lengths(96, 95, 384, 384)
+        .expect_err("short dy");
+    assert!(matches!(
+        invalid(&e),
+        Mismatch::BufferTooShort { buffer: "dy", .. }
+    ));
+    let e = PoolingProblem::with_output(
+        pool(),
+        TensorDescriptor::<f32>::new(NHWC, &[2, 3, 8, 8]).expect("x"),
+        TensorDescriptor::<f32>::new(NHWC, &[2, 3, 5, 4]).expect("y"),
+    )
+    .expect_err("wrong y");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
+    // A window that does not fit the input.
+    let big = PoolingDescriptor::new(max, &[5, 5], &[1, 1], &[1, 1]).expect("pool");
+    let e = PoolingProblem::new(
+        big,
+        TensorDescriptor::<f32>::new(NCHW, &[1, 1, 2, 2]).expect("x"),
+    )
+    .expect_err("window too large");
+    assert!(
+        matches!(invalid(&e), Mismatch::Shape { what } if what.contains("larger than")),
+        "{e}"
+    );
+}
+
+#[test]
+fn elementwise_problems_check_shapes_lengths_and_in_place_layouts() {
+    let Some(_lib) = common::lib() else { return };
+    let desc = |format, dims: &[usize]| TensorDescriptor::<f32>::new(format, dims).expect("desc");
+    let relu =
+        || ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
+    let lrn = || LrnDescriptor::new(5, 1e-4, 0.75, 2.0).expect("lrn");
+    let (fast, instance) = (
+        SoftmaxAlgorithm::CUDNN_SOFTMAX_FAST,
+        SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
+    );
+    let (a, c) = ([2, 3, 4, 5], [2, 3, 5, 4]);
+
+    // One shape, layouts that differ: accepted; another shape: refused.
+    let p = ActivationProblem::new(relu(), desc(NCHW, &a), desc(NHWC, &a)).expect("activation");
+    assert_eq!(p.activation().mode(), ActivationMode::CUDNN_ACTIVATION_RELU);
+    assert_eq!(p.y().packed_format(), Some(NHWC));
+    let e = ActivationProblem::new(relu(), desc(NCHW, &a), desc(NCHW, &c)).expect_err("shape");
+    assert!(
+        matches!(invalid(&e), Mismatch::Shape { what } if what.contains("`y`")),
+        "{e}"
+    );
+    let e = SoftmaxProblem::new(fast, instance, desc(NCHW, &a), desc(NCHW, &c)).expect_err("shape");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
+    let e = LrnProblem::new(lrn(), desc(NCHW, &a), desc(NCHW, &c)).expect_err("shape");
+    assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
+
+    // In place needs one layout.
+    let e = p.check_in_place().expect_err("layouts differ");
+    assert!(
+        matches!(invalid(&e), Mismatch::Shape { what } if what.contains("in place")),
+        "{e}"
+    );
+    ActivationProblem::new(relu(), desc(NHWC, &a), desc(NHWC, &a))
+        .expect("activation")
+        .check_in_place()
+        .expect("one layout");
+    let one = ActivationProblem::same_descriptor(relu(), desc(NCHW, &a));
+    one.check_in_place().expect("one descriptor");
+    assert_eq!(one.x().dims(), one.y().dims());
+
+    // Buffer lengths, by name.
+    one.check_forward_lengths(120, 120).expect("fits");
+    one.check_backward_lengths(120, 120, 120, 120)
+        .expect("fits");
+    let e = one
+        .check_backward_lengths(120, 119, 120, 120)
+        .expect_err("short dy");
+    assert_eq!(
+        invalid(&e),
+        &Mismatch::BufferTooShort {
+            buffer: "dy",
+            len: 119,
+            required: 120
+        }
+    );
+    let s = SoftmaxProblem::same_descriptor(fast, instance, desc(NCHW, &a));
+    assert_eq!((s.algorithm(), s.mode()), (fast, instance));
+    s.check_forward_lengths(120, 120).expect("fits");
+    let e = s.check_forward_lengths(119, 120).expect_err("short x");
+    assert!(matches!(
+        invalid(&e),
+        Mismatch::BufferTooShort { buffer: "x", .. }
+    ));
+    let e = s.check_backward_lengths(120, 120, 7).expect_err("short dx");
+    assert!(matches!(
+        invalid(&e),
+        Mismatch::BufferTooShort { buffer: "dx", .. }
+    ));
+    let l = LrnProblem::new(lrn(), desc(NCHW, &a), desc(NHWC, &a)).expect("lrn");
+    assert_eq!(l.lrn().parameters(), (5, 1e-4, 0.75, 2.0));
+    l.check_backward_lengths(120, 120, 120, 120).expect("fits");
+    let e = l
+        .check_backward_lengths(120, 120, 120, 0)
+        .expect_err("short dx");
+    assert!(matches!(
+        invalid(&e),
+        Mismatch::BufferTooShort { buffer: "dx", .. }
+    ));
+    let e = LrnProblem::same_descriptor(lrn(), desc(NCHW, &a))
+        .check_forward_lengths(120, 1)
+        .expect_err("short y");
+    assert!(matches!(
+        invalid(&e),
+        Mismatch::BufferTooShort { buffer: "y", .. }
+    ));
+}
+
+/// A second loaded copy of the library (same file, its own handle), or
+/// `None` when cuDNN is not required and does not load.
+fn other_library() -> Option<Arc<Library>> {
+    let lib = common::lib()?;
+    let other = Arc::new(Library::open(Some(lib.path())).expect("a second copy"));
+    assert!(!Arc::ptr_eq(&lib, &other));
+    Some(other)
+}
+
+#[test]
+fn activation_descriptors_clone_with_their_settings_and_library() {
+    let Some(other) = other_library() else { return };
+    let (mode, nan) = (
+        ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU,
+        NanPropagation::CUDNN_PROPAGATE_NAN,
+    );
+    let a = ActivationDescriptor::new_in(Arc::clone(&other), mode, nan, 6.0).expect("act");
+    let b = a.try_clone().expect("clone");
+    assert_ne!(a.as_raw(), b.as_raw(), "a descriptor of its own");
+    assert!(Arc::ptr_eq(b.library(), &other), "the same library");
+    assert_eq!((b.mode(), b.nan_propagation(), b.coef()), (mode, nan, 6.0));
+    let (mut m, mut n, mut coef) = (
+        ActivationMode::CUDNN_ACTIVATION_RELU,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        0.0f64,
+    );
+    raw!(
+        other,
+        cudnnGetActivationDescriptor(b.as_raw(), &mut m, &mut n, &mut coef)
+    )
+    .expect("get");
+    assert_eq!((m, n, coef), (mode, nan, 6.0));
+    drop(a);
+    // Swish's beta is a setting of its own, and is cloned too.
+    let swish = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_SWISH, 0.9)
+        .expect("swish")
+        .try_clone()
+        .expect("clone");
+    let mut beta = 0.0f64;
+    raw!(
+        swish.library(),
+        cudnnGetActivationDescriptorSwishBeta(swish.as_raw(), &mut beta)
+    )
+    .expect("get beta");
+    assert_eq!(beta, 0.9);
+}
+
+#[test]
+fn pooling_descriptors_clone_with_their_settings_and_library() {
+    let Some(other) = other_library() else { return };
+    let (mode, nan) = (
+        PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING,
+        NanPropagation::CUDNN_PROPAGATE_NAN,
+    );
+    let a = PoolingDescriptor::new_in(
+        Arc::clone(&other),
+        mode,
+        nan,
+        &[3, 2, 4],
+        &[1, 0, 2],
+        &[2, 1, 3],
+    )
+    .expect("pool");
+    let b = a.try_clone().expect("clone");
+    drop(a);
+    assert!(Arc::ptr_eq(b.library(), &other), "the same library");
+    assert_eq!((b.mode(), b.nan_propagation()), (mode, nan));
+    assert_eq!(
+        (b.window(), b.padding(), b.stride()),
+        (&[3, 2, 4][..], &[1, 0, 2][..], &[2, 1, 3][..])
+    );
+    let (mut m, mut n, mut dims) = (
+        PoolingMode::CUDNN_POOLING_MAX,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        0i32,
+    );
+    let (mut w, mut p, mut s) = ([0i32; 3], [0i32; 3], [0i32; 3]);
+    raw!(
+        other,
+        cudnnGetPoolingNdDescriptor(
+            b.as_raw(),
+            3,
+            &mut m,
+            &mut n,
+            &mut dims,
+            w.as_mut_ptr(),
+            p.as_mut_ptr(),
+            s.as_mut_ptr()
+        )
+    )
+    .expect("get");
+    assert_eq!((m, n, dims), (mode, nan, 3));
+    assert_eq!((w, p, s), ([3, 2, 4], [1, 0, 2], [2, 1, 3]));
+}
+
+#[test]
+fn lrn_descriptors_clone_with_their_settings_and_library() {
+    let Some(other) = other_library() else { return };
+    let a = LrnDescriptor::new_in(Arc::clone(&other), 7, 2e-4, 0.5, 1.5).expect("lrn");
+    let b = a.try_clone().expect("clone");
+    assert_ne!(a.as_raw(), b.as_raw(), "a descriptor of its own");
+    drop(a);
+    assert!(Arc::ptr_eq(b.library(), &other), "the same library");
+    assert_eq!(b.parameters(), (7, 2e-4, 0.5, 1.5));
+    let (mut n, mut alpha, mut beta, mut k) = (0u32, 0.0f64, 0.0f64, 0.0f64);
+    raw!(
+        other,
+        cudnnGetLRNDescriptor(b.as_raw(), &mut n, &mut alpha, &mut beta, &mut k)
+    )
+    .expect("get");
+    assert_eq!((n, alpha, beta, k), (7, 2e-4, 0.5, 1.5));
 }
 
 proptest! {

@@ -11,13 +11,20 @@ mod common;
 use common::gpu::{
     download, download_flat, gpu, not_supported, rounded, upload, upload_flat, values, Gpu,
 };
+use std::sync::Arc;
+
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
-use cudnn::norm::derive_bn_descriptor;
+use cudnn::norm::{
+    BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnRunningStats,
+    BnSavedStats, BnSavedStatsMut, BnTrainingArgs, BnTrainingExArgs,
+};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BnParam, DataType,
-    DropoutDescriptor, Error, Mismatch, OpTensorDescriptor, OpTensorOp, ReduceTensorDescriptor,
-    ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat, Workspace,
+    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
+    DataType, DeviceBuffer, DeviceBufferMut, DropoutDescriptor, DropoutProblem, Error, Handle,
+    Library, Mismatch, OpTensorDescriptor, OpTensorOp, OpTensorProblem, OpTensorScaling,
+    ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, ReduceTensorProblem, Scaling,
+    TensorDescriptor, TensorFormat, Workspace,
 };
 use cudnn_reference::batchnorm as bn_cpu;
 use cudnn_reference::conv::{max_rel_error as err, Scalar};
@@ -52,9 +59,11 @@ where
     let spatial: usize = dims[2..].iter().product();
     let len = n * c * spatial;
     let xd = TensorDescriptor::<T>::new(format, dims).expect("x desc");
-    let pd = derive_bn_descriptor(&xd, mode).expect("derived");
-    let plen = pd.required_len();
+    let yd = TensorDescriptor::<T>::new(format, dims).expect("y desc");
     let (eps, factor) = (1e-4, 0.3);
+    // The parameter descriptor is the one cuDNN derives.
+    let problem = BatchNormProblem::new(mode, xd, yd, eps).expect("problem");
+    let plen = problem.param_len();
 
     // Inputs away from zero mean, so that the normalization does work.
     let x: Vec<f64> = rounded::<T>(
@@ -95,23 +104,25 @@ where
     let mut rvg = upload_flat::<T::Param>(s, &rv0);
     let mut smg = s.alloc_zeros::<T::Param>(plen).expect("saved mean");
     let mut svg = s.alloc_zeros::<T::Param>(plen).expect("saved inv var");
-    let one = <T::Scale as cudnn::Scale>::ONE;
-    let zero = <T::Scale as cudnn::Scale>::ZERO;
+    // alpha 1, beta 0.
     h.batch_norm_forward_training(
-        mode,
-        one,
-        zero,
-        &xd,
-        &xg,
-        &xd,
-        &mut yg,
-        &pd,
-        &sg,
-        &bg,
-        factor,
-        Some((&mut rmg, &mut rvg)),
-        eps,
-        Some((&mut smg, &mut svg)),
+        &problem,
+        BnTrainingArgs {
+            x: &xg,
+            y: &mut yg,
+            scale: &sg,
+            bias: &bg,
+            exponential_average_factor: factor,
+            running: Some(BnRunningStats {
+                mean: &mut rmg,
+                var: &mut rvg,
+            }),
+            saved: Some(BnSavedStatsMut {
+                mean: &mut smg,
+                inv_var: &mut svg,
+            }),
+        },
+        Scaling::default(),
     )
     .unwrap_or_else(|e| panic!("{label}: training: {e}"));
     let tol = tolerance::<T>();
@@ -142,7 +153,16 @@ where
     );
     if mode != BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT {
         h.batch_norm_forward_inference(
-            mode, one, zero, &xd, &xg, &xd, &mut yg, &pd, &sg, &bg, &rmg, &rvg, eps,
+            &problem,
+            BnInferenceArgs {
+                x: &xg,
+                y: &mut yg,
+                scale: &sg,
+                bias: &bg,
+                estimated_mean: &rmg,
+                estimated_var: &rvg,
+            },
+            Scaling::default(),
         )
         .unwrap_or_else(|e| panic!("{label}: inference: {e}"));
         let e = err(&download(s, &yg, dims, format), &inf);
@@ -174,24 +194,22 @@ where
         let mut dxg = s.alloc_zeros::<T>(len).expect("dx");
         let mut dsg = s.alloc_zeros::<T::Param>(plen).expect("dscale");
         let mut dbg = s.alloc_zeros::<T::Param>(plen).expect("dbias");
+        // alpha 1, beta 0 for the data and the parameters.
         h.batch_norm_backward(
-            mode,
-            one,
-            zero,
-            one,
-            zero,
-            &xd,
-            &xg,
-            &xd,
-            &dyg,
-            &xd,
-            &mut dxg,
-            &pd,
-            &sg,
-            &mut dsg,
-            &mut dbg,
-            eps,
-            use_saved.then_some((&smg, &svg)),
+            &problem,
+            BnBackwardArgs {
+                x: &xg,
+                dy: &dyg,
+                dx: &mut dxg,
+                scale: &sg,
+                d_scale: &mut dsg,
+                d_bias: &mut dbg,
+                saved: use_saved.then_some(BnSavedStats {
+                    mean: &smg,
+                    inv_var: &svg,
+                }),
+            },
+            BnBackwardScaling::default(),
         )
         .unwrap_or_else(|e| panic!("{label}: backward: {e}"));
         let e = err(&download(s, &dxg, dims, format), &want.dx);
@@ -260,11 +278,14 @@ fn batch_norm_ex_plain_and_fused() {
         let (n, c, spatial) = (4, 8, 36);
         let len = n * c * spatial;
         let xd = TensorDescriptor::<f16>::new(format, &dims).expect("x");
-        let pd = derive_bn_descriptor(&xd, mode).expect("derived");
+        // y, dy, z and dz share y's descriptor, x's layout here.
+        let yd = TensorDescriptor::<f16>::new(format, &dims).expect("y");
         let relu =
             ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
-        let act = fused.then_some(&relu);
+        let act = fused.then_some(relu);
         let eps = 1e-4;
+        let mut problem = BatchNormProblem::new(mode, xd, yd, eps).expect("problem");
+        problem.set_ops(ops, act).expect("ops");
         let x = rounded::<f16>(&values(len, 21));
         let z = rounded::<f16>(&values(len, 22));
         let dy = rounded::<f16>(&values(len, 23));
@@ -282,30 +303,31 @@ fn batch_norm_ex_plain_and_fused() {
         let mut sv = s.alloc_zeros::<f32>(c).expect("sv");
         let mut ws = Workspace::new();
         let reserve_size = h
-            .batch_norm_training_ex_reserve_size(mode, ops, act, &xd)
+            .batch_norm_training_ex_reserve_size(&problem)
             .expect("reserve size");
         let mut reserve = (reserve_size > 0).then(|| s.alloc_zeros::<u8>(reserve_size).expect("r"));
         let label = format!("ops {} (reserve {reserve_size} bytes)", ops.0);
         let r = h.batch_norm_forward_training_ex(
-            mode,
-            ops,
-            1.0,
-            0.0,
-            &xd,
-            &xg,
-            add.then_some((&xd, &zg)),
-            &xd,
-            &mut yg,
-            &pd,
-            &sg,
-            &bg,
-            1.0,
-            Some((&mut rm, &mut rv)),
-            eps,
-            Some((&mut sm, &mut sv)),
-            act,
+            &problem,
+            BnTrainingExArgs {
+                x: &xg,
+                z: add.then_some(&zg as &dyn DeviceBuffer<f16>),
+                y: &mut yg,
+                scale: &sg,
+                bias: &bg,
+                exponential_average_factor: 1.0,
+                running: Some(BnRunningStats {
+                    mean: &mut rm,
+                    var: &mut rv,
+                }),
+                saved: Some(BnSavedStatsMut {
+                    mean: &mut sm,
+                    inv_var: &mut sv,
+                }),
+                reserve: reserve.as_mut().map(|r| r as &mut dyn DeviceBufferMut<u8>),
+            },
             &mut ws,
-            reserve.as_mut(),
+            Scaling::new(1.0, 0.0),
         );
         match r {
             Ok(()) => {}
@@ -366,31 +388,28 @@ fn batch_norm_ex_plain_and_fused() {
         let mut dsg = s.alloc_zeros::<f32>(c).expect("ds");
         let mut dbg = s.alloc_zeros::<f32>(c).expect("db");
         h.batch_norm_backward_ex(
-            mode,
-            ops,
-            1.0,
-            0.0,
-            1.0,
-            0.0,
-            &xd,
-            &xg,
-            &xd,
-            &yg,
-            &xd,
-            &dyg,
-            add.then_some((&xd, &mut dzg)),
-            &xd,
-            &mut dxg,
-            &pd,
-            &sg,
-            &bg,
-            &mut dsg,
-            &mut dbg,
-            eps,
-            Some((&sm, &sv)),
-            act,
+            &problem,
+            BnBackwardExArgs {
+                x: &xg,
+                y: &yg,
+                dy: &dyg,
+                dz: add.then_some(&mut dzg as &mut dyn DeviceBufferMut<f16>),
+                dx: &mut dxg,
+                scale: &sg,
+                bias: &bg,
+                d_scale: &mut dsg,
+                d_bias: &mut dbg,
+                saved: Some(BnSavedStats {
+                    mean: &sm,
+                    inv_var: &sv,
+                }),
+                reserve: reserve.as_ref().map(|r| r as &dyn DeviceBuffer<u8>),
+            },
             &mut ws,
-            reserve.as_ref(),
+            BnBackwardScaling {
+                data: Scaling::new(1.0, 0.0),
+                params: Scaling::new(1.0, 0.0),
+            },
         )
         .unwrap_or_else(|e| panic!("{label}: backward: {e}"));
         let e = err(&download(s, &dxg, &dims, format), &want.dx);
@@ -428,6 +447,9 @@ fn dropout_case<T: Scalar + DataType>(gpu: &Gpu) {
     let xg = upload_flat::<T>(s, &x);
     let states = h.dropout_states_size().expect("states size");
     let reserve = DropoutDescriptor::reserve_space_size(&xd).expect("reserve size");
+    // x, y, dx and dy all have x's descriptor.
+    let problem = DropoutProblem::same_descriptor(xd).expect("problem");
+    assert_eq!(problem.reserve_size(), reserve);
     let fresh = |seed: u64| {
         let st = s.alloc_zeros::<u8>(states).expect("states");
         DropoutDescriptor::new(h, p, seed, st).expect("dropout descriptor")
@@ -435,7 +457,7 @@ fn dropout_case<T: Scalar + DataType>(gpu: &Gpu) {
     let forward = |desc: &mut DropoutDescriptor| -> (Vec<f64>, CudaSlice<u8>) {
         let mut yg = s.alloc_zeros::<T>(len).expect("y");
         let mut r = s.alloc_zeros::<u8>(reserve).expect("reserve");
-        h.dropout_forward(desc, &xd, &xg, &xd, &mut yg, &mut r)
+        h.dropout_forward(desc, &problem, &xg, &mut yg, &mut r)
             .expect("dropout forward");
         (download_flat(s, &yg), r)
     };
@@ -493,7 +515,7 @@ fn dropout_case<T: Scalar + DataType>(gpu: &Gpu) {
     let dy = rounded::<T>(&values(len, 32));
     let dyg = upload_flat::<T>(s, &dy);
     let mut dxg = s.alloc_zeros::<T>(len).expect("dx");
-    h.dropout_backward(&first, &xd, &dyg, &xd, &mut dxg, &r1)
+    h.dropout_backward(&first, &problem, &dyg, &mut dxg, &r1)
         .expect("dropout backward");
     let want: Vec<f64> = dy
         .iter()
@@ -567,13 +589,19 @@ fn op_tensor_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
             let desc = OpTensorDescriptor::<f32>::new(op).expect("op");
             let ad = TensorDescriptor::<T>::new(NCHW, &dims).expect("a");
             let bd = TensorDescriptor::<T>::new(NCHW, &b_dims).expect("b");
+            // c has a's descriptor.
+            let cd = TensorDescriptor::<T>::new(NCHW, &dims).expect("c");
+            let problem = OpTensorProblem::new(desc, ad, bd, cd).expect("problem");
             let ag = upload_flat::<T>(s, &a);
             let bg = upload_flat::<T>(s, &b);
             let mut cg = upload_flat::<T>(s, &c0);
-            h.op_tensor(
-                &desc, alpha1, &ad, &ag, alpha2, &bd, &bg, beta, &ad, &mut cg,
-            )
-            .unwrap_or_else(|e| panic!("op {}: {e}", op.0));
+            let scaling = OpTensorScaling {
+                alpha_a: alpha1,
+                alpha_b: alpha2,
+                beta,
+            };
+            h.op_tensor(&problem, &ag, &bg, &mut cg, scaling)
+                .unwrap_or_else(|e| panic!("op {}: {e}", op.0));
             let want = ops_cpu::op_tensor(
                 cpu_op(op),
                 &dims,
@@ -681,7 +709,7 @@ fn add_scale_set_and_transform() {
     let c0 = rounded::<f32>(&values(len, 52));
     let bg = upload_flat::<f32>(s, &bias);
     let mut cg = upload_flat::<f32>(s, &c0);
-    h.add_tensor(1.5, &bias_d, &bg, 0.5, &cd, &mut cg)
+    h.add_tensor(&bias_d, &bg, &cd, &mut cg, Scaling::new(1.5, 0.5))
         .expect("add");
     let want = ops_cpu::add_tensor(1.5, &bias_dims, &bias, 0.5, &dims, &c0);
     assert!(err(&download_flat(s, &cg), &want) < 1e-5, "add_tensor");
@@ -704,7 +732,7 @@ fn add_scale_set_and_transform() {
     let xg = upload_flat::<f32>(s, &x);
     let yd = TensorDescriptor::<f32>::new(NHWC, &dims).expect("y");
     let mut yg = upload_flat::<f32>(s, &y0);
-    h.transform_tensor(2.0, &cd, &xg, 0.5, &yd, &mut yg)
+    h.transform_tensor(&cd, &xg, &yd, &mut yg, Scaling::new(2.0, 0.5))
         .expect("transform");
     let want = ops_cpu::transform(
         ops_cpu::Layout::ChannelsFirst,
@@ -718,7 +746,7 @@ fn add_scale_set_and_transform() {
         &y0,
     );
     assert!(err(&download_flat(s, &yg), &want) < 1e-5, "transform");
-    h.transform_tensor(1.0, &cd, &xg, 0.0, &hd, &mut hg)
+    h.transform_tensor(&cd, &xg, &hd, &mut hg, Scaling::new(1.0, 0.0))
         .expect("transform to f16");
     let want = ops_cpu::transform(
         ops_cpu::Layout::ChannelsFirst,
@@ -779,20 +807,18 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
     let h = &gpu.handle;
     let a_dims = [2usize, 3, 4, 5];
     let a = rounded::<T>(&values(120, 61));
-    let ad = TensorDescriptor::<T>::new(NCHW, &a_dims).expect("a");
+    let ad = || TensorDescriptor::<T>::new(NCHW, &a_dims).expect("a");
     let ag = upload_flat::<T>(s, &a);
     let mut ws = Workspace::new();
-    // A reduction of nothing is refused before any GPU work.
+    // A reduction of nothing is refused before any GPU work (when its
+    // problem is built).
     {
         let desc = ReduceTensorDescriptor::<f32>::new(
             ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
             ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
         )
         .expect("reduce");
-        let mut cg = s.alloc_zeros::<T>(120).expect("c");
-        let e = h
-            .reduce_tensor(&desc, None, &mut ws, 1.0, &ad, &ag, 0.0, &ad, &mut cg)
-            .expect_err("a reduction of nothing");
+        let e = ReduceTensorProblem::new(desc, ad(), ad()).expect_err("a reduction of nothing");
         assert!(
             matches!(
                 e,
@@ -806,7 +832,6 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
     }
     for c_dims in [[1usize, 3, 1, 1], [2, 1, 4, 1], [1, 1, 1, 1], [2, 1, 1, 5]] {
         let c_len: usize = c_dims.iter().product();
-        let cd = TensorDescriptor::<T>::new(NCHW, &c_dims).expect("c");
         for op in [
             ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
             ReduceTensorOp::CUDNN_REDUCE_TENSOR_MUL,
@@ -830,19 +855,18 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
                 ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES
             };
             let desc = ReduceTensorDescriptor::<f32>::new(op, indices_mode).expect("reduce");
+            let cd = TensorDescriptor::<T>::new(NCHW, &c_dims).expect("c");
+            let problem = ReduceTensorProblem::new(desc, ad(), cd).expect("problem");
             let mut cg = s.alloc_zeros::<T>(c_len).expect("c");
             let mut indices = with_indices.then(|| s.alloc_zeros::<u32>(c_len).expect("indices"));
             let label = format!("{} reduce {} into {c_dims:?}", T::NAME, op.0);
             h.reduce_tensor(
-                &desc,
+                &problem,
+                &ag,
+                &mut cg,
                 indices.as_mut(),
                 &mut ws,
-                1.0,
-                &ad,
-                &ag,
-                0.0,
-                &cd,
-                &mut cg,
+                Scaling::new(1.0, 0.0),
             )
             .unwrap_or_else(|e| panic!("{label}: {e}"));
             let want = ops_cpu::reduce(cpu_reduce(op), &a_dims, &a, &c_dims);
@@ -928,20 +952,18 @@ fn launch_checks_run_before_the_gpu() {
     .expect("add");
     let ad = TensorDescriptor::<f32>::new(NCHW, &[2, 3, 4, 5]).expect("a");
     let cd = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 1, 1]).expect("c");
+    let problem = ReduceTensorProblem::new(desc, ad, cd).expect("problem");
     let ag = s.alloc_zeros::<f32>(120).expect("a");
     let mut cg = s.alloc_zeros::<f32>(3).expect("c");
     let mut idx = s.alloc_zeros::<u32>(3).expect("indices");
     let e = h
         .reduce_tensor(
-            &desc,
+            &problem,
+            &ag,
+            &mut cg,
             Some(&mut idx),
             &mut Workspace::new(),
-            1.0,
-            &ad,
-            &ag,
-            0.0,
-            &cd,
-            &mut cg,
+            Scaling::new(1.0, 0.0),
         )
         .expect_err("indices for add");
     assert!(
@@ -954,4 +976,182 @@ fn launch_checks_run_before_the_gpu() {
         ),
         "{e}"
     );
+}
+
+/// A clone of a dropout descriptor has a copy of the states: it gives the
+/// masks the original gives, each advancing its own states.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn dropout_try_clone_copies_the_states() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let h = &gpu.handle;
+    let dims = [2usize, 4, 8, 8];
+    let len: usize = dims.iter().product();
+    let problem =
+        DropoutProblem::same_descriptor(TensorDescriptor::<f32>::new(NCHW, &dims).expect("x"))
+            .expect("problem");
+    let xg = upload_flat::<f32>(s, &vec![1.0; len]);
+    let states = s
+        .alloc_zeros::<u8>(h.dropout_states_size().expect("size"))
+        .expect("states");
+    let mut first = DropoutDescriptor::new(h, 0.5, 9, states).expect("dropout");
+    let mut clone = first.try_clone(h).expect("clone");
+    assert_ne!(first.as_raw(), clone.as_raw(), "a descriptor of its own");
+    // States of its own, as long as the original's.
+    assert_eq!(clone.states().len(), first.states().len());
+    assert_eq!((clone.probability(), clone.seed()), (0.5, 9));
+    let forward = |desc: &mut DropoutDescriptor| {
+        let mut yg = s.alloc_zeros::<f32>(len).expect("y");
+        let mut r = s.alloc_zeros::<u8>(problem.reserve_size()).expect("r");
+        h.dropout_forward(desc, &problem, &xg, &mut yg, &mut r)
+            .expect("forward");
+        mask(&download_flat(s, &yg))
+    };
+    let (a1, b1) = (forward(&mut first), forward(&mut clone));
+    assert_eq!(a1, b1, "the clone's first mask is the original's");
+    let (a2, b2) = (forward(&mut first), forward(&mut clone));
+    assert_eq!(a2, b2, "and so is the next");
+}
+
+/// `c = op(a, b)` with one buffer for `a` and `c`, against the reference.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn op_tensor_in_place() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let h = &gpu.handle;
+    let dims = [2usize, 3, 4, 5];
+    let b_dims = [1usize, 3, 1, 1];
+    let a = rounded::<f32>(&values(120, 71));
+    let b = rounded::<f32>(&values(3, 72));
+    for op in [
+        OpTensorOp::CUDNN_OP_TENSOR_ADD,
+        OpTensorOp::CUDNN_OP_TENSOR_MUL,
+    ] {
+        let problem = OpTensorProblem::new(
+            OpTensorDescriptor::<f32>::new(op).expect("op"),
+            TensorDescriptor::<f32>::new(NHWC, &dims).expect("a"),
+            TensorDescriptor::<f32>::new(NCHW, &b_dims).expect("b"),
+            TensorDescriptor::<f32>::new(NHWC, &dims).expect("c"),
+        )
+        .expect("problem");
+        let bg = upload_flat::<f32>(s, &b);
+        // a (and c) laid out NHWC, b NCHW.
+        let mut acg = upload::<f32>(s, &a, &dims, NHWC);
+        let scaling = OpTensorScaling {
+            alpha_a: 0.5,
+            alpha_b: 2.0,
+            beta: 0.25,
+        };
+        h.op_tensor_in_place(&problem, &bg, &mut acg, scaling)
+            .unwrap_or_else(|e| panic!("op {}: {e}", op.0));
+        let want = ops_cpu::op_tensor(cpu_op(op), &dims, 0.5, &a, 2.0, &b_dims, &b, 0.25, &a);
+        let e = err(&download(s, &acg, &dims, NHWC), &want);
+        assert!(e < 1e-5, "op {} in place: error {e}", op.0);
+    }
+}
+
+/// Every launch of these families checks that its descriptors were made
+/// by the handle's library.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn descriptors_of_another_loaded_library_are_refused() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let h = &gpu.handle;
+    let other = Arc::new(Library::open(None).expect("a second copy of the library"));
+    let refused = |r: Result<(), Error>, name: &str| match r {
+        Err(Error::InvalidArgument {
+            mismatch: Mismatch::OtherLibrary { descriptor, .. },
+            ..
+        }) if descriptor == name => {}
+        other => panic!("{name}: expected OtherLibrary, got {other:?}"),
+    };
+    let dims = [2usize, 3, 4, 5];
+    let new_in = |lib: &Arc<Library>| {
+        TensorDescriptor::<f32>::new_in(Arc::clone(lib), NCHW, &dims).expect("desc")
+    };
+    let main = cudnn::library().expect("library");
+
+    // Batch norm: x of the other library.
+    let problem = BatchNormProblem::new(
+        BatchNormMode::CUDNN_BATCHNORM_SPATIAL,
+        new_in(&other),
+        new_in(&main),
+        1e-5,
+    )
+    .expect("problem");
+    let xg = s.alloc_zeros::<f32>(120).expect("x");
+    let mut yg = s.alloc_zeros::<f32>(120).expect("y");
+    let pg = s.alloc_zeros::<f32>(3).expect("p");
+    let args = BnInferenceArgs {
+        x: &xg,
+        y: &mut yg,
+        scale: &pg,
+        bias: &pg,
+        estimated_mean: &pg,
+        estimated_var: &pg,
+    };
+    refused(
+        h.batch_norm_forward_inference(&problem, args, Scaling::default()),
+        "x",
+    );
+    refused(
+        h.batch_norm_training_ex_reserve_size(&problem).map(|_| ()),
+        "x",
+    );
+
+    // Op-tensor: the operation of the other library.
+    let op = OpTensorDescriptor::<f32>::new_in(
+        Arc::clone(&other),
+        OpTensorOp::CUDNN_OP_TENSOR_ADD,
+        cudnn::NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+    )
+    .expect("op");
+    let problem =
+        OpTensorProblem::new(op, new_in(&main), new_in(&main), new_in(&main)).expect("problem");
+    let mut cg = s.alloc_zeros::<f32>(120).expect("c");
+    refused(
+        h.op_tensor(&problem, &xg, &xg, &mut cg, Scaling::default()),
+        "op",
+    );
+
+    // Reduction: the reduction of the other library.
+    let reduce = ReduceTensorDescriptor::<f32>::new_in(
+        Arc::clone(&other),
+        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
+        cudnn::NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+    )
+    .expect("reduce");
+    let cd = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 1, 1]).expect("c");
+    let problem = ReduceTensorProblem::new(reduce, new_in(&main), cd).expect("problem");
+    let mut rg = s.alloc_zeros::<f32>(3).expect("c");
+    refused(
+        h.reduce_tensor(
+            &problem,
+            &xg,
+            &mut rg,
+            None,
+            &mut Workspace::new(),
+            Scaling::default(),
+        ),
+        "reduce",
+    );
+    refused(h.reduction_workspace_size(&problem).map(|_| ()), "reduce");
+
+    // Dropout: a descriptor made through a handle of the other library.
+    let other_handle = Handle::new_in(Arc::clone(&other), Arc::clone(s)).expect("handle");
+    let states = s
+        .alloc_zeros::<u8>(other_handle.dropout_states_size().expect("size"))
+        .expect("states");
+    let mut dropout = DropoutDescriptor::new(&other_handle, 0.5, 1, states).expect("dropout");
+    let problem = DropoutProblem::same_descriptor(new_in(&main)).expect("problem");
+    let mut r = s.alloc_zeros::<u8>(problem.reserve_size()).expect("r");
+    refused(
+        h.dropout_forward(&mut dropout, &problem, &xg, &mut yg, &mut r),
+        "dropout",
+    );
+    refused(dropout.try_clone(h).map(|_| ()), "dropout");
 }

@@ -3,25 +3,29 @@
 //! against cuDNN's, and every launch check that needs no device, each
 //! rejecting bad input with its exact typed mismatch.
 
+#![allow(clippy::macro_metavars_in_unsafe)]
+
 mod common;
+
+use std::sync::Arc;
 
 use cudnn::half::{bf16, f16};
 use cudnn::norm::{
-    batch_norm_param_dims, check_batch_norm_backward, check_batch_norm_backward_ex,
-    check_batch_norm_epsilon, check_batch_norm_forward_inference,
-    check_batch_norm_forward_training, check_batch_norm_forward_training_ex, check_batch_norm_ops,
+    batch_norm_param_dims, check_batch_norm_epsilon, check_batch_norm_ops,
     check_batch_norm_reserve, check_exponential_average_factor, derive_bn_descriptor,
+    BnBackwardLengths, BnInferenceLengths, BnTrainingLengths,
 };
 use cudnn::ops::{
-    check_add_tensor, check_broadcast, check_dropout_backward, check_dropout_forward,
-    check_dropout_probability, check_dropout_states, check_op_tensor, check_reduce_tensor,
-    check_transform_tensor,
+    check_add_tensor, check_broadcast, check_dropout_probability, check_dropout_states,
+    check_op_tensor, check_reduce_tensor, check_transform_tensor,
 };
 use cudnn::sys;
 use cudnn::{
-    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BnParam, DataType,
-    DropoutDescriptor, Error, Mismatch, NanPropagation, OpTensorDescriptor, OpTensorOp,
-    ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
+    DataType, DropoutDescriptor, DropoutProblem, Error, Library, Mismatch, NanPropagation,
+    OpTensorDescriptor, OpTensorOp, OpTensorProblem, OpTensorScaling, ReduceTensorDescriptor,
+    ReduceTensorIndices, ReduceTensorOp, ReduceTensorProblem, Scaling, TensorDescriptor,
+    TensorFormat,
 };
 use proptest::prelude::*;
 
@@ -124,21 +128,38 @@ fn derived_batch_norm_descriptors_match_cudnn() {
     assert!(is_bad_value(&e), "{e}");
 }
 
-/// A 4-d f32 batch norm: x (2, 3, 4, 5), its derived parameters.
-struct Bn {
-    x: TensorDescriptor<f32>,
-    y: TensorDescriptor<f32>,
-    p: TensorDescriptor<f32>,
-    n: usize,
-    c: usize,
+/// A 4-d f32 batch norm: x (2, 3, 4, 5) NCHW, y NHWC, epsilon 1e-5.
+fn x_desc() -> TensorDescriptor<f32> {
+    desc::<f32>(NCHW, &[2, 3, 4, 5])
 }
 
-fn bn(mode: BatchNormMode) -> Bn {
-    let x = desc::<f32>(NCHW, &[2, 3, 4, 5]);
-    let y = desc::<f32>(NHWC, &[2, 3, 4, 5]);
-    let p = derive_bn_descriptor(&x, mode).expect("derived");
-    let c = p.required_len();
-    Bn { x, y, p, n: 120, c }
+fn y_desc() -> TensorDescriptor<f32> {
+    desc::<f32>(NHWC, &[2, 3, 4, 5])
+}
+
+fn bn(mode: BatchNormMode) -> BatchNormProblem<f32> {
+    BatchNormProblem::new(mode, x_desc(), y_desc(), 1e-5).expect("problem")
+}
+
+const DERIVE: &str = "cudnnDeriveBNTensorDescriptor";
+
+fn training(
+    x: usize,
+    y: usize,
+    scale: usize,
+    bias: usize,
+    running: Option<(usize, usize)>,
+    saved: Option<(usize, usize)>,
+) -> BnTrainingLengths {
+    BnTrainingLengths {
+        x,
+        z: None,
+        y,
+        scale,
+        bias,
+        running,
+        saved,
+    }
 }
 
 #[test]
@@ -147,43 +168,40 @@ fn batch_norm_training_checks() {
     const F: &str = "cudnnBatchNormalizationForwardTraining";
     for mode in [SPATIAL, PER_ACT, PERSISTENT] {
         let b = bn(mode);
-        let (n, c) = (b.n, b.c);
-        let run = |x, y, s, bias, f, running, eps, saved| {
-            check_batch_norm_forward_training(
-                mode, &b.x, x, &b.y, y, &b.p, s, bias, f, running, eps, saved,
-            )
+        let (n, c) = (120, b.param_len());
+        assert_eq!(c, b.param().required_len());
+        assert_eq!(b.x().dims(), b.y().dims());
+        assert_eq!((b.mode(), b.epsilon(), b.ops()), (mode, 1e-5, OPS_BN));
+        let run = |x, y, s, bias, f, running, saved| {
+            b.check_forward_training(f, &training(x, y, s, bias, running, saved))
         };
-        run(n, n, c, c, 0.1, Some((c, c)), 1e-5, Some((c, c))).expect("valid");
-        run(n, n, c, c, 1.0, None, 0.0, None).expect("no optional buffers, epsilon 0");
-        run(n + 1, n + 9, c + 1, c, 0.0, None, 1e-3, None).expect("longer buffers");
+        run(n, n, c, c, 0.1, Some((c, c)), Some((c, c))).expect("valid");
+        let eps0 = BatchNormProblem::new(mode, x_desc(), y_desc(), 0.0).expect("epsilon 0");
+        eps0.check_forward_training(1.0, &training(n, n, c, c, None, None))
+            .expect("no optional buffers, epsilon 0");
+        run(n + 1, n + 9, c + 1, c, 0.0, None, None).expect("longer buffers");
         let cases: [(_, Mismatch); 8] = [
+            (run(n - 1, n, c, c, 0.1, None, None), short("x", n - 1, n)),
+            (run(n, n - 1, c, c, 0.1, None, None), short("y", n - 1, n)),
             (
-                run(n - 1, n, c, c, 0.1, None, 1e-5, None),
-                short("x", n - 1, n),
-            ),
-            (
-                run(n, n - 1, c, c, 0.1, None, 1e-5, None),
-                short("y", n - 1, n),
-            ),
-            (
-                run(n, n, c - 1, c, 0.1, None, 1e-5, None),
+                run(n, n, c - 1, c, 0.1, None, None),
                 short("scale", c - 1, c),
             ),
-            (run(n, n, c, 0, 0.1, None, 1e-5, None), short("bias", 0, c)),
+            (run(n, n, c, 0, 0.1, None, None), short("bias", 0, c)),
             (
-                run(n, n, c, c, 0.1, Some((c - 1, c)), 1e-5, None),
+                run(n, n, c, c, 0.1, Some((c - 1, c)), None),
                 short("running_mean", c - 1, c),
             ),
             (
-                run(n, n, c, c, 0.1, Some((c, 1)), 1e-5, None),
+                run(n, n, c, c, 0.1, Some((c, 1)), None),
                 short("running_var", 1, c),
             ),
             (
-                run(n, n, c, c, 0.1, None, 1e-5, Some((0, c))),
+                run(n, n, c, c, 0.1, None, Some((0, c))),
                 short("saved_mean", 0, c),
             ),
             (
-                run(n, n, c, c, 0.1, None, 1e-5, Some((c, c - 1))),
+                run(n, n, c, c, 0.1, None, Some((c, c - 1))),
                 short("saved_inv_var", c - 1, c),
             ),
         ];
@@ -191,88 +209,135 @@ fn batch_norm_training_checks() {
             let e = result.expect_err("short buffer");
             assert_eq!(invalid(&e), (F, &want));
         }
+        // Epsilon is the problem's: refused when the problem is built (or
+        // set), so that forward and backward use the same one.
         for eps in [-1e-5, f64::NAN, f64::INFINITY] {
-            let e = run(n, n, c, c, 0.1, None, eps, None).expect_err("epsilon");
-            assert_eq!(invalid(&e).0, F);
+            let e = BatchNormProblem::new(mode, x_desc(), y_desc(), eps).expect_err("epsilon");
+            assert_eq!(invalid(&e).0, DERIVE);
             assert!(is_bad_value(&e), "{e}");
             assert!(e.to_string().contains("CUDNN_BN_MIN_EPSILON"), "{e}");
         }
         for f in [-0.1, 1.01, f64::NAN] {
-            let e = run(n, n, c, c, f, None, 1e-5, None).expect_err("factor");
+            let e = run(n, n, c, c, f, None, None).expect_err("factor");
+            assert_eq!(invalid(&e).0, F);
             assert!(is_bad_value(&e), "{e}");
             assert!(e.to_string().contains("exponential average factor"), "{e}");
         }
     }
 
+    // A setter that fails keeps the value.
+    let mut b = bn(SPATIAL);
+    b.set_epsilon(1e-3).expect("epsilon");
+    assert_eq!(b.epsilon(), 1e-3);
+    let e = b.set_epsilon(-1.0).expect_err("negative");
+    assert!(is_bad_value(&e), "{e}");
+    assert_eq!(b.epsilon(), 1e-3, "kept");
+
     // Shapes: y of other dims, parameters of the other mode, a 3-d input.
-    let b = bn(SPATIAL);
     let y = desc::<f32>(NCHW, &[2, 3, 5, 4]);
-    let e = check_batch_norm_forward_training(
-        SPATIAL, &b.x, 120, &y, 120, &b.p, 3, 3, 0.1, None, 1e-5, None,
-    )
-    .expect_err("y dims");
+    let e = BatchNormProblem::new(SPATIAL, x_desc(), y, 1e-5).expect_err("y dims");
+    assert_eq!(invalid(&e).0, DERIVE);
     assert!(is_shape(&e), "{e}");
     assert!(e.to_string().contains("`y` is [2, 3, 5, 4]"), "{e}");
-    let e = check_batch_norm_forward_training(
-        PER_ACT, &b.x, 120, &b.y, 120, &b.p, 60, 60, 0.1, None, 1e-5, None,
-    )
-    .expect_err("spatial parameters for per-activation");
+    let spatial_param = derive_bn_descriptor(&x_desc(), SPATIAL).expect("derived");
+    let e = BatchNormProblem::with_param(PER_ACT, x_desc(), y_desc(), spatial_param, 1e-5)
+        .expect_err("spatial parameters for per-activation");
     assert!(is_shape(&e), "{e}");
     assert!(e.to_string().contains("[1, 3, 4, 5]"), "{e}");
     let x3 = desc::<f32>(NCHW, &[2, 3, 4]);
-    let p3 = derive_bn_descriptor(&x3, SPATIAL).expect("cuDNN derives for 3-d");
-    let e = check_batch_norm_forward_training(
-        SPATIAL, &x3, 24, &x3, 24, &p3, 3, 3, 0.1, None, 1e-5, None,
-    )
-    .expect_err("3-d");
+    derive_bn_descriptor(&x3, SPATIAL).expect("cuDNN derives for 3-d");
+    let e =
+        BatchNormProblem::new(SPATIAL, x3, desc::<f32>(NCHW, &[2, 3, 4]), 1e-5).expect_err("3-d");
     assert!(is_bad_value(&e), "{e}");
-    let e = check_batch_norm_forward_training(
-        sys::cudnnBatchNormMode_t(5),
-        &b.x,
-        120,
-        &b.y,
-        120,
-        &b.p,
-        3,
-        3,
-        0.1,
-        None,
-        1e-5,
-        None,
-    )
-    .expect_err("mode 5");
+    let e = BatchNormProblem::new(sys::cudnnBatchNormMode_t(5), x_desc(), y_desc(), 1e-5)
+        .expect_err("mode 5");
     assert!(is_bad_value(&e), "{e}");
+}
+
+/// A parameter descriptor of the caller's is checked against cuDNN's
+/// derivation: dimensions, and packed NCHW strides.
+#[test]
+fn batch_norm_parameter_descriptors_are_checked_against_cudnn() {
+    let Some(_lib) = common::lib() else { return };
+    for mode in [SPATIAL, PER_ACT, PERSISTENT] {
+        let derived = derive_bn_descriptor(&x_desc(), mode).expect("derived");
+        let (dims, strides) = (derived.dims().to_vec(), derived.strides().to_vec());
+        let b = BatchNormProblem::with_param(mode, x_desc(), y_desc(), derived, 1e-5)
+            .expect("the derived descriptor");
+        assert_eq!(
+            (b.param().dims(), b.param().strides()),
+            (&dims[..], &strides[..])
+        );
+        // The same dimensions, packed by hand: accepted.
+        let own = desc::<f32>(NCHW, &dims);
+        BatchNormProblem::with_param(mode, x_desc(), y_desc(), own, 1e-5).expect("packed NCHW");
+    }
+    // Per activation, (1, 3, 4, 5) laid out NHWC: the dims agree, the
+    // layout does not.
+    let nhwc = desc::<f32>(NHWC, &[1, 3, 4, 5]);
+    let e = BatchNormProblem::with_param(PER_ACT, x_desc(), y_desc(), nhwc, 1e-5)
+        .expect_err("NHWC parameters");
+    assert_eq!(invalid(&e).0, DERIVE);
+    assert!(is_shape(&e), "{e}");
+    assert!(e.to_string().contains("packed NCHW"), "{e}");
+    // Spatial parameters with padding between channels.
+    let padded = TensorDescriptor::<f32>::with_strides(&[1, 3, 1, 1], &[6, 2, 1, 1]).expect("p");
+    let e = BatchNormProblem::with_param(SPATIAL, x_desc(), y_desc(), padded, 1e-5)
+        .expect_err("padded parameters");
+    assert!(
+        is_shape(&e) && e.to_string().contains("[6, 2, 1, 1]"),
+        "{e}"
+    );
+    // f16 data takes f32 parameters (the type is the compiler's to check).
+    let x16 = desc::<f16>(NHWC, &[2, 8, 3, 3]);
+    let y16 = desc::<f16>(NHWC, &[2, 8, 3, 3]);
+    let p32 = desc::<f32>(NCHW, &[1, 8, 1, 1]);
+    let b = BatchNormProblem::<f16>::with_param(PERSISTENT, x16, y16, p32, 1e-4).expect("f16");
+    assert_eq!(b.param_len(), 8);
 }
 
 #[test]
 fn batch_norm_inference_and_backward_checks() {
     let Some(_lib) = common::lib() else { return };
     let b = bn(PER_ACT);
-    let (n, c) = (b.n, b.c);
+    let (n, c) = (120, b.param_len());
     assert_eq!(c, 60);
     const I: &str = "cudnnBatchNormalizationForwardInference";
-    let inf = |x, y, s, bias, m, v, eps| {
-        check_batch_norm_forward_inference(PER_ACT, &b.x, x, &b.y, y, &b.p, s, bias, m, v, eps)
+    let inf = |x, y, scale, bias, estimated_mean, estimated_var| {
+        b.check_forward_inference(&BnInferenceLengths {
+            x,
+            y,
+            scale,
+            bias,
+            estimated_mean,
+            estimated_var,
+        })
     };
-    inf(n, n, c, c, c, c, 1e-5).expect("valid");
+    inf(n, n, c, c, c, c).expect("valid");
     for (result, want) in [
-        (
-            inf(n, n, c, c, c - 1, c, 1e-5),
-            short("estimated_mean", c - 1, c),
-        ),
-        (inf(n, n, c, c, c, 3, 1e-5), short("estimated_var", 3, c)),
-        (inf(n, 0, c, c, c, c, 1e-5), short("y", 0, n)),
+        (inf(n, n, c, c, c - 1, c), short("estimated_mean", c - 1, c)),
+        (inf(n, n, c, c, c, 3), short("estimated_var", 3, c)),
+        (inf(n, 0, c, c, c, c), short("y", 0, n)),
     ] {
         assert_eq!(invalid(&result.expect_err("short")), (I, &want));
     }
-    assert!(is_bad_value(&inf(n, n, c, c, c, c, -1.0).expect_err("eps")));
+    let e = BatchNormProblem::new(PER_ACT, x_desc(), y_desc(), -1.0).expect_err("eps");
+    assert!(is_bad_value(&e), "{e}");
 
     const B: &str = "cudnnBatchNormalizationBackward";
-    let dx = desc::<f32>(NCHW, &[2, 3, 4, 5]);
-    let bwd = |x, dy, dxl, s, ds, db, saved| {
-        check_batch_norm_backward(
-            PER_ACT, &b.x, x, &b.y, dy, &dx, dxl, &b.p, s, ds, db, 1e-5, saved,
-        )
+    let bwd = |x, dy, dx, scale, d_scale, d_bias, saved| {
+        b.check_backward(&BnBackwardLengths {
+            x,
+            y: None,
+            dy,
+            dz: None,
+            dx,
+            scale,
+            bias: None,
+            d_scale,
+            d_bias,
+            saved,
+        })
     };
     bwd(n, n, n, c, c, c, Some((c, c))).expect("valid");
     bwd(n, n, n, c, c, c, None).expect("recomputed statistics");
@@ -288,18 +353,27 @@ fn batch_norm_inference_and_backward_checks() {
     ] {
         assert_eq!(invalid(&result.expect_err("short")), (B, &want));
     }
+    // dx has x's descriptor and dy y's: dimensions that differ are refused
+    // when the problem is built, naming both.
     let wrong = desc::<f32>(NCHW, &[2, 3, 4, 6]);
-    let e = check_batch_norm_backward(
-        PER_ACT, &b.x, n, &b.y, n, &wrong, 144, &b.p, c, c, c, 1e-5, None,
-    )
-    .expect_err("dx dims");
+    let e = BatchNormProblem::new(PER_ACT, x_desc(), wrong, 1e-5).expect_err("dy dims");
     assert!(is_shape(&e), "{e}");
     assert!(e.to_string().contains("`dx`"), "{e}");
-    let e = check_batch_norm_backward(
-        PER_ACT, &b.x, n, &wrong, 144, &dx, n, &b.p, c, c, c, 1e-5, None,
-    )
-    .expect_err("dy dims");
     assert!(e.to_string().contains("`dy`"), "{e}");
+}
+
+fn relu() -> ActivationDescriptor {
+    ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu")
+}
+
+/// The spatial problem with `ops` and `act`, or the error of `set_ops`.
+fn fused(
+    ops: BatchNormOps,
+    act: Option<ActivationDescriptor>,
+) -> Result<BatchNormProblem<f32>, Error> {
+    let mut p = bn(SPATIAL);
+    p.set_ops(ops, act)?;
+    Ok(p)
 }
 
 #[test]
@@ -316,37 +390,30 @@ fn batch_norm_ex_checks() {
     ));
 
     const F: &str = "cudnnBatchNormalizationForwardTrainingEx";
-    let b = bn(SPATIAL);
-    let (n, c) = (b.n, b.c);
-    let relu = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
-    let z = desc::<f32>(NHWC, &[2, 3, 4, 5]);
-    let fwd = |ops, z: Option<(&TensorDescriptor<f32>, usize)>, act| {
-        check_batch_norm_forward_training_ex(
-            SPATIAL,
-            ops,
-            &b.x,
-            n,
-            z,
-            &b.y,
-            n,
-            &b.p,
-            c,
-            c,
+    let n = 120;
+    let c = bn(SPATIAL).param_len();
+    let fwd = |ops, z: Option<usize>, act| {
+        fused(ops, act)?.check_forward_training_ex(
             0.1,
-            Some((c, c)),
-            1e-5,
-            Some((c, c)),
-            act,
+            &BnTrainingLengths {
+                x: n,
+                z,
+                y: n,
+                scale: c,
+                bias: c,
+                running: Some((c, c)),
+                saved: Some((c, c)),
+            },
         )
     };
     fwd(OPS_BN, None, None).expect("plain");
-    fwd(OPS_ACT, None, Some(&relu)).expect("activation");
-    fwd(OPS_ADD_ACT, Some((&z, n)), Some(&relu)).expect("add + activation");
+    fwd(OPS_ACT, None, Some(relu())).expect("activation");
+    fwd(OPS_ADD_ACT, Some(n), Some(relu())).expect("add + activation");
     for (ops, zz, act, what) in [
-        (OPS_BN, None, Some(&relu), "takes no activation"),
+        (OPS_BN, None, Some(relu()), "takes no activation"),
         (OPS_ACT, None, None, "needs activation"),
-        (OPS_ACT, Some((&z, n)), Some(&relu), "takes no residual"),
-        (OPS_ADD_ACT, None, Some(&relu), "needs residual"),
+        (OPS_ACT, Some(n), Some(relu()), "takes no residual"),
+        (OPS_ADD_ACT, None, Some(relu()), "needs residual"),
         (
             sys::cudnnBatchNormOps_t(9),
             None,
@@ -359,51 +426,66 @@ fn batch_norm_ex_checks() {
         assert!(is_bad_value(&e), "{e}");
         assert!(e.to_string().contains(what), "{what}: {e}");
     }
-    let e = fwd(OPS_ADD_ACT, Some((&z, n - 1)), Some(&relu)).expect_err("short z");
+    let e = fwd(OPS_ADD_ACT, Some(n - 1), Some(relu())).expect_err("short z");
     assert_eq!(invalid(&e), (F, &short("z", n - 1, n)));
-    let z_wrong = desc::<f32>(NCHW, &[2, 3, 4, 4]);
-    let e = fwd(OPS_ADD_ACT, Some((&z_wrong, 96)), Some(&relu)).expect_err("z dims");
-    assert!(is_shape(&e) && e.to_string().contains("`z`"), "{e}");
+    // z has y's descriptor (its dimensions are y's by construction).
+    let p = fused(OPS_ADD_ACT, Some(relu())).expect("add + activation");
+    assert!(p.has_residual());
+    assert_eq!(p.activation().map(|a| a.mode()), Some(relu().mode()));
+
+    // A failed set_ops keeps what the problem had.
+    let mut p = fused(OPS_ACT, Some(relu())).expect("activation");
+    let e = p.set_ops(OPS_ADD_ACT, None).expect_err("no activation");
+    assert!(is_bad_value(&e), "{e}");
+    assert_eq!(p.ops(), OPS_ACT);
+    assert!(p.activation().is_some());
+    // The launches without Ex refuse a problem that fuses anything.
+    let e = p
+        .check_forward_training(0.1, &training(n, n, c, c, None, None))
+        .expect_err("fused ops, plain launch");
+    assert_eq!(invalid(&e).0, "cudnnBatchNormalizationForwardTraining");
+    assert!(
+        is_bad_value(&e) && e.to_string().contains("only the Ex launches"),
+        "{e}"
+    );
+    // And a plain training step takes no residual.
+    let mut with_z = training(n, n, c, c, None, None);
+    with_z.z = Some(n);
+    let e = bn(SPATIAL)
+        .check_forward_training(0.1, &with_z)
+        .expect_err("z without Ex");
+    assert!(e.to_string().contains("takes no residual"), "{e}");
 
     const BX: &str = "cudnnBatchNormalizationBackwardEx";
-    let bwd = |ops, y_len, dz: Option<(&TensorDescriptor<f32>, usize)>, bias, act| {
-        check_batch_norm_backward_ex(
-            SPATIAL,
-            ops,
-            &b.x,
-            n,
-            &b.y,
-            y_len,
-            &b.y,
-            n,
+    let bwd = |ops, y_len, dz: Option<usize>, bias, act| {
+        fused(ops, act)?.check_backward_ex(&BnBackwardLengths {
+            x: n,
+            y: Some(y_len),
+            dy: n,
             dz,
-            &b.x,
-            n,
-            &b.p,
-            c,
-            bias,
-            c,
-            c,
-            1e-5,
-            Some((c, c)),
-            act,
-        )
+            dx: n,
+            scale: c,
+            bias: Some(bias),
+            d_scale: c,
+            d_bias: c,
+            saved: Some((c, c)),
+        })
     };
     bwd(OPS_BN, n, None, c, None).expect("plain");
-    bwd(OPS_ADD_ACT, n, Some((&z, n)), c, Some(&relu)).expect("add + activation");
+    bwd(OPS_ADD_ACT, n, Some(n), c, Some(relu())).expect("add + activation");
     assert_eq!(
         invalid(&bwd(OPS_BN, n - 1, None, c, None).expect_err("short y")),
         (BX, &short("y", n - 1, n))
     );
     assert_eq!(
-        invalid(&bwd(OPS_ACT, n, None, 1, Some(&relu)).expect_err("short bias")),
+        invalid(&bwd(OPS_ACT, n, None, 1, Some(relu())).expect_err("short bias")),
         (BX, &short("bias", 1, c))
     );
     assert_eq!(
-        invalid(&bwd(OPS_ADD_ACT, n, Some((&z, 7)), c, Some(&relu)).expect_err("short dz")),
+        invalid(&bwd(OPS_ADD_ACT, n, Some(7), c, Some(relu())).expect_err("short dz")),
         (BX, &short("dz", 7, n))
     );
-    let e = bwd(OPS_ADD_ACT, n, None, c, Some(&relu)).expect_err("dz missing");
+    let e = bwd(OPS_ADD_ACT, n, None, c, Some(relu())).expect_err("dz missing");
     assert!(
         is_bad_value(&e) && e.to_string().contains("needs residual"),
         "{e}"
@@ -468,49 +550,52 @@ fn dropout_checks() {
 
     const F: &str = "cudnnDropoutForward";
     const B: &str = "cudnnDropoutBackward";
-    let y = desc::<f32>(NHWC, &[2, 3, 4, 5]);
-    check_dropout_forward(&x, 120, &y, 120, need, need).expect("valid");
-    check_dropout_backward(&y, 120, &x, 120, need, need).expect("valid");
+    // x NCHW, y NHWC (dx has x's descriptor, dy y's).
+    let p = DropoutProblem::new(x, desc::<f32>(NHWC, &[2, 3, 4, 5])).expect("problem");
+    assert_eq!(p.reserve_size(), need);
+    assert_eq!(p.x().packed_format(), Some(NCHW));
+    assert_eq!(p.y().packed_format(), Some(NHWC));
+    p.check_forward_lengths(120, 120, need).expect("valid");
+    p.check_backward_lengths(120, 120, need).expect("valid");
     for (result, f, want) in [
         (
-            check_dropout_forward(&x, 119, &y, 120, need, need),
+            p.check_forward_lengths(119, 120, need),
             F,
             short("x", 119, 120),
         ),
+        (p.check_forward_lengths(120, 0, need), F, short("y", 0, 120)),
         (
-            check_dropout_forward(&x, 120, &y, 0, need, need),
-            F,
-            short("y", 0, 120),
-        ),
-        (
-            check_dropout_forward(&x, 120, &y, 120, need - 1, need),
+            p.check_forward_lengths(120, 120, need - 1),
             F,
             short("reserve", need - 1, need),
         ),
         (
-            check_dropout_backward(&y, 1, &x, 120, need, need),
+            p.check_backward_lengths(1, 120, need),
             B,
             short("dy", 1, 120),
         ),
         (
-            check_dropout_backward(&y, 120, &x, 2, need, need),
+            p.check_backward_lengths(120, 2, need),
             B,
             short("dx", 2, 120),
         ),
         (
-            check_dropout_backward(&y, 120, &x, 120, 0, need),
+            p.check_backward_lengths(120, 120, 0),
             B,
             short("reserve", 0, need),
         ),
     ] {
         assert_eq!(invalid(&result.expect_err("short")), (f, &want));
     }
+    let same = DropoutProblem::same_descriptor(desc::<f32>(NCHW, &[2, 3, 4, 5])).expect("one");
+    assert_eq!(same.x().strides(), same.y().strides());
+    assert_eq!(same.reserve_size(), need);
     let other = desc::<f32>(NCHW, &[2, 3, 5, 4]);
-    let e = check_dropout_forward(&x, 120, &other, 120, need, need).expect_err("dims");
+    let e = DropoutProblem::new(desc::<f32>(NCHW, &[2, 3, 4, 5]), other).expect_err("dims");
     assert_eq!(invalid(&e).0, F);
     assert!(is_shape(&e), "{e}");
-    let e = check_dropout_backward(&other, 120, &x, 120, need, need).expect_err("dims");
-    assert!(is_shape(&e) && e.to_string().contains("`dy`"), "{e}");
+    // dy has y's descriptor: the mismatch names it too.
+    assert!(e.to_string().contains("`dy`"), "{e}");
 }
 
 #[test]
@@ -698,6 +783,205 @@ fn reduction_checks() {
     ));
     let e = check_broadcast("f", ("b", &[3]), ("a", &[2, 3])).expect_err("rank");
     assert_eq!(invalid(&e).0, "f");
+}
+
+/// A second loaded copy of the library (same file, its own handle), or
+/// `None` when cuDNN is not required and does not load.
+fn other_library() -> Option<Arc<Library>> {
+    let lib = common::lib()?;
+    let other = Arc::new(Library::open(Some(lib.path())).expect("a second copy"));
+    assert!(!Arc::ptr_eq(&lib, &other));
+    Some(other)
+}
+
+#[test]
+fn op_and_reduce_descriptors_clone_with_their_settings_and_library() {
+    let Some(other) = other_library() else { return };
+    let (op, nan) = (
+        OpTensorOp::CUDNN_OP_TENSOR_MAX,
+        NanPropagation::CUDNN_PROPAGATE_NAN,
+    );
+    let a = OpTensorDescriptor::<f64>::new_in(Arc::clone(&other), op, nan).expect("op");
+    let b = a.try_clone().expect("clone");
+    assert_ne!(a.as_raw(), b.as_raw(), "a descriptor of its own");
+    assert!(Arc::ptr_eq(b.library(), &other), "the same library");
+    assert_eq!((b.op(), b.nan_propagation()), (op, nan));
+    let (mut o, mut t, mut n) = (
+        OpTensorOp::CUDNN_OP_TENSOR_ADD,
+        sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+    );
+    raw!(
+        other,
+        cudnnGetOpTensorDescriptor(b.as_raw(), &mut o, &mut t, &mut n)
+    )
+    .expect("get");
+    assert_eq!(
+        (o, t, n),
+        (op, sys::cudnnDataType_t::CUDNN_DATA_DOUBLE, nan)
+    );
+    drop(a);
+
+    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
+    let r = ReduceTensorDescriptor::<f32>::new_in(
+        Arc::clone(&other),
+        ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
+        nan,
+        flat,
+    )
+    .expect("reduce");
+    let s = r.try_clone().expect("clone");
+    assert_ne!(r.as_raw(), s.as_raw());
+    assert!(Arc::ptr_eq(s.library(), &other));
+    assert_eq!(
+        (
+            s.op(),
+            s.nan_propagation(),
+            s.indices(),
+            s.computes_indices()
+        ),
+        (ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX, nan, flat, true)
+    );
+    let (mut op, mut ty, mut nn, mut ind, mut it) = (
+        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
+        sys::cudnnDataType_t::CUDNN_DATA_DOUBLE,
+        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+        sys::cudnnIndicesType_t::CUDNN_64BIT_INDICES,
+    );
+    raw!(
+        other,
+        cudnnGetReduceTensorDescriptor(s.as_raw(), &mut op, &mut ty, &mut nn, &mut ind, &mut it)
+    )
+    .expect("get");
+    assert_eq!(
+        (op, ty, nn, ind, it),
+        (
+            ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
+            sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            nan,
+            flat,
+            sys::cudnnIndicesType_t::CUDNN_32BIT_INDICES
+        )
+    );
+}
+
+fn add_op() -> OpTensorDescriptor<f32> {
+    OpTensorDescriptor::new(OpTensorOp::CUDNN_OP_TENSOR_ADD).expect("add")
+}
+
+#[test]
+fn op_tensor_problems() {
+    let Some(_lib) = common::lib() else { return };
+    const F: &str = "cudnnOpTensor";
+    let dims = [2usize, 3, 4, 5];
+    let p = OpTensorProblem::new(
+        add_op(),
+        desc::<f32>(NCHW, &dims),
+        desc::<f32>(NCHW, &[1, 3, 1, 1]),
+        desc::<f16>(NHWC, &dims),
+    )
+    .expect("bias broadcast, f16 out");
+    assert_eq!(p.op().op(), OpTensorOp::CUDNN_OP_TENSOR_ADD);
+    assert_eq!((p.a().dims(), p.b().dims()), (&dims[..], &[1, 3, 1, 1][..]));
+    assert_eq!(p.c().packed_format(), Some(NHWC));
+    p.check_lengths(120, 3, 120).expect("valid");
+    assert_eq!(
+        invalid(&p.check_lengths(120, 2, 120).expect_err("short b")),
+        (F, &short("b", 2, 3))
+    );
+    assert_eq!(
+        invalid(&p.check_lengths(120, 3, 100).expect_err("short c")),
+        (F, &short("c", 100, 120))
+    );
+    let e = OpTensorProblem::new(
+        add_op(),
+        desc::<f32>(NCHW, &dims),
+        desc::<f32>(NCHW, &[1, 2, 1, 1]),
+        desc::<f32>(NCHW, &dims),
+    )
+    .expect_err("2 is neither 3 nor 1");
+    assert_eq!(invalid(&e).0, F);
+    assert!(
+        is_shape(&e) && e.to_string().contains("does not broadcast"),
+        "{e}"
+    );
+    let e = OpTensorProblem::new(
+        add_op(),
+        desc::<f32>(NCHW, &dims),
+        desc::<f32>(NCHW, &[1, 3, 1, 1]),
+        desc::<f32>(NCHW, &[1, 3, 1, 1]),
+    )
+    .expect_err("c has a's shape");
+    assert!(is_shape(&e) && e.to_string().contains("`c`"), "{e}");
+
+    // In place (C is A): one layout for both.
+    let same = OpTensorProblem::new(
+        add_op(),
+        desc::<f32>(NHWC, &dims),
+        desc::<f32>(NCHW, &[1, 3, 1, 1]),
+        desc::<f32>(NHWC, &dims),
+    )
+    .expect("same layout");
+    same.check_in_place().expect("in place");
+    same.check_in_place_lengths(3, 120).expect("valid");
+    assert_eq!(
+        invalid(&same.check_in_place_lengths(3, 119).expect_err("short ac")),
+        (F, &short("ac", 119, 120))
+    );
+    assert_eq!(
+        invalid(&same.check_in_place_lengths(1, 120).expect_err("short b")),
+        (F, &short("b", 1, 3))
+    );
+    let mixed = OpTensorProblem::new(
+        add_op(),
+        desc::<f32>(NCHW, &dims),
+        desc::<f32>(NCHW, &[1, 3, 1, 1]),
+        desc::<f32>(NHWC, &dims),
+    )
+    .expect("NCHW into NHWC");
+    let e = mixed.check_in_place().expect_err("two layouts");
+    assert_eq!(invalid(&e).0, F);
+    assert!(is_shape(&e) && e.to_string().contains("in place"), "{e}");
+    assert!(mixed.check_in_place_lengths(3, 120).is_err());
+
+    // A plain Scaling scales both inputs; the default overwrites.
+    let s: OpTensorScaling<f32> = Scaling::new(2.0, 0.5).into();
+    assert_eq!((s.alpha_a, s.alpha_b, s.beta), (2.0, 2.0, 0.5));
+    let d = OpTensorScaling::<f64>::default();
+    assert_eq!((d.alpha_a, d.alpha_b, d.beta), (1.0, 1.0, 0.0));
+}
+
+#[test]
+fn reduce_tensor_problems() {
+    let Some(_lib) = common::lib() else { return };
+    const F: &str = "cudnnReduceTensor";
+    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
+    let max = || {
+        ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX, flat)
+            .expect("max with indices")
+    };
+    let a = || desc::<f32>(NCHW, &[2, 3, 4, 5]);
+    let p = ReduceTensorProblem::new(max(), a(), desc::<f16>(NCHW, &[1, 3, 1, 1])).expect("ok");
+    assert!(p.reduce().computes_indices());
+    assert_eq!(p.c().dims(), [1, 3, 1, 1]);
+    p.check_lengths(120, 3, Some(3)).expect("valid");
+    assert_eq!(
+        invalid(&p.check_lengths(120, 3, None).expect_err("indices missing")),
+        (F, &short("indices", 0, 3))
+    );
+    assert_eq!(
+        invalid(&p.check_lengths(119, 3, Some(3)).expect_err("short a")),
+        (F, &short("a", 119, 120))
+    );
+    // A reduction of nothing is refused when the problem is built.
+    let e = ReduceTensorProblem::new(max(), a(), a()).expect_err("nothing reduced");
+    assert_eq!(invalid(&e).0, F);
+    assert!(matches!(invalid(&e).1, Mismatch::Unsupported { .. }), "{e}");
+    assert!(e.to_string().contains("reduces no dimension"), "{e}");
+    let e =
+        ReduceTensorProblem::new(max(), a(), desc::<f32>(NCHW, &[1, 2, 1, 1])).expect_err("2 of 3");
+    assert!(is_shape(&e) && e.to_string().contains("`c`"), "{e}");
 }
 
 /// The shape of a random 4-d or 5-d input.

@@ -15,8 +15,8 @@ use common::gpu::{download_flat, gpu, rounded, to_type, upload_flat, values, val
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
 use cudnn::rnn::{
-    RnnBiasMode, RnnClip, RnnComputesIn, RnnForwardMode, RnnInputMode, RnnParamKind, RnnStates,
-    RnnStatesMut,
+    RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnBiasMode, RnnClip, RnnComputesIn,
+    RnnForwardArgs, RnnForwardMode, RnnInputMode, RnnParamKind,
 };
 use cudnn::{
     ComputeType, DeviceBuffer, DeviceBufferMut, DropoutDescriptor, Error, MathType, Mismatch,
@@ -134,12 +134,49 @@ fn dyn_mut<T>(b: &mut Option<CudaSlice<T>>) -> Option<&mut dyn DeviceBufferMut<T
     b.as_mut().map(|b| b as &mut dyn DeviceBufferMut<T>)
 }
 
+/// A forward pass's buffers without states (zeros in, nothing out).
+fn args<'a, T>(
+    w: &'a CudaSlice<T>,
+    x: &'a CudaSlice<T>,
+    y: &'a mut CudaSlice<T>,
+) -> RnnForwardArgs<'a, T> {
+    RnnForwardArgs {
+        w,
+        x,
+        y,
+        hx: None,
+        cx: None,
+        hy: None,
+        cy: None,
+    }
+}
+
+/// Backward-data buffers without states, `y` also as `dy`.
+fn data_args<'a, T>(
+    w: &'a CudaSlice<T>,
+    y: &'a CudaSlice<T>,
+    dx: &'a mut CudaSlice<T>,
+) -> RnnBackwardDataArgs<'a, T> {
+    RnnBackwardDataArgs {
+        w,
+        y,
+        dy: y,
+        dx,
+        hx: None,
+        cx: None,
+        dhy: None,
+        dcy: None,
+        dhx: None,
+        dcx: None,
+    }
+}
+
 /// Runs `case` through every launch in `T` data with `C` math and compares
 /// with the reference; returns the largest error seen.
 fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     gpu: &Gpu,
     case: &Case,
-    dropout: Option<&DropoutDescriptor>,
+    dropout: Option<DropoutDescriptor>,
     tol: f64,
 ) -> f64 {
     let (s, handle) = (&gpu.stream, &gpu.handle);
@@ -151,7 +188,7 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
 
     let mut rnn = RnnDescriptor::<T, C>::new(c, dropout).expect("rnn descriptor");
     if let Some((lo, hi)) = case.clip {
-        rnn = rnn.with_clip(RnnClip::min_max(lo, hi)).expect("clip");
+        rnn.set_clip(RnnClip::min_max(lo, hi)).expect("clip");
     }
     let layout = handle.rnn_weight_layout(&rnn).expect("weight layout");
     check_prediction(c, &layout);
@@ -162,7 +199,7 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     let x_desc =
         RnnDataDescriptor::<T>::new(case.layout, g.max_seq_len, c.input_size, &case.lengths)
             .expect("x descriptor");
-    let p = RnnProblem::new(rnn, x_desc).expect("problem");
+    let mut p = RnnProblem::new(rnn, x_desc).expect("problem");
 
     // PyTorch-named weights, loaded into cuDNN's weight space by name.
     let mut w = RnnWeights::<f64>::zeros(&g, c.has_input_bias(), c.has_recurrent_bias());
@@ -256,16 +293,14 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
         .rnn_forward_inference(
             &p,
             &mut ws,
-            &w_dev,
-            &x_dev,
-            &mut y_dev,
-            RnnStates {
-                h: dyn_ref(&h0_dev),
-                c: dyn_ref(&c0_dev),
-            },
-            RnnStatesMut {
-                h: dyn_mut(&mut hy_dev),
-                c: dyn_mut(&mut cy_dev),
+            RnnForwardArgs {
+                w: &w_dev,
+                x: &x_dev,
+                y: &mut y_dev,
+                hx: dyn_ref(&h0_dev),
+                cx: dyn_ref(&c0_dev),
+                hy: dyn_mut(&mut hy_dev),
+                cy: dyn_mut(&mut cy_dev),
             },
         )
         .expect("forward inference");
@@ -312,17 +347,18 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
     let mut y_dev = alloc(p.y().required_len());
     handle
         .rnn_forward_training(
-            &p,
+            &mut p,
             &mut ws,
             &mut reserve,
-            &w_dev,
-            &x_dev,
-            &mut y_dev,
-            RnnStates {
-                h: dyn_ref(&h0_dev),
-                c: dyn_ref(&c0_dev),
+            RnnForwardArgs {
+                w: &w_dev,
+                x: &x_dev,
+                y: &mut y_dev,
+                hx: dyn_ref(&h0_dev),
+                cx: dyn_ref(&c0_dev),
+                hy: None,
+                cy: None,
             },
-            RnnStatesMut::none(),
         )
         .expect("forward training");
     assert!(reserve.is_filled() && reserve.len() >= reserve_size);
@@ -336,21 +372,17 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
             &p,
             &mut ws,
             &mut reserve,
-            &w_dev,
-            &y_dev,
-            &dy_dev,
-            &mut dx_dev,
-            RnnStates {
-                h: dyn_ref(&h0_dev),
-                c: dyn_ref(&c0_dev),
-            },
-            RnnStates {
-                h: dyn_ref(&dhy_dev),
-                c: dyn_ref(&dcy_dev),
-            },
-            RnnStatesMut {
-                h: dyn_mut(&mut dhx_dev),
-                c: dyn_mut(&mut dcx_dev),
+            RnnBackwardDataArgs {
+                w: &w_dev,
+                y: &y_dev,
+                dy: &dy_dev,
+                dx: &mut dx_dev,
+                hx: dyn_ref(&h0_dev),
+                cx: dyn_ref(&c0_dev),
+                dhy: dyn_ref(&dhy_dev),
+                dcy: dyn_ref(&dcy_dev),
+                dhx: dyn_mut(&mut dhx_dev),
+                dcx: dyn_mut(&mut dcx_dev),
             },
         )
         .expect("backward data");
@@ -369,10 +401,12 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
                 &p,
                 &mut ws,
                 &mut reserve,
-                &x_dev,
-                dyn_ref(&h0_dev),
-                &y_dev,
-                &mut dw_dev,
+                RnnBackwardWeightsArgs {
+                    x: &x_dev,
+                    hx: dyn_ref(&h0_dev),
+                    y: &y_dev,
+                    dw: &mut dw_dev,
+                },
             )
             .expect("backward weights");
         // cuDNN accumulates: the second round doubles the first.
@@ -550,15 +584,15 @@ fn dropout_between_layers() {
     let none = dropout(&gpu, 0.0);
     let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 6, 3).bidirectional();
     let case = Case::new("dropout 0", c.clone(), SEQ_MAJOR, &[5, 3]);
-    run::<f64, f64>(&gpu, &case, Some(&none), 1e-9);
+    run::<f64, f64>(&gpu, &case, Some(none), 1e-9);
 
     // A dropout of 0.5 leaves inference alone and changes training.
     let half = dropout(&gpu, 0.5);
-    let rnn = RnnDescriptor::<f32, f32>::new(&c, Some(&half)).expect("rnn");
+    let rnn = RnnDescriptor::<f32, f32>::new(&c, Some(half)).expect("rnn");
     assert_eq!(rnn.dropout().map(DropoutDescriptor::probability), Some(0.5));
     let layout = gpu.handle.rnn_weight_layout(&rnn).expect("layout");
     let x_desc = RnnDataDescriptor::<f32>::new(SEQ_MAJOR, 5, 4, &[5, 3]).expect("x");
-    let p = RnnProblem::new(rnn, x_desc).expect("problem");
+    let mut p = RnnProblem::new(rnn, x_desc).expect("problem");
     let s = &gpu.stream;
     let w_dev = upload_flat::<f32>(s, &values_scaled(layout.len(), 9, 0.5));
     let x_dev = upload_flat::<f32>(s, &values(p.x().required_len(), 8));
@@ -567,26 +601,14 @@ fn dropout_between_layers() {
     let mut y_inf = s.alloc_zeros::<f32>(p.y().required_len()).expect("y");
     let mut y_train = s.alloc_zeros::<f32>(p.y().required_len()).expect("y");
     gpu.handle
-        .rnn_forward_inference(
-            &p,
-            &mut ws,
-            &w_dev,
-            &x_dev,
-            &mut y_inf,
-            RnnStates::none(),
-            RnnStatesMut::none(),
-        )
+        .rnn_forward_inference(&p, &mut ws, args(&w_dev, &x_dev, &mut y_inf))
         .expect("inference");
     gpu.handle
         .rnn_forward_training(
-            &p,
+            &mut p,
             &mut ws,
             &mut reserve,
-            &w_dev,
-            &x_dev,
-            &mut y_train,
-            RnnStates::none(),
-            RnnStatesMut::none(),
+            args(&w_dev, &x_dev, &mut y_train),
         )
         .expect("training");
     let (a, b) = (
@@ -633,7 +655,7 @@ fn launches_check_before_running() {
     let rnn = RnnDescriptor::<f32, f32>::new(&c, None).expect("rnn");
     let wlen = gpu.handle.rnn_weight_space_len(&rnn).expect("len");
     let x_desc = RnnDataDescriptor::<f32>::new(SEQ_MAJOR, 4, 3, &[4, 2]).expect("x");
-    let p = RnnProblem::new(rnn, x_desc).expect("problem");
+    let mut p = RnnProblem::new(rnn, x_desc).expect("problem");
     let w = s.alloc_zeros::<f32>(wlen).expect("w");
     let x = s.alloc_zeros::<f32>(p.x().required_len()).expect("x");
     let mut y = s.alloc_zeros::<f32>(p.y().required_len()).expect("y");
@@ -647,15 +669,7 @@ fn launches_check_before_running() {
 
     let e = gpu
         .handle
-        .rnn_forward_inference(
-            &p,
-            &mut ws,
-            &w,
-            &x,
-            &mut short_y,
-            RnnStates::none(),
-            RnnStatesMut::none(),
-        )
+        .rnn_forward_inference(&p, &mut ws, args(&w, &x, &mut short_y))
         .expect_err("short y");
     assert!(matches!(
         kind(e),
@@ -663,15 +677,7 @@ fn launches_check_before_running() {
     ));
     let e = gpu
         .handle
-        .rnn_forward_inference(
-            &p,
-            &mut ws,
-            &short_w,
-            &x,
-            &mut y,
-            RnnStates::none(),
-            RnnStatesMut::none(),
-        )
+        .rnn_forward_inference(&p, &mut ws, args(&short_w, &x, &mut y))
         .expect_err("short w");
     assert!(matches!(
         kind(e),
@@ -683,14 +689,10 @@ fn launches_check_before_running() {
         .rnn_forward_inference(
             &p,
             &mut ws,
-            &w,
-            &x,
-            &mut y,
-            RnnStates {
-                h: None,
-                c: Some(&cell),
+            RnnForwardArgs {
+                cx: Some(&cell),
+                ..args(&w, &x, &mut y)
             },
-            RnnStatesMut::none(),
         )
         .expect_err("GRU cell state");
     assert!(matches!(kind(e), Mismatch::Unsupported { .. }));
@@ -701,35 +703,25 @@ fn launches_check_before_running() {
     let mut dw = s.alloc_zeros::<f32>(wlen).expect("dw");
     let e = gpu
         .handle
-        .rnn_backward_data(
-            &p,
-            &mut ws,
-            &mut reserve,
-            &w,
-            &y,
-            &y,
-            &mut dx,
-            RnnStates::none(),
-            RnnStates::none(),
-            RnnStatesMut::none(),
-        )
+        .rnn_backward_data(&p, &mut ws, &mut reserve, data_args(&w, &y, &mut dx))
         .expect_err("no training forward");
     assert!(matches!(kind(e), Mismatch::Unsupported { .. }));
     gpu.handle
-        .rnn_forward_training(
-            &p,
-            &mut ws,
-            &mut reserve,
-            &w,
-            &x,
-            &mut y,
-            RnnStates::none(),
-            RnnStatesMut::none(),
-        )
+        .rnn_forward_training(&mut p, &mut ws, &mut reserve, args(&w, &x, &mut y))
         .expect("training");
     let e = gpu
         .handle
-        .rnn_backward_weights(&p, &mut ws, &mut reserve, &x, None, &y, &mut dw)
+        .rnn_backward_weights(
+            &p,
+            &mut ws,
+            &mut reserve,
+            RnnBackwardWeightsArgs {
+                x: &x,
+                hx: None,
+                y: &y,
+                dw: &mut dw,
+            },
+        )
         .expect_err("weights before data");
     assert!(matches!(kind(e), Mismatch::Unsupported { .. }));
     // Another problem's reserve space is refused too.
@@ -738,18 +730,7 @@ fn launches_check_before_running() {
     let p2 = RnnProblem::new(rnn2, x2).expect("problem");
     let e = gpu
         .handle
-        .rnn_backward_data(
-            &p2,
-            &mut ws,
-            &mut reserve,
-            &w,
-            &y,
-            &y,
-            &mut dx,
-            RnnStates::none(),
-            RnnStates::none(),
-            RnnStatesMut::none(),
-        )
+        .rnn_backward_data(&p2, &mut ws, &mut reserve, data_args(&w, &y, &mut dx))
         .expect_err("other problem");
     assert!(matches!(kind(e), Mismatch::Unsupported { .. }));
     // A persistent-dynamic build of a standard descriptor is refused.
@@ -758,4 +739,60 @@ fn launches_check_before_running() {
         .rnn_build_dynamic(p.rnn(), 2)
         .expect_err("not persistent");
     assert!(matches!(kind(e), Mismatch::Unsupported { .. }));
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_network_of_another_loaded_library_is_refused_at_launch() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let other = std::sync::Arc::new(cudnn::Library::open(None).expect("a second copy"));
+    let c = RnnConfig::new(RnnMode::CUDNN_GRU, 3, 4, 1);
+    let rnn = RnnDescriptor::<f32, f32>::new_in(std::sync::Arc::clone(&other), &c, None)
+        .expect("rnn of the other library");
+    let other_library = |e: Error, function: &str| match e {
+        Error::InvalidArgument {
+            function: f,
+            mismatch: Mismatch::OtherLibrary { descriptor, .. },
+        } => {
+            assert_eq!((f, descriptor), (function, "rnn"));
+        }
+        e => panic!("expected OtherLibrary, got {e:?}"),
+    };
+    let size = "cudnnGetRNNWeightSpaceSize";
+    other_library(
+        gpu.handle.rnn_weight_space_size(&rnn).expect_err("size"),
+        size,
+    );
+    other_library(
+        gpu.handle.rnn_weight_layout(&rnn).expect_err("layout"),
+        size,
+    );
+    let wlen = c.predicted_weight_layout().expect("layout").len();
+    let x_desc = RnnDataDescriptor::<f32>::new_in(other, SEQ_MAJOR, 4, 3, &[4, 2]).expect("x");
+    let mut p = RnnProblem::new(rnn, x_desc).expect("one library");
+    other_library(
+        gpu.handle
+            .rnn_temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)
+            .expect_err("sizes"),
+        "cudnnGetRNNTempSpaceSizes",
+    );
+    let w = s.alloc_zeros::<f32>(wlen).expect("w");
+    let x = s.alloc_zeros::<f32>(p.x().required_len()).expect("x");
+    let mut y = s.alloc_zeros::<f32>(p.y().required_len()).expect("y");
+    let mut ws = Workspace::new();
+    let mut reserve = RnnReserveSpace::new();
+    other_library(
+        gpu.handle
+            .rnn_forward_inference(&p, &mut ws, args(&w, &x, &mut y))
+            .expect_err("inference"),
+        "cudnnRNNForward",
+    );
+    other_library(
+        gpu.handle
+            .rnn_forward_training(&mut p, &mut ws, &mut reserve, args(&w, &x, &mut y))
+            .expect_err("training"),
+        "cudnnRNNForward",
+    );
+    assert!(!reserve.is_filled());
 }

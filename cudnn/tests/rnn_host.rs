@@ -250,25 +250,28 @@ fn what_cudnn_rejects_comes_back_typed() {
 fn clipping() {
     let Some(_lib) = common::lib() else { return };
     let lstm = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 1);
-    let rnn = RnnDescriptor::<f32, f32>::new(&lstm, None)
-        .and_then(|r| r.with_clip(RnnClip::min_max(-3.0, 2.5)))
-        .expect("clip");
+    let mut rnn = RnnDescriptor::<f32, f32>::new(&lstm, None).expect("rnn");
+    rnn.set_clip(RnnClip::min_max(-3.0, 2.5)).expect("clip");
     assert_eq!(rnn.clip(), Some(&RnnClip::min_max(-3.0, 2.5)));
-    let off = RnnDescriptor::<f32, f32>::new(&lstm, None)
-        .and_then(|r| {
-            r.with_clip(RnnClip {
-                mode: RnnClipMode::CUDNN_RNN_CLIP_NONE,
-                nan_propagation: NanPropagation::CUDNN_PROPAGATE_NAN,
-                min: 0.0,
-                max: 0.0,
-            })
-        })
-        .expect("clip off");
+    // A clip that fails keeps the one set before.
+    let e = rnn
+        .set_clip(RnnClip::min_max(1.0, -1.0))
+        .expect_err("bad bounds");
+    assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
+    assert_eq!(rnn.clip(), Some(&RnnClip::min_max(-3.0, 2.5)));
+    let mut off = RnnDescriptor::<f32, f32>::new(&lstm, None).expect("rnn");
+    off.set_clip(RnnClip {
+        mode: RnnClipMode::CUDNN_RNN_CLIP_NONE,
+        nan_propagation: NanPropagation::CUDNN_PROPAGATE_NAN,
+        min: 0.0,
+        max: 0.0,
+    })
+    .expect("clip off");
     assert_eq!(off.clip(), None);
 
     let gru = RnnConfig::new(RnnMode::CUDNN_GRU, 4, 8, 1);
     let e = RnnDescriptor::<f32, f32>::new(&gru, None)
-        .and_then(|r| r.with_clip(RnnClip::min_max(-1.0, 1.0)))
+        .and_then(|mut r| r.set_clip(RnnClip::min_max(-1.0, 1.0)))
         .expect_err("gru clip");
     assert!(matches!(
         e,
@@ -302,9 +305,9 @@ fn data_descriptors_keep_the_lengths_cudnn_holds() {
         assert_eq!(rnn_data_len(layout, 7, &lengths, 3), Some(expected));
     }
     // A padded batch needs no order; its padding fill can be changed.
-    let x = RnnDataDescriptor::<f64>::new(BATCH_MAJOR, 9, 2, &[1, 9, 4])
-        .and_then(|x| x.with_padding_fill(-1.0))
-        .expect("unsorted padded");
+    let mut x =
+        RnnDataDescriptor::<f64>::new(BATCH_MAJOR, 9, 2, &[1, 9, 4]).expect("unsorted padded");
+    x.set_padding_fill(-1.0).expect("padding fill");
     assert_eq!(x.padding_fill(), -1.0);
     assert_eq!(x.query().expect("query").3, [1, 9, 4]);
     RnnDataDescriptor::<f16>::new(SEQ_MAJOR, 3, 8, &[3]).expect("f16");
@@ -335,10 +338,7 @@ fn bad_sequence_lengths_are_refused_before_cudnn() {
     }
 }
 
-fn lstm_problem(
-    layout: RnnDataLayout,
-    lengths: &[usize],
-) -> cudnn::Result<RnnProblem<'static, f32, f32>> {
+fn lstm_problem(layout: RnnDataLayout, lengths: &[usize]) -> cudnn::Result<RnnProblem<f32, f32>> {
     let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 3, 6, 2)
         .bidirectional()
         .with_projection(4);
@@ -490,6 +490,107 @@ fn dropout_between_layers_takes_a_probability_below_one() {
             .expect_err("invalid");
         assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
     }
+}
+
+/// The network and its problem move between threads (the network owns its
+/// dropout descriptor; neither borrows anything).
+#[test]
+fn descriptors_and_problems_are_send() {
+    fn assert_send<T: Send>() {}
+    assert_send::<RnnDescriptor<f32, f32>>();
+    assert_send::<RnnDescriptor<f16, f32>>();
+    assert_send::<RnnDataDescriptor<f64>>();
+    assert_send::<RnnProblem<f32, f32>>();
+    assert_send::<RnnProblem<f64, f64>>();
+}
+
+#[test]
+fn try_clone_makes_new_descriptors_with_the_same_settings() {
+    let Some(_lib) = common::lib() else { return };
+    let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 3, 6, 2)
+        .bidirectional()
+        .with_projection(4);
+    let mut rnn = RnnDescriptor::<f32, f32>::new(&c, None).expect("rnn");
+    rnn.set_clip(RnnClip::min_max(-2.0, 3.0)).expect("clip");
+    let copy = rnn.try_clone().expect("clone");
+    assert_ne!(copy.as_raw(), rnn.as_raw());
+    assert!(std::sync::Arc::ptr_eq(copy.library(), rnn.library()));
+    assert_eq!(copy.config(), rnn.config());
+    assert_eq!(copy.clip(), rnn.clip());
+    assert_eq!(copy.query().expect("query"), rnn.query().expect("query"));
+    assert!(copy.dropout().is_none());
+    let copy = copy.try_clone_with_dropout(None).expect("clone again");
+    assert_eq!(copy.clip(), Some(&RnnClip::min_max(-2.0, 3.0)));
+
+    for layout in [SEQ_MAJOR, BATCH_MAJOR, PACKED] {
+        let mut x = RnnDataDescriptor::<f64>::new(layout, 6, 3, &[6, 4, 1]).expect("x");
+        x.set_padding_fill(2.5).expect("fill");
+        let copy = x.try_clone().expect("clone");
+        assert_ne!(copy.as_raw(), x.as_raw());
+        assert!(std::sync::Arc::ptr_eq(copy.library(), x.library()));
+        assert_eq!(copy.query().expect("query"), x.query().expect("query"));
+        assert_eq!(copy.padding_fill(), 2.5);
+        assert_eq!(copy.required_len(), x.required_len());
+    }
+
+    let p = lstm_problem(PACKED, &[5, 4, 2]).expect("problem");
+    let q = p.try_clone().expect("clone");
+    assert_ne!(q.rnn().as_raw(), p.rnn().as_raw());
+    assert_eq!(q.rnn().config(), p.rnn().config());
+    assert_eq!(q.x().query().expect("x"), p.x().query().expect("x"));
+    assert_eq!(q.y().query().expect("y"), p.y().query().expect("y"));
+    assert_eq!(q.h().dims(), p.h().dims());
+    assert_eq!(q.c().dims(), p.c().dims());
+    // Each is its own problem, with its own reserve spaces.
+    let reserve = RnnReserveSpace::new();
+    assert!(q
+        .check_reserve("cudnnRNNBackwardData_v8", &reserve)
+        .is_err());
+}
+
+#[test]
+fn descriptors_of_another_loaded_library_are_refused() {
+    let Some(_lib) = common::lib() else { return };
+    let other = match cudnn::Library::open(None) {
+        Ok(l) => std::sync::Arc::new(l),
+        Err(e) if common::required() => panic!("a second copy of the library: {e}"),
+        Err(e) => return eprintln!("not run: {e}"),
+    };
+    let c = RnnConfig::new(RnnMode::CUDNN_GRU, 3, 6, 1);
+    let ours = || RnnDescriptor::<f32, f32>::new(&c, None).expect("rnn");
+    let x_here = || RnnDataDescriptor::<f32>::new(SEQ_MAJOR, 4, 3, &[4, 2]).expect("x");
+    let x_there = || {
+        RnnDataDescriptor::<f32>::new_in(std::sync::Arc::clone(&other), SEQ_MAJOR, 4, 3, &[4, 2])
+            .expect("x of the other library")
+    };
+    let y_there = || {
+        RnnDataDescriptor::<f32>::new_in(std::sync::Arc::clone(&other), SEQ_MAJOR, 4, 6, &[4, 2])
+            .expect("y of the other library")
+    };
+    for (e, which) in [
+        (RnnProblem::new(ours(), x_there()).expect_err("x"), "x"),
+        (
+            RnnProblem::with_output(ours(), x_there(), y_there()).expect_err("x and y"),
+            "x",
+        ),
+        (
+            RnnProblem::with_output(ours(), x_here(), y_there()).expect_err("y"),
+            "y",
+        ),
+    ] {
+        assert!(
+            matches!(
+                invalid(&e),
+                ("cudnnRNNForward", Mismatch::OtherLibrary { descriptor, .. }) if *descriptor == which
+            ),
+            "{which}: {e}"
+        );
+    }
+    // A network of the other library with that library's data is fine.
+    let theirs = RnnDescriptor::<f32, f32>::new_in(std::sync::Arc::clone(&other), &c, None)
+        .expect("rnn of the other library");
+    let p = RnnProblem::new(theirs, x_there()).expect("one library");
+    assert!(std::sync::Arc::ptr_eq(p.h().library(), &other));
 }
 
 fn geometry_of(c: &RnnConfig) -> RnnGeometry {

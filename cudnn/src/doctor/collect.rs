@@ -669,10 +669,30 @@ fn run_smoke_test() -> Result<String, String> {
         ..SearchOptions::default()
     };
     let algo = handle
-        .find_forward(&p, &options, &AlgoCache::new(), &mut ws, &xd, &wd, &mut yd)
+        .find_forward(
+            &p,
+            &options,
+            &AlgoCache::new(),
+            &mut ws,
+            crate::conv::ConvForwardArgs {
+                x: &xd,
+                w: &wd,
+                y: &mut yd,
+            },
+        )
         .map_err(s)?;
     handle
-        .convolution_forward(&p, &algo, &mut ws, 1.0, &xd, &wd, 0.0, &mut yd)
+        .convolution_forward(
+            &p,
+            &algo,
+            &mut ws,
+            crate::Scaling::default(),
+            crate::conv::ConvForwardArgs {
+                x: &xd,
+                w: &wd,
+                y: &mut yd,
+            },
+        )
         .map_err(s)?;
     let got = stream.clone_dtoh(&yd).map_err(|e| s(e.into()))?;
     let err = smoke_max_rel_error(&got, &smoke_conv_cpu(&x, &w));

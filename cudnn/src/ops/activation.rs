@@ -7,12 +7,12 @@ use cudnn_sys as sys;
 
 use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
-use crate::error::Result;
+use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
-use crate::launch::check_same_shape;
+use crate::launch::{check_lengths, check_same_shape};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
-use crate::modes::NanPropagation;
+use crate::modes::{NanPropagation, Scaling};
 use crate::tensor::TensorDescriptor;
 
 /// An activation function (`cudnnActivationMode_t`): `CUDNN_ACTIVATION_RELU`,
@@ -29,7 +29,8 @@ raw_descriptor!(
 
 /// An activation descriptor: the function, NaN handling and its
 /// coefficient (the clipping value of clipped ReLU, alpha of ELU, beta of
-/// swish). Not `Clone`; `Send`, not `Sync`.
+/// swish). Not `Clone` ([`try_clone`](Self::try_clone) makes a second
+/// one); `Send`, not `Sync`.
 #[derive(Debug)]
 pub struct ActivationDescriptor {
     raw: RawActivation,
@@ -87,6 +88,15 @@ impl ActivationDescriptor {
         })
     }
 
+    /// A second descriptor with the same settings, made by the same
+    /// library.
+    ///
+    /// # Errors
+    /// cuDNN's error creating or setting the new descriptor.
+    pub fn try_clone(&self) -> Result<Self> {
+        Self::new_in(Arc::clone(self.raw.lib()), self.mode, self.nan, self.coef)
+    }
+
     /// The function.
     pub fn mode(&self) -> ActivationMode {
         self.mode
@@ -102,49 +112,182 @@ impl ActivationDescriptor {
         self.coef
     }
 
+    /// The library that made it.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
+    }
+
     /// The raw descriptor; it stays owned by `self`.
     pub fn as_raw(&self) -> sys::cudnnActivationDescriptor_t {
         self.raw.ptr()
     }
 }
 
+/// The buffers of a backward launch of activation, pooling or LRN: the
+/// forward's input `x` and output `y`, the gradient `dy` of `y` (with
+/// `y`'s descriptor) and the gradient `dx` it computes (with `x`'s
+/// descriptor). Named fields, so that a swap shows at the call site.
+pub struct BackwardBuffers<'a, T> {
+    /// The forward's output.
+    pub y: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `y`.
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The forward's input.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `x`, written.
+    pub dx: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// The buffers of [`Handle::activation_backward_in_place`]: the forward's
+/// output `y` and input `x`, and `dy_dx`, which holds `dy` and receives
+/// `dx`.
+pub struct InPlaceBackwardBuffers<'a, T> {
+    /// The forward's output.
+    pub y: &'a dyn DeviceBuffer<T>,
+    /// The forward's input.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `y`, overwritten with the gradient of `x`.
+    pub dy_dx: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// An activation problem: the function and the descriptors of `x` (also
+/// that of `dx`) and `y` (also that of `dy`), checked once to have one
+/// shape (their layouts may differ).
+#[derive(Debug)]
+pub struct ActivationProblem<T: DataType> {
+    act: ActivationDescriptor,
+    x: TensorDescriptor<T>,
+    /// `None`: `y` has `x`'s descriptor.
+    y: Option<TensorDescriptor<T>>,
+}
+
+impl<T: DataType> ActivationProblem<T> {
+    /// A problem with `x` and `y` described separately.
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`] when `x` and `y` have different dimensions.
+    pub fn new(
+        act: ActivationDescriptor,
+        x: TensorDescriptor<T>,
+        y: TensorDescriptor<T>,
+    ) -> Result<Self> {
+        check_same_shape(
+            "cudnnActivationForward",
+            &[("x", x.required_len(), &x), ("y", y.required_len(), &y)],
+        )?;
+        Ok(ActivationProblem { act, x, y: Some(y) })
+    }
+
+    /// A problem whose `x`, `y`, `dx` and `dy` all have the descriptor
+    /// `desc`, as the in-place launches need.
+    pub fn same_descriptor(act: ActivationDescriptor, desc: TensorDescriptor<T>) -> Self {
+        ActivationProblem {
+            act,
+            x: desc,
+            y: None,
+        }
+    }
+
+    /// The activation.
+    pub fn activation(&self) -> &ActivationDescriptor {
+        &self.act
+    }
+    /// The descriptor of `x` and `dx`.
+    pub fn x(&self) -> &TensorDescriptor<T> {
+        &self.x
+    }
+    /// The descriptor of `y` and `dy`.
+    pub fn y(&self) -> &TensorDescriptor<T> {
+        self.y.as_ref().unwrap_or(&self.x)
+    }
+
+    /// Checks buffer lengths for a forward launch (the part of a launch's
+    /// checks that needs no GPU).
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`] naming the first short buffer.
+    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        check_lengths(
+            "cudnnActivationForward",
+            &[
+                ("x", x, self.x().required_len()),
+                ("y", y, self.y().required_len()),
+            ],
+        )
+    }
+
+    /// Checks buffer lengths for a backward launch.
+    ///
+    /// # Errors
+    /// As [`check_forward_lengths`](Self::check_forward_lengths).
+    pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
+        check_lengths(
+            "cudnnActivationBackward",
+            &[
+                ("y", y, self.y().required_len()),
+                ("dy", dy, self.y().required_len()),
+                ("x", x, self.x().required_len()),
+                ("dx", dx, self.x().required_len()),
+            ],
+        )
+    }
+
+    /// Checks that the in-place launches may run: cuDNN computes in place
+    /// only when input and output have one layout, so `x` and `y` must have
+    /// the same strides (always true of
+    /// [`same_descriptor`](Self::same_descriptor)).
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`] when their strides differ.
+    pub fn check_in_place(&self) -> Result<()> {
+        self.check_in_place_for("cudnnActivationForward")
+    }
+
+    fn check_in_place_for(&self, function: &'static str) -> Result<()> {
+        let (x, y) = (self.x(), self.y());
+        ensure(x.strides() == y.strides(), function, || Mismatch::Shape {
+            what: format!(
+                "in place, `x` and `y` need one layout but their strides are {:?} and {:?}",
+                x.strides(),
+                y.strides()
+            ),
+        })
+    }
+}
+
 impl Handle {
-    /// `y = alpha * act(x) + beta * y`; `x` and `y` have the same shape
-    /// (their layouts may differ).
+    /// `y = alpha * act(x) + beta * y`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
-    /// GPU work for a shape mismatch or a short buffer; cuDNN's and CUDA's
-    /// errors.
-    #[allow(clippy::too_many_arguments)]
+    /// GPU work for a short buffer, a buffer of another CUDA context or a
+    /// descriptor of another loaded cuDNN; cuDNN's and CUDA's errors.
     #[doc(alias = "cudnnActivationForward")]
     pub fn activation_forward<T: DataType>(
         &self,
-        act: &ActivationDescriptor,
-        alpha: T::Scale,
-        x_desc: &TensorDescriptor<T>,
+        problem: &ActivationProblem<T>,
         x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        y_desc: &TensorDescriptor<T>,
         y: &mut impl DeviceBufferMut<T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnActivationForward";
-        check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
-        let l = self.launch(F)?;
-        l.descriptor("activation", act.raw.lib())?;
+        let l = self.launch("cudnnActivationForward")?;
+        let act = problem.activation();
+        l.descriptor("activation", act.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
         let x = l.input("x", x, x_desc)?;
         let y = l.output("y", y, y_desc)?;
         let run = ffi!(l.library(), cudnnActivationForward);
         // SAFETY: buffers checked against their descriptors, library and
-        // context; alpha and beta have T's scaling type.
+        // context; the shapes were checked by the problem; alpha and beta
+        // have T's scaling type.
         let status = unsafe {
             (run.f)(
                 l.raw(),
                 act.as_raw(),
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 x_desc.as_raw(),
                 x.ptr(),
-                beta.as_ptr(),
+                scaling.beta.as_ptr(),
                 y_desc.as_raw(),
                 y.ptr(),
             )
@@ -156,34 +299,34 @@ impl Handle {
     /// `y` to be the same buffer with the same descriptor).
     ///
     /// # Errors
-    /// As [`activation_forward`](Self::activation_forward).
+    /// As [`activation_forward`](Self::activation_forward), and
+    /// [`ActivationProblem::check_in_place`]'s.
     #[doc(alias = "cudnnActivationForward")]
     pub fn activation_forward_in_place<T: DataType>(
         &self,
-        act: &ActivationDescriptor,
-        alpha: T::Scale,
-        desc: &TensorDescriptor<T>,
-        beta: T::Scale,
+        problem: &ActivationProblem<T>,
         xy: &mut impl DeviceBufferMut<T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnActivationForward";
-        check_same_shape(F, &[("xy", xy.len(), desc)])?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_output(self.library(), stream, F, "xy", xy, desc)?;
-        let run = ffi!(self.library(), cudnnActivationForward);
-        let (p, _g) = xy.device_ptr_mut(stream);
+        problem.check_in_place()?;
+        let l = self.launch("cudnnActivationForward")?;
+        let act = problem.activation();
+        l.descriptor("activation", act.library())?;
+        let desc = problem.x();
+        let xy = l.output("xy", xy, desc)?;
+        let run = ffi!(l.library(), cudnnActivationForward);
         // SAFETY: as in activation_forward; cuDNN documents in-place
         // operation (x == y with one descriptor) for this function.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 act.as_raw(),
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 desc.as_raw(),
-                p as _,
-                beta.as_ptr(),
+                xy.ptr(),
+                scaling.beta.as_ptr(),
                 desc.as_raw(),
-                p as _,
+                xy.ptr(),
             )
         };
         run.check(status)
@@ -194,57 +337,39 @@ impl Handle {
     ///
     /// # Errors
     /// As [`activation_forward`](Self::activation_forward).
-    #[allow(clippy::too_many_arguments)]
     #[doc(alias = "cudnnActivationBackward")]
     pub fn activation_backward<T: DataType>(
         &self,
-        act: &ActivationDescriptor,
-        alpha: T::Scale,
-        y_desc: &TensorDescriptor<T>,
-        y: &impl DeviceBuffer<T>,
-        dy_desc: &TensorDescriptor<T>,
-        dy: &impl DeviceBuffer<T>,
-        x_desc: &TensorDescriptor<T>,
-        x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DeviceBufferMut<T>,
+        problem: &ActivationProblem<T>,
+        buffers: BackwardBuffers<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnActivationBackward";
-        check_same_shape(
-            F,
-            &[
-                ("y", y.len(), y_desc),
-                ("dy", dy.len(), dy_desc),
-                ("x", x.len(), x_desc),
-                ("dx", dx.len(), dx_desc),
-            ],
-        )?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
-        let run = ffi!(self.library(), cudnnActivationBackward);
-        let (yp, _gy) = y.device_ptr(stream);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (dxp, _gdx) = dx.device_ptr_mut(stream);
-        // SAFETY: as in activation_forward.
+        let BackwardBuffers { y, dy, x, dx } = buffers;
+        let l = self.launch("cudnnActivationBackward")?;
+        let act = problem.activation();
+        l.descriptor("activation", act.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let y = l.input("y", y, y_desc)?;
+        let dy = l.input("dy", dy, y_desc)?;
+        let x = l.input("x", x, x_desc)?;
+        let dx = l.output("dx", dx, x_desc)?;
+        let run = ffi!(l.library(), cudnnActivationBackward);
+        // SAFETY: as in activation_forward; dy and y share y's descriptor,
+        // dx and x share x's.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 act.as_raw(),
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
-                dy_desc.as_raw(),
-                dyp as _,
+                y.ptr(),
+                y_desc.as_raw(),
+                dy.ptr(),
                 x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
-                dx_desc.as_raw(),
-                dxp as _,
+                x.ptr(),
+                scaling.beta.as_ptr(),
+                x_desc.as_raw(),
+                dx.ptr(),
             )
         };
         run.check(status)
@@ -254,53 +379,43 @@ impl Handle {
     /// `dy` to be the same buffer with the same descriptor).
     ///
     /// # Errors
-    /// As [`activation_forward`](Self::activation_forward).
-    #[allow(clippy::too_many_arguments)]
+    /// As [`activation_forward_in_place`](Self::activation_forward_in_place).
     #[doc(alias = "cudnnActivationBackward")]
     pub fn activation_backward_in_place<T: DataType>(
         &self,
-        act: &ActivationDescriptor,
-        alpha: T::Scale,
-        desc: &TensorDescriptor<T>,
-        y: &impl DeviceBuffer<T>,
-        x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        dy_dx: &mut impl DeviceBufferMut<T>,
+        problem: &ActivationProblem<T>,
+        buffers: InPlaceBackwardBuffers<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnActivationBackward";
-        check_same_shape(
-            F,
-            &[
-                ("y", y.len(), desc),
-                ("x", x.len(), desc),
-                ("dy_dx", dy_dx.len(), desc),
-            ],
-        )?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "y", y, desc)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, desc)?;
-        crate::launch::check_output(self.library(), stream, F, "dy_dx", dy_dx, desc)?;
-        let run = ffi!(self.library(), cudnnActivationBackward);
-        let (yp, _gy) = y.device_ptr(stream);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (p, _g) = dy_dx.device_ptr_mut(stream);
-        let d = desc.as_raw();
-        // SAFETY: as in activation_forward; cuDNN documents in-place
-        // operation (dy == dx with one descriptor) for this function.
+        problem.check_in_place_for("cudnnActivationBackward")?;
+        let InPlaceBackwardBuffers { y, x, dy_dx } = buffers;
+        let l = self.launch("cudnnActivationBackward")?;
+        let act = problem.activation();
+        l.descriptor("activation", act.library())?;
+        let d = problem.x();
+        let y = l.input("y", y, d)?;
+        let x = l.input("x", x, d)?;
+        let dy_dx = l.output("dy_dx", dy_dx, d)?;
+        let run = ffi!(l.library(), cudnnActivationBackward);
+        let d = d.as_raw();
+        // SAFETY: as in activation_forward; x and y have one layout
+        // (check_in_place), so one descriptor describes every buffer; cuDNN
+        // documents in-place operation (dy == dx with one descriptor) for
+        // this function.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 act.as_raw(),
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 d,
-                yp as _,
+                y.ptr(),
                 d,
-                p as _,
+                dy_dx.ptr(),
                 d,
-                xp as _,
-                beta.as_ptr(),
+                x.ptr(),
+                scaling.beta.as_ptr(),
                 d,
-                p as _,
+                dy_dx.ptr(),
             )
         };
         run.check(status)

@@ -5,12 +5,13 @@
 //! others by `1 / (1 - p)`; the elements it dropped are recorded in a
 //! reserve space (a bit mask, [`DropoutDescriptor::reserve_space_size`]
 //! bytes) that the backward pass reads to route the gradient through the
-//! same elements. Every launch checks its arguments first with a `check_*`
-//! function of this module, which needs no GPU.
+//! same elements. A [`DropoutProblem`] holds the descriptors of `x` and `y`
+//! and the reserve size; every launch checks its arguments first with one
+//! of its methods, which need no GPU.
 
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, DevicePtr, DevicePtrMut};
+use cudarc::driver::CudaSlice;
 use cudnn_sys as sys;
 
 use crate::descriptor::raw_descriptor;
@@ -19,7 +20,7 @@ use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
 use crate::launch::check_lengths;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::library::ffi;
+use crate::library::{ffi, Library};
 use crate::tensor::TensorDescriptor;
 
 raw_descriptor!(
@@ -39,7 +40,8 @@ raw_descriptor!(
 /// [`states`](Self::states), say) without that kernel. Forward launches
 /// advance the states, so they take the descriptor mutably.
 ///
-/// Not `Clone`; `Send`, not `Sync`.
+/// Not `Clone` ([`try_clone`](Self::try_clone) makes a second descriptor
+/// with a copy of the states); `Send`, not `Sync`.
 pub struct DropoutDescriptor {
     raw: RawDropout,
     states: CudaSlice<u8>,
@@ -83,78 +85,109 @@ pub fn check_dropout_states(function: &'static str, len: usize, required: usize)
     check_lengths(function, &[("states", len, required)])
 }
 
-/// Every check of [`Handle::dropout_forward`] that needs no GPU: `x` and
-/// `y` have the same dimensions, each buffer is as long as its descriptor
-/// spans, and the reserve space holds `reserve_required` bytes
-/// ([`DropoutDescriptor::reserve_space_size`] of `x_desc`).
-///
-/// # Errors
-/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) with
-/// [`Mismatch::Shape`] or [`Mismatch::BufferTooShort`].
-pub fn check_dropout_forward<T: DataType>(
-    x_desc: &TensorDescriptor<T>,
-    x_len: usize,
-    y_desc: &TensorDescriptor<T>,
-    y_len: usize,
-    reserve_len: usize,
-    reserve_required: usize,
-) -> Result<()> {
-    check_pair(
-        "cudnnDropoutForward",
-        ("x", x_desc, x_len),
-        ("y", y_desc, y_len),
-        reserve_len,
-        reserve_required,
-    )
+/// A dropout: the descriptors of `x` (also that of `dx`) and `y` (also
+/// that of `dy`), checked once to have one shape (their layouts may
+/// differ), and the size of the reserve space the forward pass fills.
+#[derive(Debug)]
+pub struct DropoutProblem<T: DataType> {
+    x: TensorDescriptor<T>,
+    /// `None`: `y` has `x`'s descriptor.
+    y: Option<TensorDescriptor<T>>,
+    reserve: usize,
 }
 
-/// Every check of [`Handle::dropout_backward`] that needs no GPU, as
-/// [`check_dropout_forward`] for `dy` and `dx`.
-///
-/// # Errors
-/// As [`check_dropout_forward`].
-pub fn check_dropout_backward<T: DataType>(
-    dy_desc: &TensorDescriptor<T>,
-    dy_len: usize,
-    dx_desc: &TensorDescriptor<T>,
-    dx_len: usize,
-    reserve_len: usize,
-    reserve_required: usize,
-) -> Result<()> {
-    check_pair(
-        "cudnnDropoutBackward",
-        ("dy", dy_desc, dy_len),
-        ("dx", dx_desc, dx_len),
-        reserve_len,
-        reserve_required,
-    )
-}
-
-fn check_pair<T: DataType>(
-    function: &'static str,
-    (a_name, a_desc, a_len): (&'static str, &TensorDescriptor<T>, usize),
-    (b_name, b_desc, b_len): (&'static str, &TensorDescriptor<T>, usize),
-    reserve_len: usize,
-    reserve_required: usize,
-) -> Result<()> {
-    ensure(a_desc.dims() == b_desc.dims(), function, || {
-        Mismatch::Shape {
+impl<T: DataType> DropoutProblem<T> {
+    /// A dropout of `x` into `y`. Needs no GPU.
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`] when `x` and `y` have different dimensions
+    /// (naming `cudnnDropoutForward`); cuDNN's error for the reserve size.
+    pub fn new(x: TensorDescriptor<T>, y: TensorDescriptor<T>) -> Result<Self> {
+        ensure(x.dims() == y.dims(), FORWARD, || Mismatch::Shape {
             what: format!(
-                "`{a_name}` is {:?} but `{b_name}` is {:?}: they must have the same dimensions",
-                a_desc.dims(),
-                b_desc.dims()
+                "`y` is {:?} but `x` is {:?}: they must have the same dimensions (`dy` has \
+                 `y`'s descriptor, `dx` has `x`'s)",
+                y.dims(),
+                x.dims()
             ),
-        }
-    })?;
-    check_lengths(
-        function,
-        &[
-            (a_name, a_len, a_desc.required_len()),
-            (b_name, b_len, b_desc.required_len()),
-            ("reserve", reserve_len, reserve_required),
-        ],
-    )
+        })?;
+        let reserve = DropoutDescriptor::reserve_space_size(&x)?;
+        Ok(DropoutProblem {
+            x,
+            y: Some(y),
+            reserve,
+        })
+    }
+
+    /// A dropout whose `x`, `y`, `dx` and `dy` all have the descriptor
+    /// `desc`.
+    ///
+    /// # Errors
+    /// cuDNN's error for the reserve size.
+    pub fn same_descriptor(desc: TensorDescriptor<T>) -> Result<Self> {
+        let reserve = DropoutDescriptor::reserve_space_size(&desc)?;
+        Ok(DropoutProblem {
+            x: desc,
+            y: None,
+            reserve,
+        })
+    }
+
+    /// The descriptor of `x` and `dx`.
+    pub fn x(&self) -> &TensorDescriptor<T> {
+        &self.x
+    }
+
+    /// The descriptor of `y` and `dy`.
+    pub fn y(&self) -> &TensorDescriptor<T> {
+        self.y.as_ref().unwrap_or(&self.x)
+    }
+
+    /// The bytes of reserve space [`Handle::dropout_forward`] fills and
+    /// [`Handle::dropout_backward`] reads
+    /// ([`DropoutDescriptor::reserve_space_size`] of `x`).
+    pub fn reserve_size(&self) -> usize {
+        self.reserve
+    }
+
+    /// Every check of [`Handle::dropout_forward`] that needs no GPU: each
+    /// buffer (lengths in elements, the reserve's in bytes) is as long as
+    /// its descriptor spans, the reserve space as
+    /// [`reserve_size`](Self::reserve_size).
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`].
+    pub fn check_forward_lengths(&self, x: usize, y: usize, reserve: usize) -> Result<()> {
+        check_lengths(
+            FORWARD,
+            &[
+                ("x", x, self.x().required_len()),
+                ("y", y, self.y().required_len()),
+                ("reserve", reserve, self.reserve),
+            ],
+        )
+    }
+
+    /// Every check of [`Handle::dropout_backward`] that needs no GPU, as
+    /// [`check_forward_lengths`](Self::check_forward_lengths) for `dy` and
+    /// `dx`.
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`].
+    pub fn check_backward_lengths(&self, dy: usize, dx: usize, reserve: usize) -> Result<()> {
+        check_lengths(
+            BACKWARD,
+            &[
+                ("dy", dy, self.y().required_len()),
+                ("dx", dx, self.x().required_len()),
+                ("reserve", reserve, self.reserve),
+            ],
+        )
+    }
 }
+
+const FORWARD: &str = "cudnnDropoutForward";
+const BACKWARD: &str = "cudnnDropoutBackward";
 
 impl Handle {
     /// The bytes of random-number-generator states a
@@ -231,32 +264,30 @@ impl DropoutDescriptor {
             Setup::Restore => "cudnnRestoreDropoutDescriptor",
         };
         check_dropout_probability(function, probability)?;
-        let stream = handle.launch_stream(function)?;
+        let l = handle.launch(function)?;
         let need = handle.dropout_states_size()?;
         check_dropout_states(function, states.len(), need)?;
-        crate::launch::check_buffer(stream, function, "states", &states, need)?;
-        let raw = RawDropout::create(Arc::clone(handle.library()))?;
-        let lib = raw.lib();
+        let raw = RawDropout::create(Arc::clone(l.library()))?;
         let len = states.len();
         {
-            let (sp, _gs) = states.device_ptr_mut(stream);
+            let sp = l.scratch("states", &mut states, need)?;
+            let lib = raw.lib();
             let status = match how {
                 Setup::Initialize => {
                     let set = ffi!(lib, cudnnSetDropoutDescriptor);
                     // SAFETY: the descriptor and handle are live; `states`
-                    // holds `len` >= the required bytes on the handle's
-                    // device and is owned by the descriptor from here on.
-                    let status = unsafe {
-                        (set.f)(raw.ptr(), handle.as_raw(), probability, sp as _, len, seed)
-                    };
+                    // holds `len` >= the required bytes in the handle's
+                    // CUDA context and is owned by the descriptor from here
+                    // on.
+                    let status =
+                        unsafe { (set.f)(raw.ptr(), l.raw(), probability, sp.ptr(), len, seed) };
                     set.check(status)
                 }
                 Setup::Restore => {
                     let set = ffi!(lib, cudnnRestoreDropoutDescriptor);
                     // SAFETY: as above; restoring only records the pointer.
-                    let status = unsafe {
-                        (set.f)(raw.ptr(), handle.as_raw(), probability, sp as _, len, seed)
-                    };
+                    let status =
+                        unsafe { (set.f)(raw.ptr(), l.raw(), probability, sp.ptr(), len, seed) };
                     set.check(status)
                 }
             };
@@ -268,6 +299,31 @@ impl DropoutDescriptor {
             probability,
             seed,
         })
+    }
+
+    /// A second descriptor with the same probability and seed, and a copy
+    /// of the states as they are now (copied on `handle`'s stream, after
+    /// the work queued on them): the two give the same masks from here on,
+    /// each advancing its own states. The copy is adopted as
+    /// [`restore`](Self::restore) does, without reinitializing.
+    ///
+    /// A clone that shared one states buffer (cuDNN allows restoring a
+    /// descriptor onto the same memory) is not offered: two owners would
+    /// advance the same states from two places, racing on another stream,
+    /// and the memory would be freed by whichever dropped first.
+    ///
+    /// # Errors
+    /// [`Mismatch::OtherLibrary`] for a handle of another loaded cuDNN; as
+    /// [`restore`](Self::restore); CUDA's error when the copy cannot be
+    /// allocated.
+    #[doc(alias = "cudnnRestoreDropoutDescriptor")]
+    pub fn try_clone(&self, handle: &Handle) -> Result<Self> {
+        const F: &str = "cudnnRestoreDropoutDescriptor";
+        let l = handle.launch(F)?;
+        l.descriptor("dropout", self.library())?;
+        crate::launch::check_buffer(l.stream, F, "states", &self.states, 0)?;
+        let copy = l.stream.clone_dtod(&self.states)?;
+        Self::restore(handle, self.probability, self.seed, copy)
     }
 
     /// The reserve space, in bytes, that [`Handle::dropout_forward`] fills
@@ -310,60 +366,67 @@ impl DropoutDescriptor {
     pub fn as_raw(&self) -> sys::cudnnDropoutDescriptor_t {
         self.raw.ptr()
     }
+
+    /// The library it was created with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
+    }
+
+    /// The states, for a launch that advances them (the RNN training
+    /// forward) to hold exclusively.
+    pub(crate) fn states_mut(&mut self) -> &mut CudaSlice<u8> {
+        &mut self.states
+    }
 }
 
 impl Handle {
     /// `y = dropout(x)`: each element zeroed with probability
-    /// `desc.probability()`, the others scaled by `1 / (1 - p)`; the mask
-    /// is written to `reserve` (at least
-    /// [`DropoutDescriptor::reserve_space_size`] bytes) for
+    /// `dropout.probability()`, the others scaled by `1 / (1 - p)`; the
+    /// mask is written to `reserve` (at least
+    /// [`DropoutProblem::reserve_size`] bytes) for
     /// [`dropout_backward`](Self::dropout_backward). Advances the
     /// descriptor's random states.
     ///
-    /// Checks first with [`check_dropout_forward`], then the stream and
-    /// every buffer's device (the states' included).
+    /// Checks first with [`DropoutProblem::check_forward_lengths`], then
+    /// every descriptor's library and every buffer's CUDA context (the
+    /// states' included).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
     /// GPU work for a mismatch; cuDNN's and CUDA's errors.
-    #[allow(clippy::too_many_arguments)]
     #[doc(alias = "cudnnDropoutForward")]
     pub fn dropout_forward<T: DataType>(
         &self,
-        desc: &mut DropoutDescriptor,
-        x_desc: &TensorDescriptor<T>,
+        dropout: &mut DropoutDescriptor,
+        problem: &DropoutProblem<T>,
         x: &impl DeviceBuffer<T>,
-        y_desc: &TensorDescriptor<T>,
         y: &mut impl DeviceBufferMut<T>,
-        reserve: &mut CudaSlice<u8>,
+        reserve: &mut impl DeviceBufferMut<u8>,
     ) -> Result<()> {
-        const F: &str = "cudnnDropoutForward";
-        let need = DropoutDescriptor::reserve_space_size(x_desc)?;
-        check_dropout_forward(x_desc, x.len(), y_desc, y.len(), reserve.len(), need)?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        crate::launch::check_buffer(stream, F, "reserve", &*reserve, need)?;
-        crate::launch::check_buffer(stream, F, "states", &desc.states, 0)?;
-        let run = ffi!(self.library(), cudnnDropoutForward);
+        problem.check_forward_lengths(x.len(), y.len(), reserve.len())?;
+        let l = self.launch(FORWARD)?;
+        l.descriptor("dropout", dropout.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let x = l.input("x", x, x_desc)?;
+        let y = l.output("y", y, y_desc)?;
         let reserve_len = reserve.len();
-        let (xp, _gx) = x.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        let (rp, _gr) = reserve.device_ptr_mut(stream);
+        let r = l.scratch("reserve", reserve, problem.reserve_size())?;
         // The kernel reads and advances the states the descriptor points at.
-        let (_sp, _gs) = desc.states.device_ptr_mut(stream);
+        let _states = l.scratch("states", &mut dropout.states, 0)?;
+        let run = ffi!(l.library(), cudnnDropoutForward);
         // SAFETY: x, y and the reserve space were checked against their
-        // descriptors, cuDNN's reserve size and the handle's device; the
-        // descriptor's states live in `desc`, borrowed for the call.
+        // descriptors, cuDNN's reserve size, the handle's library and CUDA
+        // context; the descriptor's states live in `dropout`, borrowed
+        // mutably for the call.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
-                desc.raw.ptr(),
+                l.raw(),
+                dropout.raw.ptr(),
                 x_desc.as_raw(),
-                xp as _,
+                x.ptr(),
                 y_desc.as_raw(),
-                yp as _,
-                rp as _,
+                y.ptr(),
+                r.ptr(),
                 reserve_len,
             )
         };
@@ -373,45 +436,47 @@ impl Handle {
     /// `dx = dropout_backward(dy)`: the gradient through the elements the
     /// forward pass kept (scaled by `1 / (1 - p)`), zero elsewhere;
     /// `reserve` is the one [`dropout_forward`](Self::dropout_forward)
-    /// filled, and `desc` the descriptor it ran with.
+    /// filled, and `dropout` the descriptor it ran with.
     ///
-    /// Checks first with [`check_dropout_backward`].
+    /// Checks first with [`DropoutProblem::check_backward_lengths`].
     ///
     /// # Errors
     /// As [`dropout_forward`](Self::dropout_forward).
-    #[allow(clippy::too_many_arguments)]
     #[doc(alias = "cudnnDropoutBackward")]
     pub fn dropout_backward<T: DataType>(
         &self,
-        desc: &DropoutDescriptor,
-        dy_desc: &TensorDescriptor<T>,
+        dropout: &DropoutDescriptor,
+        problem: &DropoutProblem<T>,
         dy: &impl DeviceBuffer<T>,
-        dx_desc: &TensorDescriptor<T>,
         dx: &mut impl DeviceBufferMut<T>,
-        reserve: &CudaSlice<u8>,
+        reserve: &impl DeviceBuffer<u8>,
     ) -> Result<()> {
-        const F: &str = "cudnnDropoutBackward";
-        let need = DropoutDescriptor::reserve_space_size(dx_desc)?;
-        check_dropout_backward(dy_desc, dy.len(), dx_desc, dx.len(), reserve.len(), need)?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
-        crate::launch::check_buffer(stream, F, "reserve", reserve, need)?;
-        let run = ffi!(self.library(), cudnnDropoutBackward);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (dxp, _gdx) = dx.device_ptr_mut(stream);
-        let (rp, _gr) = reserve.device_ptr(stream);
+        problem.check_backward_lengths(dy.len(), dx.len(), reserve.len())?;
+        let l = self.launch(BACKWARD)?;
+        l.descriptor("dropout", dropout.library())?;
+        let (dy_desc, dx_desc) = (problem.y(), problem.x());
+        let dy = l.input("dy", dy, dy_desc)?;
+        let dx = l.output("dx", dx, dx_desc)?;
+        crate::launch::check_buffer(
+            l.stream,
+            BACKWARD,
+            "reserve",
+            reserve,
+            problem.reserve_size(),
+        )?;
+        let (rp, _gr) = reserve.device_ptr(l.stream);
+        let run = ffi!(l.library(), cudnnDropoutBackward);
         // SAFETY: buffers checked against their descriptors, the reserve
-        // size and the handle's device; cuDNN only reads the reserve space
-        // here, although its prototype takes it mutable.
+        // size, the handle's library and CUDA context; cuDNN only reads the
+        // reserve space here, although its prototype takes it mutable.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
-                desc.raw.ptr(),
+                l.raw(),
+                dropout.raw.ptr(),
                 dy_desc.as_raw(),
-                dyp as _,
+                dy.ptr(),
                 dx_desc.as_raw(),
-                dxp as _,
+                dx.ptr(),
                 rp as _,
                 reserve.len(),
             )

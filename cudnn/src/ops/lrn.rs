@@ -8,10 +8,13 @@ use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
 use crate::handle::Handle;
-use crate::launch::check_same_shape;
+use crate::launch::{check_lengths, check_same_shape};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
+use crate::modes::Scaling;
 use crate::tensor::TensorDescriptor;
+
+use super::activation::BackwardBuffers;
 
 raw_descriptor!(
     /// An owned `cudnnLRNDescriptor_t`.
@@ -22,7 +25,8 @@ raw_descriptor!(
 );
 
 /// An LRN descriptor: `y = x / (k + alpha / n * sum(x^2 over n channels))^beta`.
-/// Not `Clone`; `Send`, not `Sync`.
+/// Not `Clone` ([`try_clone`](Self::try_clone) makes a second one); `Send`,
+/// not `Sync`.
 #[derive(Debug)]
 pub struct LrnDescriptor {
     raw: RawLrn,
@@ -66,9 +70,29 @@ impl LrnDescriptor {
         })
     }
 
+    /// A second descriptor with the same settings, made by the same
+    /// library.
+    ///
+    /// # Errors
+    /// cuDNN's error creating or setting the new descriptor.
+    pub fn try_clone(&self) -> Result<Self> {
+        Self::new_in(
+            Arc::clone(self.raw.lib()),
+            self.n,
+            self.alpha,
+            self.beta,
+            self.k,
+        )
+    }
+
     /// (n, alpha, beta, k).
     pub fn parameters(&self) -> (u32, f64, f64, f64) {
         (self.n, self.alpha, self.beta, self.k)
+    }
+
+    /// The library that made it.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
     }
 
     /// The raw descriptor; it stays owned by `self`.
@@ -110,46 +134,121 @@ pub fn check_lrn_parameters(n: u32, alpha: f64, beta: f64, k: f64) -> Result<()>
 
 const CROSS_CHANNEL: sys::cudnnLRNMode_t = sys::cudnnLRNMode_t::CUDNN_LRN_CROSS_CHANNEL_DIM1;
 
+/// A cross-channel LRN problem: the LRN and the descriptors of `x` (also
+/// that of `dx`) and `y` (also that of `dy`), checked once to have one
+/// shape (their layouts may differ).
+#[derive(Debug)]
+pub struct LrnProblem<T: DataType> {
+    lrn: LrnDescriptor,
+    x: TensorDescriptor<T>,
+    /// `None`: `y` has `x`'s descriptor.
+    y: Option<TensorDescriptor<T>>,
+}
+
+impl<T: DataType> LrnProblem<T> {
+    /// A problem with `x` and `y` described separately.
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`] when `x` and `y` have different dimensions.
+    pub fn new(lrn: LrnDescriptor, x: TensorDescriptor<T>, y: TensorDescriptor<T>) -> Result<Self> {
+        check_same_shape(
+            "cudnnLRNCrossChannelForward",
+            &[("x", x.required_len(), &x), ("y", y.required_len(), &y)],
+        )?;
+        Ok(LrnProblem { lrn, x, y: Some(y) })
+    }
+
+    /// A problem whose `x`, `y`, `dx` and `dy` all have the descriptor
+    /// `desc`.
+    pub fn same_descriptor(lrn: LrnDescriptor, desc: TensorDescriptor<T>) -> Self {
+        LrnProblem {
+            lrn,
+            x: desc,
+            y: None,
+        }
+    }
+
+    /// The LRN.
+    pub fn lrn(&self) -> &LrnDescriptor {
+        &self.lrn
+    }
+    /// The descriptor of `x` and `dx`.
+    pub fn x(&self) -> &TensorDescriptor<T> {
+        &self.x
+    }
+    /// The descriptor of `y` and `dy`.
+    pub fn y(&self) -> &TensorDescriptor<T> {
+        self.y.as_ref().unwrap_or(&self.x)
+    }
+
+    /// Checks buffer lengths for a forward launch (the part of a launch's
+    /// checks that needs no GPU).
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`] naming the first short buffer.
+    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        check_lengths(
+            "cudnnLRNCrossChannelForward",
+            &[
+                ("x", x, self.x().required_len()),
+                ("y", y, self.y().required_len()),
+            ],
+        )
+    }
+
+    /// Checks buffer lengths for a backward launch.
+    ///
+    /// # Errors
+    /// As [`check_forward_lengths`](Self::check_forward_lengths).
+    pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
+        check_lengths(
+            "cudnnLRNCrossChannelBackward",
+            &[
+                ("y", y, self.y().required_len()),
+                ("dy", dy, self.y().required_len()),
+                ("x", x, self.x().required_len()),
+                ("dx", dx, self.x().required_len()),
+            ],
+        )
+    }
+}
+
 impl Handle {
     /// `y = alpha * lrn(x) + beta * y`, across channels.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
-    /// GPU work for a shape mismatch or a short buffer; cuDNN's and CUDA's
-    /// errors.
-    #[allow(clippy::too_many_arguments)]
+    /// GPU work for a short buffer, a buffer of another CUDA context or a
+    /// descriptor of another loaded cuDNN; cuDNN's and CUDA's errors.
     #[doc(alias = "cudnnLRNCrossChannelForward")]
     pub fn lrn_cross_channel_forward<T: DataType>(
         &self,
-        lrn: &LrnDescriptor,
-        alpha: T::Scale,
-        x_desc: &TensorDescriptor<T>,
+        problem: &LrnProblem<T>,
         x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        y_desc: &TensorDescriptor<T>,
         y: &mut impl DeviceBufferMut<T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnLRNCrossChannelForward";
-        check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnLRNCrossChannelForward);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        // SAFETY: buffers checked against their descriptors and device;
-        // alpha and beta have T's scaling type.
+        let l = self.launch("cudnnLRNCrossChannelForward")?;
+        let lrn = problem.lrn();
+        l.descriptor("lrn", lrn.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let x = l.input("x", x, x_desc)?;
+        let y = l.output("y", y, y_desc)?;
+        let run = ffi!(l.library(), cudnnLRNCrossChannelForward);
+        // SAFETY: buffers checked against their descriptors, library and
+        // context; the shapes were checked by the problem; alpha and beta
+        // have T's scaling type.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 lrn.as_raw(),
                 CROSS_CHANNEL,
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
+                x.ptr(),
+                scaling.beta.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
+                y.ptr(),
             )
         };
         run.check(status)
@@ -159,58 +258,40 @@ impl Handle {
     ///
     /// # Errors
     /// As [`lrn_cross_channel_forward`](Self::lrn_cross_channel_forward).
-    #[allow(clippy::too_many_arguments)]
     #[doc(alias = "cudnnLRNCrossChannelBackward")]
     pub fn lrn_cross_channel_backward<T: DataType>(
         &self,
-        lrn: &LrnDescriptor,
-        alpha: T::Scale,
-        y_desc: &TensorDescriptor<T>,
-        y: &impl DeviceBuffer<T>,
-        dy_desc: &TensorDescriptor<T>,
-        dy: &impl DeviceBuffer<T>,
-        x_desc: &TensorDescriptor<T>,
-        x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DeviceBufferMut<T>,
+        problem: &LrnProblem<T>,
+        buffers: BackwardBuffers<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnLRNCrossChannelBackward";
-        check_same_shape(
-            F,
-            &[
-                ("y", y.len(), y_desc),
-                ("dy", dy.len(), dy_desc),
-                ("x", x.len(), x_desc),
-                ("dx", dx.len(), dx_desc),
-            ],
-        )?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
-        let run = ffi!(self.library(), cudnnLRNCrossChannelBackward);
-        let (yp, _gy) = y.device_ptr(stream);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (dxp, _gdx) = dx.device_ptr_mut(stream);
-        // SAFETY: as in lrn_cross_channel_forward.
+        let BackwardBuffers { y, dy, x, dx } = buffers;
+        let l = self.launch("cudnnLRNCrossChannelBackward")?;
+        let lrn = problem.lrn();
+        l.descriptor("lrn", lrn.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let y = l.input("y", y, y_desc)?;
+        let dy = l.input("dy", dy, y_desc)?;
+        let x = l.input("x", x, x_desc)?;
+        let dx = l.output("dx", dx, x_desc)?;
+        let run = ffi!(l.library(), cudnnLRNCrossChannelBackward);
+        // SAFETY: as in lrn_cross_channel_forward; dy and y share y's
+        // descriptor, dx and x share x's.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 lrn.as_raw(),
                 CROSS_CHANNEL,
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
-                dy_desc.as_raw(),
-                dyp as _,
+                y.ptr(),
+                y_desc.as_raw(),
+                dy.ptr(),
                 x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
-                dx_desc.as_raw(),
-                dxp as _,
+                x.ptr(),
+                scaling.beta.as_ptr(),
+                x_desc.as_raw(),
+                dx.ptr(),
             )
         };
         run.check(status)

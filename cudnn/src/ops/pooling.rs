@@ -9,10 +9,13 @@ use crate::descriptor::{raw_descriptor, to_c_ints};
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
+use crate::launch::check_lengths;
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
-use crate::modes::NanPropagation;
-use crate::tensor::TensorDescriptor;
+use crate::modes::{NanPropagation, Scaling};
+use crate::tensor::{TensorDescriptor, TensorFormat};
+
+use super::activation::BackwardBuffers;
 
 /// A pooling function (`cudnnPoolingMode_t`): `CUDNN_POOLING_MAX`,
 /// `CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING`,
@@ -29,11 +32,13 @@ raw_descriptor!(
 );
 
 /// A pooling descriptor: mode, window, padding and stride per spatial
-/// dimension. Not `Clone`; `Send`, not `Sync`.
+/// dimension. Not `Clone` ([`try_clone`](Self::try_clone) makes a second
+/// one); `Send`, not `Sync`.
 #[derive(Debug)]
 pub struct PoolingDescriptor {
     raw: RawPooling,
     mode: PoolingMode,
+    nan: NanPropagation,
     window: Vec<usize>,
     padding: Vec<usize>,
     stride: Vec<usize>,
@@ -123,15 +128,36 @@ impl PoolingDescriptor {
         Ok(PoolingDescriptor {
             raw,
             mode,
+            nan,
             window: window.to_vec(),
             padding: padding.to_vec(),
             stride: stride.to_vec(),
         })
     }
 
+    /// A second descriptor with the same settings, made by the same
+    /// library.
+    ///
+    /// # Errors
+    /// cuDNN's error creating or setting the new descriptor.
+    pub fn try_clone(&self) -> Result<Self> {
+        Self::new_in(
+            Arc::clone(self.raw.lib()),
+            self.mode,
+            self.nan,
+            &self.window,
+            &self.padding,
+            &self.stride,
+        )
+    }
+
     /// The mode.
     pub fn mode(&self) -> PoolingMode {
         self.mode
+    }
+    /// NaN handling.
+    pub fn nan_propagation(&self) -> NanPropagation {
+        self.nan
     }
     /// Window sizes.
     pub fn window(&self) -> &[usize] {
@@ -175,6 +201,11 @@ impl PoolingDescriptor {
         let status = unsafe { (get.f)(self.raw.ptr(), x.as_raw(), rank as i32, out.as_mut_ptr()) };
         get.check(status)?;
         Ok(out.into_iter().map(i64::from).collect())
+    }
+
+    /// The library that made it.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
     }
 
     /// The raw descriptor; it stays owned by `self`.
@@ -223,7 +254,9 @@ pub fn pooling_output_dims(
 }
 
 /// Checks a pooling's shapes: `y` is the pooled `x`, every buffer long
-/// enough. `lens` are (name, buffer length, descriptor) triples.
+/// enough. `lens` are (name, buffer length, descriptor) triples. The check
+/// [`PoolingProblem::with_output`] runs once (with no buffers), as a plain
+/// function.
 ///
 /// # Errors
 /// [`Mismatch::Shape`] or [`Mismatch::BufferTooShort`].
@@ -253,51 +286,128 @@ pub fn check_pooling<T: DataType>(
     Ok(())
 }
 
+/// A pooling problem: the pooling and the descriptors of `x` (also that of
+/// `dx`) and `y` (also that of `dy`), `y` checked once to be the pooled
+/// shape of `x`.
+#[derive(Debug)]
+pub struct PoolingProblem<T: DataType> {
+    pool: PoolingDescriptor,
+    x: TensorDescriptor<T>,
+    y: TensorDescriptor<T>,
+}
+
+impl<T: DataType> PoolingProblem<T> {
+    /// A problem whose output is packed in the input's layout (NHWC when
+    /// the input is packed NHWC, NCHW otherwise), of the dims
+    /// [`PoolingDescriptor::output_dims`] gives.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `x` has the wrong rank or a window
+    /// does not fit; cuDNN's error for an output descriptor it rejects.
+    pub fn new(pool: PoolingDescriptor, x: TensorDescriptor<T>) -> Result<Self> {
+        let dims = pool.output_dims(&x)?;
+        let format = match x.packed_format() {
+            Some(TensorFormat::CUDNN_TENSOR_NHWC) => TensorFormat::CUDNN_TENSOR_NHWC,
+            _ => TensorFormat::CUDNN_TENSOR_NCHW,
+        };
+        let y = TensorDescriptor::new_in(Arc::clone(x.library()), format, &dims)?;
+        Ok(PoolingProblem { pool, x, y })
+    }
+
+    /// A problem with the output descriptor given.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new), and [`Mismatch::Shape`] when `y`'s dims are
+    /// not the pooled dims of `x`.
+    pub fn with_output(
+        pool: PoolingDescriptor,
+        x: TensorDescriptor<T>,
+        y: TensorDescriptor<T>,
+    ) -> Result<Self> {
+        check_pooling("cudnnPoolingForward", &pool, &x, &y, &[])?;
+        Ok(PoolingProblem { pool, x, y })
+    }
+
+    /// The pooling.
+    pub fn pooling(&self) -> &PoolingDescriptor {
+        &self.pool
+    }
+    /// The descriptor of `x` and `dx`.
+    pub fn x(&self) -> &TensorDescriptor<T> {
+        &self.x
+    }
+    /// The descriptor of `y` and `dy`.
+    pub fn y(&self) -> &TensorDescriptor<T> {
+        &self.y
+    }
+
+    /// Checks buffer lengths for a forward launch (the part of a launch's
+    /// checks that needs no GPU).
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`] naming the first short buffer.
+    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        check_lengths(
+            "cudnnPoolingForward",
+            &[
+                ("x", x, self.x.required_len()),
+                ("y", y, self.y.required_len()),
+            ],
+        )
+    }
+
+    /// Checks buffer lengths for a backward launch.
+    ///
+    /// # Errors
+    /// As [`check_forward_lengths`](Self::check_forward_lengths).
+    pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
+        check_lengths(
+            "cudnnPoolingBackward",
+            &[
+                ("y", y, self.y.required_len()),
+                ("dy", dy, self.y.required_len()),
+                ("x", x, self.x.required_len()),
+                ("dx", dx, self.x.required_len()),
+            ],
+        )
+    }
+}
+
 impl Handle {
     /// `y = alpha * pool(x) + beta * y`.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] before any GPU work when `y` is not the
-    /// pooled shape of `x` or a buffer is short or on another device;
-    /// cuDNN's and CUDA's errors.
-    #[allow(clippy::too_many_arguments)]
+    /// [`Error::InvalidArgument`] before any GPU work for a short buffer, a
+    /// buffer of another CUDA context or a descriptor of another loaded
+    /// cuDNN; cuDNN's and CUDA's errors.
     #[doc(alias = "cudnnPoolingForward")]
     pub fn pooling_forward<T: DataType>(
         &self,
-        pool: &PoolingDescriptor,
-        alpha: T::Scale,
-        x_desc: &TensorDescriptor<T>,
+        problem: &PoolingProblem<T>,
         x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        y_desc: &TensorDescriptor<T>,
         y: &mut impl DeviceBufferMut<T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnPoolingForward";
-        check_pooling(
-            F,
-            pool,
-            x_desc,
-            y_desc,
-            &[("x", x.len(), x_desc), ("y", y.len(), y_desc)],
-        )?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnPoolingForward);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        // SAFETY: buffers checked against their descriptors and device;
+        let l = self.launch("cudnnPoolingForward")?;
+        let pool = problem.pooling();
+        l.descriptor("pooling", pool.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let x = l.input("x", x, x_desc)?;
+        let y = l.output("y", y, y_desc)?;
+        let run = ffi!(l.library(), cudnnPoolingForward);
+        // SAFETY: buffers checked against their descriptors, library and
+        // context; `y` is the pooled shape of `x` (checked by the problem);
         // alpha and beta have T's scaling type.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 pool.as_raw(),
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
+                x.ptr(),
+                scaling.beta.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
+                y.ptr(),
             )
         };
         run.check(status)
@@ -309,59 +419,39 @@ impl Handle {
     ///
     /// # Errors
     /// As [`pooling_forward`](Self::pooling_forward).
-    #[allow(clippy::too_many_arguments)]
     #[doc(alias = "cudnnPoolingBackward")]
     pub fn pooling_backward<T: DataType>(
         &self,
-        pool: &PoolingDescriptor,
-        alpha: T::Scale,
-        y_desc: &TensorDescriptor<T>,
-        y: &impl DeviceBuffer<T>,
-        dy: &impl DeviceBuffer<T>,
-        x_desc: &TensorDescriptor<T>,
-        x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        dx: &mut impl DeviceBufferMut<T>,
+        problem: &PoolingProblem<T>,
+        buffers: BackwardBuffers<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnPoolingBackward";
-        check_pooling(
-            F,
-            pool,
-            x_desc,
-            y_desc,
-            &[
-                ("y", y.len(), y_desc),
-                ("dy", dy.len(), y_desc),
-                ("x", x.len(), x_desc),
-                ("dx", dx.len(), x_desc),
-            ],
-        )?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "dy", dy, y_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "dx", dx, x_desc)?;
-        let run = ffi!(self.library(), cudnnPoolingBackward);
-        let (yp, _gy) = y.device_ptr(stream);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (dxp, _gdx) = dx.device_ptr_mut(stream);
+        let BackwardBuffers { y, dy, x, dx } = buffers;
+        let l = self.launch("cudnnPoolingBackward")?;
+        let pool = problem.pooling();
+        l.descriptor("pooling", pool.library())?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let y = l.input("y", y, y_desc)?;
+        let dy = l.input("dy", dy, y_desc)?;
+        let x = l.input("x", x, x_desc)?;
+        let dx = l.output("dx", dx, x_desc)?;
+        let run = ffi!(l.library(), cudnnPoolingBackward);
         // SAFETY: as in pooling_forward; dy and y share y's descriptor, dx
         // and x share x's.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
+                l.raw(),
                 pool.as_raw(),
-                alpha.as_ptr(),
+                scaling.alpha.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
+                y.ptr(),
                 y_desc.as_raw(),
-                dyp as _,
+                dy.ptr(),
                 x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
+                x.ptr(),
+                scaling.beta.as_ptr(),
                 x_desc.as_raw(),
-                dxp as _,
+                dx.ptr(),
             )
         };
         run.check(status)

@@ -6,9 +6,10 @@ use cudnn_sys as sys;
 use crate::dtype::{DataType, Scale};
 use crate::error::Result;
 use crate::handle::Handle;
-use crate::launch::check_same_shape;
+use crate::launch::{check_lengths, check_same_shape};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
+use crate::modes::Scaling;
 use crate::tensor::TensorDescriptor;
 
 /// How softmax is computed (`cudnnSoftmaxAlgorithm_t`):
@@ -21,47 +22,153 @@ pub type SoftmaxAlgorithm = sys::cudnnSoftmaxAlgorithm_t;
 /// `CUDNN_SOFTMAX_MODE_CHANNEL` (over C for each N, H, W).
 pub type SoftmaxMode = sys::cudnnSoftmaxMode_t;
 
+/// The buffers of [`Handle::softmax_backward`]: the forward's output `y`,
+/// its gradient `dy` (both with `y`'s descriptor) and the gradient `dx` it
+/// computes (with `x`'s). Named fields, so that a swap shows at the call
+/// site.
+pub struct SoftmaxBackwardBuffers<'a, T> {
+    /// The forward's output (for `CUDNN_SOFTMAX_LOG`, the log-softmax).
+    pub y: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `y`.
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `x`, written.
+    pub dx: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// A softmax problem: the algorithm, the mode and the descriptors of `x`
+/// (also that of `dx`) and `y` (also that of `dy`), checked once to have
+/// one shape (their layouts may differ).
+#[derive(Debug)]
+pub struct SoftmaxProblem<T: DataType> {
+    algo: SoftmaxAlgorithm,
+    mode: SoftmaxMode,
+    x: TensorDescriptor<T>,
+    /// `None`: `y` has `x`'s descriptor.
+    y: Option<TensorDescriptor<T>>,
+}
+
+impl<T: DataType> SoftmaxProblem<T> {
+    /// A problem with `x` and `y` described separately.
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`](crate::Mismatch::Shape) when `x` and `y` have
+    /// different dimensions.
+    pub fn new(
+        algo: SoftmaxAlgorithm,
+        mode: SoftmaxMode,
+        x: TensorDescriptor<T>,
+        y: TensorDescriptor<T>,
+    ) -> Result<Self> {
+        check_same_shape(
+            "cudnnSoftmaxForward",
+            &[("x", x.required_len(), &x), ("y", y.required_len(), &y)],
+        )?;
+        Ok(SoftmaxProblem {
+            algo,
+            mode,
+            x,
+            y: Some(y),
+        })
+    }
+
+    /// A problem whose `x`, `y`, `dx` and `dy` all have the descriptor
+    /// `desc`.
+    pub fn same_descriptor(
+        algo: SoftmaxAlgorithm,
+        mode: SoftmaxMode,
+        desc: TensorDescriptor<T>,
+    ) -> Self {
+        SoftmaxProblem {
+            algo,
+            mode,
+            x: desc,
+            y: None,
+        }
+    }
+
+    /// The algorithm.
+    pub fn algorithm(&self) -> SoftmaxAlgorithm {
+        self.algo
+    }
+    /// The mode.
+    pub fn mode(&self) -> SoftmaxMode {
+        self.mode
+    }
+    /// The descriptor of `x` and `dx`.
+    pub fn x(&self) -> &TensorDescriptor<T> {
+        &self.x
+    }
+    /// The descriptor of `y` and `dy`.
+    pub fn y(&self) -> &TensorDescriptor<T> {
+        self.y.as_ref().unwrap_or(&self.x)
+    }
+
+    /// Checks buffer lengths for a forward launch (the part of a launch's
+    /// checks that needs no GPU).
+    ///
+    /// # Errors
+    /// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort) naming
+    /// the first short buffer.
+    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        check_lengths(
+            "cudnnSoftmaxForward",
+            &[
+                ("x", x, self.x().required_len()),
+                ("y", y, self.y().required_len()),
+            ],
+        )
+    }
+
+    /// Checks buffer lengths for a backward launch.
+    ///
+    /// # Errors
+    /// As [`check_forward_lengths`](Self::check_forward_lengths).
+    pub fn check_backward_lengths(&self, y: usize, dy: usize, dx: usize) -> Result<()> {
+        check_lengths(
+            "cudnnSoftmaxBackward",
+            &[
+                ("y", y, self.y().required_len()),
+                ("dy", dy, self.y().required_len()),
+                ("dx", dx, self.x().required_len()),
+            ],
+        )
+    }
+}
+
 impl Handle {
     /// `y = alpha * softmax(x) + beta * y`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
-    /// GPU work for a shape mismatch or a short buffer; cuDNN's and CUDA's
-    /// errors.
-    #[allow(clippy::too_many_arguments)]
+    /// GPU work for a short buffer, a buffer of another CUDA context or a
+    /// descriptor of another loaded cuDNN; cuDNN's and CUDA's errors.
     #[doc(alias = "cudnnSoftmaxForward")]
     pub fn softmax_forward<T: DataType>(
         &self,
-        algo: SoftmaxAlgorithm,
-        mode: SoftmaxMode,
-        alpha: T::Scale,
-        x_desc: &TensorDescriptor<T>,
+        problem: &SoftmaxProblem<T>,
         x: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        y_desc: &TensorDescriptor<T>,
         y: &mut impl DeviceBufferMut<T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnSoftmaxForward";
-        check_same_shape(F, &[("x", x.len(), x_desc), ("y", y.len(), y_desc)])?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnSoftmaxForward);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        // SAFETY: buffers checked against their descriptors and device;
-        // alpha and beta have T's scaling type.
+        let l = self.launch("cudnnSoftmaxForward")?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let x = l.input("x", x, x_desc)?;
+        let y = l.output("y", y, y_desc)?;
+        let run = ffi!(l.library(), cudnnSoftmaxForward);
+        // SAFETY: buffers checked against their descriptors, library and
+        // context; the shapes were checked by the problem; alpha and beta
+        // have T's scaling type.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
-                algo,
-                mode,
-                alpha.as_ptr(),
+                l.raw(),
+                problem.algo,
+                problem.mode,
+                scaling.alpha.as_ptr(),
                 x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
+                x.ptr(),
+                scaling.beta.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
+                y.ptr(),
             )
         };
         run.check(status)
@@ -72,52 +179,35 @@ impl Handle {
     ///
     /// # Errors
     /// As [`softmax_forward`](Self::softmax_forward).
-    #[allow(clippy::too_many_arguments)]
     #[doc(alias = "cudnnSoftmaxBackward")]
     pub fn softmax_backward<T: DataType>(
         &self,
-        algo: SoftmaxAlgorithm,
-        mode: SoftmaxMode,
-        alpha: T::Scale,
-        y_desc: &TensorDescriptor<T>,
-        y: &impl DeviceBuffer<T>,
-        dy_desc: &TensorDescriptor<T>,
-        dy: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        dx_desc: &TensorDescriptor<T>,
-        dx: &mut impl DeviceBufferMut<T>,
+        problem: &SoftmaxProblem<T>,
+        buffers: SoftmaxBackwardBuffers<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
-        const F: &str = "cudnnSoftmaxBackward";
-        check_same_shape(
-            F,
-            &[
-                ("y", y.len(), y_desc),
-                ("dy", dy.len(), dy_desc),
-                ("dx", dx.len(), dx_desc),
-            ],
-        )?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "y", y, y_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "dy", dy, dy_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "dx", dx, dx_desc)?;
-        let run = ffi!(self.library(), cudnnSoftmaxBackward);
-        let (yp, _gy) = y.device_ptr(stream);
-        let (dyp, _gdy) = dy.device_ptr(stream);
-        let (dxp, _gdx) = dx.device_ptr_mut(stream);
-        // SAFETY: as in softmax_forward.
+        let SoftmaxBackwardBuffers { y, dy, dx } = buffers;
+        let l = self.launch("cudnnSoftmaxBackward")?;
+        let (x_desc, y_desc) = (problem.x(), problem.y());
+        let y = l.input("y", y, y_desc)?;
+        let dy = l.input("dy", dy, y_desc)?;
+        let dx = l.output("dx", dx, x_desc)?;
+        let run = ffi!(l.library(), cudnnSoftmaxBackward);
+        // SAFETY: as in softmax_forward; dy and y share y's descriptor, dx
+        // has x's.
         let status = unsafe {
             (run.f)(
-                self.as_raw(),
-                algo,
-                mode,
-                alpha.as_ptr(),
+                l.raw(),
+                problem.algo,
+                problem.mode,
+                scaling.alpha.as_ptr(),
                 y_desc.as_raw(),
-                yp as _,
-                dy_desc.as_raw(),
-                dyp as _,
-                beta.as_ptr(),
-                dx_desc.as_raw(),
-                dxp as _,
+                y.ptr(),
+                y_desc.as_raw(),
+                dy.ptr(),
+                scaling.beta.as_ptr(),
+                x_desc.as_raw(),
+                dx.ptr(),
             )
         };
         run.check(status)

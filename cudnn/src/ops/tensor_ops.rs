@@ -7,24 +7,24 @@
 //! `i8` data, `f64` for `f64`), so a mismatch does not compile. Broadcasting
 //! follows cuDNN's rule: a dimension of the smaller tensor equals the
 //! larger's or is 1. Every launch checks its arguments first with a
-//! `check_*` function of this module, which needs no GPU.
+//! `check_*` function of this module, which needs no GPU; an
+//! [`OpTensorProblem`] or [`ReduceTensorProblem`] checks the shapes once,
+//! when it is built.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use cudarc::driver::CudaSlice;
 use cudnn_sys as sys;
 
 use crate::descriptor::raw_descriptor;
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Mismatch, Result};
-use crate::handle::Handle;
-use crate::launch::{check_lengths, opt_ptr_mut};
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::launch::check_lengths;
 use crate::library::{ffi, library, Library};
-use crate::modes::NanPropagation;
+use crate::modes::{NanPropagation, Scaling};
 use crate::tensor::TensorDescriptor;
-use crate::workspace::Workspace;
+
+mod launch;
 
 /// An element-wise operation (`cudnnOpTensorOp_t`): `CUDNN_OP_TENSOR_ADD`,
 /// `MUL`, `MIN`, `MAX`, and the unary `SQRT` and `NOT` (which read only
@@ -61,7 +61,8 @@ raw_descriptor!(
 /// An element-wise operation descriptor (`cudnnOpTensorDescriptor_t`)
 /// computing in `C` (`f32`, or `f64` for `f64` data).
 ///
-/// Not `Clone`; `Send`, not `Sync`.
+/// Not `Clone` ([`try_clone`](Self::try_clone) makes a second one); `Send`,
+/// not `Sync`.
 #[derive(Debug)]
 pub struct OpTensorDescriptor<C: DataType + Scale> {
     raw: RawOpTensor,
@@ -103,9 +104,23 @@ impl<C: DataType + Scale> OpTensorDescriptor<C> {
         })
     }
 
+    /// A second descriptor with the same settings, made by the same
+    /// library.
+    ///
+    /// # Errors
+    /// cuDNN's error creating or setting the new descriptor.
+    pub fn try_clone(&self) -> Result<Self> {
+        Self::new_in(Arc::clone(self.library()), self.op, self.nan)
+    }
+
     /// The operation.
     pub fn op(&self) -> OpTensorOp {
         self.op
+    }
+
+    /// The library that made it.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
     }
 
     /// NaN handling.
@@ -123,7 +138,8 @@ impl<C: DataType + Scale> OpTensorDescriptor<C> {
 /// `C` (`f32`, or `f64` for `f64` data), with 32-bit indices when it
 /// computes any.
 ///
-/// Not `Clone`; `Send`, not `Sync`.
+/// Not `Clone` ([`try_clone`](Self::try_clone) makes a second one); `Send`,
+/// not `Sync`.
 #[derive(Debug)]
 pub struct ReduceTensorDescriptor<C: DataType + Scale> {
     raw: RawReduceTensor,
@@ -201,9 +217,23 @@ impl<C: DataType + Scale> ReduceTensorDescriptor<C> {
         })
     }
 
+    /// A second descriptor with the same settings, made by the same
+    /// library.
+    ///
+    /// # Errors
+    /// cuDNN's error creating or setting the new descriptor.
+    pub fn try_clone(&self) -> Result<Self> {
+        Self::new_in(Arc::clone(self.library()), self.op, self.nan, self.indices)
+    }
+
     /// The reduction.
     pub fn op(&self) -> ReduceTensorOp {
         self.op
+    }
+
+    /// The library that made it.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
     }
 
     /// NaN handling.
@@ -268,7 +298,38 @@ fn check_same_dims(
     })
 }
 
-/// Every check of [`Handle::op_tensor`] that needs no GPU: `b` broadcasts
+const OP_TENSOR: &str = "cudnnOpTensor";
+const ADD: &str = "cudnnAddTensor";
+const TRANSFORM: &str = "cudnnTransformTensor";
+const REDUCE: &str = "cudnnReduceTensor";
+
+/// The shapes of an op-tensor: `b` broadcasts to `a`, `c` has `a`'s
+/// dimensions.
+fn op_tensor_shapes<T: DataType, U: DataType>(
+    a: &TensorDescriptor<T>,
+    b: &TensorDescriptor<T>,
+    c: &TensorDescriptor<U>,
+) -> Result<()> {
+    check_broadcast(OP_TENSOR, ("b", b.dims()), ("a", a.dims()))?;
+    check_same_dims(OP_TENSOR, ("a", a.dims()), ("c", c.dims()))
+}
+
+/// The shapes of a reduction: `c` broadcasts to `a` and differs from it.
+fn reduce_shapes<T: DataType, U: DataType>(
+    a: &TensorDescriptor<T>,
+    c: &TensorDescriptor<U>,
+) -> Result<()> {
+    check_broadcast(REDUCE, ("c", c.dims()), ("a", a.dims()))?;
+    ensure(c.dims() != a.dims(), REDUCE, || Mismatch::Unsupported {
+        what: format!(
+            "a reduction of {:?} that reduces no dimension (c has a's dimensions): cuDNN \
+             refuses it with BAD_PARAM (\"!dims_differ\"); transform_tensor copies a tensor",
+            a.dims()
+        ),
+    })
+}
+
+/// Every check of [`Handle::op_tensor`](crate::Handle::op_tensor) that needs no GPU: `b` broadcasts
 /// to `a`, `c` has `a`'s dimensions, and each buffer (lengths in elements)
 /// is as long as its descriptor spans.
 ///
@@ -283,11 +344,9 @@ pub fn check_op_tensor<T: DataType, U: DataType>(
     c_desc: &TensorDescriptor<U>,
     c_len: usize,
 ) -> Result<()> {
-    const F: &str = "cudnnOpTensor";
-    check_broadcast(F, ("b", b_desc.dims()), ("a", a_desc.dims()))?;
-    check_same_dims(F, ("a", a_desc.dims()), ("c", c_desc.dims()))?;
+    op_tensor_shapes(a_desc, b_desc, c_desc)?;
     check_lengths(
-        F,
+        OP_TENSOR,
         &[
             ("a", a_len, a_desc.required_len()),
             ("b", b_len, b_desc.required_len()),
@@ -296,8 +355,8 @@ pub fn check_op_tensor<T: DataType, U: DataType>(
     )
 }
 
-/// Every check of [`Handle::add_tensor`] that needs no GPU: `a` (the bias)
-/// broadcasts to `c`, and the lengths.
+/// Every check of [`Handle::add_tensor`](crate::Handle::add_tensor) that needs no GPU: `a` (the
+/// bias) broadcasts to `c`, and the lengths.
 ///
 /// # Errors
 /// As [`check_op_tensor`].
@@ -307,10 +366,9 @@ pub fn check_add_tensor<T: DataType>(
     c_desc: &TensorDescriptor<T>,
     c_len: usize,
 ) -> Result<()> {
-    const F: &str = "cudnnAddTensor";
-    check_broadcast(F, ("a", a_desc.dims()), ("c", c_desc.dims()))?;
+    check_broadcast(ADD, ("a", a_desc.dims()), ("c", c_desc.dims()))?;
     check_lengths(
-        F,
+        ADD,
         &[
             ("a", a_len, a_desc.required_len()),
             ("c", c_len, c_desc.required_len()),
@@ -318,9 +376,8 @@ pub fn check_add_tensor<T: DataType>(
     )
 }
 
-/// Every check of [`Handle::transform_tensor`] that needs no GPU: `x` and
-/// `y` have the same dimensions (their layouts and types may differ), and
-/// the lengths.
+/// Every check of [`Handle::transform_tensor`](crate::Handle::transform_tensor) that needs no GPU:
+/// `x` and `y` have the same dimensions (their layouts and types may differ), and the lengths.
 ///
 /// # Errors
 /// As [`check_op_tensor`].
@@ -330,10 +387,9 @@ pub fn check_transform_tensor<X: DataType, Y: DataType>(
     y_desc: &TensorDescriptor<Y>,
     y_len: usize,
 ) -> Result<()> {
-    const F: &str = "cudnnTransformTensor";
-    check_same_dims(F, ("x", x_desc.dims()), ("y", y_desc.dims()))?;
+    check_same_dims(TRANSFORM, ("x", x_desc.dims()), ("y", y_desc.dims()))?;
     check_lengths(
-        F,
+        TRANSFORM,
         &[
             ("x", x_len, x_desc.required_len()),
             ("y", y_len, y_desc.required_len()),
@@ -341,7 +397,7 @@ pub fn check_transform_tensor<X: DataType, Y: DataType>(
     )
 }
 
-/// Every check of [`Handle::reduce_tensor`] that needs no GPU: each
+/// Every check of [`Handle::reduce_tensor`](crate::Handle::reduce_tensor) that needs no GPU: each
 /// dimension of `c` equals `a`'s or is 1 (the reduced ones), and at least
 /// one differs (cuDNN refuses a reduction of nothing); the lengths; and the
 /// indices buffer (`indices_len`, in `u32` elements) is given exactly when
@@ -358,19 +414,9 @@ pub fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
     c_len: usize,
     indices_len: Option<usize>,
 ) -> Result<()> {
-    const F: &str = "cudnnReduceTensor";
-    check_broadcast(F, ("c", c_desc.dims()), ("a", a_desc.dims()))?;
-    ensure(c_desc.dims() != a_desc.dims(), F, || {
-        Mismatch::Unsupported {
-            what: format!(
-                "a reduction of {:?} that reduces no dimension (c has a's dimensions): cuDNN \
-             refuses it with BAD_PARAM (\"!dims_differ\"); transform_tensor copies a tensor",
-                a_desc.dims()
-            ),
-        }
-    })?;
+    reduce_shapes(a_desc, c_desc)?;
     check_lengths(
-        F,
+        REDUCE,
         &[
             ("a", a_len, a_desc.required_len()),
             ("c", c_len, c_desc.required_len()),
@@ -378,11 +424,11 @@ pub fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
     )?;
     if desc.computes_indices() {
         check_lengths(
-            F,
+            REDUCE,
             &[("indices", indices_len.unwrap_or(0), c_desc.element_count())],
         )
     } else {
-        ensure(indices_len.is_none(), F, || Mismatch::Unsupported {
+        ensure(indices_len.is_none(), REDUCE, || Mismatch::Unsupported {
             what: format!(
                 "an indices buffer for reduction {} with indices setting {}: cuDNN writes \
                  indices only for MIN, MAX and AMAX with FLATTENED_INDICES",
@@ -393,352 +439,191 @@ pub fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
     }
 }
 
-impl Handle {
-    /// `c = op(alpha1 * a, alpha2 * b) + beta * c`, element-wise, `b`
-    /// broadcast over `a` (each dimension of `b` equals `a`'s or is 1), `c`
-    /// of `a`'s dimensions, possibly of another type (cuDNN's table of
-    /// supported types decides). The unary operations read only `a`.
-    ///
-    /// Checks first with [`check_op_tensor`], then the stream and devices.
+/// An element-wise operation `c = op(alpha_a * a, alpha_b * b) + beta * c`:
+/// the operation and the descriptors of `a`, `b` (broadcast over `a`) and
+/// `c` (of `a`'s dimensions, possibly of another type), checked once.
+#[derive(Debug)]
+pub struct OpTensorProblem<T: DataType, U: DataType>
+where
+    T::Scale: DataType,
+{
+    op: OpTensorDescriptor<T::Scale>,
+    a: TensorDescriptor<T>,
+    b: TensorDescriptor<T>,
+    c: TensorDescriptor<U>,
+}
+
+impl<T: DataType, U: DataType> OpTensorProblem<T, U>
+where
+    T::Scale: DataType,
+{
+    /// The operation `op` of `a` and `b` into `c`.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
-    /// GPU work for a mismatch; cuDNN's and CUDA's errors.
-    #[allow(clippy::too_many_arguments)]
-    #[doc(alias = "cudnnOpTensor")]
-    pub fn op_tensor<T: DataType, U: DataType<Scale = T::Scale>>(
-        &self,
-        op_desc: &OpTensorDescriptor<T::Scale>,
-        alpha1: T::Scale,
-        a_desc: &TensorDescriptor<T>,
-        a: &impl DeviceBuffer<T>,
-        alpha2: T::Scale,
-        b_desc: &TensorDescriptor<T>,
-        b: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        c_desc: &TensorDescriptor<U>,
-        c: &mut impl DeviceBufferMut<U>,
-    ) -> Result<()>
-    where
-        T::Scale: DataType,
-    {
-        const F: &str = "cudnnOpTensor";
-        check_op_tensor(a_desc, a.len(), b_desc, b.len(), c_desc, c.len())?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "a", a, a_desc)?;
-        crate::launch::check_input(self.library(), stream, F, "b", b, b_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "c", c, c_desc)?;
-        let run = ffi!(self.library(), cudnnOpTensor);
-        let (ap, _ga) = a.device_ptr(stream);
-        let (bp, _gb) = b.device_ptr(stream);
-        let (cp, _gc) = c.device_ptr_mut(stream);
-        // SAFETY: every buffer was checked against its descriptor and the
-        // handle's device; the scaling factors have the descriptor's
-        // compute type, which is the data's scaling type.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                op_desc.as_raw(),
-                alpha1.as_ptr(),
-                a_desc.as_raw(),
-                ap as _,
-                alpha2.as_ptr(),
-                b_desc.as_raw(),
-                bp as _,
-                beta.as_ptr(),
-                c_desc.as_raw(),
-                cp as _,
-            )
-        };
-        run.check(status)
+    /// [`Mismatch::Shape`] when `b` does not broadcast to `a` or `c` has
+    /// other dimensions than `a` (naming `cudnnOpTensor`).
+    pub fn new(
+        op: OpTensorDescriptor<T::Scale>,
+        a: TensorDescriptor<T>,
+        b: TensorDescriptor<T>,
+        c: TensorDescriptor<U>,
+    ) -> Result<Self> {
+        op_tensor_shapes(&a, &b, &c)?;
+        Ok(OpTensorProblem { op, a, b, c })
     }
 
-    /// `c = alpha * a + beta * c`, with `a` (a bias, say) broadcast over
-    /// `c` (each dimension of `a` equals `c`'s or is 1).
-    ///
-    /// Checks first with [`check_add_tensor`].
-    ///
-    /// # Errors
-    /// As [`op_tensor`](Self::op_tensor).
-    #[allow(clippy::too_many_arguments)]
-    #[doc(alias = "cudnnAddTensor")]
-    pub fn add_tensor<T: DataType>(
-        &self,
-        alpha: T::Scale,
-        a_desc: &TensorDescriptor<T>,
-        a: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        c_desc: &TensorDescriptor<T>,
-        c: &mut impl DeviceBufferMut<T>,
-    ) -> Result<()> {
-        const F: &str = "cudnnAddTensor";
-        check_add_tensor(a_desc, a.len(), c_desc, c.len())?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "a", a, a_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "c", c, c_desc)?;
-        let run = ffi!(self.library(), cudnnAddTensor);
-        let (ap, _ga) = a.device_ptr(stream);
-        let (cp, _gc) = c.device_ptr_mut(stream);
-        // SAFETY: buffers checked against their descriptors and device;
-        // alpha and beta have T's scaling type.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                alpha.as_ptr(),
-                a_desc.as_raw(),
-                ap as _,
-                beta.as_ptr(),
-                c_desc.as_raw(),
-                cp as _,
-            )
-        };
-        run.check(status)
+    /// The operation.
+    pub fn op(&self) -> &OpTensorDescriptor<T::Scale> {
+        &self.op
     }
 
-    /// `y = alpha * y`, in place.
-    ///
-    /// # Errors
-    /// [`Mismatch::BufferTooShort`] or [`Mismatch::WrongDevice`] for `y`;
-    /// cuDNN's and CUDA's errors.
-    #[doc(alias = "cudnnScaleTensor")]
-    pub fn scale_tensor<T: DataType>(
-        &self,
-        y_desc: &TensorDescriptor<T>,
-        y: &mut impl DeviceBufferMut<T>,
-        alpha: T::Scale,
-    ) -> Result<()> {
-        const F: &str = "cudnnScaleTensor";
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnScaleTensor);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        // SAFETY: `y` checked against its descriptor and device; alpha has
-        // T's scaling type.
-        let status = unsafe { (run.f)(self.as_raw(), y_desc.as_raw(), yp as _, alpha.as_ptr()) };
-        run.check(status)
+    /// The descriptor of `a`.
+    pub fn a(&self) -> &TensorDescriptor<T> {
+        &self.a
     }
 
-    /// Sets every element `y_desc` describes to `value` (elements between
-    /// strided ones are left alone).
-    ///
-    /// cuDNN reads the value in the tensor's *scaling* type (`f64` for
-    /// `f64`, `f32` for every other type; seen on an H200 with cuDNN 9.19,
-    /// where an `f16` value passed as is filled the tensor with `-inf`), so
-    /// `value` is converted with [`DataType::to_scale`] first. Checked on an
-    /// H200 with cuDNN 9.14 and 9.19 for `f32`, `f64`, `f16`, `bf16` and
-    /// `i8`; both answer `NOT_SUPPORTED` for `u8` and `i32` tensors.
-    ///
-    /// # Errors
-    /// As [`scale_tensor`](Self::scale_tensor).
-    #[doc(alias = "cudnnSetTensor")]
-    pub fn set_tensor<T: DataType>(
-        &self,
-        y_desc: &TensorDescriptor<T>,
-        y: &mut impl DeviceBufferMut<T>,
-        value: T,
-    ) -> Result<()> {
-        const F: &str = "cudnnSetTensor";
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnSetTensor);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        let value = value.to_scale();
-        // SAFETY: `y` checked against its descriptor and device; `value`
-        // has the tensor's scaling type, which cuDNN reads during the call.
-        let status = unsafe { (run.f)(self.as_raw(), y_desc.as_raw(), yp as _, value.as_ptr()) };
-        run.check(status)
+    /// The descriptor of `b`.
+    pub fn b(&self) -> &TensorDescriptor<T> {
+        &self.b
     }
 
-    /// `y = alpha * x + beta * y` where `x` and `y` have the same
-    /// dimensions but possibly different layouts (NCHW to NHWC, padded
-    /// strides) and element types of the same scaling type.
-    ///
-    /// Checks first with [`check_transform_tensor`].
-    ///
-    /// # Errors
-    /// As [`op_tensor`](Self::op_tensor).
-    #[allow(clippy::too_many_arguments)]
-    #[doc(alias = "cudnnTransformTensor")]
-    pub fn transform_tensor<X: DataType, Y: DataType<Scale = X::Scale>>(
-        &self,
-        alpha: X::Scale,
-        x_desc: &TensorDescriptor<X>,
-        x: &impl DeviceBuffer<X>,
-        beta: X::Scale,
-        y_desc: &TensorDescriptor<Y>,
-        y: &mut impl DeviceBufferMut<Y>,
-    ) -> Result<()> {
-        const F: &str = "cudnnTransformTensor";
-        check_transform_tensor(x_desc, x.len(), y_desc, y.len())?;
-        let stream = self.launch_stream(F)?;
-        crate::launch::check_input(self.library(), stream, F, "x", x, x_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "y", y, y_desc)?;
-        let run = ffi!(self.library(), cudnnTransformTensor);
-        let (xp, _gx) = x.device_ptr(stream);
-        let (yp, _gy) = y.device_ptr_mut(stream);
-        // SAFETY: buffers checked against their descriptors and device;
-        // alpha and beta have the scaling type both element types share.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                alpha.as_ptr(),
-                x_desc.as_raw(),
-                xp as _,
-                beta.as_ptr(),
-                y_desc.as_raw(),
-                yp as _,
-            )
-        };
-        run.check(status)
+    /// The descriptor of `c`.
+    pub fn c(&self) -> &TensorDescriptor<U> {
+        &self.c
     }
 
-    /// The workspace, in bytes, [`reduce_tensor`](Self::reduce_tensor)
-    /// needs to reduce `a_desc` into `c_desc`.
+    /// Every check of [`Handle::op_tensor`](crate::Handle::op_tensor) that needs no GPU: each
+    /// buffer (lengths in elements) is as long as its descriptor spans.
     ///
     /// # Errors
-    /// cuDNN's error for shapes it does not support.
-    #[doc(alias = "cudnnGetReductionWorkspaceSize")]
-    pub fn reduction_workspace_size<T: DataType, U: DataType<Scale = T::Scale>>(
-        &self,
-        desc: &ReduceTensorDescriptor<T::Scale>,
-        a_desc: &TensorDescriptor<T>,
-        c_desc: &TensorDescriptor<U>,
-    ) -> Result<usize>
-    where
-        T::Scale: DataType,
-    {
-        self.bind_context()?;
-        let get = ffi!(self.library(), cudnnGetReductionWorkspaceSize);
-        let mut size = 0usize;
-        // SAFETY: the handle and descriptors are live; `size` is a valid
-        // out-pointer.
-        let status = unsafe {
-            (get.f)(
-                self.as_raw(),
-                desc.as_raw(),
-                a_desc.as_raw(),
-                c_desc.as_raw(),
-                &mut size,
-            )
-        };
-        get.check(status)?;
-        Ok(size)
+    /// [`Mismatch::BufferTooShort`].
+    pub fn check_lengths(&self, a: usize, b: usize, c: usize) -> Result<()> {
+        check_op_tensor(&self.a, a, &self.b, b, &self.c, c)
+    }
+}
+
+impl<T: DataType> OpTensorProblem<T, T>
+where
+    T::Scale: DataType,
+{
+    /// Whether [`Handle::op_tensor_in_place`](crate::Handle::op_tensor_in_place) may run: cuDNN
+    /// computes in place (`C` is `A`) only with one descriptor for both, so `c` must have `a`'s
+    /// layout (its dimensions and type are checked already).
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`] when their strides differ.
+    pub fn check_in_place(&self) -> Result<()> {
+        let (a, c) = (self.a.strides(), self.c.strides());
+        ensure(a == c, OP_TENSOR, || Mismatch::Shape {
+            what: format!(
+                "in place, `c` is `a` and needs its layout, but their strides are {a:?} and {c:?}"
+            ),
+        })
     }
 
-    /// The indices space, in bytes, a reduction that computes indices
-    /// writes (one 32-bit index per element of `c_desc`).
+    /// Every check of [`Handle::op_tensor_in_place`](crate::Handle::op_tensor_in_place) that needs
+    /// no GPU: [`check_in_place`](Self::check_in_place), then the lengths of `b` and of `ac`, the
+    /// buffer that is both `a` and `c`.
     ///
     /// # Errors
-    /// As [`reduction_workspace_size`](Self::reduction_workspace_size).
-    #[doc(alias = "cudnnGetReductionIndicesSize")]
-    pub fn reduction_indices_size<T: DataType, U: DataType<Scale = T::Scale>>(
-        &self,
-        desc: &ReduceTensorDescriptor<T::Scale>,
-        a_desc: &TensorDescriptor<T>,
-        c_desc: &TensorDescriptor<U>,
-    ) -> Result<usize>
-    where
-        T::Scale: DataType,
-    {
-        self.bind_context()?;
-        let get = ffi!(self.library(), cudnnGetReductionIndicesSize);
-        let mut size = 0usize;
-        // SAFETY: as in reduction_workspace_size.
-        let status = unsafe {
-            (get.f)(
-                self.as_raw(),
-                desc.as_raw(),
-                a_desc.as_raw(),
-                c_desc.as_raw(),
-                &mut size,
-            )
-        };
-        get.check(status)?;
-        Ok(size)
+    /// [`Mismatch::Shape`] or [`Mismatch::BufferTooShort`].
+    pub fn check_in_place_lengths(&self, b: usize, ac: usize) -> Result<()> {
+        self.check_in_place()?;
+        check_lengths(
+            OP_TENSOR,
+            &[
+                ("b", b, self.b.required_len()),
+                ("ac", ac, self.a.required_len()),
+            ],
+        )
+    }
+}
+
+/// The scaling of an op-tensor: `c = op(alpha_a * a, alpha_b * b) + beta *
+/// c`. From a [`Scaling`], both inputs take its `alpha` (so that an `ADD`
+/// is `alpha * (a + b) + beta * c`); the default overwrites `c` with
+/// `op(a, b)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OpTensorScaling<S: Scale> {
+    /// The factor of `a` (cuDNN's `alpha1`).
+    pub alpha_a: S,
+    /// The factor of `b` (cuDNN's `alpha2`).
+    pub alpha_b: S,
+    /// The factor of what `c` held.
+    pub beta: S,
+}
+
+impl<S: Scale> From<Scaling<S>> for OpTensorScaling<S> {
+    fn from(s: Scaling<S>) -> Self {
+        OpTensorScaling {
+            alpha_a: s.alpha,
+            alpha_b: s.alpha,
+            beta: s.beta,
+        }
+    }
+}
+
+impl<S: Scale> Default for OpTensorScaling<S> {
+    fn default() -> Self {
+        Scaling::default().into()
+    }
+}
+
+/// A reduction `c = alpha * reduce(a) + beta * c` over every dimension
+/// where `c` has 1 and `a` more: the reduction and the descriptors of `a`
+/// and `c` (possibly of another type), checked once.
+#[derive(Debug)]
+pub struct ReduceTensorProblem<T: DataType, U: DataType>
+where
+    T::Scale: DataType,
+{
+    reduce: ReduceTensorDescriptor<T::Scale>,
+    a: TensorDescriptor<T>,
+    c: TensorDescriptor<U>,
+}
+
+impl<T: DataType, U: DataType> ReduceTensorProblem<T, U>
+where
+    T::Scale: DataType,
+{
+    /// The reduction `reduce` of `a` into `c`.
+    ///
+    /// # Errors
+    /// [`Mismatch::Shape`] when a dimension of `c` is neither `a`'s nor 1;
+    /// [`Mismatch::Unsupported`] when `c` has `a`'s dimensions (a reduction
+    /// of nothing, which cuDNN refuses); both name `cudnnReduceTensor`.
+    pub fn new(
+        reduce: ReduceTensorDescriptor<T::Scale>,
+        a: TensorDescriptor<T>,
+        c: TensorDescriptor<U>,
+    ) -> Result<Self> {
+        reduce_shapes(&a, &c)?;
+        Ok(ReduceTensorProblem { reduce, a, c })
     }
 
-    /// `c = alpha * reduce(a) + beta * c`, reducing every dimension where
-    /// `c` has 1 and `a` more. With a descriptor that computes indices
-    /// (`MIN`, `MAX`, `AMAX` with flattened indices), `indices` receives,
-    /// for each element of `c`, the flattened index within the reduced
-    /// dimensions of the element chosen; otherwise it must be `None`. The
-    /// workspace grows to what cuDNN asks.
-    ///
-    /// Checks first with [`check_reduce_tensor`], then the indices against
-    /// cuDNN's size, the stream and devices.
+    /// The reduction.
+    pub fn reduce(&self) -> &ReduceTensorDescriptor<T::Scale> {
+        &self.reduce
+    }
+
+    /// The descriptor of `a`.
+    pub fn a(&self) -> &TensorDescriptor<T> {
+        &self.a
+    }
+
+    /// The descriptor of `c`.
+    pub fn c(&self) -> &TensorDescriptor<U> {
+        &self.c
+    }
+
+    /// Every check of [`Handle::reduce_tensor`](crate::Handle::reduce_tensor) that needs no GPU
+    /// (see [`check_reduce_tensor`]): the lengths, and the indices buffer (`indices`, in `u32`
+    /// elements) given exactly when the reduction computes indices.
     ///
     /// # Errors
-    /// As [`op_tensor`](Self::op_tensor).
-    #[allow(clippy::too_many_arguments)]
-    #[doc(alias = "cudnnReduceTensor")]
-    pub fn reduce_tensor<T: DataType, U: DataType<Scale = T::Scale>>(
-        &self,
-        desc: &ReduceTensorDescriptor<T::Scale>,
-        indices: Option<&mut CudaSlice<u32>>,
-        ws: &mut Workspace,
-        alpha: T::Scale,
-        a_desc: &TensorDescriptor<T>,
-        a: &impl DeviceBuffer<T>,
-        beta: T::Scale,
-        c_desc: &TensorDescriptor<U>,
-        c: &mut impl DeviceBufferMut<U>,
-    ) -> Result<()>
-    where
-        T::Scale: DataType,
-    {
-        const F: &str = "cudnnReduceTensor";
-        check_reduce_tensor(
-            desc,
-            a_desc,
-            a.len(),
-            c_desc,
-            c.len(),
-            indices.as_ref().map(|i| i.len()),
-        )?;
-        let stream = self.launch_stream(F)?;
-        let need_ws = self.reduction_workspace_size(desc, a_desc, c_desc)?;
-        let indices_bytes = match &indices {
-            Some(i) => {
-                let need = self.reduction_indices_size(desc, a_desc, c_desc)?;
-                let elements = need.div_ceil(std::mem::size_of::<u32>());
-                crate::launch::check_buffer(stream, F, "indices", &**i, elements)?;
-                i.len() * std::mem::size_of::<u32>()
-            }
-            None => 0,
-        };
-        crate::launch::check_input(self.library(), stream, F, "a", a, a_desc)?;
-        crate::launch::check_output(self.library(), stream, F, "c", c, c_desc)?;
-        ws.reserve(stream, need_ws)?;
-        let run = ffi!(self.library(), cudnnReduceTensor);
-        let (ip, _gi) = opt_ptr_mut(indices, stream);
-        let (ap, _ga) = a.device_ptr(stream);
-        let (cp, _gc) = c.device_ptr_mut(stream);
-        let (wsp, wslen, _gws) = ws.device_ptr(stream);
-        ensure(wslen >= need_ws, F, || Mismatch::WorkspaceTooSmall {
-            len: wslen,
-            required: need_ws,
-        })?;
-        // SAFETY: buffers checked against their descriptors and device; the
-        // indices buffer is present exactly when the descriptor computes
-        // indices and holds what cuDNN asked for; the workspace holds at
-        // least what cuDNN asked for; alpha and beta have the compute type.
-        let status = unsafe {
-            (run.f)(
-                self.as_raw(),
-                desc.as_raw(),
-                ip as _,
-                indices_bytes,
-                wsp as _,
-                wslen,
-                alpha.as_ptr(),
-                a_desc.as_raw(),
-                ap as _,
-                beta.as_ptr(),
-                c_desc.as_raw(),
-                cp as _,
-            )
-        };
-        run.check(status)
+    /// [`Mismatch::BufferTooShort`] or [`Mismatch::Unsupported`].
+    pub fn check_lengths(&self, a: usize, c: usize, indices: Option<usize>) -> Result<()> {
+        check_reduce_tensor(&self.reduce, &self.a, a, &self.c, c, indices)
     }
 }
 

@@ -1,0 +1,472 @@
+//! The convolution descriptor and the output shape rule.
+
+use std::cell::Cell;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+
+use super::ConvolutionMode;
+use crate::descriptor::{raw_descriptor, Dims};
+use crate::dtype::{ComputeType, ComputesIn};
+use crate::error::{ensure, Error, Mismatch, Result};
+use crate::launch::check_library;
+use crate::library::{ffi, library, Library};
+use crate::modes::MathType;
+use crate::tensor::{FilterDescriptor, TensorDescriptor};
+
+raw_descriptor!(
+    /// An owned `cudnnConvolutionDescriptor_t`.
+    RawConvolution,
+    sys::cudnnConvolutionDescriptor_t,
+    cudnnCreateConvolutionDescriptor,
+    cudnnDestroyConvolutionDescriptor
+);
+
+/// The most spatial dimensions cuDNN convolves (1-d is described as 2-d).
+const MAX_SPATIAL: usize = 3;
+
+/// A convolution descriptor with compute type `C`: padding, stride and
+/// dilation per spatial dimension, groups, mode and math type.
+///
+/// Not `Clone` (see [`try_clone`](Self::try_clone)); `Send`, not `Sync`.
+pub struct ConvolutionDescriptor<C: ComputeType> {
+    raw: RawConvolution,
+    /// Spatial dimensions as described to cuDNN: 2 or 3.
+    rank: u8,
+    pads: [usize; MAX_SPATIAL],
+    strides: [usize; MAX_SPATIAL],
+    dilations: [usize; MAX_SPATIAL],
+    mode: ConvolutionMode,
+    groups: usize,
+    math: Cell<MathType>,
+    _c: PhantomData<fn() -> C>,
+}
+
+impl<C: ComputeType> std::fmt::Debug for ConvolutionDescriptor<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConvolutionDescriptor")
+            .field("raw", &self.raw)
+            .field("pads", &self.pads())
+            .field("strides", &self.strides())
+            .field("dilations", &self.dilations())
+            .field("mode", &self.mode)
+            .field("groups", &self.groups)
+            .field("math", &self.math.get())
+            .finish()
+    }
+}
+
+/// Checks that every value is at least `min` and at most `i32::MAX` (what
+/// cuDNN's `int` arrays hold), with the message of the tensor descriptors'
+/// checks.
+fn check_c_ints(values: &[usize], min: usize, what: &str, function: &'static str) -> Result<()> {
+    for (i, &v) in values.iter().enumerate() {
+        if v < min || v > i32::MAX as usize {
+            return Err(Error::InvalidArgument {
+                function,
+                mismatch: Mismatch::BadValue {
+                    what: format!("{what}[{i}] = {v}: must be between {min} and {}", i32::MAX),
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `v` as cuDNN's ints (checked by [`check_c_ints`] at construction).
+#[inline]
+fn c_ints(v: &[usize; MAX_SPATIAL]) -> [i32; MAX_SPATIAL] {
+    v.map(|x| x as i32)
+}
+
+impl<C: ComputeType> ConvolutionDescriptor<C> {
+    /// A cross-correlation (what deep-learning frameworks call convolution)
+    /// with the given padding, stride and dilation per spatial dimension
+    /// (1, 2 or 3 of them), one group, the default math type, with the
+    /// process-wide library. One spatial dimension is described to cuDNN as
+    /// two, the first of size 1 (see [`TensorDescriptor::new_1d`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for lists of different lengths, a stride
+    /// or dilation of 0, or values beyond `i32::MAX`; cuDNN's error
+    /// otherwise.
+    #[doc(alias = "cudnnSetConvolutionNdDescriptor")]
+    #[doc(alias = "cudnnSetConvolution2dDescriptor")]
+    pub fn new(pads: &[usize], strides: &[usize], dilations: &[usize]) -> Result<Self> {
+        Self::new_in(library()?, pads, strides, dilations)
+    }
+
+    /// [`new`](Self::new) with the library `lib`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_in(
+        lib: Arc<Library>,
+        pads: &[usize],
+        strides: &[usize],
+        dilations: &[usize],
+    ) -> Result<Self> {
+        const F: &str = "cudnnSetConvolutionNdDescriptor";
+        let n = pads.len();
+        ensure(strides.len() == n && dilations.len() == n, F, || {
+            Mismatch::Shape {
+                what: format!(
+                    "{} paddings, {} strides and {} dilations: one of each per spatial dimension",
+                    n,
+                    strides.len(),
+                    dilations.len()
+                ),
+            }
+        })?;
+        ensure((1..=MAX_SPATIAL).contains(&n), F, || Mismatch::BadValue {
+            what: format!("{n} spatial dimensions: cuDNN convolves 1-d (as 2-d), 2-d and 3-d data"),
+        })?;
+        // One spatial dimension becomes two, the first of size 1.
+        let rank = n.max(2);
+        let lift = |v: &[usize], first: usize| -> [usize; MAX_SPATIAL] {
+            let mut out = [0; MAX_SPATIAL];
+            if n == 1 {
+                out[0] = first;
+                out[1] = v[0];
+            } else {
+                out[..n].copy_from_slice(v);
+            }
+            out
+        };
+        let (pads, strides, dilations) = (lift(pads, 0), lift(strides, 1), lift(dilations, 1));
+        check_c_ints(&pads[..rank], 0, "pads", F)?;
+        check_c_ints(&strides[..rank], 1, "strides", F)?;
+        check_c_ints(&dilations[..rank], 1, "dilations", F)?;
+        let desc = ConvolutionDescriptor {
+            raw: RawConvolution::create(lib)?,
+            rank: rank as u8,
+            pads,
+            strides,
+            dilations,
+            mode: ConvolutionMode::CUDNN_CROSS_CORRELATION,
+            groups: 1,
+            math: Cell::new(MathType::CUDNN_DEFAULT_MATH),
+            _c: PhantomData,
+        };
+        desc.apply(desc.mode)?;
+        Ok(desc)
+    }
+
+    /// A 2-d cross-correlation: padding, stride and dilation as (h, w) pairs.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn new_2d(pad: [usize; 2], stride: [usize; 2], dilation: [usize; 2]) -> Result<Self> {
+        Self::new(&pad, &stride, &dilation)
+    }
+
+    /// Describes the geometry to cuDNN with `mode` (the fields are left as
+    /// they are: the caller records `mode` on success).
+    fn apply(&self, mode: ConvolutionMode) -> Result<()> {
+        let set = ffi!(self.raw.lib(), cudnnSetConvolutionNdDescriptor);
+        let (pads, strides, dilations) = (
+            c_ints(&self.pads),
+            c_ints(&self.strides),
+            c_ints(&self.dilations),
+        );
+        // SAFETY: the descriptor is live; each array holds at least `rank`
+        // ints (checked to fit an int at construction).
+        let status = unsafe {
+            (set.f)(
+                self.raw.ptr(),
+                i32::from(self.rank),
+                pads.as_ptr(),
+                strides.as_ptr(),
+                dilations.as_ptr(),
+                mode,
+                C::CUDNN,
+            )
+        };
+        set.check(status)
+    }
+
+    /// Sets convolution (the kernel flipped) or cross-correlation. On
+    /// failure the descriptor keeps its mode.
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    pub fn set_mode(&mut self, mode: ConvolutionMode) -> Result<()> {
+        self.apply(mode)?;
+        self.mode = mode;
+        Ok(())
+    }
+
+    /// Sets the number of groups (input and output channels must be
+    /// multiples of it; depthwise convolution has as many groups as input
+    /// channels). On failure the descriptor keeps its group count.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for 0 groups; cuDNN's error otherwise.
+    #[doc(alias = "cudnnSetConvolutionGroupCount")]
+    pub fn set_groups(&mut self, groups: usize) -> Result<()> {
+        const F: &str = "cudnnSetConvolutionGroupCount";
+        check_c_ints(&[groups], 1, "groups", F)?;
+        let set = ffi!(self.raw.lib(), cudnnSetConvolutionGroupCount);
+        // SAFETY: the descriptor is live; `groups` fits an int (checked).
+        let status = unsafe { (set.f)(self.raw.ptr(), groups as i32) };
+        set.check(status)?;
+        self.groups = groups;
+        Ok(())
+    }
+
+    /// Sets the math type (tensor cores, TF32, down-conversion). Algorithm
+    /// choices carry their own math type, which launches apply. On failure
+    /// the descriptor keeps its math type.
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    #[doc(alias = "cudnnSetConvolutionMathType")]
+    pub fn set_math_type(&mut self, math: MathType) -> Result<()> {
+        self.apply_math_type(math)
+    }
+
+    /// Sets the math type through a shared reference (launches apply their
+    /// choice's): the descriptor is not `Sync`, so no other thread can see
+    /// it change.
+    pub(crate) fn apply_math_type(&self, math: MathType) -> Result<()> {
+        if self.math.get() == math {
+            return Ok(());
+        }
+        let set = ffi!(self.raw.lib(), cudnnSetConvolutionMathType);
+        // SAFETY: the descriptor is live.
+        let status = unsafe { (set.f)(self.raw.ptr(), math) };
+        set.check(status)?;
+        self.math.set(math);
+        Ok(())
+    }
+
+    /// A new cuDNN descriptor with the same settings (geometry, mode,
+    /// groups, math type), of the same library.
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    pub fn try_clone(&self) -> Result<Self> {
+        let mut copy = ConvolutionDescriptor {
+            raw: RawConvolution::create(Arc::clone(self.raw.lib()))?,
+            rank: self.rank,
+            pads: self.pads,
+            strides: self.strides,
+            dilations: self.dilations,
+            mode: self.mode,
+            groups: 1,
+            math: Cell::new(MathType::CUDNN_DEFAULT_MATH),
+            _c: PhantomData,
+        };
+        copy.apply(self.mode)?;
+        if self.groups != 1 {
+            copy.set_groups(self.groups)?;
+        }
+        copy.apply_math_type(self.math.get())?;
+        Ok(copy)
+    }
+
+    /// Paddings per spatial dimension (two for a 1-d convolution).
+    pub fn pads(&self) -> &[usize] {
+        &self.pads[..usize::from(self.rank)]
+    }
+    /// Strides per spatial dimension.
+    pub fn strides(&self) -> &[usize] {
+        &self.strides[..usize::from(self.rank)]
+    }
+    /// Dilations per spatial dimension.
+    pub fn dilations(&self) -> &[usize] {
+        &self.dilations[..usize::from(self.rank)]
+    }
+    /// Groups.
+    pub fn groups(&self) -> usize {
+        self.groups
+    }
+    /// Convolution or cross-correlation.
+    pub fn mode(&self) -> ConvolutionMode {
+        self.mode
+    }
+    /// The math type currently set.
+    pub fn math_type(&self) -> MathType {
+        self.math.get()
+    }
+    /// The number of spatial dimensions as described to cuDNN.
+    pub fn spatial_rank(&self) -> usize {
+        usize::from(self.rank)
+    }
+
+    /// The raw descriptor; it stays owned by `self`.
+    pub fn as_raw(&self) -> sys::cudnnConvolutionDescriptor_t {
+        self.raw.ptr()
+    }
+
+    /// The library it was created with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib()
+    }
+
+    /// The output dimensions (N, K, spatial...) of convolving input `x`
+    /// with filter `w`, computed by this crate (the same rule as cuDNN's
+    /// `cudnnGetConvolutionNdForwardOutputDim`, checked against it in the
+    /// tests): `(in + 2 * pad - ((k - 1) * dilation + 1)) / stride + 1`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the shapes do not fit together.
+    pub fn output_dims<T: ComputesIn<C>>(
+        &self,
+        x: &TensorDescriptor<T>,
+        w: &FilterDescriptor<T>,
+    ) -> Result<Vec<usize>> {
+        self.output_dims_inline(x.dims(), w.dims())
+            .map(|d| d.to_vec())
+    }
+
+    /// [`output_dims`](Self::output_dims) of raw shapes, without allocating.
+    #[inline]
+    pub(crate) fn output_dims_inline(&self, x: &[usize], w: &[usize]) -> Result<Dims> {
+        output_rule(
+            x,
+            w,
+            self.pads(),
+            self.strides(),
+            self.dilations(),
+            self.groups,
+        )
+        .map_err(|what| Error::InvalidArgument {
+            function: "cudnnGetConvolutionNdForwardOutputDim",
+            mismatch: Mismatch::Shape { what },
+        })
+    }
+
+    /// cuDNN's own answer for [`output_dims`](Self::output_dims).
+    ///
+    /// # Errors
+    /// [`Mismatch::OtherLibrary`] when `x` or `w` was made by another
+    /// loaded cuDNN; cuDNN's error for shapes it rejects.
+    #[doc(alias = "cudnnGetConvolutionNdForwardOutputDim")]
+    pub fn cudnn_output_dims<T: ComputesIn<C>>(
+        &self,
+        x: &TensorDescriptor<T>,
+        w: &FilterDescriptor<T>,
+    ) -> Result<Vec<i64>> {
+        const F: &str = "cudnnGetConvolutionNdForwardOutputDim";
+        check_library(self.raw.lib(), F, "x", x.library())?;
+        check_library(self.raw.lib(), F, "w", w.library())?;
+        let get = ffi!(self.raw.lib(), cudnnGetConvolutionNdForwardOutputDim);
+        let rank = x.dims().len();
+        let mut out = vec![0i32; rank];
+        // SAFETY: all descriptors are live and of one library; `out` has
+        // room for the input's rank, which is what cuDNN writes.
+        let status = unsafe {
+            (get.f)(
+                self.raw.ptr(),
+                x.as_raw(),
+                w.as_raw(),
+                rank as i32,
+                out.as_mut_ptr(),
+            )
+        };
+        get.check(status)?;
+        Ok(out.into_iter().map(i64::from).collect())
+    }
+}
+
+static_assertions::assert_impl_all!(ConvolutionDescriptor<f32>: Send);
+static_assertions::assert_not_impl_any!(ConvolutionDescriptor<f32>: Sync, Clone);
+
+/// The output shape rule, as a plain function: `Err` says what does not
+/// fit. `x` and `w` are (N, C, spatial...) and (K, C/groups, kernel...).
+pub fn output_dims(
+    x: &[usize],
+    w: &[usize],
+    pads: &[usize],
+    strides: &[usize],
+    dilations: &[usize],
+    groups: usize,
+) -> std::result::Result<Vec<usize>, String> {
+    output_rule(x, w, pads, strides, dilations, groups).map(|d| d.to_vec())
+}
+
+#[inline]
+fn output_rule(
+    x: &[usize],
+    w: &[usize],
+    pads: &[usize],
+    strides: &[usize],
+    dilations: &[usize],
+    groups: usize,
+) -> std::result::Result<Dims, String> {
+    let spatial = pads.len();
+    if x.len() != spatial + 2
+        || w.len() != spatial + 2
+        || strides.len() != spatial
+        || dilations.len() != spatial
+    {
+        return Err(format!(
+            "input {x:?} and filter {w:?} must have {} dims for {spatial} spatial dimensions",
+            spatial + 2
+        ));
+    }
+    if groups == 0 || w[1].checked_mul(groups) != Some(x[1]) {
+        return Err(format!(
+            "input has {} channels but the filter takes {} per group x {groups} groups",
+            x[1], w[1]
+        ));
+    }
+    if !w[0].is_multiple_of(groups) {
+        return Err(format!(
+            "{} output channels do not divide into {groups} groups",
+            w[0]
+        ));
+    }
+    let mut out = Dims::new(x).ok_or("more than 8 dims")?;
+    let o = out.as_mut_slice();
+    o[1] = w[0];
+    for d in 0..spatial {
+        let span = w[d + 2]
+            .checked_sub(1)
+            .ok_or_else(|| format!("spatial dim {d}: the kernel is empty"))?
+            .checked_mul(dilations[d])
+            .and_then(|s| s.checked_add(1))
+            .ok_or("kernel span overflows")?;
+        let padded = x[d + 2]
+            .checked_add(pads[d].checked_mul(2).ok_or("padding overflows")?)
+            .ok_or("padding overflows")?;
+        if span > padded || strides[d] == 0 {
+            return Err(format!(
+                "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
+            ));
+        }
+        o[d + 2] = (padded - span) / strides[d] + 1;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_rule() {
+        // 32x32, 5x5 kernel, pad 1, stride 2: (32 + 2 - 5) / 2 + 1 = 15
+        assert_eq!(
+            output_dims(&[2, 3, 32, 32], &[8, 3, 5, 5], &[1, 1], &[2, 2], &[1, 1], 1),
+            Ok(vec![2, 8, 15, 15])
+        );
+        // Dilation 2 makes a 3-tap kernel span 5.
+        assert_eq!(
+            output_dims(&[1, 1, 1, 9], &[1, 1, 1, 3], &[0, 0], &[1, 1], &[1, 2], 1),
+            Ok(vec![1, 1, 1, 5])
+        );
+        // Groups: 4 input channels, 2 per group.
+        assert_eq!(
+            output_dims(&[1, 4, 5, 5], &[6, 2, 3, 3], &[1, 1], &[1, 1], &[1, 1], 2),
+            Ok(vec![1, 6, 5, 5])
+        );
+        assert!(output_dims(&[1, 4, 5, 5], &[6, 3, 3, 3], &[1, 1], &[1, 1], &[1, 1], 2).is_err());
+        assert!(output_dims(&[1, 4, 5, 5], &[5, 2, 3, 3], &[1, 1], &[1, 1], &[1, 1], 2).is_err());
+        // A window larger than the padded input.
+        assert!(output_dims(&[1, 1, 2, 2], &[1, 1, 5, 5], &[1, 1], &[1, 1], &[1, 1], 1).is_err());
+        assert!(output_dims(&[1, 1, 2, 2], &[1, 1, 2], &[0], &[1], &[1], 1).is_err());
+    }
+}

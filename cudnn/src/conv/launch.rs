@@ -1,0 +1,387 @@
+//! The convolution launches: forward, backward data, backward filter,
+//! backward bias and the fused conv-bias-activation. Each takes the
+//! problem, the algorithm choice, the workspace, its scaling and a struct
+//! of named buffers.
+
+use super::algo::{AlgoChoice, BwdData, BwdFilter, Fwd};
+use super::problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
+use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
+use crate::activation::ActivationDescriptor;
+use crate::dtype::{ComputeType, ComputesIn, DataType, Scale};
+use crate::error::Result;
+use crate::handle::Handle;
+use crate::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::library::ffi;
+use crate::modes::Scaling;
+use crate::tensor::TensorDescriptor;
+use crate::workspace::Workspace;
+
+#[cfg(doc)]
+use crate::error::{Error, Mismatch};
+
+/// The buffers of [`Handle::convolution_forward`] and
+/// [`Handle::find_forward`]: `y = conv(x, w)`.
+pub struct ConvForwardArgs<'a, T> {
+    /// The input ([`ConvProblem::x`]).
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The filter ([`ConvProblem::w`]).
+    pub w: &'a dyn DeviceBuffer<T>,
+    /// The output ([`ConvProblem::y`]), written.
+    pub y: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// The buffers of [`Handle::convolution_backward_data`] and
+/// [`Handle::find_backward_data`]: the gradient `dx` of the input from the
+/// filter `w` and the gradient `dy` of the output.
+pub struct ConvBackwardDataArgs<'a, T> {
+    /// The filter ([`ConvProblem::w`]).
+    pub w: &'a dyn DeviceBuffer<T>,
+    /// The gradient of the output (with [`ConvProblem::y`]'s descriptor).
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The gradient of the input (with [`ConvProblem::x`]'s descriptor),
+    /// written.
+    pub dx: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// The buffers of [`Handle::convolution_backward_filter`] and
+/// [`Handle::find_backward_filter`]: the gradient `dw` of the filter from
+/// the input `x` and the gradient `dy` of the output.
+pub struct ConvBackwardFilterArgs<'a, T> {
+    /// The input ([`ConvProblem::x`]).
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The gradient of the output (with [`ConvProblem::y`]'s descriptor).
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The gradient of the filter (with [`ConvProblem::w`]'s descriptor),
+    /// written.
+    pub dw: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// Where the fused conv-bias-activation reads `z`, the tensor it adds
+/// (scaled by `alpha2`), which has [`ConvProblem::y`]'s descriptor.
+pub enum ConvZ<'a, T> {
+    /// A buffer of its own.
+    Buffer(&'a dyn DeviceBuffer<T>),
+    /// The output buffer itself: cuDNN reads `z` from `y` before writing
+    /// it (`y = act(alpha1 * conv(x, w) + alpha2 * y + bias)`; cuDNN allows
+    /// `z` and `y` to be one buffer with one descriptor).
+    Y,
+}
+
+/// The descriptors and buffers of
+/// [`Handle::convolution_bias_activation_forward`]:
+/// `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`.
+pub struct ConvBiasActivationArgs<'a, T: DataType> {
+    /// The input ([`ConvProblem::x`]).
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The filter ([`ConvProblem::w`]).
+    pub w: &'a dyn DeviceBuffer<T>,
+    /// The tensor added, with `y`'s descriptor: its own buffer or `y`'s.
+    /// cuDNN reads it even when `alpha2` is 0.
+    pub z: ConvZ<'a, T>,
+    /// The bias's descriptor, `(1, K, 1, ...)`.
+    pub bias_desc: &'a TensorDescriptor<T>,
+    /// The bias.
+    pub bias: &'a dyn DeviceBuffer<T>,
+    /// The activation (cuDNN fuses ReLU; identity only with
+    /// `IMPLICIT_PRECOMP_GEMM`).
+    pub activation: &'a ActivationDescriptor,
+    /// The output ([`ConvProblem::y`]), written.
+    pub y: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// The two factors of the fused conv-bias-activation:
+/// `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`. The default is
+/// `alpha1` 1 and `alpha2` 0 (no `z`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ConvBiasScaling<S: Scale> {
+    /// The factor of the convolution.
+    pub alpha1: S,
+    /// The factor of `z`.
+    pub alpha2: S,
+}
+
+impl<S: Scale> ConvBiasScaling<S> {
+    /// `act(alpha1 * conv(x, w) + alpha2 * z + bias)`.
+    pub fn new(alpha1: S, alpha2: S) -> Self {
+        ConvBiasScaling { alpha1, alpha2 }
+    }
+}
+
+impl<S: Scale> Default for ConvBiasScaling<S> {
+    fn default() -> Self {
+        ConvBiasScaling {
+            alpha1: S::ONE,
+            alpha2: S::ZERO,
+        }
+    }
+}
+
+impl<T> ConvForwardArgs<'_, T> {
+    /// The buffers' lengths `(x, w, y)`, for
+    /// [`ConvProblem::check_forward_lengths`].
+    pub fn lengths(&self) -> (usize, usize, usize) {
+        (self.x.len(), self.w.len(), self.y.len())
+    }
+}
+
+impl<T> ConvBackwardDataArgs<'_, T> {
+    /// The buffers' lengths `(w, dy, dx)`, for
+    /// [`ConvProblem::check_backward_data_lengths`].
+    pub fn lengths(&self) -> (usize, usize, usize) {
+        (self.w.len(), self.dy.len(), self.dx.len())
+    }
+}
+
+impl<T> ConvBackwardFilterArgs<'_, T> {
+    /// The buffers' lengths `(x, dy, dw)`, for
+    /// [`ConvProblem::check_backward_filter_lengths`].
+    pub fn lengths(&self) -> (usize, usize, usize) {
+        (self.x.len(), self.dy.len(), self.dw.len())
+    }
+}
+
+impl Handle {
+    /// `y = alpha * conv(x, w) + beta * y` on the handle's stream.
+    ///
+    /// Checks first: the handle has a stream; the convolution descriptor
+    /// and every buffer's descriptor are of the handle's library; every
+    /// buffer is in the handle's CUDA context and at least as long as its
+    /// descriptor's extent; `y`'s strides do not overlap; the workspace is
+    /// grown to what `choice` needs for this problem (asked of cuDNN when
+    /// the choice was made for another problem).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] before any GPU work for a mismatch;
+    /// cuDNN's and CUDA's errors.
+    #[doc(alias = "cudnnConvolutionForward")]
+    pub fn convolution_forward<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<FwdAlgo>,
+        ws: &mut Workspace,
+        scaling: Scaling<T::Scale>,
+        args: ConvForwardArgs<'_, T>,
+    ) -> Result<()> {
+        let l = self.launch("cudnnConvolutionForward")?;
+        l.descriptor("convolution", p.conv.library())?;
+        let x = l.input("x", args.x, &p.x)?;
+        let w = l.input("w", args.w, &p.w)?;
+        let y = l.output("y", args.y, &p.y)?;
+        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        let run = ffi!(l.library(), cudnnConvolutionForward);
+        // SAFETY: every descriptor is of the handle's library; every buffer
+        // was checked against its descriptor and context; the workspace
+        // holds at least what the algorithm needs; alpha and beta have the
+        // scaling type cuDNN expects for T.
+        let status = unsafe {
+            (run.f)(
+                l.raw(),
+                scaling.alpha.as_ptr(),
+                p.x.as_raw(),
+                x.ptr(),
+                p.w.as_raw(),
+                w.ptr(),
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                scaling.beta.as_ptr(),
+                p.y.as_raw(),
+                y.ptr(),
+            )
+        };
+        run.check(status)
+    }
+
+    /// `dx = alpha * conv_backward_data(w, dy) + beta * dx`: the gradient of
+    /// the input, and the transposed convolution (`dy` has `p.y()`'s
+    /// descriptor, `dx` has `p.x()`'s).
+    ///
+    /// # Errors
+    /// As [`convolution_forward`](Self::convolution_forward).
+    #[doc(alias = "cudnnConvolutionBackwardData")]
+    pub fn convolution_backward_data<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<BwdDataAlgo>,
+        ws: &mut Workspace,
+        scaling: Scaling<T::Scale>,
+        args: ConvBackwardDataArgs<'_, T>,
+    ) -> Result<()> {
+        let l = self.launch("cudnnConvolutionBackwardData")?;
+        l.descriptor("convolution", p.conv.library())?;
+        let w = l.input("w", args.w, &p.w)?;
+        let dy = l.input("dy", args.dy, &p.y)?;
+        let dx = l.output("dx", args.dx, &p.x)?;
+        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<BwdData, T, C>(&l, p, choice, ws)?;
+        let run = ffi!(l.library(), cudnnConvolutionBackwardData);
+        // SAFETY: as in convolution_forward.
+        let status = unsafe {
+            (run.f)(
+                l.raw(),
+                scaling.alpha.as_ptr(),
+                p.w.as_raw(),
+                w.ptr(),
+                p.y.as_raw(),
+                dy.ptr(),
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                scaling.beta.as_ptr(),
+                p.x.as_raw(),
+                dx.ptr(),
+            )
+        };
+        run.check(status)
+    }
+
+    /// `dw = alpha * conv_backward_filter(x, dy) + beta * dw`: the gradient
+    /// of the filter.
+    ///
+    /// # Errors
+    /// As [`convolution_forward`](Self::convolution_forward).
+    #[doc(alias = "cudnnConvolutionBackwardFilter")]
+    pub fn convolution_backward_filter<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<BwdFilterAlgo>,
+        ws: &mut Workspace,
+        scaling: Scaling<T::Scale>,
+        args: ConvBackwardFilterArgs<'_, T>,
+    ) -> Result<()> {
+        let l = self.launch("cudnnConvolutionBackwardFilter")?;
+        l.descriptor("convolution", p.conv.library())?;
+        let x = l.input("x", args.x, &p.x)?;
+        let dy = l.input("dy", args.dy, &p.y)?;
+        let dw = l.output("dw", args.dw, &p.w)?;
+        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<BwdFilter, T, C>(&l, p, choice, ws)?;
+        let run = ffi!(l.library(), cudnnConvolutionBackwardFilter);
+        // SAFETY: as in convolution_forward.
+        let status = unsafe {
+            (run.f)(
+                l.raw(),
+                scaling.alpha.as_ptr(),
+                p.x.as_raw(),
+                x.ptr(),
+                p.y.as_raw(),
+                dy.ptr(),
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                scaling.beta.as_ptr(),
+                p.w.as_raw(),
+                dw.ptr(),
+            )
+        };
+        run.check(status)
+    }
+
+    /// `db = alpha * sum(dy over N and spatial) + beta * db`: the gradient
+    /// of a per-channel bias of `p`'s output (`dy` has `p.y()`'s
+    /// descriptor; `db_desc` is `(1, K, 1, ...)`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `db_desc` is not `(1, K, 1, ...)` for
+    /// `p.y()`'s K, for a descriptor of another loaded cuDNN, or a short
+    /// buffer; cuDNN's errors.
+    #[doc(alias = "cudnnConvolutionBackwardBias")]
+    pub fn convolution_backward_bias<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        db_desc: &TensorDescriptor<T>,
+        scaling: Scaling<T::Scale>,
+        dy: &impl DeviceBuffer<T>,
+        db: &mut impl DeviceBufferMut<T>,
+    ) -> Result<()> {
+        const F: &str = "cudnnConvolutionBackwardBias";
+        check_bias_shape(F, p.y.dims(), db_desc.dims())?;
+        let l = self.launch(F)?;
+        let dy = l.input("dy", dy, &p.y)?;
+        let db = l.output("db", db, db_desc)?;
+        let run = ffi!(l.library(), cudnnConvolutionBackwardBias);
+        // SAFETY: buffers checked against their descriptors (of the
+        // handle's library) and context; alpha and beta have T's scaling
+        // type.
+        let status = unsafe {
+            (run.f)(
+                l.raw(),
+                scaling.alpha.as_ptr(),
+                p.y.as_raw(),
+                dy.ptr(),
+                scaling.beta.as_ptr(),
+                db_desc.as_raw(),
+                db.ptr(),
+            )
+        };
+        run.check(status)
+    }
+
+    /// The fused `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`; `z`
+    /// has `p.y()`'s shape and is its own buffer or `y` itself
+    /// ([`ConvZ`]); `bias` is `(1, K, 1, ...)`. cuDNN fuses ReLU, and
+    /// identity only with `IMPLICIT_PRECOMP_GEMM` (checked here); it
+    /// answers `NOT_SUPPORTED` for modes it cannot fuse.
+    ///
+    /// The checks that need no GPU are
+    /// [`ConvProblem::check_bias_activation`]; then those of
+    /// [`convolution_forward`](Self::convolution_forward), for `z` and
+    /// `bias` too, and the activation descriptor's library.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a bias of the wrong shape, an
+    /// activation cuDNN does not fuse, a descriptor of another loaded
+    /// cuDNN, or a short buffer; cuDNN's errors.
+    #[doc(alias = "cudnnConvolutionBiasActivationForward")]
+    pub fn convolution_bias_activation_forward<T: ComputesIn<C>, C: ComputeType>(
+        &self,
+        p: &ConvProblem<T, C>,
+        choice: &AlgoChoice<FwdAlgo>,
+        ws: &mut Workspace,
+        scaling: ConvBiasScaling<T::Scale>,
+        args: ConvBiasActivationArgs<'_, T>,
+    ) -> Result<()> {
+        p.check_bias_activation(args.bias_desc, args.activation, choice.algo)?;
+        let l = self.launch(BIAS_ACTIVATION)?;
+        l.descriptor("convolution", p.conv.library())?;
+        l.descriptor("activation", args.activation.library())?;
+        let x = l.input("x", args.x, &p.x)?;
+        let w = l.input("w", args.w, &p.w)?;
+        let z = match args.z {
+            ConvZ::Buffer(z) => Some(l.input("z", z, &p.y)?),
+            ConvZ::Y => None,
+        };
+        let bias = l.input("bias", args.bias, args.bias_desc)?;
+        let y = l.output("y", args.y, &p.y)?;
+        let zp = z.as_ref().map_or_else(|| y.ptr(), |z| z.ptr());
+        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        let run = ffi!(l.library(), cudnnConvolutionBiasActivationForward);
+        // SAFETY: as in convolution_forward; z has y's descriptor and was
+        // checked against it (or is y's own buffer, which cuDNN allows with
+        // the same descriptor); bias was checked against its own.
+        let status = unsafe {
+            (run.f)(
+                l.raw(),
+                scaling.alpha1.as_ptr(),
+                p.x.as_raw(),
+                x.ptr(),
+                p.w.as_raw(),
+                w.ptr(),
+                p.conv.as_raw(),
+                choice.algo,
+                wsp as _,
+                wslen,
+                scaling.alpha2.as_ptr(),
+                p.y.as_raw(),
+                zp,
+                args.bias_desc.as_raw(),
+                bias.ptr(),
+                args.activation.as_raw(),
+                p.y.as_raw(),
+                y.ptr(),
+            )
+        };
+        run.check(status)
+    }
+}
