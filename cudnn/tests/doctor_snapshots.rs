@@ -682,6 +682,59 @@ fn an_older_release_lacks_the_later_sublibraries_by_design() {
         .all(|x| x.first_release.is_none()));
 }
 
+/// A wheel without the tensor-IR engines, and a system cuDNN that has
+/// them on the loader's path: the shim may load the system's copy by name.
+#[test]
+fn a_stray_sublibrary_on_the_loader_path_is_named() {
+    let mut s = linux();
+    s.loaded.as_mut().expect("loaded").version = "9.20.0".into();
+    s.sublibrary_states = states_9(&[
+        ("engines_tensor_ir", false, Some("missing")),
+        ("ext", false, Some("missing")),
+    ]);
+    let system = PathBuf::from("/usr/lib/x86_64-linux-gnu");
+    s.listings.insert(
+        system.clone(),
+        vec![
+            "libcudnn.so.9".to_string(),
+            "libcudnn_engines_tensor_ir.so.9".to_string(),
+        ],
+    );
+    let f = diagnose(&s);
+    let stray: Vec<&Finding> = f.iter().filter(|x| x.code == "stray-sublibrary").collect();
+    assert_eq!(stray.len(), 1, "{:?}", codes(&f));
+    let m = &stray[0].message;
+    assert_eq!(stray[0].severity, Severity::Warning);
+    assert!(
+        m.contains("/usr/lib/x86_64-linux-gnu/libcudnn_engines_tensor_ir.so.9"),
+        "{m}"
+    );
+    assert!(m.contains("cuDNN 9.20.0 does not ship it"), "{m}");
+    assert!(m.contains("9.23 and later"), "{m}");
+    assert!(m.contains("SUBLIBRARY_VERSION_MISMATCH"), "{m}");
+    assert!(
+        stray[0].fix.contains("/usr/lib/x86_64-linux-gnu"),
+        "{}",
+        stray[0].fix
+    );
+
+    // Beside the loaded library, the same file is no stray.
+    let mut beside = linux();
+    beside
+        .listings
+        .insert(system, vec!["libcudnn_engines_tensor_ir.so.9".to_string()]);
+    let lib = PathBuf::from("/venv/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    beside
+        .listings
+        .get_mut(&lib)
+        .expect("wheel folder")
+        .extend([
+            "libcudnn_engines_tensor_ir.so.9".into(),
+            "libcudnn_ext.so.9".into(),
+        ]);
+    assert!(!codes(&diagnose(&beside)).contains(&"stray-sublibrary"));
+}
+
 #[test]
 fn nvidias_stub_driver_is_named() {
     let mut s = linux();

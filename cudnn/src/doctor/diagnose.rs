@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use cudnn_sys::discovery::{self, library_file_names, major_of_file_name, SearchEnv, Source};
 
 use super::sublibraries::{
-    check_target, is_jit_layout, is_version_mismatch, ships_in, sublibraries, sublibrary_finding,
-    sublibrary_names,
+    check_target, is_jit_layout, is_version_mismatch, ships_in, stray_sublibrary_findings,
+    sublibraries, sublibrary_finding, sublibrary_names,
 };
 use super::{CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot};
 
@@ -37,6 +37,10 @@ fn separator(os: Os) -> &'static str {
 
 /// `dir` + separator + `name`, with the separator of `os` (so that Windows
 /// snapshots read the same on Linux).
+pub(super) fn join_in(os: Os, dir: &Path, name: &str) -> PathBuf {
+    join(os, dir, name)
+}
+
 fn join(os: Os, dir: &Path, name: &str) -> PathBuf {
     let d = dir.to_string_lossy();
     let sep = separator(os);
@@ -50,6 +54,11 @@ pub(super) fn parent(os: Os, file: &Path) -> PathBuf {
         _ => s.rfind('/'),
     };
     PathBuf::from(cut.map_or("", |i| &s[..i]))
+}
+
+/// [`same_dir`], for the sub-library findings.
+pub(super) fn same_folder(os: Os, a: &Path, b: &Path) -> bool {
+    same_dir(os, a, b)
 }
 
 /// Two folder paths name the same folder (case-insensitive on Windows).
@@ -334,6 +343,7 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             format!("for the legacy API, install the full cuDNN instead (pip: nvidia-cudnn-cu{cu})"),
         ));
     }
+    stray_sublibrary_findings(s, &mut out);
     if !s.sublibrary_states.is_empty() {
         for x in &s.sublibrary_states {
             if x.problem.is_none()

@@ -207,3 +207,49 @@ pub(super) fn is_version_mismatch(status: Option<&str>) -> bool {
         Some("CUDNN_STATUS_VERSION_MISMATCH" | "CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH")
     )
 }
+
+/// Sub-libraries absent beside the loaded main library that sit in a folder
+/// the system loader searches: cuDNN's shim opens sub-libraries *by name*,
+/// so it may load that copy, of another install and often another release,
+/// and then fail with `CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH` (seen with
+/// a 9.20 wheel beside a 9.23 system install, whose tensor-IR engines the
+/// wheel lacks).
+pub(super) fn stray_sublibrary_findings(s: &Snapshot, out: &mut Vec<Finding>) {
+    let Some(l) = &s.loaded else { return };
+    let home = parent(s.os, &l.path);
+    for sub in sublibraries(s).iter().filter(|x| !x.present) {
+        let stray = s
+            .loader_dirs
+            .iter()
+            .filter(|d| !super::diagnose::same_folder(s.os, d, &home))
+            .find(|d| listing(s, d).iter().any(|f| f == &sub.file));
+        let Some(dir) = stray else { continue };
+        let path = super::diagnose::join_in(s.os, dir, &sub.file);
+        let shipped = match &sub.first_release {
+            Some(first) => format!(
+                "cuDNN {} does not ship it (it is part of {first} and later)",
+                l.version
+            ),
+            None => format!("it is missing beside the loaded {}", l.path.display()),
+        };
+        out.push(finding(
+            "stray-sublibrary",
+            Severity::Warning,
+            format!(
+                "{} is not in {} ({shipped}), but {} is on the system loader's path: cuDNN opens \
+                 sub-libraries by name and may load that copy from another install, which then \
+                 fails with CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
+                sub.file,
+                home.display(),
+                path.display()
+            ),
+            format!(
+                "remove {} from the loader's path (or that copy), or install a complete cuDNN of \
+                 the same release as {} into {}",
+                dir.display(),
+                path.display(),
+                home.display()
+            ),
+        ));
+    }
+}
