@@ -810,6 +810,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
     fn the_error_lists_every_attempt() {
         let err = Library::load_from(vec![
             Candidate {
