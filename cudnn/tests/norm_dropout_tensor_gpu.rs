@@ -917,7 +917,11 @@ fn launch_checks_run_before_the_gpu() {
     let states = s
         .alloc_zeros::<u8>(h.dropout_states_size().expect("size"))
         .expect("states");
-    let e = DropoutDescriptor::new(h, 1.0, 1, states).expect_err("p = 1");
+    let states_len = states.len();
+    let returned = DropoutDescriptor::new(h, 1.0, 1, states).expect_err("p = 1");
+    // The error hands the caller's states back.
+    assert_eq!(returned.states.len(), states_len);
+    let e = *returned.error;
     assert!(
         matches!(
             e,
@@ -930,7 +934,9 @@ fn launch_checks_run_before_the_gpu() {
     );
     // Too few states.
     let e = DropoutDescriptor::new(h, 0.5, 1, s.alloc_zeros::<u8>(1).expect("1 byte"))
-        .expect_err("states");
+        .expect_err("states")
+        .error;
+    let e = *e;
     assert!(
         matches!(
             e,

@@ -69,6 +69,16 @@ pub fn library() -> Result<Arc<Library>> {
 /// returns it whatever `explicit` says; compare [`Library::path`] when that
 /// matters.
 ///
+/// # Trust
+///
+/// Loading a library runs its initialisers, native code the crate cannot
+/// check; so does every cuDNN function called later. A path given here (or
+/// in `CUDNN_LIB_DIR`, or a folder on the search path) is trusted as an
+/// executable would be: the loader checks that each file is an ELF or PE
+/// library for this machine and complete, and that the sub-libraries
+/// match, which guards against mistakes, not against a hostile file. These functions stay safe to call in that sense, as
+/// `std::process::Command` does for the programs it runs.
+///
 /// # Errors
 /// As [`library`].
 pub fn init(explicit: Option<&Path>) -> Result<Arc<Library>> {
@@ -133,6 +143,16 @@ impl Library {
     /// Loads cuDNN from `explicit` (a folder or a file), or by the default
     /// search when `None`, reads its version and prepares error reporting.
     /// Independent of the process-wide library.
+    ///
+    /// # Trust
+    ///
+    /// Loading a library runs its initialisers, native code the crate cannot
+    /// check; so does every cuDNN function called later. A path given here (or
+    /// in `CUDNN_LIB_DIR`, or a folder on the search path) is trusted as an
+    /// executable would be: the loader checks that each file is an ELF or PE
+    /// library for this machine and complete, and that the sub-libraries
+    /// match, which guards against mistakes, not against a hostile file. These functions stay safe to call in that sense, as
+    /// `std::process::Command` does for the programs it runs.
     ///
     /// # Errors
     /// [`Error::LibraryNotFound`] with every place tried, or

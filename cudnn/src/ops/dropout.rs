@@ -207,6 +207,42 @@ impl Handle {
     }
 }
 
+/// A dropout descriptor that could not be set up, with the states buffer
+/// the caller gave, so that it is not lost.
+pub struct DropoutStatesError {
+    /// Why (boxed: the error is large, the states are what matter here).
+    pub error: Box<crate::Error>,
+    /// The caller's states buffer, unchanged in ownership.
+    pub states: CudaSlice<u8>,
+}
+
+impl std::fmt::Debug for DropoutStatesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DropoutStatesError")
+            .field("error", &self.error)
+            .field("states_len", &self.states.len())
+            .finish()
+    }
+}
+
+impl std::fmt::Display for DropoutStatesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl std::error::Error for DropoutStatesError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.error)
+    }
+}
+
+impl From<DropoutStatesError> for crate::Error {
+    fn from(e: DropoutStatesError) -> Self {
+        *e.error
+    }
+}
+
 /// Which of cuDNN's two ways of setting a descriptor.
 #[derive(Clone, Copy)]
 enum Setup {
@@ -223,14 +259,16 @@ impl DropoutDescriptor {
     /// # Errors
     /// [`Mismatch::BadValue`] for a probability outside `[0, 1)`;
     /// [`Mismatch::BufferTooShort`] or [`Mismatch::WrongDevice`] for
-    /// `states`; [`Mismatch::NoStream`]; cuDNN's and CUDA's errors.
+    /// `states`; [`Mismatch::NoStream`]; cuDNN's and CUDA's errors. The
+    /// error hands `states` back ([`DropoutStatesError`]); `?` turns it into
+    /// an [`Error`](crate::Error).
     #[doc(alias = "cudnnSetDropoutDescriptor")]
     pub fn new(
         handle: &Handle,
         probability: f32,
         seed: u64,
         states: CudaSlice<u8>,
-    ) -> Result<Self> {
+    ) -> std::result::Result<Self, DropoutStatesError> {
         Self::setup(Setup::Initialize, handle, probability, seed, states)
     }
 
@@ -248,7 +286,7 @@ impl DropoutDescriptor {
         probability: f32,
         seed: u64,
         states: CudaSlice<u8>,
-    ) -> Result<Self> {
+    ) -> std::result::Result<Self, DropoutStatesError> {
         Self::setup(Setup::Restore, handle, probability, seed, states)
     }
 
@@ -258,7 +296,30 @@ impl DropoutDescriptor {
         probability: f32,
         seed: u64,
         mut states: CudaSlice<u8>,
-    ) -> Result<Self> {
+    ) -> std::result::Result<Self, DropoutStatesError> {
+        match Self::configure(how, handle, probability, seed, &mut states) {
+            Ok(raw) => Ok(DropoutDescriptor {
+                raw,
+                states,
+                probability,
+                seed,
+            }),
+            Err(error) => Err(DropoutStatesError {
+                error: Box::new(error),
+                states,
+            }),
+        }
+    }
+
+    /// Creates the descriptor and sets it up on `states`, which the caller
+    /// keeps whatever happens.
+    fn configure(
+        how: Setup,
+        handle: &Handle,
+        probability: f32,
+        seed: u64,
+        states: &mut CudaSlice<u8>,
+    ) -> Result<RawDropout> {
         let function = match how {
             Setup::Initialize => "cudnnSetDropoutDescriptor",
             Setup::Restore => "cudnnRestoreDropoutDescriptor",
@@ -270,7 +331,7 @@ impl DropoutDescriptor {
         let raw = RawDropout::create(Arc::clone(l.library()))?;
         let len = states.len();
         {
-            let sp = l.scratch("states", &mut states, need)?;
+            let sp = l.scratch("states", states, need)?;
             let lib = raw.lib();
             let status = match how {
                 Setup::Initialize => {
@@ -293,12 +354,7 @@ impl DropoutDescriptor {
             };
             status?;
         }
-        Ok(DropoutDescriptor {
-            raw,
-            states,
-            probability,
-            seed,
-        })
+        Ok(raw)
     }
 
     /// A second descriptor with the same probability and seed, and a copy
@@ -323,7 +379,7 @@ impl DropoutDescriptor {
         l.descriptor("dropout", self.library())?;
         crate::launch::check_buffer(l.stream, F, "states", &self.states, 0)?;
         let copy = l.stream.clone_dtod(&self.states)?;
-        Self::restore(handle, self.probability, self.seed, copy)
+        Ok(Self::restore(handle, self.probability, self.seed, copy)?)
     }
 
     /// The reserve space, in bytes, that [`Handle::dropout_forward`] fills

@@ -143,9 +143,10 @@ pub struct RnnParam {
 }
 
 impl RnnParam {
-    /// Elements: `rows * cols`.
+    /// Elements: `rows * cols` (saturating: the fields are public, and a
+    /// product past `usize::MAX` describes no real region).
     pub fn len(&self) -> usize {
-        self.rows * self.cols
+        self.rows.saturating_mul(self.cols)
     }
 
     /// Whether it has no elements.
@@ -153,9 +154,10 @@ impl RnnParam {
         self.len() == 0
     }
 
-    /// Its elements in the weight space.
+    /// Its elements in the weight space (the end saturates, as
+    /// [`len`](Self::len) does).
     pub fn range(&self) -> Range<usize> {
-        self.offset..self.offset + self.len()
+        self.offset..self.offset.saturating_add(self.len())
     }
 }
 
@@ -741,5 +743,22 @@ mod tests {
         assert_eq!(region_shape(RnnParamKind::Matrix, &[4, 3, 1]), (4, 3));
         assert_eq!(region_shape(RnnParamKind::Bias, &[1, 4, 1]), (4, 1));
         assert_eq!(region_shape(RnnParamKind::Bias, &[4, 1, 1]), (4, 1));
+    }
+
+    #[test]
+    fn a_region_of_overflowing_public_fields_saturates() {
+        let p = RnnParam {
+            pseudo_layer: 0,
+            layer: 0,
+            reverse: false,
+            lin_layer_id: 0,
+            kind: RnnParamKind::Matrix,
+            offset: usize::MAX - 1,
+            rows: usize::MAX,
+            cols: 3,
+        };
+        assert_eq!(p.len(), usize::MAX);
+        assert_eq!(p.range(), usize::MAX - 1..usize::MAX);
+        assert!(!p.is_empty());
     }
 }
