@@ -256,7 +256,8 @@ fn he_uniform(rng: &mut Rng, dims: [usize; 4]) -> Vec<f32> {
 struct Batch {
     convs: Vec<ConvProblem<f32, f32>>,
     fwd: Vec<AlgoChoice<FwdAlgo>>,
-    bwd_data: Vec<AlgoChoice<BwdDataAlgo>>,
+    // None for layer 0, whose input needs no gradient.
+    bwd_data: Vec<Option<AlgoChoice<BwdDataAlgo>>>,
     bwd_filter: Vec<AlgoChoice<BwdFilterAlgo>>,
     bias_descs: Vec<TensorDescriptor<f32>>,
     pools: Vec<PoolingProblem<f32>>,
@@ -389,17 +390,22 @@ impl Net {
             let dy = s.alloc_zeros::<f32>(y_len)?;
             let x = s.alloc_zeros::<f32>(p.x().required_len())?;
             let (w, _) = &self.params[l];
-            bwd_data.push(self.handle.find_backward_data(
-                &p,
-                &options(),
-                &self.cache,
-                &mut self.ws,
-                ConvBackwardDataArgs {
-                    w: &w.value,
-                    dy: &dy,
-                    dx: &mut dx,
-                },
-            )?);
+            // Layer 0's input is the image: no gradient, no search.
+            bwd_data.push(if l == 0 {
+                None
+            } else {
+                Some(self.handle.find_backward_data(
+                    &p,
+                    &options(),
+                    &self.cache,
+                    &mut self.ws,
+                    ConvBackwardDataArgs {
+                        w: &w.value,
+                        dy: &dy,
+                        dx: &mut dx,
+                    },
+                )?)
+            });
             bwd_filter.push(self.handle.find_backward_filter(
                 &p,
                 &options(),
@@ -605,7 +611,9 @@ impl Net {
                 };
                 handle.convolution_backward_data(
                     p,
-                    &b.bwd_data[l],
+                    b.bwd_data[l]
+                        .as_ref()
+                        .ok_or_else(|| LenetError("no backward-data algorithm".into()))?,
                     ws,
                     Scaling::default(),
                     ConvBackwardDataArgs {
@@ -757,11 +765,7 @@ pub fn train(
     let first: Vec<[f32; 64]> = train_idx[..bs].iter().map(|&i| digits.images[i]).collect();
     let gpu = net.forward(&first)?;
     let cpu = net.cpu_forward(&first);
-    let first_batch_max_diff = gpu
-        .iter()
-        .zip(&cpu)
-        .map(|(&g, &c)| (f64::from(g) - c).abs())
-        .fold(0.0, f64::max);
+    let first_batch_max_diff = max_abs_diff(&gpu, &cpu);
 
     let mut epochs = Vec::new();
     let start = Instant::now();
@@ -803,8 +807,37 @@ pub fn train(
     })
 }
 
+/// The largest `|gpu - cpu|`, infinite when any value is not finite or
+/// the lengths differ (a plain `fold(0.0, f64::max)` would drop NaN
+/// differences and pass an all-NaN output).
+pub fn max_abs_diff(gpu: &[f32], cpu: &[f64]) -> f64 {
+    if gpu.len() != cpu.len() {
+        return f64::INFINITY;
+    }
+    gpu.iter().zip(cpu).fold(0.0, |worst, (&g, &c)| {
+        let d = (f64::from(g) - c).abs();
+        if d.is_finite() {
+            worst.max(d)
+        } else {
+            f64::INFINITY
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_non_finite_output_fails_the_first_batch_check() {
+        use super::max_abs_diff;
+        assert_eq!(max_abs_diff(&[1.0, 2.0], &[1.0, 2.5]), 0.5);
+        assert_eq!(max_abs_diff(&[f32::NAN, 2.0], &[1.0, 2.0]), f64::INFINITY);
+        assert_eq!(
+            max_abs_diff(&[1.0, f32::INFINITY], &[1.0, 2.0]),
+            f64::INFINITY
+        );
+        assert_eq!(max_abs_diff(&[1.0], &[1.0, 2.0]), f64::INFINITY);
+    }
+
     use super::*;
 
     #[test]
