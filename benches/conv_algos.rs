@@ -586,12 +586,12 @@ impl Direction for Fwd {
             p,
             a,
             ws,
-            Scaling::default(),
             ConvForwardArgs {
                 x: &s.x,
                 w: &s.w,
                 y: &mut s.y,
             },
+            Scaling::default(),
         )
     }
 }
@@ -641,12 +641,12 @@ impl Direction for BwdData {
             p,
             a,
             ws,
-            Scaling::default(),
             ConvBackwardDataArgs {
                 w: &s.w,
                 dy: &s.y,
                 dx: &mut s.dx,
             },
+            Scaling::default(),
         )
     }
 }
@@ -696,12 +696,12 @@ impl Direction for BwdFilter {
             p,
             a,
             ws,
-            Scaling::default(),
             ConvBackwardFilterArgs {
                 x: &s.x,
                 dy: &s.y,
                 dw: &mut s.dw,
             },
+            Scaling::default(),
         )
     }
 }

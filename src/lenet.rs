@@ -505,7 +505,6 @@ impl Net {
                 &b.convs[l],
                 &b.fwd[l],
                 ws,
-                ConvBiasScaling::default(),
                 ConvBiasActivationArgs {
                     x: input,
                     w: &w.value,
@@ -515,6 +514,7 @@ impl Net {
                     activation: act,
                     y: out,
                 },
+                ConvBiasScaling::default(),
             )?;
             if l < 2 {
                 handle.pooling_forward(&b.pools[l], &b.a[l], &mut b.p[l], Scaling::default())?;
@@ -582,9 +582,9 @@ impl Net {
             handle.convolution_backward_bias(
                 p,
                 &b.bias_descs[l],
-                Scaling::default(),
                 dz,
                 &mut bias.grad,
+                Scaling::default(),
             )?;
             let input = match l {
                 0 => &b.x,
@@ -596,12 +596,12 @@ impl Net {
                 p,
                 &b.bwd_filter[l],
                 ws,
-                Scaling::default(),
                 ConvBackwardFilterArgs {
                     x: input,
                     dy: dz,
                     dw: &mut w.grad,
                 },
+                Scaling::default(),
             )?;
             if l > 0 {
                 let dx = match l {
@@ -615,12 +615,12 @@ impl Net {
                         .as_ref()
                         .ok_or_else(|| LenetError("no backward-data algorithm".into()))?,
                     ws,
-                    Scaling::default(),
                     ConvBackwardDataArgs {
                         w: &w.value,
                         dy: dz,
                         dx,
                     },
+                    Scaling::default(),
                 )?;
                 if l <= 2 {
                     // Through the pooling below this convolution.

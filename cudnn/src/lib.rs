@@ -39,7 +39,7 @@
 //! let algo = handle.find_forward(&problem, &options, &cache, &mut workspace, args)?;
 //! // Every buffer is checked against its descriptor before cuDNN runs.
 //! let args = ConvForwardArgs { x: &x, w: &w, y: &mut y };
-//! handle.convolution_forward(&problem, &algo, &mut workspace, Scaling::default(), args)?;
+//! handle.convolution_forward(&problem, &algo, &mut workspace, args, Scaling::default())?;
 //! let out = stream.clone_dtoh(&y)?;
 //! assert_eq!(out.len(), 8 * 32 * 32);
 //! # Ok(()) }

@@ -274,8 +274,8 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
                 &p,
                 &fwd,
                 &mut ws,
-                Scaling::new(one, zero),
                 fwd_args(&xd, &wd, &mut yd),
+                Scaling::new(one, zero),
             )
             .expect("forward");
         let err = cpu::max_rel_error(
@@ -303,12 +303,12 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
                 &p,
                 &bwd,
                 &mut ws,
-                Scaling::new(one, zero),
                 ConvBackwardDataArgs {
                     w: &wd,
                     dy: &dyd,
                     dx: &mut dxd,
                 },
+                Scaling::new(one, zero),
             )
             .expect("backward data");
         let err = cpu::max_rel_error(
@@ -340,12 +340,12 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
                 &p,
                 &bwf,
                 &mut ws,
-                Scaling::new(one, zero),
                 ConvBackwardFilterArgs {
                     x: &xd,
                     dy: &dyd,
                     dw: &mut dwd,
                 },
+                Scaling::new(one, zero),
             )
             .expect("backward filter");
         // Filter gradients sum over many products: scale the tolerance.
@@ -419,8 +419,8 @@ fn every_candidate_and_find_agree_with_the_reference() {
                 &p,
                 c,
                 &mut ws,
-                Scaling::default(),
                 fwd_args(&xd, &wd, &mut yd),
+                Scaling::default(),
             )
             .expect("launch");
         let err = cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want);
@@ -447,8 +447,8 @@ fn every_candidate_and_find_agree_with_the_reference() {
             &p,
             &found,
             &mut ws,
-            Scaling::default(),
             fwd_args(&xd, &wd, &mut yd),
+            Scaling::default(),
         )
         .expect("launch");
     assert!(cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want) < 1e-4);
@@ -474,8 +474,8 @@ fn every_candidate_and_find_agree_with_the_reference() {
             &twin,
             &hit,
             &mut ws,
-            Scaling::default(),
             fwd_args(&xd, &wd, &mut yd),
+            Scaling::default(),
         )
         .expect("launch");
     assert!(cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want) < 1e-4);
@@ -519,7 +519,6 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
             &p,
             &choice,
             &mut ws,
-            ConvBiasScaling::new(1.0, 0.5),
             ConvBiasActivationArgs {
                 x: &xd,
                 w: &wd,
@@ -529,6 +528,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
                 activation: &relu,
                 y: &mut yd,
             },
+            ConvBiasScaling::new(1.0, 0.5),
         )
         .expect("fused");
     let err = cpu::max_rel_error(&download(&gpu.stream, &yd, &ys, fmt), &want);
@@ -541,7 +541,6 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
             &p,
             &choice,
             &mut ws,
-            ConvBiasScaling::new(1.0, 0.5),
             ConvBiasActivationArgs {
                 x: &xd,
                 w: &wd,
@@ -551,6 +550,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
                 activation: &relu,
                 y: &mut zy,
             },
+            ConvBiasScaling::new(1.0, 0.5),
         )
         .expect("fused in place");
     let err = cpu::max_rel_error(&download(&gpu.stream, &zy, &ys, fmt), &want);
@@ -561,7 +561,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
     let dyd = upload::<f32>(&gpu.stream, &dy, &ys, fmt);
     let mut db = gpu.stream.alloc_zeros::<f32>(g.out_channels).expect("db");
     gpu.handle
-        .convolution_backward_bias(&p, &bias_desc, Scaling::default(), &dyd, &mut db)
+        .convolution_backward_bias(&p, &bias_desc, &dyd, &mut db, Scaling::default())
         .expect("bias grad");
     let got = download_flat(&gpu.stream, &db);
     let err = cpu::max_rel_error(&got, &cpu::backward_bias(&dy, g.batch, g.out_channels));
@@ -596,8 +596,8 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
             &p,
             &choice,
             &mut Workspace::new(),
-            Scaling::default(),
             fwd_args(&x, &w, &mut y),
+            Scaling::default(),
         )
         .expect_err("short x");
     assert!(
@@ -621,8 +621,8 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
             &p,
             &choice,
             &mut ws,
-            Scaling::default(),
             fwd_args(&x, &w, &mut y),
+            Scaling::default(),
         )
         .expect("launch");
 }
@@ -686,8 +686,8 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
             &p,
             &choice,
             &mut Workspace::new(),
-            Scaling::default(),
             fwd_args(&xd, &wd, &mut yd),
+            Scaling::default(),
         )
         .expect_err("the convolution is the other library's");
     refused_as(e, "convolution");
@@ -736,7 +736,6 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
             &p,
             &choice,
             &mut Workspace::new(),
-            ConvBiasScaling::default(),
             ConvBiasActivationArgs {
                 x: &xd,
                 w: &wd,
@@ -746,6 +745,7 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
                 activation: &relu,
                 y: &mut yd,
             },
+            ConvBiasScaling::default(),
         )
         .expect_err("the activation is the other library's");
     refused_as(e, "activation");

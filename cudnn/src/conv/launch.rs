@@ -159,8 +159,8 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        scaling: Scaling<T::Scale>,
         args: ConvForwardArgs<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionForward")?;
         l.descriptor("convolution", p.conv.library())?;
@@ -205,8 +205,8 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdDataAlgo>,
         ws: &mut Workspace,
-        scaling: Scaling<T::Scale>,
         args: ConvBackwardDataArgs<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardData")?;
         l.descriptor("convolution", p.conv.library())?;
@@ -247,8 +247,8 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdFilterAlgo>,
         ws: &mut Workspace,
-        scaling: Scaling<T::Scale>,
         args: ConvBackwardFilterArgs<'_, T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardFilter")?;
         l.descriptor("convolution", p.conv.library())?;
@@ -291,9 +291,9 @@ impl Handle {
         &self,
         p: &ConvProblem<T, C>,
         db_desc: &TensorDescriptor<T>,
-        scaling: Scaling<T::Scale>,
         dy: &impl DeviceBuffer<T>,
         db: &mut impl DeviceBufferMut<T>,
+        scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         const F: &str = "cudnnConvolutionBackwardBias";
         check_bias_shape(F, p.y.dims(), db_desc.dims())?;
@@ -339,8 +339,8 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        scaling: ConvBiasScaling<T::Scale>,
         args: ConvBiasActivationArgs<'_, T>,
+        scaling: ConvBiasScaling<T::Scale>,
     ) -> Result<()> {
         p.check_bias_activation(args.bias_desc, args.activation, choice.algo)?;
         let l = self.launch(BIAS_ACTIVATION)?;

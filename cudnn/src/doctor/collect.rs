@@ -686,12 +686,12 @@ fn run_smoke_test() -> Result<String, String> {
             &p,
             &algo,
             &mut ws,
-            crate::Scaling::default(),
             crate::conv::ConvForwardArgs {
                 x: &xd,
                 w: &wd,
                 y: &mut yd,
             },
+            crate::Scaling::default(),
         )
         .map_err(s)?;
     let got = stream.clone_dtoh(&yd).map_err(|e| s(e.into()))?;
