@@ -437,6 +437,42 @@ pub(crate) fn check_lengths(
     Ok(())
 }
 
+/// The lengths of a launch from `x` to `y` against their descriptors.
+pub(crate) fn check_xy_lengths<T: DataType>(
+    function: &'static str,
+    (x_desc, y_desc): (&TensorDescriptor<T>, &TensorDescriptor<T>),
+    x: usize,
+    y: usize,
+) -> Result<()> {
+    check_lengths(
+        function,
+        &[
+            ("x", x, x_desc.required_len()),
+            ("y", y, y_desc.required_len()),
+        ],
+    )
+}
+
+/// The lengths of the backward of a launch from `x` to `y`: `y` and `dy`
+/// against `y`'s descriptor, `x` and `dx` against `x`'s.
+pub(crate) fn check_xy_backward_lengths<T: DataType>(
+    function: &'static str,
+    (x_desc, y_desc): (&TensorDescriptor<T>, &TensorDescriptor<T>),
+    (y, dy): (usize, usize),
+    (x, dx): (usize, usize),
+) -> Result<()> {
+    let (x_len, y_len) = (x_desc.required_len(), y_desc.required_len());
+    check_lengths(
+        function,
+        &[
+            ("y", y, y_len),
+            ("dy", dy, y_len),
+            ("x", x, x_len),
+            ("dx", dx, x_len),
+        ],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

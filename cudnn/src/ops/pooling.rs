@@ -9,7 +9,7 @@ use crate::descriptor::{raw_descriptor, to_c_ints};
 use crate::dtype::{DataType, Scale};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::handle::Handle;
-use crate::launch::check_lengths;
+use crate::launch::{check_xy_backward_lengths, check_xy_lengths};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::{ffi, library, Library};
 use crate::modes::{NanPropagation, Scaling};
@@ -347,13 +347,7 @@ impl<T: DataType> PoolingProblem<T> {
     /// # Errors
     /// [`Mismatch::BufferTooShort`] naming the first short buffer.
     pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
-        check_lengths(
-            "cudnnPoolingForward",
-            &[
-                ("x", x, self.x.required_len()),
-                ("y", y, self.y.required_len()),
-            ],
-        )
+        check_xy_lengths("cudnnPoolingForward", (&self.x, &self.y), x, y)
     }
 
     /// Checks buffer lengths for a backward launch.
@@ -361,15 +355,7 @@ impl<T: DataType> PoolingProblem<T> {
     /// # Errors
     /// As [`check_forward_lengths`](Self::check_forward_lengths).
     pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
-        check_lengths(
-            "cudnnPoolingBackward",
-            &[
-                ("y", y, self.y.required_len()),
-                ("dy", dy, self.y.required_len()),
-                ("x", x, self.x.required_len()),
-                ("dx", dx, self.x.required_len()),
-            ],
-        )
+        check_xy_backward_lengths("cudnnPoolingBackward", (&self.x, &self.y), (y, dy), (x, dx))
     }
 }
 

@@ -6,7 +6,7 @@ use cudnn_sys as sys;
 use crate::dtype::{DataType, Scale};
 use crate::error::Result;
 use crate::handle::Handle;
-use crate::launch::{check_lengths, check_same_shape};
+use crate::launch::{check_lengths, check_same_shape, check_xy_lengths};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::library::ffi;
 use crate::modes::Scaling;
@@ -110,13 +110,7 @@ impl<T: DataType> SoftmaxProblem<T> {
     /// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort) naming
     /// the first short buffer.
     pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
-        check_lengths(
-            "cudnnSoftmaxForward",
-            &[
-                ("x", x, self.x().required_len()),
-                ("y", y, self.y().required_len()),
-            ],
-        )
+        check_xy_lengths("cudnnSoftmaxForward", (self.x(), self.y()), x, y)
     }
 
     /// Checks buffer lengths for a backward launch.
