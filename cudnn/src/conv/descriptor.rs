@@ -11,7 +11,7 @@ use crate::descriptor::{raw_descriptor, Dims};
 use crate::dtype::{ComputeType, ComputesIn};
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::launch::check_library;
-use crate::library::{ffi, library, Library};
+use crate::library::{ffi, LibRef, Library};
 use crate::modes::MathType;
 use crate::tensor::{FilterDescriptor, TensorDescriptor};
 
@@ -94,7 +94,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     #[doc(alias = "cudnnSetConvolutionNdDescriptor")]
     #[doc(alias = "cudnnSetConvolution2dDescriptor")]
     pub fn new(pads: &[usize], strides: &[usize], dilations: &[usize]) -> Result<Self> {
-        Self::new_in(library()?, pads, strides, dilations)
+        Self::build(LibRef::global()?, pads, strides, dilations)
     }
 
     /// [`new`](Self::new) with the library `lib`.
@@ -107,6 +107,11 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         strides: &[usize],
         dilations: &[usize],
     ) -> Result<Self> {
+        Self::build(lib.into(), pads, strides, dilations)
+    }
+
+    #[inline]
+    fn build(lib: LibRef, pads: &[usize], strides: &[usize], dilations: &[usize]) -> Result<Self> {
         const F: &str = "cudnnSetConvolutionNdDescriptor";
         let n = pads.len();
         ensure(strides.len() == n && dilations.len() == n, F, || {
@@ -248,7 +253,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     /// cuDNN's error.
     pub fn try_clone(&self) -> Result<Self> {
         let mut copy = ConvolutionDescriptor {
-            raw: RawConvolution::create(Arc::clone(self.raw.lib()))?,
+            raw: RawConvolution::create(self.raw.lib_ref().clone())?,
             rank: self.rank,
             pads: self.pads,
             strides: self.strides,

@@ -61,6 +61,7 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
     /// # Errors
     /// [`Error::InvalidArgument`] when the shapes do not fit together;
     /// cuDNN's error for an output it rejects.
+    #[inline]
     pub fn new(
         x: TensorDescriptor<T>,
         w: FilterDescriptor<T>,
@@ -80,8 +81,7 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
             }
         };
         fill_packed_strides(nhwc, &dims, &mut strides[..rank]);
-        let y =
-            TensorDescriptor::with_strides_in(Arc::clone(x.library()), &dims, &strides[..rank])?;
+        let y = TensorDescriptor::strided(x.lib_ref().clone(), &dims, &strides[..rank])?;
         Ok(Self::assemble(x, w, conv, y))
     }
 

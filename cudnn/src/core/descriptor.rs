@@ -9,13 +9,16 @@ macro_rules! raw_descriptor {
         $(#[$m])*
         pub(crate) struct $name {
             ptr: $ptr,
-            lib: std::sync::Arc<$crate::Library>,
+            lib: $crate::library::LibRef,
         }
 
         impl $name {
             /// Creates one with `lib`.
             #[inline]
-            pub(crate) fn create(lib: std::sync::Arc<$crate::Library>) -> $crate::Result<Self> {
+            pub(crate) fn create(
+                lib: impl Into<$crate::library::LibRef>,
+            ) -> $crate::Result<Self> {
+                let lib: $crate::library::LibRef = lib.into();
                 let create = $crate::library::ffi!(lib, $create);
                 let mut ptr: $ptr = std::ptr::null_mut();
                 // SAFETY: `ptr` is a valid out-pointer for the new descriptor.
@@ -29,6 +32,7 @@ macro_rules! raw_descriptor {
                         },
                     });
                 }
+                $crate::core::counts::created(stringify!($name));
                 Ok(Self { ptr, lib })
             }
 
@@ -41,6 +45,14 @@ macro_rules! raw_descriptor {
             /// The library it was created with.
             #[inline]
             pub(crate) fn lib(&self) -> &std::sync::Arc<$crate::Library> {
+                self.lib.arc()
+            }
+
+            /// The library it was created with, as it is held (for new
+            /// owners of the same library; not every kind needs it).
+            #[inline]
+            #[allow(dead_code)]
+            pub(crate) fn lib_ref(&self) -> &$crate::library::LibRef {
                 &self.lib
             }
         }
@@ -53,6 +65,7 @@ macro_rules! raw_descriptor {
                     // function and is destroyed once, here. A failure cannot
                     // be reported from drop.
                     let _ = unsafe { destroy(self.ptr) };
+                    $crate::core::counts::destroyed(stringify!($name));
                 }
             }
         }
@@ -122,12 +135,14 @@ impl Dims {
         })
     }
 
-    /// A list of `len` (at most [`MAX_DIMS`]) zeros.
-    pub(crate) fn zeros(len: usize) -> Dims {
-        Dims {
-            len: len.min(MAX_DIMS) as u8,
-            v: [0; MAX_DIMS],
-        }
+    /// The first [`MAX_DIMS`] values of `s` (callers have checked its
+    /// length).
+    #[inline]
+    pub(crate) fn truncated(s: &[usize]) -> Dims {
+        let len = s.len().min(MAX_DIMS);
+        let mut v = [0; MAX_DIMS];
+        v[..len].copy_from_slice(&s[..len]);
+        Dims { len: len as u8, v }
     }
 
     /// The values, mutable.

@@ -101,6 +101,7 @@ impl Handle {
                 message: None,
             })
         })?;
+        crate::core::counts::created("Handle");
         Ok(Handle {
             raw,
             lib,
@@ -240,6 +241,7 @@ impl Drop for Handle {
             // SAFETY: `raw` was created by cudnnCreate of this library and is
             // destroyed once, here. A failure cannot be reported from drop.
             let _ = unsafe { destroy(self.raw.as_ptr()) };
+            crate::core::counts::destroyed("Handle");
         }
     }
 }
@@ -384,9 +386,19 @@ pub fn release_thread_handles() -> Result<usize> {
 /// driver. (cudarc panics when `libcuda` is missing; this checks first.)
 ///
 /// # Errors
-/// [`Error::Cuda`] when no CUDA driver library can be loaded or the device
-/// cannot be opened.
+/// [`Error::InvalidArgument`] for an ordinal beyond `i32::MAX` (the
+/// driver's ordinals are `int`s: a larger one would wrap onto another
+/// device); [`Error::Cuda`] when no CUDA driver library can be loaded or
+/// the device cannot be opened.
 pub fn cuda_context(ordinal: usize) -> Result<Arc<CudaContext>> {
+    if ordinal > i32::MAX as usize {
+        return Err(Error::InvalidArgument {
+            function: "cuDeviceGet",
+            mismatch: Mismatch::BadValue {
+                what: format!("device ordinal {ordinal}: the driver numbers devices with an int"),
+            },
+        });
+    }
     if !cuda_driver_present() {
         return Err(Error::Cuda(crate::CudaError {
             function: "loading libcuda",

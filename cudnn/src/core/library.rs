@@ -99,6 +99,66 @@ pub fn init(explicit: Option<&Path>) -> Result<Arc<Library>> {
     Ok(Arc::clone(GLOBAL.get_or_init(|| lib)))
 }
 
+/// How an owner (a descriptor) holds the library that made it: the
+/// process-wide one, which is never unloaded, by a `'static` reference,
+/// any other through its `Arc`. Taking and dropping the former costs no
+/// atomic operation, which keeps building descriptors cheap.
+#[derive(Clone)]
+pub(crate) enum LibRef {
+    /// The process-wide library ([`library`]).
+    Global(&'static Arc<Library>),
+    /// Any other loaded library ([`Library::open`]).
+    Owned(Arc<Library>),
+}
+
+impl LibRef {
+    /// The process-wide library, loaded by the default search if needed.
+    #[inline]
+    pub(crate) fn global() -> Result<LibRef> {
+        match GLOBAL.get() {
+            Some(lib) => Ok(LibRef::Global(lib)),
+            None => init(None).map(LibRef::from),
+        }
+    }
+
+    /// The library, as the `Arc` the public API hands out.
+    #[inline]
+    pub(crate) fn arc(&self) -> &Arc<Library> {
+        match self {
+            LibRef::Global(lib) => lib,
+            LibRef::Owned(lib) => lib,
+        }
+    }
+}
+
+impl std::ops::Deref for LibRef {
+    type Target = Library;
+    #[inline]
+    fn deref(&self) -> &Library {
+        self.arc()
+    }
+}
+
+impl From<Arc<Library>> for LibRef {
+    #[inline]
+    fn from(lib: Arc<Library>) -> LibRef {
+        match GLOBAL.get() {
+            Some(global) if Arc::ptr_eq(global, &lib) => LibRef::Global(global),
+            _ => LibRef::Owned(lib),
+        }
+    }
+}
+
+impl From<&Arc<Library>> for LibRef {
+    #[inline]
+    fn from(lib: &Arc<Library>) -> LibRef {
+        match GLOBAL.get() {
+            Some(global) if Arc::ptr_eq(global, lib) => LibRef::Global(global),
+            _ => LibRef::Owned(Arc::clone(lib)),
+        }
+    }
+}
+
 /// The process-wide cuDNN's version (loading it if needed).
 ///
 /// # Errors

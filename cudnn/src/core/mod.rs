@@ -2,6 +2,7 @@
 //! statuses, element types, descriptors, workspaces, the shared enums and
 //! the launch layer. Nothing here imports a family.
 
+pub(crate) mod counts;
 pub(crate) mod descriptor;
 pub(crate) mod dtype;
 pub(crate) mod error;

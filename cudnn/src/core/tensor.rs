@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::descriptor::{raw_descriptor, to_c_dims, Dims};
+use crate::descriptor::{raw_descriptor, to_c_dims, Dims, MAX_DIMS};
 use crate::dtype::DataType;
 use crate::error::{ensure, Mismatch, Result};
-use crate::library::{ffi, library, Library};
+use crate::library::{ffi, LibRef, Library};
 
 /// A memory layout (`cudnnTensorFormat_t`): `CUDNN_TENSOR_NCHW`,
 /// `CUDNN_TENSOR_NHWC`, `CUDNN_TENSOR_NCHW_VECT_C`.
@@ -115,7 +115,7 @@ impl<T: DataType> TensorDescriptor<T> {
     #[doc(alias = "cudnnSetTensorNdDescriptor")]
     #[doc(alias = "cudnnSetTensor4dDescriptor")]
     pub fn new(format: TensorFormat, dims: &[usize]) -> Result<Self> {
-        Self::new_in(library()?, format, dims)
+        Self::packed(LibRef::global()?, format, dims)
     }
 
     /// [`new`](Self::new) with the library `lib`.
@@ -123,6 +123,11 @@ impl<T: DataType> TensorDescriptor<T> {
     /// # Errors
     /// As [`new`](Self::new).
     pub fn new_in(lib: Arc<Library>, format: TensorFormat, dims: &[usize]) -> Result<Self> {
+        Self::packed(lib.into(), format, dims)
+    }
+
+    #[inline]
+    fn packed(lib: LibRef, format: TensorFormat, dims: &[usize]) -> Result<Self> {
         ensure(
             format == TensorFormat::CUDNN_TENSOR_NCHW || format == TensorFormat::CUDNN_TENSOR_NHWC,
             "cudnnSetTensorNdDescriptor",
@@ -144,7 +149,7 @@ impl<T: DataType> TensorDescriptor<T> {
         }
         let mut strides = [0usize; crate::descriptor::MAX_DIMS];
         fill_packed_strides(format, dims, &mut strides[..rank]);
-        Self::with_strides_in(lib, dims, &strides[..rank])
+        Self::strided(lib, dims, &strides[..rank])
     }
 
     /// A 4-d tensor `(n, c, h, w)` laid out as `format`.
@@ -175,7 +180,7 @@ impl<T: DataType> TensorDescriptor<T> {
     /// 0, or values beyond `i32::MAX`; cuDNN's error for a layout it rejects.
     #[doc(alias = "cudnnSetTensorNdDescriptor")]
     pub fn with_strides(dims: &[usize], strides: &[usize]) -> Result<Self> {
-        Self::with_strides_in(library()?, dims, strides)
+        Self::strided(LibRef::global()?, dims, strides)
     }
 
     /// [`with_strides`](Self::with_strides) with the library `lib`.
@@ -183,29 +188,48 @@ impl<T: DataType> TensorDescriptor<T> {
     /// # Errors
     /// As [`with_strides`](Self::with_strides).
     pub fn with_strides_in(lib: Arc<Library>, dims: &[usize], strides: &[usize]) -> Result<Self> {
-        const F: &str = "cudnnSetTensorNdDescriptor";
-        ensure(dims.len() == strides.len(), F, || Mismatch::Shape {
-            what: format!("{} dims but {} strides", dims.len(), strides.len()),
-        })?;
-        ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
-            what: format!(
-                "a tensor of rank {}: cuDNN tensors have 3 to 8 dims (1-d data: new_1d)",
-                dims.len()
-            ),
-        })?;
-        let c_dims = to_c_dims(dims, 1, "dims", F)?;
-        let c_strides = to_c_dims(strides, 1, "strides", F)?;
-        ensure(extent(dims, strides).is_some(), F, || Mismatch::BadValue {
-            what: format!("dims {dims:?} with strides {strides:?} overflow usize"),
-        })?;
+        Self::strided(lib.into(), dims, strides)
+    }
+
+    /// [`with_strides`](Self::with_strides) with the library as it is held.
+    pub(crate) fn strided(lib: LibRef, dims: &[usize], strides: &[usize]) -> Result<Self> {
+        // One pass checks what the slow path below checks one rule at a
+        // time: equal lengths, a rank of 3..=8, every value in 1..=i32::MAX
+        // and an extent that fits usize. Only a failure takes the slow
+        // path, which says what is wrong.
+        let rank = dims.len();
+        let (mut c_dims, mut c_strides) = ([0i32; MAX_DIMS], [0i32; MAX_DIMS]);
+        let mut ok = rank == strides.len() && (3..=MAX_DIMS).contains(&rank);
+        if ok {
+            let mut extent = 1usize;
+            for (i, (&d, &s)) in dims.iter().zip(strides).enumerate() {
+                let fits = |v: usize| (1..=i32::MAX as usize).contains(&v);
+                match (d.wrapping_sub(1))
+                    .checked_mul(s)
+                    .and_then(|o| extent.checked_add(o))
+                {
+                    Some(e) if fits(d) && fits(s) => extent = e,
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+                c_dims[i] = d as i32;
+                c_strides[i] = s as i32;
+            }
+        }
+        if !ok {
+            return Err(Self::refused(dims, strides));
+        }
         let raw = RawTensor::create(lib)?;
         let set = ffi!(raw.lib(), cudnnSetTensorNdDescriptor);
-        // SAFETY: the descriptor is live; both arrays hold `len` ints.
+        // SAFETY: the descriptor is live; both arrays hold at least `rank`
+        // ints (3..=8, checked above).
         let status = unsafe {
             (set.f)(
                 raw.ptr(),
                 T::CUDNN,
-                c_dims.len(),
+                rank as i32,
                 c_dims.as_ptr(),
                 c_strides.as_ptr(),
             )
@@ -213,11 +237,42 @@ impl<T: DataType> TensorDescriptor<T> {
         set.check(status)?;
         Ok(TensorDescriptor {
             raw,
-            // Both lengths were checked to be 3..=8 above.
-            dims: Dims::new(dims).unwrap_or(Dims::zeros(0)),
-            strides: Dims::new(strides).unwrap_or(Dims::zeros(0)),
+            dims: Dims::truncated(dims),
+            strides: Dims::truncated(strides),
             _t: PhantomData,
         })
+    }
+
+    /// The error for dims and strides that [`strided`](Self::strided)
+    /// refuses, checked one rule at a time.
+    #[cold]
+    #[inline(never)]
+    fn refused(dims: &[usize], strides: &[usize]) -> crate::Error {
+        const F: &str = "cudnnSetTensorNdDescriptor";
+        let found = (|| {
+            ensure(dims.len() == strides.len(), F, || Mismatch::Shape {
+                what: format!("{} dims but {} strides", dims.len(), strides.len()),
+            })?;
+            ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
+                what: format!(
+                    "a tensor of rank {}: cuDNN tensors have 3 to 8 dims (1-d data: new_1d)",
+                    dims.len()
+                ),
+            })?;
+            to_c_dims(dims, 1, "dims", F)?;
+            to_c_dims(strides, 1, "strides", F)?;
+            ensure(extent(dims, strides).is_some(), F, || Mismatch::BadValue {
+                what: format!("dims {dims:?} with strides {strides:?} overflow usize"),
+            })
+        })();
+        found
+            .err()
+            .unwrap_or_else(|| crate::Error::InvalidArgument {
+                function: F,
+                mismatch: Mismatch::BadValue {
+                    what: format!("dims {dims:?} with strides {strides:?}"),
+                },
+            })
     }
 
     /// The dimensions, in (N, C, spatial...) order.
@@ -263,13 +318,18 @@ impl<T: DataType> TensorDescriptor<T> {
         self.raw.lib()
     }
 
+    /// The library it was created with, as it is held.
+    pub(crate) fn lib_ref(&self) -> &LibRef {
+        self.raw.lib_ref()
+    }
+
     /// A new cuDNN descriptor with the same dimensions and strides, of the
     /// same library.
     ///
     /// # Errors
     /// cuDNN's error when the descriptor cannot be created.
     pub fn try_clone(&self) -> Result<Self> {
-        TensorDescriptor::with_strides_in(Arc::clone(self.library()), self.dims(), self.strides())
+        TensorDescriptor::strided(self.raw.lib_ref().clone(), self.dims(), self.strides())
     }
 }
 
@@ -303,7 +363,7 @@ impl<T: DataType> FilterDescriptor<T> {
     #[doc(alias = "cudnnSetFilterNdDescriptor")]
     #[doc(alias = "cudnnSetFilter4dDescriptor")]
     pub fn new(format: TensorFormat, dims: &[usize]) -> Result<Self> {
-        Self::new_in(library()?, format, dims)
+        Self::build(LibRef::global()?, format, dims)
     }
 
     /// A 4-d filter `(k, c, r, s)`.
@@ -328,6 +388,11 @@ impl<T: DataType> FilterDescriptor<T> {
     /// # Errors
     /// As [`new`](Self::new).
     pub fn new_in(lib: Arc<Library>, format: TensorFormat, dims: &[usize]) -> Result<Self> {
+        Self::build(lib.into(), format, dims)
+    }
+
+    #[inline]
+    fn build(lib: LibRef, format: TensorFormat, dims: &[usize]) -> Result<Self> {
         const F: &str = "cudnnSetFilterNdDescriptor";
         ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
             what: format!(
@@ -361,7 +426,7 @@ impl<T: DataType> FilterDescriptor<T> {
         Ok(FilterDescriptor {
             raw,
             // The length was checked to be 3..=8 above.
-            dims: Dims::new(dims).unwrap_or(Dims::zeros(0)),
+            dims: Dims::truncated(dims),
             format,
             _t: PhantomData,
         })
@@ -398,7 +463,7 @@ impl<T: DataType> FilterDescriptor<T> {
     /// # Errors
     /// cuDNN's error when the descriptor cannot be created.
     pub fn try_clone(&self) -> Result<Self> {
-        FilterDescriptor::new_in(Arc::clone(self.library()), self.format(), self.dims())
+        FilterDescriptor::build(self.raw.lib_ref().clone(), self.format(), self.dims())
     }
 }
 
