@@ -127,22 +127,30 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         ensure((1..=MAX_SPATIAL).contains(&n), F, || Mismatch::BadValue {
             what: format!("{n} spatial dimensions: cuDNN convolves 1-d (as 2-d), 2-d and 3-d data"),
         })?;
-        // One spatial dimension becomes two, the first of size 1.
+        // One spatial dimension becomes two, the first of size 1 (pad 0,
+        // stride and dilation 1).
         let rank = n.max(2);
-        let lift = |v: &[usize], first: usize| -> [usize; MAX_SPATIAL] {
-            let mut out = [0; MAX_SPATIAL];
-            if n == 1 {
-                out[0] = first;
-                out[1] = v[0];
-            } else {
-                out[..n].copy_from_slice(v);
-            }
-            out
-        };
-        let (pads, strides, dilations) = (lift(pads, 0), lift(strides, 1), lift(dilations, 1));
-        check_c_ints(&pads[..rank], 0, "pads", F)?;
-        check_c_ints(&strides[..rank], 1, "strides", F)?;
-        check_c_ints(&dilations[..rank], 1, "dilations", F)?;
+        let lifted = usize::from(n == 1);
+        let (mut p, mut s, mut d) = ([0usize; MAX_SPATIAL], [1; MAX_SPATIAL], [1; MAX_SPATIAL]);
+        let mut ok = true;
+        for i in 0..n {
+            let j = i + lifted;
+            (p[j], s[j], d[j]) = (pads[i], strides[i], dilations[i]);
+            ok &= p[j] <= i32::MAX as usize
+                && (1..=i32::MAX as usize).contains(&s[j])
+                && (1..=i32::MAX as usize).contains(&d[j]);
+        }
+        // Entries past the rank are 0.
+        for j in rank..MAX_SPATIAL {
+            (s[j], d[j]) = (0, 0);
+        }
+        if !ok {
+            // The first rule broken, in the order the values are listed.
+            check_c_ints(&p[..rank], 0, "pads", F)?;
+            check_c_ints(&s[..rank], 1, "strides", F)?;
+            check_c_ints(&d[..rank], 1, "dilations", F)?;
+        }
+        let (pads, strides, dilations) = (p, s, d);
         let desc = ConvolutionDescriptor {
             raw: RawConvolution::create(lib)?,
             rank: rank as u8,

@@ -139,10 +139,15 @@ impl Dims {
     /// length).
     #[inline]
     pub(crate) fn truncated(s: &[usize]) -> Dims {
-        let len = s.len().min(MAX_DIMS);
+        // A fixed-length loop (no call to memcpy for a few words).
         let mut v = [0; MAX_DIMS];
-        v[..len].copy_from_slice(&s[..len]);
-        Dims { len: len as u8, v }
+        for (o, &x) in v.iter_mut().zip(s) {
+            *o = x;
+        }
+        Dims {
+            len: s.len().min(MAX_DIMS) as u8,
+            v,
+        }
     }
 
     /// The values, mutable.
