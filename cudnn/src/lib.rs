@@ -86,6 +86,7 @@
 pub mod conv;
 mod core;
 pub mod doctor;
+pub mod graph;
 pub mod norm;
 pub mod ops;
 pub mod rnn;

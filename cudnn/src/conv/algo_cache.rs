@@ -230,3 +230,98 @@ fn io_error(path: &Path, message: String) -> Error {
         message,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(n: usize, mode: SearchMode) -> AlgoKey {
+        AlgoKey {
+            device: DeviceKey {
+                ordinal: 0,
+                name: "NVIDIA H200".into(),
+                compute_capability: (9, 0),
+            },
+            cudnn_version: "9.28.0".into(),
+            direction: Direction::Forward,
+            data_type: 0,
+            compute_type: 0,
+            x_dims: vec![n, 3, 8, 8],
+            x_strides: vec![192, 64, 8, 1],
+            w_dims: vec![4, 3, 3, 3],
+            w_format: 0,
+            y_dims: vec![n, 4, 8, 8],
+            y_strides: vec![256, 64, 8, 1],
+            pads: vec![1, 1],
+            strides: vec![1, 1],
+            dilations: vec![1, 1],
+            groups: 1,
+            mode: 1,
+            options: SearchOptions {
+                mode,
+                ..SearchOptions::default()
+            },
+        }
+    }
+
+    fn choice(algo: i32) -> CachedAlgo {
+        CachedAlgo {
+            algo,
+            math_type: 0,
+            workspace: 1 << 20,
+            time_ms: Some(0.25),
+            deterministic: true,
+        }
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("cudnn-algo-cache-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn choices_are_kept_per_key_and_shared_between_threads() {
+        let cache = AlgoCache::new();
+        assert!(cache.is_empty());
+        std::thread::scope(|s| {
+            for n in 1..=4 {
+                let cache = &cache;
+                s.spawn(move || cache.insert(key(n, SearchMode::Heuristic), choice(n as i32)));
+            }
+        });
+        assert_eq!(cache.len(), 4);
+        assert_eq!(cache.get(&key(3, SearchMode::Heuristic)), Some(choice(3)));
+        // The search options are part of the key.
+        assert_eq!(cache.get(&key(3, SearchMode::Benchmark)), None);
+        cache.insert(key(3, SearchMode::Heuristic), choice(7));
+        assert_eq!(cache.len(), 4);
+        assert_eq!(cache.get(&key(3, SearchMode::Heuristic)), Some(choice(7)));
+    }
+
+    #[test]
+    fn a_saved_cache_loads_and_bad_files_are_io_errors() {
+        let cache = AlgoCache::new();
+        cache.insert(key(1, SearchMode::Heuristic), choice(1));
+        cache.insert(key(2, SearchMode::Benchmark), choice(2));
+        let path = scratch("saved");
+        cache.save(&path).expect("save");
+        let loaded = AlgoCache::new();
+        assert_eq!(loaded.load(&path).expect("load"), 2);
+        assert_eq!(loaded.get(&key(2, SearchMode::Benchmark)), Some(choice(2)));
+        assert_eq!(loaded.load(&scratch("missing")).expect("missing"), 0);
+        for (name, text) in [
+            ("garbage", "not json"),
+            ("format", r#"{"format": 2, "entries": []}"#),
+        ] {
+            let bad = scratch(name);
+            std::fs::write(&bad, text).expect("write");
+            let e = AlgoCache::new().load(&bad).expect_err(name);
+            assert!(matches!(&e, Error::Io { path, .. } if *path == bad), "{e:?}");
+            std::fs::remove_file(&bad).ok();
+        }
+        let e = cache
+            .save(Path::new("/no/such/dir/cache.json"))
+            .expect_err("unwritable");
+        assert!(matches!(e, Error::Io { .. }), "{e:?}");
+        std::fs::remove_file(&path).ok();
+    }
+}

@@ -365,6 +365,13 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         const F: &str = "cudnnGetConvolutionNdForwardOutputDim";
         check_library(self.raw.lib(), F, "x", x.library())?;
         check_library(self.raw.lib(), F, "w", w.library())?;
+        // cuDNN computes in `int`: past it, it answers with a wrapped value.
+        fits_c_int(x.dims(), w.dims(), self.pads(), self.dilations()).map_err(|what| {
+            Error::InvalidArgument {
+                function: F,
+                mismatch: Mismatch::BadValue { what },
+            }
+        })?;
         let get = ffi!(self.raw.lib(), cudnnGetConvolutionNdForwardOutputDim);
         let rank = x.dims().len();
         let mut out = vec![0i32; rank];
@@ -445,6 +452,9 @@ fn output_rule(
         let padded = x[d + 2]
             .checked_add(pads[d].checked_mul(2).ok_or("padding overflows")?)
             .ok_or("padding overflows")?;
+        if padded > i32::MAX as usize || span > i32::MAX as usize {
+            return Err(too_big_for_int(d, padded, span));
+        }
         if span > padded || strides[d] == 0 {
             return Err(format!(
                 "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
@@ -455,9 +465,63 @@ fn output_rule(
     Ok(out)
 }
 
+/// The padded input and the dilated kernel of every spatial dimension fit
+/// cuDNN's `int` (the arithmetic of its output-shape rule).
+fn fits_c_int(
+    x: &[usize],
+    w: &[usize],
+    pads: &[usize],
+    dilations: &[usize],
+) -> std::result::Result<(), String> {
+    for (d, (&p, &dil)) in pads.iter().zip(dilations).enumerate() {
+        let (Some(&i), Some(&k)) = (x.get(d + 2), w.get(d + 2)) else {
+            break;
+        };
+        let padded = i as u128 + 2 * p as u128;
+        let span = (k as u128).saturating_sub(1) * dil as u128 + 1;
+        if padded > i32::MAX as u128 || span > i32::MAX as u128 {
+            return Err(too_big_for_int(d, padded, span));
+        }
+    }
+    Ok(())
+}
+
+#[cold]
+fn too_big_for_int(
+    d: usize,
+    padded: impl std::fmt::Display,
+    span: impl std::fmt::Display,
+) -> String {
+    format!(
+        "spatial dim {d}: the padded input ({padded}) or the dilated kernel ({span}) does not fit cuDNN's int"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shapes_past_cudnns_int_are_refused() {
+        let big = i32::MAX as usize;
+        // 1 + 2 * (2^31 - 1) overflows an int; (1 - 2) / 1 + 1 in usize
+        // would not.
+        let e = output_dims(&[1, 1, 1, 1], &[1, 1, 1, 1], &[0, big], &[1, 1], &[1, 1], 1)
+            .expect_err("padding past int");
+        assert!(e.contains("does not fit cuDNN's int"), "{e}");
+        let e = output_dims(
+            &[1, 1, 8, big],
+            &[1, 1, 1, 3],
+            &[0, 0],
+            &[1, 1],
+            &[1, big],
+            1,
+        )
+        .expect_err("dilated kernel past int");
+        assert!(e.contains("does not fit cuDNN's int"), "{e}");
+        assert!(fits_c_int(&[1, 1, 8, 8], &[1, 1, 3, 3], &[1, 1], &[1, 1]).is_ok());
+        assert!(fits_c_int(&[1, 1, 8, 8], &[1, 1, 3, 3], &[big, 0], &[1, 1]).is_err());
+    }
 
     #[test]
     fn output_rule() {

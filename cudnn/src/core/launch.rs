@@ -478,6 +478,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
     fn a_descriptor_of_another_loaded_library_is_refused() {
         let (a, b) = match (Library::open(None), Library::open(None)) {
             (Ok(a), Ok(b)) => (Arc::new(a), Arc::new(b)),

@@ -37,7 +37,8 @@ impl RnnConfig {
     ///
     /// # Errors
     /// As [`check_rnn_config`]; [`Mismatch::BadValue`] when the sizes
-    /// overflow.
+    /// overflow or the list of regions (about 16 per pseudo-layer) cannot
+    /// be allocated.
     pub fn predicted_weight_layout(&self) -> Result<RnnWeightLayout> {
         const F: &str = "cudnnGetRNNWeightParams";
         check_rnn_config(self)?;
@@ -48,7 +49,21 @@ impl RnnConfig {
             },
         };
         let (g, h, dirs) = (self.gates(), self.hidden_size, self.dirs());
+        // At most 4 * gates + 1 regions per pseudo-layer: a list that
+        // cannot be allocated is an error, not the end of the process.
+        let regions = self
+            .pseudo_layers()
+            .checked_mul(4 * g + 1)
+            .ok_or_else(overflow)?;
         let mut params = Vec::new();
+        params
+            .try_reserve_exact(regions)
+            .map_err(|_| Error::InvalidArgument {
+                function: F,
+                mismatch: Mismatch::BadValue {
+                    what: format!("a layout of up to {regions} regions cannot be allocated"),
+                },
+            })?;
         let mut offset = 0usize;
         // All matrices (every pseudo-layer), then all biases.
         let passes = (0..self.pseudo_layers())

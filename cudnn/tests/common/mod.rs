@@ -11,6 +11,8 @@
 #![allow(dead_code)]
 
 pub mod convert;
+#[cfg(target_os = "linux")]
+pub mod cuda_stub;
 pub mod gpu;
 
 use std::sync::Arc;

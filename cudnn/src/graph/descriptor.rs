@@ -1,0 +1,536 @@
+//! [`BackendDescriptor`]: an owned `cudnnBackendDescriptor_t` with typed,
+//! table-checked attributes.
+
+use std::cell::Cell;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+
+use super::info::{self, AttributeInfo, DescriptorTypeInfo};
+use super::value::AttributeValue;
+use crate::error::{Error, Mismatch, Result};
+use crate::library::{ffi, LibRef, Library};
+
+const SET: &str = "cudnnBackendSetAttribute";
+const GET: &str = "cudnnBackendGetAttribute";
+const CREATE: &str = "cudnnBackendCreateDescriptor";
+/// The most elements a getter allocates for (a plan's JSON is some
+/// kilobytes; a larger count is not believed).
+const MAX_ELEMENTS: usize = 1 << 26;
+
+/// The owned C descriptor, shared (through `Arc`) by the
+/// [`BackendDescriptor`] that made it and by the descriptors it was set
+/// into, which keep it alive.
+struct Raw {
+    ptr: sys::cudnnBackendDescriptor_t,
+    lib: LibRef,
+    kind: &'static DescriptorTypeInfo,
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        if let Some(destroy) = self.lib.sys().cudnnBackendDestroyDescriptor {
+            // SAFETY: `ptr` was created by this library's
+            // cudnnBackendCreateDescriptor and is destroyed once, here, when
+            // the last owner lets go. A failure cannot be reported from drop.
+            let _ = unsafe { destroy(self.ptr) };
+            crate::core::counts::destroyed("BackendDescriptor");
+        }
+    }
+}
+
+// SAFETY: the descriptor is host memory owned by this value; cuDNN does not
+// tie it to a thread, and the last `Arc` may drop it on any thread.
+unsafe impl Send for Raw {}
+// SAFETY: shared references to a `Raw` exist in two places: its
+// `BackendDescriptor`, which is not `Sync` and calls cuDNN through it, and
+// the descriptors it was set into, which only keep it alive. A descriptor
+// is set into another only once finalized, and a finalized descriptor takes
+// no attribute (the wrapper refuses before calling cuDNN), so concurrent
+// uses only read it.
+unsafe impl Sync for Raw {}
+
+/// A cuDNN backend ("graph") descriptor of one [descriptor
+/// type](sys::cudnnBackendDescriptorType_t): a tensor, a convolution, an
+/// operation, an operation graph, an engine configuration, a plan, ...
+///
+/// Attributes are set and read with typed methods; before each call the
+/// generated table ([`attribute_info`](super::attribute_info)) is consulted,
+/// and a wrong descriptor type, attribute type, element count or major is
+/// [`Error::InvalidArgument`] without calling cuDNN. Errors name the C
+/// function and the attribute, for example
+/// `cudnnBackendSetAttribute(CUDNN_ATTR_TENSOR_DIMENSIONS)`.
+///
+/// Once [`finalize`](Self::finalize)d, a descriptor takes no more
+/// attributes and can be set into others
+/// ([`set_descriptors`](Self::set_descriptors)), which keep it alive.
+///
+/// Not `Clone`; `Send`, not `Sync`.
+#[doc(alias = "cudnnBackendDestroyDescriptor")]
+pub struct BackendDescriptor {
+    raw: Arc<Raw>,
+    finalized: bool,
+    /// The descriptors set into this one.
+    kept: Vec<Arc<Raw>>,
+    not_sync: PhantomData<Cell<()>>,
+}
+
+static_assertions::assert_impl_all!(BackendDescriptor: Send);
+static_assertions::assert_not_impl_any!(BackendDescriptor: Sync, Clone);
+
+impl std::fmt::Debug for BackendDescriptor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BackendDescriptor")
+            .field("kind", &self.raw.kind.ty.name)
+            .field("ptr", &self.raw.ptr)
+            .field("finalized", &self.finalized)
+            .field("kept", &self.kept.len())
+            .finish()
+    }
+}
+
+fn invalid(function: &'static str, mismatch: Mismatch) -> Error {
+    Error::InvalidArgument { function, mismatch }
+}
+
+fn bad(function: &'static str, what: String) -> Error {
+    invalid(function, Mismatch::BadValue { what })
+}
+
+fn unsupported(function: &'static str, what: String) -> Error {
+    invalid(function, Mismatch::Unsupported { what })
+}
+
+impl BackendDescriptor {
+    /// Creates an empty descriptor of type `kind` with the process-wide
+    /// library.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a type the loaded major does not
+    /// declare; as [`crate::library`]; cuDNN's status.
+    #[doc(alias = "cudnnBackendCreateDescriptor")]
+    pub fn new(kind: sys::cudnnBackendDescriptorType_t) -> Result<Self> {
+        Self::create(LibRef::global()?, kind)
+    }
+
+    /// As [`new`](Self::new), with `lib`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn with_library(
+        lib: &Arc<Library>,
+        kind: sys::cudnnBackendDescriptorType_t,
+    ) -> Result<Self> {
+        Self::create(LibRef::from(lib), kind)
+    }
+
+    fn create(lib: LibRef, kind: sys::cudnnBackendDescriptorType_t) -> Result<Self> {
+        let major = lib.version().major;
+        let Some(info) = info::descriptor_type_info(kind) else {
+            return Err(bad(
+                CREATE,
+                format!("descriptor type {} is not in the table", kind.0),
+            ));
+        };
+        if !info::descriptor_type_in_major(kind, major) {
+            return Err(unsupported(
+                info.create_fn,
+                format!("{} is not in cuDNN {major}", info.ty.name),
+            ));
+        }
+        let create = ffi!(lib, cudnnBackendCreateDescriptor);
+        let mut ptr: sys::cudnnBackendDescriptor_t = std::ptr::null_mut();
+        // SAFETY: `kind` is a descriptor type this major declares and `ptr`
+        // is a valid out-pointer for the new descriptor.
+        let status = unsafe { (create.f)(kind, &mut ptr) };
+        lib.check(info.create_fn, status)?;
+        if ptr.is_null() {
+            return Err(unsupported(
+                info.create_fn,
+                "cuDNN returned success and a null descriptor".into(),
+            ));
+        }
+        crate::core::counts::created("BackendDescriptor");
+        Ok(BackendDescriptor {
+            raw: Arc::new(Raw {
+                ptr,
+                lib,
+                kind: info,
+            }),
+            finalized: false,
+            kept: Vec::new(),
+            not_sync: PhantomData,
+        })
+    }
+
+    /// Its descriptor type.
+    pub fn kind(&self) -> sys::cudnnBackendDescriptorType_t {
+        sys::cudnnBackendDescriptorType_t(self.raw.kind.ty.value)
+    }
+
+    /// The C name of its descriptor type.
+    pub fn kind_name(&self) -> &'static str {
+        self.raw.kind.ty.name
+    }
+
+    /// The library it was created with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.raw.lib.arc()
+    }
+
+    /// Whether [`finalize`](Self::finalize) succeeded.
+    pub fn is_finalized(&self) -> bool {
+        self.finalized
+    }
+
+    /// Records that cuDNN completed this descriptor, for the attributes
+    /// whose getters are known to fill the descriptors they are given (the
+    /// engine configurations of a heuristics query).
+    #[allow(dead_code)]
+    pub(crate) fn assume_finalized(&mut self) {
+        self.finalized = true;
+    }
+
+    /// The raw descriptor; it stays owned by `self`.
+    #[allow(dead_code)]
+    pub(crate) fn ptr(&self) -> sys::cudnnBackendDescriptor_t {
+        self.raw.ptr
+    }
+
+    /// The table's row for `attr`, checked against this descriptor: it is
+    /// declared by the loaded major, belongs to this descriptor type and
+    /// takes elements of type `ty`. `setting` adds: not finalized yet.
+    fn check_attr(
+        &self,
+        attr: sys::cudnnBackendAttributeName_t,
+        ty: sys::cudnnBackendAttributeType_t,
+        setting: bool,
+    ) -> Result<&'static AttributeInfo> {
+        let generic = if setting { SET } else { GET };
+        let Some(a) = info::attribute_info(attr) else {
+            return Err(bad(
+                generic,
+                format!("attribute {} is not in the table", attr.0),
+            ));
+        };
+        let function = if setting { a.set_fn } else { a.get_fn };
+        let major = self.raw.lib.version().major;
+        if !a.in_major(major) {
+            return Err(unsupported(
+                function,
+                format!("{} is not in cuDNN {major}", a.name),
+            ));
+        }
+        if a.descriptor != self.raw.kind.ty.value {
+            let owner = info::descriptor_type_name(a.descriptor_type()).unwrap_or("?");
+            return Err(bad(
+                function,
+                format!(
+                    "{} belongs to {owner}, not to {}",
+                    a.name, self.raw.kind.ty.name
+                ),
+            ));
+        }
+        if setting && self.finalized {
+            return Err(unsupported(
+                function,
+                format!(
+                    "the {} is finalized and takes no more attributes",
+                    self.raw.kind.ty.name
+                ),
+            ));
+        }
+        let ty_name = info::attribute_type_name(ty).unwrap_or("?");
+        if a.types == 0 {
+            return Err(unsupported(
+                function,
+                format!("the type of {} is not known to this crate", a.name),
+            ));
+        }
+        if !a.takes(ty) {
+            let takes: Vec<&str> = a
+                .types()
+                .into_iter()
+                .map(|t| info::attribute_type_name(t).unwrap_or("?"))
+                .collect();
+            return Err(bad(
+                function,
+                format!("{} takes {}, not {ty_name}", a.name, takes.join(" or ")),
+            ));
+        }
+        if !info::attribute_type_in_major(ty, major) {
+            return Err(unsupported(
+                function,
+                format!("{ty_name} is not in cuDNN {major}"),
+            ));
+        }
+        Ok(a)
+    }
+
+    /// `n` elements fit `a`'s count.
+    fn check_count(a: &AttributeInfo, n: usize) -> Result<()> {
+        let ok = n >= a.min_count() && a.max_count().is_none_or(|max| n <= max);
+        if ok {
+            return Ok(());
+        }
+        let want = match (a.min_count(), a.max_count()) {
+            (1, Some(1)) => "1 element".to_string(),
+            (lo, Some(hi)) if lo == hi => format!("{lo} elements"),
+            (lo, Some(hi)) => format!("{lo} to {hi} elements"),
+            (lo, None) => format!("at least {lo} element{}", if lo == 1 { "" } else { "s" }),
+        };
+        Err(bad(a.set_fn, format!("{} takes {want}, not {n}", a.name)))
+    }
+
+    /// Sets attribute `attr` to `values`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`], without calling cuDNN, when the table
+    /// says `attr` belongs to another descriptor type, takes another
+    /// attribute type or another number of elements, or is not in the
+    /// loaded major, or when the descriptor is finalized; cuDNN's status
+    /// otherwise (a value it refuses).
+    #[doc(alias = "cudnnBackendSetAttribute")]
+    pub fn set<T: AttributeValue>(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        values: &[T],
+    ) -> Result<()> {
+        let a = self.check_attr(attr, T::TYPE, true)?;
+        Self::check_count(a, values.len())?;
+        let raw: Vec<T::Raw> = values.iter().map(|v| v.to_raw()).collect();
+        self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast())
+    }
+
+    /// Sets attribute `attr`, whose elements are backend descriptors, to
+    /// `descriptors`; `self` keeps them alive from then on.
+    ///
+    /// # Errors
+    /// As [`set`](Self::set); also [`Error::InvalidArgument`] when one of
+    /// `descriptors` is not finalized, was made by another loaded cuDNN, or
+    /// is not of the descriptor type `attr` holds (cuDNN 8.9.5 would end
+    /// the process on that).
+    pub fn set_descriptors(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        descriptors: &[&BackendDescriptor],
+    ) -> Result<()> {
+        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+        let a = self.check_attr(attr, ty, true)?;
+        Self::check_count(a, descriptors.len())?;
+        for (i, d) in descriptors.iter().enumerate() {
+            if !d.finalized {
+                return Err(bad(
+                    a.set_fn,
+                    format!(
+                        "{}[{i}], a {}, is not finalized",
+                        a.name, d.raw.kind.ty.name
+                    ),
+                ));
+            }
+            if !Arc::ptr_eq(d.library(), self.library()) {
+                return Err(invalid(
+                    a.set_fn,
+                    Mismatch::OtherLibrary {
+                        descriptor: a.name,
+                        descriptor_library: d.library().path().to_path_buf(),
+                        handle_library: self.library().path().to_path_buf(),
+                    },
+                ));
+            }
+            if let Some(why) = a.element_mismatch(d.kind()) {
+                return Err(bad(a.set_fn, format!("element {i}: {why}")));
+            }
+        }
+        let ptrs: Vec<sys::cudnnBackendDescriptor_t> =
+            descriptors.iter().map(|d| d.raw.ptr).collect();
+        self.set_raw(a, ty, ptrs.len(), ptrs.as_ptr().cast())?;
+        self.kept
+            .extend(descriptors.iter().map(|d| Arc::clone(&d.raw)));
+        Ok(())
+    }
+
+    /// The call behind both setters: `n` elements of `ty` at `data`.
+    fn set_raw(
+        &mut self,
+        a: &'static AttributeInfo,
+        ty: sys::cudnnBackendAttributeType_t,
+        n: usize,
+        data: *const std::ffi::c_void,
+    ) -> Result<()> {
+        let lib = &*self.raw.lib;
+        let set = ffi!(lib, cudnnBackendSetAttribute);
+        // SAFETY: `ptr` is a live descriptor of this library; `data` points
+        // to `n` elements of the C type `ty` names (the caller's buffer,
+        // which outlives the call); `n` came from a slice, so it fits i64.
+        let status = unsafe { (set.f)(self.raw.ptr, a.attribute(), ty, n as i64, data) };
+        lib.check(a.set_fn, status)
+    }
+
+    /// Reads attribute `attr`: every element cuDNN reports.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`], without calling cuDNN, as for
+    /// [`set`](Self::set) (a finalized descriptor can be read); cuDNN's
+    /// status otherwise (for example an attribute it does not report back).
+    #[doc(alias = "cudnnBackendGetAttribute")]
+    pub fn get<T: AttributeValue>(&self, attr: sys::cudnnBackendAttributeName_t) -> Result<Vec<T>> {
+        let a = self.check_attr(attr, T::TYPE, false)?;
+        let mut cap = self.capacity(a, T::TYPE)?;
+        loop {
+            let mut buf = vec![T::ZERO; cap];
+            let n = self.get_raw(a, T::TYPE, cap, buf.as_mut_ptr().cast())?;
+            if n <= cap {
+                buf.truncate(n);
+                return Ok(buf.into_iter().map(T::from_raw).collect());
+            }
+            cap = n;
+        }
+    }
+
+    /// Reads attribute `attr` and expects exactly one element.
+    ///
+    /// # Errors
+    /// As [`get`](Self::get); [`Error::InvalidArgument`] when cuDNN reports
+    /// another number of elements.
+    pub fn get_one<T: AttributeValue>(&self, attr: sys::cudnnBackendAttributeName_t) -> Result<T> {
+        let v = self.get::<T>(attr)?;
+        match v.as_slice() {
+            [one] => Ok(*one),
+            _ => {
+                let a = self.check_attr(attr, T::TYPE, false)?;
+                Err(bad(
+                    a.get_fn,
+                    format!("{} has {} elements, not 1", a.name, v.len()),
+                ))
+            }
+        }
+    }
+
+    /// Reads a string attribute (`CHAR` elements, such as a plan's JSON)
+    /// up to its first NUL.
+    ///
+    /// # Errors
+    /// As [`get`](Self::get); [`Error::InvalidArgument`] when the bytes are
+    /// not UTF-8.
+    pub fn get_string(&self, attr: sys::cudnnBackendAttributeName_t) -> Result<String> {
+        let mut bytes = self.get::<u8>(attr)?;
+        if let Some(end) = bytes.iter().position(|&b| b == 0) {
+            bytes.truncate(end);
+        }
+        String::from_utf8(bytes).map_err(|e| {
+            let name = info::attribute_info(attr).map_or(GET, |a| a.get_fn);
+            bad(name, format!("not UTF-8: {e}"))
+        })
+    }
+
+    /// Reads attribute `attr`, whose elements are backend descriptors: new
+    /// descriptors of type `kind` are created and handed to cuDNN to fill
+    /// in.
+    ///
+    /// They come back as not [finalized](Self::is_finalized), because
+    /// cuDNN does not say whether it filled them: for an operation's
+    /// tensors, 9.28 and 8.9.5 report one element and leave the descriptor
+    /// empty. So they cannot be set into other descriptors.
+    ///
+    /// # Errors
+    /// As [`get`](Self::get); [`Error::InvalidArgument`] when `kind` is not
+    /// the descriptor type `attr` holds.
+    pub fn get_descriptors(
+        &self,
+        attr: sys::cudnnBackendAttributeName_t,
+        kind: sys::cudnnBackendDescriptorType_t,
+    ) -> Result<Vec<BackendDescriptor>> {
+        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+        let a = self.check_attr(attr, ty, false)?;
+        if let Some(why) = a.element_mismatch(kind) {
+            return Err(bad(a.get_fn, why));
+        }
+        let mut cap = self.capacity(a, ty)?;
+        loop {
+            let mut out = Vec::with_capacity(cap);
+            for _ in 0..cap {
+                out.push(Self::create(self.raw.lib.clone(), kind)?);
+            }
+            let mut ptrs: Vec<sys::cudnnBackendDescriptor_t> =
+                out.iter().map(|d| d.raw.ptr).collect();
+            let n = self.get_raw(a, ty, cap, ptrs.as_mut_ptr().cast())?;
+            if n <= cap {
+                out.truncate(n);
+                return Ok(out);
+            }
+            cap = n;
+        }
+    }
+
+    /// How many elements to ask for: the table's bound, or for an
+    /// unbounded attribute the count cuDNN reports now.
+    fn capacity(
+        &self,
+        a: &'static AttributeInfo,
+        ty: sys::cudnnBackendAttributeType_t,
+    ) -> Result<usize> {
+        match a.max_count() {
+            Some(max) => Ok(max),
+            None => self.get_raw(a, ty, 0, std::ptr::null_mut()),
+        }
+    }
+
+    /// The call behind the getters: up to `cap` elements of `ty` into
+    /// `data` (not read when `cap` is 0: then only the count is asked for,
+    /// with a null array as cuDNN documents); returns the count cuDNN
+    /// reports (which may exceed `cap`).
+    fn get_raw(
+        &self,
+        a: &'static AttributeInfo,
+        ty: sys::cudnnBackendAttributeType_t,
+        cap: usize,
+        data: *mut std::ffi::c_void,
+    ) -> Result<usize> {
+        let lib = &*self.raw.lib;
+        let get = ffi!(lib, cudnnBackendGetAttribute);
+        let mut n: i64 = 0;
+        let data = if cap == 0 { std::ptr::null_mut() } else { data };
+        // SAFETY: `ptr` is a live descriptor of this library; `data` has
+        // room for `cap` elements of the C type `ty` names (for descriptor
+        // elements: `cap` live descriptors of the requested type), and
+        // cuDNN writes at most `cap` of them (none, with a null array, for
+        // 0); `n` is a valid out-pointer.
+        let status = unsafe { (get.f)(self.raw.ptr, a.attribute(), ty, cap as i64, &mut n, data) };
+        lib.check(a.get_fn, status)?;
+        match usize::try_from(n) {
+            Ok(n) if n <= MAX_ELEMENTS => Ok(n),
+            _ => Err(unsupported(
+                a.get_fn,
+                format!("cuDNN reported {n} elements for {}", a.name),
+            )),
+        }
+    }
+
+    /// Finalizes the descriptor: cuDNN checks its attributes and completes
+    /// it. It takes no attributes afterwards.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when it is finalized already; cuDNN's
+    /// status otherwise (a missing or inconsistent attribute, or, for some
+    /// descriptor types, what the machine lacks).
+    #[doc(alias = "cudnnBackendFinalize")]
+    pub fn finalize(&mut self) -> Result<()> {
+        let kind = self.raw.kind;
+        if self.finalized {
+            return Err(unsupported(
+                kind.finalize_fn,
+                format!("the {} is finalized already", kind.ty.name),
+            ));
+        }
+        let lib = &*self.raw.lib;
+        let finalize = ffi!(lib, cudnnBackendFinalize);
+        // SAFETY: `ptr` is a live, not yet finalized descriptor of this
+        // library; the descriptors set into it are kept alive by `self`.
+        let status = unsafe { (finalize.f)(self.raw.ptr) };
+        lib.check(kind.finalize_fn, status)?;
+        self.finalized = true;
+        Ok(())
+    }
+}

@@ -1,0 +1,288 @@
+//! What the generated table (`attrs.rs`) says about each backend attribute,
+//! descriptor type and attribute type, and the lookups over it.
+
+use cudnn_sys as sys;
+
+use super::attrs::{ATTRIBUTES, ATTRIBUTE_TYPES, DESCRIPTOR_TYPES};
+
+/// Declared by cuDNN 8's headers.
+pub(super) const V8: u8 = 1;
+/// Declared by cuDNN 9's headers.
+pub(super) const V9: u8 = 2;
+/// No upper bound on the element count.
+pub(super) const MANY: u32 = u32::MAX;
+/// No descriptor type is known for the elements (or they are not
+/// descriptors).
+pub(super) const NONE: u32 = u32::MAX;
+/// The elements are operations, of any operation type.
+pub(super) const ANY_OPERATION: u32 = u32::MAX - 1;
+
+/// One `cudnnBackendAttributeName_t`, as the generated table describes it.
+///
+/// The table is read from the headers of cuDNN 8.9.5 and 9.28 and from
+/// NVIDIA's cudnn-frontend by `scripts/gen-backend-attrs.py`;
+/// [`source`](Self::source) says where each row's type came from.
+#[derive(Debug)]
+pub struct AttributeInfo {
+    pub(super) value: u32,
+    pub(super) name: &'static str,
+    pub(super) descriptor: u32,
+    pub(super) types: u64,
+    pub(super) min: u32,
+    pub(super) max: u32,
+    pub(super) element: u32,
+    pub(super) majors: u8,
+    pub(super) source: &'static str,
+    /// `cudnnBackendSetAttribute(<name>)`, the function errors name.
+    pub(super) set_fn: &'static str,
+    /// `cudnnBackendGetAttribute(<name>)`.
+    pub(super) get_fn: &'static str,
+}
+
+impl AttributeInfo {
+    /// The C name, for example `"CUDNN_ATTR_TENSOR_DIMENSIONS"`.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The attribute, as the C enum's value.
+    pub fn attribute(&self) -> sys::cudnnBackendAttributeName_t {
+        sys::cudnnBackendAttributeName_t(self.value)
+    }
+
+    /// The descriptor type that has this attribute.
+    pub fn descriptor_type(&self) -> sys::cudnnBackendDescriptorType_t {
+        sys::cudnnBackendDescriptorType_t(self.descriptor)
+    }
+
+    /// The attribute types it takes (more than one where cuDNN accepts
+    /// either, as `FLOAT` or `DOUBLE` for a scaling factor); empty when no
+    /// source says, and then the typed API refuses it.
+    pub fn types(&self) -> Vec<sys::cudnnBackendAttributeType_t> {
+        (0..64)
+            .filter(|b| self.types & (1u64 << b) != 0)
+            .map(sys::cudnnBackendAttributeType_t)
+            .collect()
+    }
+
+    /// Whether it takes elements of attribute type `ty`.
+    pub fn takes(&self, ty: sys::cudnnBackendAttributeType_t) -> bool {
+        ty.0 < 64 && self.types & (1u64 << ty.0) != 0
+    }
+
+    /// The fewest elements it takes.
+    pub fn min_count(&self) -> usize {
+        self.min as usize
+    }
+
+    /// The most elements it takes; `None` for no bound.
+    pub fn max_count(&self) -> Option<usize> {
+        (self.max != MANY).then_some(self.max as usize)
+    }
+
+    /// For an attribute of backend descriptors, the type of those
+    /// descriptors; `None` for other attributes, and for the operations of
+    /// an operation graph, which may be of any operation type.
+    pub fn element_descriptor_type(&self) -> Option<sys::cudnnBackendDescriptorType_t> {
+        (self.element < ANY_OPERATION).then_some(sys::cudnnBackendDescriptorType_t(self.element))
+    }
+
+    /// Why a descriptor of type `kind` cannot be an element of this
+    /// attribute; `None` when it can. (cuDNN does not always refuse a
+    /// descriptor of the wrong type with a status: cuDNN 8.9.5 throws a C++
+    /// exception, which ends the process.)
+    pub(super) fn element_mismatch(
+        &self,
+        kind: sys::cudnnBackendDescriptorType_t,
+    ) -> Option<String> {
+        let name = descriptor_type_name(kind).unwrap_or("?");
+        match self.element {
+            NONE => Some(format!(
+                "the descriptor type of the elements of {} is not known to this crate",
+                self.name
+            )),
+            ANY_OPERATION if name.starts_with("CUDNN_BACKEND_OPERATION_") => None,
+            ANY_OPERATION => Some(format!("{} holds operations, not a {name}", self.name)),
+            e if e == kind.0 => None,
+            e => Some(format!(
+                "{} holds {}s, not a {name}",
+                self.name,
+                descriptor_type_name(sys::cudnnBackendDescriptorType_t(e)).unwrap_or("?")
+            )),
+        }
+    }
+
+    /// Whether the headers of cuDNN `major` (8 or 9) declare it.
+    pub fn in_major(&self, major: u32) -> bool {
+        in_major(self.majors, major)
+    }
+
+    /// Where its type and count come from: `"header"` (cuDNN 9's comments),
+    /// `"frontend"` (cudnn-frontend's calls), both, `"frontend over header"`
+    /// (they disagree and cudnn-frontend's type was kept), `"name"` (a name
+    /// ending in `DESC`: one backend descriptor) or `"none"`.
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+}
+
+/// One `cudnnBackendAttributeType_t` or `cudnnBackendDescriptorType_t`.
+#[derive(Debug)]
+pub(super) struct TypeInfo {
+    pub(super) value: u32,
+    pub(super) name: &'static str,
+    pub(super) majors: u8,
+}
+
+/// One `cudnnBackendAttributeType_t`.
+pub(super) type AttributeTypeInfo = TypeInfo;
+
+/// One `cudnnBackendDescriptorType_t`, with the function names its errors
+/// carry.
+#[derive(Debug)]
+pub(super) struct DescriptorTypeInfo {
+    pub(super) ty: TypeInfo,
+    /// `cudnnBackendCreateDescriptor(<name>)`.
+    pub(super) create_fn: &'static str,
+    /// `cudnnBackendFinalize(<name>)`.
+    pub(super) finalize_fn: &'static str,
+}
+
+fn in_major(majors: u8, major: u32) -> bool {
+    match major {
+        8 => majors & V8 != 0,
+        9 => majors & V9 != 0,
+        _ => false,
+    }
+}
+
+/// What the table says about attribute `name`; `None` for a value neither
+/// major's headers declare.
+pub fn attribute_info(name: sys::cudnnBackendAttributeName_t) -> Option<&'static AttributeInfo> {
+    ATTRIBUTES
+        .binary_search_by_key(&name.0, |a| a.value)
+        .ok()
+        .map(|i| &ATTRIBUTES[i])
+}
+
+/// Every attribute of the table, by value.
+pub fn attributes() -> &'static [AttributeInfo] {
+    ATTRIBUTES
+}
+
+pub(super) fn descriptor_type_info(
+    kind: sys::cudnnBackendDescriptorType_t,
+) -> Option<&'static DescriptorTypeInfo> {
+    DESCRIPTOR_TYPES
+        .binary_search_by_key(&kind.0, |d| d.ty.value)
+        .ok()
+        .map(|i| &DESCRIPTOR_TYPES[i])
+}
+
+/// The C name of descriptor type `kind` (`"CUDNN_BACKEND_TENSOR_DESCRIPTOR"`);
+/// `None` for a value neither major declares.
+pub fn descriptor_type_name(kind: sys::cudnnBackendDescriptorType_t) -> Option<&'static str> {
+    descriptor_type_info(kind).map(|d| d.ty.name)
+}
+
+/// Whether the headers of cuDNN `major` declare descriptor type `kind`.
+pub fn descriptor_type_in_major(kind: sys::cudnnBackendDescriptorType_t, major: u32) -> bool {
+    descriptor_type_info(kind).is_some_and(|d| in_major(d.ty.majors, major))
+}
+
+/// The C name of attribute type `ty` (`"CUDNN_TYPE_INT64"`); `None` for a
+/// value neither major declares.
+pub fn attribute_type_name(ty: sys::cudnnBackendAttributeType_t) -> Option<&'static str> {
+    ATTRIBUTE_TYPES
+        .binary_search_by_key(&ty.0, |t| t.value)
+        .ok()
+        .map(|i| ATTRIBUTE_TYPES[i].name)
+}
+
+/// Whether the headers of cuDNN `major` declare attribute type `ty`.
+pub(super) fn attribute_type_in_major(ty: sys::cudnnBackendAttributeType_t, major: u32) -> bool {
+    ATTRIBUTE_TYPES
+        .binary_search_by_key(&ty.0, |t| t.value)
+        .is_ok_and(|i| in_major(ATTRIBUTE_TYPES[i].majors, major))
+}
+
+/// A row of `ATTRIBUTES`.
+macro_rules! a {
+    ($v:expr, $n:ident, $d:expr, $t:expr, $min:expr, $max:expr, $e:expr, $m:expr, $s:expr) => {
+        $crate::graph::info::AttributeInfo {
+            value: $v,
+            name: stringify!($n),
+            descriptor: $d,
+            types: $t,
+            min: $min,
+            max: $max,
+            element: $e,
+            majors: $m,
+            source: $s,
+            set_fn: concat!("cudnnBackendSetAttribute(", stringify!($n), ")"),
+            get_fn: concat!("cudnnBackendGetAttribute(", stringify!($n), ")"),
+        }
+    };
+}
+
+/// A row of `DESCRIPTOR_TYPES`.
+macro_rules! d {
+    ($v:expr, $n:ident, $m:expr) => {
+        $crate::graph::info::DescriptorTypeInfo {
+            ty: $crate::graph::info::TypeInfo {
+                value: $v,
+                name: stringify!($n),
+                majors: $m,
+            },
+            create_fn: concat!("cudnnBackendCreateDescriptor(", stringify!($n), ")"),
+            finalize_fn: concat!("cudnnBackendFinalize(", stringify!($n), ")"),
+        }
+    };
+}
+
+/// A row of `ATTRIBUTE_TYPES`.
+macro_rules! t {
+    ($v:expr, $n:ident, $m:expr) => {
+        $crate::graph::info::TypeInfo {
+            value: $v,
+            name: stringify!($n),
+            majors: $m,
+        }
+    };
+}
+
+pub(super) use {a, d, t};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_sorted_by_value_for_binary_search() {
+        assert!(ATTRIBUTES.windows(2).all(|w| w[0].value < w[1].value));
+        assert!(DESCRIPTOR_TYPES
+            .windows(2)
+            .all(|w| w[0].ty.value < w[1].ty.value));
+        assert!(ATTRIBUTE_TYPES.windows(2).all(|w| w[0].value < w[1].value));
+    }
+
+    #[test]
+    fn every_attribute_belongs_to_a_known_descriptor_type() {
+        for a in ATTRIBUTES {
+            let d = descriptor_type_info(a.descriptor_type())
+                .unwrap_or_else(|| panic!("{}: descriptor {}", a.name, a.descriptor));
+            // An attribute a major declares belongs to a descriptor type
+            // that major declares too.
+            for major in [8, 9] {
+                if a.in_major(major) {
+                    assert!(in_major(d.ty.majors, major), "{} in {major}", a.name);
+                }
+            }
+            assert!(a.min <= a.max, "{}", a.name);
+            assert_eq!(a.types == 0, a.source == "none", "{}", a.name);
+            // Every descriptor-valued attribute knows its elements' type.
+            let desc = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+            assert_eq!(a.takes(desc), a.element != NONE, "{}", a.name);
+        }
+    }
+}
