@@ -1,41 +1,38 @@
-//! A LeNet-style network for the 8×8 digits set, trained on the GPU through
-//! the `cudnn` crate's safe API: the example `lenet_digits` and its GPU test
-//! run [`train`].
+//! A LeNet-style network for the 8×8 digits set: trained on the GPU
+//! through the `cudnn` crate's safe API ([`train`]), and on the CPU by its
+//! twin ([`train_cpu`]), with the same training loop; [`verdict`] judges a
+//! run. The example `lenet_digits` and the tests run them.
 //!
 //! Model: conv 3×3 1→16 pad 1 → ReLU → max-pool 2 → conv 3×3 16→32 pad 1 →
 //! ReLU → max-pool 2 → fully connected 128→64 → ReLU → 64→10 → log-softmax,
-//! cross-entropy loss. The fully connected layers are convolutions whose
-//! filter covers the whole input. Convolution, bias and ReLU run as cuDNN's
-//! fused `cudnnConvolutionBiasActivationForward`; the backward passes are
-//! cuDNN's; the loss gradient and the Adam step are two small PTX kernels
-//! (`examples/kernels/lenet.cu`, compiled by `scripts/gen-ptx.py`).
+//! cross-entropy loss, Adam. The fully connected layers are convolutions
+//! whose filter covers the whole input.
+//!
+//! Training: the digits are shuffled by the seed and split 4:1 into a
+//! training and a test set; the weights start He-uniform (biases 0), drawn
+//! from the seed; each epoch visits the training set in a new order, in
+//! batches of `batch_size` and a last, smaller one with what remains; the
+//! learning rate follows [`learning_rate`]: a linear warm-up over the first
+//! epoch, then a cosine decay to zero at the last step.
 
-use std::collections::HashMap;
+mod gpu;
+mod ops;
+mod twin;
+mod verdict;
+
 use std::io::Read;
-use std::sync::Arc;
 use std::time::Instant;
 
-use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
-use cudnn::conv::{
-    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvZ,
-};
-use cudnn::ops::{ActivationProblem, BackwardBuffers, PoolingProblem, SoftmaxProblem};
-use cudnn::{
-    ActivationDescriptor, ActivationMode, AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
-    ConvProblem, ConvolutionDescriptor, FilterDescriptor, FwdAlgo, Handle, MathType,
-    PoolingDescriptor, PoolingMode, Scaling, SearchOptions, SoftmaxAlgorithm, SoftmaxMode,
-    TensorDescriptor, TensorFormat, Workspace,
-};
 use cudnn_reference::conv::{self as cpu_conv, ConvGeometry};
 use cudnn_reference::pool::{self as cpu_pool, PoolGeometry, PoolMode};
 use cudnn_reference::softmax::{self as cpu_softmax, SoftmaxAlgo};
 
+pub use gpu::train;
+pub use twin::{seed_table, train_cpu, train_cpu_seeds, SeedProgress};
+pub use verdict::{verdict, Failure, ACCURACY_BAR, FIRST_BATCH_TOLERANCE, LOSS_FALL_FACTOR};
+
 /// The digits set, gzip-compressed CSV: 64 pixel values and a label a row.
 pub const DIGITS_CSV_GZ: &[u8] = include_bytes!("../examples/data/digits.csv.gz");
-
-const PTX: &str = include_str!("../examples/kernels/lenet.ptx");
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
-const CLASSES: usize = 10;
 
 /// An error of the example: a message for the user.
 #[derive(Debug)]
@@ -164,9 +161,10 @@ impl Rng {
 pub struct Config {
     /// Passes over the training set.
     pub epochs: usize,
-    /// Images per mini-batch.
+    /// Images per mini-batch (the last batch of an epoch takes what
+    /// remains).
     pub batch_size: usize,
-    /// Adam's learning rate.
+    /// Adam's peak learning rate (see [`learning_rate`]).
     pub learning_rate: f32,
     /// Seed of the shuffle, the split and the initial weights.
     pub seed: u64,
@@ -177,10 +175,38 @@ impl Default for Config {
         Config {
             epochs: 20,
             batch_size: 32,
-            learning_rate: 2e-3,
+            learning_rate: 1e-2,
             seed: 42,
         }
     }
+}
+
+impl Config {
+    /// Batches in an epoch of `train_len` images: full ones and a last one
+    /// with the rest.
+    pub fn batches_per_epoch(&self, train_len: usize) -> usize {
+        train_len.div_ceil(self.batch_size.max(1))
+    }
+}
+
+/// The learning rate of optimiser step `step` (0-based) of `total`: a
+/// linear warm-up over the first `warmup` steps (one epoch's worth in
+/// training), from `peak / warmup` up to `peak`, then a cosine decay from
+/// `peak` to 0 at step `total`.
+///
+/// At a constant rate Adam leaves the test accuracy wandering by a point or
+/// two from epoch to epoch until the end, so that a fixed number of epochs
+/// lands above or below 97% by chance. The decay settles the weights over
+/// the last epochs; it also lets the peak rate be high (1e-2 by default),
+/// which generalises better here than a low one; the warm-up keeps the
+/// first steps, whose moment estimates rest on few gradients, small.
+pub fn learning_rate(peak: f32, step: usize, total: usize, warmup: usize) -> f32 {
+    let warmup = warmup.min(total / 2);
+    if step < warmup {
+        return peak * (step + 1) as f32 / warmup as f32;
+    }
+    let t = (step - warmup) as f64 / (total - warmup).max(1) as f64;
+    (f64::from(peak) * 0.5 * (1.0 + (std::f64::consts::PI * t.min(1.0)).cos())) as f32
 }
 
 /// One epoch's numbers.
@@ -190,10 +216,12 @@ pub struct EpochStats {
     pub epoch: usize,
     /// Mean training loss.
     pub loss: f64,
-    /// Training accuracy (of the batches trained on).
+    /// Training accuracy (of the batches trained on, as they were trained).
     pub train_accuracy: f64,
     /// Test accuracy after the epoch.
     pub test_accuracy: f64,
+    /// The learning rate of the epoch's last step.
+    pub learning_rate: f32,
     /// Seconds the epoch took (training and evaluation).
     pub seconds: f64,
 }
@@ -203,46 +231,56 @@ pub struct EpochStats {
 pub struct TrainReport {
     /// Images in the training and the test split.
     pub split: (usize, usize),
-    /// The largest absolute difference between the GPU's and the CPU
-    /// reference's log-probabilities on the first batch.
+    /// The largest absolute difference between the trained network's
+    /// log-probabilities (the GPU's, or the CPU twin's) and the `f64` CPU
+    /// reference's on the first batch, with the initial weights; infinite
+    /// when any value is not finite (see [`max_abs_diff`]).
     pub first_batch_max_diff: f64,
-    /// Every epoch.
+    /// The mean loss of that first batch, before any training.
+    pub initial_loss: f64,
+    /// Every epoch run: all of them, or up to the first whose loss is not
+    /// finite, where training stops.
     pub epochs: Vec<EpochStats>,
     /// Seconds of training in all.
     pub total_seconds: f64,
 }
 
-/// The parameters: weights and biases of the four layers, with Adam's
-/// moments.
-struct Param {
-    value: CudaSlice<f32>,
-    grad: CudaSlice<f32>,
-    m: CudaSlice<f32>,
-    v: CudaSlice<f32>,
-    host_init: Vec<f32>,
-}
-
-impl Param {
-    fn new(stream: &Arc<CudaStream>, init: Vec<f32>) -> Result<Param> {
-        let n = init.len();
-        Ok(Param {
-            value: stream.clone_htod(&init)?,
-            grad: stream.alloc_zeros(n)?,
-            m: stream.alloc_zeros(n)?,
-            v: stream.alloc_zeros(n)?,
-            host_init: init,
-        })
+impl TrainReport {
+    /// The last epoch's test accuracy (0 without epochs).
+    pub fn final_accuracy(&self) -> f64 {
+        self.epochs.last().map_or(0.0, |e| e.test_accuracy)
     }
 }
 
+/// What a training run tells as it goes. A closure taking
+/// `&EpochStats` is one that sees each epoch as it ends.
+pub trait Progress {
+    /// An epoch of `batches` batches begins.
+    fn epoch_started(&mut self, epoch: usize, batches: usize) {
+        let _ = (epoch, batches);
+    }
+    /// A batch was trained on.
+    fn batch_done(&mut self) {}
+    /// An epoch ended.
+    fn epoch_done(&mut self, stats: &EpochStats);
+}
+
+impl<F: FnMut(&EpochStats)> Progress for F {
+    fn epoch_done(&mut self, stats: &EpochStats) {
+        self(stats)
+    }
+}
+
+pub(crate) const CLASSES: usize = 10;
+
 /// Filter shapes (K, C, R, S) of the four layers.
-const FILTERS: [[usize; 4]; 4] = [
+pub(crate) const FILTERS: [[usize; 4]; 4] = [
     [16, 1, 3, 3],
     [32, 16, 3, 3],
     [64, 32, 2, 2],
     [10, 64, 1, 1],
 ];
-const PADS: [usize; 4] = [1, 1, 0, 0];
+pub(crate) const PADS: [usize; 4] = [1, 1, 0, 0];
 
 fn he_uniform(rng: &mut Rng, dims: [usize; 4]) -> Vec<f32> {
     let fan_in = (dims[1] * dims[2] * dims[3]) as f64;
@@ -252,468 +290,211 @@ fn he_uniform(rng: &mut Rng, dims: [usize; 4]) -> Vec<f32> {
         .collect()
 }
 
-/// The descriptors, algorithm choices and buffers for one batch size.
-struct Batch {
-    convs: Vec<ConvProblem<f32, f32>>,
-    fwd: Vec<AlgoChoice<FwdAlgo>>,
-    // None for layer 0, whose input needs no gradient.
-    bwd_data: Vec<Option<AlgoChoice<BwdDataAlgo>>>,
-    bwd_filter: Vec<AlgoChoice<BwdFilterAlgo>>,
-    bias_descs: Vec<TensorDescriptor<f32>>,
-    pools: Vec<PoolingProblem<f32>>,
-    // The ReLU of the first three convolutions, on their outputs.
-    relus: Vec<ActivationProblem<f32>>,
-    softmax: SoftmaxProblem<f32>,
-    // Activations: conv outputs (after ReLU), pool outputs, log-probs.
-    a: Vec<CudaSlice<f32>>,
-    p: Vec<CudaSlice<f32>>,
-    // Zeros, never written: the fused op's `z` input (scaled by 0, but
-    // read).
-    z: Vec<CudaSlice<f32>>,
-    // Gradients of the conv outputs before ReLU.
-    dz: Vec<CudaSlice<f32>>,
-    logp: CudaSlice<f32>,
-    // Gradients.
-    da: Vec<CudaSlice<f32>>,
-    dp: Vec<CudaSlice<f32>>,
-    dlogits: CudaSlice<f32>,
-    x: CudaSlice<f32>,
-    labels: CudaSlice<i32>,
+/// The initial weights and biases of the four layers: He-uniform weights
+/// drawn from the seed, zero biases.
+pub(crate) fn initial_params(seed: u64) -> Vec<(Vec<f32>, Vec<f32>)> {
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    FILTERS
+        .iter()
+        .map(|&f| (he_uniform(&mut rng, f), vec![0.0; f[0]]))
+        .collect()
 }
 
-struct Net {
-    stream: Arc<CudaStream>,
-    handle: Handle,
-    params: Vec<(Param, Param)>,
-    pool: PoolingDescriptor,
-    relu: ActivationDescriptor,
-    identity: ActivationDescriptor,
-    cache: AlgoCache,
-    ws: Workspace,
-    batches: HashMap<usize, Batch>,
-    xent: CudaFunction,
-    adam: CudaFunction,
-    step: i32,
-}
-
-fn options() -> SearchOptions {
-    // FMA math: results comparable with the CPU reference at f32 precision.
-    // Deterministic algorithms (no atomics): the same seed trains the same
-    // way, as `tests/lenet_gpu.rs` checks.
-    SearchOptions {
-        allow_tf32: false,
-        deterministic: true,
-        ..SearchOptions::default()
-    }
-}
-
-impl Net {
-    fn new(stream: Arc<CudaStream>, seed: u64) -> Result<Net> {
-        let handle = Handle::new(Arc::clone(&stream))?;
-        let mut rng = Rng::new(seed ^ 0x5EED);
-        let params = FILTERS
-            .iter()
-            .map(|&f| {
-                Ok((
-                    Param::new(&stream, he_uniform(&mut rng, f))?,
-                    Param::new(&stream, vec![0.0; f[0]])?,
-                ))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let module = stream
-            .context()
-            .load_module(cudarc::nvrtc::Ptx::from_src(PTX))
-            .map_err(|e| {
-                LenetError(format!(
-                    "loading the example's PTX kernels: {}",
-                    cudnn::Error::from(e)
-                ))
-            })?;
-        Ok(Net {
-            handle,
-            params,
-            pool: PoolingDescriptor::new(
-                PoolingMode::CUDNN_POOLING_MAX,
-                &[2, 2],
-                &[0, 0],
-                &[2, 2],
-            )?,
-            relu: ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0)?,
-            identity: ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_IDENTITY, 0.0)?,
-            cache: AlgoCache::new(),
-            ws: Workspace::new(),
-            batches: HashMap::new(),
-            xent: module.load_function("xent_grad")?,
-            adam: module.load_function("adam")?,
-            step: 0,
-            stream,
-        })
-    }
-
-    /// The descriptors and buffers for batches of `n`, built once.
-    fn batch(&mut self, n: usize) -> Result<&mut Batch> {
-        if !self.batches.contains_key(&n) {
-            let b = self.build_batch(n)?;
-            self.batches.insert(n, b);
-        }
-        self.batches
-            .get_mut(&n)
-            .ok_or_else(|| LenetError("batch descriptors".into()))
-    }
-
-    fn build_batch(&mut self, n: usize) -> Result<Batch> {
-        let s = &self.stream;
-        // Input shapes of the four convolutions: 8x8, 4x4 after pool 1, 2x2
-        // after pool 2 (fc1 covers it), 1x1 (fc2).
-        let inputs = [[n, 1, 8, 8], [n, 16, 4, 4], [n, 32, 2, 2], [n, 64, 1, 1]];
-        let mut convs = Vec::new();
-        let (mut fwd, mut bwd_data, mut bwd_filter) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut a, mut z, mut da, mut bias_descs) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut dz = Vec::new();
-        for l in 0..4 {
-            let p = ConvProblem::new(
-                TensorDescriptor::new(NCHW, &inputs[l])?,
-                FilterDescriptor::new(NCHW, &FILTERS[l])?,
-                ConvolutionDescriptor::new(&[PADS[l], PADS[l]], &[1, 1], &[1, 1])?,
-            )?;
-            let y_len = p.y().required_len();
-            // cuDNN fuses the identity activation (last layer) only with
-            // IMPLICIT_PRECOMP_GEMM; use it for every layer.
-            fwd.push(self.handle.forward_algo(
-                &p,
-                FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
-                MathType::CUDNN_FMA_MATH,
-            )?);
-            let mut dx = s.alloc_zeros::<f32>(p.x().required_len())?;
-            let mut dw = s.alloc_zeros::<f32>(p.w().required_len())?;
-            let dy = s.alloc_zeros::<f32>(y_len)?;
-            let x = s.alloc_zeros::<f32>(p.x().required_len())?;
-            let (w, _) = &self.params[l];
-            // Layer 0's input is the image: no gradient, no search.
-            bwd_data.push(if l == 0 {
-                None
-            } else {
-                Some(self.handle.find_backward_data(
-                    &p,
-                    &options(),
-                    &self.cache,
-                    &mut self.ws,
-                    ConvBackwardDataArgs {
-                        w: &w.value,
-                        dy: &dy,
-                        dx: &mut dx,
-                    },
-                )?)
-            });
-            bwd_filter.push(self.handle.find_backward_filter(
-                &p,
-                &options(),
-                &self.cache,
-                &mut self.ws,
-                ConvBackwardFilterArgs {
-                    x: &x,
-                    dy: &dy,
-                    dw: &mut dw,
-                },
-            )?);
-            a.push(s.alloc_zeros::<f32>(y_len)?);
-            z.push(s.alloc_zeros::<f32>(y_len)?);
-            dz.push(s.alloc_zeros::<f32>(y_len)?);
-            da.push(s.alloc_zeros::<f32>(y_len)?);
-            bias_descs.push(TensorDescriptor::new(NCHW, &[1, FILTERS[l][0], 1, 1])?);
-            convs.push(p);
-        }
-        let pools = vec![
-            PoolingProblem::with_output(
-                self.pool.try_clone()?,
-                TensorDescriptor::new(NCHW, &[n, 16, 8, 8])?,
-                TensorDescriptor::new(NCHW, &[n, 16, 4, 4])?,
-            )?,
-            PoolingProblem::with_output(
-                self.pool.try_clone()?,
-                TensorDescriptor::new(NCHW, &[n, 32, 4, 4])?,
-                TensorDescriptor::new(NCHW, &[n, 32, 2, 2])?,
-            )?,
-        ];
-        let relus = convs[..3]
-            .iter()
-            .map(|p| {
-                Ok(ActivationProblem::same_descriptor(
-                    self.relu.try_clone()?,
-                    p.y().try_clone()?,
-                ))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let softmax = SoftmaxProblem::same_descriptor(
-            SoftmaxAlgorithm::CUDNN_SOFTMAX_LOG,
-            SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
-            convs[3].y().try_clone()?,
-        );
-        Ok(Batch {
-            p: vec![s.alloc_zeros(n * 16 * 16)?, s.alloc_zeros(n * 32 * 4)?],
-            dp: vec![s.alloc_zeros(n * 16 * 16)?, s.alloc_zeros(n * 32 * 4)?],
-            logp: s.alloc_zeros(n * CLASSES)?,
-            dlogits: s.alloc_zeros(n * CLASSES)?,
-            x: s.alloc_zeros(n * 64)?,
-            labels: s.alloc_zeros(n)?,
-            convs,
-            fwd,
-            bwd_data,
-            bwd_filter,
-            bias_descs,
-            pools,
-            relus,
-            softmax,
-            a,
-            z,
-            dz,
-            da,
-        })
-    }
-
-    /// Forward pass of `images`; returns the log-probabilities.
-    fn forward(&mut self, images: &[[f32; 64]]) -> Result<Vec<f32>> {
-        let n = images.len();
-        self.batch(n)?;
-        let flat: Vec<f32> = images.iter().flatten().copied().collect();
-        let Net {
-            stream,
-            handle,
-            params,
-            relu,
-            identity,
-            ws,
-            batches,
-            ..
-        } = self;
-        let b = batches
-            .get_mut(&n)
-            .ok_or_else(|| LenetError("batch".into()))?;
-        stream.memcpy_htod(&flat, &mut b.x)?;
-        for (l, (w, bias)) in params.iter().enumerate() {
-            let act = if l == 3 { &*identity } else { &*relu };
-            let (below, rest) = b.a.split_at_mut(l);
-            let out = &mut rest[0];
-            let input = match l {
-                0 => &b.x,
-                1 => &b.p[0],
-                2 => &b.p[1],
-                _ => &below[2],
-            };
-            handle.convolution_bias_activation_forward(
-                &b.convs[l],
-                &b.fwd[l],
-                ws,
-                ConvBiasActivationArgs {
-                    x: input,
-                    w: &w.value,
-                    z: ConvZ::Buffer(&b.z[l]),
-                    bias_desc: &b.bias_descs[l],
-                    bias: &bias.value,
-                    activation: act,
-                    y: out,
-                },
-                ConvBiasScaling::default(),
-            )?;
-            if l < 2 {
-                handle.pooling_forward(&b.pools[l], &b.a[l], &mut b.p[l], Scaling::default())?;
-            }
-        }
-        handle.softmax_forward(&b.softmax, &b.a[3], &mut b.logp, Scaling::default())?;
-        Ok(stream.clone_dtoh(&b.logp)?)
-    }
-
-    /// Backward pass and Adam step for the batch last run forward.
-    fn backward_and_step(&mut self, n: usize, labels: &[u8], lr: f32) -> Result<()> {
-        let labels_i32: Vec<i32> = labels.iter().map(|&l| i32::from(l)).collect();
-        let Net {
-            stream,
-            handle,
-            params,
-            ws,
-            batches,
-            xent,
-            adam,
-            step,
-            ..
-        } = self;
-        let b = batches
-            .get_mut(&n)
-            .ok_or_else(|| LenetError("batch".into()))?;
-        stream.memcpy_htod(&labels_i32, &mut b.labels)?;
-        let (total, classes, batch) = ((n * CLASSES) as u32, CLASSES as i32, n as i32);
-        let scale = 1.0f32 / n as f32;
-        // SAFETY: the kernel reads logp and labels and writes dlogits, each
-        // holding batch * classes (labels: batch) elements, bounds-checked
-        // by `i < batch * classes`.
-        unsafe {
-            stream
-                .launch_builder(xent)
-                .arg(&b.logp)
-                .arg(&b.labels)
-                .arg(&mut b.dlogits)
-                .arg(&batch)
-                .arg(&classes)
-                .arg(&scale)
-                .launch(LaunchConfig::for_num_elems(total))?;
-        }
-        for l in (0..4).rev() {
-            // dy of this layer's pre-activation output.
-            let dz: &CudaSlice<f32> = if l == 3 {
-                &b.dlogits
-            } else {
-                // ReLU: the derivative reads the output, which is positive
-                // exactly where the input was.
-                handle.activation_backward(
-                    &b.relus[l],
-                    BackwardBuffers {
-                        y: &b.a[l],
-                        dy: &b.da[l],
-                        x: &b.a[l],
-                        dx: &mut b.dz[l],
-                    },
-                    Scaling::default(),
-                )?;
-                &b.dz[l]
-            };
-            let (w, bias) = &mut params[l];
-            let p = &b.convs[l];
-            handle.convolution_backward_bias(
-                p,
-                &b.bias_descs[l],
-                dz,
-                &mut bias.grad,
-                Scaling::default(),
-            )?;
-            let input = match l {
-                0 => &b.x,
-                1 => &b.p[0],
-                2 => &b.p[1],
-                _ => &b.a[2],
-            };
-            handle.convolution_backward_filter(
-                p,
-                &b.bwd_filter[l],
-                ws,
-                ConvBackwardFilterArgs {
-                    x: input,
-                    dy: dz,
-                    dw: &mut w.grad,
-                },
-                Scaling::default(),
-            )?;
-            if l > 0 {
-                let dx = match l {
-                    3 => &mut b.da[2],
-                    2 => &mut b.dp[1],
-                    _ => &mut b.dp[0],
-                };
-                handle.convolution_backward_data(
-                    p,
-                    b.bwd_data[l]
-                        .as_ref()
-                        .ok_or_else(|| LenetError("no backward-data algorithm".into()))?,
-                    ws,
-                    ConvBackwardDataArgs {
-                        w: &w.value,
-                        dy: dz,
-                        dx,
-                    },
-                    Scaling::default(),
-                )?;
-                if l <= 2 {
-                    // Through the pooling below this convolution.
-                    let k = l - 1;
-                    handle.pooling_backward(
-                        &b.pools[k],
-                        BackwardBuffers {
-                            y: &b.p[k],
-                            dy: &b.dp[k],
-                            x: &b.a[k],
-                            dx: &mut b.da[k],
-                        },
-                        Scaling::default(),
-                    )?;
-                }
-            }
-        }
-        *step += 1;
-        let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-        let bc1 = 1.0 - beta1.powi(*step);
-        let bc2 = 1.0 - beta2.powi(*step);
-        for (w, bias) in params.iter_mut() {
-            for p in [w, bias] {
-                let len = p.value.len() as i32;
-                // SAFETY: w, g, m and v each hold `len` elements; the kernel
-                // touches index i only when i < len.
-                unsafe {
-                    stream
-                        .launch_builder(adam)
-                        .arg(&mut p.value)
-                        .arg(&p.grad)
-                        .arg(&mut p.m)
-                        .arg(&mut p.v)
-                        .arg(&len)
-                        .arg(&lr)
-                        .arg(&beta1)
-                        .arg(&beta2)
-                        .arg(&eps)
-                        .arg(&bc1)
-                        .arg(&bc2)
-                        .launch(LaunchConfig::for_num_elems(len as u32))?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The CPU reference's log-probabilities for `images` with the initial
-    /// weights (before any step).
-    fn cpu_forward(&self, images: &[[f32; 64]]) -> Vec<f64> {
-        let n = images.len();
-        let mut x: Vec<f64> = images.iter().flatten().map(|&v| f64::from(v)).collect();
-        let spatial = [[8usize, 8], [4, 4], [2, 2], [1, 1]];
-        let channels = [1usize, 16, 32, 64];
-        for (l, (w, bias)) in self.params.iter().enumerate() {
-            let g = ConvGeometry {
+/// The `f64` CPU reference's log-probabilities of `images` under `params`.
+pub(crate) fn reference_forward(params: &[(Vec<f32>, Vec<f32>)], images: &[[f32; 64]]) -> Vec<f64> {
+    let n = images.len();
+    let mut x: Vec<f64> = images.iter().flatten().map(|&v| f64::from(v)).collect();
+    let spatial = [[8usize, 8], [4, 4], [2, 2], [1, 1]];
+    for (l, (w, bias)) in params.iter().enumerate() {
+        let g = ConvGeometry {
+            batch: n,
+            in_channels: FILTERS[l][1],
+            out_channels: FILTERS[l][0],
+            input: spatial[l].to_vec(),
+            kernel: vec![FILTERS[l][2], FILTERS[l][3]],
+            padding: vec![PADS[l]; 2],
+            stride: vec![1, 1],
+            dilation: vec![1, 1],
+            groups: 1,
+            cross_correlation: true,
+        };
+        let w: Vec<f64> = w.iter().map(|&v| f64::from(v)).collect();
+        let bias: Vec<f64> = bias.iter().map(|&v| f64::from(v)).collect();
+        let z = vec![0.0; g.y_len()];
+        let relu = |v: f64| if l == 3 { v } else { v.max(0.0) };
+        x = cpu_conv::bias_activation_forward(&g, &x, &w, 1.0, &z, 0.0, &bias, relu);
+        if l < 2 {
+            let pg = PoolGeometry {
                 batch: n,
-                in_channels: channels[l],
-                out_channels: FILTERS[l][0],
-                input: spatial[l].to_vec(),
-                kernel: vec![FILTERS[l][2], FILTERS[l][3]],
-                padding: vec![PADS[l]; 2],
-                stride: vec![1, 1],
-                dilation: vec![1, 1],
-                groups: 1,
-                cross_correlation: true,
+                channels: FILTERS[l][0],
+                input: g.output(),
+                window: vec![2, 2],
+                padding: vec![0, 0],
+                stride: vec![2, 2],
             };
-            let w: Vec<f64> = w.host_init.iter().map(|&v| f64::from(v)).collect();
-            let bias: Vec<f64> = bias.host_init.iter().map(|&v| f64::from(v)).collect();
-            let z = vec![0.0; g.y_len()];
-            let relu = |v: f64| if l == 3 { v } else { v.max(0.0) };
-            x = cpu_conv::bias_activation_forward(&g, &x, &w, 1.0, &z, 0.0, &bias, relu);
-            if l < 2 {
-                let pg = PoolGeometry {
-                    batch: n,
-                    channels: FILTERS[l][0],
-                    input: g.output(),
-                    window: vec![2, 2],
-                    padding: vec![0, 0],
-                    stride: vec![2, 2],
-                };
-                x = cpu_pool::forward(&pg, PoolMode::Max, &x);
-            }
+            x = cpu_pool::forward(&pg, PoolMode::Max, &x);
         }
-        cpu_softmax::forward(
-            SoftmaxAlgo::Log,
-            cpu_softmax::SoftmaxMode::Instance,
-            n,
-            CLASSES,
-            1,
-            &x,
-        )
     }
+    cpu_softmax::forward(
+        SoftmaxAlgo::Log,
+        cpu_softmax::SoftmaxMode::Instance,
+        n,
+        CLASSES,
+        1,
+        &x,
+    )
+}
+
+/// A network the training loop drives: the GPU's or the CPU twin's.
+pub(crate) trait Model {
+    /// The log-probabilities of `images`, kept for the backward pass.
+    fn forward(&mut self, images: &[[f32; 64]]) -> Result<Vec<f32>>;
+    /// The backward pass of the mean cross-entropy of the last forward
+    /// pass against `labels`, then one Adam step at rate `lr`.
+    fn backward_and_step(&mut self, labels: &[u8], lr: f32) -> Result<()>;
+}
+
+/// The training loop both networks run: the split, the first-batch check,
+/// the epochs with their batches and learning rates, the evaluation.
+/// `initial` must be the weights `model` starts from.
+pub(crate) fn run(
+    mut model: impl Model,
+    initial: &[(Vec<f32>, Vec<f32>)],
+    config: &Config,
+    mut progress: impl Progress,
+) -> Result<TrainReport> {
+    if config.batch_size == 0 || config.epochs == 0 {
+        return Err(LenetError(
+            "epochs and batch size must be at least 1".into(),
+        ));
+    }
+    if !(config.learning_rate.is_finite() && config.learning_rate > 0.0) {
+        return Err(LenetError(format!(
+            "the learning rate must be positive, not {}",
+            config.learning_rate
+        )));
+    }
+    let digits = load_digits(DIGITS_CSV_GZ)?;
+    let mut rng = Rng::new(config.seed);
+    let mut order: Vec<usize> = (0..digits.images.len()).collect();
+    rng.shuffle(&mut order);
+    let n_train = digits.images.len() * 4 / 5;
+    let (train_idx, test_idx) = order.split_at(n_train);
+    let test_images: Vec<[f32; 64]> = test_idx.iter().map(|&i| digits.images[i]).collect();
+    let test_labels: Vec<u8> = test_idx.iter().map(|&i| digits.labels[i]).collect();
+    let bs = config.batch_size.min(train_idx.len());
+
+    // The first batch, before any training, against the CPU reference.
+    let first: Vec<[f32; 64]> = train_idx[..bs].iter().map(|&i| digits.images[i]).collect();
+    let first_labels: Vec<u8> = train_idx[..bs].iter().map(|&i| digits.labels[i]).collect();
+    let logp = model.forward(&first)?;
+    let first_batch_max_diff = max_abs_diff(&logp, &reference_forward(initial, &first));
+    let initial_loss = score(&logp, &first_labels).1 / bs as f64;
+
+    let batches = config.batches_per_epoch(train_idx.len());
+    let total_steps = config.epochs * batches;
+    let mut step = 0;
+    let mut epochs = Vec::new();
+    let start = Instant::now();
+    let mut train_order = train_idx.to_vec();
+    for epoch in 1..=config.epochs {
+        let t0 = Instant::now();
+        progress.epoch_started(epoch, batches);
+        rng.shuffle(&mut train_order);
+        let (mut correct, mut loss, mut lr) = (0usize, 0.0f64, 0.0f32);
+        for chunk in train_order.chunks(bs) {
+            let images: Vec<[f32; 64]> = chunk.iter().map(|&i| digits.images[i]).collect();
+            let labels: Vec<u8> = chunk.iter().map(|&i| digits.labels[i]).collect();
+            let logp = model.forward(&images)?;
+            let (c, l) = score(&logp, &labels);
+            correct += c;
+            loss += l;
+            lr = learning_rate(config.learning_rate, step, total_steps, batches);
+            model.backward_and_step(&labels, lr)?;
+            step += 1;
+            progress.batch_done();
+        }
+        let mut test_correct = 0;
+        for (images, labels) in test_images.chunks(bs).zip(test_labels.chunks(bs)) {
+            let logp = model.forward(images)?;
+            test_correct += score(&logp, labels).0;
+        }
+        let seen = train_order.len().max(1) as f64;
+        let stats = EpochStats {
+            epoch,
+            loss: loss / seen,
+            train_accuracy: correct as f64 / seen,
+            test_accuracy: test_correct as f64 / test_labels.len().max(1) as f64,
+            learning_rate: lr,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        progress.epoch_done(&stats);
+        let finite = stats.loss.is_finite();
+        epochs.push(stats);
+        if !finite {
+            break;
+        }
+    }
+    Ok(TrainReport {
+        split: (train_idx.len(), test_idx.len()),
+        first_batch_max_diff,
+        initial_loss,
+        epochs,
+        total_seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The epochs whose mean losses [`compare_loss_curves`] compares by
+/// default. The GPU and the CPU twin add in different orders, and training
+/// amplifies the differences: in the twin, a relative noise of 1e-6 on
+/// every gradient of every step (rounding-sized) moves the mean loss of
+/// epoch 1 by under 0.01%, of epoch 2 by under 0.2%, and of epoch 3 by up
+/// to 8%, so only the first two epochs say whether both train alike.
+pub const COMPARED_EPOCHS: usize = 2;
+
+/// The largest relative difference [`compare_loss_curves`] allows between
+/// two runs' mean losses of an epoch: ten times what rounding noise moves
+/// them by over [`COMPARED_EPOCHS`]; a wrong gradient or step moves them
+/// by far more.
+pub const LOSS_CURVE_TOLERANCE: f64 = 0.02;
+
+/// Compares the mean losses of the first `epochs` epochs of two runs of the
+/// same configuration (the GPU's and the CPU twin's): each pair within
+/// [`LOSS_CURVE_TOLERANCE`] of the larger, and both runs that long.
+///
+/// # Errors
+/// A message naming the first epoch that differs.
+pub fn compare_loss_curves(
+    a: &TrainReport,
+    b: &TrainReport,
+    epochs: usize,
+) -> std::result::Result<(), String> {
+    let wanted = epochs.min(a.epochs.len().max(b.epochs.len()));
+    if a.epochs.len() < wanted || b.epochs.len() < wanted {
+        return Err(format!(
+            "one run stopped early: {} and {} epochs",
+            a.epochs.len(),
+            b.epochs.len()
+        ));
+    }
+    for (x, y) in a.epochs.iter().zip(&b.epochs).take(wanted) {
+        let rel = if x.loss == y.loss {
+            0.0
+        } else {
+            (x.loss - y.loss).abs() / x.loss.abs().max(y.loss.abs())
+        };
+        if rel.is_nan() || rel > LOSS_CURVE_TOLERANCE {
+            return Err(format!(
+                "epoch {}'s loss is {:.5} against {:.5} on the CPU twin: {:.1}% apart, more than {:.0}%",
+                x.epoch,
+                x.loss,
+                y.loss,
+                100.0 * rel,
+                100.0 * LOSS_CURVE_TOLERANCE
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Counts of correct predictions and the summed loss of a batch.
@@ -733,78 +514,6 @@ fn score(logp: &[f32], labels: &[u8]) -> (usize, f64) {
         loss -= f64::from(row[usize::from(label)]);
     }
     (correct, loss)
-}
-
-/// Trains on `stream`'s GPU; `on_epoch` sees each epoch as it ends.
-///
-/// # Errors
-/// A message when cuDNN, CUDA or the data fail.
-pub fn train(
-    stream: Arc<CudaStream>,
-    config: &Config,
-    mut on_epoch: impl FnMut(&EpochStats),
-) -> Result<TrainReport> {
-    if config.batch_size == 0 || config.epochs == 0 {
-        return Err(LenetError(
-            "epochs and batch size must be at least 1".into(),
-        ));
-    }
-    let digits = load_digits(DIGITS_CSV_GZ)?;
-    let mut rng = Rng::new(config.seed);
-    let mut order: Vec<usize> = (0..digits.images.len()).collect();
-    rng.shuffle(&mut order);
-    let n_train = digits.images.len() * 4 / 5;
-    let (train_idx, test_idx) = order.split_at(n_train);
-    let test_images: Vec<[f32; 64]> = test_idx.iter().map(|&i| digits.images[i]).collect();
-    let test_labels: Vec<u8> = test_idx.iter().map(|&i| digits.labels[i]).collect();
-
-    let mut net = Net::new(stream, config.seed)?;
-    let bs = config.batch_size.min(train_idx.len());
-
-    // The first batch, before any training, against the CPU reference.
-    let first: Vec<[f32; 64]> = train_idx[..bs].iter().map(|&i| digits.images[i]).collect();
-    let gpu = net.forward(&first)?;
-    let cpu = net.cpu_forward(&first);
-    let first_batch_max_diff = max_abs_diff(&gpu, &cpu);
-
-    let mut epochs = Vec::new();
-    let start = Instant::now();
-    let mut train_order = train_idx.to_vec();
-    for epoch in 1..=config.epochs {
-        let t0 = Instant::now();
-        rng.shuffle(&mut train_order);
-        let (mut correct, mut loss, mut seen) = (0usize, 0.0f64, 0usize);
-        for chunk in train_order.chunks_exact(bs) {
-            let images: Vec<[f32; 64]> = chunk.iter().map(|&i| digits.images[i]).collect();
-            let labels: Vec<u8> = chunk.iter().map(|&i| digits.labels[i]).collect();
-            let logp = net.forward(&images)?;
-            let (c, l) = score(&logp, &labels);
-            correct += c;
-            loss += l;
-            seen += labels.len();
-            net.backward_and_step(bs, &labels, config.learning_rate)?;
-        }
-        let mut test_correct = 0;
-        for (images, labels) in test_images.chunks(bs).zip(test_labels.chunks(bs)) {
-            let logp = net.forward(images)?;
-            test_correct += score(&logp, labels).0;
-        }
-        let stats = EpochStats {
-            epoch,
-            loss: loss / seen.max(1) as f64,
-            train_accuracy: correct as f64 / seen.max(1) as f64,
-            test_accuracy: test_correct as f64 / test_labels.len().max(1) as f64,
-            seconds: t0.elapsed().as_secs_f64(),
-        };
-        on_epoch(&stats);
-        epochs.push(stats);
-    }
-    Ok(TrainReport {
-        split: (train_idx.len(), test_idx.len()),
-        first_batch_max_diff,
-        epochs,
-        total_seconds: start.elapsed().as_secs_f64(),
-    })
 }
 
 /// The largest `|gpu - cpu|`, infinite when any value is not finite or
@@ -890,5 +599,230 @@ mod tests {
         let (correct, loss) = score(&logp, &[3, 2]);
         assert_eq!(correct, 1);
         assert!((loss - (0.1 + 5.0)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_learning_rate_warms_up_then_decays_to_zero() {
+        let (peak, total, warmup) = (1e-2f32, 900, 45);
+        let lr = |step| learning_rate(peak, step, total, warmup);
+        assert!((lr(0) - peak / 45.0).abs() < 1e-9);
+        assert!((lr(44) - peak).abs() < 1e-9);
+        assert!((lr(45) - peak).abs() < 1e-9);
+        assert!((lr(45 + 855 / 2) - peak / 2.0).abs() < 1e-4);
+        assert!(lr(899) > 0.0 && lr(899) < 1e-7, "{}", lr(899));
+        for step in 1..total {
+            let (a, b) = (lr(step - 1), lr(step));
+            assert!(
+                if step < warmup { b > a } else { b <= a },
+                "step {step}: {a} then {b}"
+            );
+        }
+        // A run too short for a whole epoch's warm-up still decays.
+        assert_eq!(learning_rate(peak, 0, 1, 45), peak);
+        assert!(learning_rate(peak, 3, 4, 45) < peak);
+    }
+
+    fn epochs(losses: &[f64]) -> TrainReport {
+        TrainReport {
+            split: (1437, 360),
+            first_batch_max_diff: 0.0,
+            initial_loss: 2.3,
+            epochs: losses
+                .iter()
+                .enumerate()
+                .map(|(i, &loss)| EpochStats {
+                    epoch: i + 1,
+                    loss,
+                    train_accuracy: 0.9,
+                    test_accuracy: 0.9,
+                    learning_rate: 1e-3,
+                    seconds: 0.1,
+                })
+                .collect(),
+            total_seconds: 1.0,
+        }
+    }
+
+    #[test]
+    fn loss_curves_compare_over_the_first_epochs() {
+        let gpu = epochs(&[1.4248, 0.2499, 0.1261]);
+        assert_eq!(compare_loss_curves(&gpu, &gpu, 2), Ok(()));
+        // Rounding-sized differences pass; later epochs are not compared.
+        assert_eq!(
+            compare_loss_curves(&gpu, &epochs(&[1.4249, 0.2496, 0.2]), 2),
+            Ok(())
+        );
+        let e =
+            compare_loss_curves(&gpu, &epochs(&[1.4248, 0.26, 0.1261]), 2).expect_err("4% apart");
+        assert!(e.starts_with("epoch 2's loss"), "{e}");
+        assert!(compare_loss_curves(&gpu, &epochs(&[f64::NAN, 0.2499]), 2).is_err());
+        assert!(compare_loss_curves(&gpu, &epochs(&[1.4248]), 2).is_err());
+    }
+
+    /// A network whose log-probabilities a function of the step gives; it
+    /// records the batches and learning rates it is trained with.
+    struct Fake {
+        logp: fn(usize, usize) -> Vec<f32>,
+        steps: usize,
+        sizes: Vec<usize>,
+        rates: Vec<f32>,
+    }
+
+    impl Model for &mut Fake {
+        fn forward(&mut self, images: &[[f32; 64]]) -> Result<Vec<f32>> {
+            Ok((self.logp)(self.steps, images.len()))
+        }
+        fn backward_and_step(&mut self, labels: &[u8], lr: f32) -> Result<()> {
+            self.steps += 1;
+            self.sizes.push(labels.len());
+            self.rates.push(lr);
+            Ok(())
+        }
+    }
+
+    fn fake(logp: fn(usize, usize) -> Vec<f32>) -> Fake {
+        Fake {
+            logp,
+            steps: 0,
+            sizes: Vec::new(),
+            rates: Vec::new(),
+        }
+    }
+
+    /// Trains `model` from the initial weights of seed 42 for 2 epochs in
+    /// batches of 8 (the first batch's reference forward pass is slow in a
+    /// debug build).
+    fn train_fake(model: &mut Fake) -> TrainReport {
+        let config = Config {
+            epochs: 2,
+            batch_size: 8,
+            ..Config::default()
+        };
+        run(
+            model,
+            &initial_params(config.seed),
+            &config,
+            |_: &EpochStats| {},
+        )
+        .expect("run")
+    }
+
+    /// Uniform log-probabilities: the loss stays at ln 10.
+    fn uniform(_: usize, n: usize) -> Vec<f32> {
+        vec![-(10f32.ln()); n * CLASSES]
+    }
+
+    #[test]
+    fn every_image_is_trained_on_with_the_schedule() {
+        let mut model = fake(uniform);
+        let report = train_fake(&mut model);
+        // 1,437 training images: 179 batches of 8 and one of 5 an epoch.
+        assert_eq!(report.split, (1437, 360));
+        assert_eq!(model.sizes.len(), 360);
+        assert_eq!(model.sizes[179], 5);
+        assert_eq!(model.sizes[180], 8);
+        assert_eq!(model.sizes.iter().sum::<usize>(), 2 * 1437);
+        // One epoch of warm-up, then the decay.
+        for (step, &lr) in model.rates.iter().enumerate() {
+            assert_eq!(lr, learning_rate(1e-2, step, 360, 180));
+        }
+        assert_eq!(report.epochs.len(), 2);
+        assert_eq!(report.epochs[1].learning_rate, model.rates[359]);
+    }
+
+    #[test]
+    fn the_verdict_of_the_training_loop_for_each_failure() {
+        // The loss never falls (and the accuracy is chance).
+        let report = train_fake(&mut fake(uniform));
+        assert!((report.initial_loss - 10f64.ln()).abs() < 1e-6);
+        assert!(report.first_batch_max_diff > FIRST_BATCH_TOLERANCE);
+        // Uniform output is not the reference's output either: the first
+        // check fails first.
+        assert!(matches!(
+            verdict(&report),
+            Err(Failure::FirstBatchMismatch { .. })
+        ));
+        let mut r = report.clone();
+        r.first_batch_max_diff = 0.0;
+        assert!(matches!(verdict(&r), Err(Failure::LossDidNotFall { .. })));
+
+        // NaN from the first step on: training stops after the epoch.
+        fn nan_after_first(step: usize, n: usize) -> Vec<f32> {
+            if step == 0 {
+                uniform(step, n)
+            } else {
+                vec![f32::NAN; n * CLASSES]
+            }
+        }
+        let mut model = fake(nan_after_first);
+        let mut r = train_fake(&mut model);
+        assert_eq!(r.epochs.len(), 1, "training stops at a non-finite loss");
+        assert!(r.epochs[0].loss.is_nan());
+        r.first_batch_max_diff = 0.0;
+        assert_eq!(verdict(&r), Err(Failure::NonFiniteLoss { epoch: 1 }));
+
+        // NaN in the first batch's output: the comparison with the
+        // reference fails.
+        fn nan(_: usize, n: usize) -> Vec<f32> {
+            vec![f32::NAN; n * CLASSES]
+        }
+        let r = train_fake(&mut fake(nan));
+        assert_eq!(r.first_batch_max_diff, f64::INFINITY);
+        assert_eq!(
+            verdict(&r),
+            Err(Failure::FirstBatchMismatch {
+                max_abs_diff: f64::INFINITY
+            })
+        );
+
+        // Confident and right on the training set's first batch after step
+        // 0, wrong on the test set: the loss falls, the accuracy does not
+        // reach the bar.
+        fn always_class_0(step: usize, n: usize) -> Vec<f32> {
+            if step == 0 {
+                return uniform(step, n);
+            }
+            let mut v = vec![-20.0f32; n * CLASSES];
+            for row in v.chunks_mut(CLASSES) {
+                row[0] = 0.0;
+            }
+            v
+        }
+        let mut r = train_fake(&mut fake(always_class_0));
+        r.first_batch_max_diff = 0.0;
+        r.epochs[1].loss = 0.01;
+        let accuracy = r.final_accuracy();
+        assert!(accuracy < 0.2, "{accuracy}");
+        assert_eq!(verdict(&r), Err(Failure::BelowBar { accuracy }));
+    }
+
+    #[test]
+    fn a_bad_configuration_is_an_error() {
+        for config in [
+            Config {
+                epochs: 0,
+                ..Config::default()
+            },
+            Config {
+                batch_size: 0,
+                ..Config::default()
+            },
+            Config {
+                learning_rate: f32::NAN,
+                ..Config::default()
+            },
+            Config {
+                learning_rate: -1.0,
+                ..Config::default()
+            },
+        ] {
+            let r = run(
+                &mut fake(uniform),
+                &initial_params(1),
+                &config,
+                |_: &EpochStats| {},
+            );
+            assert!(r.is_err(), "{config:?}");
+        }
     }
 }
