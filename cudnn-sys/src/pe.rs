@@ -878,7 +878,9 @@ mod tests {
         // Miri interprets each parse: there, every 29th cut and both sides
         // of each header's, table's and section's edge.
         let cuts: Vec<usize> = if cfg!(miri) {
-            let edges = [0x3C, 0x40, 0x44, 0x58, 0x148, 0x170, 0x200, 0x300, 0x500, 0x800];
+            let edges = [
+                0x3C, 0x40, 0x44, 0x58, 0x148, 0x170, 0x200, 0x300, 0x500, 0x800,
+            ];
             (2..whole.len())
                 .step_by(29)
                 .chain(edges.iter().flat_map(|&e| [e - 1, e, e + 1]))

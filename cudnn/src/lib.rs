@@ -97,10 +97,10 @@ use self::core::{
 };
 use self::ops::{activation, dropout};
 
-pub use self::core::dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
-pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
 #[cfg(feature = "count-objects")]
 pub use self::core::counts::object_counts;
+pub use self::core::dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
+pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use self::core::handle::{
     cuda_context, cuda_driver_present, release_thread_handles, with_thread_handle, Handle,
 };

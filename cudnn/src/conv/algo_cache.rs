@@ -315,7 +315,10 @@ mod tests {
             let bad = scratch(name);
             std::fs::write(&bad, text).expect("write");
             let e = AlgoCache::new().load(&bad).expect_err(name);
-            assert!(matches!(&e, Error::Io { path, .. } if *path == bad), "{e:?}");
+            assert!(
+                matches!(&e, Error::Io { path, .. } if *path == bad),
+                "{e:?}"
+            );
             std::fs::remove_file(&bad).ok();
         }
         let e = cache

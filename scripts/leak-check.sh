@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The leak check, a CI step: against the real cuDNN, without a GPU,
+#
+# 1. every cuDNN object the crate creates is destroyed: the test
+#    cudnn/tests/leak_check.rs, built with the `count-objects` feature,
+#    exercises every descriptor family, problem type and backend descriptor
+#    (constructors, setters, try_clone, constructors that fail after the
+#    create, refused problems, descriptors an operation keeps alive, a second
+#    loaded library, handle creation) against cuDNN 9 and
+#    cuDNN 8, prints its table of counts and fails unless created equals
+#    destroyed for every kind;
+# 2. no Rust allocation is lost: that test and the host suites (the cudnn
+#    unit tests, conv_host, layers_host, norm_dropout_tensor_host, rnn_host,
+#    host_functions) run under valgrind's memcheck against cuDNN 9, two at a
+#    time, and the step fails on any definitely lost block or memory error
+#    outside the suppressions of scripts/valgrind/leak-check.supp (two, both
+#    in glibc's dynamic loader; none in cuDNN or in this workspace).
+#
+#   bash scripts/leak-check.sh
+#
+# Its last line reads, for example,
+#   leak check: cuDNN objects created 478 = destroyed 478 (11 kinds); valgrind:
+#   definitely lost 0 bytes in 0 blocks, 0 errors (7 test binaries)
+#
+# Valgrind rather than LeakSanitizer: it runs the stable toolchain's test
+# binaries, which scripts/test.sh builds anyway (the host suites are built
+# with its package selection, so it reuses them), while LeakSanitizer needs
+# a nightly build of every dependency. Valgrind is installed with apt-get
+# when missing. The cuDNN libraries come from scripts/fetch-cudnn.sh.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+repo=$PWD
+
+if ! command -v valgrind >/dev/null 2>&1; then
+    command -v apt-get >/dev/null 2>&1 || { echo "valgrind is missing and apt-get is not available" >&2; exit 1; }
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    echo "== installing valgrind =="
+    "${sudo[@]}" apt-get update -q
+    "${sudo[@]}" apt-get install -y -q --no-install-recommends valgrind
+fi
+valgrind --version
+
+fetched=$(bash scripts/fetch-cudnn.sh all)
+eval "$fetched"
+: "${CUDNN_8_LIB:?}" "${CUDNN_9_LIB:?}"
+
+# executables CARGO_TEST_ARGS...: builds the tests and prints, per test
+# binary, "<package dir> <target name> <path>".
+executables() {
+    cargo test --no-run --message-format=json-render-diagnostics "$@" \
+        | python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        name = m["target"]["name"]
+        if m["target"]["kind"] == ["lib"]:
+            name += " (unit tests)"
+        print(os.path.dirname(m["manifest_path"]), name.replace(" ", "_"), m["executable"])
+'
+}
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+echo "== build: leak_check (count-objects) and the host suites =="
+# The host suites with scripts/test.sh's package selection, so that its
+# build is reused; leak_check alone with the feature.
+executables -p cudnn-rs --features count-objects --test leak_check >"$logs/bins"
+executables --workspace --exclude xtask --lib --test conv_host --test layers_host \
+    --test norm_dropout_tensor_host --test rnn_host --test host_functions \
+    | awk '$2 !~ /_\(unit_tests\)$/ || $2 == "cudnn_(unit_tests)"' >>"$logs/bins"
+read -r lc_dir _ lc_bin < <(grep ' leak_check ' "$logs/bins")
+
+echo "== object counts: leak_check against cuDNN 8 and 9 =="
+for lib in "$CUDNN_8_LIB" "$CUDNN_9_LIB"; do
+    (cd "$lc_dir" && env CUDNN_LIB_DIR="$lib" CUDNN_TEST_REQUIRE=1 "$lc_bin") | tee "$logs/counts"
+done
+counts=$(grep '^leak check: cuDNN objects created' "$logs/counts" | sed 's/^leak check: //')
+
+echo "== valgrind (memcheck) against cuDNN 9: $(wc -l <"$logs/bins") test binaries, two at a time =="
+run_one() { # run_one DIR NAME BINARY
+    local rc=0
+    (cd "$1" && env CUDNN_LIB_DIR="$CUDNN_9_LIB" CUDNN_TEST_REQUIRE=1 \
+        valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+        --error-exitcode=97 --num-callers=40 --suppressions="$repo/scripts/valgrind/leak-check.supp" \
+        --log-file="$logs/$2.vg" "$3" -q >"$logs/$2.out" 2>&1) || rc=$?
+    echo "$rc" >"$logs/$2.rc"
+    printf '  %-30s exit %s, %s\n' "$2" "$rc" \
+        "$(grep -hE '^test result|^leak check: cuDNN objects' "$logs/$2.out" || echo 'no test summary')"
+}
+export -f run_one
+export logs repo CUDNN_9_LIB
+xargs -P 2 -L 1 bash -c 'run_one "$@"' _ <"$logs/bins"
+
+failed=0 lost_bytes=0 lost_blocks=0 errors=0 binaries=0
+while read -r _ name _; do
+    binaries=$((binaries + 1))
+    read -r bytes blocks < <(sed -n 's/.*definitely lost: \([0-9,]*\) bytes in \([0-9,]*\) blocks.*/\1 \2/p' "$logs/$name.vg" | tr -d , | tail -1)
+    lost_bytes=$((lost_bytes + ${bytes:-0}))
+    lost_blocks=$((lost_blocks + ${blocks:-0}))
+    n=$(sed -n 's/.*ERROR SUMMARY: \([0-9,]*\) errors.*/\1/p' "$logs/$name.vg" | tr -d , | tail -1)
+    errors=$((errors + ${n:-0}))
+    if [[ $(cat "$logs/$name.rc") != 0 ]]; then
+        failed=1
+        echo "---- $name: exit $(cat "$logs/$name.rc") (97: a memory error or a definitely lost block) ----"
+        tail -n 40 "$logs/$name.out"
+        cat "$logs/$name.vg"
+    fi
+done <"$logs/bins"
+
+summary="leak check: $counts; valgrind: definitely lost $lost_bytes bytes in $lost_blocks blocks, $errors errors ($binaries test binaries)"
+echo "$summary"
+if [[ $failed -ne 0 || $lost_blocks -ne 0 || $errors -ne 0 || $counts != *" = "* ]]; then
+    echo "leak check FAILED" >&2
+    exit 1
+fi
