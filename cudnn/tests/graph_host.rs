@@ -63,26 +63,14 @@ fn refused(r: cudnn::Result<impl std::fmt::Debug>) -> (&'static str, String) {
     }
 }
 
-fn packed_strides(dims: &[i64]) -> Vec<i64> {
-    let mut s = vec![1i64; dims.len()];
-    for i in (0..dims.len().saturating_sub(1)).rev() {
-        s[i] = s[i + 1] * dims[i + 1];
-    }
-    s
+/// The process-wide library (loaded by `lib()` first).
+fn global() -> Arc<Library> {
+    cudnn::library().expect("the library under test is loaded")
 }
 
 /// A backend tensor of `float`s, packed, with `uid`; not finalized.
 fn tensor_unfinalized(dims: &[i64], uid: i64) -> BackendDescriptor {
-    let mut t = BackendDescriptor::new(D::CUDNN_BACKEND_TENSOR_DESCRIPTOR).expect("tensor");
-    t.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[FLOAT])
-        .expect("data type");
-    t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, dims).expect("dims");
-    t.set(A::CUDNN_ATTR_TENSOR_STRIDES, &packed_strides(dims))
-        .expect("strides");
-    t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[uid]).expect("uid");
-    t.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])
-        .expect("alignment");
-    t
+    common::backend::tensor(&global(), dims, uid)
 }
 
 fn tensor(dims: &[i64], uid: i64) -> BackendDescriptor {
@@ -93,24 +81,7 @@ fn tensor(dims: &[i64], uid: i64) -> BackendDescriptor {
 
 /// A 2-d cross-correlation, padding 1, stride 1, computing in `float`.
 fn convolution() -> BackendDescriptor {
-    let mut c = BackendDescriptor::new(D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR).expect("conv");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE, &[FLOAT])
-        .expect("comp type");
-    c.set(
-        A::CUDNN_ATTR_CONVOLUTION_CONV_MODE,
-        &[sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION],
-    )
-    .expect("mode");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS, &[2i64])
-        .expect("spatial dims");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_DILATIONS, &[1i64, 1])
-        .expect("dilations");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES, &[1i64, 1])
-        .expect("strides");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS, &[1i64, 1])
-        .expect("pre");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS, &[1i64, 1])
-        .expect("post");
+    let mut c = common::backend::convolution(&global());
     c.finalize().expect("finalize convolution");
     c
 }
@@ -124,21 +95,7 @@ fn conv_forward_op() -> BackendDescriptor {
     let conv = convolution();
     let mut op = BackendDescriptor::new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
         .expect("op");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&x])
-        .expect("x");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, &[&w])
-        .expect("w");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, &[&y])
-        .expect("y");
-    op.set_descriptors(
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
-        &[&conv],
-    )
-    .expect("conv");
-    op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, &[1.0f32])
-        .expect("alpha");
-    op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, &[0.0f32])
-        .expect("beta");
+    common::backend::set_conv_forward(&mut op, [&x, &w, &y], &conv);
     // The operation keeps its tensors alive: drop the caller's owners first.
     drop((x, w, y, conv));
     op.finalize().expect("finalize conv forward");

@@ -407,23 +407,7 @@ fn rnn(lib: &Arc<Library>) {
 
 /// A packed backend tensor of `float`s, finalized when `finalize`.
 fn backend_tensor(lib: &Arc<Library>, dims: &[i64], uid: i64, finalize: bool) -> BackendDescriptor {
-    let mut strides = vec![1i64; dims.len()];
-    for i in (0..dims.len() - 1).rev() {
-        strides[i] = strides[i + 1] * dims[i + 1];
-    }
-    let mut t =
-        BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_TENSOR_DESCRIPTOR).expect("tensor");
-    t.set(
-        A::CUDNN_ATTR_TENSOR_DATA_TYPE,
-        &[sys::cudnnDataType_t::CUDNN_DATA_FLOAT],
-    )
-    .expect("data type");
-    t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, dims).expect("dims");
-    t.set(A::CUDNN_ATTR_TENSOR_STRIDES, &strides)
-        .expect("strides");
-    t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[uid]).expect("uid");
-    t.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])
-        .expect("alignment");
+    let mut t = common::backend::tensor(lib, dims, uid);
     if finalize {
         t.finalize().expect("finalize a tensor");
     }
@@ -443,51 +427,13 @@ fn graph(lib: &Arc<Library>) {
     let mut empty = new(D::CUDNN_BACKEND_TENSOR_DESCRIPTOR);
     let e = empty.finalize().expect_err("a tensor without attributes");
     assert!(from_cudnn(&e), "{e:?}");
-    let mut conv = new(D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR);
-    conv.set(
-        A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE,
-        &[sys::cudnnDataType_t::CUDNN_DATA_FLOAT],
-    )
-    .expect("comp type");
-    conv.set(
-        A::CUDNN_ATTR_CONVOLUTION_CONV_MODE,
-        &[sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION],
-    )
-    .expect("mode");
-    conv.set(A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS, &[2i64])
-        .expect("spatial dims");
-    for attr in [
-        A::CUDNN_ATTR_CONVOLUTION_DILATIONS,
-        A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES,
-    ] {
-        conv.set(attr, &[1i64, 1]).expect("dilations, strides");
-    }
-    for attr in [
-        A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS,
-        A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS,
-    ] {
-        conv.set(attr, &[1i64, 1]).expect("paddings");
-    }
+    let mut conv = common::backend::convolution(lib);
     conv.finalize().expect("finalize a convolution");
     let mut op = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR);
     let x = backend_tensor(lib, &[1, 3, 8, 8], 1, true);
     let w = backend_tensor(lib, &[4, 3, 3, 3], 2, true);
     let y = backend_tensor(lib, &[1, 4, 8, 8], 3, true);
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&x])
-        .expect("x");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, &[&w])
-        .expect("w");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, &[&y])
-        .expect("y");
-    op.set_descriptors(
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
-        &[&conv],
-    )
-    .expect("conv");
-    op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, &[1.0f32])
-        .expect("alpha");
-    op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, &[0.0f32])
-        .expect("beta");
+    common::backend::set_conv_forward(&mut op, [&x, &w, &y], &conv);
     // Refused before cuDNN: an unfinalized tensor, a convolution as x.
     assert!(op
         .set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&empty])

@@ -10,6 +10,7 @@
 
 #![allow(dead_code)]
 
+pub mod backend;
 pub mod convert;
 #[cfg(target_os = "linux")]
 pub mod cuda_stub;
