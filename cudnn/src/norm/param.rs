@@ -118,7 +118,7 @@ pub fn derive_bn_descriptor<T: BnParam>(
 ) -> Result<TensorDescriptor<T::Param>> {
     let dims = batch_norm_param_dims(x.dims(), mode)?;
     let strides = packed_strides(TensorFormat::CUDNN_TENSOR_NCHW, &dims);
-    let raw = RawTensor::create(Arc::clone(x.library()))?;
+    let raw = RawTensor::create(x.library())?;
     let derive = ffi!(raw.lib(), cudnnDeriveBNTensorDescriptor);
     // SAFETY: both descriptors are live; cuDNN writes only the first.
     let status = unsafe { (derive.f)(raw.ptr(), x.as_raw(), mode) };

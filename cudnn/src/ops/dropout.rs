@@ -328,7 +328,7 @@ impl DropoutDescriptor {
         let l = handle.launch(function)?;
         let need = handle.dropout_states_size()?;
         check_dropout_states(function, states.len(), need)?;
-        let raw = RawDropout::create(Arc::clone(l.library()))?;
+        let raw = RawDropout::create(l.library())?;
         let len = states.len();
         {
             let sp = l.scratch("states", states, need)?;

@@ -224,7 +224,7 @@ impl<T: DataType> RnnDataDescriptor<T> {
     /// cuDNN's error.
     pub fn try_clone(&self) -> Result<Self> {
         let desc = RnnDataDescriptor {
-            raw: RawRnnData::create(Arc::clone(self.library()))?,
+            raw: RawRnnData::create(self.library())?,
             layout: self.layout,
             max_seq_len: self.max_seq_len,
             vector_size: self.vector_size,

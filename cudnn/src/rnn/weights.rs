@@ -549,8 +549,8 @@ impl Handle {
         let scratch = stream.alloc_zeros::<u8>(size.max(1))?;
         let (base, _guard) = scratch.device_ptr(stream);
         let lib = Arc::clone(self.library());
-        let m_desc = RawTensor::create(Arc::clone(&lib))?;
-        let b_desc = RawTensor::create(Arc::clone(&lib))?;
+        let m_desc = RawTensor::create(&lib)?;
+        let b_desc = RawTensor::create(&lib)?;
         let get = ffi!(lib, cudnnGetRNNWeightParams);
         let elem = std::mem::size_of::<T>();
         let mut params = Vec::new();
