@@ -439,6 +439,7 @@ fn output_rule(
             w[0]
         ));
     }
+    fits_c_int(x, w, pads, dilations)?;
     let mut out = Dims::new(x).ok_or("more than 8 dims")?;
     let o = out.as_mut_slice();
     o[1] = w[0];
@@ -452,9 +453,6 @@ fn output_rule(
         let padded = x[d + 2]
             .checked_add(pads[d].checked_mul(2).ok_or("padding overflows")?)
             .ok_or("padding overflows")?;
-        if padded > i32::MAX as usize || span > i32::MAX as usize {
-            return Err(too_big_for_int(d, padded, span));
-        }
         if span > padded || strides[d] == 0 {
             return Err(format!(
                 "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
@@ -466,7 +464,8 @@ fn output_rule(
 }
 
 /// The padded input and the dilated kernel of every spatial dimension fit
-/// cuDNN's `int` (the arithmetic of its output-shape rule).
+/// cuDNN's `int` (the arithmetic of its output-shape rule): checked by the
+/// crate's own rule and before cuDNN's is asked.
 fn fits_c_int(
     x: &[usize],
     w: &[usize],
@@ -480,21 +479,12 @@ fn fits_c_int(
         let padded = i as u128 + 2 * p as u128;
         let span = (k as u128).saturating_sub(1) * dil as u128 + 1;
         if padded > i32::MAX as u128 || span > i32::MAX as u128 {
-            return Err(too_big_for_int(d, padded, span));
+            return Err(format!(
+                "spatial dim {d}: the padded input ({padded}) or the dilated kernel ({span}) does not fit cuDNN's int"
+            ));
         }
     }
     Ok(())
-}
-
-#[cold]
-fn too_big_for_int(
-    d: usize,
-    padded: impl std::fmt::Display,
-    span: impl std::fmt::Display,
-) -> String {
-    format!(
-        "spatial dim {d}: the padded input ({padded}) or the dilated kernel ({span}) does not fit cuDNN's int"
-    )
 }
 
 #[cfg(test)]
