@@ -26,6 +26,24 @@ pub(crate) struct ConvShape {
 }
 
 impl ConvShape {
+    /// The same convolution for a batch of `n`, as `cudnn-reference`
+    /// describes it (the tests compare with it).
+    #[cfg(test)]
+    pub(crate) fn reference_geometry(&self, n: usize) -> cudnn_reference::conv::ConvGeometry {
+        cudnn_reference::conv::ConvGeometry {
+            batch: n,
+            in_channels: self.c,
+            out_channels: self.k,
+            input: vec![self.h, self.w],
+            kernel: vec![self.r, self.s],
+            padding: vec![self.pad; 2],
+            stride: vec![1, 1],
+            dilation: vec![1, 1],
+            groups: 1,
+            cross_correlation: true,
+        }
+    }
+
     pub fn out_h(&self) -> usize {
         self.h + 2 * self.pad + 1 - self.r
     }
@@ -370,18 +388,7 @@ mod tests {
     }
 
     fn geometry(g: &ConvShape, n: usize) -> ConvGeometry {
-        ConvGeometry {
-            batch: n,
-            in_channels: g.c,
-            out_channels: g.k,
-            input: vec![g.h, g.w],
-            kernel: vec![g.r, g.s],
-            padding: vec![g.pad; 2],
-            stride: vec![1, 1],
-            dilation: vec![1, 1],
-            groups: 1,
-            cross_correlation: true,
-        }
+        g.reference_geometry(n)
     }
 
     /// The four layers of the network, with a smaller channel count where

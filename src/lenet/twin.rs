@@ -270,19 +270,7 @@ mod tests {
     use cudnn_reference::softmax::{self as cpu_softmax, SoftmaxAlgo, SoftmaxMode};
 
     fn geometry(l: usize, n: usize) -> ConvGeometry {
-        let g = &SHAPES[l];
-        ConvGeometry {
-            batch: n,
-            in_channels: g.c,
-            out_channels: g.k,
-            input: vec![g.h, g.w],
-            kernel: vec![g.r, g.s],
-            padding: vec![g.pad; 2],
-            stride: vec![1, 1],
-            dilation: vec![1, 1],
-            groups: 1,
-            cross_correlation: true,
-        }
+        SHAPES[l].reference_geometry(n)
     }
 
     fn pool_geometry(l: usize, n: usize) -> PoolGeometry {
