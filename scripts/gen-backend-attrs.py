@@ -37,9 +37,9 @@ import collections
 import glob
 import os
 import re
-import shlex
-import subprocess
 import sys
+
+from cudnn_installs import installs
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(REPO, "cudnn", "src", "graph", "attrs.rs")
@@ -459,21 +459,6 @@ def extract_frontend(root):
     return out
 
 
-def fetch():
-    out = subprocess.run(
-        ["bash", os.path.join(REPO, "scripts", "fetch-cudnn.sh"), "all"],
-        check=True,
-        stdout=subprocess.PIPE,
-        text=True,
-    ).stdout
-    env = {}
-    for line in out.splitlines():
-        if "=" in line:
-            k, v = line.split("=", 1)
-            env[k] = shlex.split(v)[0] if v else ""
-    return env
-
-
 def strip_comments(text):
     return re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
 
@@ -724,7 +709,7 @@ def main():
                 print(f"{k} {'|'.join(found[k][0])} {found[k][1]}")
             sys.exit(1)
         print(f"FRONTEND matches the calls in {root}")
-    text = generate(fetch())
+    text = generate(installs())
     rel = os.path.relpath(OUT, REPO)
     if "--check" in args:
         old = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""

@@ -15,9 +15,10 @@ first in dependency order. Functions only the shim exports are left out.
 """
 import os
 import re
-import shlex
 import subprocess
 import sys
+
+from cudnn_installs import installs
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(REPO, "cudnn-sys", "src", "generated", "sublibraries.rs")
@@ -40,21 +41,6 @@ SUBLIBS = {
 }
 
 
-def fetch():
-    out = subprocess.run(
-        ["bash", os.path.join(REPO, "scripts", "fetch-cudnn.sh"), "all"],
-        check=True,
-        stdout=subprocess.PIPE,
-        text=True,
-    ).stdout
-    env = {}
-    for line in out.splitlines():
-        if "=" in line:
-            k, v = line.split("=", 1)
-            env[k] = shlex.split(v)[0] if v else ""
-    return env
-
-
 def exports(path):
     out = subprocess.run(
         ["nm", "-D", "--defined-only", path], check=True, stdout=subprocess.PIPE, text=True
@@ -73,7 +59,7 @@ def table_functions():
 
 
 def generate():
-    env = fetch()
+    env = installs()
     functions = table_functions()
     maps = {}
     versions = {}
