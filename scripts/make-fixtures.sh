@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerate the test fixtures that the CPU reference implementations
-# (cudnn-reference) are checked against (cudnn-reference/tests/fixtures/conv.json
-# and ops.json), using JAX on the CPU as an independent implementation.
+# (cudnn-reference) are checked against (cudnn-reference/tests/fixtures/conv.json,
+# ops.json and norm_attention.json), using JAX on the CPU as an independent
+# implementation.
 #
 #   scripts/make-fixtures.sh
 #
@@ -55,4 +56,7 @@ JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_conv_fixtures.py
 out=$repo/cudnn-reference/tests/fixtures/ops.json
 log "writing $out ..."
 JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_ops_fixtures.py" "$out"
+out=$repo/cudnn-reference/tests/fixtures/norm_attention.json
+log "writing $out ..."
+JAX_PLATFORMS=cpu "$venv/bin/python" "$script_dir/fixtures/make_norm_attention_fixtures.py" "$out"
 log "done"
