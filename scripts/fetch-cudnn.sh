@@ -12,6 +12,8 @@
 #   matrix    the other Linux installs the tests run against:
 #             8.9.7.29, cu13-9.28.1.4, jit-cu12-9.27.0.42
 #   windows   the Windows wheels: win-8.9.5.29, win-9.28.0.42
+#   cublas    cuBLAS for CUDA 12 (its libcublasLt.so.12 is what cuDNN 9's
+#             precompiled engines open at run time): cublas-cu12-12.9.1.4
 #   ID        one entry of the table below
 #
 #   id                    pip requirement                         wheel folder
@@ -22,6 +24,7 @@
 #   jit-cu12-9.27.0.42    nvidia-cudnn-jit-cu12==9.27.0.42        nvidia/cudnn_jit/
 #   win-8.9.5.29          nvidia-cudnn-cu12==8.9.5.29 (win_amd64) nvidia/cudnn/
 #   win-9.28.0.42         nvidia-cudnn-cu12==9.28.0.42 (win_amd64) nvidia/cudnn/
+#   cublas-cu12-12.9.1.4  nvidia-cublas-cu12==12.9.1.4            nvidia/cublas/
 #
 # The Linux entries are the wheels for this machine's architecture; the
 # Windows ones are downloaded with `--platform win_amd64 --only-binary=:all:`.
@@ -56,6 +59,7 @@
 #   CUDNN_JIT_VERSION, _LIB, _INCLUDE   (jit-cu12-9.27.0.42; VERSION=9.27.0.42)
 #   CUDNN_WIN_8_VERSION, _BIN, _INCLUDE (win-8.9.5.29; BIN=<cache>/win-8.9.5.29/bin)
 #   CUDNN_WIN_9_VERSION, _BIN, _INCLUDE (win-9.28.0.42)
+#   CUBLAS_12_VERSION, _LIB, _INCLUDE   (cublas-cu12-12.9.1.4)
 #
 # The VERSION lines carry the wheel's version (four numbers) without the id's
 # prefix. An INCLUDE line names a folder that may be absent when a wheel
@@ -75,8 +79,9 @@ declare -A ENTRY=(
     [jit-cu12-9.27.0.42]="nvidia-cudnn-jit-cu12 9.27.0.42 linux nvidia/cudnn_jit CUDNN_JIT"
     [win-8.9.5.29]="nvidia-cudnn-cu12 8.9.5.29 windows nvidia/cudnn CUDNN_WIN_8"
     [win-9.28.0.42]="nvidia-cudnn-cu12 9.28.0.42 windows nvidia/cudnn CUDNN_WIN_9"
+    [cublas-cu12-12.9.1.4]="nvidia-cublas-cu12 12.9.1.4 linux nvidia/cublas CUBLAS_12"
 )
-IDS=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42)
+IDS=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42 cublas-cu12-12.9.1.4)
 # The groups: name -> ids.
 declare -A GROUP=(
     [8]="8.9.5.30"
@@ -84,6 +89,7 @@ declare -A GROUP=(
     [all]="8.9.5.30 9.28.0.42"
     [matrix]="8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42"
     [windows]="win-8.9.5.29 win-9.28.0.42"
+    [cublas]="cublas-cu12-12.9.1.4"
 )
 
 [[ $# -gt 0 ]] || set -- all
@@ -104,7 +110,7 @@ for arg in "$@"; do
     elif [[ -n ${ENTRY[$arg]+set} ]]; then
         add_id "$arg"
     else
-        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|ID...]; IDs: ${IDS[*]})"
+        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|ID...]; IDs: ${IDS[*]})"
     fi
 done
 

@@ -41,9 +41,12 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 valgrind --version
 
-fetched=$(bash scripts/fetch-cudnn.sh all)
+fetched=$(bash scripts/fetch-cudnn.sh all cublas)
 eval "$fetched"
-: "${CUDNN_8_LIB:?}" "${CUDNN_9_LIB:?}"
+: "${CUDNN_8_LIB:?}" "${CUDNN_9_LIB:?}" "${CUBLAS_12_LIB:?}"
+# cuDNN 9's precompiled engines open cuBLASLt: the graph part of the leak
+# check loads it from here.
+export CUBLAS_12_LIB
 
 # executables CARGO_TEST_ARGS...: builds the tests and prints, per test
 # binary, "<package dir> <target name> <path>".

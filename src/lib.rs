@@ -42,3 +42,9 @@ pub fn header_check(lib: &Library) -> HeaderCheck {
         HeaderCheck::Differs { headers, loaded }
     }
 }
+
+/// The README's Rust examples, compiled as doctests (they need a GPU to
+/// run, so they are `no_run`): the README cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

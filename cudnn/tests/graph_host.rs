@@ -29,30 +29,9 @@ use cudnn::{Error, Library, Mismatch};
 
 const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
 
-/// The library under test, with a CUDA driver or its stand-in loaded
-/// first where one can be; `None` when the run does not require cuDNN and
-/// it cannot be loaded, or (outside Linux) when cuDNN 9 finalizes nothing
-/// for want of a driver, after checking that it says so with a typed error.
+/// The library under test: see `common::backend::graph_library`.
 fn lib() -> Option<Arc<Library>> {
-    #[cfg(target_os = "linux")]
-    if let Err(e) = common::cuda_stub::load() {
-        if common::required() {
-            panic!("CUDNN_TEST_REQUIRE=1 but the CUDA driver stand-in failed: {e}");
-        }
-        eprintln!("not run: the CUDA driver stand-in failed: {e}");
-        return None;
-    }
-    let lib = common::lib()?;
-    if !cfg!(target_os = "linux") {
-        let mut probe = tensor_unfinalized(&[1, 1, 1, 1], 1);
-        if let Err(e) = probe.finalize() {
-            let s = e.status_error().expect("a cuDNN status");
-            assert_eq!((s.status.major(), s.status.raw()), (9, 1008), "{e}");
-            eprintln!("stopped: cuDNN 9 finalizes nothing without a CUDA driver here: {e}");
-            return None;
-        }
-    }
-    Some(lib)
+    common::backend::graph_library()
 }
 
 /// The `InvalidArgument` of a refusal: its function and its words.
@@ -379,4 +358,46 @@ fn the_table_describes_the_tensor_attributes() {
     assert!(!json.in_major(8) && json.in_major(9));
     assert_eq!(<u8 as AttributeValue>::TYPE, T::CUDNN_TYPE_CHAR);
     assert!(attributes().len() > 350, "{}", attributes().len());
+}
+
+#[test]
+fn a_reset_descriptor_is_empty_and_takes_attributes_again() {
+    let Some(_lib) = lib() else { return };
+    let mut t = tensor(&[2, 3, 4, 5], 42);
+    t.reset().expect("reset");
+    assert!(!t.is_finalized());
+    // cuDNN no longer has the dimensions: its own NOT_INITIALIZED.
+    let e = t
+        .get::<i64>(A::CUDNN_ATTR_TENSOR_DIMENSIONS)
+        .expect_err("emptied");
+    assert!(matches!(e, Error::NotInitialized(_)), "{e}");
+    t.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[FLOAT])
+        .expect("type");
+    t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &[1i64, 2, 3, 4])
+        .expect("dims");
+    t.set(A::CUDNN_ATTR_TENSOR_STRIDES, &[24i64, 12, 4, 1])
+        .expect("strides");
+    t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[43i64])
+        .expect("uid");
+    t.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])
+        .expect("alignment");
+    t.finalize().expect("finalize after reset");
+    assert_eq!(
+        t.get_one::<i64>(A::CUDNN_ATTR_TENSOR_UNIQUE_ID)
+            .expect("uid"),
+        43
+    );
+    // A tensor an operation holds is not reset under it.
+    let mut x = tensor(&[1, 3, 8, 8], 1);
+    let w = tensor(&[4, 3, 3, 3], 2);
+    let y = tensor(&[1, 4, 8, 8], 3);
+    let conv = convolution();
+    let mut op = BackendDescriptor::new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
+        .expect("op");
+    common::backend::set_conv_forward(&mut op, [&x, &w, &y], &conv);
+    let (f, what) = refused(x.reset());
+    assert_eq!(f, "cudnnBackendInitialize");
+    assert!(what.contains("set into another descriptor"), "{what}");
+    drop(op);
+    x.reset().expect("free again once the operation is gone");
 }

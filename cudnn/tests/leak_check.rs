@@ -5,7 +5,9 @@
 //! after cuDNN made the object (the error path must destroy it), problems
 //! that refuse descriptors they were given (dropping them), backend
 //! descriptors held by an operation after their owners dropped them,
-//! descriptors moved to and dropped on another thread, and handle creation
+//! the graph API (builder graphs, heuristics, plans, plan JSON, the plan
+//! cache; with cuBLASLt where cuDNN 9's engines need it), descriptors
+//! moved to and dropped on another thread, and handle creation
 //! (which fails without a GPU, and must then count nothing). A dropout
 //! descriptor needs a GPU; its host paths (reserve size, problem) run.
 //!
@@ -460,6 +462,65 @@ fn graph(lib: &Arc<Library>) {
     let _ = g.finalize();
 }
 
+/// The graph API over the backend: a builder graph built (and refused), and,
+/// where cuDNN 9.8+ has cuBLASLt, heuristics, plans (some that cuDNN does
+/// not finalize), a plan's JSON read back, and a plan cache.
+fn graph_api(lib: &Arc<Library>) {
+    use cudnn::graph::{
+        ConvOptions, DeviceProperties, ExecutionPlan, Graph, HeuristicMode, PlanCache, Settings,
+        Target,
+    };
+    let f = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+    let mut g = Graph::new("leak");
+    let x = g.tensor("x", &[1, 3, 8, 8], f).expect("x");
+    let w = g.tensor("w", &[4, 3, 3, 3], f).expect("w");
+    let b = g.tensor("b", &[1, 4, 1, 1], f).expect("b");
+    let c = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    let y = g.bias(c, b).expect("bias");
+    let y = g.relu(y).expect("relu");
+    g.set_output(y, f).expect("output");
+    let built = match g.build_with(lib, None) {
+        Ok(built) => built,
+        // cuDNN 8: the operations were built, the graph refused.
+        Err(e) => {
+            assert!(lib.version().major < 9, "{e}");
+            return;
+        }
+    };
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) || !common::backend::load_cublaslt(lib) {
+        return;
+    }
+    let device = DeviceProperties::preset("h100-sxm").expect("preset");
+    let target = Target::Device(&device);
+    let configs = built
+        .engine_configs(
+            target,
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &Default::default(),
+        )
+        .expect("configs");
+    let mut plans = Vec::new();
+    for c in configs.iter().take(4) {
+        if let Ok(p) = ExecutionPlan::new(c, target) {
+            plans.push(p);
+        }
+    }
+    let json = plans.first().expect("a plan").to_json().expect("json");
+    drop(ExecutionPlan::from_json(lib, &json, target).expect("read back"));
+    let a100 = DeviceProperties::preset("a100-sxm4-80gb").expect("preset");
+    assert!(ExecutionPlan::from_json(lib, &json, Target::Device(&a100)).is_err());
+    let mut cache = PlanCache::new(1).expect("cache");
+    cache
+        .get_or_build(&built, &device, &Settings::default())
+        .expect("cached");
+    cache
+        .get_or_build(&built, &a100, &Settings::default())
+        .expect("evicts the first");
+}
+
 /// Descriptors of `main`'s library and of `other`, mixed in one problem.
 fn mixed(lib: &Arc<Library>, other: &Arc<Library>) {
     let config = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 4, 1);
@@ -537,6 +598,7 @@ fn main() {
         dropout(l);
         rnn(l);
         graph(l);
+        graph_api(l);
         threads(l);
     }
     mixed(&lib, &other);

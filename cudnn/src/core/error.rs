@@ -132,6 +132,16 @@ pub enum Mismatch {
         /// What, and why.
         what: String,
     },
+    /// A graph node's tensor does not fit the node (found while the
+    /// graph is built, before cuDNN sees it).
+    GraphNode {
+        /// The node: its kind and name, e.g. `conv_fprop "conv1"`.
+        node: String,
+        /// The tensor's name, when one tensor is at fault.
+        tensor: Option<String>,
+        /// What is wrong.
+        what: String,
+    },
 }
 
 impl fmt::Display for Mismatch {
@@ -162,6 +172,10 @@ impl fmt::Display for Mismatch {
                  device {handle_device}"
             ),
             Mismatch::NoStream => f.write_str("the handle is not bound to a CUDA stream"),
+            Mismatch::GraphNode { node, tensor, what } => match tensor {
+                Some(t) => write!(f, "node {node}, tensor \"{t}\": {what}"),
+                None => write!(f, "node {node}: {what}"),
+            },
             Mismatch::OtherLibrary {
                 descriptor,
                 descriptor_library,
@@ -241,6 +255,18 @@ pub enum Error {
         /// What is wrong with it, in plain words.
         reason: String,
     },
+    /// A library cuDNN opens at run time for this call (cuBLASLt for
+    /// cuDNN 9's precompiled engines) cannot be loaded, so the call was not
+    /// made: cuDNN would have ended the process.
+    #[error("{function} was not called: {file}, which cuDNN opens for it at run time, {reason}")]
+    DependencyUnavailable {
+        /// The C function that was not called.
+        function: &'static str,
+        /// The file cuDNN opens, e.g. `libcublasLt.so.12`.
+        file: String,
+        /// Why it cannot be loaded, and where it was looked for.
+        reason: String,
+    },
     /// The loaded library reports a version this crate cannot serve.
     #[error("the cuDNN at {} reports version {version}; this crate serves cuDNN 8 and 9", path.display())]
     UnsupportedVersion {
@@ -259,6 +285,16 @@ pub enum Error {
         function: &'static str,
         /// What is wrong.
         mismatch: Mismatch,
+    },
+    /// No engine can run a graph: cuDNN's heuristics offered none, or
+    /// every one offered was filtered out. Never an empty success.
+    #[error("no engine for the graph {graph}: {reason}")]
+    NoEngine {
+        /// The graph's name.
+        graph: String,
+        /// Why: cuDNN's own message where it gave one, and what the
+        /// filters removed.
+        reason: String,
     },
     /// Reading or writing a file (the algorithm cache).
     #[error("{path}: {message}")]

@@ -26,6 +26,9 @@ pub struct Handle {
     /// The CUDA context that was current when the handle was made, when
     /// there was one: a stream bound later must be of that context.
     created_in: Option<(ContextKey, usize)>,
+    /// Unique in the process: what a graph or plan bound to this handle
+    /// records (a raw pointer can be reused after a drop).
+    id: u64,
 }
 
 // SAFETY: a cuDNN handle may be used from any one thread at a time (see the
@@ -107,6 +110,10 @@ impl Handle {
             lib,
             stream: None,
             created_in: current_context(),
+            id: {
+                static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+                NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         })
     }
 
@@ -199,6 +206,11 @@ impl Handle {
     /// by `self`.
     pub fn as_raw(&self) -> sys::cudnnHandle_t {
         self.raw.as_ptr()
+    }
+
+    /// A number no other handle of this process has.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// The library this handle belongs to.

@@ -408,7 +408,7 @@ impl Library {
     }
 
     /// Reads and clears cuDNN's last error text for this thread.
-    fn take_last_error(&self) -> Option<String> {
+    pub(crate) fn take_last_error(&self) -> Option<String> {
         if let Some(f) = self.sys().cudnnGetLastErrorString {
             let mut buf = [0 as c_char; 1024];
             // SAFETY: `buf` has room for `buf.len()` bytes; cuDNN writes a

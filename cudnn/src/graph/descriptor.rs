@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use cudnn_sys as sys;
+use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::info::{self, AttributeInfo, DescriptorTypeInfo};
 use super::value::AttributeValue;
@@ -73,6 +74,8 @@ pub struct BackendDescriptor {
     finalized: bool,
     /// The descriptors set into this one.
     kept: Vec<Arc<Raw>>,
+    /// The attributes set so far (for the rules checked at finalize).
+    set_attrs: Vec<sys::cudnnBackendAttributeName_t>,
     not_sync: PhantomData<Cell<()>>,
 }
 
@@ -139,6 +142,11 @@ impl BackendDescriptor {
                 format!("{} is not in cuDNN {major}", info.ty.name),
             ));
         }
+        if kind == D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR {
+            // cuDNN 9.28 ends the process here when its precompiled engines
+            // cannot load cuBLASLt.
+            super::cublaslt::ensure(&lib, info.create_fn)?;
+        }
         let create = ffi!(lib, cudnnBackendCreateDescriptor);
         let mut ptr: sys::cudnnBackendDescriptor_t = std::ptr::null_mut();
         // SAFETY: `kind` is a descriptor type this major declares and `ptr`
@@ -160,6 +168,7 @@ impl BackendDescriptor {
             }),
             finalized: false,
             kept: Vec::new(),
+            set_attrs: Vec::new(),
             not_sync: PhantomData,
         })
     }
@@ -351,7 +360,87 @@ impl BackendDescriptor {
         Ok(())
     }
 
-    /// The call behind both setters: `n` elements of `ty` at `data`.
+    /// Empties the descriptor in place: it becomes a new, unfinalized
+    /// descriptor of the same type, with no attribute set (reading one
+    /// back is cuDNN's `NOT_INITIALIZED`), and lets go of the descriptors
+    /// that were set into it.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] while it is set into another descriptor
+    /// (which relies on its content); cuDNN's status (the descriptor is
+    /// then left as it was).
+    #[doc(alias = "cudnnBackendInitialize")]
+    pub fn reset(&mut self) -> Result<()> {
+        if Arc::strong_count(&self.raw) > 1 {
+            return Err(unsupported(
+                "cudnnBackendInitialize",
+                format!(
+                    "the {} is set into another descriptor, which relies on its content",
+                    self.raw.kind.ty.name
+                ),
+            ));
+        }
+        let lib = &*self.raw.lib;
+        let init = ffi!(lib, cudnnBackendInitialize);
+        // SAFETY: `ptr` is a live descriptor of this library, owned by
+        // `self`; the descriptors set into it stay alive until cuDNN has let
+        // go of them (they are released below, after the call).
+        let status = unsafe { (init.f)(self.raw.ptr) };
+        init.check(status)?;
+        self.finalized = false;
+        self.set_attrs.clear();
+        self.kept.clear();
+        Ok(())
+    }
+
+    /// Sets attribute `attr`, of type `HANDLE`, to `handle`, which must be
+    /// of this descriptor's library. The caller keeps the handle alive for
+    /// as long as cuDNN may use it through this descriptor (the plan or
+    /// graph that holds it borrows the handle).
+    ///
+    /// # Errors
+    /// As [`set`](Self::set); [`Error::InvalidArgument`] for a handle of
+    /// another loaded cuDNN.
+    pub(crate) fn set_handle(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        handle: &crate::Handle,
+    ) -> Result<()> {
+        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_HANDLE;
+        let a = self.check_attr(attr, ty, true)?;
+        if !Arc::ptr_eq(handle.library(), self.library()) {
+            return Err(invalid(
+                a.set_fn,
+                Mismatch::OtherLibrary {
+                    descriptor: a.name,
+                    descriptor_library: self.library().path().to_path_buf(),
+                    handle_library: handle.library().path().to_path_buf(),
+                },
+            ));
+        }
+        let raw = handle.as_raw();
+        self.set_raw(a, ty, 1, (&raw as *const sys::cudnnHandle_t).cast())
+    }
+
+    /// Sets attribute `attr`, of type `VOID_PTR`, to `pointers` (device
+    /// addresses, for a variant pack). The caller has checked each buffer
+    /// and keeps it borrowed while the pack is used.
+    ///
+    /// # Errors
+    /// As [`set`](Self::set).
+    #[allow(dead_code)]
+    pub(crate) fn set_pointers(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        pointers: &[*mut std::ffi::c_void],
+    ) -> Result<()> {
+        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_VOID_PTR;
+        let a = self.check_attr(attr, ty, true)?;
+        Self::check_count(a, pointers.len())?;
+        self.set_raw(a, ty, pointers.len(), pointers.as_ptr().cast())
+    }
+
+    /// The call behind the setters: `n` elements of `ty` at `data`.
     fn set_raw(
         &mut self,
         a: &'static AttributeInfo,
@@ -365,7 +454,48 @@ impl BackendDescriptor {
         // to `n` elements of the C type `ty` names (the caller's buffer,
         // which outlives the call); `n` came from a slice, so it fits i64.
         let status = unsafe { (set.f)(self.raw.ptr, a.attribute(), ty, n as i64, data) };
-        lib.check(a.set_fn, status)
+        lib.check(a.set_fn, status)?;
+        let attr = a.attribute();
+        if !self.set_attrs.contains(&attr) {
+            self.set_attrs.push(attr);
+        }
+        Ok(())
+    }
+
+    /// Whether attribute `attr` was set.
+    fn has(&self, attr: sys::cudnnBackendAttributeName_t) -> bool {
+        self.set_attrs.contains(&attr)
+    }
+
+    /// What the library itself does not check before a finalize, and
+    /// would end the process on:
+    /// - an execution plan read from JSON with neither device properties
+    ///   nor a handle (9.28 dereferences a null pointer);
+    /// - anything that starts cuDNN 9's precompiled engines without
+    ///   cuBLASLt.
+    fn check_finalize_rules(&self) -> Result<()> {
+        let kind = self.kind();
+        let function = self.raw.kind.finalize_fn;
+        if kind == D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR
+            && self.has(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)
+            && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP)
+            && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE)
+        {
+            return Err(unsupported(
+                function,
+                "an execution plan read from JSON needs device properties                  (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without                  either cuDNN would dereference a null pointer"
+                    .into(),
+            ));
+        }
+        if matches!(
+            kind,
+            D::CUDNN_BACKEND_ENGINE_DESCRIPTOR
+                | D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR
+                | D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR
+        ) {
+            super::cublaslt::ensure(&self.raw.lib, function)?;
+        }
+        Ok(())
     }
 
     /// Reads attribute `attr`: every element cuDNN reports.
@@ -524,6 +654,7 @@ impl BackendDescriptor {
                 format!("the {} is finalized already", kind.ty.name),
             ));
         }
+        self.check_finalize_rules()?;
         let lib = &*self.raw.lib;
         let finalize = ffi!(lib, cudnnBackendFinalize);
         // SAFETY: `ptr` is a live, not yet finalized descriptor of this

@@ -1,60 +1,113 @@
-//! cuDNN's backend ("graph") API: the base layer.
+//! cuDNN's backend ("graph") API: operation graphs, engine selection,
+//! execution plans, a plan cache, and execution.
 //!
 //! NVIDIA develops new work (fused convolution and matmul epilogues,
 //! normalizations, attention) only in the backend API, where every object
 //! is a descriptor of some [descriptor
 //! type](cudnn_sys::cudnnBackendDescriptorType_t) whose attributes are set
-//! by name, with an attribute type and an element count, and which is then
-//! finalized.
+//! by name and then finalized. This module has it in layers:
 //!
-//! What this module has:
+//! 1. **[`Graph`]**, a builder that reads like NVIDIA's cudnn-frontend:
+//!    tensors (dims, strides, data type; virtual intermediates; by-value
+//!    scalars), convolution fprop/dgrad/wgrad, pointwise ops (add, mul,
+//!    bias, scale, ReLU, GELU, SiLU, sigmoid, tanh and the rest of cuDNN's
+//!    modes), matmul and reduction. Shapes, data types and strides are
+//!    checked as the graph is built; errors name the node and the tensor
+//!    ([`Mismatch::GraphNode`](crate::Mismatch::GraphNode)).
+//!    [`Graph::build`] turns it into an [`OperationGraph`].
+//! 2. **Engine selection** for a [`Target`]: a GPU described by
+//!    [`DeviceProperties`] (JSON, or a shipped preset: H100, H200, A100,
+//!    L4, L40, RTX 4090), which needs no GPU, or a live [`Handle`](crate::Handle).
+//!    [`OperationGraph::engine_configs`] runs cuDNN's heuristics
+//!    ([`HeuristicMode`]) and filters by cuDNN's notes ([`EngineFilter`]);
+//!    [`OperationGraph::plans`] follows [`Settings`], which mirror
+//!    `torch.backends.cudnn` (benchmark, deterministic, allow_tf32,
+//!    benchmark_limit). "No engine" is [`Error::NoEngine`](crate::Error::NoEngine)
+//!    with cuDNN's reasons, never an empty success.
+//! 3. **[`ExecutionPlan`]**: an engine configuration finalized for the
+//!    target, with its workspace size; [`ExecutionPlan::to_json`] and
+//!    [`ExecutionPlan::from_json`] move it between machines (plans for a
+//!    described GPU are built where there is none). [`PlanCache`] keeps
+//!    plans by graph, device and cuDNN version, with an LRU limit, and
+//!    saves and loads them.
+//! 4. **Execution** on a handle: [`Handle::execute`](crate::Handle::execute)
+//!    with a [`VariantPack`] (every graph tensor's buffer, by uid, checked
+//!    for type, length, context and exclusive access to outputs),
+//!    [`Handle::autotune`](crate::Handle::autotune), and CUDA graphs
+//!    recorded from a plan ([`PlanGraph`]).
+//! 5. **[`BackendDescriptor`]** underneath: an owned backend descriptor
+//!    with typed attribute setters and getters, checked against a table
+//!    generated from both majors' headers ([`attribute_info`],
+//!    `scripts/gen-backend-attrs.py`, checked in CI): a wrong descriptor
+//!    type, attribute type, element count or major is refused before
+//!    cuDNN is called.
 //!
-//! - [`BackendDescriptor`]: an owned backend descriptor (created with
-//!   `cudnnBackendCreateDescriptor`, destroyed on drop) with typed
-//!   attribute setters and getters and `finalize`. Before any call, the
-//!   attribute is checked against a generated table: it must belong to the
-//!   descriptor's type, take the Rust type's [`AttributeValue::TYPE`], take
-//!   that many elements, and exist in the loaded major; otherwise the call
-//!   is not made and the error is [`Error::InvalidArgument`](crate::Error),
-//!   naming the C function and the attribute.
-//! - The table itself ([`attribute_info`], [`attributes`]): for every
-//!   `CUDNN_ATTR_*` of cuDNN 8.9.5 and 9.28, its descriptor type, attribute
-//!   types, element count and majors, and the source of its type (cuDNN 9's
-//!   header comments, NVIDIA's cudnn-frontend, or the name). It is written
-//!   by `scripts/gen-backend-attrs.py`, and CI checks it is up to date.
+//! What cuDNN does not check, and would end the process on, the wrapper
+//! refuses with a typed error: a plan read from JSON finalized with
+//! neither device properties nor a handle; heuristics when cuDNN 9's
+//! precompiled engines cannot load cuBLASLt
+//! ([`Error::DependencyUnavailable`](crate::Error::DependencyUnavailable));
+//! a descriptor of the wrong type (cuDNN 8.9.5). Attributes cuDNN does not
+//! report back (a tensor's byte alignment) are kept on the Rust side.
 //!
-//! What it does not have yet: a graph builder (tensors, operations and
-//! their shape checks), engine heuristics, execution plans and their
-//! workspace, execution with a variant pack, device properties, and a plan
-//! cache. Handles and device pointers, which the later parts set, have no
-//! setter here.
+//! cuDNN 8 finalizes an operation graph only with a handle (so only on a
+//! GPU) and has no device properties or plan JSON (9.8 and later): there
+//! the builder checks and builds the operations, and the rest is a typed
+//! refusal.
 //!
 //! ```no_run
-//! use cudnn::graph::BackendDescriptor;
-//! use cudnn::sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
+//! use cudnn::graph::{ConvOptions, DeviceProperties, Graph, Settings, Target};
+//! use cudnn::sys::cudnnDataType_t as T;
 //!
 //! # fn main() -> cudnn::Result<()> {
-//! let mut t = BackendDescriptor::new(D::CUDNN_BACKEND_TENSOR_DESCRIPTOR)?;
-//! t.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[cudnn::sys::cudnnDataType_t::CUDNN_DATA_FLOAT])?;
-//! t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &[1i64, 8, 32, 32])?;
-//! t.set(A::CUDNN_ATTR_TENSOR_STRIDES, &[8192i64, 1024, 32, 1])?;
-//! t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[1i64])?;
-//! t.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])?;
-//! // A wrong type is refused before cuDNN is called.
-//! assert!(t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[1.0f32]).is_err());
-//! t.finalize()?;
-//! assert_eq!(t.get::<i64>(A::CUDNN_ATTR_TENSOR_DIMENSIONS)?, [1, 8, 32, 32]);
+//! // conv(x, w) + bias, then ReLU.
+//! let mut g = Graph::new("conv_bias_relu");
+//! let x = g.tensor("x", &[8, 64, 56, 56], T::CUDNN_DATA_HALF)?;
+//! let w = g.tensor("w", &[64, 64, 3, 3], T::CUDNN_DATA_HALF)?;
+//! let b = g.tensor("bias", &[1, 64, 1, 1], T::CUDNN_DATA_HALF)?;
+//! let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
+//! let y = g.bias(y, b)?;
+//! let y = g.relu(y)?;
+//! g.set_output(y, T::CUDNN_DATA_HALF)?;
+//! let graph = g.build()?;
+//!
+//! // A plan for an H100, built and saved on a machine without a GPU.
+//! let h100 = DeviceProperties::preset("h100-sxm").expect("shipped");
+//! let plan = graph.plans(Target::Device(&h100), &Settings::default())?.remove(0);
+//! println!("workspace: {} bytes", plan.workspace_size());
+//! std::fs::write("conv_bias_relu.plan.json", plan.to_json()?).expect("write");
 //! # Ok(()) }
 //! ```
 
 mod attrs;
+mod builder;
+mod cache;
+mod cublaslt;
+mod cuda_graph;
 mod descriptor;
+mod device;
+mod engine;
+mod execute;
 pub(crate) mod info;
+mod plan;
+mod settings;
 mod value;
 
+pub use builder::{
+    BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
+    NormOptions, NormOutputs, OperationGraph, RunningStats, SdpaBackwardInputs, SdpaDropout,
+    SdpaGradients, SdpaOptions, SdpaOutputs, TensorId,
+};
+pub use cache::{PlanCache, PlanKey};
+pub use cuda_graph::PlanGraph;
 pub use descriptor::BackendDescriptor;
+pub use device::DeviceProperties;
+pub use engine::{EngineConfig, EngineFilter, HeuristicMode, Target};
+pub use execute::VariantPack;
 pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major,
     descriptor_type_name, AttributeInfo,
 };
+pub use plan::{ExecutionPlan, PlanTensor};
+pub use settings::Settings;
 pub use value::AttributeValue;

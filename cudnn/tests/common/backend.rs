@@ -1,5 +1,6 @@
 //! Backend ("graph") descriptors the graph tests build: packed `float`
-//! tensors, a 2-d convolution and a convolution-forward operation.
+//! tensors, a 2-d convolution and a convolution-forward operation; and the
+//! library the graph tests run against ([`graph_library`]).
 
 use std::sync::Arc;
 
@@ -8,6 +9,33 @@ use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorT
 use cudnn::Library;
 
 const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+
+/// The library under test, with a CUDA driver or its stand-in loaded
+/// first where one can be; `None` when the run does not require cuDNN and
+/// it cannot be loaded, or (outside Linux) when cuDNN 9 finalizes nothing
+/// for want of a driver, after checking that it says so with a typed error
+/// (`SUBLIBRARY_LOADING_FAILED`, 1008).
+pub fn graph_library() -> Option<Arc<Library>> {
+    #[cfg(target_os = "linux")]
+    if let Err(e) = super::cuda_stub::load() {
+        if super::required() {
+            panic!("CUDNN_TEST_REQUIRE=1 but the CUDA driver stand-in failed: {e}");
+        }
+        eprintln!("not run: the CUDA driver stand-in failed: {e}");
+        return None;
+    }
+    let lib = super::lib()?;
+    if !cfg!(target_os = "linux") {
+        let mut probe = tensor(&lib, &[1, 1, 1, 1], 1);
+        if let Err(e) = probe.finalize() {
+            let s = e.status_error().expect("a cuDNN status");
+            assert_eq!((s.status.major(), s.status.raw()), (9, 1008), "{e}");
+            eprintln!("stopped: cuDNN 9 finalizes nothing without a CUDA driver here: {e}");
+            return None;
+        }
+    }
+    Some(lib)
+}
 
 /// Packed (row-major) strides of `dims`.
 pub fn packed_strides(dims: &[i64]) -> Vec<i64> {
@@ -81,4 +109,47 @@ pub fn set_conv_forward(
         .expect("alpha");
     op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, &[0.0f32])
         .expect("beta");
+}
+
+/// Loads cuBLASLt for `lib`'s CUDA major: by name when the loader finds it
+/// (a GPU machine's install), else from `CUBLAS_<major>_LIB` (set by
+/// `scripts/test.sh`) by absolute path, so that cuDNN 9's precompiled
+/// engines find it by name. Whether it is loaded now. Under
+/// `CUDNN_TEST_REQUIRE=1` a cuDNN built for CUDA 12 must find it.
+pub fn load_cublaslt(lib: &Arc<Library>) -> bool {
+    use std::sync::OnceLock;
+    static LOADED: OnceLock<Option<libloading::Library>> = OnceLock::new();
+    let major = lib.cudart_version().major();
+    let (var, file) = if cfg!(windows) {
+        (
+            format!("CUBLAS_{major}_BIN"),
+            format!("cublasLt64_{major}.dll"),
+        )
+    } else {
+        (
+            format!("CUBLAS_{major}_LIB"),
+            format!("libcublasLt.so.{major}"),
+        )
+    };
+    LOADED
+        .get_or_init(|| {
+            // SAFETY: NVIDIA's cuBLASLt, loaded as cuDNN itself would.
+            if let Ok(l) = unsafe { libloading::Library::new(&file) } {
+                return Some(l);
+            }
+            let dir = std::env::var_os(&var)?;
+            let path = std::path::Path::new(&dir).join(&file);
+            // SAFETY: NVIDIA's cuBLASLt, loaded as cuDNN itself would.
+            match unsafe { libloading::Library::new(&path) } {
+                Ok(l) => Some(l),
+                Err(e) => panic!("{var} is set but {} does not load: {e}", path.display()),
+            }
+        })
+        .is_some()
+        || {
+            if super::required() && major == 12 && lib.version().major >= 9 {
+                panic!("CUDNN_TEST_REQUIRE=1 but {var} is not set: cuDNN's precompiled engines need {file}");
+            }
+            false
+        }
 }

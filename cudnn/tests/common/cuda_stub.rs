@@ -33,6 +33,26 @@ const FUNCTIONS: &[&str] = &[
     "cuGetProcAddress_v2",
     "cuGetErrorName",
     "cuLaunchKernel",
+    // Looked up by the runtime-compiled engines when they start (9.28);
+    // absent, each is reported on stderr.
+    "cuCtxGetLimit",
+    "cuCtxPopCurrent",
+    "cuCtxPushCurrent",
+    "cuKernelGetAttribute",
+    "cuKernelGetFunction",
+    "cuKernelSetAttribute",
+    "cuLaunchCooperativeKernel",
+    "cuLaunchKernelEx",
+    "cuLibraryGetKernel",
+    "cuLibraryLoadData",
+    "cuLibraryLoadFromFile",
+    "cuLibraryUnload",
+    "cuLinkAddData",
+    "cuLinkComplete",
+    "cuLinkCreate",
+    "cuLinkDestroy",
+    "cuOccupancyMaxPotentialClusterSize",
+    "cuStreamGetCtx",
 ];
 
 fn source() -> String {

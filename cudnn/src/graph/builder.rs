@@ -1,0 +1,661 @@
+//! [`Graph`]: a pure-Rust description of an operation graph (tensors,
+//! convolutions, pointwise operations, matmuls, reductions; cuDNN 9's
+//! normalizations, fused attention and rotary embeddings), checked as it
+//! is built and turned into cuDNN's backend descriptors only by
+//! [`Graph::build`], which also refuses a node the loaded cuDNN is too
+//! old for.
+//!
+//! Names. Tensors are named by the caller (names are unique in a graph).
+//! Operations are named `<kind>#<n>`, `n` being the operation's position in
+//! the graph (from 0), with the pointwise mode's short name as the kind of
+//! a pointwise operation (`conv_fprop#0`, `add#1`, `relu#2`, `matmul#3`);
+//! each output tensor is named after its operation (`conv_fprop#0.y`,
+//! `conv_dgrad#0.dx`, `conv_wgrad#0.dw`, `matmul#3.c`) until
+//! [`Graph::rename`] renames it. Errors name the node as
+//! `<kind> "<name>"`, for example `pointwise "relu#2"`.
+//!
+//! Layouts. An operation's output is virtual (it stays inside the fused
+//! kernel) and of the graph's intermediate type until
+//! [`Graph::set_output`] makes it a real tensor of a given type. Its
+//! strides are packed in the order of its first input's strides (so an
+//! NHWC input gives an NHWC output); a matmul's output is packed row-major.
+
+mod attention;
+mod checks;
+mod lower;
+mod node;
+mod norm;
+mod ops;
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cudnn_sys as sys;
+
+use crate::error::{Error, Mismatch, Result};
+
+pub use attention::{SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs};
+pub use lower::{GraphTensor, OperationGraph};
+pub use norm::{
+    BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,
+};
+
+/// The source of process-unique graph ids.
+static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);
+
+/// A tensor of one [`Graph`]: made by [`Graph::tensor`], [`Graph::scalar`]
+/// or an operation, and refused by every other graph.
+///
+/// Its cuDNN unique id ([`uid`](Self::uid)) is its position in the graph's
+/// creation order, from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TensorId {
+    graph: u64,
+    index: u32,
+}
+
+impl TensorId {
+    /// The tensor's cuDNN unique id (`CUDNN_ATTR_TENSOR_UNIQUE_ID`): 1, 2,
+    /// ... in the order its graph made tensors, virtual tensors included.
+    pub fn uid(self) -> i64 {
+        i64::from(self.index) + 1
+    }
+}
+
+/// A convolution's geometry: per spatial dimension, the padding before and
+/// after, the stride and the dilation; and the mode.
+///
+/// [`ConvOptions::new`] gives no padding, stride 1, dilation 1 and
+/// cross-correlation (what deep-learning frameworks call convolution);
+/// `Default` is that for 2 spatial dimensions. The group count is not an
+/// option: it is the input's channels over the filter's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ConvOptions {
+    /// Zeros added before each spatial dimension (at least 0).
+    pub pre_padding: Vec<i64>,
+    /// Zeros added after each spatial dimension (at least 0).
+    pub post_padding: Vec<i64>,
+    /// The filter's step in each spatial dimension (at least 1).
+    pub stride: Vec<i64>,
+    /// The filter's dilation in each spatial dimension (at least 1).
+    pub dilation: Vec<i64>,
+    /// `CUDNN_CROSS_CORRELATION` (the default) or `CUDNN_CONVOLUTION`.
+    pub mode: sys::cudnnConvolutionMode_t,
+}
+
+impl ConvOptions {
+    /// No padding, stride 1 and dilation 1 in each of `spatial` dimensions;
+    /// cross-correlation.
+    pub fn new(spatial: usize) -> Self {
+        ConvOptions {
+            pre_padding: vec![0; spatial],
+            post_padding: vec![0; spatial],
+            stride: vec![1; spatial],
+            dilation: vec![1; spatial],
+            mode: sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION,
+        }
+    }
+
+    /// The same padding before and after each spatial dimension.
+    pub fn padding(mut self, padding: &[i64]) -> Self {
+        self.pre_padding = padding.to_vec();
+        self.post_padding = padding.to_vec();
+        self
+    }
+
+    /// The padding before each spatial dimension.
+    pub fn pre_padding(mut self, padding: &[i64]) -> Self {
+        self.pre_padding = padding.to_vec();
+        self
+    }
+
+    /// The padding after each spatial dimension.
+    pub fn post_padding(mut self, padding: &[i64]) -> Self {
+        self.post_padding = padding.to_vec();
+        self
+    }
+
+    /// The stride in each spatial dimension.
+    pub fn stride(mut self, stride: &[i64]) -> Self {
+        self.stride = stride.to_vec();
+        self
+    }
+
+    /// The dilation in each spatial dimension.
+    pub fn dilation(mut self, dilation: &[i64]) -> Self {
+        self.dilation = dilation.to_vec();
+        self
+    }
+
+    /// The mode.
+    pub fn mode(mut self, mode: sys::cudnnConvolutionMode_t) -> Self {
+        self.mode = mode;
+        self
+    }
+}
+
+impl Default for ConvOptions {
+    fn default() -> Self {
+        ConvOptions::new(2)
+    }
+}
+
+/// A tensor of the description.
+#[derive(Debug, Clone)]
+struct TensorDef {
+    name: String,
+    /// Empty for a scalar no operation has used yet.
+    dims: Vec<i64>,
+    strides: Vec<i64>,
+    /// `None`: an operation's output not yet made an output, of the
+    /// graph's intermediate type (virtual).
+    dtype: Option<sys::cudnnDataType_t>,
+    /// The operation that produces it.
+    producer: Option<usize>,
+    /// A scalar's value.
+    by_value: Option<f32>,
+}
+
+impl TensorDef {
+    fn is_virtual(&self) -> bool {
+        self.producer.is_some() && self.dtype.is_none()
+    }
+}
+
+/// An operation of the description; tensors by index.
+#[derive(Debug, Clone)]
+enum OpKind {
+    ConvFprop {
+        x: usize,
+        w: usize,
+        y: usize,
+        conv: ConvOptions,
+    },
+    ConvDgrad {
+        dy: usize,
+        w: usize,
+        dx: usize,
+        conv: ConvOptions,
+    },
+    ConvWgrad {
+        x: usize,
+        dy: usize,
+        dw: usize,
+        conv: ConvOptions,
+    },
+    Pointwise {
+        mode: sys::cudnnPointwiseMode_t,
+        inputs: Vec<usize>,
+        y: usize,
+    },
+    Matmul {
+        a: usize,
+        b: usize,
+        c: usize,
+    },
+    Reduction {
+        op: sys::cudnnReduceTensorOp_t,
+        x: usize,
+        y: usize,
+    },
+    /// Normalizations, attention, rotary embeddings (`node.rs`).
+    Backend(node::BackendOp),
+}
+
+impl OpKind {
+    /// The kind in node descriptions (`pointwise "relu#2"`).
+    fn kind(&self) -> &'static str {
+        match self {
+            OpKind::ConvFprop { .. } => "conv_fprop",
+            OpKind::ConvDgrad { .. } => "conv_dgrad",
+            OpKind::ConvWgrad { .. } => "conv_wgrad",
+            OpKind::Pointwise { .. } => "pointwise",
+            OpKind::Matmul { .. } => "matmul",
+            OpKind::Reduction { .. } => "reduction",
+            OpKind::Backend(b) => b.kind,
+        }
+    }
+
+    fn inputs(&self) -> Vec<usize> {
+        match self {
+            OpKind::ConvFprop { x, w, .. } => vec![*x, *w],
+            OpKind::ConvDgrad { dy, w, .. } => vec![*dy, *w],
+            OpKind::ConvWgrad { x, dy, .. } => vec![*x, *dy],
+            OpKind::Pointwise { inputs, .. } => inputs.clone(),
+            OpKind::Matmul { a, b, .. } => vec![*a, *b],
+            OpKind::Reduction { x, .. } => vec![*x],
+            OpKind::Backend(b) => b.inputs(),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct OpDef {
+    name: String,
+    kind: OpKind,
+}
+
+/// A description of a cuDNN operation graph: tensors and the operations
+/// between them, in the spirit of NVIDIA's cudnn-frontend graph.
+///
+/// Pure Rust until [`build`](Self::build): each call checks what it is
+/// given (dimensions, strides, data types, the operation's shape rules)
+/// and refuses with [`Error::InvalidArgument`] carrying
+/// [`Mismatch::GraphNode`], which names the node and the tensor; nothing
+/// is added on a refusal. `build` checks the whole graph (not empty, every
+/// tensor used) and makes the backend descriptors.
+///
+/// The intermediate type (of virtual tensors) and the compute type (of
+/// operations) are `FLOAT` unless set.
+///
+/// `Send` and `Sync`; not `Clone` (a copy would accept the original's
+/// [`TensorId`]s).
+///
+/// ```
+/// use cudnn::graph::{ConvOptions, Graph};
+/// use cudnn::sys::cudnnDataType_t as Dt;
+///
+/// # fn main() -> cudnn::Result<()> {
+/// let mut g = Graph::new("conv_bias_relu");
+/// let x = g.tensor("x", &[1, 3, 8, 8], Dt::CUDNN_DATA_FLOAT)?;
+/// let w = g.tensor("w", &[4, 3, 3, 3], Dt::CUDNN_DATA_FLOAT)?;
+/// let b = g.tensor("b", &[1, 4, 1, 1], Dt::CUDNN_DATA_FLOAT)?;
+/// let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
+/// let y = g.bias(y, b)?;
+/// let y = g.relu(y)?;
+/// g.set_output(y, Dt::CUDNN_DATA_FLOAT)?;
+/// assert_eq!(g.dims(y)?, [1, 4, 8, 8]);
+/// assert_eq!((x.uid(), y.uid()), (1, 6));
+/// // let op_graph = g.build()?;   // cuDNN's descriptors, finalized
+/// # Ok(()) }
+/// ```
+#[derive(Debug)]
+pub struct Graph {
+    id: u64,
+    name: String,
+    intermediate: sys::cudnnDataType_t,
+    compute: sys::cudnnDataType_t,
+    tensors: Vec<TensorDef>,
+    ops: Vec<OpDef>,
+}
+
+static_assertions::assert_impl_all!(Graph: Send, Sync);
+static_assertions::assert_not_impl_any!(Graph: Clone);
+static_assertions::assert_impl_all!(TensorId: Send, Sync, Copy, Eq, std::hash::Hash);
+
+/// The error of a check: `function` refused, naming `node` and `tensor`.
+fn node_error(function: &'static str, node: String, tensor: Option<String>, what: String) -> Error {
+    Error::InvalidArgument {
+        function,
+        mismatch: Mismatch::GraphNode { node, tensor, what },
+    }
+}
+
+/// `kind "name"`.
+fn node(kind: &str, name: &str) -> String {
+    format!("{kind} \"{name}\"")
+}
+
+impl Graph {
+    /// An empty graph named `name` (the name appears in errors).
+    pub fn new(name: &str) -> Self {
+        Graph {
+            id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
+            name: name.to_string(),
+            intermediate: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            compute: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            tensors: Vec::new(),
+            ops: Vec::new(),
+        }
+    }
+
+    /// The graph's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The data type of virtual tensors (`FLOAT` unless set).
+    pub fn intermediate_type(&self) -> sys::cudnnDataType_t {
+        self.intermediate
+    }
+
+    /// The compute type of the operations (`FLOAT` unless set).
+    pub fn compute_type(&self) -> sys::cudnnDataType_t {
+        self.compute
+    }
+
+    /// Sets the data type of every virtual tensor, made before or after.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a type a graph tensor does not take.
+    pub fn set_intermediate_type(&mut self, dtype: sys::cudnnDataType_t) -> Result<()> {
+        checks::check_data_type(dtype)
+            .map_err(|what| self.graph_error("Graph::set_intermediate_type", what))?;
+        self.intermediate = dtype;
+        Ok(())
+    }
+
+    /// Sets the compute type of every operation.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a type that is no compute type
+    /// (`FLOAT`, `HALF`, `BFLOAT16`, `DOUBLE`, `INT32`, `INT64`,
+    /// `FAST_FLOAT_FOR_FP8`).
+    pub fn set_compute_type(&mut self, dtype: sys::cudnnDataType_t) -> Result<()> {
+        checks::check_compute_type(dtype)
+            .map_err(|what| self.graph_error("Graph::set_compute_type", what))?;
+        self.compute = dtype;
+        Ok(())
+    }
+
+    fn graph_error(&self, function: &'static str, what: String) -> Error {
+        node_error(function, node("graph", &self.name), None, what)
+    }
+
+    /// A tensor of `dtype` with packed row-major strides (the last
+    /// dimension varies fastest).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the tensor: a name in use, 0 or
+    /// more than 8 dimensions, a dimension below 1, an element count that
+    /// overflows `i64`, a data type a graph does not take.
+    pub fn tensor(
+        &mut self,
+        name: &str,
+        dims: &[i64],
+        dtype: sys::cudnnDataType_t,
+    ) -> Result<TensorId> {
+        let strides = checks::packed_strides(dims);
+        self.add_input("Graph::tensor", name, dims, &strides, dtype)
+    }
+
+    /// A tensor of `dtype` with the given strides (in elements).
+    ///
+    /// # Errors
+    /// As [`tensor`](Self::tensor); also a stride count other than the
+    /// dimension count, a stride below 1, an extent that overflows `i64`,
+    /// and strides that put two elements at one address.
+    pub fn tensor_with_strides(
+        &mut self,
+        name: &str,
+        dims: &[i64],
+        strides: &[i64],
+        dtype: sys::cudnnDataType_t,
+    ) -> Result<TensorId> {
+        self.add_input("Graph::tensor_with_strides", name, dims, strides, dtype)
+    }
+
+    /// A scalar passed by value (`CUDNN_ATTR_TENSOR_IS_BY_VALUE`), of type
+    /// `FLOAT`, for pointwise operations (`scale(x, s)`, `add(x, s)`).
+    ///
+    /// Its dimensions are all 1, as many as the first pointwise operation
+    /// that uses it has (so it broadcasts there); an operation of another
+    /// rank refuses it afterwards, and other operations refuse it always.
+    /// The value is kept with the tensor ([`GraphTensor::by_value`]) for
+    /// execution; it is not part of the graph's [`key`](Self::key), since
+    /// a plan does not depend on it.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a name in use.
+    pub fn scalar(&mut self, name: &str, value: f32) -> Result<TensorId> {
+        self.check_new_name("Graph::scalar", name)?;
+        Ok(self.push(TensorDef {
+            name: name.to_string(),
+            dims: Vec::new(),
+            strides: Vec::new(),
+            dtype: Some(sys::cudnnDataType_t::CUDNN_DATA_FLOAT),
+            producer: None,
+            by_value: Some(value),
+        }))
+    }
+
+    fn check_new_name(&self, function: &'static str, name: &str) -> Result<()> {
+        if self.tensors.iter().any(|t| t.name == name) {
+            return Err(node_error(
+                function,
+                node("tensor", name),
+                Some(name.to_string()),
+                format!(
+                    "graph \"{}\" has a tensor named \"{name}\" already",
+                    self.name
+                ),
+            ));
+        }
+        if self.tensors.len() >= u32::MAX as usize {
+            return Err(self.graph_error(function, "too many tensors".into()));
+        }
+        Ok(())
+    }
+
+    fn add_input(
+        &mut self,
+        function: &'static str,
+        name: &str,
+        dims: &[i64],
+        strides: &[i64],
+        dtype: sys::cudnnDataType_t,
+    ) -> Result<TensorId> {
+        self.check_new_name(function, name)?;
+        let fail = |what| node_error(function, node("tensor", name), Some(name.to_string()), what);
+        checks::check_layout(dims, strides).map_err(fail)?;
+        checks::check_data_type(dtype).map_err(fail)?;
+        Ok(self.push(TensorDef {
+            name: name.to_string(),
+            dims: dims.to_vec(),
+            strides: strides.to_vec(),
+            dtype: Some(dtype),
+            producer: None,
+            by_value: None,
+        }))
+    }
+
+    fn push(&mut self, t: TensorDef) -> TensorId {
+        let index = self.tensors.len() as u32;
+        self.tensors.push(t);
+        TensorId {
+            graph: self.id,
+            index,
+        }
+    }
+
+    /// Renames tensor `t` (an operation's output, for example).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a tensor of another graph or a name
+    /// in use.
+    pub fn rename(&mut self, t: TensorId, name: &str) -> Result<()> {
+        let i = self.index("Graph::rename", &node("graph", &self.name), t)?;
+        if self.tensors[i].name != name {
+            self.check_new_name("Graph::rename", name)?;
+            self.tensors[i].name = name.to_string();
+        }
+        Ok(())
+    }
+
+    /// The dimensions of tensor `t` (empty for a scalar no operation uses
+    /// yet).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a tensor of another graph.
+    pub fn dims(&self, t: TensorId) -> Result<Vec<i64>> {
+        let i = self.index("Graph::dims", &node("graph", &self.name), t)?;
+        Ok(self.tensors[i].dims.clone())
+    }
+
+    /// The strides of tensor `t`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a tensor of another graph.
+    pub fn strides(&self, t: TensorId) -> Result<Vec<i64>> {
+        let i = self.index("Graph::strides", &node("graph", &self.name), t)?;
+        Ok(self.tensors[i].strides.clone())
+    }
+
+    /// The name of tensor `t`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a tensor of another graph.
+    pub fn tensor_name(&self, t: TensorId) -> Result<&str> {
+        let i = self.index("Graph::tensor_name", &node("graph", &self.name), t)?;
+        Ok(&self.tensors[i].name)
+    }
+
+    /// The position of `t` in this graph, or the refusal of a tensor of
+    /// another graph (or one this graph never made).
+    fn index(&self, function: &'static str, node: &str, t: TensorId) -> Result<usize> {
+        let which = format!("tensor uid {} of graph #{}", t.uid(), t.graph);
+        if t.graph != self.id {
+            return Err(node_error(
+                function,
+                node.to_string(),
+                Some(which),
+                format!(
+                    "the TensorId was made by another graph, not \"{}\"",
+                    self.name
+                ),
+            ));
+        }
+        let i = t.index as usize;
+        if i >= self.tensors.len() {
+            return Err(node_error(
+                function,
+                node.to_string(),
+                Some(which),
+                format!("graph \"{}\" has no such tensor", self.name),
+            ));
+        }
+        Ok(i)
+    }
+
+    /// The whole graph's checks: at least one operation, and every tensor
+    /// used (a virtual tensor by an operation; an input or scalar by an
+    /// operation; an output may have no consumer).
+    fn check_complete(&self, function: &'static str) -> Result<()> {
+        if self.ops.is_empty() {
+            return Err(self.graph_error(function, "the graph has no operation".into()));
+        }
+        let used: HashSet<usize> = self.ops.iter().flat_map(|o| o.kind.inputs()).collect();
+        for (i, t) in self.tensors.iter().enumerate() {
+            if used.contains(&i) {
+                continue;
+            }
+            match t.producer {
+                Some(op) if t.is_virtual() => {
+                    let o = &self.ops[op];
+                    return Err(node_error(
+                        function,
+                        node(o.kind.kind(), &o.name),
+                        Some(t.name.clone()),
+                        "a virtual tensor that no operation consumes and that is not an output \
+                         (set_output)"
+                            .into(),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    return Err(node_error(
+                        function,
+                        node("tensor", &t.name),
+                        Some(t.name.clone()),
+                        "no operation uses this tensor".into(),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A canonical text of the graph: the intermediate and compute types,
+    /// every tensor (uid, dims, strides, data type, virtual or by value)
+    /// and every operation (its kind, mode, options and tensors by uid), in
+    /// order. Names are left out, and so are scalars' values: graphs built
+    /// by the same calls have equal keys, and graphs whose plans could
+    /// differ have different keys.
+    pub fn key(&self) -> String {
+        let mut k = String::new();
+        let dt = checks::data_type_name;
+        let _ = write!(
+            k,
+            "intermediate={};compute={}",
+            dt(self.intermediate),
+            dt(self.compute)
+        );
+        for (i, t) in self.tensors.iter().enumerate() {
+            let dtype = t.dtype.unwrap_or(self.intermediate);
+            let role = if t.is_virtual() {
+                "virtual"
+            } else if t.by_value.is_some() {
+                "by_value"
+            } else {
+                "real"
+            };
+            let _ = write!(
+                k,
+                "|t{}:{:?}:{:?}:{}:{role}",
+                i + 1,
+                t.dims,
+                t.strides,
+                dt(dtype)
+            );
+        }
+        let uid = |i: &usize| i + 1;
+        for o in &self.ops {
+            let _ = match &o.kind {
+                OpKind::ConvFprop { x, w, y, conv } => {
+                    write!(
+                        k,
+                        "|conv_fprop(x=t{},w=t{},y=t{},{})",
+                        uid(x),
+                        uid(w),
+                        uid(y),
+                        conv_key(conv)
+                    )
+                }
+                OpKind::ConvDgrad { dy, w, dx, conv } => {
+                    write!(
+                        k,
+                        "|conv_dgrad(dy=t{},w=t{},dx=t{},{})",
+                        uid(dy),
+                        uid(w),
+                        uid(dx),
+                        conv_key(conv)
+                    )
+                }
+                OpKind::ConvWgrad { x, dy, dw, conv } => {
+                    write!(
+                        k,
+                        "|conv_wgrad(x=t{},dy=t{},dw=t{},{})",
+                        uid(x),
+                        uid(dy),
+                        uid(dw),
+                        conv_key(conv)
+                    )
+                }
+                OpKind::Pointwise { mode, inputs, y } => {
+                    let ins: Vec<String> = inputs.iter().map(|i| format!("t{}", uid(i))).collect();
+                    write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), uid(y))
+                }
+                OpKind::Matmul { a, b, c } => {
+                    write!(k, "|matmul(a=t{},b=t{},c=t{})", uid(a), uid(b), uid(c))
+                }
+                OpKind::Reduction { op, x, y } => {
+                    write!(k, "|reduction{}(x=t{},y=t{})", op.0, uid(x), uid(y))
+                }
+                OpKind::Backend(b) => {
+                    b.key(&mut k);
+                    Ok(())
+                }
+            };
+        }
+        k
+    }
+}
+
+/// A convolution's options in a key.
+fn conv_key(c: &ConvOptions) -> String {
+    format!(
+        "pre={:?},post={:?},stride={:?},dilation={:?},mode={}",
+        c.pre_padding, c.post_padding, c.stride, c.dilation, c.mode.0
+    )
+}

@@ -1,0 +1,729 @@
+//! Fused attention and rotary embeddings of cuDNN 9's backend:
+//! `OPERATION_SDPA_FWD` (cuDNN 9.13), `OPERATION_SDPA_BWD` (9.17),
+//! `OPERATION_ROPE_FWD` (9.24) and `OPERATION_ROPE_BWD` (9.25).
+//!
+//! Each node checks its shapes and types as it is added; [`Graph::build`]
+//! checks that the loaded cuDNN has the operation and every attribute the
+//! node sets (the `@since` lines of cuDNN 9.28's `cudnn_graph.h`) and
+//! refuses otherwise, naming the node and the version it needs. On a
+//! cuDNN without the fused operation there is no fallback to a graph of
+//! matmuls and a softmax: the node is refused.
+//!
+//! Score modifiers (an additive bias, a causal mask, a sliding window)
+//! are a subgraph of the attention operation (`SDPA_FWD_SUBGRAPH`, cuDNN
+//! 9.21): a pointwise `ADD` and `DIAGONAL_BAND_MASK` operations over the
+//! scores `[B, H_q, S_q, S_kv]`, with their fill value (negative infinity)
+//! and window bound as `float` scalars passed by value, made by the node.
+//! Masks are aligned top-left (row `i` sees keys `j <= i` when causal,
+//! and `j > i - window` with a window). The backward takes none of them:
+//! cuDNN 9.28 sets them through `SDPA_BWD_SUBGRAPH` and its dropout
+//! through `SDPA_BWD_DROPOUT_PROBABILITY`, attributes whose types the
+//! generated attribute table does not know, so they cannot be set here.
+
+use cudnn_sys as sys;
+
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+use sys::cudnnDataType_t as Dt;
+use sys::cudnnPointwiseMode_t as Pw;
+
+use super::node::{BackendOp, NewTensor, Setting, Subgraph};
+use super::{checks, node, node_error, Graph, OpKind, TensorId};
+use crate::error::Result;
+use crate::Version;
+
+/// The types of attention inputs (fp8 attention is not offered).
+const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
+const FLOATS: &[Dt] = &[
+    Dt::CUDNN_DATA_FLOAT,
+    Dt::CUDNN_DATA_HALF,
+    Dt::CUDNN_DATA_BFLOAT16,
+];
+const LENGTHS: &[Dt] = &[Dt::CUDNN_DATA_INT32, Dt::CUDNN_DATA_INT64];
+
+/// The options of [`Graph::sdpa_forward`] and [`Graph::sdpa_backward`].
+///
+/// `Default`: scale `1 / sqrt(D)`, no mask, no bias, no dropout, no
+/// statistics.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SdpaOptions {
+    /// The factor of `Q K^T`; `None` is `1 / sqrt(D)` (`D` the head dim of
+    /// `q`). Passed by value (`<node>.scale`).
+    pub scale: Option<f32>,
+    /// A causal mask, aligned top-left: query `i` sees keys `j <= i`.
+    pub causal: bool,
+    /// A sliding window (the left bound): query `i` sees keys `j > i -
+    /// window`; at least 1.
+    pub sliding_window: Option<i64>,
+    /// An additive bias of the scores, `[B or 1, H_q or 1, S_q, S_kv]`.
+    pub bias: Option<TensorId>,
+    /// The actual length of each sequence of queries, `[B, 1, 1, 1]`,
+    /// `INT32` or `INT64`; with `seq_len_kv`, a padding mask.
+    pub seq_len_q: Option<TensorId>,
+    /// The actual length of each sequence of keys and values.
+    pub seq_len_kv: Option<TensorId>,
+    /// Dropout of the attention probabilities (forward only).
+    pub dropout: Option<SdpaDropout>,
+    /// Write the softmax statistics (the row-wise log-sum-exp of the
+    /// scaled scores, `[B, H_q, S_q, 1]`, `FLOAT`) for a backward.
+    pub stats: bool,
+}
+
+/// Dropout of the attention probabilities: the probability (in `(0, 1)`)
+/// and Philox's seed and offset, `INT64` tensors of dims `[1, 1, 1, 1]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SdpaDropout {
+    /// The probability that an attention probability is dropped.
+    pub probability: f32,
+    /// The seed tensor.
+    pub seed: TensorId,
+    /// The offset tensor.
+    pub offset: TensorId,
+}
+
+/// The outputs of [`Graph::sdpa_forward`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SdpaOutputs {
+    /// The attention output `O` (`<node>.o`), `[B, H_q, S_q, D_v]`, in
+    /// `q`'s layout; virtual until [`Graph::set_output`].
+    pub o: TensorId,
+    /// The statistics (`<node>.stats`), with [`SdpaOptions::stats`].
+    pub stats: Option<TensorId>,
+}
+
+/// The forward tensors [`Graph::sdpa_backward`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SdpaBackwardInputs {
+    /// The forward's queries.
+    pub q: TensorId,
+    /// The forward's keys.
+    pub k: TensorId,
+    /// The forward's values.
+    pub v: TensorId,
+    /// The forward's output.
+    pub o: TensorId,
+    /// The gradient of the output.
+    pub d_o: TensorId,
+    /// The forward's statistics.
+    pub stats: TensorId,
+}
+
+/// The outputs of [`Graph::sdpa_backward`], each of its input's dims and
+/// layout, virtual until [`Graph::set_output`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SdpaGradients {
+    /// `<node>.dq`.
+    pub dq: TensorId,
+    /// `<node>.dk`.
+    pub dk: TensorId,
+    /// `<node>.dv`.
+    pub dv: TensorId,
+}
+
+static_assertions::assert_impl_all!(SdpaOptions: Send, Sync, Clone);
+static_assertions::assert_impl_all!(SdpaDropout: Send, Sync, Copy);
+static_assertions::assert_impl_all!(SdpaOutputs: Send, Sync, Copy);
+static_assertions::assert_impl_all!(SdpaBackwardInputs: Send, Sync, Copy);
+static_assertions::assert_impl_all!(SdpaGradients: Send, Sync, Copy);
+
+/// The attention dims: batch, query heads, query length, key/value
+/// length, head dim of q and k, head dim of v.
+struct Dims {
+    b: i64,
+    hq: i64,
+    sq: i64,
+    skv: i64,
+    dv: i64,
+    d: i64,
+}
+
+impl Graph {
+    /// Fused scaled dot-product attention, `O = softmax(scale * Q K^T
+    /// (+ bias, masked)) V`, of `q` `[B, H_q, S_q, D]`, `k` `[B, H_k, S_kv,
+    /// D]` and `v` `[B, H_v, S_kv, D_v]` (any strides, for example BSHD;
+    /// `H_k` and `H_v` divide `H_q`: grouped-query attention), all `HALF`
+    /// or all `BFLOAT16`; computed in `float`.
+    ///
+    /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
+    /// operation, 9.15 with sequence lengths, 9.21 with a bias, a mask or
+    /// dropout.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error) with
+    /// [`Mismatch::GraphNode`](crate::Mismatch::GraphNode) naming the node
+    /// and the tensor: a tensor of another graph or a scalar, a rank other
+    /// than 4, dims that do not agree (batch, head dim, heads that do not
+    /// divide, lengths), types outside those above, a bias of other dims,
+    /// one sequence length without the other or of other dims or type, a
+    /// window below 1, a scale that is not finite, a dropout probability
+    /// outside `(0, 1)` or its seed and offset of other dims or type.
+    pub fn sdpa_forward(
+        &mut self,
+        q: TensorId,
+        k: TensorId,
+        v: TensorId,
+        options: &SdpaOptions,
+    ) -> Result<SdpaOutputs> {
+        const F: &str = "Graph::sdpa_forward";
+        const KIND: &str = "sdpa_forward";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let ins = self.inputs(F, &nd, &[q, k, v], false)?;
+        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2])?;
+        let extra = self.sdpa_extras(F, &nd, options, &dims)?;
+        let scale = self.sdpa_scale(F, &nd, options, &dims)?;
+        let mut dropout = None;
+        if let Some(dr) = &options.dropout {
+            let p = dr.probability;
+            if !(p > 0.0 && p < 1.0) {
+                return Err(node_error(
+                    F,
+                    nd,
+                    None,
+                    format!("dropout probability {p}; it is in (0, 1)"),
+                ));
+            }
+            let ids = self.inputs(F, &nd, &[dr.seed, dr.offset], false)?;
+            for (i, role) in ids.iter().zip(["the dropout seed", "the dropout offset"]) {
+                self.check_dims_are(F, &nd, *i, &[1, 1, 1, 1], &format!("{role} has"))?;
+                self.check_type_in(F, &nd, *i, &[Dt::CUDNN_DATA_INT64], role)?;
+            }
+            dropout = Some((p, ids[0], ids[1]));
+        }
+        let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
+        let o_strides = checks::strides_like(&o_dims, &self.tensors[ins[0]].strides);
+        let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
+        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
+        if options.stats {
+            let s = checks::packed_strides(&stat_dims);
+            new.push(NewTensor::real_output(
+                "stats",
+                stat_dims,
+                s,
+                Dt::CUDNN_DATA_FLOAT,
+            ));
+        }
+        new.push(NewTensor::scalar("scale", 4, scale));
+        let plan = ScorePlan::new(options, &dims, extra.bias);
+        let first_sub = new.len();
+        new.extend(plan.tensors.iter().cloned());
+        let has_stats = options.stats;
+        let seq = extra.seq;
+        let ids = self.add_node(F, (KIND, name), new, |n| {
+            let mut op = BackendOp::new(
+                KIND,
+                D::CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR,
+                Version::new(9, 13, 0),
+                "OPERATION_SDPA_FWD, @since 9.13.0",
+            );
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_QDESC, ins[0]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_KDESC, ins[1]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC, ins[2]);
+            op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC, n[0]);
+            let mut k = 1;
+            if has_stats {
+                op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[k]);
+                k += 1;
+            }
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
+            if let Some((sq, skv)) = seq {
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
+                op.require(
+                    Version::new(9, 15, 0),
+                    "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
+                );
+            }
+            if let Some((p, seed, offset)) = dropout {
+                op.settings.push(Setting::Float(
+                    A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_PROBABILITY,
+                    p,
+                ));
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_SEED_DESC, seed);
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_OFFSET_DESC, offset);
+                op.require(
+                    Version::new(9, 21, 0),
+                    "SDPA_FWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.21.0",
+                );
+            }
+            if let Some(sub) = plan.subgraph(&n[first_sub..]) {
+                op.subgraph = Some(sub);
+                op.require(
+                    Version::new(9, 21, 0),
+                    "SDPA_FWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
+                     @since 9.21.0",
+                );
+            }
+            op
+        })?;
+        Ok(SdpaOutputs {
+            o: ids[0],
+            stats: has_stats.then(|| ids[1]),
+        })
+    }
+
+    /// The backward of [`sdpa_forward`](Self::sdpa_forward): `dq`, `dk`,
+    /// `dv` from the forward's `q`, `k`, `v`, output `o` and statistics,
+    /// and the gradient `d_o` of the output (of `o`'s dims and type), with
+    /// the forward's scale and sequence lengths (cuDNN 9.17).
+    ///
+    /// # Errors
+    /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
+    /// dims than the forward's output, statistics of other dims or not
+    /// `FLOAT`, and options the backward does not take here (a bias, a
+    /// causal mask, a sliding window, dropout: see the module's
+    /// documentation) or does not use (`stats`).
+    pub fn sdpa_backward(
+        &mut self,
+        inputs: &SdpaBackwardInputs,
+        options: &SdpaOptions,
+    ) -> Result<SdpaGradients> {
+        const F: &str = "Graph::sdpa_backward";
+        const KIND: &str = "sdpa_backward";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let fail = |what: String| node_error(F, nd.clone(), None, what);
+        if options.bias.is_some() || options.causal || options.sliding_window.is_some() {
+            return Err(fail(
+                "a bias, a causal mask or a sliding window needs CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH, \
+                 whose type the generated attribute table does not know"
+                    .into(),
+            ));
+        }
+        if options.dropout.is_some() {
+            return Err(fail(
+                "dropout needs CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY, whose type the \
+                 generated attribute table does not know"
+                    .into(),
+            ));
+        }
+        if options.stats {
+            return Err(fail(
+                "stats is an option of the forward; the backward reads them".into(),
+            ));
+        }
+        let p = inputs;
+        let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
+        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2])?;
+        let extra = self.sdpa_extras(F, &nd, options, &dims)?;
+        let scale = self.sdpa_scale(F, &nd, options, &dims)?;
+        let o_dims = [dims.b, dims.hq, dims.sq, dims.dv];
+        for (i, role) in [(ins[3], "o"), (ins[4], "d_o")] {
+            self.check_dims_are(F, &nd, i, &o_dims, "the forward's output has")?;
+            self.check_type_in(F, &nd, i, HALVES, role)?;
+        }
+        let stat_dims = [dims.b, dims.hq, dims.sq, 1];
+        self.check_dims_are(F, &nd, ins[5], &stat_dims, "the forward's statistics have")?;
+        self.check_type_in(F, &nd, ins[5], &[Dt::CUDNN_DATA_FLOAT], "stats")?;
+        let mut new = Vec::new();
+        for (i, suffix) in [(ins[0], "dq"), (ins[1], "dk"), (ins[2], "dv")] {
+            let t = &self.tensors[i];
+            new.push(NewTensor::output(suffix, t.dims.clone(), t.strides.clone()));
+        }
+        new.push(NewTensor::scalar("scale", 4, scale));
+        let seq = extra.seq;
+        let ids = self.add_node(F, (KIND, name), new, |n| {
+            let mut op = BackendOp::new(
+                KIND,
+                D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR,
+                Version::new(9, 17, 0),
+                "OPERATION_SDPA_BWD, @since 9.17.0",
+            );
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC, ins[0]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC, ins[1]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC, ins[2]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_ODESC, ins[3]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DODDESC, ins[4]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_STATSDESC, ins[5]);
+            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DQDESC, n[0]);
+            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
+            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
+            if let Some((sq, skv)) = seq {
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
+            }
+            op
+        })?;
+        Ok(SdpaGradients {
+            dq: ids[0],
+            dk: ids[1],
+            dv: ids[2],
+        })
+    }
+
+    /// Rotary position embedding of `x` `[B, H, S, D]` (`D` even; any
+    /// strides) by the angles `freqs` `[S, 1, 1, D]` (`FLOAT`; cuDNN takes
+    /// their sine and cosine): `y` of `x`'s dims and layout (cuDNN 9.24).
+    /// The whole head dim rotates and the output is not scaled (cuDNN's
+    /// `ROPE_DIM` and `OUTPUT_SCALE`, whose types the generated attribute
+    /// table does not know, are left at their defaults).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error) naming the node and the
+    /// tensor: a tensor of another graph or a scalar, a rank other than 4,
+    /// an odd head dim, `freqs` of other dims, a type of `x` outside
+    /// `FLOAT`, `HALF`, `BFLOAT16` or of `freqs` other than `FLOAT`.
+    pub fn rope_forward(&mut self, x: TensorId, freqs: TensorId) -> Result<TensorId> {
+        self.rope("Graph::rope_forward", "rope_forward", x, freqs)
+    }
+
+    /// The backward of [`rope_forward`](Self::rope_forward): `dx` from `dy`
+    /// and the same `freqs` (cuDNN 9.25).
+    ///
+    /// # Errors
+    /// As [`rope_forward`](Self::rope_forward).
+    pub fn rope_backward(&mut self, dy: TensorId, freqs: TensorId) -> Result<TensorId> {
+        self.rope("Graph::rope_backward", "rope_backward", dy, freqs)
+    }
+
+    fn rope(
+        &mut self,
+        function: &'static str,
+        kind: &'static str,
+        x: TensorId,
+        freqs: TensorId,
+    ) -> Result<TensorId> {
+        let name = self.next_op_name(kind);
+        let nd = node(kind, &name);
+        let ins = self.inputs(function, &nd, &[x, freqs], false)?;
+        let (xi, fi) = (ins[0], ins[1]);
+        let t = &self.tensors[xi];
+        let fault = |what: String| node_error(function, nd.clone(), Some(t.name.clone()), what);
+        if t.dims.len() != 4 {
+            return Err(fault(format!(
+                "{} dimensions; rotary embeddings take [B, H, S, D]",
+                t.dims.len()
+            )));
+        }
+        let (s, d) = (t.dims[2], t.dims[3]);
+        if d % 2 != 0 {
+            return Err(fault(format!(
+                "a head dim of {d}; rotary embeddings rotate pairs, so it is even"
+            )));
+        }
+        let role = if kind == "rope_forward" { "x" } else { "dy" };
+        self.check_type_in(function, &nd, xi, FLOATS, role)?;
+        self.check_dims_are(function, &nd, fi, &[s, 1, 1, d], "the angles of this x are")?;
+        self.check_type_in(function, &nd, fi, &[Dt::CUDNN_DATA_FLOAT], "freqs")?;
+        let (dims, strides) = (t.dims.clone(), t.strides.clone());
+        let forward = kind == "rope_forward";
+        let suffix = if forward { "y" } else { "dx" };
+        let ids = self.add_node(
+            function,
+            (kind, name),
+            vec![NewTensor::output(suffix, dims, strides)],
+            |n| {
+                let (desc, x_attr, f_attr, y_attr, since, needs) = if forward {
+                    (
+                        D::CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR,
+                        A::CUDNN_ATTR_OPERATION_ROPE_FWD_XDESC,
+                        A::CUDNN_ATTR_OPERATION_ROPE_FWD_FREQSDESC,
+                        A::CUDNN_ATTR_OPERATION_ROPE_FWD_YDESC,
+                        Version::new(9, 24, 0),
+                        "OPERATION_ROPE_FWD, @since 9.24.0",
+                    )
+                } else {
+                    (
+                        D::CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR,
+                        A::CUDNN_ATTR_OPERATION_ROPE_BWD_DYDESC,
+                        A::CUDNN_ATTR_OPERATION_ROPE_BWD_FREQSDESC,
+                        A::CUDNN_ATTR_OPERATION_ROPE_BWD_DXDESC,
+                        Version::new(9, 25, 0),
+                        "OPERATION_ROPE_BWD, @since 9.25.0",
+                    )
+                };
+                let mut op = BackendOp::new(kind, desc, since, needs);
+                op.input(x_attr, xi);
+                op.input(f_attr, fi);
+                op.output(y_attr, n[0]);
+                op
+            },
+        )?;
+        Ok(ids[0])
+    }
+
+    /// The dims of an attention over `q`, `k`, `v`, checked.
+    fn attention_dims(
+        &self,
+        function: &'static str,
+        nd: &str,
+        q: usize,
+        k: usize,
+        v: usize,
+    ) -> Result<Dims> {
+        for (i, role) in [(q, "q"), (k, "k"), (v, "v")] {
+            let t = &self.tensors[i];
+            if t.dims.len() != 4 {
+                return Err(node_error(
+                    function,
+                    nd.to_string(),
+                    Some(t.name.clone()),
+                    format!(
+                        "{} dimensions; attention's {role} is [B, H, S, D]",
+                        t.dims.len()
+                    ),
+                ));
+            }
+            self.check_type_in(function, nd, i, HALVES, role)?;
+        }
+        let (qt, kt, vt) = (&self.tensors[q], &self.tensors[k], &self.tensors[v]);
+        let (qd, kd, vd) = (&qt.dims, &kt.dims, &vt.dims);
+        let wrong = |t: &super::TensorDef, what: String| {
+            node_error(function, nd.to_string(), Some(t.name.clone()), what)
+        };
+        if self.data_type_of(k) != self.data_type_of(q)
+            || self.data_type_of(v) != self.data_type_of(q)
+        {
+            let odd = if self.data_type_of(k) != self.data_type_of(q) {
+                kt
+            } else {
+                vt
+            };
+            return Err(wrong(odd, format!("another type than \"{}\"", qt.name)));
+        }
+        for (t, d) in [(kt, kd), (vt, vd)] {
+            if d[0] != qd[0] {
+                return Err(wrong(
+                    t,
+                    format!("a batch of {}; \"{}\" has {}", d[0], qt.name, qd[0]),
+                ));
+            }
+            if qd[1] % d[1] != 0 {
+                return Err(wrong(
+                    t,
+                    format!(
+                        "{} heads, which do not divide the {} query heads",
+                        d[1], qd[1]
+                    ),
+                ));
+            }
+        }
+        if kd[3] != qd[3] {
+            return Err(wrong(
+                kt,
+                format!("a head dim of {}; \"{}\" has {}", kd[3], qt.name, qd[3]),
+            ));
+        }
+        if vd[2] != kd[2] {
+            return Err(wrong(
+                vt,
+                format!("a sequence of {}; \"{}\" has {}", vd[2], kt.name, kd[2]),
+            ));
+        }
+        Ok(Dims {
+            b: qd[0],
+            hq: qd[1],
+            sq: qd[2],
+            skv: kd[2],
+            d: qd[3],
+            dv: vd[3],
+        })
+    }
+
+    /// The scale: the option or `1 / sqrt(D)`, finite.
+    fn sdpa_scale(
+        &self,
+        function: &'static str,
+        nd: &str,
+        options: &SdpaOptions,
+        dims: &Dims,
+    ) -> Result<f32> {
+        let scale = options
+            .scale
+            .unwrap_or_else(|| 1.0 / (dims.d as f32).sqrt());
+        if scale.is_finite() {
+            return Ok(scale);
+        }
+        Err(node_error(
+            function,
+            nd.to_string(),
+            None,
+            format!("scale {scale}; it is finite"),
+        ))
+    }
+
+    /// The sequence lengths and bias of `options`, checked.
+    fn sdpa_extras(
+        &self,
+        function: &'static str,
+        nd: &str,
+        options: &SdpaOptions,
+        dims: &Dims,
+    ) -> Result<Extras> {
+        let fail = |what: String| node_error(function, nd.to_string(), None, what);
+        let seq = match (options.seq_len_q, options.seq_len_kv) {
+            (None, None) => None,
+            (Some(q), Some(kv)) => {
+                let ids = self.inputs(function, nd, &[q, kv], false)?;
+                for (i, role) in ids.iter().zip(["seq_len_q", "seq_len_kv"]) {
+                    self.check_dims_are(
+                        function,
+                        nd,
+                        *i,
+                        &[dims.b, 1, 1, 1],
+                        &format!("{role} is [B, 1, 1, 1]:"),
+                    )?;
+                    self.check_type_in(function, nd, *i, LENGTHS, role)?;
+                }
+                Some((ids[0], ids[1]))
+            }
+            _ => {
+                return Err(fail(
+                    "seq_len_q and seq_len_kv come together (a padding mask)".into(),
+                ))
+            }
+        };
+        if let Some(w) = options.sliding_window {
+            if w < 1 {
+                return Err(fail(format!("sliding window {w}; it is at least 1")));
+            }
+        }
+        let bias = match options.bias {
+            None => None,
+            Some(b) => {
+                let i = self.inputs(function, nd, &[b], false)?[0];
+                let t = &self.tensors[i];
+                let ok = t.dims.len() == 4
+                    && (t.dims[0] == dims.b || t.dims[0] == 1)
+                    && (t.dims[1] == dims.hq || t.dims[1] == 1)
+                    && t.dims[2] == dims.sq
+                    && t.dims[3] == dims.skv;
+                if !ok {
+                    return Err(node_error(
+                        function,
+                        nd.to_string(),
+                        Some(t.name.clone()),
+                        format!(
+                            "dims {:?}; the bias is [B or 1, H_q or 1, S_q, S_kv] = [{} or 1, {} or 1, {}, {}]",
+                            t.dims, dims.b, dims.hq, dims.sq, dims.skv
+                        ),
+                    ));
+                }
+                self.check_type_in(function, nd, i, FLOATS, "the bias")?;
+                Some(i)
+            }
+        };
+        Ok(Extras { seq, bias })
+    }
+}
+
+/// The checked sequence lengths (q, kv) and bias, by index.
+struct Extras {
+    seq: Option<(usize, usize)>,
+    bias: Option<usize>,
+}
+
+/// The score subgraph an attention node makes: the new tensors (in
+/// order), and how its operations use them.
+struct ScorePlan {
+    tensors: Vec<NewTensor>,
+    bias: Option<usize>,
+    causal: bool,
+    window: bool,
+}
+
+impl ScorePlan {
+    /// The subgraph's tensors for `options`: the scores (virtual), then per
+    /// modifier its scalars and its output (virtual).
+    fn new(options: &SdpaOptions, dims: &Dims, bias: Option<usize>) -> ScorePlan {
+        let causal = options.causal;
+        let window = options.sliding_window;
+        let mut tensors = Vec::new();
+        if bias.is_some() || causal || window.is_some() {
+            let d = vec![dims.b, dims.hq, dims.sq, dims.skv];
+            let s = checks::packed_strides(&d);
+            let virt = |suffix| NewTensor::output(suffix, d.clone(), s.clone());
+            tensors.push(virt("scores"));
+            if bias.is_some() {
+                tensors.push(virt("scores_biased"));
+            }
+            if causal {
+                tensors.push(NewTensor::scalar("causal_fill", 4, f32::NEG_INFINITY));
+                tensors.push(virt("scores_causal"));
+            }
+            if let Some(w) = window {
+                tensors.push(NewTensor::scalar("window_fill", 4, f32::NEG_INFINITY));
+                tensors.push(NewTensor::scalar("window_bound", 4, w as f32));
+                tensors.push(virt("scores_windowed"));
+            }
+        }
+        ScorePlan {
+            tensors,
+            bias,
+            causal,
+            window: window.is_some(),
+        }
+    }
+
+    /// The subgraph over the new tensors `n` (this plan's, in order).
+    fn subgraph(&self, n: &[usize]) -> Option<Subgraph> {
+        let (&scores, mut rest) = n.split_first()?;
+        let mut ops = Vec::new();
+        let mut prev = scores;
+        if let Some(b) = self.bias {
+            let (&y, r) = rest.split_first()?;
+            ops.push(OpKind::Pointwise {
+                mode: Pw::CUDNN_POINTWISE_ADD,
+                inputs: vec![prev, b],
+                y,
+            });
+            (prev, rest) = (y, r);
+        }
+        if self.causal {
+            let [fill, y, r @ ..] = rest else {
+                return None;
+            };
+            ops.push(band_mask(prev, *fill, None, *y, Pw::CUDNN_POINTWISE_CMP_GE));
+            (prev, rest) = (*y, r);
+        }
+        if self.window {
+            let [fill, bound, y, ..] = rest else {
+                return None;
+            };
+            ops.push(band_mask(
+                prev,
+                *fill,
+                Some(*bound),
+                *y,
+                Pw::CUDNN_POINTWISE_CMP_GT,
+            ));
+            prev = *y;
+        }
+        Some(Subgraph {
+            ops,
+            attr: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH,
+            input_attr: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
+            input: scores,
+            output_attr: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
+            output: prev,
+        })
+    }
+}
+
+/// A diagonal band mask of `x` into `y`: entries outside the band get
+/// `fill`; the right bound is the diagonal (`CMP_GE`: key index at most
+/// the query index) or, with `left`, the left bound (`CMP_GT`: key index
+/// plus `left` above the query index).
+fn band_mask(x: usize, fill: usize, left: Option<usize>, y: usize, cmp: Pw) -> OpKind {
+    let mut op = BackendOp::new(
+        "diagonal_band_mask",
+        D::CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
+        Version::new(9, 20, 0),
+        "OPERATION_DIAGONAL_BAND_MASK, @since 9.20.0",
+    );
+    op.settings.push(Setting::Pointwise(
+        A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+        cmp,
+    ));
+    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_XDESC, x);
+    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_BDESC, fill);
+    if let Some(l) = left {
+        op.input(
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_LEFT_BOUND_DESC,
+            l,
+        );
+    }
+    op.output(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_YDESC, y);
+    OpKind::Backend(op)
+}

@@ -1,0 +1,429 @@
+//! [`Graph::build`]: the description turned into cuDNN's backend
+//! descriptors (tensors, operation descriptors, operations, the operation
+//! graph), and the [`OperationGraph`] that holds them.
+
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+
+use super::{checks, ConvOptions, Graph, OpKind, TensorId};
+use crate::error::{Error, Mismatch, Result};
+use crate::graph::BackendDescriptor;
+use crate::{Handle, Library};
+
+/// The function an operation graph's finalize errors name.
+const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
+
+/// One tensor of a built graph, as cuDNN was told it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GraphTensor {
+    uid: i64,
+    name: String,
+    dims: Vec<i64>,
+    strides: Vec<i64>,
+    data_type: sys::cudnnDataType_t,
+    is_virtual: bool,
+    is_output: bool,
+    by_value: Option<f32>,
+}
+
+impl GraphTensor {
+    /// Its unique id (`CUDNN_ATTR_TENSOR_UNIQUE_ID`), which execution
+    /// pairs with its memory.
+    pub fn uid(&self) -> i64 {
+        self.uid
+    }
+
+    /// Its name in the graph.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its dimensions.
+    pub fn dims(&self) -> &[i64] {
+        &self.dims
+    }
+
+    /// Its strides, in elements.
+    pub fn strides(&self) -> &[i64] {
+        &self.strides
+    }
+
+    /// Its data type.
+    pub fn data_type(&self) -> sys::cudnnDataType_t {
+        self.data_type
+    }
+
+    /// Whether it is virtual: an intermediate result with no memory of its
+    /// own.
+    pub fn is_virtual(&self) -> bool {
+        self.is_virtual
+    }
+
+    /// Whether it is an output of the graph: an operation's result made
+    /// real by [`Graph::set_output`], which the graph writes.
+    pub fn is_output(&self) -> bool {
+        self.is_output
+    }
+
+    /// A by-value scalar's value; `None` for other tensors.
+    pub fn by_value(&self) -> Option<f32> {
+        self.by_value
+    }
+}
+
+/// A finalized cuDNN operation graph (`CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR`)
+/// made by [`Graph::build`], with the tensors it was made of.
+///
+/// It owns its descriptors (the operations and tensors are kept alive by
+/// the graph descriptor). Not `Clone`; `Send`, not `Sync`.
+#[derive(Debug)]
+pub struct OperationGraph {
+    pub(crate) desc: BackendDescriptor,
+    pub(crate) tensors: Vec<GraphTensor>,
+    pub(crate) name: String,
+    pub(crate) key: String,
+    /// The id of the [`Graph`] it was built from.
+    graph: u64,
+    /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
+    /// if any.
+    pub(crate) handle_id: Option<u64>,
+}
+
+static_assertions::assert_impl_all!(OperationGraph: Send);
+static_assertions::assert_not_impl_any!(OperationGraph: Sync, Clone);
+static_assertions::assert_impl_all!(GraphTensor: Send, Sync);
+
+impl OperationGraph {
+    /// The name of the graph it was built from.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The graph's canonical text ([`Graph::key`]), for plan caches.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Every tensor, in uid order (the uid of `tensors()[i]` is `i + 1`).
+    pub fn tensors(&self) -> &[GraphTensor] {
+        &self.tensors
+    }
+
+    /// Tensor `t` of the graph it was built from; `None` for a tensor of
+    /// another graph.
+    pub fn tensor(&self, t: TensorId) -> Option<&GraphTensor> {
+        if t.graph != self.graph {
+            return None;
+        }
+        self.tensors.get(t.index as usize)
+    }
+
+    /// The library it was built with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.desc.library()
+    }
+
+    /// How many engines cuDNN has for the graph
+    /// (`CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT`).
+    ///
+    /// # Errors
+    /// cuDNN's status.
+    pub fn engine_count(&self) -> Result<i64> {
+        self.desc
+            .get_one::<i64>(A::CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
+    }
+
+    /// The finalized operation-graph descriptor.
+    #[allow(dead_code)]
+    pub(crate) fn descriptor(&self) -> &BackendDescriptor {
+        &self.desc
+    }
+}
+
+impl Graph {
+    /// Builds the graph with the process-wide library and no handle: see
+    /// [`build_with`](Self::build_with). The whole-graph checks come before
+    /// the library is loaded.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with); as [`crate::library`].
+    pub fn build(&self) -> Result<OperationGraph> {
+        self.check_complete("Graph::build")?;
+        let lib = crate::library()?;
+        self.build_in("Graph::build", &lib, None)
+    }
+
+    /// Checks the whole graph, then makes its backend descriptors with
+    /// `lib`: a `TENSOR` per tensor (uid, dims, strides, data type,
+    /// 16-byte alignment, virtual, by value), the `CONVOLUTION`,
+    /// `POINTWISE`, `MATMUL` and `REDUCTION` descriptors of the operations,
+    /// the operations (convolutions with alpha 1 and beta 0), and the
+    /// `OPERATIONGRAPH` of them all, finalized. With `handle`, the graph is
+    /// given it (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`); the handle must be of
+    /// `lib`.
+    ///
+    /// cuDNN 8 finalizes an operation graph only with a handle: without
+    /// one, the operations are built (so cuDNN checks them) and the graph
+    /// is refused before its finalize.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::GraphNode`]: a graph
+    /// with no operation, a tensor no operation uses (a virtual one that is
+    /// not an output names its operation), a node the loaded cuDNN is too
+    /// old for (its `what` says the version it needs, from the `@since`
+    /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
+    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25).
+    /// [`Error::InvalidArgument`]
+    /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
+    /// with [`Mismatch::Unsupported`] on cuDNN 8 without a handle; a handle
+    /// of another library. cuDNN's status for what it refuses (a type or
+    /// shape it does not support, what the machine lacks).
+    pub fn build_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_with", lib, handle)
+    }
+
+    fn build_in(
+        &self,
+        function: &'static str,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.check_complete(function)?;
+        self.check_versions(function, lib)?;
+        let tensors = self.graph_tensors();
+        let mut descs = Vec::with_capacity(tensors.len());
+        for t in &tensors {
+            descs.push(tensor_descriptor(lib, t)?);
+        }
+        let mut ops = Vec::with_capacity(self.ops.len());
+        for o in &self.ops {
+            ops.push(self.operation(lib, &o.kind, &descs)?);
+        }
+        let mut graph =
+            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
+        let refs: Vec<&BackendDescriptor> = ops.iter().collect();
+        graph.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &refs)?;
+        drop(refs);
+        drop((ops, descs));
+        match handle {
+            Some(h) => graph.set_handle(A::CUDNN_ATTR_OPERATIONGRAPH_HANDLE, h)?,
+            None if lib.version().major < 9 => {
+                return Err(Error::InvalidArgument {
+                    function: FINALIZE_GRAPH,
+                    mismatch: Mismatch::Unsupported {
+                        what: format!(
+                            "cuDNN 8 finalizes an operation graph only with a handle \
+                             (cuDNN {}; graph \"{}\"): use build_with with a handle",
+                            lib.version(),
+                            self.name
+                        ),
+                    },
+                });
+            }
+            None => {}
+        }
+        graph.finalize()?;
+        Ok(OperationGraph {
+            desc: graph,
+            tensors,
+            name: self.name.clone(),
+            key: self.key(),
+            graph: self.id,
+            handle_id: handle.map(Handle::id),
+        })
+    }
+
+    /// The tensors as cuDNN is told them: virtual ones of the intermediate
+    /// type.
+    fn graph_tensors(&self) -> Vec<GraphTensor> {
+        self.tensors
+            .iter()
+            .enumerate()
+            .map(|(i, t)| GraphTensor {
+                uid: i as i64 + 1,
+                name: t.name.clone(),
+                dims: t.dims.clone(),
+                strides: t.strides.clone(),
+                data_type: t.dtype.unwrap_or(self.intermediate),
+                is_virtual: t.is_virtual(),
+                is_output: t.producer.is_some() && !t.is_virtual(),
+                by_value: t.by_value,
+            })
+            .collect()
+    }
+
+    /// The finalized operation descriptor of `op`; `t` holds the tensors'
+    /// descriptors by index.
+    pub(super) fn operation(
+        &self,
+        lib: &Arc<Library>,
+        op: &OpKind,
+        t: &[BackendDescriptor],
+    ) -> Result<BackendDescriptor> {
+        let new = |kind| BackendDescriptor::with_library(lib, kind);
+        let mut d;
+        match op {
+            OpKind::ConvFprop { x, w, y, conv } => {
+                d = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)?;
+                let c = self.convolution(lib, conv)?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&t[*x]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, &[&t[*w]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, &[&t[*y]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC, &[&c])?;
+                self.set_scaling(
+                    &mut d,
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA,
+                )?;
+            }
+            OpKind::ConvDgrad { dy, w, dx, conv } => {
+                d = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR)?;
+                let c = self.convolution(lib, conv)?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY, &[&t[*dy]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W, &[&t[*w]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX, &[&t[*dx]])?;
+                d.set_descriptors(
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
+                    &[&c],
+                )?;
+                self.set_scaling(
+                    &mut d,
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA,
+                )?;
+            }
+            OpKind::ConvWgrad { x, dy, dw, conv } => {
+                d = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR)?;
+                let c = self.convolution(lib, conv)?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X, &[&t[*x]])?;
+                d.set_descriptors(
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
+                    &[&t[*dy]],
+                )?;
+                d.set_descriptors(
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
+                    &[&t[*dw]],
+                )?;
+                d.set_descriptors(
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
+                    &[&c],
+                )?;
+                self.set_scaling(
+                    &mut d,
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
+                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
+                )?;
+            }
+            OpKind::Pointwise { mode, inputs, y } => {
+                d = new(D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
+                let mut pw = new(D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
+                pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[*mode])?;
+                pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[self.compute])?;
+                pw.finalize()?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
+                let arity =
+                    checks::pointwise_arity(*mode).map_err(|what| Error::InvalidArgument {
+                        function: "Graph::build",
+                        mismatch: Mismatch::Unsupported { what },
+                    })?;
+                let roles: &[A] = if arity.backward {
+                    &[
+                        A::CUDNN_ATTR_OPERATION_POINTWISE_DYDESC,
+                        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+                    ]
+                } else {
+                    &[
+                        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+                        A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
+                        A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
+                    ]
+                };
+                for (role, i) in roles.iter().zip(inputs) {
+                    d.set_descriptors(*role, &[&t[*i]])?;
+                }
+                let out = if arity.backward {
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_DXDESC
+                } else {
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC
+                };
+                d.set_descriptors(out, &[&t[*y]])?;
+            }
+            OpKind::Matmul { a, b, c } => {
+                d = new(D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
+                let mut mm = new(D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
+                mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
+                mm.finalize()?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[*a]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[*b]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[*c]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[&mm])?;
+            }
+            OpKind::Reduction { op, x, y } => {
+                d = new(D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR)?;
+                let mut r = new(D::CUDNN_BACKEND_REDUCTION_DESCRIPTOR)?;
+                r.set(A::CUDNN_ATTR_REDUCTION_OPERATOR, &[*op])?;
+                r.set(A::CUDNN_ATTR_REDUCTION_COMP_TYPE, &[self.compute])?;
+                r.finalize()?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_XDESC, &[&t[*x]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_YDESC, &[&t[*y]])?;
+                d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_DESC, &[&r])?;
+            }
+            OpKind::Backend(b) => d = self.backend_operation(lib, b, t)?,
+        }
+        d.finalize()?;
+        Ok(d)
+    }
+
+    /// A finalized `CONVOLUTION` descriptor of `conv`, in the compute type.
+    fn convolution(&self, lib: &Arc<Library>, conv: &ConvOptions) -> Result<BackendDescriptor> {
+        let mut c = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR)?;
+        c.set(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE, &[self.compute])?;
+        c.set(A::CUDNN_ATTR_CONVOLUTION_CONV_MODE, &[conv.mode])?;
+        c.set(
+            A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS,
+            &[conv.stride.len() as i64],
+        )?;
+        c.set(A::CUDNN_ATTR_CONVOLUTION_DILATIONS, &conv.dilation)?;
+        c.set(A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES, &conv.stride)?;
+        c.set(A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS, &conv.pre_padding)?;
+        c.set(A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS, &conv.post_padding)?;
+        c.finalize()?;
+        Ok(c)
+    }
+
+    /// Alpha 1 and beta 0, as `double` when the graph computes in `double`
+    /// and as `float` otherwise.
+    fn set_scaling(&self, d: &mut BackendDescriptor, alpha: A, beta: A) -> Result<()> {
+        if self.compute == sys::cudnnDataType_t::CUDNN_DATA_DOUBLE {
+            d.set(alpha, &[1.0f64])?;
+            d.set(beta, &[0.0f64])
+        } else {
+            d.set(alpha, &[1.0f32])?;
+            d.set(beta, &[0.0f32])
+        }
+    }
+}
+
+/// The finalized `TENSOR` descriptor of `t`.
+fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescriptor> {
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_TENSOR_DESCRIPTOR)?;
+    d.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[t.uid])?;
+    d.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &t.dims)?;
+    d.set(A::CUDNN_ATTR_TENSOR_STRIDES, &t.strides)?;
+    d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
+    d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])?;
+    d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
+    if t.by_value.is_some() {
+        d.set(A::CUDNN_ATTR_TENSOR_IS_BY_VALUE, &[true])?;
+    }
+    d.finalize()?;
+    Ok(d)
+}

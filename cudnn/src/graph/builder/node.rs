@@ -1,0 +1,566 @@
+//! Operations described attribute by attribute ([`BackendOp`]): the
+//! normalizations, attention and rotary embeddings of cuDNN 9. Each is an
+//! operation descriptor type, its enumerated and scalar attributes, its
+//! tensors by attribute, an optional score subgraph (a nested operation
+//! graph, for attention), and the oldest cuDNN that has everything it
+//! sets. [`Graph::add_node`] adds one with all its new tensors at once;
+//! the lowering is generic.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+use sys::cudnnDataType_t as Dt;
+
+use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef, TensorId};
+use crate::error::{Error, Result};
+use crate::graph::BackendDescriptor;
+use crate::{Library, Version};
+
+/// An enumerated or scalar attribute of a [`BackendOp`].
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Setting {
+    /// A `cudnnBackendNormMode_t`.
+    NormMode(A, sys::cudnnBackendNormMode_t),
+    /// A `cudnnBackendNormFwdPhase_t`.
+    NormPhase(A, sys::cudnnBackendNormFwdPhase_t),
+    /// A `cudnnPointwiseMode_t`.
+    Pointwise(A, sys::cudnnPointwiseMode_t),
+    /// A `float`.
+    Float(A, f32),
+}
+
+impl Setting {
+    fn key(&self) -> String {
+        match self {
+            Setting::NormMode(a, v) => format!("a{}={}", a.0, v.0),
+            Setting::NormPhase(a, v) => format!("a{}={}", a.0, v.0),
+            Setting::Pointwise(a, v) => format!("a{}={}", a.0, v.0),
+            Setting::Float(a, v) => format!("a{}={:?}", a.0, v),
+        }
+    }
+}
+
+/// A tensor of a [`BackendOp`]: the attribute it is set to, the tensor by
+/// index, and whether the operation reads it (an input) or writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Slot {
+    pub(super) attr: A,
+    pub(super) tensor: usize,
+    pub(super) input: bool,
+}
+
+/// A nested operation graph set into an operation (attention's score
+/// modifiers): its operations, the attribute it is set to, and the
+/// attributes that name its input and output tensors by uid.
+#[derive(Debug, Clone)]
+pub(super) struct Subgraph {
+    pub(super) ops: Vec<OpKind>,
+    pub(super) attr: A,
+    pub(super) input_attr: A,
+    pub(super) input: usize,
+    pub(super) output_attr: A,
+    pub(super) output: usize,
+}
+
+/// An operation of one backend descriptor type, set attribute by attribute.
+#[derive(Debug, Clone)]
+pub(super) struct BackendOp {
+    /// The kind in node names and errors (`layer_norm`, `sdpa_forward`).
+    pub(super) kind: &'static str,
+    pub(super) descriptor: D,
+    pub(super) settings: Vec<Setting>,
+    pub(super) slots: Vec<Slot>,
+    pub(super) subgraph: Option<Subgraph>,
+    /// The oldest cuDNN with every attribute set, and what needs it
+    /// (from the `@since` lines of cuDNN 9.28's `cudnn_graph.h`).
+    pub(super) min_version: Version,
+    pub(super) needs: &'static str,
+}
+
+impl BackendOp {
+    /// A new operation of `kind` on descriptor type `descriptor`, which
+    /// needs cuDNN `min_version` because of `needs`.
+    pub(super) fn new(
+        kind: &'static str,
+        descriptor: D,
+        min_version: Version,
+        needs: &'static str,
+    ) -> BackendOp {
+        BackendOp {
+            kind,
+            descriptor,
+            settings: Vec::new(),
+            slots: Vec::new(),
+            subgraph: None,
+            min_version,
+            needs,
+        }
+    }
+
+    /// Raises the version this operation needs to `v`, because of `needs`.
+    pub(super) fn require(&mut self, v: Version, needs: &'static str) {
+        if v > self.min_version {
+            self.min_version = v;
+            self.needs = needs;
+        }
+    }
+
+    pub(super) fn input(&mut self, attr: A, tensor: usize) {
+        self.slots.push(Slot {
+            attr,
+            tensor,
+            input: true,
+        });
+    }
+
+    pub(super) fn output(&mut self, attr: A, tensor: usize) {
+        self.slots.push(Slot {
+            attr,
+            tensor,
+            input: false,
+        });
+    }
+
+    /// The tensors it reads, those of its subgraph included.
+    pub(super) fn inputs(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .slots
+            .iter()
+            .filter(|s| s.input)
+            .map(|s| s.tensor)
+            .collect();
+        if let Some(sub) = &self.subgraph {
+            v.extend([sub.input, sub.output]);
+            for o in &sub.ops {
+                v.extend(o.inputs());
+            }
+        }
+        v
+    }
+
+    /// The oldest cuDNN that has it, and why, its subgraph included.
+    pub(super) fn min_version(&self) -> (Version, &'static str) {
+        let mut best = (self.min_version, self.needs);
+        if let Some(sub) = &self.subgraph {
+            for o in &sub.ops {
+                if let OpKind::Backend(b) = o {
+                    let v = b.min_version();
+                    if v.0 > best.0 {
+                        best = v;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Its part of a graph's key: kind, descriptor type, settings, tensors
+    /// by attribute, subgraph.
+    pub(super) fn key(&self, k: &mut String) {
+        let settings: Vec<String> = self.settings.iter().map(Setting::key).collect();
+        let slots: Vec<String> = self
+            .slots
+            .iter()
+            .map(|s| format!("a{}=t{}", s.attr.0, s.tensor + 1))
+            .collect();
+        let _ = write!(
+            k,
+            "|{}[d{}]({};{})",
+            self.kind,
+            self.descriptor.0,
+            settings.join(","),
+            slots.join(",")
+        );
+        if let Some(sub) = &self.subgraph {
+            let _ = write!(k, "{{sub:in=t{},out=t{}:", sub.input + 1, sub.output + 1);
+            for o in &sub.ops {
+                match o {
+                    OpKind::Backend(b) => b.key(k),
+                    OpKind::Pointwise { mode, inputs, y } => {
+                        let ins: Vec<String> =
+                            inputs.iter().map(|i| format!("t{}", i + 1)).collect();
+                        let _ = write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), y + 1);
+                    }
+                    other => {
+                        let _ = write!(k, "|{}", other.kind());
+                    }
+                }
+            }
+            k.push('}');
+        }
+    }
+}
+
+/// A tensor a new node makes: its name suffix (`<op>.<suffix>`), layout
+/// and type; written by the node (`produced`) or a by-value scalar input.
+#[derive(Debug, Clone)]
+pub(super) struct NewTensor {
+    pub(super) suffix: &'static str,
+    pub(super) dims: Vec<i64>,
+    pub(super) strides: Vec<i64>,
+    /// `None`: virtual, of the graph's intermediate type.
+    pub(super) dtype: Option<Dt>,
+    pub(super) by_value: Option<f32>,
+    pub(super) produced: bool,
+}
+
+impl NewTensor {
+    /// An output the node writes, virtual until [`Graph::set_output`].
+    pub(super) fn output(suffix: &'static str, dims: Vec<i64>, strides: Vec<i64>) -> NewTensor {
+        NewTensor {
+            suffix,
+            dims,
+            strides,
+            dtype: None,
+            by_value: None,
+            produced: true,
+        }
+    }
+
+    /// An output the node writes, a real tensor of `dtype` from the start
+    /// (statistics, which cuDNN keeps in memory).
+    pub(super) fn real_output(
+        suffix: &'static str,
+        dims: Vec<i64>,
+        strides: Vec<i64>,
+        dtype: Dt,
+    ) -> NewTensor {
+        NewTensor {
+            dtype: Some(dtype),
+            ..NewTensor::output(suffix, dims, strides)
+        }
+    }
+
+    /// A `float` scalar passed by value, of `rank` dimensions of 1.
+    pub(super) fn scalar(suffix: &'static str, rank: usize, value: f32) -> NewTensor {
+        NewTensor {
+            suffix,
+            dims: vec![1; rank],
+            strides: vec![1; rank],
+            dtype: Some(Dt::CUDNN_DATA_FLOAT),
+            by_value: Some(value),
+            produced: false,
+        }
+    }
+}
+
+impl Graph {
+    /// Adds the node `make` gives (named `name`, of `kind`) with the new
+    /// tensors it makes, after checking every new tensor's layout and
+    /// name; `make` gets their indices in order. Nothing is added on a
+    /// refusal. Returns the new tensors' ids in order.
+    pub(super) fn add_node(
+        &mut self,
+        function: &'static str,
+        (kind, name): (&'static str, String),
+        new: Vec<NewTensor>,
+        make: impl FnOnce(&[usize]) -> BackendOp,
+    ) -> Result<Vec<TensorId>> {
+        let nd = node(kind, &name);
+        for t in &new {
+            let t_name = format!("{name}.{}", t.suffix);
+            checks::check_layout(&t.dims, &t.strides).map_err(|what| {
+                node_error(
+                    function,
+                    nd.clone(),
+                    Some(t_name.clone()),
+                    format!("the tensor it makes: {what}"),
+                )
+            })?;
+            if self.tensors.iter().any(|x| x.name == t_name) {
+                return Err(node_error(
+                    function,
+                    nd,
+                    Some(t_name),
+                    "a tensor has this name already".into(),
+                ));
+            }
+        }
+        if self.tensors.len().saturating_add(new.len()) >= u32::MAX as usize {
+            return Err(node_error(function, nd, None, "too many tensors".into()));
+        }
+        let op = self.ops.len();
+        let mut indices = Vec::with_capacity(new.len());
+        let mut ids = Vec::with_capacity(new.len());
+        for t in new {
+            let id = self.push(TensorDef {
+                name: format!("{name}.{}", t.suffix),
+                dims: t.dims,
+                strides: t.strides,
+                dtype: t.dtype,
+                producer: t.produced.then_some(op),
+                by_value: t.by_value,
+            });
+            indices.push(id.index as usize);
+            ids.push(id);
+        }
+        let kind = OpKind::Backend(make(&indices));
+        self.ops.push(OpDef { name, kind });
+        Ok(ids)
+    }
+
+    /// The data type of tensor `i` as cuDNN will be told it.
+    pub(super) fn data_type_of(&self, i: usize) -> Dt {
+        self.tensors[i].dtype.unwrap_or(self.intermediate)
+    }
+
+    /// Checks that tensor `i` holds one of `allowed`, as the error of
+    /// `function` at node `nd`.
+    pub(super) fn check_type_in(
+        &self,
+        function: &'static str,
+        nd: &str,
+        i: usize,
+        allowed: &[Dt],
+        role: &str,
+    ) -> Result<()> {
+        let t = self.data_type_of(i);
+        if allowed.contains(&t) {
+            return Ok(());
+        }
+        let names: Vec<String> = allowed.iter().map(|&d| checks::data_type_name(d)).collect();
+        Err(node_error(
+            function,
+            nd.to_string(),
+            Some(self.tensors[i].name.clone()),
+            format!(
+                "{role} of type {}; it takes {}",
+                checks::data_type_name(t),
+                names.join(" or ")
+            ),
+        ))
+    }
+
+    /// Checks that tensor `i` has dims `want`, as the error of `function`
+    /// at node `nd`.
+    pub(super) fn check_dims_are(
+        &self,
+        function: &'static str,
+        nd: &str,
+        i: usize,
+        want: &[i64],
+        rule: &str,
+    ) -> Result<()> {
+        let t = &self.tensors[i];
+        if t.dims == want {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd.to_string(),
+            Some(t.name.clone()),
+            format!("dims {:?}, but {rule} {want:?}", t.dims),
+        ))
+    }
+
+    /// The finalized-to-be descriptor of `op` (the caller finalizes it):
+    /// its settings, its tensors from `t` (descriptors by tensor index),
+    /// and its subgraph, built and finalized as an operation graph.
+    pub(super) fn backend_operation(
+        &self,
+        lib: &Arc<Library>,
+        op: &BackendOp,
+        t: &[BackendDescriptor],
+    ) -> Result<BackendDescriptor> {
+        let mut d = BackendDescriptor::with_library(lib, op.descriptor)?;
+        for s in &op.settings {
+            match s {
+                Setting::NormMode(a, v) => d.set(*a, &[*v])?,
+                Setting::NormPhase(a, v) => d.set(*a, &[*v])?,
+                Setting::Pointwise(a, v) => d.set(*a, &[*v])?,
+                Setting::Float(a, v) => d.set(*a, &[*v])?,
+            }
+        }
+        for s in &op.slots {
+            d.set_descriptors(s.attr, &[&t[s.tensor]])?;
+        }
+        if let Some(sub) = &op.subgraph {
+            let mut ops = Vec::with_capacity(sub.ops.len());
+            for o in &sub.ops {
+                ops.push(self.operation(lib, o, t)?);
+            }
+            let mut g =
+                BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
+            let refs: Vec<&BackendDescriptor> = ops.iter().collect();
+            g.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &refs)?;
+            g.finalize()?;
+            d.set_descriptors(sub.attr, &[&g])?;
+            d.set(sub.input_attr, &[sub.input as i64 + 1])?;
+            d.set(sub.output_attr, &[sub.output as i64 + 1])?;
+        }
+        Ok(d)
+    }
+
+    /// The version gate of every operation: an operation whose descriptor
+    /// or attributes the loaded cuDNN lacks is refused, naming it and the
+    /// version it needs, before any descriptor is made.
+    pub(super) fn check_versions(&self, function: &'static str, lib: &Library) -> Result<()> {
+        self.check_versions_at(function, lib.version())
+    }
+
+    /// [`check_versions`](Self::check_versions) against version `have`.
+    fn check_versions_at(&self, function: &'static str, have: Version) -> Result<()> {
+        for o in &self.ops {
+            let OpKind::Backend(b) = &o.kind else {
+                continue;
+            };
+            let (want, needs) = b.min_version();
+            if have < want {
+                return Err(version_error(
+                    function,
+                    node(b.kind, &o.name),
+                    want,
+                    needs,
+                    have,
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The refusal of a node the loaded cuDNN is too old for.
+fn version_error(
+    function: &'static str,
+    nd: String,
+    want: Version,
+    needs: &str,
+    have: Version,
+) -> Error {
+    node_error(
+        function,
+        nd,
+        None,
+        format!("needs cuDNN {want} or later ({needs}); the loaded one is {have}"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{Error, Mismatch};
+    use crate::graph::{NormOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions};
+
+    const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+    const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+
+    /// The version `g` needs: the refusal one below it names it, and the
+    /// version itself passes.
+    fn needs(g: &Graph, want: Version, words: &str) {
+        assert!(g.check_versions_at("t", want).is_ok(), "{want}");
+        let below = if want.patch > 0 {
+            Version::new(want.major, want.minor, want.patch - 1)
+        } else if want.minor > 0 {
+            Version::new(want.major, want.minor - 1, 99)
+        } else {
+            Version::new(8, 9, 7)
+        };
+        match g.check_versions_at("t", below) {
+            Err(Error::InvalidArgument {
+                function: "t",
+                mismatch:
+                    Mismatch::GraphNode {
+                        tensor: None, what, ..
+                    },
+            }) => {
+                assert!(
+                    what.contains(&format!("needs cuDNN {want} or later")),
+                    "{what}"
+                );
+                assert!(what.contains(words), "{what}");
+                assert!(
+                    what.contains(&format!("the loaded one is {below}")),
+                    "{what}"
+                );
+            }
+            other => panic!("{below}: expected a refusal, got {other:?}"),
+        }
+    }
+
+    fn qkv(g: &mut Graph) -> [TensorId; 3] {
+        ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap())
+    }
+
+    #[test]
+    fn each_node_needs_the_version_its_header_says() {
+        let mut g = Graph::new("norm");
+        let x = g.tensor("x", &[2, 8, 1, 1], F32).unwrap();
+        let s = g.tensor("s", &[1, 8, 1, 1], F32).unwrap();
+        g.rms_norm(x, s, None, &NormOptions::default()).unwrap();
+        needs(&g, Version::new(9, 0, 0), "NORM_FORWARD");
+
+        let mut g = Graph::new("sdpa");
+        let [q, k, v] = qkv(&mut g);
+        g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+        needs(&g, Version::new(9, 13, 0), "OPERATION_SDPA_FWD");
+
+        let mut g = Graph::new("padded");
+        let [q, k, v] = qkv(&mut g);
+        let sq = g.tensor("sq", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT32).unwrap();
+        let skv = g
+            .tensor("skv", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT32)
+            .unwrap();
+        let o = SdpaOptions {
+            seq_len_q: Some(sq),
+            seq_len_kv: Some(skv),
+            ..SdpaOptions::default()
+        };
+        g.sdpa_forward(q, k, v, &o).unwrap();
+        needs(&g, Version::new(9, 15, 0), "SEQ_LEN");
+
+        let mut g = Graph::new("causal");
+        let [q, k, v] = qkv(&mut g);
+        let o = SdpaOptions {
+            causal: true,
+            ..SdpaOptions::default()
+        };
+        g.sdpa_forward(q, k, v, &o).unwrap();
+        needs(&g, Version::new(9, 21, 0), "SUBGRAPH");
+
+        let mut g = Graph::new("dropout");
+        let [q, k, v] = qkv(&mut g);
+        let seed = g
+            .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+            .unwrap();
+        let offset = g
+            .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+            .unwrap();
+        let o = SdpaOptions {
+            dropout: Some(SdpaDropout {
+                probability: 0.1,
+                seed,
+                offset,
+            }),
+            ..SdpaOptions::default()
+        };
+        g.sdpa_forward(q, k, v, &o).unwrap();
+        needs(&g, Version::new(9, 21, 0), "DROPOUT");
+
+        let mut g = Graph::new("backward");
+        let [q, k, v] = qkv(&mut g);
+        let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+        let stats = g.tensor("stats", &[1, 2, 64, 1], F32).unwrap();
+        let i = SdpaBackwardInputs {
+            q,
+            k,
+            v,
+            o,
+            d_o,
+            stats,
+        };
+        g.sdpa_backward(&i, &SdpaOptions::default()).unwrap();
+        needs(&g, Version::new(9, 17, 0), "OPERATION_SDPA_BWD");
+
+        let mut g = Graph::new("rope");
+        let x = g.tensor("x", &[1, 2, 64, 32], BF16).unwrap();
+        let f = g.tensor("f", &[64, 1, 1, 32], F32).unwrap();
+        let y = g.rope_forward(x, f).unwrap();
+        needs(&g, Version::new(9, 24, 0), "ROPE_FWD");
+        g.rope_backward(y, f).unwrap();
+        needs(&g, Version::new(9, 25, 0), "ROPE_BWD");
+    }
+}

@@ -1,0 +1,512 @@
+//! The operations of a [`Graph`]: convolutions (forward, data and filter
+//! gradients), pointwise operations and their helpers, matmuls,
+//! reductions, and [`Graph::set_output`]. Each checks its inputs with the
+//! pure functions of `checks` and adds nothing on a refusal.
+
+use cudnn_sys as sys;
+
+use super::checks::{self, Fault, Named};
+use super::{node, node_error, ConvOptions, Graph, OpDef, OpKind, TensorDef, TensorId};
+use crate::error::{Error, Result};
+
+impl Graph {
+    /// The next operation's name: `<base>#<position>`.
+    pub(super) fn next_op_name(&self, base: &str) -> String {
+        format!("{base}#{}", self.ops.len())
+    }
+
+    /// The inputs of a new operation: each of this graph, and not a
+    /// scalar unless the operation is pointwise.
+    pub(super) fn inputs(
+        &self,
+        function: &'static str,
+        node: &str,
+        ids: &[TensorId],
+        scalars: bool,
+    ) -> Result<Vec<usize>> {
+        let mut out = Vec::with_capacity(ids.len());
+        for &t in ids {
+            let i = self.index(function, node, t)?;
+            let def = &self.tensors[i];
+            if def.by_value.is_some() && !scalars {
+                return Err(node_error(
+                    function,
+                    node.to_string(),
+                    Some(def.name.clone()),
+                    "a by-value scalar is an operand of pointwise operations only".into(),
+                ));
+            }
+            out.push(i);
+        }
+        Ok(out)
+    }
+
+    fn named(&self, i: usize) -> Named<'_> {
+        Named {
+            name: &self.tensors[i].name,
+            dims: &self.tensors[i].dims,
+        }
+    }
+
+    /// Adds the operation `make` gives (of `kind`, named `name`) with its
+    /// output (named `<name>.<suffix>`, of dims `dims` and strides
+    /// `strides`), after checking the output's layout and name.
+    fn add_op(
+        &mut self,
+        function: &'static str,
+        (kind, name): (&'static str, String),
+        output: (&str, Vec<i64>, Vec<i64>),
+        make: impl FnOnce(usize) -> OpKind,
+    ) -> Result<TensorId> {
+        let (suffix, dims, strides) = output;
+        let out_name = format!("{name}.{suffix}");
+        let node = node(kind, &name);
+        checks::check_layout(&dims, &strides).map_err(|what| {
+            node_error(
+                function,
+                node.clone(),
+                Some(out_name.clone()),
+                format!("the output: {what}"),
+            )
+        })?;
+        if self.tensors.iter().any(|t| t.name == out_name) {
+            return Err(node_error(
+                function,
+                node,
+                Some(out_name),
+                "a tensor has the output's name already".into(),
+            ));
+        }
+        self.check_new_name(function, &out_name)?;
+        let op = self.ops.len();
+        let id = self.push(TensorDef {
+            name: out_name,
+            dims,
+            strides,
+            dtype: None,
+            producer: Some(op),
+            by_value: None,
+        });
+        self.ops.push(OpDef {
+            name,
+            kind: make(id.index as usize),
+        });
+        Ok(id)
+    }
+
+    /// A check's fault as the error of operation `node`.
+    fn fault(function: &'static str, node: &str, f: Fault) -> Error {
+        node_error(function, node.to_string(), f.tensor, f.what)
+    }
+
+    /// A forward convolution of `x` (`[N, C, spatial..]`, 1 to 3 spatial
+    /// dimensions) with filter `w` (`[K, C / groups, spatial..]`); the
+    /// output is `[N, K, spatial out..]`. Alpha 1, beta 0.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the node and the tensor: a tensor
+    /// of another graph or a scalar, a rank outside 3..=5, a filter of
+    /// another rank, options of another length or out of range, channels
+    /// the filter's do not divide, output channels the groups do not
+    /// divide, an empty output.
+    pub fn conv_fprop(&mut self, x: TensorId, w: TensorId, conv: &ConvOptions) -> Result<TensorId> {
+        const F: &str = "Graph::conv_fprop";
+        const KIND: &str = "conv_fprop";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let ins = self.inputs(F, &nd, &[x, w], false)?;
+        let (xi, wi) = (ins[0], ins[1]);
+        let (dims, _) = checks::conv_forward_dims(self.named(xi), self.named(wi), conv)
+            .map_err(|f| Self::fault(F, &nd, f))?;
+        let strides = checks::strides_like(&dims, &self.tensors[xi].strides);
+        let conv = conv.clone();
+        self.add_op(F, (KIND, name), ("y", dims, strides), |y| {
+            OpKind::ConvFprop {
+                x: xi,
+                w: wi,
+                y,
+                conv,
+            }
+        })
+    }
+
+    /// The data gradient of a convolution: `dx` (of dims `dx_dims`) from
+    /// `dy` and filter `w`; the forward rule applied to `dx_dims` and `w`
+    /// must give `dy`'s dims. Alpha 1, beta 0.
+    ///
+    /// # Errors
+    /// As [`conv_fprop`](Self::conv_fprop), for `dx_dims` and `w`; `dx_dims`
+    /// no tensor has (as [`tensor`](Self::tensor)); dims of `dy` other than
+    /// the forward rule's.
+    pub fn conv_dgrad(
+        &mut self,
+        dy: TensorId,
+        w: TensorId,
+        conv: &ConvOptions,
+        dx_dims: &[i64],
+    ) -> Result<TensorId> {
+        const F: &str = "Graph::conv_dgrad";
+        const KIND: &str = "conv_dgrad";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let ins = self.inputs(F, &nd, &[dy, w], false)?;
+        let (dyi, wi) = (ins[0], ins[1]);
+        let dx_name = format!("{name}.dx");
+        checks::check_layout(dx_dims, &checks::packed_strides(dx_dims))
+            .map_err(|what| node_error(F, nd.clone(), Some(dx_name.clone()), what))?;
+        let dx = Named {
+            name: &dx_name,
+            dims: dx_dims,
+        };
+        let (want, _) = checks::conv_forward_dims(dx, self.named(wi), conv)
+            .map_err(|f| Self::fault(F, &nd, f))?;
+        checks::check_same_dims(self.named(dyi), &want, "the forward rule for dx and w")
+            .map_err(|f| Self::fault(F, &nd, f))?;
+        let strides = checks::strides_like(dx_dims, &self.tensors[dyi].strides);
+        let conv = conv.clone();
+        self.add_op(F, (KIND, name), ("dx", dx_dims.to_vec(), strides), |dx| {
+            OpKind::ConvDgrad {
+                dy: dyi,
+                w: wi,
+                dx,
+                conv,
+            }
+        })
+    }
+
+    /// The filter gradient of a convolution: `dw` (of dims `dw_dims`) from
+    /// `x` and `dy`; the forward rule applied to `x` and `dw_dims` must
+    /// give `dy`'s dims. Alpha 1, beta 0.
+    ///
+    /// # Errors
+    /// As [`conv_fprop`](Self::conv_fprop), for `x` and `dw_dims`; `dw_dims`
+    /// no tensor has (as [`tensor`](Self::tensor)); dims of `dy` other than
+    /// the forward rule's.
+    pub fn conv_wgrad(
+        &mut self,
+        x: TensorId,
+        dy: TensorId,
+        conv: &ConvOptions,
+        dw_dims: &[i64],
+    ) -> Result<TensorId> {
+        const F: &str = "Graph::conv_wgrad";
+        const KIND: &str = "conv_wgrad";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let ins = self.inputs(F, &nd, &[x, dy], false)?;
+        let (xi, dyi) = (ins[0], ins[1]);
+        let dw_name = format!("{name}.dw");
+        checks::check_layout(dw_dims, &checks::packed_strides(dw_dims))
+            .map_err(|what| node_error(F, nd.clone(), Some(dw_name.clone()), what))?;
+        let dw = Named {
+            name: &dw_name,
+            dims: dw_dims,
+        };
+        let (want, _) = checks::conv_forward_dims(self.named(xi), dw, conv)
+            .map_err(|f| Self::fault(F, &nd, f))?;
+        checks::check_same_dims(self.named(dyi), &want, "the forward rule for x and dw")
+            .map_err(|f| Self::fault(F, &nd, f))?;
+        let strides = checks::strides_like(dw_dims, &self.tensors[xi].strides);
+        let conv = conv.clone();
+        self.add_op(F, (KIND, name), ("dw", dw_dims.to_vec(), strides), |dw| {
+            OpKind::ConvWgrad {
+                x: xi,
+                dy: dyi,
+                dw,
+                conv,
+            }
+        })
+    }
+
+    /// A pointwise operation of `mode` over `inputs`: one for unary modes
+    /// (`RELU_FWD`, `EXP`, ...), two for binary ones (`ADD`, `MUL`,
+    /// comparisons, ...), three for `BINARY_SELECT`, and `(dy, x)` for an
+    /// activation's backward (`RELU_BWD`, ...; the output is `dx`).
+    /// Inputs have one rank (a [scalar](Self::scalar) takes it) and
+    /// broadcast: each dimension equal to the largest or 1. The output has
+    /// the broadcast dims.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the node (and the tensor where
+    /// one is at fault): a mode this builder does not take (`GEN_INDEX`,
+    /// which needs an axis), another number of inputs, a tensor of another
+    /// graph, ranks that differ, dims that do not broadcast.
+    pub fn pointwise(
+        &mut self,
+        mode: sys::cudnnPointwiseMode_t,
+        inputs: &[TensorId],
+    ) -> Result<TensorId> {
+        self.pointwise_in("Graph::pointwise", mode, inputs)
+    }
+
+    fn pointwise_in(
+        &mut self,
+        function: &'static str,
+        mode: sys::cudnnPointwiseMode_t,
+        inputs: &[TensorId],
+    ) -> Result<TensorId> {
+        let base = checks::pointwise_name(mode).unwrap_or("pointwise");
+        let name = self.next_op_name(base);
+        let nd = node("pointwise", &name);
+        let arity = checks::check_arity(mode, inputs.len())
+            .map_err(|what| node_error(function, nd.clone(), None, what))?;
+        let ins = self.inputs(function, &nd, inputs, true)?;
+        // Scalars not used yet take the rank of the other inputs.
+        let rank = ins
+            .iter()
+            .map(|&i| self.tensors[i].dims.len())
+            .find(|&r| r > 0);
+        let mut adopt = Vec::new();
+        for &i in &ins {
+            let t = &self.tensors[i];
+            if t.dims.is_empty() {
+                if rank.is_none() {
+                    return Err(node_error(
+                        function,
+                        nd,
+                        Some(t.name.clone()),
+                        "a pointwise operation of unused scalars only has no shape".into(),
+                    ));
+                }
+                adopt.push(i);
+            }
+        }
+        let r = rank.unwrap_or(0);
+        let scalar_dims = vec![1i64; r];
+        let named: Vec<Named<'_>> = ins
+            .iter()
+            .map(|&i| {
+                let t = &self.tensors[i];
+                let dims = if adopt.contains(&i) {
+                    &scalar_dims[..]
+                } else {
+                    &t.dims[..]
+                };
+                Named {
+                    name: &t.name,
+                    dims,
+                }
+            })
+            .collect();
+        let dims = checks::broadcast_dims(&named).map_err(|f| Self::fault(function, &nd, f))?;
+        // Strides like the first input of the output's dims, else the first.
+        let reference = ins
+            .iter()
+            .map(|&i| &self.tensors[i])
+            .find(|t| t.dims == dims)
+            .unwrap_or(&self.tensors[ins[0]]);
+        let strides = checks::strides_like(&dims, &reference.strides);
+        let suffix = if arity.backward { "dx" } else { "y" };
+        let id = self.add_op(
+            function,
+            ("pointwise", name),
+            (suffix, dims, strides),
+            move |y| OpKind::Pointwise {
+                mode,
+                inputs: ins,
+                y,
+            },
+        )?;
+        for i in adopt {
+            self.tensors[i].dims = vec![1; r];
+            self.tensors[i].strides = vec![1; r];
+        }
+        Ok(id)
+    }
+
+    /// `a + b` (pointwise `ADD`; `b` broadcasts).
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn add(&mut self, a: TensorId, b: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::add",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_ADD,
+            &[a, b],
+        )
+    }
+
+    /// `a * b` (pointwise `MUL`; `b` broadcasts).
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn mul(&mut self, a: TensorId, b: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::mul",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_MUL,
+            &[a, b],
+        )
+    }
+
+    /// `x + bias`, the bias broadcast (for example `[1, K, 1, 1]` over
+    /// `[N, K, H, W]`): pointwise `ADD`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn bias(&mut self, x: TensorId, bias: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::bias",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_ADD,
+            &[x, bias],
+        )
+    }
+
+    /// `x * scale`, the scale broadcast (a tensor or a
+    /// [scalar](Self::scalar)): pointwise `MUL`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn scale(&mut self, x: TensorId, scale: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::scale",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_MUL,
+            &[x, scale],
+        )
+    }
+
+    /// `max(x, 0)`: pointwise `RELU_FWD`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn relu(&mut self, x: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::relu",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_RELU_FWD,
+            &[x],
+        )
+    }
+
+    /// GELU (the erf form): pointwise `GELU_FWD`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn gelu(&mut self, x: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::gelu",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_GELU_FWD,
+            &[x],
+        )
+    }
+
+    /// SiLU, `x * sigmoid(x)`: pointwise `SWISH_FWD`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn silu(&mut self, x: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::silu",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_SWISH_FWD,
+            &[x],
+        )
+    }
+
+    /// The logistic sigmoid: pointwise `SIGMOID_FWD`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn sigmoid(&mut self, x: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::sigmoid",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_SIGMOID_FWD,
+            &[x],
+        )
+    }
+
+    /// The hyperbolic tangent: pointwise `TANH_FWD`.
+    ///
+    /// # Errors
+    /// As [`pointwise`](Self::pointwise).
+    pub fn tanh(&mut self, x: TensorId) -> Result<TensorId> {
+        self.pointwise_in(
+            "Graph::tanh",
+            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_TANH_FWD,
+            &[x],
+        )
+    }
+
+    /// The matrix product `a` x `b`: `[.., M, K]` x `[.., K, N]` gives
+    /// `[.., M, N]`, packed row-major; `a` and `b` have one rank (at least
+    /// 2) and their batch dimensions are equal or 1 on one side.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the node and the tensor: a tensor
+    /// of another graph or a scalar, a rank below 2, ranks that differ,
+    /// inner dimensions that differ, batch dimensions that do not
+    /// broadcast.
+    pub fn matmul(&mut self, a: TensorId, b: TensorId) -> Result<TensorId> {
+        const F: &str = "Graph::matmul";
+        const KIND: &str = "matmul";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let ins = self.inputs(F, &nd, &[a, b], false)?;
+        let (ai, bi) = (ins[0], ins[1]);
+        let dims = checks::matmul_dims(self.named(ai), self.named(bi))
+            .map_err(|f| Self::fault(F, &nd, f))?;
+        let strides = checks::packed_strides(&dims);
+        self.add_op(F, (KIND, name), ("c", dims, strides), |c| OpKind::Matmul {
+            a: ai,
+            b: bi,
+            c,
+        })
+    }
+
+    /// A reduction of `x` by `op` (`CUDNN_REDUCE_TENSOR_ADD`, `MAX`, ...)
+    /// to `out_dims`: the same rank, each dimension kept or reduced to 1.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the node and the tensor: a tensor
+    /// of another graph or a scalar, an operator cuDNN does not have,
+    /// another rank, an output dimension neither `x`'s nor 1.
+    pub fn reduction(
+        &mut self,
+        op: sys::cudnnReduceTensorOp_t,
+        x: TensorId,
+        out_dims: &[i64],
+    ) -> Result<TensorId> {
+        const F: &str = "Graph::reduction";
+        const KIND: &str = "reduction";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        checks::check_reduce_op(op).map_err(|what| node_error(F, nd.clone(), None, what))?;
+        let xi = self.inputs(F, &nd, &[x], false)?[0];
+        checks::check_reduction(self.named(xi), out_dims).map_err(|f| Self::fault(F, &nd, f))?;
+        let strides = checks::strides_like(out_dims, &self.tensors[xi].strides);
+        self.add_op(F, (KIND, name), ("y", out_dims.to_vec(), strides), |y| {
+            OpKind::Reduction { op, x: xi, y }
+        })
+    }
+
+    /// Makes operation output `t` an output of the graph: a real (not
+    /// virtual) tensor of `dtype`, which the caller provides memory for.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
+    /// one no operation produces (an input or a scalar), one made an
+    /// output already, a data type a graph does not take.
+    pub fn set_output(&mut self, t: TensorId, dtype: sys::cudnnDataType_t) -> Result<()> {
+        const F: &str = "Graph::set_output";
+        let i = self.index(F, &node("graph", &self.name), t)?;
+        let def = &self.tensors[i];
+        let Some(op) = def.producer else {
+            return Err(node_error(
+                F,
+                node("tensor", &def.name),
+                Some(def.name.clone()),
+                "not an operation's output: inputs are real tensors already".into(),
+            ));
+        };
+        let nd = node(self.ops[op].kind.kind(), &self.ops[op].name);
+        if def.dtype.is_some() {
+            return Err(node_error(
+                F,
+                nd,
+                Some(def.name.clone()),
+                "made an output already".into(),
+            ));
+        }
+        checks::check_data_type(dtype)
+            .map_err(|what| node_error(F, nd, Some(def.name.clone()), what))?;
+        self.tensors[i].dtype = Some(dtype);
+        Ok(())
+    }
+}

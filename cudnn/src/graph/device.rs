@@ -1,0 +1,537 @@
+//! [`DeviceProperties`]: the description of a GPU that cuDNN 9.8 and later
+//! plan for, as the JSON of a `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR`.
+//!
+//! With one, heuristics and execution plans can be built for a GPU that is
+//! not in the machine (ahead-of-time planning, a plan cache filled on a
+//! build machine); [`DeviceProperties::from_handle`] reads the description
+//! of the GPU a handle is on.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+use serde_json::Value;
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+
+use super::descriptor::BackendDescriptor;
+use crate::error::{Error, Mismatch, Result};
+use crate::library::Library;
+use crate::version::Version;
+use crate::Handle;
+
+const FROM_JSON: &str = "DeviceProperties::from_json";
+const FROM_HANDLE: &str = "DeviceProperties::from_handle";
+const CREATE: &str = "cudnnBackendCreateDescriptor(CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)";
+/// The first cuDNN with device descriptions.
+const FIRST: Version = Version::new(9, 8, 0);
+/// The key left out of [`DeviceProperties::fingerprint`].
+const DEVICE_ID: &str = "cudaDeviceId";
+/// The range of `deviceVer` (sm_30 to sm_150).
+const DEVICE_VER: std::ops::RangeInclusive<i64> = 300..=1500;
+
+/// The JSON type a key takes. cuDNN 9.28 reads every integer but
+/// `totalGlobalMem` as a 32-bit `int`, and refuses larger ones without
+/// naming the key.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A string, not empty.
+    Text,
+    /// An integer from 0 to `i32::MAX`.
+    Int,
+    /// An integer from 1 to `i32::MAX`.
+    Positive,
+    /// An integer from 0 to `i64::MAX` (a size in bytes).
+    Size,
+    /// An array of three integers from 0 to `i32::MAX`.
+    Int3,
+    /// `smCountOrigin`: 0 (the full device) or 1 (a green context).
+    Origin,
+}
+
+/// The keys cuDNN 9.28 requires, with their types.
+const REQUIRED: &[(&str, Kind)] = &[
+    ("deviceName", Kind::Text),
+    ("deviceVer", Kind::Int),
+    ("driverVer", Kind::Int),
+    (DEVICE_ID, Kind::Int),
+    ("pciDeviceId", Kind::Int),
+    ("multiProcessorCount", Kind::Positive),
+    ("maxGridSize", Kind::Int3),
+    ("maxBlockSize", Kind::Int3),
+    ("maxThreadsPerBlock", Kind::Positive),
+    ("maxThreadsPerSM", Kind::Positive),
+    ("maxCtasPerSM", Kind::Positive),
+    ("warpSize", Kind::Positive),
+    ("regsPerBlock", Kind::Int),
+    ("maxRegistersPerSM", Kind::Int),
+    ("maxSharedMemoryPerBlock", Kind::Int),
+    ("maxSharedMemoryPerBlockOptin", Kind::Int),
+    ("reservedSharedMemoryPerBlock", Kind::Int),
+    ("l2CacheSize", Kind::Int),
+    ("totalGlobalMem", Kind::Size),
+    ("memClockRateKHz", Kind::Int),
+    ("memoryBusWidth", Kind::Int),
+    ("smClockRateKHz", Kind::Int),
+    ("isTccDriver", Kind::Int),
+    ("supportCoopLaunch", Kind::Int),
+];
+
+/// The keys cuDNN reads when present.
+const OPTIONAL: &[(&str, Kind)] = &[
+    ("smCountOrigin", Kind::Origin),
+    ("oversizedSharedMemoryPerBlock", Kind::Int),
+];
+
+/// The shipped descriptions (`cudnn/devices/*.json`; their sources are in
+/// `cudnn/devices/README.md`).
+const PRESETS: &[(&str, &str)] = &[
+    ("h100-sxm", include_str!("../../devices/h100-sxm.json")),
+    ("h200", include_str!("../../devices/h200.json")),
+    (
+        "a100-sxm4-80gb",
+        include_str!("../../devices/a100-sxm4-80gb.json"),
+    ),
+    ("l4", include_str!("../../devices/l4.json")),
+    ("l40", include_str!("../../devices/l40.json")),
+    ("rtx-4090", include_str!("../../devices/rtx-4090.json")),
+];
+
+fn bad(function: &'static str, what: String) -> Error {
+    Error::InvalidArgument {
+        function,
+        mismatch: Mismatch::BadValue { what },
+    }
+}
+
+/// What a JSON value is, for messages.
+fn describe(v: &Value) -> String {
+    let text = v.to_string();
+    let shown = if text.len() > 40 {
+        let mut end = 40;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}...", &text[..end])
+    } else {
+        text
+    };
+    let kind = match v {
+        Value::Null => return "null".into(),
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "the number",
+        Value::String(_) => "the string",
+        Value::Array(_) => "the array",
+        Value::Object(_) => "an object",
+    };
+    format!("{kind} {shown}")
+}
+
+/// `v` as an integer from 0 to `max`, or why not.
+fn integer(key: &str, v: &Value, max: i64) -> std::result::Result<i64, String> {
+    let Value::Number(n) = v else {
+        return Err(format!("`{key}` is {}, not an integer", describe(v)));
+    };
+    match n.as_i64() {
+        Some(i) if i < 0 => Err(format!("`{key}` is negative ({i})")),
+        Some(i) if i > max && max == i64::from(i32::MAX) => Err(format!(
+            "`{key}` ({i}) does not fit the 32-bit int cuDNN reads it as"
+        )),
+        Some(i) if i > max => Err(format!("`{key}` is {i}, more than {max}")),
+        Some(i) => Ok(i),
+        None if n.is_u64() => Err(format!(
+            "`{key}` ({n}) does not fit a 64-bit signed integer"
+        )),
+        None => Err(format!("`{key}` is {n}, not an integer")),
+    }
+}
+
+/// Checks `v` against `kind`.
+fn check(key: &str, kind: Kind, v: &Value) -> std::result::Result<(), String> {
+    let int = i64::from(i32::MAX);
+    match kind {
+        Kind::Text => match v {
+            Value::String(s) if s.trim().is_empty() => Err(format!("`{key}` is empty")),
+            Value::String(_) => Ok(()),
+            _ => Err(format!("`{key}` is {}, not a string", describe(v))),
+        },
+        Kind::Int => integer(key, v, int).map(drop),
+        Kind::Size => integer(key, v, i64::MAX).map(drop),
+        Kind::Origin => integer(key, v, 1).map(drop),
+        Kind::Positive => match integer(key, v, int)? {
+            0 => Err(format!("`{key}` is 0")),
+            _ => Ok(()),
+        },
+        Kind::Int3 => match v {
+            Value::Array(items) if items.len() == 3 => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, item)| integer(&format!("{key}[{i}]"), item, int).map(drop)),
+            Value::Array(items) => Err(format!("`{key}` has {} elements, not 3", items.len())),
+            _ => Err(format!(
+                "`{key}` is {}, not an array of 3 integers",
+                describe(v)
+            )),
+        },
+    }
+}
+
+/// `v` as compact JSON with every object's keys sorted.
+fn canonical(v: &Value, out: &mut String) {
+    match v {
+        Value::Object(map) => {
+            let sorted: BTreeMap<&String, &Value> = map.iter().collect();
+            canonical_object(sorted.into_iter(), out);
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                canonical(item, out);
+            }
+            out.push(']');
+        }
+        leaf => out.push_str(&leaf.to_string()),
+    }
+}
+
+/// The entries, in the order given, as a compact JSON object.
+fn canonical_object<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, out: &mut String) {
+    out.push('{');
+    for (i, (k, v)) in entries.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&Value::String(k.clone()).to_string());
+        out.push(':');
+        canonical(v, out);
+    }
+    out.push('}');
+}
+
+/// Refuses a cuDNN without device descriptions.
+fn check_library(lib: &Library) -> Result<()> {
+    let v = lib.version();
+    if v < FIRST {
+        return Err(Error::InvalidArgument {
+            function: CREATE,
+            mismatch: Mismatch::Unsupported {
+                what: format!(
+                    "a device description (CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR) needs cuDNN \
+                     {}.{} or later; the loaded one is {v}",
+                    FIRST.major, FIRST.minor
+                ),
+            },
+        });
+    }
+    Ok(())
+}
+
+/// The description of one GPU model, as cuDNN 9.8 and later take it: the
+/// JSON of a `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR`
+/// (`CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION`).
+///
+/// Made from JSON ([`from_json`](Self::from_json)), from a description
+/// shipped with the crate ([`preset`](Self::preset)), or from the GPU a
+/// handle is on ([`from_handle`](Self::from_handle)). It is plain data and
+/// needs no library until a descriptor is made from it
+/// ([`check`](Self::check)).
+///
+/// Every key cuDNN 9.28 requires is checked for presence and JSON type:
+/// `deviceName` a string; `totalGlobalMem` an integer from 0 to `i64::MAX`;
+/// `maxGridSize` and `maxBlockSize` arrays of three integers; every other
+/// an integer; integers other than `totalGlobalMem` from 0 to `i32::MAX`
+/// (cuDNN reads them as 32-bit `int`s, and refuses a larger one without
+/// naming it). The optional `smCountOrigin` (0 or 1) and
+/// `oversizedSharedMemoryPerBlock` are checked when present; keys it does
+/// not know are kept (cuDNN 9.28 ignores them). It holds the description
+/// as canonical JSON: compact, with sorted keys.
+///
+/// `Clone`, `Send` and `Sync`; two are equal when their canonical JSON is.
+///
+/// ```
+/// use cudnn::graph::DeviceProperties;
+///
+/// let h100 = DeviceProperties::preset("h100-sxm").expect("shipped");
+/// assert_eq!(h100.compute_capability(), (9, 0));
+/// assert_eq!(h100.sm(), 90);
+/// assert_eq!(h100.multiprocessor_count(), 132);
+/// assert!(DeviceProperties::presets().any(|p| p == "rtx-4090"));
+/// assert!(DeviceProperties::from_json(r#"{"deviceName":"x"}"#).is_err());
+/// ```
+#[derive(Clone)]
+pub struct DeviceProperties {
+    /// Canonical JSON: compact, keys sorted.
+    json: String,
+    /// Every key, with its value.
+    fields: BTreeMap<String, Value>,
+    name: String,
+    capability: (u32, u32),
+}
+
+static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
+
+impl fmt::Debug for DeviceProperties {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DeviceProperties")
+            .field("name", &self.name)
+            .field("sm", &self.sm())
+            .field("json", &self.json)
+            .finish()
+    }
+}
+
+impl fmt::Display for DeviceProperties {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (sm_{}, {} SMs)",
+            self.name,
+            self.sm(),
+            self.multiprocessor_count()
+        )
+    }
+}
+
+impl PartialEq for DeviceProperties {
+    fn eq(&self, other: &Self) -> bool {
+        self.json == other.json
+    }
+}
+
+impl Eq for DeviceProperties {}
+
+impl std::hash::Hash for DeviceProperties {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.json.hash(state);
+    }
+}
+
+impl DeviceProperties {
+    /// Reads a description from its JSON (an object; the keys are listed
+    /// on the type).
+    ///
+    /// `deviceVer` is the compute capability as `major * 100 + minor * 10`
+    /// (900 for sm_90), so a multiple of 10 from 300 to 1500;
+    /// `multiProcessorCount`, `warpSize`, `maxThreadsPerBlock`,
+    /// `maxThreadsPerSM` and `maxCtasPerSM` are not 0, and `deviceName` is
+    /// not empty.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`], whose words
+    /// name the key: text that is not JSON or not a JSON object, a required
+    /// key missing, a value of the wrong JSON type or out of range (a
+    /// negative or fractional number, one too large for cuDNN, an array not
+    /// of three integers), or a `deviceVer` that is no compute capability.
+    pub fn from_json(json: &str) -> Result<Self> {
+        let value: Value = serde_json::from_str(json)
+            .map_err(|e| bad(FROM_JSON, format!("the description is not JSON: {e}")))?;
+        let Value::Object(map) = value else {
+            return Err(bad(
+                FROM_JSON,
+                format!("the description is {}, not a JSON object", describe(&value)),
+            ));
+        };
+        let fields: BTreeMap<String, Value> = map.into_iter().collect();
+        for &(key, kind) in REQUIRED {
+            let Some(v) = fields.get(key) else {
+                return Err(bad(
+                    FROM_JSON,
+                    format!("`{key}` is missing (a key cuDNN requires)"),
+                ));
+            };
+            check(key, kind, v).map_err(|what| bad(FROM_JSON, what))?;
+        }
+        for &(key, kind) in OPTIONAL {
+            if let Some(v) = fields.get(key) {
+                check(key, kind, v).map_err(|what| bad(FROM_JSON, what))?;
+            }
+        }
+        let ver = fields.get("deviceVer").and_then(Value::as_i64).unwrap_or(0);
+        if ver % 10 != 0 || !DEVICE_VER.contains(&ver) {
+            return Err(bad(
+                FROM_JSON,
+                format!(
+                    "`deviceVer` is {ver}: it is the compute capability as major * 100 + \
+                     minor * 10 (900 for sm_90), a multiple of 10 from {} to {}",
+                    DEVICE_VER.start(),
+                    DEVICE_VER.end()
+                ),
+            ));
+        }
+        // In range: both parts fit u32.
+        let capability = ((ver / 100) as u32, ((ver % 100) / 10) as u32);
+        let name = fields
+            .get("deviceName")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let mut json = String::with_capacity(json.len());
+        canonical_object(fields.iter(), &mut json);
+        Ok(DeviceProperties {
+            json,
+            fields,
+            name,
+            capability,
+        })
+    }
+
+    /// A description shipped with the crate, by name (see
+    /// [`presets`](Self::presets)): `"h100-sxm"`, `"h200"`,
+    /// `"a100-sxm4-80gb"`, `"l4"`, `"l40"`, `"rtx-4090"`. `None` for
+    /// another name.
+    ///
+    /// Their numbers come from NVIDIA's public specifications, not from a
+    /// device (`cudnn/devices/README.md` in the source says which are
+    /// nominal); [`from_handle`](Self::from_handle) reads the real GPU.
+    pub fn preset(name: &str) -> Option<Self> {
+        PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, json)| Self::from_json(json).ok())
+    }
+
+    /// The names [`preset`](Self::preset) takes.
+    pub fn presets() -> impl Iterator<Item = &'static str> {
+        PRESETS.iter().map(|(name, _)| *name)
+    }
+
+    /// The description of the GPU `handle` is on, as cuDNN reads it: a
+    /// `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` with the handle, finalized,
+    /// and its JSON read back. Needs a CUDA GPU.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check) for a cuDNN before 9.8; cuDNN's status
+    /// when it cannot describe the device; [`Error::InvalidArgument`]
+    /// naming this function when what cuDNN returns is not a description
+    /// [`from_json`](Self::from_json) accepts.
+    pub fn from_handle(handle: &Handle) -> Result<Self> {
+        let lib = handle.library();
+        check_library(lib)?;
+        let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
+        d.set_handle(A::CUDNN_ATTR_DEVICEPROP_HANDLE, handle)?;
+        d.finalize()?;
+        let json = d.get_string(A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION)?;
+        Self::from_json(&json).map_err(|e| match e {
+            Error::InvalidArgument { mismatch, .. } => bad(
+                FROM_HANDLE,
+                format!("cuDNN's description of the device: {mismatch}"),
+            ),
+            other => other,
+        })
+    }
+
+    /// The description as canonical JSON (compact, keys sorted): what is
+    /// set into the descriptor.
+    pub fn json(&self) -> &str {
+        &self.json
+    }
+
+    /// `deviceName`, for example `NVIDIA H100 80GB HBM3`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The compute capability, `(major, minor)`: `(9, 0)` for an H100.
+    pub fn compute_capability(&self) -> (u32, u32) {
+        self.capability
+    }
+
+    /// The compute capability as one number, `major * 10 + minor`: 90 for
+    /// sm_90.
+    pub fn sm(&self) -> u32 {
+        self.capability.0 * 10 + self.capability.1
+    }
+
+    /// `multiProcessorCount`, the number of SMs (at least 1).
+    pub fn multiprocessor_count(&self) -> u32 {
+        self.integer("multiProcessorCount")
+            .and_then(|n| u32::try_from(n).ok())
+            .unwrap_or(0)
+    }
+
+    /// The value of `key` when it is an integer that fits `i64` (any key,
+    /// those cuDNN does not know included); `None` otherwise.
+    pub fn integer(&self, key: &str) -> Option<i64> {
+        self.fields.get(key).and_then(Value::as_i64)
+    }
+
+    /// A canonical text for cache keys: the description as
+    /// [`json`](Self::json) has it, without `cudaDeviceId`, so that plans
+    /// made for one GPU model serve every device of that model (device 0
+    /// and device 1 of a machine share them). Every other key counts: a
+    /// different driver version, clock or memory size is a different
+    /// fingerprint.
+    pub fn fingerprint(&self) -> String {
+        let mut out = String::with_capacity(self.json.len());
+        canonical_object(
+            self.fields.iter().filter(|(k, _)| k.as_str() != DEVICE_ID),
+            &mut out,
+        );
+        out
+    }
+
+    /// A finalized `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` of `lib` made from
+    /// the JSON.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check).
+    pub(crate) fn descriptor(&self, lib: &Arc<Library>) -> Result<BackendDescriptor> {
+        check_library(lib)?;
+        let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
+        d.set(
+            A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION,
+            self.json.as_bytes(),
+        )?;
+        d.finalize()?;
+        Ok(d)
+    }
+
+    /// Has `lib` build a device descriptor from this description and
+    /// finalize it, then drops it: whether this cuDNN accepts the
+    /// description.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::Unsupported`] before
+    /// cuDNN is called when `lib` is older than 9.8 (which has no device
+    /// descriptions), naming
+    /// `cudnnBackendCreateDescriptor(CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)`;
+    /// cuDNN's status when it refuses the description (cuDNN 9.28:
+    /// `NOT_SUPPORTED_ARCH_MISMATCH` for a `deviceVer` below 500, or for
+    /// sm_90 to sm_129 with a `driverVer` below 11080).
+    pub fn check(&self, lib: &Arc<Library>) -> Result<()> {
+        self.descriptor(lib).map(drop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_parses_and_names_its_capability() {
+        for (name, json) in PRESETS {
+            let p = DeviceProperties::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(DeviceProperties::preset(name), Some(p));
+        }
+        assert!(DeviceProperties::preset("h100").is_none());
+    }
+
+    #[test]
+    fn canonical_json_sorts_nested_keys_and_keeps_escapes() {
+        let v: Value = serde_json::from_str(r#"{"b":[1,{"y":2,"x":"a\"b"}],"a":null}"#).unwrap();
+        let mut out = String::new();
+        canonical(&v, &mut out);
+        assert_eq!(out, r#"{"a":null,"b":[1,{"x":"a\"b","y":2}]}"#);
+    }
+
+    #[test]
+    fn describe_cuts_long_values_on_a_char_boundary() {
+        let v = Value::String("é".repeat(40));
+        let d = describe(&v);
+        assert!(d.starts_with("the string \"é") && d.ends_with("..."), "{d}");
+    }
+}

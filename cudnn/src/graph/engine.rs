@@ -1,0 +1,374 @@
+//! Engine selection: cuDNN's heuristics over an operation graph, for a
+//! target GPU, and the filters that mirror `torch.backends.cudnn`.
+
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+use sys::{
+    cudnnBackendAttributeName_t as A, cudnnBackendBehaviorNote_t as Behavior,
+    cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
+};
+
+use super::builder::OperationGraph;
+use super::descriptor::BackendDescriptor;
+use super::device::DeviceProperties;
+use super::plan::PlanTensor;
+use crate::error::{Error, Mismatch, Result};
+use crate::library::Library;
+use crate::Handle;
+
+/// How cuDNN ranks engines: `CUDNN_HEUR_MODE_A` and `INSTANT` (a fast
+/// model), `B` (a slower, sometimes better one) and `FALLBACK` (engines
+/// that run without the model's opinion).
+pub type HeuristicMode = sys::cudnnBackendHeurMode_t;
+
+/// The GPU that engines are chosen and plans are built for.
+///
+/// - `Device`: a description ([`DeviceProperties`], from JSON or a shipped
+///   preset): works without a GPU (cuDNN 9.8 and later).
+/// - `Handle`: the GPU of a live handle. On cuDNN 9.8 and later its
+///   properties are read from the handle and used as above; on cuDNN 8
+///   and older 9 releases the graph itself must have been built with that
+///   handle.
+#[derive(Debug, Clone, Copy)]
+pub enum Target<'a> {
+    /// A GPU described by its properties.
+    Device(&'a DeviceProperties),
+    /// The GPU of a handle.
+    Handle(&'a Handle),
+}
+
+/// Which engines to keep, by the notes cuDNN attaches to each. The default
+/// keeps everything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineFilter {
+    /// Drop engines noted `NONDETERMINISTIC` (PyTorch's
+    /// `cudnn.deterministic`).
+    pub deterministic: bool,
+    /// Keep tensor-core engines on `float` data, which compute in TF32
+    /// (PyTorch's `cudnn.allow_tf32`). When `false`, engines noted
+    /// `TENSOR_CORE` are dropped for graphs with `float` tensors.
+    pub allow_tf32: bool,
+    /// Keep engines noted `DOWN_CONVERT_INPUTS` (inputs converted to a
+    /// narrower type first).
+    pub allow_down_conversion: bool,
+    /// Keep engines noted `REDUCED_PRECISION_REDUCTION`.
+    pub allow_reduced_precision_reduction: bool,
+    /// Keep engines whose behaviour is noted `RUNTIME_COMPILATION` (their
+    /// kernels are compiled with NVRTC when the plan is built).
+    pub allow_runtime_compilation: bool,
+}
+
+impl Default for EngineFilter {
+    fn default() -> Self {
+        EngineFilter {
+            deterministic: false,
+            allow_tf32: true,
+            allow_down_conversion: true,
+            allow_reduced_precision_reduction: true,
+            allow_runtime_compilation: true,
+        }
+    }
+}
+
+impl EngineFilter {
+    /// Why `config` is dropped, or `None` to keep it. `has_float` says
+    /// whether the graph has `float` tensors (where tensor cores mean
+    /// TF32).
+    fn rejects(&self, config: &EngineConfig, has_float: bool) -> Option<&'static str> {
+        let has = |n: Numerical| config.numerical_notes.contains(&n);
+        if self.deterministic && has(Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC) {
+            return Some("non-deterministic");
+        }
+        if !self.allow_tf32 && has_float && has(Numerical::CUDNN_NUMERICAL_NOTE_TENSOR_CORE) {
+            return Some("TF32 tensor cores");
+        }
+        if !self.allow_down_conversion && has(Numerical::CUDNN_NUMERICAL_NOTE_DOWN_CONVERT_INPUTS) {
+            return Some("down-converted inputs");
+        }
+        if !self.allow_reduced_precision_reduction
+            && has(Numerical::CUDNN_NUMERICAL_NOTE_REDUCED_PRECISION_REDUCTION)
+        {
+            return Some("reduced-precision reduction");
+        }
+        if !self.allow_runtime_compilation
+            && config
+                .behavior_notes
+                .contains(&Behavior::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION)
+        {
+            return Some("runtime compilation");
+        }
+        None
+    }
+}
+
+/// One engine configuration cuDNN offered for a graph: an engine (by its
+/// global index) with its knob choices, and the notes that say how it
+/// computes. Turned into an [`ExecutionPlan`](super::ExecutionPlan) for a
+/// target.
+///
+/// Not `Clone`; `Send`, not `Sync` (it owns backend descriptors).
+#[derive(Debug)]
+pub struct EngineConfig {
+    pub(crate) desc: BackendDescriptor,
+    pub(crate) global_index: i64,
+    pub(crate) numerical_notes: Vec<Numerical>,
+    pub(crate) behavior_notes: Vec<Behavior>,
+    pub(crate) graph_name: String,
+    pub(crate) tensors: Vec<PlanTensor>,
+}
+
+static_assertions::assert_impl_all!(EngineConfig: Send);
+static_assertions::assert_not_impl_any!(EngineConfig: Sync, Clone);
+
+impl EngineConfig {
+    /// The engine's global index in the graph's engine list.
+    pub fn global_index(&self) -> i64 {
+        self.global_index
+    }
+
+    /// The engine's numerical notes (tensor cores, down-converted inputs,
+    /// non-determinism, FFT, Winograd, ...).
+    pub fn numerical_notes(&self) -> &[Numerical] {
+        &self.numerical_notes
+    }
+
+    /// The engine's behaviour notes (runtime compilation, cuBLASLt, ...).
+    pub fn behavior_notes(&self) -> &[Behavior] {
+        &self.behavior_notes
+    }
+
+    /// Whether the engine may give different results from run to run.
+    pub fn is_deterministic(&self) -> bool {
+        !self
+            .numerical_notes
+            .contains(&Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC)
+    }
+
+    /// The name of the graph it was offered for.
+    pub fn graph_name(&self) -> &str {
+        &self.graph_name
+    }
+
+    /// The library it belongs to.
+    pub fn library(&self) -> &Arc<Library> {
+        self.desc.library()
+    }
+}
+
+const HEURISTICS: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)";
+
+/// The DEVICEPROP descriptor a target stands for, or `None` for a handle
+/// on a library too old to describe it.
+pub(crate) fn target_properties(
+    lib: &Arc<Library>,
+    target: Target<'_>,
+    function: &'static str,
+) -> Result<Option<BackendDescriptor>> {
+    let v = lib.version();
+    let has_deviceprop = (v.major, v.minor) >= (9, 8);
+    match target {
+        Target::Device(props) => props.descriptor(lib).map(Some),
+        Target::Handle(handle) => {
+            if !Arc::ptr_eq(handle.library(), lib) {
+                return Err(Error::InvalidArgument {
+                    function,
+                    mismatch: Mismatch::OtherLibrary {
+                        descriptor: "the graph",
+                        descriptor_library: lib.path().to_path_buf(),
+                        handle_library: handle.library().path().to_path_buf(),
+                    },
+                });
+            }
+            if has_deviceprop {
+                DeviceProperties::from_handle(handle)?
+                    .descriptor(lib)
+                    .map(Some)
+            } else {
+                Ok(None)
+            }
+        }
+    }
+}
+
+impl OperationGraph {
+    /// The engine configurations cuDNN's heuristics offer for this graph
+    /// on `target`, best first, that pass `filter`.
+    ///
+    /// On a target without a live GPU nothing runs: heuristics read only
+    /// the graph and the device's description.
+    ///
+    /// # Errors
+    /// - [`Error::NoEngine`] when cuDNN offers none, or `filter` drops
+    ///   every one: the reason carries cuDNN's own message and what each
+    ///   filter removed. Never an empty success.
+    /// - [`Error::DependencyUnavailable`] when cuDNN 9's precompiled
+    ///   engines cannot load cuBLASLt (cuDNN would end the process).
+    /// - [`Error::InvalidArgument`] for a target of another library, or a
+    ///   [`Target::Handle`] on a library without device properties when the
+    ///   graph was built without that handle.
+    /// - cuDNN's status.
+    #[doc(alias = "CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR")]
+    pub fn engine_configs(
+        &self,
+        target: Target<'_>,
+        mode: HeuristicMode,
+        filter: &EngineFilter,
+    ) -> Result<Vec<EngineConfig>> {
+        let lib = self.library().clone();
+        let props = target_properties(&lib, target, HEURISTICS)?;
+        if props.is_none() && !self.built_with(target) {
+            return Err(Error::InvalidArgument {
+                function: HEURISTICS,
+                mismatch: Mismatch::Unsupported {
+                    what: format!(
+                        "cuDNN {} describes no GPU without a handle: build the graph with this \
+                         handle (Graph::build_with) to choose engines for it",
+                        lib.version()
+                    ),
+                },
+            });
+        }
+        let mut heur =
+            BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
+        heur.set_descriptors(
+            A::CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH,
+            &[self.descriptor()],
+        )?;
+        heur.set(A::CUDNN_ATTR_ENGINEHEUR_MODE, &[mode])?;
+        if let Some(p) = &props {
+            heur.set_descriptors(A::CUDNN_ATTR_ENGINEHEUR_DEVICEPROP, &[p])?;
+        }
+        if let Err(e) = heur.finalize() {
+            return Err(no_engine_from(self.name(), mode, e));
+        }
+        let offered = heur.get_descriptors(
+            A::CUDNN_ATTR_ENGINEHEUR_RESULTS,
+            D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
+        )?;
+        let has_float = self
+            .tensors()
+            .iter()
+            .any(|t| t.data_type() == sys::cudnnDataType_t::CUDNN_DATA_FLOAT);
+        let total = offered.len();
+        let mut kept = Vec::new();
+        let mut removed: Vec<(&'static str, usize)> = Vec::new();
+        for mut desc in offered {
+            // The heuristics' results are complete configurations.
+            desc.assume_finalized();
+            let Some(config) = self.read_config(desc) else {
+                count(&mut removed, "unreadable");
+                continue;
+            };
+            match filter.rejects(&config, has_float) {
+                Some(why) => count(&mut removed, why),
+                None => kept.push(config),
+            }
+        }
+        if kept.is_empty() {
+            let mut reason = format!("cuDNN's heuristics ({}) offered {total}", mode_name(mode));
+            if total > 0 {
+                let parts: Vec<String> = removed.iter().map(|(w, n)| format!("{n} {w}")).collect();
+                reason.push_str(&format!(
+                    " engine configurations; the filter removed all: {}",
+                    parts.join(", ")
+                ));
+            } else {
+                reason.push_str(" engine configurations");
+                if let Some(m) = lib.take_last_error() {
+                    reason.push_str(&format!("; cuDNN's log: {m}"));
+                }
+            }
+            return Err(Error::NoEngine {
+                graph: self.name().to_owned(),
+                reason,
+            });
+        }
+        Ok(kept)
+    }
+
+    /// Reads what a configuration of this graph says of itself; `None`
+    /// when cuDNN does not report its engine.
+    fn read_config(&self, desc: BackendDescriptor) -> Option<EngineConfig> {
+        let engine = desc
+            .get_descriptors(
+                A::CUDNN_ATTR_ENGINECFG_ENGINE,
+                D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
+            )
+            .ok()?
+            .into_iter()
+            .next()?;
+        let global_index = engine
+            .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
+            .ok()?;
+        let numerical_notes = engine
+            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
+            .unwrap_or_default();
+        let behavior_notes = engine
+            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+            .unwrap_or_default();
+        Some(EngineConfig {
+            desc,
+            global_index,
+            numerical_notes,
+            behavior_notes,
+            graph_name: self.name().to_owned(),
+            tensors: self.plan_tensors(),
+        })
+    }
+
+    /// Whether the graph was given `target`'s handle when it was built.
+    fn built_with(&self, target: Target<'_>) -> bool {
+        matches!(target, Target::Handle(h) if self.handle_id == Some(h.id()))
+    }
+
+    /// The tensors as a plan checks buffers against them.
+    fn plan_tensors(&self) -> Vec<PlanTensor> {
+        self.tensors()
+            .iter()
+            .map(|t| PlanTensor {
+                uid: t.uid(),
+                dims: t.dims().to_vec(),
+                strides: t.strides().to_vec(),
+                data_type: t.data_type(),
+                is_virtual: t.is_virtual(),
+                by_value: t.by_value(),
+                is_by_value: t.by_value().is_some(),
+                written: t.is_output(),
+            })
+            .collect()
+    }
+}
+
+fn count(removed: &mut Vec<(&'static str, usize)>, why: &'static str) {
+    match removed.iter_mut().find(|(w, _)| *w == why) {
+        Some((_, n)) => *n += 1,
+        None => removed.push((why, 1)),
+    }
+}
+
+fn mode_name(mode: HeuristicMode) -> String {
+    match mode {
+        HeuristicMode::CUDNN_HEUR_MODE_INSTANT => "mode INSTANT".into(),
+        HeuristicMode::CUDNN_HEUR_MODE_A => "mode A".into(),
+        HeuristicMode::CUDNN_HEUR_MODE_B => "mode B".into(),
+        HeuristicMode::CUDNN_HEUR_MODE_FALLBACK => "mode FALLBACK".into(),
+        other => format!("mode {}", other.0),
+    }
+}
+
+/// A heuristics query cuDNN refused: "not supported" means no engine, with
+/// cuDNN's words; anything else stays as it is.
+fn no_engine_from(graph: &str, mode: HeuristicMode, e: Error) -> Error {
+    match e {
+        Error::NotSupported(s) => Error::NoEngine {
+            graph: graph.to_owned(),
+            reason: format!(
+                "cuDNN's heuristics ({}) refused the graph: {}",
+                mode_name(mode),
+                s
+            ),
+        },
+        other => other,
+    }
+}

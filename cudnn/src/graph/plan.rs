@@ -1,0 +1,531 @@
+//! Execution plans: an engine configuration finalized for a target GPU,
+//! with its workspace size; serialized to cuDNN's JSON and read back.
+
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
+
+use super::builder::OperationGraph;
+use super::descriptor::BackendDescriptor;
+use super::engine::{target_properties, EngineConfig, Target};
+use crate::error::{Error, Mismatch, Result};
+use crate::library::Library;
+
+const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)";
+const FROM_JSON: &str = "ExecutionPlan::from_json";
+
+/// A tensor of a plan's graph, as an execution checks its buffer against
+/// it: uid, shape, strides, data type; whether it is virtual (no buffer),
+/// passed by value (a host scalar), and written by the graph.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanTensor {
+    pub(crate) uid: i64,
+    pub(crate) dims: Vec<i64>,
+    pub(crate) strides: Vec<i64>,
+    pub(crate) data_type: sys::cudnnDataType_t,
+    pub(crate) is_virtual: bool,
+    pub(crate) by_value: Option<f32>,
+    pub(crate) is_by_value: bool,
+    pub(crate) written: bool,
+}
+
+impl PlanTensor {
+    /// Its unique id in the graph.
+    pub fn uid(&self) -> i64 {
+        self.uid
+    }
+    /// Its dimensions.
+    pub fn dims(&self) -> &[i64] {
+        &self.dims
+    }
+    /// Its strides, in elements.
+    pub fn strides(&self) -> &[i64] {
+        &self.strides
+    }
+    /// Its element type.
+    pub fn data_type(&self) -> sys::cudnnDataType_t {
+        self.data_type
+    }
+    /// Whether it only lives inside the fused kernels (no buffer).
+    pub fn is_virtual(&self) -> bool {
+        self.is_virtual
+    }
+    /// Whether it is a scalar passed by value from the host.
+    pub fn is_by_value(&self) -> bool {
+        self.is_by_value
+    }
+    /// Whether the graph writes it (an output).
+    pub fn is_written(&self) -> bool {
+        self.written
+    }
+    /// The elements its buffer must hold: one past the largest offset.
+    /// `None` when that does not fit `usize`.
+    pub fn span(&self) -> Option<usize> {
+        let mut last: usize = 0;
+        for (&d, &s) in self.dims.iter().zip(&self.strides) {
+            let d = usize::try_from(d).ok()?;
+            let s = usize::try_from(s).ok()?;
+            if d == 0 {
+                return Some(0);
+            }
+            last = last.checked_add((d - 1).checked_mul(s)?)?;
+        }
+        last.checked_add(1)
+    }
+}
+
+/// An execution plan: one engine configuration, finalized for a target,
+/// ready to run with a variant pack
+/// ([`Handle::execute`](crate::Handle::execute)).
+///
+/// Made from an [`EngineConfig`] ([`new`](Self::new)) or from cuDNN's JSON
+/// ([`from_json`](Self::from_json)); [`to_json`](Self::to_json) writes that
+/// JSON, so plans built on a machine without a GPU (for a described GPU)
+/// can be saved and loaded where the GPU is.
+///
+/// Not `Clone`; `Send`, not `Sync`.
+#[derive(Debug)]
+pub struct ExecutionPlan {
+    pub(crate) desc: BackendDescriptor,
+    pub(crate) workspace: usize,
+    pub(crate) graph_name: String,
+    pub(crate) tensors: Vec<PlanTensor>,
+    pub(crate) engine_index: Option<i64>,
+    /// The handle the plan was built with, when it was built with one.
+    pub(crate) handle_id: Option<u64>,
+}
+
+static_assertions::assert_impl_all!(ExecutionPlan: Send);
+static_assertions::assert_not_impl_any!(ExecutionPlan: Sync, Clone);
+
+/// Sets a plan's target: device properties, or (for a library without
+/// them) the handle, whose id is returned.
+fn set_target(
+    plan: &mut BackendDescriptor,
+    lib: &Arc<Library>,
+    target: Target<'_>,
+) -> Result<Option<u64>> {
+    match target_properties(lib, target, FINALIZE)? {
+        Some(props) => {
+            plan.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, &[&props])?;
+            Ok(None)
+        }
+        None => match target {
+            Target::Handle(h) => {
+                plan.set_handle(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, h)?;
+                Ok(Some(h.id()))
+            }
+            // target_properties describes every device target.
+            Target::Device(_) => Err(Error::InvalidArgument {
+                function: FINALIZE,
+                mismatch: Mismatch::Unsupported {
+                    what: "no device properties for the target".into(),
+                },
+            }),
+        },
+    }
+}
+
+/// The workspace a finalized plan reports, checked.
+fn workspace_of(plan: &BackendDescriptor) -> Result<usize> {
+    let ws = plan.get_one::<i64>(A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)?;
+    usize::try_from(ws).map_err(|_| Error::InvalidArgument {
+        function: "cudnnBackendGetAttribute(CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)",
+        mismatch: Mismatch::Unsupported {
+            what: format!("cuDNN reported a workspace of {ws} bytes"),
+        },
+    })
+}
+
+impl ExecutionPlan {
+    /// Finalizes `config` into a plan for `target` (which should be the
+    /// target the configuration was chosen for).
+    ///
+    /// With a [`Target::Device`] nothing runs and no GPU is needed: the
+    /// plan is built for the described GPU and can be saved
+    /// ([`to_json`](Self::to_json)).
+    ///
+    /// # Errors
+    /// cuDNN's status (for example `NOT_SUPPORTED` when the engine cannot
+    /// run this graph on the target); [`Error::DependencyUnavailable`] when
+    /// cuDNN 9's precompiled engines cannot load cuBLASLt;
+    /// [`Error::InvalidArgument`] for a target of another library.
+    #[doc(alias = "CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR")]
+    pub fn new(config: &EngineConfig, target: Target<'_>) -> Result<ExecutionPlan> {
+        let lib = config.library().clone();
+        let mut desc =
+            BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
+        desc.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, &[&config.desc])?;
+        let handle_id = set_target(&mut desc, &lib, target)?;
+        desc.finalize()?;
+        let workspace = workspace_of(&desc)?;
+        Ok(ExecutionPlan {
+            desc,
+            workspace,
+            graph_name: config.graph_name.clone(),
+            tensors: config.tensors.clone(),
+            engine_index: Some(config.global_index),
+            handle_id,
+        })
+    }
+
+    /// Reads a plan from cuDNN's JSON ([`to_json`](Self::to_json)) and
+    /// finalizes it for `target`, with library `lib`.
+    ///
+    /// A target is required: cuDNN 9.28 dereferences a null pointer when
+    /// a plan read from JSON is finalized with neither device properties
+    /// nor a handle.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the JSON is not a plan this crate
+    /// can read its tensors from, or the library has no plan JSON (cuDNN
+    /// 8); cuDNN's status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007)
+    /// for a plan built for another GPU architecture than the target's.
+    pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
+        let (graph_name, tensors, engine_index) = parse_plan_json(json)?;
+        let mut desc =
+            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
+        desc.set(
+            A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
+            json.as_bytes(),
+        )?;
+        let handle_id = set_target(&mut desc, lib, target)?;
+        desc.finalize()?;
+        let workspace = workspace_of(&desc)?;
+        Ok(ExecutionPlan {
+            desc,
+            workspace,
+            graph_name,
+            tensors,
+            engine_index,
+            handle_id,
+        })
+    }
+
+    /// cuDNN's JSON of the plan: the graph, the engine and its knobs, the
+    /// cuDNN version. [`from_json`](Self::from_json) reads it back.
+    ///
+    /// # Errors
+    /// cuDNN's status; [`Error::InvalidArgument`] on cuDNN 8, which has no
+    /// plan JSON.
+    pub fn to_json(&self) -> Result<String> {
+        self.desc
+            .get_string(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)
+    }
+
+    /// The device memory, in bytes, an execution needs as workspace.
+    pub fn workspace_size(&self) -> usize {
+        self.workspace
+    }
+
+    /// The graph's tensors, for binding buffers.
+    pub fn tensors(&self) -> &[PlanTensor] {
+        &self.tensors
+    }
+
+    /// The tensor with `uid`.
+    pub fn tensor(&self, uid: i64) -> Option<&PlanTensor> {
+        self.tensors.iter().find(|t| t.uid == uid)
+    }
+
+    /// The name of the graph (for a plan read from JSON: the operation
+    /// graph's mode as cuDNN recorded it).
+    pub fn graph_name(&self) -> &str {
+        &self.graph_name
+    }
+
+    /// The engine's global index, when known.
+    pub fn engine_index(&self) -> Option<i64> {
+        self.engine_index
+    }
+
+    /// The library it belongs to.
+    pub fn library(&self) -> &Arc<Library> {
+        self.desc.library()
+    }
+
+    /// Takes the values of by-value scalars (which the plan's JSON does
+    /// not record) from the graph the plan is for, by uid.
+    pub(crate) fn take_scalars_from(&mut self, graph: &OperationGraph) {
+        for t in self.tensors.iter_mut().filter(|t| t.is_by_value) {
+            if let Some(g) = graph.tensors().iter().find(|g| g.uid() == t.uid) {
+                t.by_value = g.by_value();
+            }
+        }
+    }
+}
+
+fn bad_json(what: String) -> Error {
+    Error::InvalidArgument {
+        function: FROM_JSON,
+        mismatch: Mismatch::BadValue { what },
+    }
+}
+
+/// cuDNN's name of a data type, as its plan JSON writes it.
+pub(crate) fn data_type_from_name(name: &str) -> Option<sys::cudnnDataType_t> {
+    use sys::cudnnDataType_t as T;
+    Some(match name {
+        "CUDNN_DATA_FLOAT" => T::CUDNN_DATA_FLOAT,
+        "CUDNN_DATA_DOUBLE" => T::CUDNN_DATA_DOUBLE,
+        "CUDNN_DATA_HALF" => T::CUDNN_DATA_HALF,
+        "CUDNN_DATA_BFLOAT16" => T::CUDNN_DATA_BFLOAT16,
+        "CUDNN_DATA_INT8" => T::CUDNN_DATA_INT8,
+        "CUDNN_DATA_UINT8" => T::CUDNN_DATA_UINT8,
+        "CUDNN_DATA_INT32" => T::CUDNN_DATA_INT32,
+        "CUDNN_DATA_INT64" => T::CUDNN_DATA_INT64,
+        "CUDNN_DATA_BOOLEAN" => T::CUDNN_DATA_BOOLEAN,
+        "CUDNN_DATA_FP8_E4M3" => T::CUDNN_DATA_FP8_E4M3,
+        "CUDNN_DATA_FP8_E5M2" => T::CUDNN_DATA_FP8_E5M2,
+        _ => return None,
+    })
+}
+
+fn int_array(v: &serde_json::Value, what: &str) -> Result<Vec<i64>> {
+    v.as_array()
+        .and_then(|a| a.iter().map(serde_json::Value::as_i64).collect())
+        .ok_or_else(|| bad_json(format!("{what} is not an array of integers")))
+}
+
+/// The graph's mode, tensors and the engine index of cuDNN's plan JSON.
+/// A tensor is written when a node names it as its output
+/// ([`OUTPUT_KEYS`]).
+fn parse_plan_json(json: &str) -> Result<(String, Vec<PlanTensor>, Option<i64>)> {
+    let v: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| bad_json(format!("not JSON: {e}")))?;
+    let graph = v
+        .get("operationGraph")
+        .ok_or_else(|| bad_json("no \"operationGraph\"".into()))?;
+    let name = graph
+        .get("finalizeMode")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("plan")
+        .to_owned();
+    let mut written = Vec::new();
+    written_uids(graph, &mut written)?;
+    let lists = tensor_lists(graph);
+    let Some(first) = lists.first().and_then(|l| l.as_array()) else {
+        return Err(bad_json("no \"operationGraph.tensors\" array".into()));
+    };
+    let all: Vec<&serde_json::Value> = first
+        .iter()
+        .chain(lists[1..].iter().filter_map(|l| l.as_array()).flatten())
+        .collect();
+    let mut tensors: Vec<PlanTensor> = Vec::with_capacity(all.len());
+    for (i, t) in all.into_iter().enumerate() {
+        let field = |k: &str| {
+            t.get(k)
+                .ok_or_else(|| bad_json(format!("tensor {i} has no \"{k}\"")))
+        };
+        let uid = uid_of(field("name")?)
+            .ok_or_else(|| bad_json(format!("tensor {i}'s \"name\" is not its uid")))?;
+        if tensors.iter().any(|t| t.uid == uid) {
+            continue;
+        }
+        let dtype_name = field("dataType")?.as_str().unwrap_or_default();
+        let data_type = data_type_from_name(dtype_name)
+            .ok_or_else(|| bad_json(format!("tensor {uid}: unknown data type {dtype_name:?}")))?;
+        let dims = int_array(field("dim")?, &format!("tensor {uid}'s \"dim\""))?;
+        let strides = int_array(field("stride")?, &format!("tensor {uid}'s \"stride\""))?;
+        if dims.len() != strides.len() {
+            return Err(bad_json(format!(
+                "tensor {uid} has {} dims but {} strides",
+                dims.len(),
+                strides.len()
+            )));
+        }
+        let flag = |k: &str| {
+            t.get(k)
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false)
+        };
+        tensors.push(PlanTensor {
+            uid,
+            dims,
+            strides,
+            data_type,
+            is_virtual: flag("isVirtual"),
+            by_value: None,
+            is_by_value: flag("isByValue"),
+            written: written.contains(&uid),
+        });
+    }
+    let engine_index = v
+        .get("engine")
+        .and_then(|e| e.get("engineId"))
+        .and_then(serde_json::Value::as_i64);
+    Ok((name, tensors, engine_index))
+}
+
+/// The keys under which cuDNN's plan JSON names the tensors a node of
+/// each operation writes (read from 9.28's plans). A normalization's
+/// `Mean` and `InvVariance` are written only in training (`fmode`).
+const OUTPUT_KEYS: &[(&str, &[&str])] = &[
+    (
+        "CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR",
+        &["Y"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR",
+        &["DX"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR",
+        &["DW"],
+    ),
+    ("CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR", &["Y", "DX"]),
+    ("CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR", &["C"]),
+    ("CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR", &["Y"]),
+    (
+        "CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR",
+        &["Y"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR",
+        &[
+            "Y",
+            "Mean",
+            "InvVariance",
+            "OutRunningMean",
+            "OutRunningVar",
+        ],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR",
+        &["DX", "DScale", "DBias"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR",
+        &["O", "stats"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR",
+        &["dQDesc", "dKDesc", "dVDesc"],
+    ),
+    ("CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR", &["Y"]),
+    ("CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR", &["DX"]),
+];
+
+/// A uid as the plan JSON writes it: a string of digits (or a number).
+fn uid_of(v: &serde_json::Value) -> Option<i64> {
+    v.as_str()
+        .and_then(|s| s.parse::<i64>().ok())
+        .or_else(|| v.as_i64())
+}
+
+/// The uids the nodes of a plan's graph (and of their subgraphs) write. A
+/// node of an operation not in [`OUTPUT_KEYS`] is refused: its outputs
+/// are not guessed.
+fn written_uids(graph: &serde_json::Value, out: &mut Vec<i64>) -> Result<()> {
+    let nodes = graph
+        .get("nodes")
+        .and_then(serde_json::Value::as_array)
+        .ok_or_else(|| bad_json("no \"nodes\" array in an operation graph".into()))?;
+    for node in nodes {
+        let op = node
+            .get("operation")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("?");
+        let Some((_, keys)) = OUTPUT_KEYS.iter().find(|(name, _)| *name == op) else {
+            return Err(bad_json(format!(
+                "a node of operation {op}, whose outputs this crate does not know"
+            )));
+        };
+        let training = node.get("fmode").and_then(serde_json::Value::as_str)
+            != Some("CUDNN_NORM_FWD_INFERENCE");
+        for key in *keys {
+            if !training && matches!(*key, "Mean" | "InvVariance") {
+                continue;
+            }
+            if let Some(v) = node.get(*key) {
+                let uid =
+                    uid_of(v).ok_or_else(|| bad_json(format!("{op}'s {key} {v} is not a uid")))?;
+                out.push(uid);
+            }
+        }
+        if let Some(sub) = node.get("subgraph") {
+            written_uids(sub, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// The tensor lists of a graph and of its nodes' subgraphs (an attention
+/// node's score modifiers: bias, masks and their scalars).
+fn tensor_lists(graph: &serde_json::Value) -> Vec<&serde_json::Value> {
+    let mut lists: Vec<&serde_json::Value> = graph.get("tensors").into_iter().collect();
+    if let Some(nodes) = graph.get("nodes").and_then(serde_json::Value::as_array) {
+        for sub in nodes.iter().filter_map(|n| n.get("subgraph")) {
+            lists.extend(tensor_lists(sub));
+        }
+    }
+    lists
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(json: &serde_json::Value) -> Vec<PlanTensor> {
+        parse_plan_json(&json.to_string()).expect("a plan's JSON").1
+    }
+
+    fn written(tensors: &[PlanTensor]) -> Vec<i64> {
+        tensors
+            .iter()
+            .filter(|t| t.written)
+            .map(|t| t.uid)
+            .collect()
+    }
+
+    // The operation graphs of 9.28's plans (sm_90), as cuDNN wrote them.
+    #[test]
+    fn plan_json_tells_inputs_from_outputs() {
+        let conv: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/data/conv-plan-sm90.json"))
+                .expect("JSON");
+        let (name, t, engine) = parse_plan_json(&conv.to_string()).expect("plan");
+        assert_eq!((name.as_str(), engine), ("CONV_FORWARD", Some(0)));
+        assert_eq!(written(&t), [3]);
+        assert_eq!(t[0].dims, [1, 3, 8, 8]);
+        assert_eq!(t[0].data_type, sys::cudnnDataType_t::CUDNN_DATA_FLOAT);
+
+        let all: serde_json::Value = serde_json::from_str(include_str!(
+            "../../tests/data/norm-attention-plans-sm90.json"
+        ))
+        .expect("JSON");
+        let plans = all.as_object().expect("by name");
+        assert!(plans.len() >= 10);
+        for (name, plan) in plans {
+            let t = parsed(plan);
+            assert!(!written(&t).is_empty(), "{name} writes nothing");
+        }
+        // Training writes the statistics; inference reads nothing back.
+        assert_eq!(written(&parsed(&all["layer_norm"])), [4, 5, 6]);
+        assert_eq!(written(&parsed(&all["layer_norm_inference"])), [4]);
+        // The attention node's score subgraph brings its bias and scalars.
+        let masked = parsed(&all["sdpa_forward_masked"]);
+        for uid in [4, 10, 12, 13] {
+            assert!(masked.iter().any(|t| t.uid == uid), "uid {uid}");
+        }
+        let w = written(&masked);
+        assert!(w.contains(&5) && w.contains(&6), "{w:?}");
+        assert!(!w.contains(&1) && !w.contains(&4), "{w:?}");
+    }
+
+    #[test]
+    fn unknown_operations_and_broken_json_are_refused() {
+        let unknown =
+            r#"{"operationGraph":{"tensors":[],"nodes":[{"operation":"SOMETHING_NEW","Y":"1"}]}}"#;
+        let e = parse_plan_json(unknown).expect_err("unknown op");
+        assert!(e.to_string().contains("SOMETHING_NEW"), "{e}");
+        for bad in [
+            "[]",
+            r#"{"operationGraph":{"nodes":[]}}"#,
+            r#"{"operationGraph":{"tensors":[{"name":"x"}],"nodes":[]}}"#,
+        ] {
+            assert!(parse_plan_json(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,476 @@
+//! The graph API on a GPU: fused graphs executed through a checked variant
+//! pack and compared with the CPU references (`cudnn-reference`): conv +
+//! bias + ReLU, dgrad, wgrad, and matmul + bias + GELU; the variant pack's
+//! refusals; a plan built for the device's description and one read back
+//! from JSON, executed; autotuning.
+//!
+//! All `#[ignore = "needs a CUDA GPU"]`; `scripts/gpu-test.sh` runs them.
+
+mod common;
+
+use cudnn::cudarc::driver::CudaSlice;
+use cudnn::graph::{
+    ConvOptions, DeviceProperties, ExecutionPlan, Graph, OperationGraph, Settings, Target,
+    VariantPack,
+};
+use cudnn::sys;
+use cudnn::{Error, Workspace};
+use cudnn_reference::conv::{self as cpu, ConvGeometry};
+
+use common::gpu::{download_flat, gpu, upload_flat, values, Gpu};
+
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+
+/// Plans in full `float` precision (no TF32), so that the references'
+/// tolerances stay those of `f32`.
+fn settings() -> Settings {
+    Settings {
+        allow_tf32: false,
+        ..Settings::default()
+    }
+}
+
+fn geometry() -> ConvGeometry {
+    ConvGeometry {
+        batch: 2,
+        in_channels: 8,
+        out_channels: 16,
+        input: vec![12, 12],
+        kernel: vec![3, 3],
+        padding: vec![1, 1],
+        stride: vec![1, 1],
+        dilation: vec![1, 1],
+        groups: 1,
+        cross_correlation: true,
+    }
+}
+
+fn dims(n: usize, c: usize, spatial: &[usize]) -> Vec<i64> {
+    let mut d = vec![n as i64, c as i64];
+    d.extend(spatial.iter().map(|&s| s as i64));
+    d
+}
+
+fn plan_for(g: &Graph, gpu: &Gpu) -> (OperationGraph, ExecutionPlan) {
+    let graph = g
+        .build_with(gpu.handle.library(), Some(&gpu.handle))
+        .expect("build");
+    let plan = graph
+        .plans(Target::Handle(&gpu.handle), &settings())
+        .expect("plan")
+        .remove(0);
+    (graph, plan)
+}
+
+fn max_abs_diff(a: &[f64], b: &[f64]) -> f64 {
+    assert_eq!(a.len(), b.len());
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max)
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn conv_bias_relu_matches_the_reference() {
+    let gpu = gpu();
+    let geo = geometry();
+    let mut g = Graph::new("conv_bias_relu");
+    let x = g.tensor("x", &dims(2, 8, &geo.input), FLOAT).expect("x");
+    let w = g.tensor("w", &dims(16, 8, &geo.kernel), FLOAT).expect("w");
+    let b = g.tensor("bias", &[1, 16, 1, 1], FLOAT).expect("bias");
+    let c = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    let biased = g.bias(c, b).expect("bias");
+    let y = g.relu(biased).expect("relu");
+    g.set_output(y, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+
+    let xs = values(geo.x_len(), 1);
+    let ws = values(geo.w_len(), 2);
+    let bs = values(16, 3);
+    let dx: CudaSlice<f32> = upload_flat(&gpu.stream, &xs);
+    let dw: CudaSlice<f32> = upload_flat(&gpu.stream, &ws);
+    let db: CudaSlice<f32> = upload_flat(&gpu.stream, &bs);
+    let mut dy: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.y_len()).expect("y");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(w.uid(), &dw)
+                .input(b.uid(), &db)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        )
+        .expect("execute");
+    let got = download_flat(&gpu.stream, &dy);
+    let zeros = vec![0.0f64; geo.y_len()];
+    let want = cpu::bias_activation_forward(&geo, &xs, &ws, 1.0, &zeros, 0.0, &bs, |v| v.max(0.0));
+    let err = max_abs_diff(&got, &want);
+    assert!(err < 1e-3, "max |diff| {err}");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn dgrad_and_wgrad_match_the_reference() {
+    let gpu = gpu();
+    let geo = geometry();
+    let (xd, wd, yd) = (
+        dims(2, 8, &geo.input),
+        dims(16, 8, &geo.kernel),
+        dims(2, 16, &geo.output()),
+    );
+    let opts = ConvOptions::new(2).padding(&[1, 1]);
+    let xs = values(geo.x_len(), 4);
+    let ws = values(geo.w_len(), 5);
+    let dys = values(geo.y_len(), 6);
+    let mut scratch = Workspace::new();
+
+    let mut g = Graph::new("dgrad");
+    let dy = g.tensor("dy", &yd, FLOAT).expect("dy");
+    let w = g.tensor("w", &wd, FLOAT).expect("w");
+    let dx = g.conv_dgrad(dy, w, &opts, &xd).expect("dgrad");
+    g.set_output(dx, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let d_dy: CudaSlice<f32> = upload_flat(&gpu.stream, &dys);
+    let d_w: CudaSlice<f32> = upload_flat(&gpu.stream, &ws);
+    let mut d_dx: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.x_len()).expect("dx");
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(dy.uid(), &d_dy)
+                .input(w.uid(), &d_w)
+                .output(dx.uid(), &mut d_dx),
+            &mut scratch,
+        )
+        .expect("dgrad");
+    let err = max_abs_diff(
+        &download_flat(&gpu.stream, &d_dx),
+        &cpu::backward_data(&geo, &ws, &dys),
+    );
+    assert!(err < 1e-3, "dgrad max |diff| {err}");
+
+    let mut g = Graph::new("wgrad");
+    let x = g.tensor("x", &xd, FLOAT).expect("x");
+    let dy = g.tensor("dy", &yd, FLOAT).expect("dy");
+    let dw = g.conv_wgrad(x, dy, &opts, &wd).expect("wgrad");
+    g.set_output(dw, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let d_x: CudaSlice<f32> = upload_flat(&gpu.stream, &xs);
+    let mut d_dw: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.w_len()).expect("dw");
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &d_x)
+                .input(dy.uid(), &d_dy)
+                .output(dw.uid(), &mut d_dw),
+            &mut scratch,
+        )
+        .expect("wgrad");
+    let err = max_abs_diff(
+        &download_flat(&gpu.stream, &d_dw),
+        &cpu::backward_filter(&geo, &xs, &dys),
+    );
+    assert!(err < 1e-2, "wgrad max |diff| {err}");
+}
+
+/// erf, to 1.5e-7 (Abramowitz and Stegun 7.1.26).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
+            + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    y.copysign(x)
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn matmul_bias_gelu_matches_a_direct_computation() {
+    let gpu = gpu();
+    let (m, k, n) = (64usize, 32usize, 16usize);
+    let mut g = Graph::new("matmul_bias_gelu");
+    let a = g.tensor("a", &[1, m as i64, k as i64], FLOAT).expect("a");
+    let b = g.tensor("b", &[1, k as i64, n as i64], FLOAT).expect("b");
+    let bias = g.tensor("bias", &[1, 1, n as i64], FLOAT).expect("bias");
+    let c = g.matmul(a, b).expect("matmul");
+    let biased = g.bias(c, bias).expect("bias");
+    let y = g.gelu(biased).expect("gelu");
+    g.set_output(y, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+
+    let av = values(m * k, 7);
+    let bv = values(k * n, 8);
+    let biasv = values(n, 9);
+    let da: CudaSlice<f32> = upload_flat(&gpu.stream, &av);
+    let db: CudaSlice<f32> = upload_flat(&gpu.stream, &bv);
+    let dbias: CudaSlice<f32> = upload_flat(&gpu.stream, &biasv);
+    let mut dy: CudaSlice<f32> = gpu.stream.alloc_zeros(m * n).expect("y");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(a.uid(), &da)
+                .input(b.uid(), &db)
+                .input(bias.uid(), &dbias)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        )
+        .expect("execute");
+    let mut want = vec![0.0; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let v: f64 = (0..k).map(|l| av[i * k + l] * bv[l * n + j]).sum::<f64>() + biasv[j];
+            want[i * n + j] = 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2));
+        }
+    }
+    let err = max_abs_diff(&download_flat(&gpu.stream, &dy), &want);
+    assert!(err < 1e-3, "max |diff| {err}");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn the_variant_pack_is_checked_before_cudnn_runs() {
+    let gpu = gpu();
+    let mut g = Graph::new("conv");
+    let x = g.tensor("x", &[1, 3, 8, 8], FLOAT).expect("x");
+    let w = g.tensor("w", &[4, 3, 3, 3], FLOAT).expect("w");
+    let y = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    g.set_output(y, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let s = &gpu.stream;
+    let dx: CudaSlice<f32> = s.alloc_zeros(192).expect("x");
+    let short: CudaSlice<f32> = s.alloc_zeros(100).expect("short");
+    let dw: CudaSlice<f32> = s.alloc_zeros(108).expect("w");
+    let dw16: CudaSlice<half::f16> = s.alloc_zeros(108).expect("w16");
+    let mut dy: CudaSlice<f32> = s.alloc_zeros(256).expect("y");
+    let mut scratch = Workspace::new();
+    let refused = |r: cudnn::Result<()>, what: &str| match r {
+        Err(Error::InvalidArgument { function, mismatch }) => {
+            assert_eq!(function, "cudnnBackendExecute");
+            assert!(mismatch.to_string().contains(what), "{mismatch}");
+        }
+        other => panic!("expected a refusal ({what}), got {other:?}"),
+    };
+    let h = &gpu.handle;
+    refused(
+        h.execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &short)
+                .input(w.uid(), &dw)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        ),
+        "spans 192",
+    );
+    refused(
+        h.execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(w.uid(), &dw16)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        ),
+        "data type",
+    );
+    refused(
+        h.execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(w.uid(), &dw)
+                .input(y.uid(), &dx),
+            &mut scratch,
+        ),
+        "bind it with `output`",
+    );
+    refused(
+        h.execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        ),
+        "no buffer",
+    );
+    refused(
+        h.execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(w.uid(), &dw)
+                .input(99, &dw)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        ),
+        "no tensor with this uid",
+    );
+    h.execute(
+        &plan,
+        &mut VariantPack::new()
+            .input(x.uid(), &dx)
+            .input(w.uid(), &dw)
+            .output(y.uid(), &mut dy),
+        &mut scratch,
+    )
+    .expect("the right buffers run");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_plan_for_the_described_device_and_its_json_run_and_autotune_picks_one() {
+    let gpu = gpu();
+    let lib = gpu.handle.library().clone();
+    if (lib.version().major, lib.version().minor) < (9, 8) {
+        eprintln!("cuDNN {} has no device properties", lib.version());
+        return;
+    }
+    let device = DeviceProperties::from_handle(&gpu.handle).expect("this GPU's properties");
+    let mut g = Graph::new("conv");
+    let x = g.tensor("x", &[1, 3, 8, 8], FLOAT).expect("x");
+    let w = g.tensor("w", &[4, 3, 3, 3], FLOAT).expect("w");
+    let y = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    g.set_output(y, FLOAT).expect("output");
+    let graph = g.build_with(&lib, None).expect("build");
+    let target = Target::Device(&device);
+    let bench = Settings {
+        benchmark: true,
+        benchmark_limit: 3,
+        ..settings()
+    };
+    let plans = graph.plans(target, &bench).expect("plans");
+    assert!(!plans.is_empty() && plans.len() <= 3);
+    let json = plans[0].to_json().expect("json");
+    let back = ExecutionPlan::from_json(&lib, &json, target).expect("read back");
+
+    let s = &gpu.stream;
+    let xs = values(192, 10);
+    let ws = values(108, 11);
+    let dx: CudaSlice<f32> = upload_flat(s, &xs);
+    let dw: CudaSlice<f32> = upload_flat(s, &ws);
+    let mut dy: CudaSlice<f32> = s.alloc_zeros(256).expect("y");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &back,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(w.uid(), &dw)
+                .output(y.uid(), &mut dy),
+            &mut scratch,
+        )
+        .expect("the plan read back runs");
+    let geo = ConvGeometry {
+        batch: 1,
+        in_channels: 3,
+        out_channels: 4,
+        input: vec![8, 8],
+        kernel: vec![3, 3],
+        padding: vec![1, 1],
+        stride: vec![1, 1],
+        dilation: vec![1, 1],
+        groups: 1,
+        cross_correlation: true,
+    };
+    let err = max_abs_diff(&download_flat(s, &dy), &cpu::forward(&geo, &xs, &ws));
+    assert!(err < 1e-3, "max |diff| {err}");
+
+    let mut out: CudaSlice<f32> = s.alloc_zeros(256).expect("y");
+    let mut pack = VariantPack::new()
+        .input(x.uid(), &dx)
+        .input(w.uid(), &dw)
+        .output(y.uid(), &mut out);
+    let (best, ms) = gpu
+        .handle
+        .autotune(&plans, 3, &mut scratch, &mut pack)
+        .expect("autotune");
+    assert!(best < plans.len() && ms > 0.0, "{best} {ms}");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_cuda_graph_recorded_from_a_plan_runs_and_is_repointed() {
+    let gpu = gpu();
+    let v = gpu.handle.library().version();
+    if (v.major, v.minor) < (9, 5) {
+        eprintln!("cuDNN {v} cannot record CUDA graphs");
+        return;
+    }
+    let mut g = Graph::new("conv");
+    let x = g.tensor("x", &[1, 3, 8, 8], FLOAT).expect("x");
+    let w = g.tensor("w", &[4, 3, 3, 3], FLOAT).expect("w");
+    let y = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    g.set_output(y, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let s = &gpu.stream;
+    let xs = values(192, 12);
+    let ws = values(108, 13);
+    let geo = ConvGeometry {
+        batch: 1,
+        in_channels: 3,
+        out_channels: 4,
+        input: vec![8, 8],
+        kernel: vec![3, 3],
+        padding: vec![1, 1],
+        stride: vec![1, 1],
+        dilation: vec![1, 1],
+        groups: 1,
+        cross_correlation: true,
+    };
+    let want = cpu::forward(&geo, &xs, &ws);
+    let dx: CudaSlice<f32> = upload_flat(s, &xs);
+    let dw: CudaSlice<f32> = upload_flat(s, &ws);
+    let mut first: CudaSlice<f32> = s.alloc_zeros(256).expect("y");
+    let mut second: CudaSlice<f32> = s.alloc_zeros(256).expect("y2");
+    let mut scratch = Workspace::new();
+    let mut pack = VariantPack::new()
+        .input(x.uid(), &dx)
+        .input(w.uid(), &dw)
+        .output(y.uid(), &mut first);
+    let mut recorded = gpu
+        .handle
+        .populate_cuda_graph(&plan, &mut pack, &mut scratch)
+        .expect("populate");
+    recorded.launch().expect("launch");
+    drop(recorded);
+    drop(pack);
+    assert!(max_abs_diff(&download_flat(s, &first), &want) < 1e-3);
+
+    let mut pack = VariantPack::new()
+        .input(x.uid(), &dx)
+        .input(w.uid(), &dw)
+        .output(y.uid(), &mut first);
+    let mut scratch2 = Workspace::new();
+    let recorded = gpu
+        .handle
+        .populate_cuda_graph(&plan, &mut pack, &mut scratch)
+        .expect("populate");
+    let mut pack2 = VariantPack::new()
+        .input(x.uid(), &dx)
+        .input(w.uid(), &dw)
+        .output(y.uid(), &mut second);
+    let mut moved = gpu
+        .handle
+        .update_cuda_graph(&plan, &mut pack2, &mut scratch2, recorded)
+        .expect("update");
+    moved.launch().expect("launch");
+    drop(moved);
+    drop(pack2);
+    assert!(max_abs_diff(&download_flat(s, &second), &want) < 1e-3);
+}

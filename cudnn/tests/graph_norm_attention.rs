@@ -1,0 +1,1089 @@
+//! The normalization, attention and rotary-embedding nodes of the graph
+//! builder (`Graph::layer_norm` .. `Graph::rope_backward`) against the
+//! real cuDNN, on a machine without a GPU. No kernel runs.
+//!
+//! - Every node's checks (no cuDNN): the tensors each makes, and every
+//!   refusal, naming the node and the tensor.
+//! - Every node's operation graph finalizes on cuDNN 9 (with the stand-in
+//!   libcuda of `common::cuda_stub` on Linux); cuDNN 8 refuses each node
+//!   with a typed error naming the version it needs.
+//! - cuDNN's heuristics for an sm_90 GPU described by JSON: which nodes
+//!   get engine configurations (cuBLASLt loaded from `CUBLAS_12_LIB`, as in
+//!   `graph_plans.rs`), and that plans need the CUDA driver (every engine
+//!   of these nodes loads its kernels when its plan is finalized; with a
+//!   GPU, the plan round-trips through cuDNN's JSON).
+//! - The plan JSON cuDNN 9.28 wrote for these graphs
+//!   (`tests/data/norm-attention-plans-sm90.json`, its operation graphs,
+//!   recorded by the ignored `record_plan_json`): the keys under which each
+//!   node names the tensors it writes.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use cudnn::graph::{
+    BatchNormOptions, DeviceProperties, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
+    NormOptions, RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaOptions, Settings, Target,
+    TensorId,
+};
+use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::{Error, Library, Mismatch, Version};
+
+const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+const F16: Dt = Dt::CUDNN_DATA_HALF;
+const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+const I32: Dt = Dt::CUDNN_DATA_INT32;
+const I64: Dt = Dt::CUDNN_DATA_INT64;
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/norm-attention-plans-sm90.json"
+);
+
+// ------------------------------------------------------------ refusals
+
+/// A refusal of the builder: the function, the node, the tensor named and
+/// what is wrong.
+#[derive(Debug)]
+struct Refusal {
+    function: &'static str,
+    node: String,
+    tensor: Option<String>,
+    what: String,
+}
+
+fn refused<T: std::fmt::Debug>(r: cudnn::Result<T>) -> Refusal {
+    match r {
+        Err(Error::InvalidArgument {
+            function,
+            mismatch: Mismatch::GraphNode { node, tensor, what },
+        }) => Refusal {
+            function,
+            node,
+            tensor,
+            what,
+        },
+        other => panic!("expected a graph-node refusal, got {other:?}"),
+    }
+}
+
+/// Checks a refusal's function, node and tensor, and that its words
+/// contain `words`.
+#[track_caller]
+fn check(
+    r: cudnn::Result<impl std::fmt::Debug>,
+    function: &str,
+    node: &str,
+    tensor: Option<&str>,
+    words: &str,
+) {
+    let r = refused(r);
+    assert_eq!(r.function, function, "{r:?}");
+    assert_eq!(r.node, node, "{r:?}");
+    assert_eq!(r.tensor.as_deref(), tensor, "{r:?}");
+    assert!(r.what.contains(words), "{words:?} not in {r:?}");
+}
+
+/// x `[8, 64, 4, 4]` bf16, scale and bias `[1, 64, 4, 4]` f32.
+fn norm_inputs(g: &mut Graph) -> (TensorId, TensorId, TensorId) {
+    let x = g.tensor("x", &[8, 64, 4, 4], BF16).unwrap();
+    let s = g.tensor("scale", &[1, 64, 4, 4], F32).unwrap();
+    let b = g.tensor("bias", &[1, 64, 4, 4], F32).unwrap();
+    (x, s, b)
+}
+
+#[test]
+fn norm_nodes_make_their_outputs_and_statistics() {
+    let mut g = Graph::new("norms");
+    let (x, s, b) = norm_inputs(&mut g);
+    let ln = g.layer_norm(x, s, b, &NormOptions::default()).unwrap();
+    assert_eq!(g.tensor_name(ln.y).unwrap(), "layer_norm#0.y");
+    assert_eq!(g.dims(ln.y).unwrap(), [8, 64, 4, 4]);
+    let (mean, inv) = (ln.mean.unwrap(), ln.inv_variance.unwrap());
+    assert_eq!(g.tensor_name(mean).unwrap(), "layer_norm#0.mean");
+    assert_eq!(g.dims(mean).unwrap(), [8, 1, 1, 1]);
+    assert_eq!(g.dims(inv).unwrap(), [8, 1, 1, 1]);
+    // y, mean, inverse variance, then the epsilon scalar.
+    assert_eq!((ln.y.uid(), mean.uid(), inv.uid()), (4, 5, 6));
+    // Statistics are real FLOAT tensors already.
+    let r = refused(g.set_output(mean, F32));
+    assert!(r.what.contains("already"), "{r:?}");
+
+    // Inference writes no statistics; RMS norm has no mean.
+    let inf = g
+        .layer_norm(x, s, b, &NormOptions::inference(1e-6))
+        .unwrap();
+    assert_eq!((inf.mean, inf.inv_variance), (None, None));
+    let rms = g.rms_norm(x, s, None, &NormOptions::default()).unwrap();
+    assert_eq!(rms.mean, None);
+    assert_eq!(g.dims(rms.inv_variance.unwrap()).unwrap(), [8, 1, 1, 1]);
+
+    // Instance and batch norms: per-channel parameters.
+    let c = g.tensor("c", &[1, 64, 1, 1], F32).unwrap();
+    let ins = g.instance_norm(x, c, c, &NormOptions::default()).unwrap();
+    assert_eq!(g.dims(ins.mean.unwrap()).unwrap(), [8, 64, 1, 1]);
+    let rm = g.tensor("running_mean", &[1, 64, 1, 1], F32).unwrap();
+    let rv = g.tensor("running_var", &[1, 64, 1, 1], F32).unwrap();
+    let running = RunningStats { mean: rm, var: rv };
+    let bn = g
+        .batch_norm(x, c, c, Some(running), &BatchNormOptions::default())
+        .unwrap();
+    assert_eq!(g.dims(bn.mean).unwrap(), [1, 64, 1, 1]);
+    assert_eq!(
+        g.tensor_name(bn.running_var.unwrap()).unwrap(),
+        "batch_norm#4.running_var"
+    );
+    let plain = g
+        .batch_norm(x, c, c, None, &BatchNormOptions::default())
+        .unwrap();
+    assert_eq!((plain.running_mean, plain.running_var), (None, None));
+
+    // Backward: dx like x, dscale and dbias like the scale.
+    let grads = g.layer_norm_backward(x, x, s, mean, inv).unwrap();
+    assert_eq!(g.dims(grads.dx).unwrap(), [8, 64, 4, 4]);
+    assert_eq!(g.dims(grads.dscale).unwrap(), [1, 64, 4, 4]);
+    assert_eq!(
+        g.tensor_name(grads.dbias.unwrap()).unwrap(),
+        "layer_norm_backward#6.dbias"
+    );
+    let rms_grads = g
+        .rms_norm_backward(x, x, s, rms.inv_variance.unwrap(), false)
+        .unwrap();
+    assert_eq!(rms_grads.dbias, None);
+
+    // The same calls give the same key; the epsilon's value is not in it.
+    let key = |eps: f32| {
+        let mut g = Graph::new("k");
+        let (x, s, b) = norm_inputs(&mut g);
+        let y = g.layer_norm(x, s, b, &NormOptions::training(eps)).unwrap();
+        g.set_output(y.y, BF16).unwrap();
+        g.key()
+    };
+    assert_eq!(key(1e-5), key(1e-3));
+    assert!(key(1e-5).contains("layer_norm"), "{}", key(1e-5));
+}
+
+#[test]
+fn norm_nodes_refuse_what_does_not_fit() {
+    let mut g = Graph::new("bad");
+    let (x, s, b) = norm_inputs(&mut g);
+    let f = "Graph::layer_norm";
+    let n = "layer_norm \"layer_norm#0\"";
+    check(
+        g.layer_norm(x, s, b, &NormOptions::training(0.0)),
+        f,
+        n,
+        None,
+        "epsilon 0",
+    );
+    check(
+        g.layer_norm(x, s, b, &NormOptions::training(f32::NAN)),
+        f,
+        n,
+        None,
+        "finite",
+    );
+    let phase = NormOptions {
+        phase: cudnn::sys::cudnnBackendNormFwdPhase_t(7),
+        ..NormOptions::default()
+    };
+    check(g.layer_norm(x, s, b, &phase), f, n, None, "phase 7");
+    let c = g.tensor("c", &[1, 64, 1, 1], F32).unwrap();
+    check(
+        g.layer_norm(x, c, b, &NormOptions::default()),
+        f,
+        n,
+        Some("c"),
+        "a layer norm of this x takes scale [1, 64, 4, 4]",
+    );
+    check(
+        g.layer_norm(x, s, c, &NormOptions::default()),
+        f,
+        n,
+        Some("c"),
+        "takes bias",
+    );
+    let i = g.tensor("i", &[8, 64, 4, 4], I32).unwrap();
+    check(
+        g.layer_norm(i, s, b, &NormOptions::default()),
+        f,
+        n,
+        Some("i"),
+        "x of type INT32; it takes FLOAT or HALF or BFLOAT16",
+    );
+    let v = g.tensor("v", &[8], F32).unwrap();
+    check(
+        g.layer_norm(v, s, b, &NormOptions::default()),
+        f,
+        n,
+        Some("v"),
+        "1 dimensions",
+    );
+    let eps = g.scalar("eps", 1.0).unwrap();
+    check(
+        g.layer_norm(x, eps, b, &NormOptions::default()),
+        f,
+        n,
+        Some("eps"),
+        "by-value scalar",
+    );
+    let mut other = Graph::new("other");
+    let foreign = other.tensor("x", &[8, 64, 4, 4], BF16).unwrap();
+    let r = refused(g.layer_norm(foreign, s, b, &NormOptions::default()));
+    assert_eq!((r.function, r.node.as_str()), (f, n), "{r:?}");
+    let named = r.tensor.clone().unwrap_or_default();
+    assert!(named.starts_with("tensor uid 1 of graph #"), "{r:?}");
+    assert!(r.what.contains("another graph"), "{r:?}");
+    check(
+        g.instance_norm(x, s, b, &NormOptions::default()),
+        "Graph::instance_norm",
+        "instance_norm \"instance_norm#0\"",
+        Some("scale"),
+        "an instance norm of this x takes scale [1, 64, 1, 1]",
+    );
+    let rm = g.tensor("rm", &[1, 64, 1, 1], F16).unwrap();
+    let running = Some(RunningStats { mean: rm, var: c });
+    check(
+        g.batch_norm(x, c, c, running, &BatchNormOptions::default()),
+        "Graph::batch_norm",
+        "batch_norm \"batch_norm#0\"",
+        Some("rm"),
+        "the running mean of type HALF; it takes FLOAT",
+    );
+    let momentum = BatchNormOptions {
+        momentum: 1.5,
+        ..BatchNormOptions::default()
+    };
+    check(
+        g.batch_norm(x, c, c, None, &momentum),
+        "Graph::batch_norm",
+        "batch_norm \"batch_norm#0\"",
+        None,
+        "momentum 1.5",
+    );
+    check(
+        g.batch_norm_inference(x, s, c, c, c),
+        "Graph::batch_norm_inference",
+        "batch_norm_inference \"batch_norm_inference#0\"",
+        Some("scale"),
+        "takes the mean [1, 64, 1, 1]",
+    );
+    // Backward.
+    let stats = g.tensor("stats", &[8, 1, 1, 1], F32).unwrap();
+    let dy = g.tensor("dy", &[8, 64, 4, 2], BF16).unwrap();
+    let fb = "Graph::layer_norm_backward";
+    let nb = "layer_norm_backward \"layer_norm_backward#0\"";
+    check(
+        g.layer_norm_backward(dy, x, s, stats, stats),
+        fb,
+        nb,
+        Some("dy"),
+        "dims [8, 64, 4, 2], but \"x\" has [8, 64, 4, 4]",
+    );
+    check(
+        g.layer_norm_backward(x, x, s, c, stats),
+        fb,
+        nb,
+        Some("c"),
+        "takes mean [8, 1, 1, 1]",
+    );
+    check(
+        g.rms_norm_backward(x, x, s, c, true),
+        "Graph::rms_norm_backward",
+        "rms_norm_backward \"rms_norm_backward#0\"",
+        Some("c"),
+        "an RMS norm of this x takes inv_variance [8, 1, 1, 1]",
+    );
+    // Nothing was added by the refusals.
+    assert_eq!(g.tensor("next", &[1], F32).unwrap().uid(), 11);
+}
+
+/// q, k, v `[2, 4, 128, 64]` of `dt`, q in BSHD layout.
+fn qkv(g: &mut Graph, dt: Dt) -> [TensorId; 3] {
+    let dims = [2, 4, 128, 64];
+    let bshd = [128 * 4 * 64, 64, 4 * 64, 1];
+    let q = g.tensor_with_strides("q", &dims, &bshd, dt).unwrap();
+    let k = g.tensor("k", &dims, dt).unwrap();
+    let v = g.tensor("v", &dims, dt).unwrap();
+    [q, k, v]
+}
+
+#[test]
+fn attention_nodes_make_their_outputs_and_score_subgraph() {
+    let mut g = Graph::new("attention");
+    let [q, k, v] = qkv(&mut g, BF16);
+    let bias = g.tensor("bias", &[1, 4, 128, 128], BF16).unwrap();
+    let options = SdpaOptions {
+        causal: true,
+        sliding_window: Some(32),
+        bias: Some(bias),
+        stats: true,
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    assert_eq!(g.tensor_name(out.o).unwrap(), "sdpa_forward#0.o");
+    // The output follows q's BSHD layout.
+    assert_eq!(g.strides(out.o).unwrap(), g.strides(q).unwrap());
+    let stats = out.stats.unwrap();
+    assert_eq!(g.dims(stats).unwrap(), [2, 4, 128, 1]);
+    // o, stats, the scale, then the subgraph: scores, biased, the causal
+    // fill and output, the window's fill, bound and output.
+    let next = g.tensor("next", &[1], F32).unwrap();
+    assert_eq!(next.uid(), out.o.uid() + 10);
+    assert!(g.key().contains("diagonal_band_mask"), "{}", g.key());
+    assert!(g.key().contains("sub:in=t"), "{}", g.key());
+
+    // Grouped-query attention: 2 key/value heads for 4 query heads.
+    let mut gqa = Graph::new("gqa");
+    let q = gqa.tensor("q", &[1, 4, 64, 32], F16).unwrap();
+    let k = gqa.tensor("k", &[1, 2, 96, 32], F16).unwrap();
+    let v = gqa.tensor("v", &[1, 2, 96, 16], F16).unwrap();
+    let out = gqa.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+    assert_eq!(gqa.dims(out.o).unwrap(), [1, 4, 64, 16]);
+    assert_eq!(out.stats, None);
+
+    // The backward's gradients take their inputs' dims and layouts.
+    let mut g = Graph::new("backward");
+    let [q, k, v] = qkv(&mut g, BF16);
+    let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+    let stats = g.tensor("stats", &[2, 4, 128, 1], F32).unwrap();
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let grads = g.sdpa_backward(&inputs, &SdpaOptions::default()).unwrap();
+    assert_eq!(g.strides(grads.dq).unwrap(), g.strides(q).unwrap());
+    assert_eq!(g.tensor_name(grads.dv).unwrap(), "sdpa_backward#0.dv");
+}
+
+#[test]
+fn attention_nodes_refuse_what_does_not_fit() {
+    let mut g = Graph::new("bad");
+    let [q, k, v] = qkv(&mut g, BF16);
+    let f = "Graph::sdpa_forward";
+    let n = "sdpa_forward \"sdpa_forward#0\"";
+    let none = SdpaOptions::default();
+    let x3 = g.tensor("x3", &[2, 4, 128], BF16).unwrap();
+    check(
+        g.sdpa_forward(x3, k, v, &none),
+        f,
+        n,
+        Some("x3"),
+        "3 dimensions",
+    );
+    let q32 = g.tensor("q32", &[2, 4, 128, 64], F32).unwrap();
+    check(
+        g.sdpa_forward(q32, k, v, &none),
+        f,
+        n,
+        Some("q32"),
+        "q of type FLOAT; it takes HALF or BFLOAT16",
+    );
+    let k16 = g.tensor("k16", &[2, 4, 128, 64], F16).unwrap();
+    check(
+        g.sdpa_forward(q, k16, v, &none),
+        f,
+        n,
+        Some("k16"),
+        "another type than \"q\"",
+    );
+    let kb = g.tensor("kb", &[3, 4, 128, 64], BF16).unwrap();
+    check(
+        g.sdpa_forward(q, kb, v, &none),
+        f,
+        n,
+        Some("kb"),
+        "a batch of 3",
+    );
+    let kh = g.tensor("kh", &[2, 3, 128, 64], BF16).unwrap();
+    check(
+        g.sdpa_forward(q, kh, v, &none),
+        f,
+        n,
+        Some("kh"),
+        "3 heads, which do not divide the 4 query heads",
+    );
+    let kd = g.tensor("kd", &[2, 4, 128, 32], BF16).unwrap();
+    check(
+        g.sdpa_forward(q, kd, v, &none),
+        f,
+        n,
+        Some("kd"),
+        "a head dim of 32",
+    );
+    let vs = g.tensor("vs", &[2, 4, 64, 64], BF16).unwrap();
+    check(
+        g.sdpa_forward(q, k, vs, &none),
+        f,
+        n,
+        Some("vs"),
+        "a sequence of 64",
+    );
+    let bad_bias = g.tensor("bad_bias", &[2, 4, 128, 64], BF16).unwrap();
+    let o = SdpaOptions {
+        bias: Some(bad_bias),
+        ..SdpaOptions::default()
+    };
+    check(
+        g.sdpa_forward(q, k, v, &o),
+        f,
+        n,
+        Some("bad_bias"),
+        "[B or 1, H_q or 1, S_q, S_kv] = [2 or 1, 4 or 1, 128, 128]",
+    );
+    let sq = g.tensor("sq", &[2, 1, 1, 1], I32).unwrap();
+    let o = SdpaOptions {
+        seq_len_q: Some(sq),
+        ..SdpaOptions::default()
+    };
+    check(g.sdpa_forward(q, k, v, &o), f, n, None, "come together");
+    let skv = g.tensor("skv", &[2, 1, 1, 1], F32).unwrap();
+    let o = SdpaOptions {
+        seq_len_q: Some(sq),
+        seq_len_kv: Some(skv),
+        ..SdpaOptions::default()
+    };
+    check(
+        g.sdpa_forward(q, k, v, &o),
+        f,
+        n,
+        Some("skv"),
+        "seq_len_kv of type FLOAT; it takes INT32 or INT64",
+    );
+    let o = SdpaOptions {
+        sliding_window: Some(0),
+        ..SdpaOptions::default()
+    };
+    check(g.sdpa_forward(q, k, v, &o), f, n, None, "sliding window 0");
+    let o = SdpaOptions {
+        scale: Some(f32::INFINITY),
+        ..SdpaOptions::default()
+    };
+    check(g.sdpa_forward(q, k, v, &o), f, n, None, "scale inf");
+    let seed = g.tensor("seed", &[1, 1, 1, 1], I32).unwrap();
+    let dropout = |p| SdpaOptions {
+        dropout: Some(SdpaDropout {
+            probability: p,
+            seed,
+            offset: seed,
+        }),
+        ..SdpaOptions::default()
+    };
+    check(
+        g.sdpa_forward(q, k, v, &dropout(1.0)),
+        f,
+        n,
+        None,
+        "dropout probability 1",
+    );
+    check(
+        g.sdpa_forward(q, k, v, &dropout(0.5)),
+        f,
+        n,
+        Some("seed"),
+        "the dropout seed of type INT32; it takes INT64",
+    );
+
+    // Backward: its own checks and the options it does not take.
+    let fb = "Graph::sdpa_backward";
+    let nb = "sdpa_backward \"sdpa_backward#0\"";
+    let stats = g.tensor("stats", &[2, 4, 128, 1], F32).unwrap();
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o: q,
+        d_o: vs,
+        stats,
+    };
+    check(
+        g.sdpa_backward(&inputs, &none),
+        fb,
+        nb,
+        Some("vs"),
+        "the forward's output has [2, 4, 128, 64]",
+    );
+    let inputs = SdpaBackwardInputs {
+        d_o: q,
+        stats: sq,
+        ..inputs
+    };
+    check(
+        g.sdpa_backward(&inputs, &none),
+        fb,
+        nb,
+        Some("sq"),
+        "the forward's statistics have [2, 4, 128, 1]",
+    );
+    let inputs = SdpaBackwardInputs { stats, ..inputs };
+    for (o, words) in [
+        (
+            SdpaOptions {
+                causal: true,
+                ..SdpaOptions::default()
+            },
+            "SDPA_BWD_SUBGRAPH",
+        ),
+        (dropout(0.5), "SDPA_BWD_DROPOUT_PROBABILITY"),
+        (
+            SdpaOptions {
+                stats: true,
+                ..SdpaOptions::default()
+            },
+            "an option of the forward",
+        ),
+    ] {
+        check(g.sdpa_backward(&inputs, &o), fb, nb, None, words);
+    }
+    g.sdpa_backward(&inputs, &none)
+        .expect("the backward itself");
+
+    // Rotary embeddings.
+    let fr = "Graph::rope_forward";
+    let nr = "rope_forward \"rope_forward#1\"";
+    let freqs = g.tensor("freqs", &[128, 1, 1, 64], F32).unwrap();
+    check(
+        g.rope_forward(x3, freqs),
+        fr,
+        nr,
+        Some("x3"),
+        "3 dimensions",
+    );
+    let odd = g.tensor("odd", &[2, 4, 128, 63], BF16).unwrap();
+    check(
+        g.rope_forward(odd, freqs),
+        fr,
+        nr,
+        Some("odd"),
+        "a head dim of 63",
+    );
+    check(
+        g.rope_forward(q, sq),
+        fr,
+        nr,
+        Some("sq"),
+        "the angles of this x are [128, 1, 1, 64]",
+    );
+    let f16 = g.tensor("f16", &[128, 1, 1, 64], F16).unwrap();
+    check(
+        g.rope_backward(q, f16),
+        "Graph::rope_backward",
+        "rope_backward \"rope_backward#1\"",
+        Some("f16"),
+        "freqs of type HALF; it takes FLOAT",
+    );
+}
+
+// ------------------------------------------------------------ the cases
+
+/// A graph of one kind of node, as the library tests and the recorded plan
+/// JSON know it.
+struct Case {
+    name: &'static str,
+    graph: Graph,
+    /// The tensors it writes to memory: those made outputs, statistics.
+    outputs: Vec<TensorId>,
+    /// The oldest cuDNN that builds it (the first node it refuses below).
+    since: Version,
+    /// Whether cuDNN 9.28's heuristics offer engines for it on sm_90.
+    engines: bool,
+}
+
+fn case(
+    name: &'static str,
+    since: (u32, u32),
+    engines: bool,
+    graph: Graph,
+    outputs: Vec<TensorId>,
+) -> Case {
+    Case {
+        name,
+        graph,
+        outputs,
+        since: Version::new(since.0, since.1, 0),
+        engines,
+    }
+}
+
+fn norm_case(name: &'static str, options: NormOptions) -> Case {
+    let mut g = Graph::new(name);
+    let (x, s, b) = norm_inputs(&mut g);
+    let out = match name {
+        "rms_norm" => g.rms_norm(x, s, Some(b), &options),
+        _ => g.layer_norm(x, s, b, &options),
+    }
+    .unwrap();
+    g.set_output(out.y, BF16).unwrap();
+    let outputs = [Some(out.y), out.mean, out.inv_variance]
+        .into_iter()
+        .flatten()
+        .collect();
+    case(name, (9, 0), true, g, outputs)
+}
+
+fn channel_norm_case(name: &'static str) -> Case {
+    let mut g = Graph::new(name);
+    let x = g.tensor("x", &[8, 64, 4, 4], BF16).unwrap();
+    let c = [1, 64, 1, 1];
+    let [s, b] = ["scale", "bias"].map(|n| g.tensor(n, &c, F32).unwrap());
+    let (y, stats, engines) = match name {
+        "instance_norm" => {
+            let o = g.instance_norm(x, s, b, &NormOptions::default()).unwrap();
+            (o.y, vec![o.mean.unwrap(), o.inv_variance.unwrap()], true)
+        }
+        "batch_norm" => {
+            let [mean, var] =
+                ["running_mean", "running_var"].map(|n| g.tensor(n, &c, F32).unwrap());
+            let r = Some(RunningStats { mean, var });
+            let o = g
+                .batch_norm(x, s, b, r, &BatchNormOptions::default())
+                .unwrap();
+            let running = [o.running_mean.unwrap(), o.running_var.unwrap()];
+            (o.y, [[o.mean, o.inv_variance], running].concat(), true)
+        }
+        // cuDNN 9.28: "batch norm only supports forward training".
+        _ => {
+            let [m, v] = ["mean", "inv_variance"].map(|n| g.tensor(n, &c, F32).unwrap());
+            (
+                g.batch_norm_inference(x, m, v, s, b).unwrap(),
+                vec![],
+                false,
+            )
+        }
+    };
+    g.set_output(y, BF16).unwrap();
+    case(name, (9, 0), engines, g, [vec![y], stats].concat())
+}
+
+fn norm_backward_case(name: &'static str) -> Case {
+    let mut g = Graph::new(name);
+    let x = g.tensor("x", &[8, 64, 4, 4], BF16).unwrap();
+    let dy = g.tensor("dy", &[8, 64, 4, 4], BF16).unwrap();
+    let (p, st): (&[i64], &[i64]) = match name {
+        "instance_norm_backward" => (&[1, 64, 1, 1], &[8, 64, 1, 1]),
+        "batch_norm_backward" => (&[1, 64, 1, 1], &[1, 64, 1, 1]),
+        _ => (&[1, 64, 4, 4], &[8, 1, 1, 1]),
+    };
+    let s = g.tensor("scale", p, F32).unwrap();
+    let v = g.tensor("inv_variance", st, F32).unwrap();
+    // An RMS norm has no mean.
+    let m = (name != "rms_norm_backward").then(|| g.tensor("mean", st, F32).unwrap());
+    let grads = match (name, m) {
+        ("layer_norm_backward", Some(m)) => g.layer_norm_backward(dy, x, s, m, v),
+        ("instance_norm_backward", Some(m)) => g.instance_norm_backward(dy, x, s, m, v),
+        ("batch_norm_backward", Some(m)) => g.batch_norm_backward(dy, x, s, m, v),
+        _ => g.rms_norm_backward(dy, x, s, v, true),
+    }
+    .unwrap();
+    let dbias = grads.dbias.unwrap();
+    g.set_output(grads.dx, BF16).unwrap();
+    g.set_output(grads.dscale, F32).unwrap();
+    g.set_output(dbias, F32).unwrap();
+    case(name, (9, 0), true, g, vec![grads.dx, grads.dscale, dbias])
+}
+
+fn sdpa_case(name: &'static str) -> Case {
+    let mut g = Graph::new(name);
+    let [q, k, v] = qkv(&mut g, BF16);
+    let mut options = SdpaOptions {
+        stats: true,
+        ..SdpaOptions::default()
+    };
+    let mut since = (9, 13);
+    match name {
+        "sdpa_forward_masked" => {
+            let bias = g.tensor("bias", &[1, 4, 128, 128], BF16).unwrap();
+            options.bias = Some(bias);
+            options.causal = true;
+            options.sliding_window = Some(32);
+            since = (9, 21);
+        }
+        "sdpa_forward_padded_dropout" => {
+            options.seq_len_q = Some(g.tensor("seq_len_q", &[2, 1, 1, 1], I32).unwrap());
+            options.seq_len_kv = Some(g.tensor("seq_len_kv", &[2, 1, 1, 1], I32).unwrap());
+            options.dropout = Some(SdpaDropout {
+                probability: 0.1,
+                seed: g.tensor("seed", &[1, 1, 1, 1], I64).unwrap(),
+                offset: g.tensor("offset", &[1, 1, 1, 1], I64).unwrap(),
+            });
+            since = (9, 21);
+        }
+        _ => {}
+    }
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    g.set_output(out.o, BF16).unwrap();
+    case(name, since, true, g, vec![out.o, out.stats.unwrap()])
+}
+
+/// The backward, with sequence lengths; with rotary embeddings' backward
+/// of dq and dk after it.
+fn sdpa_backward_case(name: &'static str) -> Case {
+    let mut g = Graph::new(name);
+    g.set_intermediate_type(BF16).unwrap();
+    let [q, k, v] = qkv(&mut g, BF16);
+    let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+    let stats = g.tensor("stats", &[2, 4, 128, 1], F32).unwrap();
+    let options = SdpaOptions {
+        seq_len_q: Some(g.tensor("seq_len_q", &[2, 1, 1, 1], I32).unwrap()),
+        seq_len_kv: Some(g.tensor("seq_len_kv", &[2, 1, 1, 1], I32).unwrap()),
+        ..SdpaOptions::default()
+    };
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let grads = g.sdpa_backward(&inputs, &options).unwrap();
+    let (mut dq, mut dk) = (grads.dq, grads.dk);
+    if name == "sdpa_backward_rope" {
+        let freqs = g.tensor("freqs", &[128, 1, 1, 64], F32).unwrap();
+        dq = g.rope_backward(dq, freqs).unwrap();
+        dk = g.rope_backward(dk, freqs).unwrap();
+    }
+    for t in [dq, dk, grads.dv] {
+        g.set_output(t, BF16).unwrap();
+    }
+    case(name, (9, 17), true, g, vec![dq, dk, grads.dv])
+}
+
+/// Rotary embeddings alone (no engine in cuDNN 9.28), or of q and k
+/// before attention (fused with it).
+fn rope_case(name: &'static str) -> Case {
+    let mut g = Graph::new(name);
+    g.set_intermediate_type(BF16).unwrap();
+    let [q, k, v] = qkv(&mut g, BF16);
+    let freqs = g.tensor("freqs", &[128, 1, 1, 64], F32).unwrap();
+    match name {
+        "rope_sdpa" => {
+            let q = g.rope_forward(q, freqs).unwrap();
+            let k = g.rope_forward(k, freqs).unwrap();
+            let out = g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+            g.set_output(out.o, BF16).unwrap();
+            case(name, (9, 24), true, g, vec![out.o])
+        }
+        _ => {
+            let forward = name == "rope_forward";
+            let mut outputs = Vec::new();
+            for x in [q, k, v] {
+                let y = if forward {
+                    g.rope_forward(x, freqs)
+                } else {
+                    g.rope_backward(x, freqs)
+                }
+                .unwrap();
+                g.set_output(y, BF16).unwrap();
+                outputs.push(y);
+            }
+            let since = if forward { (9, 24) } else { (9, 25) };
+            case(name, since, false, g, outputs)
+        }
+    }
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        norm_case("layer_norm", NormOptions::default()),
+        norm_case("layer_norm_inference", NormOptions::inference(1e-5)),
+        norm_case("rms_norm", NormOptions::default()),
+        channel_norm_case("instance_norm"),
+        channel_norm_case("batch_norm"),
+        channel_norm_case("batch_norm_inference"),
+        norm_backward_case("layer_norm_backward"),
+        norm_backward_case("rms_norm_backward"),
+        norm_backward_case("instance_norm_backward"),
+        norm_backward_case("batch_norm_backward"),
+        sdpa_case("sdpa_forward"),
+        sdpa_case("sdpa_forward_masked"),
+        sdpa_case("sdpa_forward_padded_dropout"),
+        sdpa_backward_case("sdpa_backward"),
+        sdpa_backward_case("sdpa_backward_rope"),
+        rope_case("rope_sdpa"),
+        rope_case("rope_forward"),
+        rope_case("rope_backward"),
+    ]
+}
+
+// ------------------------------------------------------------ library
+
+fn h100() -> DeviceProperties {
+    DeviceProperties::preset("h100-sxm").expect("the sm_90 preset")
+}
+
+#[test]
+fn every_node_builds_on_cudnn_9_and_is_refused_where_too_old() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let have = lib.version();
+    for c in cases() {
+        let r = c.graph.build_with(&lib, None);
+        if have >= c.since {
+            let built = r.unwrap_or_else(|e| panic!("{}: {e}", c.name));
+            assert!(
+                built.engine_count().expect("engine count") > 0,
+                "{}",
+                c.name
+            );
+            continue;
+        }
+        let r = refused(r);
+        assert_eq!(r.function, "Graph::build_with", "{r:?}");
+        assert_eq!(r.tensor, None, "{r:?}");
+        let want = format!("needs cuDNN {} or later", c.since);
+        assert!(r.what.contains(&want), "{}: {want:?} not in {r:?}", c.name);
+        assert!(
+            r.what.contains(&format!("the loaded one is {have}")),
+            "{r:?}"
+        );
+    }
+}
+
+/// The library with cuBLASLt loaded, for heuristics; `None` (after the
+/// checks of what it does instead) on cuDNN 8, a cuDNN 9 before 9.8 or one
+/// without cuBLASLt.
+fn heuristics_library() -> Option<Arc<Library>> {
+    let lib = common::backend::graph_library()?;
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) || !common::backend::load_cublaslt(&lib) {
+        return None;
+    }
+    Some(lib)
+}
+
+/// A cuDNN 9.27 without precompiled engines (the JIT-only wheel of the
+/// test matrix), whose heuristics offer no engine for the attention
+/// backward.
+fn jit_9_27(lib: &Library) -> bool {
+    let v = lib.version();
+    let precompiled = lib
+        .sublibraries()
+        .iter()
+        .any(|s| s.name == "engines_precompiled" && s.present);
+    (v.major, v.minor) == (9, 27) && !precompiled
+}
+
+#[test]
+fn heuristics_offer_engines_for_sm90_where_cudnn_has_them() {
+    let Some(lib) = heuristics_library() else {
+        return;
+    };
+    let device = h100();
+    let target = Target::Device(&device);
+    let mut wrong = Vec::new();
+    for c in cases() {
+        let graph = c.graph.build_with(&lib, None).expect(c.name);
+        let r = graph.engine_configs(
+            target,
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &EngineFilter::default(),
+        );
+        let want = c.engines && !(jit_9_27(&lib) && c.name.starts_with("sdpa_backward"));
+        match (want, r) {
+            (true, Ok(configs)) => assert!(!configs.is_empty(), "{}", c.name),
+            (false, Err(Error::NoEngine { graph, reason })) => {
+                assert_eq!(graph, c.name);
+                assert!(reason.contains("mode A"), "{reason}");
+            }
+            (want, r) => wrong.push(format!(
+                "{}: engines expected: {want}; got {:?}",
+                c.name,
+                r.map(|c| c.len())
+            )),
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn plans_need_the_cuda_driver_and_round_trip_with_one() {
+    let Some(lib) = heuristics_library() else {
+        return;
+    };
+    let device = h100();
+    let target = Target::Device(&device);
+    for c in cases()
+        .into_iter()
+        .filter(|c| ["layer_norm", "sdpa_forward"].contains(&c.name))
+    {
+        let graph = c.graph.build_with(&lib, None).expect(c.name);
+        match graph.plans(target, &Settings::default()) {
+            Ok(plans) => {
+                assert!(common::gpu_present(), "{}: a plan without a GPU", c.name);
+                let json = plans[0].to_json().expect("json");
+                let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+                assert_eq!(back.to_json().expect("json"), json);
+                assert_eq!(back.workspace_size(), plans[0].workspace_size());
+            }
+            // Each engine loads its kernels (cuLibraryLoadData) when its
+            // plan is finalized: the stand-in driver refuses.
+            Err(Error::NoEngine { reason, .. }) if !common::gpu_present() => {
+                assert!(reason.contains("5001"), "{}: {reason}", c.name);
+            }
+            Err(e) => panic!("{}: {e}", c.name),
+        }
+        // Without runtime compilation nothing is left: every engine of
+        // these nodes compiles its kernels.
+        let aot = Settings {
+            allow_runtime_compilation: false,
+            ..Settings::default()
+        };
+        match graph.plans(target, &aot) {
+            Err(Error::NoEngine { reason, .. }) => {
+                assert!(reason.contains("runtime compilation"), "{reason}")
+            }
+            other => panic!("{}: {:?}", c.name, other.map(|p| p.len())),
+        }
+    }
+}
+
+// ------------------------------------------------------------ plan JSON
+
+/// The keys under which cuDNN 9.28's plan JSON names the tensors each node
+/// writes; for a forward normalization `Mean` and `InvVariance` are
+/// written in training (`fmode` `CUDNN_NORM_FWD_TRAINING`) and read in
+/// inference.
+const OUTPUT_KEYS: &[(&str, &[&str])] = &[
+    (
+        "CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR",
+        &[
+            "Y",
+            "Mean",
+            "InvVariance",
+            "OutRunningMean",
+            "OutRunningVar",
+        ],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR",
+        &["DX", "DScale", "DBias"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR",
+        &["O", "stats"],
+    ),
+    (
+        "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR",
+        &["dQDesc", "dKDesc", "dVDesc"],
+    ),
+    ("CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR", &["Y"]),
+    ("CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR", &["DX"]),
+    ("CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR", &["Y", "DX"]),
+];
+
+fn uid_of(v: &serde_json::Value) -> i64 {
+    v.as_str()
+        .and_then(|s| s.parse().ok())
+        .or_else(|| v.as_i64())
+        .unwrap_or_else(|| panic!("{v} is not a uid"))
+}
+
+/// The uids a plan's nodes write, by [`OUTPUT_KEYS`].
+fn written(graph: &serde_json::Value) -> BTreeSet<i64> {
+    let mut out = BTreeSet::new();
+    for node in graph["nodes"].as_array().expect("nodes") {
+        let op = node["operation"].as_str().expect("operation");
+        let keys = OUTPUT_KEYS
+            .iter()
+            .find(|(o, _)| *o == op)
+            .unwrap_or_else(|| panic!("{op} has no row"))
+            .1;
+        let inference = node["fmode"] == "CUDNN_NORM_FWD_INFERENCE";
+        for key in keys {
+            if inference && ["Mean", "InvVariance"].contains(key) {
+                continue;
+            }
+            if let Some(v) = node.get(*key) {
+                out.insert(uid_of(v));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_recorded_plan_json_names_each_nodes_outputs() {
+    let text = std::fs::read_to_string(FIXTURE).expect("the recorded plans");
+    let recorded: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let recorded = recorded.as_object().expect("an object of plans");
+    let mut seen = 0;
+    for c in cases() {
+        let Some(plan) = recorded.get(c.name) else {
+            assert!(!c.engines, "{} has engines but no recorded plan", c.name);
+            continue;
+        };
+        seen += 1;
+        assert_eq!(plan["cudnnVersion"], 92800, "{}", c.name);
+        let graph = &plan["operationGraph"];
+        let top: BTreeSet<i64> = graph["tensors"]
+            .as_array()
+            .expect("tensors")
+            .iter()
+            .filter(|t| t["isVirtual"] == false)
+            .map(|t| uid_of(&t["name"]))
+            .collect();
+        let virtual_uids: BTreeSet<i64> = graph["tensors"]
+            .as_array()
+            .expect("tensors")
+            .iter()
+            .filter(|t| t["isVirtual"] == true)
+            .map(|t| uid_of(&t["name"]))
+            .collect();
+        let written: BTreeSet<i64> = written(graph).difference(&virtual_uids).copied().collect();
+        let outputs: BTreeSet<i64> = c.outputs.iter().map(|t| t.uid()).collect();
+        assert_eq!(written, outputs, "{}", c.name);
+        assert!(written.is_subset(&top), "{}", c.name);
+        // A score subgraph's tensors (the bias, the masks' scalars) are
+        // listed in the node's "subgraph", not with the graph's tensors.
+        if c.name == "sdpa_forward_masked" {
+            let node = &graph["nodes"][0];
+            let sub: BTreeSet<i64> = node["subgraph"]["tensors"]
+                .as_array()
+                .expect("subgraph tensors")
+                .iter()
+                .filter(|t| t["isVirtual"] == false)
+                .map(|t| uid_of(&t["name"]))
+                .collect();
+            assert_eq!(sub.len(), 4, "the bias and 3 scalars: {sub:?}");
+            assert!(sub.is_disjoint(&top), "{sub:?} {top:?}");
+            assert!(node.get("subgraphInputUid").is_some(), "{node}");
+        }
+    }
+    assert_eq!(seen, cases().iter().filter(|c| c.engines).count());
+}
+
+/// Records `tests/data/norm-attention-plans-sm90.json`: the first plan of
+/// each case with engines, for the sm_90 preset, as cuDNN's JSON without
+/// the engine's payload (its cuDNN version and operation graph). Needs a
+/// CUDA driver (plans load their kernels).
+#[test]
+#[ignore = "records the plan JSON fixture; needs a CUDA driver"]
+fn record_plan_json() {
+    let lib = heuristics_library().expect("cuDNN 9 with cuBLASLt");
+    let device = h100();
+    let mut out = serde_json::Map::new();
+    for c in cases().into_iter().filter(|c| c.engines) {
+        let graph = c.graph.build_with(&lib, None).expect(c.name);
+        let plans = graph
+            .plans(Target::Device(&device), &Settings::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        let json = plans[0].to_json().expect("json");
+        let plan: serde_json::Value = serde_json::from_str(&json).expect("plan JSON");
+        // The engine's payload (its kernels) is left out.
+        let kept: serde_json::Map<String, serde_json::Value> =
+            ["cudnnVersion", "schemaVersion", "operationGraph"]
+                .iter()
+                .map(|k| (k.to_string(), plan[*k].clone()))
+                .collect();
+        out.insert(c.name.to_string(), serde_json::Value::Object(kept));
+    }
+    let text = serde_json::to_string_pretty(&serde_json::Value::Object(out)).expect("text");
+    std::fs::write(FIXTURE, text + "\n").expect("write");
+}

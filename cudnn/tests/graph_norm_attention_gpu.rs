@@ -1,0 +1,335 @@
+//! The normalization and attention nodes of the graph builder on a GPU:
+//! layer norm (forward in training and its backward), RMS norm, and fused
+//! attention (forward with a causal mask and its statistics, and its
+//! backward), executed and compared with the CPU references
+//! (`cudnn_reference::norm`, `cudnn_reference::attention`). Data in
+//! `bfloat16`, parameters and statistics in `float`.
+//!
+//! All `#[ignore = "needs a CUDA GPU"]`; `scripts/gpu-test.sh` runs them.
+
+mod common;
+
+use cudnn::cudarc::driver::CudaSlice;
+use cudnn::graph::{
+    ExecutionPlan, Graph, NormOptions, OperationGraph, SdpaBackwardInputs, SdpaOptions, Settings,
+    Target, VariantPack,
+};
+use cudnn::half::bf16;
+use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::Workspace;
+use cudnn_reference::attention::{self as att, Attention, AttentionGeometry, AttentionMask};
+use cudnn_reference::norm;
+
+use common::gpu::{download_flat, gpu, rounded, upload_flat, values, Gpu};
+
+const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+
+fn plan_for(g: &Graph, gpu: &Gpu) -> (OperationGraph, ExecutionPlan) {
+    let graph = g
+        .build_with(gpu.handle.library(), Some(&gpu.handle))
+        .expect("build");
+    let plan = graph
+        .plans(Target::Handle(&gpu.handle), &Settings::default())
+        .expect("plan")
+        .remove(0);
+    (graph, plan)
+}
+
+#[track_caller]
+fn assert_close(what: &str, got: &[f64], want: &[f64], tol: f64) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    let err = got
+        .iter()
+        .zip(want)
+        .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
+        .fold(0.0, f64::max);
+    assert!(err < tol, "{what}: max relative |diff| {err}");
+}
+
+/// x `[N, C, H, W]` normalized over `C, H, W`.
+const X: [usize; 4] = [4, 16, 4, 4];
+const EPS: f32 = 1e-5;
+
+fn len(d: &[usize]) -> usize {
+    d.iter().product()
+}
+
+fn dims(d: &[usize]) -> Vec<i64> {
+    d.iter().map(|&v| v as i64).collect()
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn layer_norm_forward_and_backward_match_the_reference() {
+    let gpu = gpu();
+    let row = X[1] * X[2] * X[3];
+    let p_dims = [1, X[1], X[2], X[3]];
+    let xs = rounded::<bf16>(&values(len(&X), 1));
+    let ss = values(row, 2);
+    let bs = values(row, 3);
+    let want = norm::layer_norm_forward::<f64, f64>(row, f64::from(EPS), &xs, &ss, &bs);
+
+    let mut g = Graph::new("layer_norm");
+    let x = g.tensor("x", &dims(&X), BF16).expect("x");
+    let s = g.tensor("scale", &dims(&p_dims), F32).expect("scale");
+    let b = g.tensor("bias", &dims(&p_dims), F32).expect("bias");
+    let out = g
+        .layer_norm(x, s, b, &NormOptions::training(EPS))
+        .expect("layer norm");
+    g.set_output(out.y, BF16).expect("y");
+    let (mean, inv) = (out.mean.expect("mean"), out.inv_variance.expect("inv"));
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let dx: CudaSlice<bf16> = upload_flat(&gpu.stream, &xs);
+    let ds: CudaSlice<f32> = upload_flat(&gpu.stream, &ss);
+    let db: CudaSlice<f32> = upload_flat(&gpu.stream, &bs);
+    let mut dy: CudaSlice<bf16> = gpu.stream.alloc_zeros(len(&X)).expect("y");
+    let mut dmean: CudaSlice<f32> = gpu.stream.alloc_zeros(X[0]).expect("mean");
+    let mut dinv: CudaSlice<f32> = gpu.stream.alloc_zeros(X[0]).expect("inv");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(s.uid(), &ds)
+                .input(b.uid(), &db)
+                .output(out.y.uid(), &mut dy)
+                .output(mean.uid(), &mut dmean)
+                .output(inv.uid(), &mut dinv),
+            &mut scratch,
+        )
+        .expect("execute");
+    assert_close("y", &download_flat(&gpu.stream, &dy), &want.y, 2e-2);
+    assert_close(
+        "mean",
+        &download_flat(&gpu.stream, &dmean),
+        &want.mean,
+        1e-4,
+    );
+    assert_close(
+        "inv",
+        &download_flat(&gpu.stream, &dinv),
+        &want.inv_std,
+        1e-3,
+    );
+
+    // The backward, from the reference's statistics.
+    let dys = rounded::<bf16>(&values(len(&X), 4));
+    let grads =
+        norm::layer_norm_backward::<f64, f64>(row, &dys, &xs, &ss, &want.mean, &want.inv_std);
+    let mut g = Graph::new("layer_norm_backward");
+    let x = g.tensor("x", &dims(&X), BF16).expect("x");
+    let dyt = g.tensor("dy", &dims(&X), BF16).expect("dy");
+    let s = g.tensor("scale", &dims(&p_dims), F32).expect("scale");
+    let m = g
+        .tensor("mean", &[X[0] as i64, 1, 1, 1], F32)
+        .expect("mean");
+    let v = g.tensor("inv", &[X[0] as i64, 1, 1, 1], F32).expect("inv");
+    let out = g.layer_norm_backward(dyt, x, s, m, v).expect("backward");
+    let dbias = out.dbias.expect("dbias");
+    g.set_output(out.dx, BF16).expect("dx");
+    g.set_output(out.dscale, F32).expect("dscale");
+    g.set_output(dbias, F32).expect("dbias");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let d_dy: CudaSlice<bf16> = upload_flat(&gpu.stream, &dys);
+    let d_m: CudaSlice<f32> = upload_flat(&gpu.stream, &want.mean);
+    let d_v: CudaSlice<f32> = upload_flat(&gpu.stream, &want.inv_std);
+    let mut d_dx: CudaSlice<bf16> = gpu.stream.alloc_zeros(len(&X)).expect("dx");
+    let mut d_ds: CudaSlice<f32> = gpu.stream.alloc_zeros(row).expect("dscale");
+    let mut d_db: CudaSlice<f32> = gpu.stream.alloc_zeros(row).expect("dbias");
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(dyt.uid(), &d_dy)
+                .input(s.uid(), &ds)
+                .input(m.uid(), &d_m)
+                .input(v.uid(), &d_v)
+                .output(out.dx.uid(), &mut d_dx)
+                .output(out.dscale.uid(), &mut d_ds)
+                .output(dbias.uid(), &mut d_db),
+            &mut scratch,
+        )
+        .expect("execute");
+    assert_close("dx", &download_flat(&gpu.stream, &d_dx), &grads.dx, 3e-2);
+    assert_close(
+        "dscale",
+        &download_flat(&gpu.stream, &d_ds),
+        &grads.dscale,
+        1e-3,
+    );
+    assert_close(
+        "dbias",
+        &download_flat(&gpu.stream, &d_db),
+        &grads.dbias,
+        1e-3,
+    );
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn rms_norm_forward_matches_the_reference() {
+    let gpu = gpu();
+    let row = X[1] * X[2] * X[3];
+    let p_dims = [1, X[1], X[2], X[3]];
+    let xs = rounded::<bf16>(&values(len(&X), 5));
+    let ss = values(row, 6);
+    let want = norm::rms_norm_forward::<f64, f64>(row, f64::from(EPS), &xs, &ss, None);
+    let mut g = Graph::new("rms_norm");
+    let x = g.tensor("x", &dims(&X), BF16).expect("x");
+    let s = g.tensor("scale", &dims(&p_dims), F32).expect("scale");
+    let out = g
+        .rms_norm(x, s, None, &NormOptions::training(EPS))
+        .expect("rms norm");
+    g.set_output(out.y, BF16).expect("y");
+    let inv = out.inv_variance.expect("inv");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let dx: CudaSlice<bf16> = upload_flat(&gpu.stream, &xs);
+    let ds: CudaSlice<f32> = upload_flat(&gpu.stream, &ss);
+    let mut dy: CudaSlice<bf16> = gpu.stream.alloc_zeros(len(&X)).expect("y");
+    let mut dinv: CudaSlice<f32> = gpu.stream.alloc_zeros(X[0]).expect("inv");
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(x.uid(), &dx)
+                .input(s.uid(), &ds)
+                .output(out.y.uid(), &mut dy)
+                .output(inv.uid(), &mut dinv),
+            &mut Workspace::new(),
+        )
+        .expect("execute");
+    assert_close("y", &download_flat(&gpu.stream, &dy), &want.y, 2e-2);
+    assert_close(
+        "inv",
+        &download_flat(&gpu.stream, &dinv),
+        &want.inv_rms,
+        1e-3,
+    );
+}
+
+fn geometry() -> AttentionGeometry {
+    AttentionGeometry {
+        batch: 2,
+        heads: 4,
+        kv_heads: 4,
+        seq_q: 128,
+        seq_kv: 128,
+        head_dim: 64,
+        head_dim_v: 64,
+    }
+}
+
+fn shape(b: usize, h: usize, s: usize, d: usize) -> Vec<i64> {
+    dims(&[b, h, s, d])
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn causal_attention_forward_and_backward_match_the_reference() {
+    let gpu = gpu();
+    let geo = geometry();
+    let (b, h, s, d) = (geo.batch, geo.heads, geo.seq_q, geo.head_dim);
+    let scale = 1.0 / (d as f64).sqrt();
+    let op = Attention::<f64> {
+        geometry: geo.clone(),
+        scale,
+        bias: None,
+        mask: AttentionMask::causal(),
+    };
+    let qs = rounded::<bf16>(&values(geo.q_len(), 7));
+    let ks = rounded::<bf16>(&values(geo.k_len(), 8));
+    let vs = rounded::<bf16>(&values(geo.v_len(), 9));
+    let want = att::forward(&op, &qs, &ks, &vs);
+
+    let mut g = Graph::new("sdpa_forward");
+    let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &shape(b, h, s, d), BF16).expect(n));
+    let options = SdpaOptions {
+        causal: true,
+        stats: true,
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).expect("sdpa");
+    g.set_output(out.o, BF16).expect("o");
+    let stats = out.stats.expect("stats");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let dq: CudaSlice<bf16> = upload_flat(&gpu.stream, &qs);
+    let dk: CudaSlice<bf16> = upload_flat(&gpu.stream, &ks);
+    let dv: CudaSlice<bf16> = upload_flat(&gpu.stream, &vs);
+    let mut d_o: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.o_len()).expect("o");
+    let mut d_stats: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.stats_len()).expect("stats");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(q.uid(), &dq)
+                .input(k.uid(), &dk)
+                .input(v.uid(), &dv)
+                .output(out.o.uid(), &mut d_o)
+                .output(stats.uid(), &mut d_stats),
+            &mut scratch,
+        )
+        .expect("execute");
+    let o_got = download_flat(&gpu.stream, &d_o);
+    let stats_got = download_flat(&gpu.stream, &d_stats);
+    assert_close("o", &o_got, &want.o, 2e-2);
+    assert_close("stats", &stats_got, &want.stats, 1e-3);
+
+    // The backward of the same attention (no mask: the backward takes
+    // none here), from the reference's output and statistics.
+    let plain = Attention::<f64> {
+        mask: AttentionMask::default(),
+        ..op
+    };
+    let fwd = att::forward(&plain, &qs, &ks, &vs);
+    let o_bf = rounded::<bf16>(&fwd.o);
+    let dos = rounded::<bf16>(&values(geo.o_len(), 10));
+    let grads = att::backward(&plain, &qs, &ks, &vs, &o_bf, &dos, &fwd.stats);
+    let mut g = Graph::new("sdpa_backward");
+    let [q, k, v, o, d_o_t] =
+        ["q", "k", "v", "o", "do"].map(|n| g.tensor(n, &shape(b, h, s, d), BF16).expect(n));
+    let st = g.tensor("stats", &shape(b, h, s, 1), F32).expect("stats");
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o: d_o_t,
+        stats: st,
+    };
+    let out = g
+        .sdpa_backward(&inputs, &SdpaOptions::default())
+        .expect("backward");
+    for t in [out.dq, out.dk, out.dv] {
+        g.set_output(t, BF16).expect("output");
+    }
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let d_o_in: CudaSlice<bf16> = upload_flat(&gpu.stream, &o_bf);
+    let d_do: CudaSlice<bf16> = upload_flat(&gpu.stream, &dos);
+    let d_st: CudaSlice<f32> = upload_flat(&gpu.stream, &fwd.stats);
+    let mut gq: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.q_len()).expect("dq");
+    let mut gk: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.k_len()).expect("dk");
+    let mut gv: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.v_len()).expect("dv");
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(q.uid(), &dq)
+                .input(k.uid(), &dk)
+                .input(v.uid(), &dv)
+                .input(o.uid(), &d_o_in)
+                .input(d_o_t.uid(), &d_do)
+                .input(st.uid(), &d_st)
+                .output(out.dq.uid(), &mut gq)
+                .output(out.dk.uid(), &mut gk)
+                .output(out.dv.uid(), &mut gv),
+            &mut scratch,
+        )
+        .expect("execute");
+    assert_close("dq", &download_flat(&gpu.stream, &gq), &grads.dq, 5e-2);
+    assert_close("dk", &download_flat(&gpu.stream, &gk), &grads.dk, 5e-2);
+    assert_close("dv", &download_flat(&gpu.stream, &gv), &grads.dv, 5e-2);
+}

@@ -1,0 +1,508 @@
+//! Engine selection, execution plans and the plan cache against the real
+//! cuDNN on a machine without a GPU: plans are built for GPUs described by
+//! JSON ([`DeviceProperties`] presets for sm_90 and sm_80), serialized,
+//! read back and cached. No kernel runs.
+//!
+//! cuDNN 9's precompiled engines need cuBLASLt: the tests load it from
+//! `CUBLAS_12_LIB` (set by `scripts/test.sh`) for a cuDNN built for CUDA
+//! 12. Without it (the CUDA 13 row) they check that heuristics are refused
+//! with a typed error instead of cuDNN ending the process. A child process
+//! checks the same refusal on every cuDNN 9 row. cuDNN 8 describes no GPU
+//! without a handle: its rows check the typed refusals.
+
+mod common;
+
+use std::sync::Arc;
+
+use cudnn::graph::{
+    BackendDescriptor, ConvOptions, DeviceProperties, EngineFilter, ExecutionPlan, Graph,
+    HeuristicMode, OperationGraph, PlanCache, PlanKey, Settings, Target,
+};
+use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
+use cudnn::{Error, Library};
+
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+/// Set in the child process of the cuBLASLt refusal test.
+const CHILD: &str = "CUDNN_TEST_NO_CUBLASLT_CHILD";
+
+/// What the library under test can do here.
+enum Setup {
+    /// cuDNN 9 with cuBLASLt loaded: plans can be built.
+    Plans(Arc<Library>),
+    /// cuDNN 9 whose precompiled engines cannot load cuBLASLt.
+    NoCublasLt(Arc<Library>),
+    /// cuDNN 8 (or a cuDNN 9 before 9.8): no device properties.
+    NoDeviceProps(Arc<Library>),
+    /// A graph-only install (no precompiled engines): its engines compile
+    /// their kernels when a plan is finalized, which needs the driver.
+    RuntimeCompiledOnly(Arc<Library>),
+}
+
+fn setup() -> Option<Setup> {
+    let lib = common::backend::graph_library()?;
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) {
+        return Some(Setup::NoDeviceProps(lib));
+    }
+    let precompiled = lib
+        .sublibraries()
+        .iter()
+        .any(|s| s.name == "engines_precompiled" && s.present);
+    if !precompiled {
+        return Some(Setup::RuntimeCompiledOnly(lib));
+    }
+    if std::env::var_os(CHILD).is_none() && common::backend::load_cublaslt(&lib) {
+        Some(Setup::Plans(lib))
+    } else {
+        Some(Setup::NoCublasLt(lib))
+    }
+}
+
+fn preset(name: &str) -> DeviceProperties {
+    DeviceProperties::preset(name).unwrap_or_else(|| panic!("preset {name}"))
+}
+
+/// conv(x, w) + bias, then ReLU: x `[2, 8, 16, 16]`, w `[16, 8, 3, 3]`,
+/// bias `[1, 16, 1, 1]`, y `[2, 16, 16, 16]` (padding 1).
+fn conv_bias_relu() -> Graph {
+    let mut g = Graph::new("conv_bias_relu");
+    let x = g.tensor("x", &[2, 8, 16, 16], FLOAT).expect("x");
+    let w = g.tensor("w", &[16, 8, 3, 3], FLOAT).expect("w");
+    let b = g.tensor("bias", &[1, 16, 1, 1], FLOAT).expect("bias");
+    let conv = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    let biased = g.bias(conv, b).expect("bias add");
+    let y = g.relu(biased).expect("relu");
+    g.set_output(y, FLOAT).expect("output");
+    g
+}
+
+fn conv_fprop() -> Graph {
+    let mut g = Graph::new("conv_fprop");
+    let x = g.tensor("x", &[1, 3, 8, 8], FLOAT).expect("x");
+    let w = g.tensor("w", &[4, 3, 3, 3], FLOAT).expect("w");
+    let y = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    g.set_output(y, FLOAT).expect("output");
+    g
+}
+
+fn built(g: &Graph, lib: &Arc<Library>) -> OperationGraph {
+    g.build_with(lib, None).expect("build")
+}
+
+fn status_raw(e: &Error) -> Option<u32> {
+    e.status_error().map(|s| s.status.raw())
+}
+
+#[test]
+fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_bias_relu(), &lib);
+    for (name, other) in [
+        ("h100-sxm", "a100-sxm4-80gb"),
+        ("a100-sxm4-80gb", "h100-sxm"),
+    ] {
+        let device = preset(name);
+        let target = Target::Device(&device);
+        let configs = graph
+            .engine_configs(
+                target,
+                HeuristicMode::CUDNN_HEUR_MODE_A,
+                &EngineFilter::default(),
+            )
+            .expect("engine configs");
+        assert!(!configs.is_empty());
+        let plans = graph.plans(target, &Settings::default()).expect("a plan");
+        assert_eq!(plans.len(), 1);
+        let plan = &plans[0];
+        assert!(plan.workspace_size() < 1 << 30, "{}", plan.workspace_size());
+        let json = plan.to_json().expect("serialize");
+        assert!(json.contains("\"operationGraph\""), "{json}");
+        let sm = device.sm() * 10;
+        assert!(
+            json.contains(&format!("\"smVersion\":{sm}")),
+            "{name}: {json}"
+        );
+
+        // Read back for the same GPU: the same plan, the same JSON.
+        let back = ExecutionPlan::from_json(&lib, &json, target).expect("deserialize");
+        assert_eq!(back.workspace_size(), plan.workspace_size());
+        assert_eq!(back.to_json().expect("re-serialize"), json);
+        assert_eq!(back.engine_index(), plan.engine_index());
+        // The tensors the variant pack will be checked against.
+        let real: Vec<i64> = back
+            .tensors()
+            .iter()
+            .filter(|t| !t.is_virtual())
+            .map(|t| t.uid())
+            .collect();
+        let written: Vec<i64> = back
+            .tensors()
+            .iter()
+            .filter(|t| t.is_written())
+            .map(|t| t.uid())
+            .collect();
+        let from_graph: Vec<i64> = plan
+            .tensors()
+            .iter()
+            .filter(|t| !t.is_virtual())
+            .map(|t| t.uid())
+            .collect();
+        assert_eq!(real, from_graph);
+        assert_eq!(real.len(), 4, "x, w, bias, y");
+        assert!(written.contains(&real[3]), "y is written: {written:?}");
+        assert!(!written.contains(&real[0]), "x is not written");
+
+        // Read back for the other architecture: cuDNN refuses with
+        // NOT_SUPPORTED_ARCH_MISMATCH.
+        let wrong = preset(other);
+        let e = ExecutionPlan::from_json(&lib, &json, Target::Device(&wrong))
+            .expect_err("a plan of another architecture");
+        assert!(matches!(e, Error::NotSupported(_)), "{e}");
+        assert_eq!(status_raw(&e), Some(3007), "{e}");
+    }
+}
+
+#[test]
+fn a_conv_fprop_plan_reports_its_workspace_and_tensors() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h100-sxm");
+    let configs = graph
+        .engine_configs(
+            Target::Device(&device),
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &EngineFilter::default(),
+        )
+        .expect("configs");
+    let mut finalized = 0;
+    for c in configs.iter().take(8) {
+        if let Ok(plan) = ExecutionPlan::new(c, Target::Device(&device)) {
+            finalized += 1;
+            assert_eq!(plan.engine_index(), Some(c.global_index()));
+            let y = plan.tensor(3).expect("y");
+            assert_eq!(y.dims(), [1, 4, 8, 8]);
+            assert!(y.is_written());
+            assert!(!plan.tensor(1).expect("x").is_written());
+            assert_eq!(y.span(), Some(256));
+        }
+    }
+    assert!(
+        finalized > 0,
+        "no configuration of {} finalized",
+        configs.len()
+    );
+}
+
+#[test]
+fn filters_keep_only_what_they_allow() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h100-sxm");
+    let all = graph
+        .engine_configs(
+            Target::Device(&device),
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &EngineFilter::default(),
+        )
+        .expect("all");
+    let strict = EngineFilter {
+        deterministic: true,
+        allow_tf32: false,
+        allow_runtime_compilation: false,
+        ..EngineFilter::default()
+    };
+    match graph.engine_configs(
+        Target::Device(&device),
+        HeuristicMode::CUDNN_HEUR_MODE_A,
+        &strict,
+    ) {
+        Ok(kept) => {
+            assert!(kept.len() <= all.len());
+            for c in &kept {
+                assert!(c.is_deterministic());
+                assert!(!c
+                    .numerical_notes()
+                    .contains(&sys::cudnnBackendNumericalNote_t::CUDNN_NUMERICAL_NOTE_TENSOR_CORE));
+                assert!(!c.behavior_notes().contains(
+                    &sys::cudnnBackendBehaviorNote_t::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION
+                ));
+            }
+        }
+        Err(Error::NoEngine { reason, .. }) => assert!(reason.contains("removed"), "{reason}"),
+        Err(e) => panic!("{e}"),
+    }
+    let settings = Settings {
+        deterministic: true,
+        allow_tf32: false,
+        ..Settings::default()
+    };
+    assert!(settings.filter().deterministic && !settings.filter().allow_tf32);
+    assert_eq!(Settings::default().benchmark_limit, 10);
+    assert!(!Settings::default().benchmark && Settings::default().allow_tf32);
+}
+
+#[test]
+fn no_engine_is_a_typed_error_with_a_reason() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    // A matmul's engines need a GPU (runtime compilation or cuBLASLt at
+    // plan time): on a described GPU none finalizes.
+    let mut g = Graph::new("matmul");
+    let a = g.tensor("a", &[1, 64, 32], FLOAT).expect("a");
+    let b = g.tensor("b", &[1, 32, 16], FLOAT).expect("b");
+    let c = g.matmul(a, b).expect("matmul");
+    g.set_output(c, FLOAT).expect("output");
+    let graph = built(&g, &lib);
+    let device = preset("h100-sxm");
+    // Without runtime compilation (whose kernels need the driver to
+    // finalize), every engine cuDNN offers is filtered out, in both modes.
+    let aot = Settings {
+        allow_runtime_compilation: false,
+        ..Settings::default()
+    };
+    match graph.plans(Target::Device(&device), &aot) {
+        Err(Error::NoEngine { graph, reason }) => {
+            assert_eq!(graph, "matmul");
+            assert!(
+                reason.contains("mode A") && reason.contains("mode FALLBACK"),
+                "{reason}"
+            );
+            assert!(reason.contains("runtime compilation"), "{reason}");
+        }
+        Ok(plans) => panic!("{} plans for a matmul without a GPU", plans.len()),
+        Err(e) => panic!("expected NoEngine, got {e}"),
+    }
+    // A filter that drops every engine says what it dropped.
+    let conv = built(&conv_fprop(), &lib);
+    let all = conv
+        .engine_configs(
+            Target::Device(&device),
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &EngineFilter::default(),
+        )
+        .expect("configs");
+    assert!(!all.is_empty());
+}
+
+#[test]
+fn a_plan_read_from_json_is_not_finalized_without_a_target() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h100-sxm");
+    let plan = &graph
+        .plans(Target::Device(&device), &Settings::default())
+        .expect("plan")[0];
+    let json = plan.to_json().expect("json");
+    // The raw descriptor: cuDNN 9.28 would dereference a null pointer.
+    let mut raw = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)
+        .expect("plan descriptor");
+    raw.set(
+        A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
+        json.as_bytes(),
+    )
+    .expect("json");
+    match raw.finalize() {
+        Err(Error::InvalidArgument { function, mismatch }) => {
+            assert_eq!(
+                function,
+                "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)"
+            );
+            assert!(mismatch.to_string().contains("DEVICEPROP"), "{mismatch}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // Not JSON, or not a plan: refused before cuDNN sees it.
+    for bad in ["not json", "{}", "{\"operationGraph\":{}}"] {
+        match ExecutionPlan::from_json(&lib, bad, Target::Device(&device)) {
+            Err(Error::InvalidArgument { function, .. }) => {
+                assert_eq!(function, "ExecutionPlan::from_json")
+            }
+            other => panic!("{bad}: expected a refusal, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn attributes_cudnn_does_not_report_are_not_trusted() {
+    let Some(Setup::Plans(lib) | Setup::NoCublasLt(lib)) = setup() else {
+        return;
+    };
+    let mut t = common::backend::tensor(&lib, &[1, 2, 3, 4], 1);
+    t.finalize().expect("tensor");
+    // 9.28 takes a byte alignment but does not read it back: a typed
+    // NOT_SUPPORTED, and the built graph keeps its own record.
+    let e = t
+        .get::<i64>(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT)
+        .expect_err("not read back");
+    assert!(matches!(e, Error::NotSupported(_)), "{e}");
+}
+
+#[test]
+fn the_plan_cache_builds_once_saves_loads_and_evicts() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let device = preset("h100-sxm");
+    let conv = built(&conv_fprop(), &lib);
+    let fused = built(&conv_bias_relu(), &lib);
+    let settings = Settings::default();
+    let mut cache = PlanCache::new(4).expect("cache");
+    let json = cache
+        .get_or_build(&conv, &device, &settings)
+        .expect("built")
+        .to_json()
+        .expect("json");
+    cache.get_or_build(&conv, &device, &settings).expect("hit");
+    assert_eq!((cache.hits(), cache.misses(), cache.len()), (1, 1, 1));
+    cache
+        .get_or_build(&fused, &device, &settings)
+        .expect("built");
+    assert_eq!(cache.len(), 2);
+
+    let dir = std::env::temp_dir().join(format!("cudnn-plan-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("plans.json");
+    cache.save(&file).expect("save");
+
+    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((loaded.len(), skipped), (2, 0));
+    assert!(loaded.contains(&PlanKey::new(&conv, &device)));
+    let again = loaded
+        .get_or_build(&conv, &device, &settings)
+        .expect("deserialized")
+        .to_json()
+        .expect("json");
+    assert_eq!(again, json);
+    assert_eq!((loaded.hits(), loaded.misses()), (1, 0));
+
+    // Another device is another key.
+    let a100 = preset("a100-sxm4-80gb");
+    assert!(!loaded.contains(&PlanKey::new(&conv, &a100)));
+
+    // Capacity 1: loading keeps the most recently used; building evicts.
+    let (mut small, skipped) = PlanCache::load(&file, &lib, 1).expect("load");
+    assert_eq!((small.len(), skipped), (1, 1));
+    small.get_or_build(&conv, &device, &settings).expect("plan");
+    assert_eq!(small.len(), 1);
+    assert!(small.contains(&PlanKey::new(&conv, &device)));
+
+    // Entries of another cuDNN release are skipped.
+    let text = std::fs::read_to_string(&file).expect("read");
+    let version = lib.version().to_string();
+    std::fs::write(&file, text.replace(&format!("\"{version}\""), "\"9.0.0\"")).expect("write");
+    let (other, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((other.len(), skipped), (0, 2));
+    std::fs::write(&file, "{\"format\":\"something else\"}").expect("write");
+    assert!(matches!(
+        PlanCache::load(&file, &lib, 4),
+        Err(Error::InvalidArgument { .. })
+    ));
+    assert!(matches!(
+        PlanCache::new(0),
+        Err(Error::InvalidArgument { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Heuristics on a cuDNN 9 whose precompiled engines cannot load cuBLASLt:
+/// refused with a typed error (cuDNN itself would end the process).
+fn check_cublaslt_refusal(lib: &Arc<Library>) {
+    let graph = built(&conv_fprop(), lib);
+    let device = preset("h100-sxm");
+    match graph.engine_configs(
+        Target::Device(&device),
+        HeuristicMode::CUDNN_HEUR_MODE_A,
+        &EngineFilter::default(),
+    ) {
+        Err(Error::DependencyUnavailable { function, file, .. }) => {
+            assert_eq!(
+                function,
+                "cudnnBackendCreateDescriptor(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)"
+            );
+            assert!(file.contains("ublasLt"), "{file}");
+        }
+        other => panic!("expected DependencyUnavailable, got {other:?}"),
+    }
+}
+
+#[test]
+fn heuristics_without_cublaslt_are_refused_not_fatal() {
+    match setup() {
+        Some(Setup::NoCublasLt(lib)) => check_cublaslt_refusal(&lib),
+        Some(Setup::Plans(_)) if cfg!(target_os = "linux") => {
+            // This process has cuBLASLt loaded: check in a child that
+            // does not load it.
+            let exe = std::env::current_exe().expect("test binary");
+            let out = std::process::Command::new(exe)
+                .args([
+                    "--exact",
+                    "heuristics_without_cublaslt_are_refused_not_fatal",
+                    "--nocapture",
+                ])
+                .env(CHILD, "1")
+                .output()
+                .expect("child");
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success(),
+                "child failed ({}): {text}",
+                out.status
+            );
+            assert!(text.contains("1 passed"), "{text}");
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn cudnn_8_and_old_9_refuse_what_they_cannot_describe() {
+    let Some(Setup::NoDeviceProps(lib)) = setup() else {
+        return;
+    };
+    // Operations build; the graph wants a handle, which needs a GPU.
+    match conv_fprop().build_with(&lib, None) {
+        Err(Error::InvalidArgument { function, .. }) => assert_eq!(
+            function,
+            "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)"
+        ),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // No device properties: a plan cannot be read for a described GPU.
+    let device = preset("h100-sxm");
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/conv-plan-sm90.json"
+    ))
+    .expect("the sample plan");
+    match ExecutionPlan::from_json(&lib, &json, Target::Device(&device)) {
+        Err(Error::InvalidArgument { .. }) => {}
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_graph_only_install_plans_nothing_without_a_driver() {
+    let Some(Setup::RuntimeCompiledOnly(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h100-sxm");
+    match graph.plans(Target::Device(&device), &Settings::default()) {
+        Err(Error::NoEngine { reason, .. }) => assert!(!reason.is_empty()),
+        other => panic!("expected NoEngine, got {other:?}"),
+    }
+}
