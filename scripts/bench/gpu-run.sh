@@ -19,9 +19,10 @@
 # What runs is chosen by the variables of benches/conv_algos.rs. Unless they
 # are set, run picks a selection that takes about 10 minutes in all on an
 # H100-class GPU: every shape, tf32 and fp16, both layouts, all directions,
-# only the heuristic's and Find's picks, quick timing, and a budget of 300 s
-# for the Rust side (CONV_BENCH_DTYPES=tf32,fp16 CONV_BENCH_ALGOS=picks
-# CONV_BENCH_QUICK=1 CONV_BENCH_BUDGET_S=300). Set CONV_BENCH_FULL=1 to run
+# only the heuristic's and Find's picks (on the legacy and the graph API),
+# quick timing, and a budget of 300 s for the Rust side
+# (CONV_BENCH_DTYPES=tf32,fp16 CONV_BENCH_ALGOS=picks CONV_BENCH_QUICK=1
+# CONV_BENCH_BUDGET_S=300). Set CONV_BENCH_FULL=1 to run
 # the whole matrix (about an hour or more) instead.
 #
 # PYTHON: the Python that has PyTorch (default python3); matplotlib there (or
@@ -64,7 +65,7 @@ run() {
         : "${CONV_BENCH_DTYPES:=tf32,fp16}" "${CONV_BENCH_ALGOS:=picks}" "${CONV_BENCH_QUICK:=1}" "${CONV_BENCH_BUDGET_S:=300}"
         export CONV_BENCH_DTYPES CONV_BENCH_ALGOS CONV_BENCH_QUICK CONV_BENCH_BUDGET_S
     fi
-    say "selection: shapes=${CONV_BENCH_SHAPES:-all} dtypes=${CONV_BENCH_DTYPES:-all} layouts=${CONV_BENCH_LAYOUTS:-all} dirs=${CONV_BENCH_DIRS:-all} algos=${CONV_BENCH_ALGOS:-all} quick=${CONV_BENCH_QUICK:-0} budget=${CONV_BENCH_BUDGET_S:-none}s"
+    say "selection: shapes=${CONV_BENCH_SHAPES:-all} dtypes=${CONV_BENCH_DTYPES:-all} layouts=${CONV_BENCH_LAYOUTS:-all} dirs=${CONV_BENCH_DIRS:-all} apis=${CONV_BENCH_APIS:-legacy,graph} algos=${CONV_BENCH_ALGOS:-all} quick=${CONV_BENCH_QUICK:-0} budget=${CONV_BENCH_BUDGET_S:-none}s"
     if command -v nvidia-smi >/dev/null 2>&1; then nvidia-smi -L || true; fi
 
     local have_torch=1

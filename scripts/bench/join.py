@@ -14,9 +14,12 @@ table gives our time against PyTorch's twice:
               torch.backends.cudnn.benchmark = True
 
 with the ratio ours / PyTorch (below 1: we are faster), the algorithm our
-side ran and the kernels PyTorch's ran. A second table gives, per shape, the
-geometric mean of the ratios over the precisions, layouts and directions
-measured; the chart draws it. The header says which cuDNN each side loaded
+side ran and the kernels PyTorch's ran. Our side has one row per API it ran
+(the "path" of its records: "legacy", the cudnnConvolution* calls, or
+"graph", the backend API's plans, whose Find pick is the autotuned plan);
+both are compared with the same PyTorch case. A second table gives, per
+shape and path, the geometric mean of the ratios over the precisions,
+layouts and directions measured; the chart draws it. The header says which cuDNN each side loaded
 and whether it is the same file, and the GPU of each side.
 
 matplotlib draws the chart; without it the tables are still written and the
@@ -105,6 +108,7 @@ def rows(ours, torch):
                 "dtype": r.get("dtype"),
                 "layout": r.get("layout"),
                 "direction": r.get("direction"),
+                "path": r.get("path", "legacy"),
                 "ours_heuristic_ms": oh,
                 "ours_heuristic_algo": pick("heuristic_pick"),
                 "torch_heuristic_ms": t_h,
@@ -127,16 +131,31 @@ def rows(ours, torch):
     return out
 
 
+def paths(table):
+    """The paths of the table, legacy first."""
+    order = {"legacy": 0, "graph": 1}
+    return sorted({r["path"] for r in table}, key=lambda p: (order.get(p, 2), p))
+
+
 def per_shape(table):
     shapes = {}
     for r in table:
-        s = shapes.setdefault(r["shape"], {"label": r["label"], "h": [], "b": [], "n": 0})
+        key = (r["shape"], r["path"])
+        s = shapes.setdefault(key, {"label": r["label"], "h": [], "b": [], "n": 0})
         s["n"] += 1
         s["h"].append(r["ratio_heuristic"])
         s["b"].append(r["ratio_benchmark"])
+    rank = {p: i for i, p in enumerate(paths(table))}
     return [
-        {"shape": k, "label": v["label"], "cases": v["n"], "heuristic": geomean(v["h"]), "benchmark": geomean(v["b"])}
-        for k, v in sorted(shapes.items(), key=lambda kv: kv[0] or 0)
+        {
+            "shape": k[0],
+            "path": k[1],
+            "label": v["label"],
+            "cases": v["n"],
+            "heuristic": geomean(v["h"]),
+            "benchmark": geomean(v["b"]),
+        }
+        for k, v in sorted(shapes.items(), key=lambda kv: (kv[0][0] or 0, rank[kv[0][1]]))
     ]
 
 
@@ -169,32 +188,36 @@ def markdown(ours, torch, table, shapes):
     lines, _ = header(ours, torch)
     md = ["## Convolutions: cudnn-rs against PyTorch", ""] + lines + [""]
     md += [
-        "Per shape (geometric mean of the ratios over the precisions, layouts and directions measured):",
+        "Per shape and path (geometric mean of the ratios over the precisions, layouts and directions measured):",
         "",
-        "| # | shape (NxCxHxW-kK-RxS-pad-stride) | cases | heuristic ratio | benchmark ratio |",
-        "| ---: | --- | ---: | ---: | ---: |",
+        "| # | shape (NxCxHxW-kK-RxS-pad-stride) | path | cases | heuristic ratio | benchmark ratio |",
+        "| ---: | --- | --- | ---: | ---: | ---: |",
     ]
     for s in shapes:
         md.append(
-            f"| {s['shape']} | {s['label']} | {s['cases']} | {fmt_ratio(s['heuristic'])} | {fmt_ratio(s['benchmark'])} |"
+            f"| {s['shape']} | {s['label']} | {s['path']} | {s['cases']} | {fmt_ratio(s['heuristic'])} "
+            f"| {fmt_ratio(s['benchmark'])} |"
         )
-    all_h = geomean([r["ratio_heuristic"] for r in table])
-    all_b = geomean([r["ratio_benchmark"] for r in table])
-    md.append(f"| | **all** | {len(table)} | **{fmt_ratio(all_h)}** | **{fmt_ratio(all_b)}** |")
+    for path in paths(table):
+        rows_p = [r for r in table if r["path"] == path]
+        all_h = geomean([r["ratio_heuristic"] for r in rows_p])
+        all_b = geomean([r["ratio_benchmark"] for r in rows_p])
+        md.append(f"| | **all** | {path} | {len(rows_p)} | **{fmt_ratio(all_h)}** | **{fmt_ratio(all_b)}** |")
     md += [
         "",
         "Every case (times in ms per launch):",
         "",
-        "| # | dtype | layout | dir | ours, heuristic | algorithm | PyTorch, benchmark=False | ratio "
+        "| # | dtype | layout | dir | path | ours, heuristic | algorithm | PyTorch, benchmark=False | ratio "
         "| ours, Find | algorithm | PyTorch, benchmark=True | ratio | PyTorch's kernels (benchmark=True) |",
-        "| ---: | --- | --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |",
+        "| ---: | --- | --- | --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |",
     ]
     for r in table:
         kernels = short_kernels(r["torch_kernels_benchmark"])
         if r["torch_error"]:
             kernels = f"error: {r['torch_error'][:60]}"
         md.append(
-            f"| {r['shape']} | {r['dtype']} | {r['layout']} | {r['direction']} | {fmt_ms(r['ours_heuristic_ms'])} "
+            f"| {r['shape']} | {r['dtype']} | {r['layout']} | {r['direction']} | {r['path']} "
+            f"| {fmt_ms(r['ours_heuristic_ms'])} "
             f"| {r['ours_heuristic_algo']} | {fmt_ms(r['torch_heuristic_ms'])} | {fmt_ratio(r['ratio_heuristic'])} "
             f"| {fmt_ms(r['ours_find_ms'])} | {r['ours_find_algo']} | {fmt_ms(r['torch_benchmark_ms'])} "
             f"| {fmt_ratio(r['ratio_benchmark'])} | {kernels} |"
@@ -210,13 +233,25 @@ def chart(path, ours, torch, shapes):
         import matplotlib.pyplot as plt
     except ImportError as e:
         return f"chart skipped: matplotlib is not installed for {sys.executable} ({e})"
-    labels = [f"{s['shape']}: {s['label']}" for s in shapes]
-    h = [s["heuristic"] or 0 for s in shapes]
-    b = [s["benchmark"] or 0 for s in shapes]
-    fig, ax = plt.subplots(figsize=(max(8, 0.7 * len(shapes) + 3), 5.5))
-    xs = range(len(shapes))
-    ax.bar([x - 0.2 for x in xs], h, width=0.4, label="heuristic (benchmark=False)")
-    ax.bar([x + 0.2 for x in xs], b, width=0.4, label="Find (benchmark=True)")
+    keys = []
+    for s in shapes:
+        if (s["shape"], s["label"]) not in keys:
+            keys.append((s["shape"], s["label"]))
+    labels = [f"{k[0]}: {k[1]}" for k in keys]
+    names = []
+    for s in shapes:
+        if s["path"] not in names:
+            names.append(s["path"])
+    series = [(p, kind) for p in names for kind in ("heuristic", "benchmark")]
+    fig, ax = plt.subplots(figsize=(max(8, 0.35 * len(series) * len(keys) + 3), 5.5))
+    xs = range(len(keys))
+    width = 0.8 / max(1, len(series))
+    what = {"heuristic": "heuristic (benchmark=False)", "benchmark": "Find (benchmark=True)"}
+    for j, (p, kind) in enumerate(series):
+        by_shape = {s["shape"]: s[kind] for s in shapes if s["path"] == p}
+        ys = [by_shape.get(k[0]) or 0 for k in keys]
+        offset = (j - (len(series) - 1) / 2) * width
+        ax.bar([x + offset for x in xs], ys, width=width, label=f"{p}: {what[kind]}")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xticks(list(xs))
     ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=8)

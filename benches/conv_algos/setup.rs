@@ -1,0 +1,391 @@
+//! What the bench runs: the shapes of `scripts/bench/shapes.json`, the
+//! precisions, layouts and directions, and the settings read from the
+//! environment and the arguments.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cudnn::{MathType, TensorFormat};
+use serde_json::{json, Value};
+
+/// The shapes, shared with `scripts/bench/torch_conv.py`.
+const SHAPES_JSON: &str = include_str!("../../scripts/bench/shapes.json");
+
+#[derive(Debug, Clone)]
+pub(crate) struct Shape {
+    pub(crate) index: usize,
+    pub(crate) n: usize,
+    pub(crate) c: usize,
+    pub(crate) h: usize,
+    pub(crate) w: usize,
+    pub(crate) k: usize,
+    pub(crate) r: usize,
+    pub(crate) s: usize,
+    pub(crate) pad: usize,
+    pub(crate) stride: usize,
+    pub(crate) source: String,
+}
+
+impl Shape {
+    pub(crate) fn label(&self) -> String {
+        format!(
+            "{}x{}x{}x{}-k{}-{}x{}-p{}-s{}",
+            self.n, self.c, self.h, self.w, self.k, self.r, self.s, self.pad, self.stride
+        )
+    }
+
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "index": self.index, "n": self.n, "c": self.c, "h": self.h, "w": self.w,
+            "k": self.k, "r": self.r, "s": self.s, "pad": self.pad, "stride": self.stride,
+            "source": self.source, "label": self.label(),
+        })
+    }
+}
+
+fn all_shapes() -> Vec<Shape> {
+    let doc: Value = serde_json::from_str(SHAPES_JSON).expect("shapes.json is JSON");
+    let field = |v: &Value, k: &str| -> usize {
+        v[k].as_u64()
+            .unwrap_or_else(|| panic!("shapes.json: {k} of {v} is not a number")) as usize
+    };
+    doc["shapes"]
+        .as_array()
+        .expect("shapes.json has a list `shapes`")
+        .iter()
+        .map(|v| Shape {
+            index: field(v, "index"),
+            n: field(v, "n"),
+            c: field(v, "c"),
+            h: field(v, "h"),
+            w: field(v, "w"),
+            k: field(v, "k"),
+            r: field(v, "r"),
+            s: field(v, "s"),
+            pad: field(v, "pad"),
+            stride: field(v, "stride"),
+            source: v["source"].as_str().unwrap_or("").to_owned(),
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Precision {
+    Fp32,
+    Tf32,
+    Fp16,
+    Bf16,
+}
+
+impl Precision {
+    pub(crate) const ALL: [Precision; 4] = [
+        Precision::Fp32,
+        Precision::Tf32,
+        Precision::Fp16,
+        Precision::Bf16,
+    ];
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Precision::Fp32 => "fp32",
+            Precision::Tf32 => "tf32",
+            Precision::Fp16 => "fp16",
+            Precision::Bf16 => "bf16",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Layout {
+    Nchw,
+    Nhwc,
+}
+
+impl Layout {
+    pub(crate) const ALL: [Layout; 2] = [Layout::Nchw, Layout::Nhwc];
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Layout::Nchw => "nchw",
+            Layout::Nhwc => "nhwc",
+        }
+    }
+    pub(crate) fn format(self) -> TensorFormat {
+        match self {
+            Layout::Nchw => TensorFormat::CUDNN_TENSOR_NCHW,
+            Layout::Nhwc => TensorFormat::CUDNN_TENSOR_NHWC,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Dir {
+    Fwd,
+    BwdData,
+    BwdFilter,
+}
+
+impl Dir {
+    pub(crate) const ALL: [Dir; 3] = [Dir::Fwd, Dir::BwdData, Dir::BwdFilter];
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Dir::Fwd => "fwd",
+            Dir::BwdData => "bwd_data",
+            Dir::BwdFilter => "bwd_filter",
+        }
+    }
+    /// cuDNN's name of algorithm `id` (`cudnnConvolution*Algo_t`).
+    pub(crate) fn algo_name(self, id: u32) -> String {
+        let names: &[&str] = match self {
+            Dir::Fwd => &[
+                "IMPLICIT_GEMM",
+                "IMPLICIT_PRECOMP_GEMM",
+                "GEMM",
+                "DIRECT",
+                "FFT",
+                "FFT_TILING",
+                "WINOGRAD",
+                "WINOGRAD_NONFUSED",
+            ],
+            Dir::BwdData => &[
+                "ALGO_0",
+                "ALGO_1",
+                "FFT",
+                "FFT_TILING",
+                "WINOGRAD",
+                "WINOGRAD_NONFUSED",
+            ],
+            Dir::BwdFilter => &[
+                "ALGO_0",
+                "ALGO_1",
+                "FFT",
+                "ALGO_3",
+                "WINOGRAD",
+                "WINOGRAD_NONFUSED",
+                "FFT_TILING",
+            ],
+        };
+        names
+            .get(id as usize)
+            .map_or_else(|| format!("ALGO_{id}"), |s| (*s).to_owned())
+    }
+}
+
+/// Which API launches the convolution: the legacy one
+/// (`cudnnConvolutionForward` and its algorithms) or the graph API (a
+/// one-operation graph, its engines' plans, `cudnnBackendExecute`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Api {
+    Legacy,
+    Graph,
+}
+
+impl Api {
+    pub(crate) const ALL: [Api; 2] = [Api::Legacy, Api::Graph];
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Api::Legacy => "legacy",
+            Api::Graph => "graph",
+        }
+    }
+}
+
+/// Winograd and FFT compute the convolution with fewer multiplications than
+/// the direct method, so their FLOP rate is an equivalent, not a count.
+pub(crate) fn reduced_arithmetic(algo_name: &str) -> bool {
+    algo_name.contains("FFT") || algo_name.contains("WINOGRAD")
+}
+
+pub(crate) fn math_name(m: MathType) -> &'static str {
+    match m {
+        MathType::CUDNN_DEFAULT_MATH => "DEFAULT",
+        MathType::CUDNN_TENSOR_OP_MATH => "TENSOR_OP",
+        MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION => "TENSOR_OP_ALLOW_CONVERSION",
+        MathType::CUDNN_FMA_MATH => "FMA",
+        _ => "OTHER",
+    }
+}
+
+/// What to run and how long, from the environment and the arguments.
+pub(crate) struct Settings {
+    pub(crate) shapes: Vec<Shape>,
+    pub(crate) precisions: Vec<Precision>,
+    pub(crate) layouts: Vec<Layout>,
+    pub(crate) dirs: Vec<Dir>,
+    pub(crate) apis: Vec<Api>,
+    /// The graph API's `benchmark_limit`: how many plans to build and time.
+    pub(crate) graph_limit: usize,
+    pub(crate) all_algos: bool,
+    pub(crate) quick: bool,
+    pub(crate) warm_up: Duration,
+    pub(crate) measurement: Duration,
+    pub(crate) sample_size: usize,
+    pub(crate) budget: Option<Duration>,
+    pub(crate) json_path: PathBuf,
+}
+
+pub(crate) fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// A comma-separated selection among `all` by name (or `all`).
+fn select<T: Copy>(var: &str, all: &[T], name: fn(T) -> &'static str) -> Result<Vec<T>, String> {
+    let Some(text) = env(var) else {
+        return Ok(all.to_vec());
+    };
+    if text.trim().eq_ignore_ascii_case("all") {
+        return Ok(all.to_vec());
+    }
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let item = all
+            .iter()
+            .copied()
+            .find(|t| name(*t).eq_ignore_ascii_case(part))
+            .ok_or_else(|| {
+                let names: Vec<_> = all.iter().map(|t| name(*t)).collect();
+                format!(
+                    "{var}: unknown value {part:?} (one of {})",
+                    names.join(", ")
+                )
+            })?;
+        out.push(item);
+    }
+    Ok(out)
+}
+
+/// `1,3,5-7` into shape indices.
+fn select_shapes(text: &str, all: &[Shape]) -> Result<Vec<Shape>, String> {
+    let mut wanted = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || format!("CONV_BENCH_SHAPES: {part:?} is not an index or a range like 3-5");
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
+        };
+        let a: usize = a.parse().map_err(|_| bad())?;
+        let b: usize = b.parse().map_err(|_| bad())?;
+        for i in a..=b {
+            let shape = all.iter().find(|s| s.index == i).ok_or_else(|| {
+                format!(
+                    "CONV_BENCH_SHAPES: no shape {i} (shapes.json has 1 to {})",
+                    all.len()
+                )
+            })?;
+            wanted.push(shape.clone());
+        }
+    }
+    Ok(wanted)
+}
+
+/// The value of `--name N` or `--name=N` among the arguments.
+fn arg_value(args: &[String], name: &str) -> Option<String> {
+    let prefix = format!("{name}=");
+    args.iter().enumerate().find_map(|(i, a)| {
+        if a == name {
+            args.get(i + 1).cloned()
+        } else {
+            a.strip_prefix(&prefix).map(str::to_owned)
+        }
+    })
+}
+
+impl Settings {
+    pub(crate) fn from_env(args: &[String], bench_mode: bool) -> Result<Settings, String> {
+        let all = all_shapes();
+        let shapes = match env("CONV_BENCH_SHAPES") {
+            Some(text) => select_shapes(&text, &all)?,
+            // A test run launches on the smallest shape only.
+            None if !bench_mode => all.iter().filter(|s| s.index == 14).cloned().collect(),
+            None => all,
+        };
+        let algos = env("CONV_BENCH_ALGOS").unwrap_or_else(|| "all".into());
+        let all_algos = match algos.trim().to_ascii_lowercase().as_str() {
+            "all" => true,
+            "picks" => false,
+            other => {
+                return Err(format!(
+                    "CONV_BENCH_ALGOS: unknown value {other:?} (all or picks)"
+                ))
+            }
+        };
+        let graph_limit = match env("CONV_BENCH_GRAPH_LIMIT") {
+            Some(v) => v
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| {
+                    format!("CONV_BENCH_GRAPH_LIMIT: {v:?} is not a number of plans (1 or more)")
+                })?,
+            None => 10,
+        };
+        let quick = env("CONV_BENCH_QUICK").is_some_and(|v| v != "0");
+        let secs = |name: &str, default: f64| -> Result<Duration, String> {
+            match arg_value(args, name) {
+                Some(v) => v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| *s > 0.0)
+                    .map(Duration::from_secs_f64)
+                    .ok_or_else(|| format!("{name}: {v:?} is not a positive number of seconds")),
+                None => Ok(Duration::from_secs_f64(default)),
+            }
+        };
+        let warm_up = secs("--warm-up-time", if quick { 0.1 } else { 0.5 })?;
+        let measurement = secs("--measurement-time", if quick { 0.2 } else { 1.0 })?;
+        let sample_size = match arg_value(args, "--sample-size") {
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 10)
+                .ok_or_else(|| format!("--sample-size: {v:?} (criterion needs at least 10)"))?,
+            None => 10,
+        };
+        let budget = match env("CONV_BENCH_BUDGET_S") {
+            Some(v) => {
+                Some(Duration::from_secs_f64(v.parse::<f64>().map_err(|_| {
+                    format!("CONV_BENCH_BUDGET_S: {v:?} is not a number")
+                })?))
+            }
+            None => None,
+        };
+        let json_path = match (env("CONV_BENCH_JSON"), env("OUT")) {
+            (Some(p), _) => PathBuf::from(p),
+            (None, Some(out)) => PathBuf::from(out).join("conv_algos.json"),
+            (None, None) => PathBuf::from("target/bench/conv_algos.json"),
+        };
+        Ok(Settings {
+            shapes,
+            precisions: select("CONV_BENCH_DTYPES", &Precision::ALL, Precision::name)?,
+            layouts: select("CONV_BENCH_LAYOUTS", &Layout::ALL, Layout::name)?,
+            dirs: select("CONV_BENCH_DIRS", &Dir::ALL, Dir::name)?,
+            apis: select("CONV_BENCH_APIS", &Api::ALL, Api::name)?,
+            graph_limit,
+            all_algos,
+            quick,
+            warm_up,
+            measurement,
+            sample_size,
+            budget,
+            json_path,
+        })
+    }
+
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "shapes": self.shapes.iter().map(|s| s.index).collect::<Vec<_>>(),
+            "dtypes": self.precisions.iter().map(|p| p.name()).collect::<Vec<_>>(),
+            "layouts": self.layouts.iter().map(|l| l.name()).collect::<Vec<_>>(),
+            "directions": self.dirs.iter().map(|d| d.name()).collect::<Vec<_>>(),
+            "paths": self.apis.iter().map(|a| a.name()).collect::<Vec<_>>(),
+            "graph_benchmark_limit": self.graph_limit,
+            "algos": if self.all_algos { "all" } else { "picks" },
+            "quick": self.quick,
+            "warm_up_s": self.warm_up.as_secs_f64(),
+            "measurement_s": self.measurement.as_secs_f64(),
+            "sample_size": self.sample_size,
+            "sampling": "flat",
+            "statistic": "median over samples of (event time of a sample / launches in it)",
+            "rotation": "buffer sets rotated until they exceed twice the L2 cache",
+        })
+    }
+}
