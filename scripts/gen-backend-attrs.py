@@ -7,6 +7,8 @@ it takes, how many elements, and the majors whose headers declare it.
     scripts/gen-backend-attrs.py --check              fail (exit 1) when the file differs
     scripts/gen-backend-attrs.py --frontend DIR       also compare FRONTEND below with the
                                                       calls in a cudnn-frontend checkout
+    scripts/gen-backend-attrs.py --measure            repeat the measurement behind MEASURED
+                                                      below on cuDNN 9's library
 
 Sources, in order:
 
@@ -15,23 +17,38 @@ Sources, in order:
    cudnn_graph.h, which cudnn_backend.h includes; cuDNN 8: cudnn_backend.h),
    from the pinned releases scripts/fetch-cudnn.sh unpacks: names, values,
    and which major declares each.
-2. The documentation comments of cuDNN 9's `cudnnBackendDescriptorType_t`:
-   under each descriptor type, lines such as
-   `- CUDNN_ATTR_TENSOR_DIMENSIONS (CUDNN_TYPE_INT64, at most CUDNN_MAX_DIMS elements)`.
-   Source "header".
+2. The documentation comments of cuDNN 9's `cudnnBackendDescriptorType_t`,
+   in either of its two formats: under each descriptor type, lines such as
+   `- CUDNN_ATTR_TENSOR_DIMENSIONS (CUDNN_TYPE_INT64, at most CUDNN_MAX_DIMS elements)`,
+   or an `Attributes:` list of names, each followed by its description
+   and bullets, one of them the type and count:
+       CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY
+         Probability of dropping ...
+         - CUDNN_TYPE_FLOAT; one element.
+   Where both formats describe an attribute they must agree. Source "header".
 3. FRONTEND below: the attribute type (and whether the count is the literal
    1) of every `set_attribute`/`get_attribute` call in NVIDIA's
    cudnn-frontend (commit FRONTEND_COMMIT), extracted with `--frontend`.
-   Where it disagrees with the header's type, cudnn-frontend wins (source
-   "frontend over header"); where it agrees, "header, frontend".
-4. Otherwise: an attribute whose name ends in `DESC` takes one backend
+   Where the header also describes the attribute, cudnn-frontend's types
+   must be among the header's, and where the header says one element and
+   cudnn-frontend passes more, COUNTS must say which count is kept;
+   otherwise the script fails. Source "header, frontend", or "frontend"
+   alone.
+4. HEADER_COMMENT below: attributes whose type only the one-line comment
+   after the enumerator states (RoPE's "fp32 scalar" and "int64"); the
+   script checks that the comment still says so. Source "header comment".
+5. MEASURED below: attributes of the attention backward whose type no
+   header text states, measured on cuDNN 9.28 (cuDNN checks the attribute
+   type when it is set, and takes one). Source "measured".
+6. Otherwise: an attribute whose name ends in `DESC` takes one backend
    descriptor (every attribute so named that sources 2 and 3 describe does;
    the script checks it). Source "name".
-5. Otherwise the type is unknown (source "none"): the safe API refuses it.
+7. Otherwise the type is unknown (source "none"): the safe API refuses it.
 
-The descriptor type an attribute belongs to comes from the header's comment
-when it documents the attribute, else from OWNERS (name prefixes); the
-script fails when the two disagree.
+An attribute that sources 2 or 3 describe must not be in HEADER_COMMENT or
+MEASURED. The descriptor type an attribute belongs to comes from the
+header's comment when it documents the attribute, else from OWNERS (name
+prefixes); the script fails when the two disagree.
 """
 import collections
 import glob
@@ -133,6 +150,8 @@ ELEMENTS = {
     "CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC": "CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR",
     "CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC": "CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR",
     "CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC": "CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR",
+    # "The engine config in question is to be passed into this attribute".
+    "CUDNN_ATTR_KERNEL_CACHE_IS_ENGINECFG_KERNEL_CACHED": "CUDNN_BACKEND_ENGINECFG_DESCRIPTOR",
 }
 
 
@@ -142,6 +161,85 @@ def element_by_rule(name, owner):
     if owner.startswith("CUDNN_BACKEND_OPERATION_"):
         return "CUDNN_BACKEND_TENSOR_DESCRIPTOR"
     return None
+
+
+# The sources of the last column of the table, in the order of its summary.
+SOURCES = ("header", "header, frontend", "frontend", "header comment", "measured", "name", "none")
+
+# Where the header says one element and cudnn-frontend passes more or a
+# computed count: the count kept, and why. The script fails when this lists
+# anything else, or misses such an attribute.
+COUNTS = {
+    # "CUDNN_TYPE_CHAR; one element." A JSON text: cudnn-frontend sets and
+    # reads it with the string's length.
+    "CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION": (0, None),
+    # "1 element", yet "The descriptors of performance knobs of the engine":
+    # cudnn-frontend reads up to CUDNN_KNOB_TYPE_COUNTS of them.
+    "CUDNN_ATTR_ENGINE_KNOB_INFO": (0, None),
+    # "CUDNN_TYPE_INT32; one element." cudnn-frontend passes one size per
+    # blocked dimension (block_size.size()).
+    "CUDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE": (0, None),
+    # "1 element": cudnn-frontend passes the size of a vector it fills with
+    # one descriptor.
+    "CUDNN_ATTR_TENSOR_RAGGED_OFFSET_DESC": (1, 1),
+}
+
+# Attributes whose type only the one-line comment after the enumerator in
+# `cudnnBackendAttributeName_t` states: (type, count, the words of that
+# comment that state it, which the script finds there).
+HEADER_COMMENT = {
+    # "RoPE host-side fp32 scalar multiplied into cos/sin (default 1.0)."
+    "CUDNN_ATTR_OPERATION_ROPE_FWD_OUTPUT_SCALE": ("CUDNN_TYPE_FLOAT", (1, 1), "host-side fp32 scalar"),
+    # "RoPE rotation width in last dim (int64, default = head_dim)."
+    "CUDNN_ATTR_OPERATION_ROPE_FWD_ROPE_DIM": ("CUDNN_TYPE_INT64", (1, 1), "rotation width in last dim (int64,"),
+    # "RoPE bwd host fp32 scalar (default 1.0)."
+    "CUDNN_ATTR_OPERATION_ROPE_BWD_OUTPUT_SCALE": ("CUDNN_TYPE_FLOAT", (1, 1), "host fp32 scalar"),
+    # "RoPE bwd rotation width in last dim (int64, default = head_dim)."
+    "CUDNN_ATTR_OPERATION_ROPE_BWD_ROPE_DIM": ("CUDNN_TYPE_INT64", (1, 1), "rotation width in last dim (int64,"),
+    # "Optional cudnnBackendOperationGraphMode_t", the C type of
+    # CUDNN_TYPE_OPERATIONGRAPH_MODE ("cudnnBackendOperationGraphMode_t
+    # value."; the script checks that comment too).
+    "CUDNN_ATTR_OPERATIONGRAPH_MODE": ("CUDNN_TYPE_OPERATIONGRAPH_MODE", (1, 1), "Optional cudnnBackendOperationGraphMode_t"),
+}
+
+# Attributes of CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR whose type no
+# header text states ("Backward SDPA subgraph.", "Subgraph input tensor
+# UID.", "Max total query sequence length."), measured on cuDNN 9.28.0.42:
+# cudnnBackendSetAttribute of one element of each of MEASURE_TYPES
+# succeeds for this type alone, and of two elements fails
+# (`scripts/gen-backend-attrs.py --measure` repeats it). The elements of
+# the subgraph come from ELEMENTS (cuDNN does not check them when set).
+MEASURED = {
+    "CUDNN_ATTR_OPERATION_SDPA_BWD_MAX_TOTAL_SEQ_LEN_Q": ("CUDNN_TYPE_INT64", (1, 1)),
+    "CUDNN_ATTR_OPERATION_SDPA_BWD_MAX_TOTAL_SEQ_LEN_KV": ("CUDNN_TYPE_INT64", (1, 1)),
+    "CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH": ("CUDNN_TYPE_BACKEND_DESCRIPTOR", (1, 1)),
+    "CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_INPUT_UID": ("CUDNN_TYPE_INT64", (1, 1)),
+    "CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_OUTPUT_UID": ("CUDNN_TYPE_INT64", (1, 1)),
+}
+MEASURE_TYPES = ("CUDNN_TYPE_BOOLEAN", "CUDNN_TYPE_INT32", "CUDNN_TYPE_INT64", "CUDNN_TYPE_FLOAT")
+MEASURE_TYPES += ("CUDNN_TYPE_DOUBLE", "CUDNN_TYPE_CHAR", "CUDNN_TYPE_DATA_TYPE", "CUDNN_TYPE_BACKEND_DESCRIPTOR")
+
+
+def inline_comments(text):
+    """attribute -> the `/**< ... */` comment after its enumerator."""
+    end = text.index("} cudnnBackendAttributeName_t")
+    body = text[text.rindex("typedef enum", 0, end) : end]
+    pat = r"(CUDNN_ATTR_\w+)\s*=\s*\w+\s*,?\s*/\*\*<(.*?)\*/"
+    return {m.group(1): " ".join(m.group(2).split()) for m in re.finditer(pat, body, flags=re.S)}
+
+
+def check_header_comments(graph_h):
+    """Fails unless each HEADER_COMMENT row's words are in its comment (and
+    the C type named for CUDNN_ATTR_OPERATIONGRAPH_MODE is the one of
+    CUDNN_TYPE_OPERATIONGRAPH_MODE)."""
+    comments = inline_comments(graph_h)
+    for name, (_, _, words) in HEADER_COMMENT.items():
+        if words not in comments.get(name, ""):
+            raise SystemExit(f"{name}: {words!r} is not in its comment {comments.get(name)!r}")
+    end = graph_h.index("} cudnnBackendAttributeType_t")
+    types = graph_h[graph_h.rindex("typedef enum", 0, end) : end]
+    if not re.search(r"CUDNN_TYPE_OPERATIONGRAPH_MODE\s*=\s*\d+,\s*/\*\*< cudnnBackendOperationGraphMode_t value\.", types):
+        raise SystemExit("CUDNN_TYPE_OPERATIONGRAPH_MODE no longer says cudnnBackendOperationGraphMode_t")
 
 
 FRONTEND_COMMIT = "3929da2ef4c1dba1bb8acb68727b9134f26f40c0"
@@ -535,6 +633,96 @@ def header_docs(graph_h, attr_names, desc_types):
             if name in out:
                 raise SystemExit(f"{name} is documented twice")
             out[name] = (owner, types, parse_count(rest), element)
+
+        def known(name):
+            if name in DOC_ONLY:
+                return False
+            if name not in attr_names:
+                raise SystemExit(f"{name} is documented under {owner} but not in the enum")
+            return True
+
+        for name, (types, count, element) in header_lists(m.group(1), known, desc_types).items():
+            doc = (owner, types, count, element)
+            if name in out and out[name] != doc:
+                raise SystemExit(f"{name}: the header's two formats disagree: {out[name]} and {doc}")
+            out[name] = doc
+    return out
+
+
+def list_count(phrase, name):
+    """(min, max) from a list entry's count ("one element", ...)."""
+    for words, count in (
+        ("one element", (1, 1)),
+        ("one or more elements", (1, None)),
+        ("elementCount elements", (0, None)),
+    ):
+        if phrase == words or phrase.startswith(words + " "):
+            return count
+    raise SystemExit(f"{name}: cannot read element count {phrase!r}")
+
+
+def list_type(bullet, name, desc_types):
+    """(types, (min, max), element descriptor) from a list entry's type
+    bullet, such as `CUDNN_TYPE_INT64; one element or
+    CUDNN_TYPE_BACKEND_DESCRIPTOR; one element of descriptor type
+    CUDNN_BACKEND_TENSOR_DESCRIPTOR.`"""
+    types, counts, element = [], set(), None
+    for alt in re.split(r"\s+or\s+(?=CUDNN_TYPE_)", bullet.rstrip(".")):
+        m = re.fullmatch(r"(CUDNN_TYPE_\w+);\s*(.*)", alt)
+        if not m:
+            raise SystemExit(f"{name}: cannot read the type {bullet!r}")
+        types.append(TYPE_ALIASES.get(m.group(1), m.group(1)))
+        counts.add(list_count(m.group(2), name))
+        e = re.search(r"of descriptor type (CUDNN_BACKEND_\w+)", m.group(2))
+        if e:
+            if e.group(1) not in desc_types:
+                raise SystemExit(f"{name}: unknown element descriptor type {e.group(1)}")
+            element = e.group(1)
+    if len(counts) != 1:
+        raise SystemExit(f"{name}: the alternatives of {bullet!r} differ in count")
+    return types, counts.pop(), element
+
+
+def header_lists(comment, known, desc_types):
+    """The `Attributes:` lists of one descriptor type's comment (the second
+    format): each attribute name alone on a line (consecutive names share
+    what follows), then its description and bullets; the first bullet that
+    starts with a `CUDNN_TYPE_` gives the types, count and element type.
+    An entry without one is returned with no types. name -> (types,
+    (min, max) or None, element descriptor), for the names `known` accepts."""
+    entries, cur = [], None
+    for raw in comment.splitlines():
+        line = re.sub(r"^\s*\*", "", raw, count=1).rstrip()
+        m = re.fullmatch(r"   (CUDNN_ATTR_\w+)", line)
+        if m:
+            if cur is not None and not cur["text"]:
+                cur["names"].append(m.group(1))
+            else:
+                cur = {"names": [m.group(1)], "text": False, "bullets": []}
+                entries.append(cur)
+            continue
+        if cur is None or not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent < 5:
+            cur = None
+        elif indent == 5 and line.strip().startswith("- "):
+            cur["bullets"].append(line.strip()[2:])
+            cur["text"] = True
+        elif indent > 5 and cur["bullets"]:
+            cur["bullets"][-1] += " " + line.strip()
+        else:
+            cur["text"] = True
+    out = {}
+    for e in entries:
+        bullet = next((b for b in e["bullets"] if b.startswith("CUDNN_TYPE_")), None)
+        for raw_name in e["names"]:
+            name = ATTR_ALIASES.get(raw_name, raw_name)
+            if not known(name):
+                continue
+            if name in out:
+                raise SystemExit(f"{name} is listed twice")
+            out[name] = ([], None, None) if bullet is None else list_type(bullet, name, desc_types)
     return out
 
 
@@ -565,9 +753,14 @@ def generate(env):
     types = {**types8, **types9}
     descs = {**descs8, **descs9}
     docs = header_docs(graph_h, names, descs)
+    check_header_comments(graph_h)
+    for name in [*COUNTS, *HEADER_COMMENT, *MEASURED]:
+        if name not in names:
+            raise SystemExit(f"{name} is not in the enum")
 
     rows = []
     counts = collections.Counter()
+    resolved = set()
     for name in sorted(names, key=lambda n: names[n]):
         doc = docs.get(name)
         fe = FRONTEND.get(name)
@@ -586,19 +779,30 @@ def generate(env):
             if rule is not None and rule != element:
                 raise SystemExit(f"{name}: the header says {element}, the rule {rule}")
         count = doc[2] if doc else None
+        explicit = [(src, t[name]) for src, t in (("header comment", HEADER_COMMENT), ("measured", MEASURED)) if name in t]
+        if explicit and ((doc and doc[1]) or fe):
+            raise SystemExit(f"{name}: described by the header or cudnn-frontend; remove its {explicit[0][0]} row")
         if doc and doc[1] and fe:
-            if set(fe[0]) <= set(doc[1]):
-                tys, source = doc[1], "header, frontend"
-            else:
-                tys, source = list(fe[0]), "frontend over header"
+            if not set(fe[0]) <= set(doc[1]):
+                raise SystemExit(f"{name}: the header says {doc[1]}, cudnn-frontend passes {list(fe[0])}")
+            if count == (1, 1) and fe[1] == "n":
+                if name not in COUNTS:
+                    raise SystemExit(f"{name}: the header says one element, cudnn-frontend passes more (add it to COUNTS)")
+                resolved.add(name)
+            tys, source = doc[1], "header, frontend"
         elif doc and doc[1]:
             tys, source = doc[1], "header"
         elif fe:
             tys, source = list(fe[0]), "frontend"
+        elif explicit:
+            source, (ty, count) = explicit[0][0], explicit[0][1][:2]
+            tys = [ty]
         elif name.endswith("DESC"):
             tys, source, count = ["CUDNN_TYPE_BACKEND_DESCRIPTOR"], "name", (1, 1)
         else:
             tys, source = [], "none"
+        if name in COUNTS:
+            count = COUNTS[name]
         if count is None and fe:
             count = (1, 1) if fe[1] == "1" else (0, None)
         if count is None:
@@ -624,6 +828,9 @@ def generate(env):
             f"    a!({names[name]}, {name}, {d}, {ty}, {lo}, {'MANY' if hi is None else hi}, {el}, "
             f"{majors_expr(name in names8, name in names9)}, \"{source}\"),"
         )
+
+    if resolved != set(COUNTS):
+        raise SystemExit(f"COUNTS lists {sorted(set(COUNTS) - resolved)}, where the sources agree")
 
     # The rule behind source "name", checked against the described attributes.
     for name in names:
@@ -654,10 +861,11 @@ def generate(env):
         for d, v in sorted(descs.items(), key=lambda kv: kv[1])
     ]
     v8, v9 = env["CUDNN_8_VERSION"], env["CUDNN_9_VERSION"]
-    summary = ", ".join(f"{k}: {counts[k]}" for k in ("header", "header, frontend", "frontend over header", "frontend", "name", "none"))
+    summary = ", ".join(f"{k}: {counts[k]}" for k in SOURCES)
     lines = [
         "// The attributes of cuDNN's backend descriptors, read from the headers of",
-        f"// cuDNN {v8} and {v9} and from cudnn-frontend's calls.",
+        f"// cuDNN {v8} and {v9}, from cudnn-frontend's calls, and (source",
+        f"// \"measured\") from what cuDNN {v9} takes.",
         "// Do not edit: scripts/gen-backend-attrs.py rewrites this file, and",
         "// `scripts/gen-backend-attrs.py --check` compares it.",
         "// Sources of the attributes' types (the last column):",
@@ -697,6 +905,58 @@ def generate(env):
     return "\n".join(lines) + "\n"
 
 
+def measure(env):
+    """Repeats the measurement behind MEASURED against cuDNN 9's
+    libcudnn_graph: each attribute takes one element of its type and of no
+    other of MEASURE_TYPES, and not two elements."""
+    import ctypes
+
+    graph_h = open(os.path.join(env["CUDNN_9_INCLUDE"], "cudnn_graph.h"), encoding="utf-8").read()
+    names = enum(graph_h, "cudnnBackendAttributeName_t")
+    types = enum(graph_h, "cudnnBackendAttributeType_t")
+    descs = enum(graph_h, "cudnnBackendDescriptorType_t")
+    lib = ctypes.CDLL(os.path.join(env["CUDNN_9_LIB"], "libcudnn_graph.so.9"))
+    vp = ctypes.c_void_p
+    lib.cudnnBackendCreateDescriptor.argtypes = [ctypes.c_int, ctypes.POINTER(vp)]
+    lib.cudnnBackendDestroyDescriptor.argtypes = [vp]
+    lib.cudnnBackendSetAttribute.argtypes = [vp, ctypes.c_int, ctypes.c_int, ctypes.c_int64, vp]
+    c = ctypes
+    values = {"CUDNN_TYPE_BOOLEAN": (c.c_bool, True), "CUDNN_TYPE_INT32": (c.c_int32, 1)}
+    values.update({"CUDNN_TYPE_INT64": (c.c_int64, 1), "CUDNN_TYPE_FLOAT": (c.c_float, 0.5)})
+    values.update({"CUDNN_TYPE_DOUBLE": (c.c_double, 0.5), "CUDNN_TYPE_CHAR": (c.c_char, b"1")})
+    values["CUDNN_TYPE_DATA_TYPE"] = (c.c_int, 0)
+    made = []
+
+    def create(kind):
+        d = vp()
+        if lib.cudnnBackendCreateDescriptor(descs[kind], ctypes.byref(d)) != 0:
+            raise SystemExit(f"cannot create a {kind}")
+        made.append(d)
+        return d
+
+    for name, (want, count) in MEASURED.items():
+        owner = owner_by_prefix(name)
+        took = []
+        for ty in MEASURE_TYPES:
+            for n in (1, 2):
+                if ty == "CUDNN_TYPE_BACKEND_DESCRIPTOR":
+                    element = ELEMENTS.get(name, "CUDNN_BACKEND_TENSOR_DESCRIPTOR")
+                    arr = (vp * n)(*[create(element) for _ in range(n)])
+                else:
+                    ctype, v = values[ty]
+                    arr = (ctype * n)(*[v] * n)
+                st = lib.cudnnBackendSetAttribute(create(owner), names[name], types[ty], n, ctypes.cast(arr, vp))
+                if st == 0:
+                    took.append((ty, n))
+        expected = [(want, 1)] + ([(want, 2)] if count[1] != 1 else [])
+        print(f"{name}: takes {took}")
+        if took != expected:
+            raise SystemExit(f"{name}: MEASURED says {expected}")
+    for d in made:
+        lib.cudnnBackendDestroyDescriptor(d)
+    print(f"MEASURED matches {env['CUDNN_9_LIB']}")
+
+
 def main():
     args = sys.argv[1:]
     parse_frontend_text()
@@ -709,7 +969,11 @@ def main():
                 print(f"{k} {'|'.join(found[k][0])} {found[k][1]}")
             sys.exit(1)
         print(f"FRONTEND matches the calls in {root}")
-    text = generate(installs())
+    env = installs()
+    if "--measure" in args:
+        measure(env)
+        return
+    text = generate(env)
     rel = os.path.relpath(OUT, REPO)
     if "--check" in args:
         old = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""

@@ -35,7 +35,9 @@ use cudnn_sys as sys;
 
 use crate::error::{Error, Mismatch, Result};
 
-pub use attention::{SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs};
+pub use attention::{
+    RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs,
+};
 pub use lower::{GraphTensor, OperationGraph};
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,

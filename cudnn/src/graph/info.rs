@@ -20,7 +20,8 @@ pub(super) const ANY_OPERATION: u32 = u32::MAX - 1;
 /// One `cudnnBackendAttributeName_t`, as the generated table describes it.
 ///
 /// The table is read from the headers of cuDNN 8.9.5 and 9.28 and from
-/// NVIDIA's cudnn-frontend by `scripts/gen-backend-attrs.py`;
+/// NVIDIA's cudnn-frontend by `scripts/gen-backend-attrs.py` (a few types
+/// no text states were measured on cuDNN 9.28);
 /// [`source`](Self::source) says where each row's type came from.
 #[derive(Debug)]
 pub struct AttributeInfo {
@@ -117,10 +118,12 @@ impl AttributeInfo {
         in_major(self.majors, major)
     }
 
-    /// Where its type and count come from: `"header"` (cuDNN 9's comments),
-    /// `"frontend"` (cudnn-frontend's calls), both, `"frontend over header"`
-    /// (they disagree and cudnn-frontend's type was kept), `"name"` (a name
-    /// ending in `DESC`: one backend descriptor) or `"none"`.
+    /// Where its type and count come from: `"header"` (the documentation of
+    /// cuDNN 9's descriptor types), `"frontend"` (cudnn-frontend's calls),
+    /// both (`"header, frontend"`, which agree), `"header comment"` (the
+    /// one-line comment after the attribute's enumerator), `"measured"`
+    /// (the one type cuDNN 9.28 takes, where no text states it), `"name"` (a
+    /// name ending in `DESC`: one backend descriptor) or `"none"`.
     pub fn source(&self) -> &'static str {
         self.source
     }

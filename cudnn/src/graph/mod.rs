@@ -37,10 +37,12 @@
 //!    recorded from a plan ([`PlanGraph`]).
 //! 5. **[`BackendDescriptor`]** underneath: an owned backend descriptor
 //!    with typed attribute setters and getters, checked against a table
-//!    generated from both majors' headers ([`attribute_info`],
-//!    `scripts/gen-backend-attrs.py`, checked in CI): a wrong descriptor
-//!    type, attribute type, element count or major is refused before
-//!    cuDNN is called.
+//!    generated from both majors' headers and cudnn-frontend's calls, with
+//!    a few types no text states measured on cuDNN 9.28
+//!    ([`attribute_info`], `scripts/gen-backend-attrs.py`, checked in CI):
+//!    a wrong descriptor type, attribute type, element count or major is
+//!    refused before cuDNN is called; an attribute whose type no source
+//!    gives is refused.
 //!
 //! What cuDNN does not check, and would end the process on, the wrapper
 //! refuses with a typed error: a plan read from JSON finalized with
@@ -95,8 +97,8 @@ mod value;
 
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
-    NormOptions, NormOutputs, OperationGraph, RunningStats, SdpaBackwardInputs, SdpaDropout,
-    SdpaGradients, SdpaOptions, SdpaOutputs, TensorId,
+    NormOptions, NormOutputs, OperationGraph, RopeOptions, RunningStats, SdpaBackwardInputs,
+    SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

@@ -480,7 +480,10 @@ mod tests {
     }
 
     // The operation graphs of 9.28's plans (sm_90), as cuDNN wrote them.
+    // (76 KB of JSON through serde_json: minutes under Miri, and no unsafe
+    // code of this crate on the way.)
     #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
     fn plan_json_tells_inputs_from_outputs() {
         let conv: serde_json::Value =
             serde_json::from_str(include_str!("../../tests/data/conv-plan-sm90.json"))

@@ -10,15 +10,14 @@
 //! matmuls and a softmax: the node is refused.
 //!
 //! Score modifiers (an additive bias, a causal mask, a sliding window)
-//! are a subgraph of the attention operation (`SDPA_FWD_SUBGRAPH`, cuDNN
-//! 9.21): a pointwise `ADD` and `DIAGONAL_BAND_MASK` operations over the
-//! scores `[B, H_q, S_q, S_kv]`, with their fill value (negative infinity)
-//! and window bound as `float` scalars passed by value, made by the node.
-//! Masks are aligned top-left (row `i` sees keys `j <= i` when causal,
-//! and `j > i - window` with a window). The backward takes none of them:
-//! cuDNN 9.28 sets them through `SDPA_BWD_SUBGRAPH` and its dropout
-//! through `SDPA_BWD_DROPOUT_PROBABILITY`, attributes whose types the
-//! generated attribute table does not know, so they cannot be set here.
+//! are a subgraph of the attention operation (`SDPA_FWD_SUBGRAPH` and
+//! `SDPA_BWD_SUBGRAPH`, cuDNN 9.21): a pointwise `ADD` and
+//! `DIAGONAL_BAND_MASK` operations over the scores `[B, H_q, S_q, S_kv]`,
+//! with their fill value (negative infinity) and window bound as `float`
+//! scalars passed by value, made by the node; the backward builds the
+//! same subgraph as its forward. Masks are aligned top-left (row `i` sees
+//! keys `j <= i` when causal, and `j > i - window` with a window). The
+//! backward's dropout and the gradient of the bias need cuDNN 9.28.
 
 use cudnn_sys as sys;
 
@@ -62,11 +61,18 @@ pub struct SdpaOptions {
     pub seq_len_q: Option<TensorId>,
     /// The actual length of each sequence of keys and values.
     pub seq_len_kv: Option<TensorId>,
-    /// Dropout of the attention probabilities (forward only).
+    /// Dropout of the attention probabilities; the backward takes the
+    /// forward's probability, seed and offset.
     pub dropout: Option<SdpaDropout>,
     /// Write the softmax statistics (the row-wise log-sum-exp of the
-    /// scaled scores, `[B, H_q, S_q, 1]`, `FLOAT`) for a backward.
+    /// scaled scores, `[B, H_q, S_q, 1]`, `FLOAT`) for a backward (forward
+    /// only).
     pub stats: bool,
+    /// With `bias`, also write the bias's gradient (`<node>.dbias`, of the
+    /// bias's dims, packed; virtual until [`Graph::set_output`]): the
+    /// scores' gradient summed over the dims the bias broadcasts (backward
+    /// only).
+    pub bias_gradient: bool,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -118,6 +124,24 @@ pub struct SdpaGradients {
     pub dk: TensorId,
     /// `<node>.dv`.
     pub dv: TensorId,
+    /// `<node>.dbias`, with [`SdpaOptions::bias_gradient`].
+    pub dbias: Option<TensorId>,
+}
+
+/// The options of [`Graph::rope_forward`] and [`Graph::rope_backward`].
+///
+/// `Default`: the whole head dim rotates and the output is not scaled
+/// (cuDNN's defaults; neither attribute is set).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RopeOptions {
+    /// How many entries at the end of the head dim rotate (`ROPE_DIM`):
+    /// even, from 2 to `D`; the first `D - rope_dim` pass through, scaled.
+    /// `None`: all `D`.
+    pub rope_dim: Option<i64>,
+    /// A factor of the output (`OUTPUT_SCALE`: multiplied into the cosines
+    /// and sines and into the entries that pass through), finite, passed
+    /// to cuDNN as an attribute. `None`: 1.
+    pub output_scale: Option<f32>,
 }
 
 static_assertions::assert_impl_all!(SdpaOptions: Send, Sync, Clone);
@@ -125,6 +149,7 @@ static_assertions::assert_impl_all!(SdpaDropout: Send, Sync, Copy);
 static_assertions::assert_impl_all!(SdpaOutputs: Send, Sync, Copy);
 static_assertions::assert_impl_all!(SdpaBackwardInputs: Send, Sync, Copy);
 static_assertions::assert_impl_all!(SdpaGradients: Send, Sync, Copy);
+static_assertions::assert_impl_all!(RopeOptions: Send, Sync, Copy);
 
 /// The attention dims: batch, query heads, query length, key/value
 /// length, head dim of q and k, head dim of v.
@@ -156,7 +181,8 @@ impl Graph {
     /// divide, lengths), types outside those above, a bias of other dims,
     /// one sequence length without the other or of other dims or type, a
     /// window below 1, a scale that is not finite, a dropout probability
-    /// outside `(0, 1)` or its seed and offset of other dims or type.
+    /// outside `(0, 1)` or its seed and offset of other dims or type, and
+    /// [`SdpaOptions::bias_gradient`] (an option of the backward).
     pub fn sdpa_forward(
         &mut self,
         q: TensorId,
@@ -168,28 +194,19 @@ impl Graph {
         const KIND: &str = "sdpa_forward";
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
+        if options.bias_gradient {
+            return Err(node_error(
+                F,
+                nd,
+                None,
+                "bias_gradient is an option of the backward".into(),
+            ));
+        }
         let ins = self.inputs(F, &nd, &[q, k, v], false)?;
         let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2])?;
         let extra = self.sdpa_extras(F, &nd, options, &dims)?;
         let scale = self.sdpa_scale(F, &nd, options, &dims)?;
-        let mut dropout = None;
-        if let Some(dr) = &options.dropout {
-            let p = dr.probability;
-            if !(p > 0.0 && p < 1.0) {
-                return Err(node_error(
-                    F,
-                    nd,
-                    None,
-                    format!("dropout probability {p}; it is in (0, 1)"),
-                ));
-            }
-            let ids = self.inputs(F, &nd, &[dr.seed, dr.offset], false)?;
-            for (i, role) in ids.iter().zip(["the dropout seed", "the dropout offset"]) {
-                self.check_dims_are(F, &nd, *i, &[1, 1, 1, 1], &format!("{role} has"))?;
-                self.check_type_in(F, &nd, *i, &[Dt::CUDNN_DATA_INT64], role)?;
-            }
-            dropout = Some((p, ids[0], ids[1]));
-        }
+        let dropout = self.sdpa_dropout(F, &nd, options)?;
         let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
         let o_strides = checks::strides_like(&o_dims, &self.tensors[ins[0]].strides);
         let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
@@ -246,7 +263,7 @@ impl Graph {
                     "SDPA_FWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.21.0",
                 );
             }
-            if let Some(sub) = plan.subgraph(&n[first_sub..]) {
+            if let Some(sub) = plan.subgraph(&n[first_sub..], true) {
                 op.subgraph = Some(sub);
                 op.require(
                     Version::new(9, 21, 0),
@@ -265,14 +282,20 @@ impl Graph {
     /// The backward of [`sdpa_forward`](Self::sdpa_forward): `dq`, `dk`,
     /// `dv` from the forward's `q`, `k`, `v`, output `o` and statistics,
     /// and the gradient `d_o` of the output (of `o`'s dims and type), with
-    /// the forward's scale and sequence lengths (cuDNN 9.17).
+    /// the forward's options: its scale, sequence lengths, score modifiers
+    /// (the same subgraph) and dropout (the same probability, seed and
+    /// offset); with [`SdpaOptions::bias_gradient`], also the bias's
+    /// gradient.
+    ///
+    /// cuDNN versions (checked by [`Graph::build`]): 9.17 for the
+    /// operation, 9.21 with a bias, a causal mask or a sliding window, 9.28
+    /// with dropout or the bias's gradient.
     ///
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
     /// dims than the forward's output, statistics of other dims or not
-    /// `FLOAT`, and options the backward does not take here (a bias, a
-    /// causal mask, a sliding window, dropout: see the module's
-    /// documentation) or does not use (`stats`).
+    /// `FLOAT`, `bias_gradient` without a bias, and `stats` (an option of
+    /// the forward: the backward reads them).
     pub fn sdpa_backward(
         &mut self,
         inputs: &SdpaBackwardInputs,
@@ -282,31 +305,21 @@ impl Graph {
         const KIND: &str = "sdpa_backward";
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
-        let fail = |what: String| node_error(F, nd.clone(), None, what);
-        if options.bias.is_some() || options.causal || options.sliding_window.is_some() {
-            return Err(fail(
-                "a bias, a causal mask or a sliding window needs CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH, \
-                 whose type the generated attribute table does not know"
-                    .into(),
-            ));
-        }
-        if options.dropout.is_some() {
-            return Err(fail(
-                "dropout needs CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY, whose type the \
-                 generated attribute table does not know"
-                    .into(),
-            ));
-        }
+        let fail = |what: &str| node_error(F, nd.clone(), None, what.into());
         if options.stats {
             return Err(fail(
-                "stats is an option of the forward; the backward reads them".into(),
+                "stats is an option of the forward; the backward reads them",
             ));
+        }
+        if options.bias_gradient && options.bias.is_none() {
+            return Err(fail("bias_gradient without a bias"));
         }
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
         let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2])?;
         let extra = self.sdpa_extras(F, &nd, options, &dims)?;
         let scale = self.sdpa_scale(F, &nd, options, &dims)?;
+        let dropout = self.sdpa_dropout(F, &nd, options)?;
         let o_dims = [dims.b, dims.hq, dims.sq, dims.dv];
         for (i, role) in [(ins[3], "o"), (ins[4], "d_o")] {
             self.check_dims_are(F, &nd, i, &o_dims, "the forward's output has")?;
@@ -321,6 +334,18 @@ impl Graph {
             new.push(NewTensor::output(suffix, t.dims.clone(), t.strides.clone()));
         }
         new.push(NewTensor::scalar("scale", 4, scale));
+        let dbias_at = match extra.bias {
+            Some(b) if options.bias_gradient => {
+                let d = self.tensors[b].dims.clone();
+                let s = checks::packed_strides(&d);
+                new.push(NewTensor::output("dbias", d, s));
+                Some(new.len() - 1)
+            }
+            _ => None,
+        };
+        let plan = ScorePlan::new(options, &dims, extra.bias);
+        let first_sub = new.len();
+        new.extend(plan.tensors.iter().cloned());
         let seq = extra.seq;
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
@@ -343,46 +368,86 @@ impl Graph {
                 op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
                 op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
             }
+            if let Some(sub) = plan.subgraph(&n[first_sub..], false) {
+                op.subgraph = Some(sub);
+                op.require(
+                    Version::new(9, 21, 0),
+                    "SDPA_BWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
+                     @since 9.21.0",
+                );
+            }
+            if let Some((p, seed, offset)) = dropout {
+                op.settings.push(Setting::Float(
+                    A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY,
+                    p,
+                ));
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SEED_DESC, seed);
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_OFFSET_DESC, offset);
+                op.require(
+                    Version::new(9, 28, 0),
+                    "SDPA_BWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.28.0",
+                );
+            }
+            if let Some(i) = dbias_at {
+                op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_DESC, n[i]);
+                op.require(Version::new(9, 28, 0), "SDPA_BWD_DBIAS_DESC, @since 9.28.0");
+            }
             op
         })?;
         Ok(SdpaGradients {
             dq: ids[0],
             dk: ids[1],
             dv: ids[2],
+            dbias: dbias_at.map(|i| ids[i]),
         })
     }
 
     /// Rotary position embedding of `x` `[B, H, S, D]` (`D` even; any
     /// strides) by the angles `freqs` `[S, 1, 1, D]` (`FLOAT`; cuDNN takes
-    /// their sine and cosine): `y` of `x`'s dims and layout (cuDNN 9.24).
-    /// The whole head dim rotates and the output is not scaled (cuDNN's
-    /// `ROPE_DIM` and `OUTPUT_SCALE`, whose types the generated attribute
-    /// table does not know, are left at their defaults).
+    /// their sine and cosine): `y` of `x`'s dims and layout (cuDNN 9.24,
+    /// with its `ROPE_DIM` and `OUTPUT_SCALE` too).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) naming the node and the
     /// tensor: a tensor of another graph or a scalar, a rank other than 4,
     /// an odd head dim, `freqs` of other dims, a type of `x` outside
-    /// `FLOAT`, `HALF`, `BFLOAT16` or of `freqs` other than `FLOAT`.
-    pub fn rope_forward(&mut self, x: TensorId, freqs: TensorId) -> Result<TensorId> {
-        self.rope("Graph::rope_forward", "rope_forward", x, freqs)
+    /// `FLOAT`, `HALF`, `BFLOAT16` or of `freqs` other than `FLOAT`, a
+    /// `rope_dim` that is odd or outside `2..=D`, an output scale that is
+    /// not finite.
+    pub fn rope_forward(
+        &mut self,
+        x: TensorId,
+        freqs: TensorId,
+        options: &RopeOptions,
+    ) -> Result<TensorId> {
+        self.rope("Graph::rope_forward", "rope_forward", [x, freqs], options)
     }
 
     /// The backward of [`rope_forward`](Self::rope_forward): `dx` from `dy`
-    /// and the same `freqs` (cuDNN 9.25).
+    /// and the same `freqs` and options (cuDNN 9.25).
     ///
     /// # Errors
     /// As [`rope_forward`](Self::rope_forward).
-    pub fn rope_backward(&mut self, dy: TensorId, freqs: TensorId) -> Result<TensorId> {
-        self.rope("Graph::rope_backward", "rope_backward", dy, freqs)
+    pub fn rope_backward(
+        &mut self,
+        dy: TensorId,
+        freqs: TensorId,
+        options: &RopeOptions,
+    ) -> Result<TensorId> {
+        self.rope(
+            "Graph::rope_backward",
+            "rope_backward",
+            [dy, freqs],
+            options,
+        )
     }
 
     fn rope(
         &mut self,
         function: &'static str,
         kind: &'static str,
-        x: TensorId,
-        freqs: TensorId,
+        [x, freqs]: [TensorId; 2],
+        options: &RopeOptions,
     ) -> Result<TensorId> {
         let name = self.next_op_name(kind);
         let nd = node(kind, &name);
@@ -402,6 +467,23 @@ impl Graph {
                 "a head dim of {d}; rotary embeddings rotate pairs, so it is even"
             )));
         }
+        if let Some(r) = options.rope_dim {
+            if r < 2 || r > d || r % 2 != 0 {
+                return Err(fault(format!(
+                    "rope_dim {r}; it is even and from 2 to the head dim {d}"
+                )));
+            }
+        }
+        if let Some(c) = options.output_scale {
+            if !c.is_finite() {
+                return Err(node_error(
+                    function,
+                    nd,
+                    None,
+                    format!("output scale {c}; it is finite"),
+                ));
+            }
+        }
         let role = if kind == "rope_forward" { "x" } else { "dy" };
         self.check_type_in(function, &nd, xi, FLOATS, role)?;
         self.check_dims_are(function, &nd, fi, &[s, 1, 1, d], "the angles of this x are")?;
@@ -414,29 +496,17 @@ impl Graph {
             (kind, name),
             vec![NewTensor::output(suffix, dims, strides)],
             |n| {
-                let (desc, x_attr, f_attr, y_attr, since, needs) = if forward {
-                    (
-                        D::CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR,
-                        A::CUDNN_ATTR_OPERATION_ROPE_FWD_XDESC,
-                        A::CUDNN_ATTR_OPERATION_ROPE_FWD_FREQSDESC,
-                        A::CUDNN_ATTR_OPERATION_ROPE_FWD_YDESC,
-                        Version::new(9, 24, 0),
-                        "OPERATION_ROPE_FWD, @since 9.24.0",
-                    )
-                } else {
-                    (
-                        D::CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR,
-                        A::CUDNN_ATTR_OPERATION_ROPE_BWD_DYDESC,
-                        A::CUDNN_ATTR_OPERATION_ROPE_BWD_FREQSDESC,
-                        A::CUDNN_ATTR_OPERATION_ROPE_BWD_DXDESC,
-                        Version::new(9, 25, 0),
-                        "OPERATION_ROPE_BWD, @since 9.25.0",
-                    )
-                };
-                let mut op = BackendOp::new(kind, desc, since, needs);
-                op.input(x_attr, xi);
-                op.input(f_attr, fi);
-                op.output(y_attr, n[0]);
+                let r = if forward { &ROPE_FWD } else { &ROPE_BWD };
+                let mut op = BackendOp::new(kind, r.descriptor, r.since, r.needs);
+                op.input(r.x, xi);
+                op.input(r.freqs, fi);
+                op.output(r.y, n[0]);
+                if let Some(dim) = options.rope_dim {
+                    op.settings.push(Setting::Int64(r.rope_dim, dim));
+                }
+                if let Some(c) = options.output_scale {
+                    op.settings.push(Setting::Float(r.output_scale, c));
+                }
                 op
             },
         )?;
@@ -543,6 +613,33 @@ impl Graph {
         ))
     }
 
+    /// The dropout of `options`, checked: probability, seed and offset.
+    fn sdpa_dropout(
+        &self,
+        function: &'static str,
+        nd: &str,
+        options: &SdpaOptions,
+    ) -> Result<Option<(f32, usize, usize)>> {
+        let Some(dr) = &options.dropout else {
+            return Ok(None);
+        };
+        let p = dr.probability;
+        if !(p > 0.0 && p < 1.0) {
+            return Err(node_error(
+                function,
+                nd.to_string(),
+                None,
+                format!("dropout probability {p}; it is in (0, 1)"),
+            ));
+        }
+        let ids = self.inputs(function, nd, &[dr.seed, dr.offset], false)?;
+        for (i, role) in ids.iter().zip(["the dropout seed", "the dropout offset"]) {
+            self.check_dims_are(function, nd, *i, &[1, 1, 1, 1], &format!("{role} has"))?;
+            self.check_type_in(function, nd, *i, &[Dt::CUDNN_DATA_INT64], role)?;
+        }
+        Ok(Some((p, ids[0], ids[1])))
+    }
+
     /// The sequence lengths and bias of `options`, checked.
     fn sdpa_extras(
         &self,
@@ -608,6 +705,42 @@ impl Graph {
     }
 }
 
+/// A rotary embedding's descriptor type and attributes, and the cuDNN
+/// that has them: its `ROPE_DIM` and `OUTPUT_SCALE` have the operation's
+/// `@since` (9.24 forward, 9.25 backward), so its gate covers them.
+struct Rope {
+    descriptor: D,
+    x: A,
+    freqs: A,
+    y: A,
+    rope_dim: A,
+    output_scale: A,
+    since: Version,
+    needs: &'static str,
+}
+
+const ROPE_FWD: Rope = Rope {
+    descriptor: D::CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR,
+    x: A::CUDNN_ATTR_OPERATION_ROPE_FWD_XDESC,
+    freqs: A::CUDNN_ATTR_OPERATION_ROPE_FWD_FREQSDESC,
+    y: A::CUDNN_ATTR_OPERATION_ROPE_FWD_YDESC,
+    rope_dim: A::CUDNN_ATTR_OPERATION_ROPE_FWD_ROPE_DIM,
+    output_scale: A::CUDNN_ATTR_OPERATION_ROPE_FWD_OUTPUT_SCALE,
+    since: Version::new(9, 24, 0),
+    needs: "OPERATION_ROPE_FWD, @since 9.24.0",
+};
+
+const ROPE_BWD: Rope = Rope {
+    descriptor: D::CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR,
+    x: A::CUDNN_ATTR_OPERATION_ROPE_BWD_DYDESC,
+    freqs: A::CUDNN_ATTR_OPERATION_ROPE_BWD_FREQSDESC,
+    y: A::CUDNN_ATTR_OPERATION_ROPE_BWD_DXDESC,
+    rope_dim: A::CUDNN_ATTR_OPERATION_ROPE_BWD_ROPE_DIM,
+    output_scale: A::CUDNN_ATTR_OPERATION_ROPE_BWD_OUTPUT_SCALE,
+    since: Version::new(9, 25, 0),
+    needs: "OPERATION_ROPE_BWD, @since 9.25.0",
+};
+
 /// The checked sequence lengths (q, kv) and bias, by index.
 struct Extras {
     seq: Option<(usize, usize)>,
@@ -656,8 +789,9 @@ impl ScorePlan {
         }
     }
 
-    /// The subgraph over the new tensors `n` (this plan's, in order).
-    fn subgraph(&self, n: &[usize]) -> Option<Subgraph> {
+    /// The subgraph over the new tensors `n` (this plan's, in order), for
+    /// the forward's or the backward's attributes.
+    fn subgraph(&self, n: &[usize], forward: bool) -> Option<Subgraph> {
         let (&scores, mut rest) = n.split_first()?;
         let mut ops = Vec::new();
         let mut prev = scores;
@@ -690,12 +824,25 @@ impl ScorePlan {
             ));
             prev = *y;
         }
+        let (attr, input_attr, output_attr) = if forward {
+            (
+                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH,
+                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
+                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
+            )
+        } else {
+            (
+                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH,
+                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_INPUT_UID,
+                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_OUTPUT_UID,
+            )
+        };
         Some(Subgraph {
             ops,
-            attr: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH,
-            input_attr: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
+            attr,
+            input_attr,
             input: scores,
-            output_attr: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
+            output_attr,
             output: prev,
         })
     }

@@ -31,6 +31,8 @@ pub(super) enum Setting {
     Pointwise(A, sys::cudnnPointwiseMode_t),
     /// A `float`.
     Float(A, f32),
+    /// An `int64_t`.
+    Int64(A, i64),
 }
 
 impl Setting {
@@ -40,6 +42,7 @@ impl Setting {
             Setting::NormPhase(a, v) => format!("a{}={}", a.0, v.0),
             Setting::Pointwise(a, v) => format!("a{}={}", a.0, v.0),
             Setting::Float(a, v) => format!("a{}={:?}", a.0, v),
+            Setting::Int64(a, v) => format!("a{}={v}", a.0),
         }
     }
 }
@@ -373,6 +376,7 @@ impl Graph {
                 Setting::NormPhase(a, v) => d.set(*a, &[*v])?,
                 Setting::Pointwise(a, v) => d.set(*a, &[*v])?,
                 Setting::Float(a, v) => d.set(*a, &[*v])?,
+                Setting::Int64(a, v) => d.set(*a, &[*v])?,
             }
         }
         for s in &op.slots {
@@ -443,7 +447,7 @@ fn version_error(
 mod tests {
     use super::*;
     use crate::error::{Error, Mismatch};
-    use crate::graph::{NormOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions};
+    use crate::graph::{NormOptions, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions};
 
     const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
     const F32: Dt = Dt::CUDNN_DATA_FLOAT;
@@ -555,12 +559,78 @@ mod tests {
         g.sdpa_backward(&i, &SdpaOptions::default()).unwrap();
         needs(&g, Version::new(9, 17, 0), "OPERATION_SDPA_BWD");
 
+        let rope = RopeOptions {
+            rope_dim: Some(16),
+            output_scale: Some(0.5),
+        };
         let mut g = Graph::new("rope");
         let x = g.tensor("x", &[1, 2, 64, 32], BF16).unwrap();
         let f = g.tensor("f", &[64, 1, 1, 32], F32).unwrap();
-        let y = g.rope_forward(x, f).unwrap();
+        let y = g.rope_forward(x, f, &rope).unwrap();
         needs(&g, Version::new(9, 24, 0), "ROPE_FWD");
-        g.rope_backward(y, f).unwrap();
+        g.rope_backward(y, f, &rope).unwrap();
         needs(&g, Version::new(9, 25, 0), "ROPE_BWD");
+    }
+
+    /// The backward's options, each alone: the version of the attributes
+    /// it sets.
+    #[test]
+    fn the_backwards_options_need_their_attributes_versions() {
+        let backward = |name: &str, options: &dyn Fn(&mut Graph) -> SdpaOptions| {
+            let mut g = Graph::new(name);
+            let [q, k, v] = qkv(&mut g);
+            let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+            let stats = g.tensor("stats", &[1, 2, 64, 1], F32).unwrap();
+            let i = SdpaBackwardInputs {
+                q,
+                k,
+                v,
+                o,
+                d_o,
+                stats,
+            };
+            let o = options(&mut g);
+            g.sdpa_backward(&i, &o).unwrap();
+            g
+        };
+        let causal = backward("causal", &|_| SdpaOptions {
+            causal: true,
+            ..SdpaOptions::default()
+        });
+        needs(&causal, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
+        let window = backward("window", &|_| SdpaOptions {
+            sliding_window: Some(8),
+            ..SdpaOptions::default()
+        });
+        needs(&window, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
+        let dropout = backward("dropout", &|g| {
+            let seed = g.tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64);
+            let offset = g.tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64);
+            SdpaOptions {
+                causal: true,
+                dropout: Some(SdpaDropout {
+                    probability: 0.2,
+                    seed: seed.unwrap(),
+                    offset: offset.unwrap(),
+                }),
+                ..SdpaOptions::default()
+            }
+        });
+        needs(
+            &dropout,
+            Version::new(9, 28, 0),
+            "SDPA_BWD_DROPOUT_PROBABILITY",
+        );
+        let dbias = backward("dbias", &|g| SdpaOptions {
+            bias: Some(g.tensor("bias", &[1, 2, 64, 64], BF16).unwrap()),
+            bias_gradient: true,
+            ..SdpaOptions::default()
+        });
+        needs(&dbias, Version::new(9, 28, 0), "SDPA_BWD_DBIAS_DESC");
+        let bias = backward("bias", &|g| SdpaOptions {
+            bias: Some(g.tensor("bias", &[1, 2, 64, 64], BF16).unwrap()),
+            ..SdpaOptions::default()
+        });
+        needs(&bias, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
     }
 }
