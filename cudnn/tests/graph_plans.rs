@@ -506,3 +506,52 @@ fn a_graph_only_install_plans_nothing_without_a_driver() {
         other => panic!("expected NoEngine, got {other:?}"),
     }
 }
+
+#[test]
+fn an_engine_chosen_by_index_and_knobs_gives_the_same_plan() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h100-sxm");
+    let target = Target::Device(&device);
+    let configs = graph
+        .engine_configs(
+            target,
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &EngineFilter::default(),
+        )
+        .expect("configs");
+    let mut compared = 0;
+    for c in &configs {
+        let Ok(plan) = ExecutionPlan::new(c, target) else {
+            continue;
+        };
+        // The same engine and knobs, chosen by hand.
+        let again = graph
+            .engine_config(c.global_index(), c.knobs(), target)
+            .expect("the same configuration by index and knobs");
+        assert_eq!(again.knobs(), c.knobs());
+        let by_hand = ExecutionPlan::new(&again, target).expect("its plan");
+        assert_eq!(
+            by_hand.to_json().expect("json"),
+            plan.to_json().expect("json")
+        );
+        assert_eq!(by_hand.workspace_size(), plan.workspace_size());
+        compared += 1;
+        if compared == 3 {
+            break;
+        }
+    }
+    assert!(compared > 0, "no configuration finalized");
+    assert!(
+        configs.iter().any(|c| !c.knobs().is_empty()),
+        "no knobs reported"
+    );
+    // An index past the graph's engines: cuDNN's own refusal, typed.
+    let past = graph.engine_count().expect("engine count");
+    let e = graph
+        .engine_config(past + 1000, &[], target)
+        .expect_err("no such engine");
+    assert!(e.status_error().is_some(), "{e}");
+}

@@ -508,6 +508,13 @@ fn graph_api(lib: &Arc<Library>) {
             plans.push(p);
         }
     }
+    // Knob choices read back, and a configuration made from them.
+    let first = &configs[0];
+    let again = built
+        .engine_config(first.global_index(), first.knobs(), target)
+        .expect("by index and knobs");
+    drop(again);
+    assert!(built.engine_config(1 << 40, &[], target).is_err());
     let json = plans.first().expect("a plan").to_json().expect("json");
     drop(ExecutionPlan::from_json(lib, &json, target).expect("read back"));
     let a100 = DeviceProperties::preset("a100-sxm4-80gb").expect("preset");

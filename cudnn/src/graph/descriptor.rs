@@ -19,6 +19,9 @@ const CREATE: &str = "cudnnBackendCreateDescriptor";
 /// The most elements a getter allocates for (a plan's JSON is some
 /// kilobytes; a larger count is not believed).
 const MAX_ELEMENTS: usize = 1 << 26;
+/// The descriptors first offered for a list of backend descriptors whose
+/// length cuDNN reports as 0 (more are offered when it says there are).
+const UNBOUNDED_FIRST_TRY: usize = 16;
 
 /// The owned C descriptor, shared (through `Arc`) by the
 /// [`BackendDescriptor`] that made it and by the descriptors it was set
@@ -577,7 +580,13 @@ impl BackendDescriptor {
         if let Some(why) = a.element_mismatch(kind) {
             return Err(bad(a.get_fn, why));
         }
-        let mut cap = self.capacity(a, ty)?;
+        // Asked for the count with a null array, cuDNN 9.28 answers 0 for
+        // some lists that are not empty (an engine configuration's knob
+        // choices): then ask with room for some.
+        let mut cap = match self.capacity(a, ty)? {
+            0 if a.max_count().is_none() => UNBOUNDED_FIRST_TRY,
+            n => n,
+        };
         loop {
             let mut out = Vec::with_capacity(cap);
             for _ in 0..cap {

@@ -22,6 +22,10 @@ use crate::Handle;
 /// that run without the model's opinion).
 pub type HeuristicMode = sys::cudnnBackendHeurMode_t;
 
+/// A tunable parameter of an engine (tile sizes, split-K, kernel
+/// configuration, ...), set in an engine configuration with a value.
+pub type KnobType = sys::cudnnBackendKnobType_t;
+
 /// The GPU that engines are chosen and plans are built for.
 ///
 /// - `Device`: a description ([`DeviceProperties`], from JSON or a shipped
@@ -114,6 +118,8 @@ pub struct EngineConfig {
     pub(crate) global_index: i64,
     pub(crate) numerical_notes: Vec<Numerical>,
     pub(crate) behavior_notes: Vec<Behavior>,
+    /// Read from cuDNN when first asked for.
+    pub(crate) knobs: std::cell::OnceCell<Vec<(KnobType, i64)>>,
     pub(crate) graph_name: String,
     pub(crate) tensors: Vec<PlanTensor>,
 }
@@ -136,6 +142,11 @@ impl EngineConfig {
     /// The engine's behaviour notes (runtime compilation, cuBLASLt, ...).
     pub fn behavior_notes(&self) -> &[Behavior] {
         &self.behavior_notes
+    }
+
+    /// The knob choices of the configuration, as cuDNN reports them.
+    pub fn knobs(&self) -> &[(KnobType, i64)] {
+        self.knobs.get_or_init(|| read_knobs(&self.desc))
     }
 
     /// Whether the engine may give different results from run to run.
@@ -287,6 +298,66 @@ impl OperationGraph {
         Ok(kept)
     }
 
+    /// The configuration of engine `global_index` with `knobs` set, for
+    /// `target`: an engine chosen by hand (or found by an earlier search)
+    /// rather than by the heuristics.
+    ///
+    /// # Errors
+    /// cuDNN's status: `NOT_SUPPORTED` for an engine that cannot run this
+    /// graph on the target, `BAD_PARAM` for an index past
+    /// [`engine_count`](Self::engine_count) or a knob the engine lacks;
+    /// as [`engine_configs`](Self::engine_configs) for the target.
+    #[doc(alias = "CUDNN_BACKEND_ENGINE_DESCRIPTOR")]
+    #[doc(alias = "CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR")]
+    pub fn engine_config(
+        &self,
+        global_index: i64,
+        knobs: &[(KnobType, i64)],
+        target: Target<'_>,
+    ) -> Result<EngineConfig> {
+        const F: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINE_DESCRIPTOR)";
+        let lib = self.library().clone();
+        let props = target_properties(&lib, target, F)?;
+        let mut engine = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
+        engine.set_descriptors(A::CUDNN_ATTR_ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
+        engine.set(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX, &[global_index])?;
+        if let Some(p) = &props {
+            engine.set_descriptors(A::CUDNN_ATTR_ENGINE_DEVICEPROP, &[p])?;
+        }
+        engine.finalize()?;
+        let mut choices = Vec::with_capacity(knobs.len());
+        for &(ty, value) in knobs {
+            let mut c =
+                BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR)?;
+            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_TYPE, &[ty])?;
+            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_VALUE, &[value])?;
+            c.finalize()?;
+            choices.push(c);
+        }
+        let mut cfg = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR)?;
+        cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_ENGINE, &[&engine])?;
+        if !choices.is_empty() {
+            let refs: Vec<&BackendDescriptor> = choices.iter().collect();
+            cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES, &refs)?;
+        }
+        cfg.finalize()?;
+        let numerical_notes = engine
+            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
+            .unwrap_or_default();
+        let behavior_notes = engine
+            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+            .unwrap_or_default();
+        Ok(EngineConfig {
+            desc: cfg,
+            global_index,
+            numerical_notes,
+            behavior_notes,
+            knobs: std::cell::OnceCell::from(knobs.to_vec()),
+            graph_name: self.name().to_owned(),
+            tensors: self.plan_tensors(),
+        })
+    }
+
     /// Reads what a configuration of this graph says of itself; `None`
     /// when cuDNN does not report its engine.
     fn read_config(&self, desc: BackendDescriptor) -> Option<EngineConfig> {
@@ -312,6 +383,7 @@ impl OperationGraph {
             global_index,
             numerical_notes,
             behavior_notes,
+            knobs: std::cell::OnceCell::new(),
             graph_name: self.name().to_owned(),
             tensors: self.plan_tensors(),
         })
@@ -338,6 +410,29 @@ impl OperationGraph {
             })
             .collect()
     }
+}
+
+/// The knob choices of a configuration (none when cuDNN reports none or
+/// cannot report them).
+fn read_knobs(cfg: &BackendDescriptor) -> Vec<(KnobType, i64)> {
+    let Ok(choices) = cfg.get_descriptors(
+        A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES,
+        D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR,
+    ) else {
+        return Vec::new();
+    };
+    choices
+        .iter()
+        .filter_map(|c| {
+            let ty = c
+                .get_one::<KnobType>(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_TYPE)
+                .ok()?;
+            let v = c
+                .get_one::<i64>(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_VALUE)
+                .ok()?;
+            Some((ty, v))
+        })
+        .collect()
 }
 
 fn count(removed: &mut Vec<(&'static str, usize)>, why: &'static str) {

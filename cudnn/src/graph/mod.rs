@@ -20,6 +20,8 @@
 //!    L4, L40, RTX 4090), which needs no GPU, or a live [`Handle`](crate::Handle).
 //!    [`OperationGraph::engine_configs`] runs cuDNN's heuristics
 //!    ([`HeuristicMode`]) and filters by cuDNN's notes ([`EngineFilter`]);
+//!    [`OperationGraph::engine_config`] makes one from an engine's index
+//!    and knob choices ([`EngineConfig::knobs`] reads them back);
 //!    [`OperationGraph::plans`] follows [`Settings`], which mirror
 //!    `torch.backends.cudnn` (benchmark, deterministic, allow_tf32,
 //!    benchmark_limit). "No engine" is [`Error::NoEngine`](crate::Error::NoEngine)
@@ -104,7 +106,7 @@ pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;
 pub use descriptor::BackendDescriptor;
 pub use device::DeviceProperties;
-pub use engine::{EngineConfig, EngineFilter, HeuristicMode, Target};
+pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
 pub use execute::VariantPack;
 pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major,
