@@ -496,6 +496,12 @@ fn main() -> ExitCode {
             "  cuDNN could not build the graphs here: {}",
             first_line(&e.to_string())
         );
+        if e.status_error().is_some_and(|s| s.status.raw() == 1008) {
+            println!(
+                "  (cuDNN 9 loads its engines, which link the CUDA driver, before it finalizes \
+                 any graph: without libcuda nothing is planned, even for a described GPU)"
+            );
+        }
     }
     let ctx = match cudnn::cuda_context(0) {
         Ok(c) => c,
