@@ -10,8 +10,8 @@ mod common;
 
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::graph::{
-    ConvOptions, DeviceProperties, ExecutionPlan, Graph, OperationGraph, Settings, Target,
-    VariantPack,
+    ConvOptions, DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, Settings,
+    Target, VariantPack,
 };
 use cudnn::sys;
 use cudnn::{Error, Workspace};
@@ -473,4 +473,48 @@ fn a_cuda_graph_recorded_from_a_plan_runs_and_is_repointed() {
     drop(moved);
     drop(pack2);
     assert!(max_abs_diff(&download_flat(s, &second), &want) < 1e-3);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_cached_plan_carries_the_scalars_of_the_graph_it_is_asked_for() {
+    let gpu = gpu();
+    let lib = gpu.handle.library().clone();
+    if (lib.version().major, lib.version().minor) < (9, 8) {
+        eprintln!("cuDNN {} has no device properties", lib.version());
+        return;
+    }
+    // conv(x, w) * s, channels-last (cuDNN's fused epilogues want it):
+    // graphs that differ only in the scalar's value share a key (a plan
+    // does not depend on it).
+    let scaled = |value: f32| {
+        let mut g = Graph::new("conv_scale");
+        let x = g
+            .tensor_with_strides("x", &[1, 8, 8, 8], &[512, 1, 64, 8], FLOAT)
+            .expect("x");
+        let w = g
+            .tensor_with_strides("w", &[8, 8, 3, 3], &[72, 1, 24, 8], FLOAT)
+            .expect("w");
+        let s = g.scalar("s", value).expect("s");
+        let c = g
+            .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+            .expect("conv");
+        let y = g.scale(c, s).expect("scale");
+        g.set_output(y, FLOAT).expect("output");
+        (g.build_with(&lib, None).expect("build"), s.uid())
+    };
+    let ((two, uid), (three, _)) = (scaled(2.0), scaled(3.0));
+    assert_eq!(two.key(), three.key());
+    let device = DeviceProperties::from_handle(&gpu.handle).expect("this GPU");
+    let mut cache = PlanCache::new(4).expect("cache");
+    let value = |p: &ExecutionPlan| p.tensor(uid).and_then(|t| t.value());
+    let first = cache
+        .get_or_build(&two, &device, &Settings::default())
+        .expect("plan");
+    assert_eq!(value(first), Some(2.0));
+    let hit = cache
+        .get_or_build(&three, &device, &Settings::default())
+        .expect("hit");
+    assert_eq!(value(hit), Some(3.0));
+    assert_eq!((cache.hits(), cache.misses()), (1, 1));
 }

@@ -144,7 +144,8 @@ impl PlanCache {
 
     /// The plan for `graph` on `device`: the cached one, or one found as
     /// `settings` say ([`OperationGraph::plans`], its first plan) and
-    /// cached.
+    /// cached. The plan carries `graph`'s by-value scalars (an epsilon, an
+    /// attention scale), which the key leaves out.
     ///
     /// # Errors
     /// As [`OperationGraph::plans`]; as [`ExecutionPlan::from_json`] for an
@@ -176,12 +177,17 @@ impl PlanCache {
         let entry = self.entries.get_mut(&key).ok_or_else(lost)?;
         entry.last_used = tick;
         if entry.plan.is_none() {
-            let mut plan =
-                ExecutionPlan::from_json(graph.library(), &entry.json, Target::Device(device))?;
-            plan.take_scalars_from(graph);
-            entry.plan = Some(plan);
+            entry.plan = Some(ExecutionPlan::from_json(
+                graph.library(),
+                &entry.json,
+                Target::Device(device),
+            )?);
         }
-        entry.plan.as_ref().ok_or_else(lost)
+        let plan = entry.plan.as_mut().ok_or_else(lost)?;
+        // The key leaves by-value scalars out (a plan does not depend on
+        // them): this graph's values go with the plan handed out.
+        plan.take_scalars_from(graph);
+        Ok(plan)
     }
 
     /// Puts `plan` in the cache under `key` (replacing what was there),

@@ -55,6 +55,11 @@ impl PlanTensor {
     pub fn is_by_value(&self) -> bool {
         self.is_by_value
     }
+    /// A by-value scalar's value, when the plan knows it (from its graph;
+    /// a plan read from JSON alone does not).
+    pub fn value(&self) -> Option<f32> {
+        self.by_value
+    }
     /// Whether the graph writes it (an output).
     pub fn is_written(&self) -> bool {
         self.written
