@@ -87,6 +87,7 @@ pub mod conv;
 mod core;
 pub mod doctor;
 pub mod graph;
+pub mod nn;
 pub mod norm;
 pub mod ops;
 pub mod rnn;

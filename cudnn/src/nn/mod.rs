@@ -1,0 +1,62 @@
+//! Layers over the graph API ([`crate::graph`]), in the manner of
+//! PyTorch's `nn` modules: [`LayerNorm`], [`RmsNorm`] and [`Attention`]
+//! (fused scaled dot-product attention, causal, windowed or padded).
+//!
+//! A layer is built once per shape, data type and options: `new` checks
+//! them (the same checks are public and need no GPU: [`NormShape::check`],
+//! [`AttentionShape::check`], [`AttentionOptions::check`],
+//! [`LayerNorm::check`], ...), builds the forward and backward graphs
+//! with the handle, and finds their plans, from a [`PlanCache`](crate::graph::PlanCache) when one
+//! is given (cuDNN 9.8 and later) or as the [`Settings`](crate::graph::Settings) say. The layer
+//! owns the plans and a workspace; `forward` and `backward` take cudarc
+//! buffers in an args struct and run through the graph's
+//! [`VariantPack`](crate::graph::VariantPack) and
+//! [`Handle::execute`](crate::Handle::execute), so every buffer is checked
+//! (element type, length, CUDA context, outputs not shared) before cuDNN
+//! runs.
+//!
+//! The normalizations need cuDNN 9; attention needs cuDNN 9.13 for the
+//! forward and 9.17 for the backward (9.21 with a causal mask or a
+//! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`.
+//!
+//! ```no_run
+//! use cudnn::graph::Settings;
+//! use cudnn::half::bf16;
+//! use cudnn::nn::{Attention, AttentionForward, AttentionOptions, AttentionShape};
+//! use cudnn::sys::cudnnDataType_t as Dt;
+//! use cudnn::Handle;
+//!
+//! # fn main() -> cudnn::Result<()> {
+//! let stream = cudnn::cuda_context(0)?.default_stream();
+//! let handle = Handle::new(stream.clone())?;
+//! let shape = AttentionShape {
+//!     batch: 2, heads: 8, kv_heads: 2, seq_q: 512, seq_kv: 512, head_dim: 64,
+//! };
+//! let options = AttentionOptions { causal: true, ..AttentionOptions::default() };
+//! let mut attn = Attention::new(
+//!     &handle, shape, Dt::CUDNN_DATA_BFLOAT16, options, &Settings::default(), None,
+//! )?;
+//! let q = stream.alloc_zeros::<bf16>(shape.q_len())?;
+//! let k = stream.alloc_zeros::<bf16>(shape.kv_len())?;
+//! let v = stream.alloc_zeros::<bf16>(shape.kv_len())?;
+//! let mut o = stream.alloc_zeros::<bf16>(shape.q_len())?;
+//! let mut stats = stream.alloc_zeros::<f32>(shape.stats_len())?;
+//! attn.forward(&handle, AttentionForward {
+//!     q: &q, k: &k, v: &v, o: &mut o, stats: &mut stats, seq_lens: None,
+//! })?;
+//! # Ok(()) }
+//! ```
+
+mod attention;
+mod layer_norm;
+mod plans;
+mod rms_norm;
+mod shape;
+
+pub use attention::{Attention, AttentionBackward, AttentionForward, SeqLens};
+pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
+pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
+pub use shape::{
+    check_attention_data_type, check_epsilon, check_norm_data_type, AttentionOptions,
+    AttentionShape, NormShape,
+};

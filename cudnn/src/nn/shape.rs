@@ -1,0 +1,443 @@
+//! The shapes, data types and options of the layers, and their checks:
+//! pure functions, run before any cuDNN call (so they run without a GPU).
+
+use cudnn_sys as sys;
+use sys::cudnnDataType_t as Dt;
+
+use crate::error::{Error, Mismatch, Result};
+
+/// The shape a normalization layer ([`LayerNorm`](super::LayerNorm),
+/// [`RmsNorm`](super::RmsNorm)) works on: `rows` rows of `features`
+/// values each, every row normalized on its own (a `[batch * sequence,
+/// hidden]` activation of a transformer, for example).
+///
+/// `x` and `y` hold `rows * features` elements, row-major; the scale and
+/// bias `features`; the statistics (mean, inverse standard deviation)
+/// `rows`. The graph's tensors are `[rows, features, 1, 1]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NormShape {
+    /// How many rows are normalized.
+    pub rows: usize,
+    /// How many values each row has.
+    pub features: usize,
+}
+
+static_assertions::assert_impl_all!(NormShape: Send, Sync, Copy);
+
+/// The error of a check in `function`.
+pub(crate) fn bad(function: &'static str, what: String) -> Error {
+    Error::InvalidArgument {
+        function,
+        mismatch: Mismatch::BadValue { what },
+    }
+}
+
+/// `v` as an `i64` graph dimension, or the refusal naming `what`.
+fn dim(function: &'static str, what: &str, v: usize) -> Result<i64> {
+    i64::try_from(v).map_err(|_| bad(function, format!("{what} {v} does not fit i64")))
+}
+
+/// The product of `sizes`, refused when it overflows `i64` (the graph's
+/// element counts) and so `usize` on any target where it matters.
+fn product(function: &'static str, what: &str, sizes: &[usize]) -> Result<usize> {
+    let mut n: i64 = 1;
+    for &s in sizes {
+        n = n
+            .checked_mul(dim(function, what, s)?)
+            .ok_or_else(|| bad(function, format!("{what} of {sizes:?} overflows i64")))?;
+    }
+    usize::try_from(n).map_err(|_| bad(function, format!("{what} of {sizes:?} overflows usize")))
+}
+
+impl NormShape {
+    /// Checks the shape: both sizes at least 1, and `rows * features`
+    /// within `i64` (and `usize`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
+    /// size at fault.
+    pub fn check(&self) -> Result<()> {
+        self.check_in("NormShape::check")
+    }
+
+    pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
+        for (name, v) in [("rows", self.rows), ("features", self.features)] {
+            if v == 0 {
+                return Err(bad(function, format!("{name} is 0; it is at least 1")));
+            }
+        }
+        product(function, "the element count", &[self.rows, self.features])?;
+        Ok(())
+    }
+
+    /// The elements of `x`, `y`, `dy` and `dx`: `rows * features`
+    /// (saturating, for a shape [`check`](Self::check) refuses).
+    pub fn x_len(&self) -> usize {
+        self.rows.saturating_mul(self.features)
+    }
+
+    /// The elements of the scale, bias and their gradients: `features`.
+    pub fn param_len(&self) -> usize {
+        self.features
+    }
+
+    /// The elements of each statistic (mean, inverse standard deviation):
+    /// `rows`.
+    pub fn stats_len(&self) -> usize {
+        self.rows
+    }
+
+    /// `x`'s graph dims, `[rows, features, 1, 1]`, of a checked shape.
+    pub(crate) fn x_dims(&self) -> [i64; 4] {
+        [self.rows as i64, self.features as i64, 1, 1]
+    }
+
+    /// The scale's graph dims, `[1, features, 1, 1]`.
+    pub(crate) fn param_dims(&self) -> [i64; 4] {
+        [1, self.features as i64, 1, 1]
+    }
+
+    /// The statistics' graph dims, `[rows, 1, 1, 1]`.
+    pub(crate) fn stat_dims(&self) -> [i64; 4] {
+        [self.rows as i64, 1, 1, 1]
+    }
+}
+
+/// Checks a normalization layer's data type (of `x`, `y`, `dy`, `dx`):
+/// `FLOAT`, `HALF` or `BFLOAT16`. The scale, bias, statistics and their
+/// gradients are `FLOAT` whatever it is.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for any other
+/// type.
+pub fn check_norm_data_type(dtype: sys::cudnnDataType_t) -> Result<()> {
+    check_type_in("check_norm_data_type", dtype, NORM_TYPES)
+}
+
+/// Checks a normalization's epsilon: finite and above 0.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for 0, a
+/// negative value, an infinity or NaN.
+pub fn check_epsilon(epsilon: f32) -> Result<()> {
+    check_epsilon_in("check_epsilon", epsilon)
+}
+
+pub(crate) fn check_epsilon_in(function: &'static str, epsilon: f32) -> Result<()> {
+    if epsilon.is_finite() && epsilon > 0.0 {
+        return Ok(());
+    }
+    Err(bad(
+        function,
+        format!("epsilon {epsilon}; it is finite and above 0"),
+    ))
+}
+
+const NORM_TYPES: &[Dt] = &[
+    Dt::CUDNN_DATA_FLOAT,
+    Dt::CUDNN_DATA_HALF,
+    Dt::CUDNN_DATA_BFLOAT16,
+];
+const ATTENTION_TYPES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
+
+pub(crate) fn check_type_in(function: &'static str, dtype: Dt, allowed: &[Dt]) -> Result<()> {
+    if allowed.contains(&dtype) {
+        return Ok(());
+    }
+    let names: Vec<&str> = allowed.iter().map(|&t| type_name(t)).collect();
+    Err(bad(
+        function,
+        format!(
+            "data type {} ({}); the layer takes {}",
+            dtype.0,
+            type_name(dtype),
+            names.join(", ")
+        ),
+    ))
+}
+
+/// A short name of `dtype`, for messages.
+pub(crate) fn type_name(dtype: Dt) -> &'static str {
+    match dtype {
+        Dt::CUDNN_DATA_FLOAT => "FLOAT",
+        Dt::CUDNN_DATA_HALF => "HALF",
+        Dt::CUDNN_DATA_BFLOAT16 => "BFLOAT16",
+        Dt::CUDNN_DATA_DOUBLE => "DOUBLE",
+        Dt::CUDNN_DATA_INT32 => "INT32",
+        Dt::CUDNN_DATA_INT8 => "INT8",
+        _ => "another type",
+    }
+}
+
+/// The shape of an [`Attention`](super::Attention) layer: `q` and `o`
+/// `[batch, heads, seq_q, head_dim]`, `k` and `v` `[batch, kv_heads,
+/// seq_kv, head_dim]` (grouped-query attention when `kv_heads < heads`),
+/// all dense and row-major (BHSD); the statistics `[batch, heads, seq_q,
+/// 1]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AttentionShape {
+    /// `B`, the batch size.
+    pub batch: usize,
+    /// `H`, the query (and output) heads.
+    pub heads: usize,
+    /// `H_kv`, the key and value heads; divides `heads`.
+    pub kv_heads: usize,
+    /// `S_q`, the (longest) query sequence.
+    pub seq_q: usize,
+    /// `S_kv`, the (longest) key and value sequence.
+    pub seq_kv: usize,
+    /// `D`, the head dimension of queries, keys, values and the output.
+    pub head_dim: usize,
+}
+
+static_assertions::assert_impl_all!(AttentionShape: Send, Sync, Copy);
+
+impl AttentionShape {
+    /// Checks the shape: every size at least 1, `kv_heads` dividing
+    /// `heads`, and the element counts of `q`, `k`, `v`, `o`, the
+    /// statistics and the scores (`[B, H, S_q, S_kv]`) within `i64` (and
+    /// `usize`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
+    /// size or the count at fault.
+    pub fn check(&self) -> Result<()> {
+        self.check_in("AttentionShape::check")
+    }
+
+    pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
+        let sizes = [
+            ("batch", self.batch),
+            ("heads", self.heads),
+            ("kv_heads", self.kv_heads),
+            ("seq_q", self.seq_q),
+            ("seq_kv", self.seq_kv),
+            ("head_dim", self.head_dim),
+        ];
+        for (name, v) in sizes {
+            if v == 0 {
+                return Err(bad(function, format!("{name} is 0; it is at least 1")));
+            }
+            dim(function, name, v)?;
+        }
+        if !self.heads.is_multiple_of(self.kv_heads) {
+            return Err(bad(
+                function,
+                format!(
+                    "kv_heads {} does not divide heads {}",
+                    self.kv_heads, self.heads
+                ),
+            ));
+        }
+        let (b, h, hk) = (self.batch, self.heads, self.kv_heads);
+        let (sq, skv, d) = (self.seq_q, self.seq_kv, self.head_dim);
+        product(function, "q's element count", &[b, h, sq, d])?;
+        product(function, "k's element count", &[b, hk, skv, d])?;
+        product(function, "the scores' element count", &[b, h, sq, skv])?;
+        Ok(())
+    }
+
+    /// The elements of `q`, `dq`, `o` and `d_o` (saturating, for a shape
+    /// [`check`](Self::check) refuses).
+    pub fn q_len(&self) -> usize {
+        sat(&[self.batch, self.heads, self.seq_q, self.head_dim])
+    }
+
+    /// The elements of `k`, `v`, `dk` and `dv`.
+    pub fn kv_len(&self) -> usize {
+        sat(&[self.batch, self.kv_heads, self.seq_kv, self.head_dim])
+    }
+
+    /// The elements of the statistics: one per query row.
+    pub fn stats_len(&self) -> usize {
+        sat(&[self.batch, self.heads, self.seq_q])
+    }
+
+    pub(crate) fn q_dims(&self) -> [i64; 4] {
+        as_dims([self.batch, self.heads, self.seq_q, self.head_dim])
+    }
+
+    pub(crate) fn kv_dims(&self) -> [i64; 4] {
+        as_dims([self.batch, self.kv_heads, self.seq_kv, self.head_dim])
+    }
+
+    pub(crate) fn stat_dims(&self) -> [i64; 4] {
+        as_dims([self.batch, self.heads, self.seq_q, 1])
+    }
+}
+
+fn sat(sizes: &[usize]) -> usize {
+    sizes.iter().fold(1usize, |n, &s| n.saturating_mul(s))
+}
+
+/// The dims of a checked shape (each fits `i64`).
+fn as_dims(d: [usize; 4]) -> [i64; 4] {
+    d.map(|v| v as i64)
+}
+
+/// Checks an attention layer's data type (of `q`, `k`, `v`, `o` and their
+/// gradients): `HALF` or `BFLOAT16`. The statistics are `FLOAT`.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for any other
+/// type.
+pub fn check_attention_data_type(dtype: sys::cudnnDataType_t) -> Result<()> {
+    check_type_in("check_attention_data_type", dtype, ATTENTION_TYPES)
+}
+
+pub(crate) fn check_norm_type_in(function: &'static str, dtype: Dt) -> Result<()> {
+    check_type_in(function, dtype, NORM_TYPES)
+}
+
+pub(crate) fn check_attention_type_in(function: &'static str, dtype: Dt) -> Result<()> {
+    check_type_in(function, dtype, ATTENTION_TYPES)
+}
+
+/// The options of an [`Attention`](super::Attention) layer.
+///
+/// `Default`: no mask, no padding, scale `1 / sqrt(head_dim)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct AttentionOptions {
+    /// A causal mask, aligned top-left: query `i` sees keys `j <= i`.
+    pub causal: bool,
+    /// A sliding window: query `i` sees keys `j > i - window` (with
+    /// `causal`, its `window` most recent keys, itself included); at
+    /// least 1, at most 2^24.
+    pub sliding_window: Option<usize>,
+    /// The factor of `Q K^T`; `None` is `1 / sqrt(head_dim)`. Finite.
+    pub scale: Option<f32>,
+    /// A padding mask: each call passes the actual query and key lengths
+    /// of every batch item ([`SeqLens`](super::SeqLens), `INT32`, each at
+    /// most `seq_q` or `seq_kv`); positions past them are masked.
+    pub padding: bool,
+}
+
+static_assertions::assert_impl_all!(AttentionOptions: Send, Sync, Copy);
+
+impl AttentionOptions {
+    /// Checks the options: a window from 1 to 2^24 (cuDNN takes it as a
+    /// `float`, exact up to 2^24), a finite scale.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
+    /// option at fault.
+    pub fn check(&self) -> Result<()> {
+        self.check_in("AttentionOptions::check")
+    }
+
+    pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
+        if let Some(w) = self.sliding_window {
+            if w == 0 || w > 1 << 24 {
+                return Err(bad(
+                    function,
+                    format!("sliding window {w}; it is from 1 to 2^24"),
+                ));
+            }
+        }
+        if let Some(s) = self.scale {
+            if !s.is_finite() {
+                return Err(bad(function, format!("scale {s}; it is finite")));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn what(e: Error) -> String {
+        match e {
+            Error::InvalidArgument {
+                mismatch: Mismatch::BadValue { what },
+                ..
+            } => what,
+            other => panic!("not a BadValue: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn norm_shapes_need_sizes_and_a_count_that_fits() {
+        assert!(NormShape {
+            rows: 4,
+            features: 768
+        }
+        .check()
+        .is_ok());
+        let e = NormShape {
+            rows: 0,
+            features: 1,
+        }
+        .check()
+        .unwrap_err();
+        assert!(what(e).starts_with("rows is 0"));
+        let e = NormShape {
+            rows: 1,
+            features: 0,
+        }
+        .check()
+        .unwrap_err();
+        assert!(what(e).starts_with("features is 0"));
+        let big = NormShape {
+            rows: 1 << 32,
+            features: 1 << 32,
+        };
+        assert!(what(big.check().unwrap_err()).contains("overflows i64"));
+        assert_eq!(big.x_len(), (1usize << 32).saturating_mul(1 << 32));
+    }
+
+    #[test]
+    fn attention_shapes_check_heads_and_counts() {
+        let ok = AttentionShape {
+            batch: 2,
+            heads: 8,
+            kv_heads: 2,
+            seq_q: 128,
+            seq_kv: 256,
+            head_dim: 64,
+        };
+        assert!(ok.check().is_ok());
+        assert_eq!(ok.q_len(), 2 * 8 * 128 * 64);
+        assert_eq!(ok.kv_len(), 2 * 2 * 256 * 64);
+        assert_eq!(ok.stats_len(), 2 * 8 * 128);
+        let e = AttentionShape { kv_heads: 3, ..ok }.check().unwrap_err();
+        assert!(what(e).contains("does not divide"));
+        let e = AttentionShape { seq_kv: 0, ..ok }.check().unwrap_err();
+        assert!(what(e).starts_with("seq_kv is 0"));
+        let e = AttentionShape {
+            seq_q: 1 << 31,
+            seq_kv: 1 << 31,
+            ..ok
+        }
+        .check()
+        .unwrap_err();
+        assert!(what(e).contains("scores"));
+    }
+
+    #[test]
+    fn types_epsilon_and_options() {
+        assert!(check_norm_data_type(Dt::CUDNN_DATA_FLOAT).is_ok());
+        assert!(check_norm_data_type(Dt::CUDNN_DATA_DOUBLE).is_err());
+        assert!(check_attention_data_type(Dt::CUDNN_DATA_BFLOAT16).is_ok());
+        assert!(
+            what(check_attention_data_type(Dt::CUDNN_DATA_FLOAT).unwrap_err())
+                .contains("HALF, BFLOAT16")
+        );
+        for eps in [0.0, -1e-5, f32::NAN, f32::INFINITY] {
+            assert!(check_epsilon(eps).is_err(), "{eps}");
+        }
+        assert!(check_epsilon(1e-6).is_ok());
+        let o = AttentionOptions {
+            sliding_window: Some(0),
+            ..AttentionOptions::default()
+        };
+        assert!(what(o.check().unwrap_err()).contains("sliding window 0"));
+        let o = AttentionOptions {
+            scale: Some(f32::NAN),
+            ..AttentionOptions::default()
+        };
+        assert!(o.check().is_err());
+        assert!(AttentionOptions::default().check().is_ok());
+    }
+}

@@ -1,0 +1,618 @@
+//! The `nn` layers on a GPU: [`LayerNorm`], [`RmsNorm`] and [`Attention`]
+//! forward and backward in `bfloat16` and `half`, compared with the CPU
+//! references (`cudnn_reference::norm`, `cudnn_reference::attention`);
+//! attention causal (with grouped-query heads), padded and windowed; the
+//! plan-cache and benchmark paths; and the typed refusals of a call's
+//! buffers.
+//!
+//! Tolerances are the largest relative difference, `|got - want| /
+//! max(|want|, 1)`: `y` and `dx` of the norms 2e-2 (`bfloat16`) and 5e-3
+//! (`half`), their statistics 1e-3 and parameter gradients 2e-3 (`float`,
+//! summed over rows); attention's output 2e-2 and 5e-3, its statistics
+//! 1e-3, its gradients 5e-2 and 1e-2. Each reference is given exactly
+//! what the GPU read (inputs rounded to the element type; the backward's
+//! statistics and output are the GPU forward's).
+//!
+//! All `#[ignore = "needs a CUDA GPU"]`; `scripts/gpu-test.sh` runs them.
+
+mod common;
+
+use cudnn::cudarc::driver::CudaSlice;
+use cudnn::graph::{PlanCache, Settings};
+use cudnn::half::{bf16, f16};
+use cudnn::nn::{
+    Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape, LayerNorm,
+    LayerNormBackward, LayerNormForward, NormShape, RmsNorm, RmsNormBackward, RmsNormForward,
+    SeqLens,
+};
+use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::{DataType, Error, Mismatch};
+use cudnn_reference::attention::{self as att, AttentionGeometry, AttentionMask};
+use cudnn_reference::conv::Scalar;
+use cudnn_reference::norm;
+
+use common::gpu::{download_flat, gpu, rounded, upload_flat, values, Gpu};
+
+#[track_caller]
+fn assert_close(what: &str, got: &[f64], want: &[f64], tol: f64) {
+    assert_eq!(got.len(), want.len(), "{what}: lengths");
+    let (i, err) = got
+        .iter()
+        .zip(want)
+        .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
+        .enumerate()
+        .fold((0, 0.0), |m, (i, e)| if e > m.1 { (i, e) } else { m });
+    assert!(
+        err < tol,
+        "{what}: max relative |diff| {err} at {i} (got {}, want {}), tolerance {tol}",
+        got[i],
+        want[i]
+    );
+}
+
+/// Tolerances of one element type.
+struct Tol {
+    /// A norm's `y` and `dx`; attention's output.
+    out: f64,
+    /// Attention's gradients.
+    grad: f64,
+}
+
+const BF16_TOL: Tol = Tol {
+    out: 2e-2,
+    grad: 5e-2,
+};
+const F16_TOL: Tol = Tol {
+    out: 5e-3,
+    grad: 1e-2,
+};
+
+const NORM: NormShape = NormShape {
+    rows: 32,
+    features: 768,
+};
+const EPS: f32 = 1e-5;
+
+fn layer_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, settings: &Settings) {
+    let (n, f) = (NORM.x_len(), NORM.features);
+    let xs = rounded::<T>(&values(n, 1));
+    let ss = values(f, 2);
+    let bs = values(f, 3);
+    let dys = rounded::<T>(&values(n, 4));
+    let mut layer = LayerNorm::new(&gpu.handle, NORM, dtype, EPS, settings, None).expect("new");
+
+    let s = &gpu.stream;
+    let x: CudaSlice<T> = upload_flat(s, &xs);
+    let scale: CudaSlice<f32> = upload_flat(s, &ss);
+    let bias: CudaSlice<f32> = upload_flat(s, &bs);
+    let mut y: CudaSlice<T> = s.alloc_zeros(n).expect("y");
+    let mut mean: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("mean");
+    let mut inv: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("inv");
+    layer
+        .forward(
+            &gpu.handle,
+            LayerNormForward {
+                x: &x,
+                scale: &scale,
+                bias: &bias,
+                y: &mut y,
+                mean: &mut mean,
+                inv_variance: &mut inv,
+            },
+        )
+        .expect("forward");
+    let want = norm::layer_norm_forward::<f64, f64>(f, f64::from(EPS), &xs, &ss, &bs);
+    assert_close("y", &download_flat(s, &y), &want.y, tol.out);
+    let (mean_got, inv_got) = (download_flat(s, &mean), download_flat(s, &inv));
+    assert_close("mean", &mean_got, &want.mean, 1e-3);
+    assert_close("inv", &inv_got, &want.inv_std, 1e-3);
+
+    let dy: CudaSlice<T> = upload_flat(s, &dys);
+    let mut dx: CudaSlice<T> = s.alloc_zeros(n).expect("dx");
+    let mut dscale: CudaSlice<f32> = s.alloc_zeros(f).expect("dscale");
+    let mut dbias: CudaSlice<f32> = s.alloc_zeros(f).expect("dbias");
+    layer
+        .backward(
+            &gpu.handle,
+            LayerNormBackward {
+                x: &x,
+                dy: &dy,
+                scale: &scale,
+                mean: &mean,
+                inv_variance: &inv,
+                dx: &mut dx,
+                dscale: &mut dscale,
+                dbias: &mut dbias,
+            },
+        )
+        .expect("backward");
+    let grads = norm::layer_norm_backward::<f64, f64>(f, &dys, &xs, &ss, &mean_got, &inv_got);
+    assert_close("dx", &download_flat(s, &dx), &grads.dx, tol.out);
+    assert_close("dscale", &download_flat(s, &dscale), &grads.dscale, 2e-3);
+    assert_close("dbias", &download_flat(s, &dbias), &grads.dbias, 2e-3);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn layer_norm_bf16_matches_the_reference() {
+    layer_norm_case::<bf16>(
+        &gpu(),
+        Dt::CUDNN_DATA_BFLOAT16,
+        &BF16_TOL,
+        &Settings::default(),
+    );
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn layer_norm_f16_matches_the_reference() {
+    layer_norm_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL, &Settings::default());
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn layer_norm_with_benchmark_times_its_plans_and_still_matches() {
+    let settings = Settings {
+        benchmark: true,
+        benchmark_limit: 4,
+        ..Settings::default()
+    };
+    layer_norm_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL, &settings);
+}
+
+fn rms_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol) {
+    let (n, f) = (NORM.x_len(), NORM.features);
+    let xs = rounded::<T>(&values(n, 5));
+    let ss = values(f, 6);
+    let dys = rounded::<T>(&values(n, 7));
+    let mut layer =
+        RmsNorm::new(&gpu.handle, NORM, dtype, EPS, &Settings::default(), None).expect("new");
+    let s = &gpu.stream;
+    let x: CudaSlice<T> = upload_flat(s, &xs);
+    let scale: CudaSlice<f32> = upload_flat(s, &ss);
+    let mut y: CudaSlice<T> = s.alloc_zeros(n).expect("y");
+    let mut inv: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("inv");
+    layer
+        .forward(
+            &gpu.handle,
+            RmsNormForward {
+                x: &x,
+                scale: &scale,
+                y: &mut y,
+                inv_rms: &mut inv,
+            },
+        )
+        .expect("forward");
+    let want = norm::rms_norm_forward::<f64, f64>(f, f64::from(EPS), &xs, &ss, None);
+    assert_close("y", &download_flat(s, &y), &want.y, tol.out);
+    let inv_got = download_flat(s, &inv);
+    assert_close("inv_rms", &inv_got, &want.inv_rms, 1e-3);
+
+    let dy: CudaSlice<T> = upload_flat(s, &dys);
+    let mut dx: CudaSlice<T> = s.alloc_zeros(n).expect("dx");
+    let mut dscale: CudaSlice<f32> = s.alloc_zeros(f).expect("dscale");
+    layer
+        .backward(
+            &gpu.handle,
+            RmsNormBackward {
+                x: &x,
+                dy: &dy,
+                scale: &scale,
+                inv_rms: &inv,
+                dx: &mut dx,
+                dscale: &mut dscale,
+            },
+        )
+        .expect("backward");
+    let grads = norm::rms_norm_backward::<f64, f64>(f, &dys, &xs, &ss, &inv_got);
+    assert_close("dx", &download_flat(s, &dx), &grads.dx, tol.out);
+    assert_close("dscale", &download_flat(s, &dscale), &grads.dscale, 2e-3);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn rms_norm_bf16_matches_the_reference() {
+    rms_norm_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn rms_norm_f16_matches_the_reference() {
+    rms_norm_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL);
+}
+
+const ATTN: AttentionShape = AttentionShape {
+    batch: 2,
+    heads: 4,
+    kv_heads: 2,
+    seq_q: 128,
+    seq_kv: 128,
+    head_dim: 64,
+};
+
+fn geometry(s: &AttentionShape) -> AttentionGeometry {
+    AttentionGeometry {
+        batch: s.batch,
+        heads: s.heads,
+        kv_heads: s.kv_heads,
+        seq_q: s.seq_q,
+        seq_kv: s.seq_kv,
+        head_dim: s.head_dim,
+        head_dim_v: s.head_dim,
+    }
+}
+
+/// Keeps the elements of rows (`[B, H, S, inner]`) whose position is
+/// below its batch item's length: padded rows are not compared.
+fn valid_rows(data: &[f64], shape: [usize; 4], lens: Option<&[usize]>) -> Vec<f64> {
+    let [_, h, s, inner] = shape;
+    data.chunks(inner)
+        .enumerate()
+        .filter(|(row, _)| {
+            let (b, pos) = (row / (h * s), row % s);
+            lens.is_none_or(|l| pos < l[b])
+        })
+        .flat_map(|(_, c)| c.iter().copied())
+        .collect()
+}
+
+/// One attention case: forward and backward against the reference.
+struct AttnCase<'a> {
+    shape: AttentionShape,
+    options: AttentionOptions,
+    mask: AttentionMask,
+    /// The actual lengths of each batch item (q, kv), with padding.
+    lens: Option<(&'a [usize], &'a [usize])>,
+}
+
+fn attention_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, c: &AttnCase<'_>) {
+    let sh = c.shape;
+    let geo = geometry(&sh);
+    let scale = c
+        .options
+        .scale
+        .map_or(1.0 / (sh.head_dim as f64).sqrt(), f64::from);
+    let op = att::Attention::<f64> {
+        geometry: geo.clone(),
+        scale,
+        bias: None,
+        mask: c.mask.clone(),
+    };
+    let qs = rounded::<T>(&values(sh.q_len(), 11));
+    let ks = rounded::<T>(&values(sh.kv_len(), 12));
+    let vs = rounded::<T>(&values(sh.kv_len(), 13));
+    let dos = rounded::<T>(&values(sh.q_len(), 14));
+    let mut layer = Attention::new(
+        &gpu.handle,
+        sh,
+        dtype,
+        c.options,
+        &Settings::default(),
+        None,
+    )
+    .expect("new");
+
+    let s = &gpu.stream;
+    let q: CudaSlice<T> = upload_flat(s, &qs);
+    let k: CudaSlice<T> = upload_flat(s, &ks);
+    let v: CudaSlice<T> = upload_flat(s, &vs);
+    let lens: Option<(CudaSlice<i32>, CudaSlice<i32>)> = c.lens.map(|(lq, lkv)| {
+        let to = |l: &[usize]| l.iter().map(|&v| v as i32).collect::<Vec<_>>();
+        (
+            s.clone_htod(&to(lq)).expect("seq_len_q"),
+            s.clone_htod(&to(lkv)).expect("seq_len_kv"),
+        )
+    });
+    let seq_lens = || lens.as_ref().map(|(q, kv)| SeqLens { q, kv });
+    let mut o: CudaSlice<T> = s.alloc_zeros(sh.q_len()).expect("o");
+    let mut stats: CudaSlice<f32> = s.alloc_zeros(sh.stats_len()).expect("stats");
+    layer
+        .forward(
+            &gpu.handle,
+            AttentionForward {
+                q: &q,
+                k: &k,
+                v: &v,
+                o: &mut o,
+                stats: &mut stats,
+                seq_lens: seq_lens(),
+            },
+        )
+        .expect("forward");
+    let want = att::forward(&op, &qs, &ks, &vs);
+    let (o_got, stats_got) = (download_flat(s, &o), download_flat(s, &stats));
+    let (lq, lkv) = (c.lens.map(|l| l.0), c.lens.map(|l| l.1));
+    let q_rows = [sh.batch, sh.heads, sh.seq_q, sh.head_dim];
+    let kv_rows = [sh.batch, sh.kv_heads, sh.seq_kv, sh.head_dim];
+    let stat_rows = [sh.batch, sh.heads, sh.seq_q, 1];
+    assert_close(
+        "o",
+        &valid_rows(&o_got, q_rows, lq),
+        &valid_rows(&want.o, q_rows, lq),
+        tol.out,
+    );
+    assert_close(
+        "stats",
+        &valid_rows(&stats_got, stat_rows, lq),
+        &valid_rows(&want.stats, stat_rows, lq),
+        1e-3,
+    );
+
+    let d_o: CudaSlice<T> = upload_flat(s, &dos);
+    let mut dq: CudaSlice<T> = s.alloc_zeros(sh.q_len()).expect("dq");
+    let mut dk: CudaSlice<T> = s.alloc_zeros(sh.kv_len()).expect("dk");
+    let mut dv: CudaSlice<T> = s.alloc_zeros(sh.kv_len()).expect("dv");
+    layer
+        .backward(
+            &gpu.handle,
+            AttentionBackward {
+                q: &q,
+                k: &k,
+                v: &v,
+                o: &o,
+                d_o: &d_o,
+                stats: &stats,
+                dq: &mut dq,
+                dk: &mut dk,
+                dv: &mut dv,
+                seq_lens: seq_lens(),
+            },
+        )
+        .expect("backward");
+    // The reference's backward from what the GPU's read: its output and
+    // statistics.
+    let grads = att::backward(&op, &qs, &ks, &vs, &o_got, &dos, &stats_got);
+    for (name, got, want, rows, l) in [
+        ("dq", &dq, &grads.dq, q_rows, lq),
+        ("dk", &dk, &grads.dk, kv_rows, lkv),
+        ("dv", &dv, &grads.dv, kv_rows, lkv),
+    ] {
+        assert_close(
+            name,
+            &valid_rows(&download_flat(s, got), rows, l),
+            &valid_rows(want, rows, l),
+            tol.grad,
+        );
+    }
+}
+
+fn causal() -> AttnCase<'static> {
+    AttnCase {
+        shape: ATTN,
+        options: AttentionOptions {
+            causal: true,
+            ..AttentionOptions::default()
+        },
+        mask: AttentionMask::causal(),
+        lens: None,
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn causal_attention_bf16_matches_the_reference() {
+    attention_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL, &causal());
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn causal_attention_f16_matches_the_reference() {
+    attention_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL, &causal());
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn padded_causal_attention_bf16_matches_the_reference() {
+    let (lq, lkv) = ([100usize, 128], [128usize, 77]);
+    let case = AttnCase {
+        options: AttentionOptions {
+            causal: true,
+            padding: true,
+            ..AttentionOptions::default()
+        },
+        mask: AttentionMask {
+            seq_len_q: Some(lq.to_vec()),
+            seq_len_kv: Some(lkv.to_vec()),
+            ..AttentionMask::causal()
+        },
+        lens: Some((&lq, &lkv)),
+        ..causal()
+    };
+    attention_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL, &case);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn sliding_window_attention_f16_matches_the_reference() {
+    let case = AttnCase {
+        options: AttentionOptions {
+            causal: true,
+            sliding_window: Some(32),
+            scale: Some(0.1),
+            padding: false,
+        },
+        mask: AttentionMask {
+            left_bound: Some(32),
+            ..AttentionMask::causal()
+        },
+        ..causal()
+    };
+    attention_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL, &case);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_plan_cache_serves_the_second_layer_of_a_shape() {
+    let gpu = gpu();
+    let lib = gpu.handle.library();
+    let mut cache = PlanCache::new(8).expect("cache");
+    let dtype = Dt::CUDNN_DATA_BFLOAT16;
+    let settings = Settings::default();
+    let _a =
+        LayerNorm::new(&gpu.handle, NORM, dtype, EPS, &settings, Some(&mut cache)).expect("first");
+    if lib.version() < cudnn::Version::new(9, 8, 0) {
+        // Before 9.8 there are no device descriptions: no cache is used.
+        assert_eq!((cache.hits(), cache.misses()), (0, 0));
+        return;
+    }
+    assert_eq!((cache.hits(), cache.misses(), cache.len()), (0, 2, 2));
+    // Another epsilon: the same key (scalars are not part of it), and
+    // the layer's own epsilon in its plan.
+    let mut b = LayerNorm::new(&gpu.handle, NORM, dtype, 1e-3, &settings, Some(&mut cache))
+        .expect("second");
+    assert_eq!((cache.hits(), cache.misses()), (2, 2));
+    let (n, f) = (NORM.x_len(), NORM.features);
+    let xs = rounded::<bf16>(&values(n, 21));
+    let ss = values(f, 22);
+    let bs = values(f, 23);
+    let s = &gpu.stream;
+    let x: CudaSlice<bf16> = upload_flat(s, &xs);
+    let scale: CudaSlice<f32> = upload_flat(s, &ss);
+    let bias: CudaSlice<f32> = upload_flat(s, &bs);
+    let mut y: CudaSlice<bf16> = s.alloc_zeros(n).expect("y");
+    let mut mean: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("mean");
+    let mut inv: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("inv");
+    b.forward(
+        &gpu.handle,
+        LayerNormForward {
+            x: &x,
+            scale: &scale,
+            bias: &bias,
+            y: &mut y,
+            mean: &mut mean,
+            inv_variance: &mut inv,
+        },
+    )
+    .expect("forward");
+    let want = norm::layer_norm_forward::<f64, f64>(f, 1e-3, &xs, &ss, &bs);
+    assert_close("inv", &download_flat(s, &inv), &want.inv_std, 1e-3);
+    assert_close("y", &download_flat(s, &y), &want.y, BF16_TOL.out);
+}
+
+#[track_caller]
+fn assert_refused(r: cudnn::Result<()>, function: &str, says: &str) {
+    match r {
+        Err(Error::InvalidArgument {
+            function: f,
+            mismatch,
+        }) => {
+            assert_eq!(f, function);
+            let text = mismatch.to_string();
+            assert!(text.contains(says), "{text}");
+        }
+        other => panic!("expected a refusal by {function}, got {other:?}"),
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_calls_buffers_are_checked_before_cudnn_runs() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let dtype = Dt::CUDNN_DATA_BFLOAT16;
+    let mut layer =
+        RmsNorm::new(&gpu.handle, NORM, dtype, EPS, &Settings::default(), None).expect("new");
+    // Buffers of another element type than the layer's.
+    let x16: CudaSlice<f16> = s.alloc_zeros(NORM.x_len()).expect("x");
+    let mut y16: CudaSlice<f16> = s.alloc_zeros(NORM.x_len()).expect("y");
+    let scale: CudaSlice<f32> = s.alloc_zeros(NORM.features).expect("scale");
+    let mut inv: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("inv");
+    let r = layer.forward(
+        &gpu.handle,
+        RmsNormForward {
+            x: &x16,
+            scale: &scale,
+            y: &mut y16,
+            inv_rms: &mut inv,
+        },
+    );
+    assert_refused(r, "RmsNorm::forward", "buffers of f16");
+    // A short output.
+    let x: CudaSlice<bf16> = s.alloc_zeros(NORM.x_len()).expect("x");
+    let mut short: CudaSlice<bf16> = s.alloc_zeros(NORM.x_len() - 1).expect("y");
+    let r = layer.forward(
+        &gpu.handle,
+        RmsNormForward {
+            x: &x,
+            scale: &scale,
+            y: &mut short,
+            inv_rms: &mut inv,
+        },
+    );
+    assert_refused(r, "cudnnBackendExecute", "but the buffer holds");
+
+    // Attention: sequence lengths on a layer without padding, and none
+    // on a padded layer.
+    let shape = ATTN;
+    let mk = |padding| {
+        let options = AttentionOptions {
+            causal: true,
+            padding,
+            ..AttentionOptions::default()
+        };
+        Attention::new(
+            &gpu.handle,
+            shape,
+            dtype,
+            options,
+            &Settings::default(),
+            None,
+        )
+        .expect("attention")
+    };
+    let (mut plain, mut padded) = (mk(false), mk(true));
+    let q: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("q");
+    let kv: CudaSlice<bf16> = s.alloc_zeros(shape.kv_len()).expect("kv");
+    let mut o: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("o");
+    let mut stats: CudaSlice<f32> = s.alloc_zeros(shape.stats_len()).expect("stats");
+    let lens: CudaSlice<i32> = s.clone_htod(&[64i32, 64]).expect("lens");
+    let r = plain.forward(
+        &gpu.handle,
+        AttentionForward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            seq_lens: Some(SeqLens {
+                q: &lens,
+                kv: &lens,
+            }),
+        },
+    );
+    assert_refused(r, "Attention::forward", "without padding");
+    let r = padded.forward(
+        &gpu.handle,
+        AttentionForward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            seq_lens: None,
+        },
+    );
+    assert_refused(r, "Attention::forward", "seq_lens are required");
+    // Keys passed where queries go (kv_heads < heads: too short).
+    let r = plain.forward(
+        &gpu.handle,
+        AttentionForward {
+            q: &kv,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            seq_lens: None,
+        },
+    );
+    assert!(
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                mismatch: Mismatch::GraphNode { .. },
+                ..
+            })
+        ),
+        "{r:?}"
+    );
+}
