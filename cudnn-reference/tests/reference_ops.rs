@@ -178,19 +178,11 @@ struct Fixtures {
 }
 
 /// A fixture case, known by its name.
-trait Named {
-    fn name(&self) -> &str;
-}
+#[path = "support/fixture_checks.rs"]
+#[macro_use]
+mod fixture_checks;
 
-macro_rules! named {
-    ($($case:ty),*) => {
-        $(impl Named for $case {
-            fn name(&self) -> &str {
-                &self.name
-            }
-        })*
-    };
-}
+use fixture_checks::{check_all, worst};
 
 named!(
     PoolCase,
@@ -225,43 +217,6 @@ fn fixtures() -> Fixtures {
         assert!(len >= least, "too few {section} cases: {len} < {least}");
     }
     fixtures
-}
-
-/// Runs `check` on every case and fails with the names and errors of all
-/// the cases whose error exceeds `tolerance`.
-fn check_all<C: Named>(
-    what: &str,
-    cases: &[C],
-    generator: &str,
-    tolerance: f64,
-    check: impl Fn(&C) -> f64,
-) {
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|case| {
-            let error = check(case);
-            (error.is_nan() || error > tolerance)
-                .then(|| format!("{}: max error {error:e}", case.name()))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{what}: {} of {} cases exceed {tolerance:e} (fixtures from {generator}):\n  {}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n  ")
-    );
-}
-
-/// The largest of several errors, NaN winning.
-fn worst(errors: impl IntoIterator<Item = f64>) -> f64 {
-    errors.into_iter().fold(0.0, |a, b| {
-        if a.is_nan() || b.is_nan() {
-            f64::NAN
-        } else {
-            a.max(b)
-        }
-    })
 }
 
 impl PoolCase {
