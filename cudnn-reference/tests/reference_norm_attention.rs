@@ -2,11 +2,21 @@
 //! and rotary embedding (`cudnn_reference::{norm, attention, rope}`), the
 //! oracles the GPU tests compare cuDNN with, two ways:
 //!
-//! * against fixtures computed independently by JAX (`jax.numpy` and
-//!   `jax.vjp` on the CPU, in f64; the attention outputs also checked there
-//!   against `jax.nn.dot_product_attention`): `tests/fixtures/norm_attention.json`,
-//!   written by `scripts/make-fixtures.sh`. Both sides compute in f64, so
-//!   they must agree to [`TOLERANCE`], relative above 1 and absolute below;
+//! * against two sets of fixtures, computed independently on the CPU in f64
+//!   and run through the same checks (each failure names its file):
+//!   - by JAX (`jax.numpy` and `jax.vjp`; the attention outputs also checked
+//!     there against `jax.nn.dot_product_attention`):
+//!     `tests/fixtures/norm_attention.json`, written by
+//!     `scripts/make-fixtures.sh`;
+//!   - by PyTorch (`torch.nn.functional.layer_norm`, `rms_norm`,
+//!     `instance_norm` and `scaled_dot_product_attention`, RoPE in torch
+//!     ops, gradients by `torch.autograd.grad`):
+//!     `tests/fixtures/norm_attention_torch.json`, written by
+//!     `scripts/make-torch-fixtures.sh`.
+//!
+//!   Both files have the same schema and the same cases, with different
+//!   random inputs. Both sides compute in f64, so they must agree to
+//!   [`TOLERANCE`], relative above 1 and absolute below;
 //! * every backward against central differences of its forward, for a loss
 //!   `L = sum(forward(x) * dy)`, to 1e-5.
 //!
@@ -83,8 +93,8 @@ struct BiasShapeJson {
     per_head: bool,
 }
 
-/// An attention case: sizes, masks, random inputs and JAX's outputs and
-/// gradients. `stats` has `null` for minus infinity (a fully masked row).
+/// An attention case: sizes, masks, random inputs and the generator's
+/// outputs and gradients. `stats` has `null` for minus infinity (a fully masked row).
 #[derive(Deserialize)]
 struct AttentionCase {
     name: String,
@@ -146,7 +156,7 @@ struct Fixtures {
 #[macro_use]
 mod fixture_checks;
 
-use fixture_checks::{check_all, worst};
+use fixture_checks::{failures, worst};
 
 named!(
     LayerNormCase,
@@ -156,25 +166,73 @@ named!(
     RopeCase
 );
 
-fn fixtures() -> Fixtures {
-    let fixtures: Fixtures = serde_json::from_str(include_str!("fixtures/norm_attention.json"))
-        .expect("tests/fixtures/norm_attention.json does not parse");
-    assert!(
-        fixtures.generator.contains("jax"),
-        "unexpected generator {:?}",
-        fixtures.generator
-    );
-    let counts = [
-        ("layer_norm", fixtures.layer_norm.len(), 3),
-        ("rms_norm", fixtures.rms_norm.len(), 3),
-        ("instance_norm", fixtures.instance_norm.len(), 2),
-        ("attention", fixtures.attention.len(), 12),
-        ("rope", fixtures.rope.len(), 4),
-    ];
-    for (section, len, least) in counts {
-        assert!(len >= least, "too few {section} cases: {len} < {least}");
-    }
-    fixtures
+/// The fixture files: their paths, a word their generator must name, and
+/// their text.
+const FIXTURE_FILES: [(&str, &str, &str); 2] = [
+    (
+        "tests/fixtures/norm_attention.json",
+        "jax",
+        include_str!("fixtures/norm_attention.json"),
+    ),
+    (
+        "tests/fixtures/norm_attention_torch.json",
+        "torch",
+        include_str!("fixtures/norm_attention_torch.json"),
+    ),
+];
+
+/// A parsed fixture file and its path.
+struct FixtureFile {
+    path: &'static str,
+    fixtures: Fixtures,
+}
+
+fn fixture_files() -> Vec<FixtureFile> {
+    FIXTURE_FILES
+        .iter()
+        .map(|&(path, generator, text)| {
+            let fixtures: Fixtures =
+                serde_json::from_str(text).unwrap_or_else(|e| panic!("{path} does not parse: {e}"));
+            assert!(
+                fixtures.generator.contains(generator),
+                "{path}: unexpected generator {:?}",
+                fixtures.generator
+            );
+            let counts = [
+                ("layer_norm", fixtures.layer_norm.len(), 3),
+                ("rms_norm", fixtures.rms_norm.len(), 3),
+                ("instance_norm", fixtures.instance_norm.len(), 2),
+                ("attention", fixtures.attention.len(), 12),
+                ("rope", fixtures.rope.len(), 4),
+            ];
+            for (section, len, least) in counts {
+                assert!(
+                    len >= least,
+                    "{path}: too few {section} cases: {len} < {least}"
+                );
+            }
+            FixtureFile { path, fixtures }
+        })
+        .collect()
+}
+
+/// Runs `check` over the cases of `section` in every fixture file, and
+/// fails with the cases beyond [`TOLERANCE`] of all files, each report
+/// naming its file.
+fn check_files<C: fixture_checks::Named>(
+    what: &str,
+    section: fn(&Fixtures) -> &[C],
+    check: impl Fn(&C) -> f64,
+) {
+    let reports: Vec<String> = fixture_files()
+        .iter()
+        .filter_map(|file| {
+            let f = &file.fixtures;
+            let what = format!("{}: {what}", file.path);
+            failures(&what, section(f), &f.generator, TOLERANCE, &check)
+        })
+        .collect();
+    assert!(reports.is_empty(), "{}", reports.join("\n"));
 }
 
 /// The error of an optional result against an optional expectation: both
@@ -240,7 +298,7 @@ impl AttentionCase {
         }
     }
 
-    /// JAX's statistics, `null` read as minus infinity.
+    /// The fixture's statistics, `null` read as minus infinity.
     fn stats(&self) -> Vec<f64> {
         self.stats
             .iter()
@@ -259,14 +317,40 @@ impl RopeCase {
     }
 }
 
+/// The names of the cases of every section, in order.
+fn case_names(f: &Fixtures) -> Vec<Vec<&str>> {
+    fn names<C: fixture_checks::Named>(cases: &[C]) -> Vec<&str> {
+        cases.iter().map(|c| c.name()).collect()
+    }
+    vec![
+        names(&f.layer_norm),
+        names(&f.rms_norm),
+        names(&f.instance_norm),
+        names(&f.attention),
+        names(&f.rope),
+    ]
+}
+
 #[test]
-fn layer_norm_matches_jax() {
-    let f = fixtures();
-    check_all(
+fn fixture_files_hold_the_same_cases() {
+    let files = fixture_files();
+    let first = &files[0];
+    for file in &files[1..] {
+        assert_eq!(
+            case_names(&file.fixtures),
+            case_names(&first.fixtures),
+            "{} and {} hold different cases",
+            file.path,
+            first.path
+        );
+    }
+}
+
+#[test]
+fn layer_norm_matches_fixtures() {
+    check_files(
         "norm::layer_norm_*",
-        &f.layer_norm,
-        &f.generator,
-        TOLERANCE,
+        |f| &f.layer_norm,
         |c| {
             let fwd = norm::layer_norm_forward(c.normalized_len, c.eps, &c.x, &c.scale, &c.bias);
             let back = norm::layer_norm_backward(
@@ -290,15 +374,15 @@ fn layer_norm_matches_jax() {
 }
 
 #[test]
-fn rms_norm_matches_jax() {
-    let f = fixtures();
-    assert!(f.rms_norm.iter().any(|c| c.bias.is_some()));
-    assert!(f.rms_norm.iter().any(|c| c.bias.is_none()));
-    check_all(
+fn rms_norm_matches_fixtures() {
+    for file in fixture_files() {
+        let f = &file.fixtures;
+        assert!(f.rms_norm.iter().any(|c| c.bias.is_some()), "{}", file.path);
+        assert!(f.rms_norm.iter().any(|c| c.bias.is_none()), "{}", file.path);
+    }
+    check_files(
         "norm::rms_norm_*",
-        &f.rms_norm,
-        &f.generator,
-        TOLERANCE,
+        |f| &f.rms_norm,
         |c| {
             let fwd =
                 norm::rms_norm_forward(c.normalized_len, c.eps, &c.x, &c.scale, c.bias.as_deref());
@@ -316,13 +400,10 @@ fn rms_norm_matches_jax() {
 }
 
 #[test]
-fn instance_norm_matches_jax() {
-    let f = fixtures();
-    check_all(
+fn instance_norm_matches_fixtures() {
+    check_files(
         "norm::instance_norm_*",
-        &f.instance_norm,
-        &f.generator,
-        TOLERANCE,
+        |f| &f.instance_norm,
         |c| {
             let (ch, s) = (c.channels, c.spatial_len);
             let fwd = norm::instance_norm_forward(ch, s, c.eps, &c.x, &c.scale, &c.bias);
@@ -342,38 +423,50 @@ fn instance_norm_matches_jax() {
 
 #[test]
 fn attention_fixtures_cover_the_masks() {
-    let f = fixtures();
-    let any = |p: &dyn Fn(&AttentionCase) -> bool| f.attention.iter().any(p);
-    assert!(any(
-        &|c| c.right_bound == Some(0) && c.alignment == "top_left"
-    ));
-    assert!(any(
-        &|c| c.right_bound == Some(0) && c.alignment == "bottom_right"
-    ));
-    assert!(any(&|c| c.left_bound.is_some()));
-    assert!(any(&|c| c.seq_len_q.is_some() && c.seq_len_kv.is_some()));
-    assert!(any(&|c| c.kv_heads < c.heads));
-    assert!(any(&|c| c.head_dim_v != c.head_dim));
-    assert!(any(&|c| c.stats.iter().any(Option::is_none)));
-    for (per_batch, per_head) in [(false, false), (false, true), (true, false), (true, true)] {
-        assert!(
-            any(&|c| c
-                .bias_shape
-                .as_ref()
-                .is_some_and(|s| (s.per_batch, s.per_head) == (per_batch, per_head))),
-            "no bias of shape per_batch {per_batch}, per_head {per_head}"
-        );
+    for file in fixture_files() {
+        let path = file.path;
+        let any = |p: &dyn Fn(&AttentionCase) -> bool| file.fixtures.attention.iter().any(p);
+        let covered = [
+            (
+                "causal top-left",
+                any(&|c| c.right_bound == Some(0) && c.alignment == "top_left"),
+            ),
+            (
+                "causal bottom-right",
+                any(&|c| c.right_bound == Some(0) && c.alignment == "bottom_right"),
+            ),
+            ("left bound", any(&|c| c.left_bound.is_some())),
+            (
+                "padding",
+                any(&|c| c.seq_len_q.is_some() && c.seq_len_kv.is_some()),
+            ),
+            ("grouped queries", any(&|c| c.kv_heads < c.heads)),
+            ("D_v != D", any(&|c| c.head_dim_v != c.head_dim)),
+            (
+                "fully masked rows",
+                any(&|c| c.stats.iter().any(Option::is_none)),
+            ),
+        ];
+        for (what, covered) in covered {
+            assert!(covered, "{path}: no case with {what}");
+        }
+        for (per_batch, per_head) in [(false, false), (false, true), (true, false), (true, true)] {
+            assert!(
+                any(&|c| c
+                    .bias_shape
+                    .as_ref()
+                    .is_some_and(|s| (s.per_batch, s.per_head) == (per_batch, per_head))),
+                "{path}: no bias of shape per_batch {per_batch}, per_head {per_head}"
+            );
+        }
     }
 }
 
 #[test]
-fn attention_forward_matches_jax() {
-    let f = fixtures();
-    check_all(
+fn attention_forward_matches_fixtures() {
+    check_files(
         "attention::forward",
-        &f.attention,
-        &f.generator,
-        TOLERANCE,
+        |f| &f.attention,
         |c| {
             let out = attention::forward(&c.op(), &c.q, &c.k, &c.v);
             // Equal infinities (fully masked rows) count as 0.
@@ -386,15 +479,12 @@ fn attention_forward_matches_jax() {
 }
 
 #[test]
-fn attention_backward_matches_jax() {
-    let f = fixtures();
-    check_all(
+fn attention_backward_matches_fixtures() {
+    check_files(
         "attention::backward",
-        &f.attention,
-        &f.generator,
-        TOLERANCE,
+        |f| &f.attention,
         |c| {
-            // From JAX's o and statistics, not the forward's.
+            // From the fixture's o and statistics, not the forward's.
             let back = attention::backward(&c.op(), &c.q, &c.k, &c.v, &c.o, &c.d_o, &c.stats());
             worst([
                 max_rel_error(&back.dq, &c.dq),
@@ -407,13 +497,16 @@ fn attention_backward_matches_jax() {
 }
 
 #[test]
-fn rope_matches_jax() {
-    let f = fixtures();
-    check_all("rope::*", &f.rope, &f.generator, TOLERANCE, |c| {
-        let y = rope::forward(c.layout(), c.seq_len, c.head_dim, &c.x, &c.cos, &c.sin);
-        let dx = rope::backward(c.layout(), c.seq_len, c.head_dim, &c.dy, &c.cos, &c.sin);
-        worst([max_rel_error(&y, &c.y), max_rel_error(&dx, &c.dx)])
-    });
+fn rope_matches_fixtures() {
+    check_files(
+        "rope::*",
+        |f| &f.rope,
+        |c| {
+            let y = rope::forward(c.layout(), c.seq_len, c.head_dim, &c.x, &c.cos, &c.sin);
+            let dx = rope::backward(c.layout(), c.seq_len, c.head_dim, &c.dy, &c.cos, &c.sin);
+            worst([max_rel_error(&y, &c.y), max_rel_error(&dx, &c.dx)])
+        },
+    );
 }
 
 // Finite differences ----------------------------------------------------------

@@ -2,7 +2,7 @@
 //! GPU tests compare cuDNN with, against fixtures computed independently by
 //! PyTorch (`nn.LSTM`, `nn.GRU`, `nn.RNN` on the CPU in float64, batches of
 //! different lengths as packed sequences): `tests/fixtures/rnn.json`,
-//! written by `scripts/make-rnn-fixtures.sh`. How PyTorch's weights map onto
+//! written by `scripts/make-torch-fixtures.sh`. How PyTorch's weights map onto
 //! cuDNN's weight space is checked with the same fixtures by
 //! `cudnn/tests/rnn_pytorch_weights.rs`.
 //!

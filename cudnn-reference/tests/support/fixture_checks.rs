@@ -32,6 +32,20 @@ pub fn check_all<C: Named>(
     tolerance: f64,
     check: impl Fn(&C) -> f64,
 ) {
+    if let Some(report) = failures(what, cases, generator, tolerance, check) {
+        panic!("{report}");
+    }
+}
+
+/// Runs `check` on every case and describes the cases whose error exceeds
+/// `tolerance`, with their names and errors; `None` when there are none.
+pub fn failures<C: Named>(
+    what: &str,
+    cases: &[C],
+    generator: &str,
+    tolerance: f64,
+    check: impl Fn(&C) -> f64,
+) -> Option<String> {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|case| {
@@ -40,13 +54,14 @@ pub fn check_all<C: Named>(
                 .then(|| format!("{}: max error {error:e}", case.name()))
         })
         .collect();
-    assert!(
-        failures.is_empty(),
-        "{what}: {} of {} cases exceed {tolerance:e} (fixtures from {generator}):\n  {}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n  ")
-    );
+    (!failures.is_empty()).then(|| {
+        format!(
+            "{what}: {} of {} cases exceed {tolerance:e} (fixtures from {generator}):\n  {}",
+            failures.len(),
+            cases.len(),
+            failures.join("\n  ")
+        )
+    })
 }
 
 /// The largest of several errors, NaN winning.

@@ -1,5 +1,5 @@
 //! The RNN fixtures (`tests/fixtures/rnn.json`, written by
-//! `scripts/make-rnn-fixtures.sh` from PyTorch's `nn.LSTM`, `nn.GRU` and
+//! `scripts/make-torch-fixtures.sh` from PyTorch's `nn.LSTM`, `nn.GRU` and
 //! `nn.RNN` on the CPU in float64): their cases, read into the reference's
 //! geometry and weights.
 //!

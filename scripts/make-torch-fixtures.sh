@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Regenerate the RNN fixtures that the CPU reference RNN (cudnn-reference) is
-# checked against (cudnn-reference/tests/fixtures/rnn.json), using PyTorch's
-# CPU nn.LSTM, nn.GRU and nn.RNN in float64 as an independent implementation.
-# cudnn/tests/rnn_pytorch_weights.rs reads them too.
+# Regenerate the fixtures that the CPU reference implementations
+# (cudnn-reference) are checked against with PyTorch, an independent
+# implementation, on the CPU in float64, in cudnn-reference/tests/fixtures/:
 #
-#   scripts/make-rnn-fixtures.sh
+#   rnn.json                   nn.LSTM, nn.GRU and nn.RNN
+#                              (scripts/fixtures/make_rnn_fixtures.py), read by
+#                              the reference RNN's tests and by
+#                              cudnn/tests/rnn_pytorch_weights.rs;
+#   norm_attention_torch.json  layer, RMS and instance norm, scaled dot-product
+#                              attention and RoPE
+#                              (scripts/fixtures/make_norm_attention_torch_fixtures.py),
+#                              the same cases as norm_attention.json, which
+#                              scripts/make-fixtures.sh writes with JAX.
+#
+#   scripts/make-torch-fixtures.sh
 #
 # A virtual environment with a pinned PyTorch is created once at
 # ${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}/torch-venv (and rebuilt when
@@ -19,8 +28,8 @@ set -euo pipefail
 # Exact versions, so that regenerating changes nothing unless these change.
 PINS=(torch==2.15.0)
 
-log() { printf 'make-rnn-fixtures: %s\n' "$*" >&2; }
-die() { printf 'make-rnn-fixtures: error: %s\n' "$*" >&2; exit 1; }
+log() { printf 'make-torch-fixtures: %s\n' "$*" >&2; }
+die() { printf 'make-torch-fixtures: error: %s\n' "$*" >&2; exit 1; }
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(git -C "$script_dir" rev-parse --show-toplevel 2>/dev/null || (cd "$script_dir/.." && pwd))
@@ -55,4 +64,7 @@ out=$repo/cudnn-reference/tests/fixtures/rnn.json
 mkdir -p "$(dirname "$out")"
 log "writing $out ..."
 CUDA_VISIBLE_DEVICES="" "$venv/bin/python" "$script_dir/fixtures/make_rnn_fixtures.py" "$out"
+out=$repo/cudnn-reference/tests/fixtures/norm_attention_torch.json
+log "writing $out ..."
+CUDA_VISIBLE_DEVICES="" "$venv/bin/python" "$script_dir/fixtures/make_norm_attention_torch_fixtures.py" "$out"
 log "done"
