@@ -227,7 +227,11 @@ pub(crate) fn env(name: &str) -> Option<String> {
 }
 
 /// A comma-separated selection among `all` by name (or `all`).
-fn select<T: Copy>(var: &str, all: &[T], name: fn(T) -> &'static str) -> Result<Vec<T>, String> {
+pub(crate) fn select<T: Copy>(
+    var: &str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<Vec<T>, String> {
     let Some(text) = env(var) else {
         return Ok(all.to_vec());
     };
@@ -277,7 +281,7 @@ fn select_shapes(text: &str, all: &[Shape]) -> Result<Vec<Shape>, String> {
 }
 
 /// The value of `--name N` or `--name=N` among the arguments.
-fn arg_value(args: &[String], name: &str) -> Option<String> {
+pub(crate) fn arg_value(args: &[String], name: &str) -> Option<String> {
     let prefix = format!("{name}=");
     args.iter().enumerate().find_map(|(i, a)| {
         if a == name {

@@ -1,0 +1,277 @@
+//! What the SDPA bench runs: the shapes of `scripts/bench/sdpa_shapes.json`,
+//! the masks and directions, the FLOP counts, and the settings read from
+//! the environment and the arguments.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cudnn::nn::AttentionShape;
+use serde_json::{json, Value};
+
+use crate::setup::{arg_value, env, select, Precision};
+
+/// The shapes, shared with `scripts/bench/torch_sdpa.py`.
+const SHAPES_JSON: &str = include_str!("../../scripts/bench/sdpa_shapes.json");
+
+/// The FLOP convention of FlashAttention's and PyTorch's attention
+/// benchmarks, written into the results.
+pub(crate) const FLOP_CONVENTION: &str = "forward 4*B*H*S_q*S_kv*D (two matmuls of 2*S_q*S_kv*D \
+     each per head), halved when causal; backward 2.5x the forward; forward+backward 3.5x";
+
+/// One attention shape: `[batch, heads, seq, head_dim]` for `q`, `k`, `v`
+/// and `o`.
+#[derive(Debug, Clone)]
+pub(crate) struct SdpaShape {
+    pub(crate) index: usize,
+    pub(crate) batch: usize,
+    pub(crate) heads: usize,
+    pub(crate) seq: usize,
+    pub(crate) head_dim: usize,
+    pub(crate) source: String,
+}
+
+impl SdpaShape {
+    pub(crate) fn label(&self) -> String {
+        format!(
+            "{}x{}x{}x{}",
+            self.batch, self.heads, self.seq, self.head_dim
+        )
+    }
+
+    /// The layer's shape: self-attention, as many key/value heads as
+    /// query heads.
+    pub(crate) fn attention(&self) -> AttentionShape {
+        AttentionShape {
+            batch: self.batch,
+            heads: self.heads,
+            kv_heads: self.heads,
+            seq_q: self.seq,
+            seq_kv: self.seq,
+            head_dim: self.head_dim,
+        }
+    }
+
+    /// The forward's FLOPs: `4 * B * H * S_q * S_kv * D`, halved when
+    /// causal.
+    pub(crate) fn forward_flops(&self, causal: bool) -> f64 {
+        let full = 4.0
+            * self.batch as f64
+            * self.heads as f64
+            * self.seq as f64
+            * self.seq as f64
+            * self.head_dim as f64;
+        if causal {
+            full / 2.0
+        } else {
+            full
+        }
+    }
+
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "index": self.index, "batch": self.batch, "heads": self.heads, "seq": self.seq,
+            "head_dim": self.head_dim, "source": self.source, "label": self.label(),
+        })
+    }
+}
+
+/// The shapes of `sdpa_shapes.json`, or why they cannot be read.
+fn all_shapes() -> Result<Vec<SdpaShape>, String> {
+    let doc: Value =
+        serde_json::from_str(SHAPES_JSON).map_err(|e| format!("sdpa_shapes.json: {e}"))?;
+    let list = doc["shapes"]
+        .as_array()
+        .ok_or("sdpa_shapes.json has no list `shapes`")?;
+    list.iter()
+        .map(|v| {
+            let field = |k: &str| {
+                v[k].as_u64()
+                    .filter(|n| *n > 0)
+                    .map(|n| n as usize)
+                    .ok_or_else(|| format!("sdpa_shapes.json: {k} of {v} is not a positive number"))
+            };
+            Ok(SdpaShape {
+                index: field("index")?,
+                batch: field("batch")?,
+                heads: field("heads")?,
+                seq: field("seq")?,
+                head_dim: field("head_dim")?,
+                source: v["source"].as_str().unwrap_or("").to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// The mask of the scores.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Mask {
+    None,
+    Causal,
+}
+
+impl Mask {
+    pub(crate) const ALL: [Mask; 2] = [Mask::None, Mask::Causal];
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Mask::None => "none",
+            Mask::Causal => "causal",
+        }
+    }
+    pub(crate) fn causal(self) -> bool {
+        self == Mask::Causal
+    }
+}
+
+/// What one timed launch runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Pass {
+    /// The forward, writing the output and the softmax statistics.
+    Fwd,
+    /// The backward alone, from a forward's output and statistics.
+    Bwd,
+    /// A forward then a backward.
+    FwdBwd,
+}
+
+impl Pass {
+    pub(crate) const ALL: [Pass; 3] = [Pass::Fwd, Pass::Bwd, Pass::FwdBwd];
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Pass::Fwd => "fwd",
+            Pass::Bwd => "bwd",
+            Pass::FwdBwd => "fwd_bwd",
+        }
+    }
+    /// FLOPs of this pass as a multiple of the forward's.
+    pub(crate) fn flop_factor(self) -> f64 {
+        match self {
+            Pass::Fwd => 1.0,
+            Pass::Bwd => 2.5,
+            Pass::FwdBwd => 3.5,
+        }
+    }
+}
+
+/// What to run and how long, from the environment and the arguments.
+pub(crate) struct Settings {
+    pub(crate) shapes: Vec<SdpaShape>,
+    pub(crate) precisions: Vec<Precision>,
+    pub(crate) masks: Vec<Mask>,
+    pub(crate) passes: Vec<Pass>,
+    /// Plans chosen by timing the candidates (`Settings::benchmark`), not
+    /// the heuristic's first.
+    pub(crate) autotune: bool,
+    pub(crate) quick: bool,
+    pub(crate) warm_up: Duration,
+    pub(crate) measurement: Duration,
+    pub(crate) sample_size: usize,
+    pub(crate) budget: Option<Duration>,
+    pub(crate) json_path: PathBuf,
+}
+
+/// `1,3-4` into the shapes of those indices, in that order.
+fn pick_shapes(text: &str, all: &[SdpaShape]) -> Result<Vec<SdpaShape>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (lo, hi) = part.split_once('-').unwrap_or((part, part));
+        let bounds = (lo.trim().parse::<usize>(), hi.trim().parse::<usize>());
+        let (Ok(lo), Ok(hi)) = bounds else {
+            return Err(format!(
+                "SDPA_BENCH_SHAPES: {part:?} is neither an index nor a range like 2-3"
+            ));
+        };
+        for i in lo..=hi {
+            match all.iter().find(|s| s.index == i) {
+                Some(s) => out.push(s.clone()),
+                None => {
+                    return Err(format!(
+                        "SDPA_BENCH_SHAPES: no shape {i} (sdpa_shapes.json has {})",
+                        all.len()
+                    ))
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl Settings {
+    pub(crate) fn from_env(args: &[String], bench_mode: bool) -> Result<Settings, String> {
+        let all = all_shapes()?;
+        let shapes = match env("SDPA_BENCH_SHAPES") {
+            Some(text) => pick_shapes(&text, &all)?,
+            // A test run launches on the first (smallest) shape only.
+            None if !bench_mode => all.into_iter().take(1).collect(),
+            None => all,
+        };
+        let flag = |name: &str| env(name).is_some_and(|v| v != "0");
+        let quick = flag("SDPA_BENCH_QUICK");
+        let secs = |name: &str, default: f64| -> Result<Duration, String> {
+            let Some(v) = arg_value(args, name) else {
+                return Ok(Duration::from_secs_f64(default));
+            };
+            match v.parse::<f64>() {
+                Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+                _ => Err(format!("{name}: {v:?} is not a positive number of seconds")),
+            }
+        };
+        let sample_size = match arg_value(args, "--sample-size") {
+            None => 10,
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if n >= 10 => n,
+                _ => {
+                    return Err(format!(
+                        "--sample-size: {v:?} (criterion needs at least 10)"
+                    ))
+                }
+            },
+        };
+        let budget = match env("SDPA_BENCH_BUDGET_S") {
+            None => None,
+            Some(v) => match v.parse::<f64>() {
+                Ok(s) if s >= 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
+                _ => return Err(format!("SDPA_BENCH_BUDGET_S: {v:?} is not a number")),
+            },
+        };
+        let json_path = match (env("SDPA_BENCH_JSON"), env("OUT")) {
+            (Some(p), _) => PathBuf::from(p),
+            (None, Some(out)) => PathBuf::from(out).join("sdpa.json"),
+            (None, None) => PathBuf::from("target/bench/sdpa.json"),
+        };
+        Ok(Settings {
+            shapes,
+            precisions: select(
+                "SDPA_BENCH_DTYPES",
+                &[Precision::Bf16, Precision::Fp16],
+                Precision::name,
+            )?,
+            masks: select("SDPA_BENCH_MASKS", &Mask::ALL, Mask::name)?,
+            passes: select("SDPA_BENCH_DIRS", &Pass::ALL, Pass::name)?,
+            autotune: flag("SDPA_BENCH_AUTOTUNE"),
+            quick,
+            warm_up: secs("--warm-up-time", if quick { 0.1 } else { 0.5 })?,
+            measurement: secs("--measurement-time", if quick { 0.2 } else { 1.0 })?,
+            sample_size,
+            budget,
+            json_path,
+        })
+    }
+
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "shapes": self.shapes.iter().map(|s| s.index).collect::<Vec<_>>(),
+            "dtypes": self.precisions.iter().map(|p| p.name()).collect::<Vec<_>>(),
+            "masks": self.masks.iter().map(|m| m.name()).collect::<Vec<_>>(),
+            "directions": self.passes.iter().map(|p| p.name()).collect::<Vec<_>>(),
+            "plan_search": if self.autotune { "autotune" } else { "heuristic" },
+            "quick": self.quick,
+            "warm_up_s": self.warm_up.as_secs_f64(),
+            "measurement_s": self.measurement.as_secs_f64(),
+            "sample_size": self.sample_size,
+            "sampling": "flat",
+            "statistic": "median over samples of (event time of a sample / launches in it)",
+            "rotation": "buffer sets rotated until they exceed twice the L2 cache",
+            "flop_convention": FLOP_CONVENTION,
+        })
+    }
+}

@@ -1,0 +1,390 @@
+#!/usr/bin/env python3
+"""The PyTorch side of the attention comparison (benches/sdpa.rs).
+
+Runs the shapes of scripts/bench/sdpa_shapes.json through
+torch.nn.functional.scaled_dot_product_attention restricted to its cuDNN
+backend (torch.nn.attention.sdpa_kernel(SDPBackend.CUDNN_ATTENTION): no
+fallback to another kernel), in bf16 and fp16, without and with a causal
+mask, q, k and v dense [batch, heads, seq, head_dim], the default scale
+1/sqrt(head_dim), no dropout. Three directions, as in the Rust bench:
+
+  fwd       the forward, with q, k and v requiring gradients (so that it
+            also writes the softmax statistics for the backward, as the
+            Rust bench's forward does)
+  bwd       the backward alone: torch.autograd.grad of a forward's output
+            with retain_graph=True, repeated
+  fwd_bwd   a forward, then torch.autograd.grad of its output
+
+Timing as in scripts/bench/torch_conv.py (whose helpers it uses): buffers
+rotated over as many sets as it takes to exceed twice the L2 cache (the
+Rust bench's rule), back-to-back calls between two CUDA events, a warm-up
+whose length is a time, then a fixed number of samples of equal call counts;
+the statistic is the median over samples of (sample time / calls).
+
+FLOPs as in FlashAttention's and PyTorch's attention benchmarks: forward
+4 * B * H * S_q * S_kv * D, halved when causal; backward 2.5 times the
+forward; forward and backward 3.5 times.
+
+Usage (on the GPU machine; see scripts/bench/gpu-run.sh):
+
+  python3 scripts/bench/torch_sdpa.py --match target/bench/sdpa.json
+  python3 scripts/bench/torch_sdpa.py --shapes 1 --dtypes bf16 --quick
+  python3 scripts/bench/torch_sdpa.py --print-cudnn-dir
+
+--match takes the selection (shapes, precisions, masks, directions) and the
+timing settings from the Rust bench's results, so both sides measure the same
+things the same way. Without it the SDPA_BENCH_* variables of the Rust bench
+apply (SDPA_BENCH_SHAPES, _DTYPES, _MASKS, _DIRS, _QUICK), then the options.
+
+When the cuDNN backend refuses a case (an old PyTorch or cuDNN, a GPU it
+does not support), the case's record holds the reason (the error and the
+warnings PyTorch gave) instead of a time.
+
+It writes JSON to --out (default $OUT/torch_sdpa.json, else
+target/bench/torch_sdpa.json) with the cuDNN version PyTorch reports and the
+path of the libcudnn it loaded, and the GPU kernels each case ran
+(torch.profiler; --no-kernels skips that).
+
+--cpu checks the pipeline without a GPU: PyTorch's math backend on the CPU
+(use it with --shapes 1 and one precision; it is not a comparison).
+
+Exit status: 0 when it wrote its results with at least one case measured, 1
+when every case failed, 2 when it could not run (no PyTorch, no CUDA device,
+cuDNN disabled).
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+import warnings
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import torch_conv  # noqa: E402  (the timing, the machine and the cuDNN path)
+
+with open(os.path.join(HERE, "sdpa_shapes.json")) as _f:
+    SHAPES = json.load(_f)["shapes"]
+DTYPES = ["bf16", "fp16"]
+MASKS = ["none", "causal"]
+DIRS = ["fwd", "bwd", "fwd_bwd"]
+FLOP_FACTOR = {"fwd": 1.0, "bwd": 2.5, "fwd_bwd": 3.5}
+FLOP_CONVENTION = (
+    "forward 4*B*H*S_q*S_kv*D (two matmuls of 2*S_q*S_kv*D each per head), halved when causal; "
+    "backward 2.5x the forward; forward+backward 3.5x"
+)
+
+
+def log(msg, err=False):
+    print(f"torch_sdpa: {msg}", file=sys.stderr if err else sys.stdout, flush=True)
+
+
+def names(text, allowed, what):
+    """A comma-separated selection among `allowed` (everything when empty or 'all')."""
+    parts = [p.strip().lower() for p in (text or "").split(",") if p.strip()]
+    if not parts or parts == ["all"]:
+        return list(allowed)
+    unknown = [p for p in parts if p not in allowed]
+    if unknown:
+        raise SystemExit(f"torch_sdpa: {what}: unknown value {unknown[0]!r} (one of {', '.join(allowed)})")
+    return parts
+
+
+def indices(text):
+    """'1,3-4' into shape indices of sdpa_shapes.json."""
+    known = [s["index"] for s in SHAPES]
+    parts = [p.strip() for p in str(text or "").split(",") if p.strip()]
+    if not parts or parts == ["all"]:
+        return known
+    out = []
+    for part in parts:
+        lo, _, hi = part.partition("-")
+        if not (lo.strip().isdigit() and (hi or lo).strip().isdigit()):
+            raise SystemExit(f"torch_sdpa: shapes: {part!r} is neither an index nor a range like 2-3")
+        for i in range(int(lo), int(hi or lo) + 1):
+            if i not in known:
+                raise SystemExit(f"torch_sdpa: shapes: no shape {i} (sdpa_shapes.json has {len(known)})")
+            out.append(i)
+    return out
+
+
+def selection(args):
+    """The shapes, precisions, masks, directions and timing settings."""
+    env = os.environ.get
+    quick = args.quick or (env("SDPA_BENCH_QUICK", "0") not in ("", "0"))
+    pick = lambda arg, var: arg if arg is not None else env(var)
+    sel = {
+        "shapes": indices(pick(args.shapes, "SDPA_BENCH_SHAPES")),
+        "dtypes": names(pick(args.dtypes, "SDPA_BENCH_DTYPES"), DTYPES, "dtypes"),
+        "masks": names(pick(args.masks, "SDPA_BENCH_MASKS"), MASKS, "masks"),
+        "directions": names(pick(args.dirs, "SDPA_BENCH_DIRS"), DIRS, "dirs"),
+        "warm_up_s": 0.1 if quick else 0.5,
+        "measurement_s": 0.2 if quick else 1.0,
+        "sample_size": 10,
+        "quick": quick,
+        "matched": None,
+    }
+    if args.match:
+        with open(args.match) as f:
+            ours = json.load(f)
+        s = ours.get("settings", {})
+        for key in ("shapes", "dtypes", "masks", "directions"):
+            sel[key] = list(s.get(key, sel[key]))
+        sel["warm_up_s"] = float(s.get("warm_up_s", sel["warm_up_s"]))
+        sel["measurement_s"] = float(s.get("measurement_s", sel["measurement_s"]))
+        sel["sample_size"] = int(s.get("sample_size", sel["sample_size"]))
+        sel["quick"] = bool(s.get("quick", sel["quick"]))
+        sel["matched"] = os.path.abspath(args.match)
+        # Only the cases the Rust run reached (SDPA_BENCH_BUDGET_S may have
+        # cut it short).
+        sel["cases"] = sorted({(r["shape"], r["dtype"], r["mask"]) for r in ours.get("results", []) if "mask" in r})
+    if args.warm_up is not None:
+        sel["warm_up_s"] = args.warm_up
+    if args.measurement is not None:
+        sel["measurement_s"] = args.measurement
+    if args.samples is not None:
+        sel["sample_size"] = args.samples
+    return sel
+
+
+def label(s):
+    return f"{s['batch']}x{s['heads']}x{s['seq']}x{s['head_dim']}"
+
+
+def forward_flops(s, causal):
+    full = 4.0 * s["batch"] * s["heads"] * s["seq"] * s["seq"] * s["head_dim"]
+    return full / 2 if causal else full
+
+
+def rotation_sets(s, elem, l2_bytes):
+    """The Rust bench's rule: q, k, v, o, d_o and the three gradients, plus
+    the f32 statistics, per set; sets exceeding 2 x L2 together, at most 4 GiB."""
+    n = s["batch"] * s["heads"] * s["seq"]
+    set_bytes = 8 * n * s["head_dim"] * elem + 4 * n
+    want = -(-2 * max(l2_bytes, 1 << 20) // set_bytes)
+    return max(1, min(want, 1024, max(1, (4 << 30) // set_bytes))), set_bytes
+
+
+def backend_context(torch, cpu):
+    """The sdpa_kernel context of the cuDNN backend (the math backend with
+    --cpu), and its name; or None and why it is not there."""
+    try:
+        from torch.nn.attention import SDPBackend, sdpa_kernel
+    except ImportError as e:
+        return None, f"PyTorch {torch.__version__} has no torch.nn.attention.sdpa_kernel ({e}); it needs 2.3 or later"
+    name = "MATH" if cpu else "CUDNN_ATTENTION"
+    which = getattr(SDPBackend, name, None)
+    if which is None:
+        return None, f"PyTorch {torch.__version__} has no SDPBackend.{name}"
+    return (lambda: sdpa_kernel(which)), name
+
+
+def reason(exc, caught):
+    """The error, with the warnings PyTorch gave on the way (where its SDPA
+    dispatcher says why a backend was not used)."""
+    notes = []
+    for w in caught:
+        text = str(w.message).strip()
+        if text and text not in notes:
+            notes.append(text)
+    msg = f"{type(exc).__name__}: {str(exc).strip()}"
+    return msg + ("" if not notes else " | warnings: " + " | ".join(notes))
+
+
+def bench_mask(torch, ctx, sel, base, sets, kernels):
+    """Every selected direction of one shape, precision and mask: records."""
+    F = torch.nn.functional.scaled_dot_product_attention
+    causal = base["causal"]
+    cuda = ctx["cuda"]
+    records = []
+
+    def sync():
+        if cuda:
+            torch.cuda.synchronize()
+
+    def fwd(i):
+        q, k, v, _ = sets[i % len(sets)]
+        return F(q, k, v, is_causal=causal)
+
+    with ctx["backend"]():
+        # A first forward: the backend's refusal, if any, shows here.
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                fwd(0)
+                sync()
+                refused = None
+            except Exception as e:  # RuntimeError: no available kernel, out of memory
+                refused = reason(e, caught)
+        if refused:
+            log(f"s{base['shape']} {base['label']} {base['dtype']} {base['mask']}: refused: {refused}")
+            return [dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d], error=refused) for d in sel["directions"]]
+
+        outs = []
+
+        def bwd(i):
+            q, k, v, d_o = sets[i % len(sets)]
+            return torch.autograd.grad(outs[i % len(sets)], (q, k, v), d_o, retain_graph=True)
+
+        def fwd_bwd(i):
+            q, k, v, d_o = sets[i % len(sets)]
+            return torch.autograd.grad(F(q, k, v, is_causal=causal), (q, k, v), d_o)
+
+        ops = {"fwd": fwd, "bwd": bwd, "fwd_bwd": fwd_bwd}
+        for d in sel["directions"]:
+            rec = dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d])
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                try:
+                    if d == "bwd" and not outs:
+                        outs.extend(fwd(i) for i in range(len(sets)))
+                    t = time.perf_counter()
+                    ops[d](0)
+                    sync()
+                    rec["first_call_ms"] = (time.perf_counter() - t) * 1e3
+                    rec.update(torch_conv.measure(ctx["timer"], ops[d], sel["warm_up_s"], sel["measurement_s"], sel["sample_size"]))
+                    rec["tflops"] = rec["flops"] / (rec["median_ms"] * 1e-3) / 1e12
+                except Exception as e:
+                    rec["error"] = reason(e, caught)
+                    log(f"s{base['shape']} {base['label']} {base['dtype']} {base['mask']} {d}: failed: {rec['error']}")
+                    records.append(rec)
+                    continue
+            if kernels[0]:
+                try:
+                    rec["kernels"] = torch_conv.kernel_names(torch, ops[d])
+                except Exception as e:  # no CUPTI, say
+                    rec["kernels_error"] = f"{type(e).__name__}: {e}"
+                    kernels[0] = False
+                    log(f"kernel names not recorded: {rec['kernels_error']}")
+            log(
+                f"s{base['shape']} {base['label']:<16} {base['dtype']} {base['mask']:<6} {d:<7} "
+                f"{rec['median_ms']:.4f} ms  {rec['tflops']:.1f} TFLOP/s  (first call {rec['first_call_ms']:.1f} ms)"
+            )
+            records.append(rec)
+        del outs
+    return records
+
+
+def run(torch, args, sel):
+    cpu = args.cpu
+    make_backend, backend_name = backend_context(torch, cpu)
+    dev = torch.device("cpu" if cpu else "cuda")
+    l2 = 32 << 20
+    if not cpu:
+        props = torch.cuda.get_device_properties(0)
+        l2 = int(getattr(props, "L2_cache_size", 0) or (50 << 20))
+    tdtype = {"fp16": torch.float16, "bf16": torch.bfloat16}
+    ctx = {"cuda": not cpu, "timer": torch_conv.Timer(torch, not cpu), "backend": make_backend}
+    kernels = [not cpu and not args.no_kernels]
+    # Why nothing runs: no such backend in this PyTorch.
+    missing = None if make_backend else backend_name
+    shapes = {s["index"]: s for s in SHAPES}
+    results = []
+    for idx in sel["shapes"]:
+        s = shapes[idx]
+        for dt in sel["dtypes"]:
+            masks = [m for m in sel["masks"] if "cases" not in sel or (idx, dt, m) in sel["cases"]]
+            if not masks:
+                continue
+            elem = torch.tensor([], dtype=tdtype[dt]).element_size()
+            nsets, set_bytes = rotation_sets(s, elem, l2)
+            common = {
+                "shape": idx, "label": label(s), "batch": s["batch"], "heads": s["heads"], "seq": s["seq"],
+                "head_dim": s["head_dim"], "dtype": dt, "backend": backend_name, "buffer_sets": nsets,
+                "buffer_set_bytes": set_bytes,
+            }
+            sets, why = [], missing
+            try:
+                gen = torch.Generator(device=dev).manual_seed(idx)
+                dims = (s["batch"], s["heads"], s["seq"], s["head_dim"])
+
+                def rand(grad):
+                    t = (torch.rand(*dims, generator=gen, device=dev, dtype=torch.float32) - 0.5).to(tdtype[dt])
+                    return t.requires_grad_(grad)
+
+                if not why:
+                    sets = [(rand(True), rand(True), rand(True), rand(False)) for _ in range(nsets)]
+            except Exception as e:  # out of memory
+                why = f"buffers: {type(e).__name__}: {e}"
+            for m in masks:
+                base = dict(common, mask=m, causal=m == "causal", fwd_flops=forward_flops(s, m == "causal"))
+                if why:
+                    results += [dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d], error=why) for d in sel["directions"]]
+                    log(f"s{idx} {label(s)} {dt} {m}: not run: {why}")
+                    continue
+                results += bench_mask(torch, ctx, sel, base, sets, kernels)
+            sets = None
+            if not cpu:
+                torch.cuda.empty_cache()
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--match", help="the Rust bench's sdpa.json: same selection and timing settings")
+    ap.add_argument("--out", help="results file (default $OUT/torch_sdpa.json or target/bench/torch_sdpa.json)")
+    ap.add_argument("--shapes", help="indices of sdpa_shapes.json, e.g. 1,3-4")
+    ap.add_argument("--dtypes", help="bf16,fp16")
+    ap.add_argument("--masks", help="none,causal")
+    ap.add_argument("--dirs", help="fwd,bwd,fwd_bwd")
+    ap.add_argument("--quick", action="store_true", help="warm-up 0.1 s, measurement 0.2 s")
+    ap.add_argument("--warm-up", type=float, help="warm-up seconds")
+    ap.add_argument("--measurement", type=float, help="measurement seconds")
+    ap.add_argument("--samples", type=int, help="samples (default 10)")
+    ap.add_argument("--no-kernels", action="store_true", help="do not record kernel names (torch.profiler)")
+    ap.add_argument("--print-cudnn-dir", action="store_true", help="print the folder of the libcudnn PyTorch loads, and exit")
+    ap.add_argument("--cpu", action="store_true", help="a pipeline check without a GPU: the math backend on the CPU (not a comparison)")
+    args = ap.parse_args()
+    sel = selection(args)
+
+    try:
+        import torch
+    except ImportError as e:
+        log(f"not run: PyTorch is not installed for {sys.executable} ({e}); install it on the GPU machine (pip install torch)", err=True)
+        return 2
+    if not args.cpu:
+        if not torch.cuda.is_available():
+            log(
+                f"not run: PyTorch {torch.__version__} (CUDA {torch.version.cuda}) sees no usable CUDA device "
+                "(torch.cuda.is_available() is False); --cpu checks the pipeline without one",
+                err=True,
+            )
+            return 2
+        if not torch.backends.cudnn.is_available() or not torch.backends.cudnn.enabled:
+            log(f"not run: PyTorch {torch.__version__} has no usable cuDNN", err=True)
+            return 2
+    info = torch_conv.machine(torch, args.cpu)
+    if args.print_cudnn_dir:
+        if not info["cudnn_path"]:
+            log("no libcudnn.so* is mapped into this process", err=True)
+            return 2
+        print(os.path.dirname(info["cudnn_path"]))
+        return 0
+
+    out = args.out or torch_conv.default_out("torch_sdpa.json")
+    log(
+        f"PyTorch {info['torch_version']} (CUDA {info['torch_cuda']}), cuDNN {info['cudnn_version']} from "
+        f"{info['cudnn_path']}; {info.get('gpu', {}).get('name', 'CPU')}"
+    )
+    log(
+        f"{len(sel['shapes'])} shape(s) x {len(sel['dtypes'])} precision(s) x {len(sel['masks'])} mask(s) x "
+        f"{len(sel['directions'])} direction(s); warm-up {sel['warm_up_s']} s, measurement {sel['measurement_s']} s, "
+        f"{sel['sample_size']} samples"
+    )
+    results = run(torch, args, sel)
+    settings = dict(sel, sampling="flat", flop_convention=FLOP_CONVENTION)
+    settings["statistic"] = "median over samples of (event time of a sample / calls in it)"
+    settings.pop("cases", None)
+    doc = dict(info, tool="scripts/bench/torch_sdpa.py", settings=settings, results=results)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+    errors = sum(1 for r in results if "error" in r)
+    log(f"{len(results) - errors} case(s) measured, {errors} failed; results in {out}")
+    return 1 if results and errors == len(results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
