@@ -93,6 +93,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     /// otherwise.
     #[doc(alias = "cudnnSetConvolutionNdDescriptor")]
     #[doc(alias = "cudnnSetConvolution2dDescriptor")]
+    #[inline(always)]
     pub fn new(pads: &[usize], strides: &[usize], dilations: &[usize]) -> Result<Self> {
         Self::build(LibRef::global()?, pads, strides, dilations)
     }
@@ -110,7 +111,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         Self::build(lib.into(), pads, strides, dilations)
     }
 
-    #[inline]
+    #[inline(always)]
     fn build(lib: LibRef, pads: &[usize], strides: &[usize], dilations: &[usize]) -> Result<Self> {
         const F: &str = "cudnnSetConvolutionNdDescriptor";
         let n = pads.len();
@@ -433,13 +434,13 @@ fn output_rule(
             x[1], w[1]
         ));
     }
-    if !w[0].is_multiple_of(groups) {
+    // Division is slow; one group (the common case) needs none.
+    if groups != 1 && !w[0].is_multiple_of(groups) {
         return Err(format!(
             "{} output channels do not divide into {groups} groups",
             w[0]
         ));
     }
-    fits_c_int(x, w, pads, dilations)?;
     let mut out = Dims::new(x).ok_or("more than 8 dims")?;
     let o = out.as_mut_slice();
     o[1] = w[0];
@@ -453,12 +454,23 @@ fn output_rule(
         let padded = x[d + 2]
             .checked_add(pads[d].checked_mul(2).ok_or("padding overflows")?)
             .ok_or("padding overflows")?;
+        // cuDNN's own rule computes these in `int` (as `fits_c_int`).
+        if padded > i32::MAX as usize || span > i32::MAX as usize {
+            return Err(format!(
+                "spatial dim {d}: the padded input ({padded}) or the dilated kernel ({span}) does not fit cuDNN's int"
+            ));
+        }
         if span > padded || strides[d] == 0 {
             return Err(format!(
                 "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
             ));
         }
-        o[d + 2] = (padded - span) / strides[d] + 1;
+        // Stride 1 (the common case) needs no division.
+        let steps = match strides[d] {
+            1 => padded - span,
+            stride => (padded - span) / stride,
+        };
+        o[d + 2] = steps + 1;
     }
     Ok(out)
 }

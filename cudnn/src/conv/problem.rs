@@ -72,12 +72,16 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         // `x.packed_format()`, without building either's stride lists.
         let rank = dims.len();
         let (mut packed, mut strides) = ([0usize; MAX_DIMS], [0usize; MAX_DIMS]);
-        let nhwc = {
-            let xs = x.strides();
+        // Element by element (no call to memcmp for a few words); an NHWC
+        // tensor has channel stride 1, which rules most NCHW ones out.
+        let same =
+            |a: &[usize], b: &[usize]| a.len() == b.len() && a.iter().zip(b).all(|(p, q)| p == q);
+        let xs = x.strides();
+        let nhwc = xs.get(1) == Some(&1) && {
             fill_packed_strides(true, x.dims(), &mut packed[..rank]);
-            xs == &packed[..rank] && {
+            same(xs, &packed[..rank]) && {
                 fill_packed_strides(false, x.dims(), &mut packed[..rank]);
-                xs != &packed[..rank]
+                !same(xs, &packed[..rank])
             }
         };
         fill_packed_strides(nhwc, &dims, &mut strides[..rank]);

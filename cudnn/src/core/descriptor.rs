@@ -139,11 +139,8 @@ impl Dims {
     /// length).
     #[inline]
     pub(crate) fn truncated(s: &[usize]) -> Dims {
-        // A fixed-length loop (no call to memcpy for a few words).
-        let mut v = [0; MAX_DIMS];
-        for (o, &x) in v.iter_mut().zip(s) {
-            *o = x;
-        }
+        // Element by element (no call to memcpy for a few words).
+        let v = std::array::from_fn(|i| s.get(i).copied().unwrap_or(0));
         Dims {
             len: s.len().min(MAX_DIMS) as u8,
             v,

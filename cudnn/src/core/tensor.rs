@@ -114,6 +114,7 @@ impl<T: DataType> TensorDescriptor<T> {
     /// rejects; [`Error::LibraryNotFound`](crate::Error::LibraryNotFound).
     #[doc(alias = "cudnnSetTensorNdDescriptor")]
     #[doc(alias = "cudnnSetTensor4dDescriptor")]
+    #[inline(always)]
     pub fn new(format: TensorFormat, dims: &[usize]) -> Result<Self> {
         Self::packed(LibRef::global()?, format, dims)
     }
@@ -126,7 +127,7 @@ impl<T: DataType> TensorDescriptor<T> {
         Self::packed(lib.into(), format, dims)
     }
 
-    #[inline]
+    #[inline(always)]
     fn packed(lib: LibRef, format: TensorFormat, dims: &[usize]) -> Result<Self> {
         ensure(
             format == TensorFormat::CUDNN_TENSOR_NCHW || format == TensorFormat::CUDNN_TENSOR_NHWC,
@@ -192,6 +193,7 @@ impl<T: DataType> TensorDescriptor<T> {
     }
 
     /// [`with_strides`](Self::with_strides) with the library as it is held.
+    #[inline(always)]
     pub(crate) fn strided(lib: LibRef, dims: &[usize], strides: &[usize]) -> Result<Self> {
         // One pass checks what the slow path below checks one rule at a
         // time: equal lengths, a rank of 3..=8, every value in 1..=i32::MAX
@@ -362,6 +364,7 @@ impl<T: DataType> FilterDescriptor<T> {
     /// dimension of 0 or a rank outside 3..=8; cuDNN's error otherwise.
     #[doc(alias = "cudnnSetFilterNdDescriptor")]
     #[doc(alias = "cudnnSetFilter4dDescriptor")]
+    #[inline(always)]
     pub fn new(format: TensorFormat, dims: &[usize]) -> Result<Self> {
         Self::build(LibRef::global()?, format, dims)
     }
@@ -391,7 +394,7 @@ impl<T: DataType> FilterDescriptor<T> {
         Self::build(lib.into(), format, dims)
     }
 
-    #[inline]
+    #[inline(always)]
     fn build(lib: LibRef, format: TensorFormat, dims: &[usize]) -> Result<Self> {
         const F: &str = "cudnnSetFilterNdDescriptor";
         ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
