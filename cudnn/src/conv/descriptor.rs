@@ -336,7 +336,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     }
 
     /// [`output_dims`](Self::output_dims) of raw shapes, without allocating.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn output_dims_inline(&self, x: &[usize], w: &[usize]) -> Result<Dims> {
         output_rule(
             x,

@@ -61,7 +61,7 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
     /// # Errors
     /// [`Error::InvalidArgument`] when the shapes do not fit together;
     /// cuDNN's error for an output it rejects.
-    #[inline]
+    #[inline(always)]
     pub fn new(
         x: TensorDescriptor<T>,
         w: FilterDescriptor<T>,

@@ -14,7 +14,7 @@ macro_rules! raw_descriptor {
 
         impl $name {
             /// Creates one with `lib`.
-            #[inline]
+            #[inline(always)]
             pub(crate) fn create(
                 lib: impl Into<$crate::library::LibRef>,
             ) -> $crate::Result<Self> {
