@@ -11,7 +11,11 @@
 //! ratio is printed at the end from this program's own interleaved timing
 //! loop (`std::time::Instant`), besides criterion's report, and written to
 //! `target/bench/host_overhead.json` (`$OUT/host_overhead.json` when `OUT`
-//! is set). Nothing is asserted: a benchmark is not a test.
+//! is set). It is a paired reading: 41 rounds of about 10 ms, each timing
+//! every routine back to back, and the median over the rounds of each
+//! round's safe/raw, so that the machine's slow spells (a shared VM has
+//! them) scale both sides of a ratio alike; the ratio of the two median
+//! times is printed too. Nothing is asserted: a benchmark is not a test.
 //!
 //! ```sh
 //! eval "$(bash scripts/fetch-cudnn.sh 9)"
@@ -241,21 +245,32 @@ fn populated_cache(p: &ConvProblem<f32, f32>, options: &SearchOptions) -> cudnn:
     Ok(cache)
 }
 
-/// Median nanoseconds per call of each routine, over `rounds` interleaved
-/// rounds of `iters` calls each (interleaving spreads drift, frequency
-/// changes and noisy neighbours over all of them alike).
-fn interleaved(rounds: usize, iters: u32, routines: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut per_call: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); routines.len()];
-    for _ in 0..rounds {
-        for (r, out) in routines.iter_mut().zip(per_call.iter_mut()) {
+/// Nanoseconds per call of each routine in each of `rounds` interleaved
+/// rounds of `iters` calls each: `[routine][round]`. Interleaving spreads
+/// drift, frequency changes and noisy neighbours over all of them alike;
+/// each round starts with the next routine, so that none always runs
+/// first.
+fn interleaved(rounds: usize, iters: u32, routines: &mut [&mut dyn FnMut()]) -> Vec<Vec<f64>> {
+    let n = routines.len();
+    let mut per_call: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); n];
+    for round in 0..rounds {
+        for k in 0..n {
+            let i = (round + k) % n;
             let start = Instant::now();
             for _ in 0..iters {
-                r();
+                routines[i]();
             }
-            out.push(start.elapsed().as_nanos() as f64 / f64::from(iters));
+            per_call[i].push(start.elapsed().as_nanos() as f64 / f64::from(iters));
         }
     }
-    per_call.into_iter().map(median).collect()
+    per_call
+}
+
+/// The median of `a[i] / b[i]` over the rounds: each round's two readings
+/// were taken a few milliseconds apart, so a slow spell of the machine
+/// scales both and cancels out of their ratio.
+fn paired_ratio(a: &[f64], b: &[f64]) -> f64 {
+    median(a.iter().zip(b).map(|(x, y)| x / y).collect())
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -269,6 +284,9 @@ fn median(mut v: Vec<f64>) -> f64 {
         (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
+
+/// Interleaved rounds per reading.
+const ROUNDS: usize = 41;
 
 /// Calls per round so that the slowest routine's round takes about
 /// `target`.
@@ -372,8 +390,13 @@ fn main() -> ExitCode {
 
     // Our own reading of the same routines, for the ratio.
     let (mut raw_m, mut safe_m, mut safe_dims_m) = (raw, safe, safe_dims);
-    let iters = calibrate(Duration::from_millis(25), &mut safe_dims_m);
-    let build = interleaved(15, iters, &mut [&mut raw_m, &mut safe_m, &mut safe_dims_m]);
+    let iters = calibrate(Duration::from_millis(10), &mut safe_dims_m);
+    let build_rounds = interleaved(
+        ROUNDS,
+        iters,
+        &mut [&mut raw_m, &mut safe_m, &mut safe_dims_m],
+    );
+    let build: Vec<f64> = build_rounds.iter().cloned().map(median).collect();
     let (mut key_m, mut get_m, mut kg_m) = (
         || {
             make_key();
@@ -386,7 +409,14 @@ fn main() -> ExitCode {
         },
     );
     let cache_iters = calibrate(Duration::from_millis(10), &mut kg_m);
-    let hit = interleaved(15, cache_iters, &mut [&mut key_m, &mut get_m, &mut kg_m]);
+    let hit: Vec<f64> = interleaved(
+        ROUNDS,
+        cache_iters,
+        &mut [&mut key_m, &mut get_m, &mut kg_m],
+    )
+    .into_iter()
+    .map(median)
+    .collect();
     let allocs = [
         allocations(&mut raw_m),
         allocations(&mut safe_m),
@@ -398,14 +428,13 @@ fn main() -> ExitCode {
         allocations(&mut kg_m),
     ];
 
-    let ratio = build[1] / build[0];
-    let ratio_dims = build[2] / build[0];
+    let ratio = paired_ratio(&build_rounds[1], &build_rounds[0]);
+    let ratio_dims = paired_ratio(&build_rounds[2], &build_rounds[0]);
+    let ratio_of_medians = build[1] / build[0];
     println!();
     println!(
-        "host overhead, cuDNN {} ({} rounds of {} calls, median ns per call):",
+        "host overhead, cuDNN {} ({ROUNDS} rounds of {iters} calls; median ns per call; ratios: median over the rounds of each round's safe/raw):",
         lib.version(),
-        15,
-        iters
     );
     println!(
         "  build problem, raw FFI:                      {:>9.0} ns  {:>3} Rust heap allocations",
@@ -419,6 +448,7 @@ fn main() -> ExitCode {
         "  build problem, safe + cuDNN's output dims:   {:>9.0} ns  {:>3} Rust heap allocations  ratio = {ratio_dims:.3}",
         build[2], allocs[2]
     );
+    println!("  (ratio of the medians instead: {ratio_of_medians:.3})");
     println!(
         "  {}",
         if ratio <= 1.10 {
@@ -443,11 +473,12 @@ fn main() -> ExitCode {
         "cudnn_version": lib.version().to_string(),
         "cudnn_path": lib.path().display().to_string(),
         "problem": {"x": X, "w": W, "pad": PAD, "stride": STRIDE, "dilation": DILATION, "dtype": "f32", "layout": "nchw"},
-        "rounds": 15,
+        "rounds": ROUNDS,
         "iters_per_round": iters,
         "build_problem_ns": {"raw_ffi": build[0], "safe": build[1], "safe_plus_cudnn_output_dim": build[2]},
         "build_problem_allocations": {"raw_ffi": allocs[0], "safe": allocs[1], "safe_plus_cudnn_output_dim": allocs[2]},
         "ratio_safe_over_raw": ratio,
+        "ratio_of_median_times": ratio_of_medians,
         "ratio_safe_plus_output_dim_over_raw": ratio_dims,
         "cache_hit_ns": {"key": hit[0], "get": hit[1], "key_and_get": hit[2], "entries": cache.len()},
         "cache_hit_allocations": {"key": hit_allocs[0], "get": hit_allocs[1], "key_and_get": hit_allocs[2]},

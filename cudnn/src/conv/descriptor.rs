@@ -408,7 +408,7 @@ pub fn output_dims(
     output_rule(x, w, pads, strides, dilations, groups).map(|d| d.to_vec())
 }
 
-#[inline]
+#[inline(always)]
 fn output_rule(
     x: &[usize],
     w: &[usize],
