@@ -28,43 +28,12 @@ set -euo pipefail
 # Exact versions, so that regenerating changes nothing unless these change.
 PINS=(torch==2.15.0)
 
-log() { printf 'make-torch-fixtures: %s\n' "$*" >&2; }
-die() { printf 'make-torch-fixtures: error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source-path=SCRIPTDIR source=lib/pinned-venv.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-venv.sh"
+no_arguments "$@"
+pinned_venv torch-venv " (several GB of wheels)" "${PINS[@]}"
 
-script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(git -C "$script_dir" rev-parse --show-toplevel 2>/dev/null || (cd "$script_dir/.." && pwd))
-
-case "${1:-}" in
-    "") ;;
-    -h|--help)
-        sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2
-        exit 0 ;;
-    *) die "unexpected argument '$1' (usage: $0)" ;;
-esac
-
-cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}
-mkdir -p "$cache"
-cache=$(cd "$cache" && pwd)
-venv=$cache/torch-venv
-stamp=$venv/.pins
-
-if [[ ! -x $venv/bin/python || ! -f $stamp || $(cat "$stamp") != "${PINS[*]}" ]]; then
-    command -v python3 >/dev/null 2>&1 || die "python3 is needed (apt-get install -y python3 python3-venv)"
-    log "creating $venv with ${PINS[*]} (several GB of wheels) ..."
-    rm -rf "$venv"
-    python3 -m venv "$venv" || die "python3 -m venv failed (apt-get install -y python3-venv)"
-    "$venv/bin/python" -m pip install --disable-pip-version-check --quiet "${PINS[@]}" >&2 \
-        || { rm -rf "$venv"; die "pip install ${PINS[*]} failed"; }
-    printf '%s' "${PINS[*]}" >"$stamp"
-else
-    log "reusing $venv"
-fi
-
-out=$repo/cudnn-reference/tests/fixtures/rnn.json
-mkdir -p "$(dirname "$out")"
-log "writing $out ..."
-CUDA_VISIBLE_DEVICES="" "$venv/bin/python" "$script_dir/fixtures/make_rnn_fixtures.py" "$out"
-out=$repo/cudnn-reference/tests/fixtures/norm_attention_torch.json
-log "writing $out ..."
-CUDA_VISIBLE_DEVICES="" "$venv/bin/python" "$script_dir/fixtures/make_norm_attention_torch_fixtures.py" "$out"
+export CUDA_VISIBLE_DEVICES=""
+write_fixture rnn.json make_rnn_fixtures.py
+write_fixture norm_attention_torch.json make_norm_attention_torch_fixtures.py
 log "done"
