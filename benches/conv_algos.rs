@@ -71,23 +71,25 @@ mod graph;
 mod legacy;
 #[path = "conv_algos/setup.rs"]
 mod setup;
+// The settings, the start of `main` and the results file, shared with the
+// attention bench.
+#[path = "common/harness.rs"]
+mod harness;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::Instant;
 
 use criterion::Criterion;
 use cudnn::half::{bf16, f16};
 use cudnn::{
-    ComputeType, ComputesIn, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Library,
+    ComputeType, ComputesIn, ConvProblem, ConvolutionDescriptor, FilterDescriptor,
     TensorDescriptor, Workspace,
 };
 use serde_json::{json, Value};
 
 use gpu::{make_sets, Config, Elem, Gpu};
+use harness::{begin, Report, Start};
 use legacy::{BwdData, BwdFilter, Fwd};
-use setup::{env, Api, Dir, Layout, Precision, Settings, Shape};
+use setup::{Api, Dir, Layout, Precision, Settings, Shape};
 
 /// All directions of one shape, precision and layout, on each API.
 fn bench_config<T: Elem + ComputesIn<C>, C: ComputeType>(
@@ -174,69 +176,19 @@ fn bench_config<T: Elem + ComputesIn<C>, C: ComputeType>(
     out
 }
 
-fn write_json(path: &PathBuf, doc: &Value) {
-    let written = path
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(path, format!("{doc:#}\n")));
-    if let Err(e) = written {
-        println!("conv_algos: could not write {}: {e}", path.display());
-    }
-}
-
-fn not_run(why: String, require: bool) -> ExitCode {
-    println!("conv_algos: not run: {why}");
-    if require {
-        println!("conv_algos: CUDNN_BENCH_REQUIRE=1, so this is a failure");
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    let require = env("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
-    // `cargo bench` passes --bench; `cargo test --benches` does not.
-    let bench_mode =
-        args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test" || a == "--list");
-    if args.iter().any(|a| a == "--list") {
-        println!("conv_algos: benchmarks are named at run time from the algorithms cuDNN supports on the GPU; nothing to list");
-        return ExitCode::SUCCESS;
-    }
-    let st = match Settings::from_env(&args, bench_mode) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("conv_algos: {e}");
-            return ExitCode::from(2);
-        }
+    let (start, st, lib, gpu) = match begin(
+        "conv_algos",
+        "benchmarks are named at run time from the algorithms cuDNN supports on the GPU; nothing to list",
+        Settings::from_env,
+    ) {
+        Ok(begun) => begun,
+        Err(code) => return code,
     };
-    let ctx = match cudnn::cuda_context(0) {
-        Ok(ctx) => ctx,
-        Err(e) => return not_run(format!("no CUDA GPU: {e}"), require),
-    };
-    let lib: Arc<Library> = match cudnn::library() {
-        Ok(lib) => lib,
-        Err(e) => return not_run(format!("cuDNN did not load: {e}"), require),
-    };
-    let gpu = match Gpu::open(ctx) {
-        Ok(g) => g,
-        Err(e) => return not_run(format!("the GPU cannot be used: {e}"), require),
-    };
+    let bench_mode = start.bench_mode;
     println!(
-        "conv_algos: cuDNN {} (built for CUDA {}) from {} ({})",
-        lib.version(),
-        lib.cudart_version(),
-        lib.path().display(),
-        lib.found_by()
-    );
-    println!(
-        "conv_algos: {} (sm_{}{}), {:.1} GiB, L2 {:.1} MiB; {} shape(s) x {} precision(s) x {} layout(s) x {} direction(s) x {} API(s) ({}), {} algorithms{}",
-        gpu.name,
-        gpu.compute_capability.0,
-        gpu.compute_capability.1,
-        gpu.memory_bytes as f64 / (1u64 << 30) as f64,
-        gpu.l2_bytes as f64 / (1 << 20) as f64,
+        "conv_algos: {}; {} shape(s) x {} precision(s) x {} layout(s) x {} direction(s) x {} API(s) ({}), {} algorithms{}",
+        Start::gpu_line(&gpu),
         st.shapes.len(),
         st.precisions.len(),
         st.layouts.len(),
@@ -247,42 +199,18 @@ fn main() -> ExitCode {
         if bench_mode { "" } else { " (test mode: one launch each, nothing timed)" }
     );
 
-    let mut crit = bench_mode.then(|| {
-        Criterion::default()
-            .warm_up_time(st.warm_up)
-            .measurement_time(st.measurement)
-            .sample_size(st.sample_size)
-            .nresamples(10_000)
-            .without_plots()
-            .configure_from_args()
-    });
-    let header = json!({
-        "tool": "cudnn-rs benches/conv_algos.rs",
-        "cudnn_version": lib.version().to_string(),
-        "cudnn_path": lib.path().display().to_string(),
-        "cudnn_found_by": lib.found_by().to_string(),
-        "cudnn_cudart": lib.cudart_version().to_string(),
-        "gpu": {
-            "name": gpu.name,
-            "compute_capability": [gpu.compute_capability.0, gpu.compute_capability.1],
-            "l2_bytes": gpu.l2_bytes,
-            "memory_bytes": gpu.memory_bytes,
-        },
-        "settings": st.to_json(),
-        "shapes": st.shapes.iter().map(Shape::to_json).collect::<Vec<_>>(),
-    });
-    let started = Instant::now();
-    let mut results: Vec<Value> = Vec::new();
-    let mut truncated = false;
+    let mut crit = bench_mode.then(|| st.run.criterion());
+    let shapes = st.shapes.iter().map(Shape::to_json).collect();
+    let header = start.header(&lib, &gpu, st.to_json(), shapes);
+    let mut report = Report::new(&start, header, &st.run);
     'all: for shape in &st.shapes {
         for &precision in &st.precisions {
             for &layout in &st.layouts {
-                if st.budget.is_some_and(|b| started.elapsed() > b) {
-                    truncated = true;
+                if report.over_budget() {
                     break 'all;
                 }
                 let c = crit.as_mut();
-                results.extend(match precision {
+                report.push(match precision {
                     Precision::Fp32 | Precision::Tf32 => {
                         bench_config::<f32, f32>(&gpu, c, &st, shape, precision, layout)
                     }
@@ -293,13 +221,6 @@ fn main() -> ExitCode {
                         bench_config::<bf16, f32>(&gpu, c, &st, shape, precision, layout)
                     }
                 });
-                if bench_mode {
-                    let mut doc = header.clone();
-                    doc["results"] = Value::Array(results.clone());
-                    doc["truncated"] = json!(truncated);
-                    doc["elapsed_s"] = json!(started.elapsed().as_secs_f64());
-                    write_json(&st.json_path, &doc);
-                }
             }
         }
     }
@@ -309,7 +230,7 @@ fn main() -> ExitCode {
 
     println!("\nconv_algos: summary (heuristic's pick against the fastest measured)");
     let mut failures = 0;
-    for r in &results {
+    for r in &report.results {
         if r.get("error").is_some() {
             failures += 1;
             println!(
@@ -342,14 +263,14 @@ fn main() -> ExitCode {
             r["search"]["find_ms"].as_f64().map_or("-".into(), |v| format!("{v:.1}")),
         );
     }
-    if truncated {
+    if report.truncated {
         println!("conv_algos: stopped early: CONV_BENCH_BUDGET_S ran out");
     }
     if failures > 0 {
         println!("conv_algos: {failures} configuration(s) or algorithm(s) failed (see above)");
     }
     if bench_mode {
-        println!("conv_algos: results in {}", st.json_path.display());
+        println!("conv_algos: results in {}", st.run.json_path.display());
     }
     ExitCode::SUCCESS
 }

@@ -69,8 +69,11 @@ mod gpu;
 #[path = "conv_algos/setup.rs"]
 #[allow(dead_code)]
 mod setup;
+// The settings, the start of `main` and the results file, shared with the
+// convolution bench.
+#[path = "common/harness.rs"]
+mod harness;
 
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -80,12 +83,13 @@ use cudnn::cudarc::driver::{CudaSlice, CudaStream};
 use cudnn::graph::Settings as PlanSettings;
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape};
-use cudnn::{Handle, Library};
+use cudnn::Handle;
 use serde_json::{json, Value};
 
 use config::{Mask, Pass, SdpaShape, Settings, FLOP_CONVENTION};
 use gpu::{fmt_ms, ms_since, values, Elem, Gpu, Timer};
-use setup::{env, Precision};
+use harness::{begin, Report, Start};
+use setup::Precision;
 
 /// One set of buffers: the inputs `q`, `k`, `v` and `d_o`, the forward's
 /// output `o` and statistics (which the backward reads), the gradients.
@@ -185,36 +189,6 @@ fn launch<T: Elem>(
         backward(a, h, b)?;
     }
     Ok(())
-}
-
-/// The results so far, written to the JSON file after every
-/// configuration (in bench mode), and the time budget.
-struct Report {
-    header: Value,
-    results: Vec<Value>,
-    started: Instant,
-    truncated: bool,
-    write: bool,
-}
-
-impl Report {
-    fn push(&mut self, st: &Settings, records: Vec<Value>) {
-        self.results.extend(records);
-        if !self.write {
-            return;
-        }
-        let mut doc = self.header.clone();
-        doc["results"] = Value::Array(self.results.clone());
-        doc["truncated"] = json!(self.truncated);
-        doc["elapsed_s"] = json!(self.started.elapsed().as_secs_f64());
-        write_json(&st.json_path, &doc);
-    }
-
-    /// Whether the budget is spent (then the run stops, marked truncated).
-    fn over_budget(&mut self, st: &Settings) -> bool {
-        self.truncated |= st.budget.is_some_and(|b| self.started.elapsed() > b);
-        self.truncated
-    }
 }
 
 /// One shape, precision and mask.
@@ -380,7 +354,7 @@ fn bench_case<T: Elem>(
         g.throughput(Throughput::Elements(flops as u64));
         let mut timer = Timer {
             gpu,
-            sample_size: st.sample_size,
+            sample_size: st.run.sample_size,
             flops,
             sets: sets.len(),
             next: 0,
@@ -424,7 +398,7 @@ fn bench_shape<T: Elem>(
     });
     let made = made.and_then(|()| gpu.stream.synchronize().map_err(Into::into));
     for &mask in &st.masks {
-        if report.over_budget(st) {
+        if report.over_budget() {
             return;
         }
         let case = Case {
@@ -449,27 +423,8 @@ fn bench_shape<T: Elem>(
                     .collect()
             }
         };
-        report.push(st, records);
+        report.push(records);
     }
-}
-
-fn write_json(path: &Path, doc: &Value) {
-    let written = path
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(path, format!("{doc:#}\n")));
-    if let Err(e) = written {
-        println!("sdpa: could not write {}: {e}", path.display());
-    }
-}
-
-fn not_run(why: String, require: bool) -> ExitCode {
-    println!("sdpa: not run: {why}");
-    if !require {
-        return ExitCode::SUCCESS;
-    }
-    println!("sdpa: CUDNN_BENCH_REQUIRE=1, so this is a failure");
-    ExitCode::FAILURE
 }
 
 /// The closing table: one line per record.
@@ -503,89 +458,41 @@ fn summary(results: &[Value]) -> usize {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    let require = env("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
-    // `cargo bench` passes --bench; `cargo test --benches` does not.
-    let bench_mode =
-        args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test" || a == "--list");
-    if args.iter().any(|a| a == "--list") {
-        println!("sdpa: benchmarks are named at run time; nothing to list");
-        return ExitCode::SUCCESS;
-    }
-    let st = match Settings::from_env(&args, bench_mode) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("sdpa: {e}");
-            return ExitCode::from(2);
-        }
+    let (start, st, lib, gpu) = match begin(
+        "sdpa",
+        "benchmarks are named at run time; nothing to list",
+        Settings::from_env,
+    ) {
+        Ok(begun) => begun,
+        Err(code) => return code,
     };
-    let ctx = match cudnn::cuda_context(0) {
-        Ok(ctx) => ctx,
-        Err(e) => return not_run(format!("no CUDA GPU: {e}"), require),
-    };
-    let lib: Arc<Library> = match cudnn::library() {
-        Ok(lib) => lib,
-        Err(e) => return not_run(format!("cuDNN did not load: {e}"), require),
-    };
-    let gpu = match Gpu::open(ctx) {
-        Ok(g) => g,
-        Err(e) => return not_run(format!("the GPU cannot be used: {e}"), require),
-    };
+    let bench_mode = start.bench_mode;
     println!(
-        "sdpa: cuDNN {} (built for CUDA {}) from {} ({})",
-        lib.version(),
-        lib.cudart_version(),
-        lib.path().display(),
-        lib.found_by()
-    );
-    println!(
-        "sdpa: {} (sm_{}{}), {:.1} GiB, L2 {:.1} MiB; {} shape(s) x {} precision(s) x {} mask(s) x {} direction(s), plans: {}{}",
-        gpu.name,
-        gpu.compute_capability.0,
-        gpu.compute_capability.1,
-        gpu.memory_bytes as f64 / (1u64 << 30) as f64,
-        gpu.l2_bytes as f64 / (1 << 20) as f64,
+        "sdpa: {}; {} shape(s) x {} precision(s) x {} mask(s) x {} direction(s), plans: {}{}",
+        Start::gpu_line(&gpu),
         st.shapes.len(),
         st.precisions.len(),
         st.masks.len(),
         st.passes.len(),
-        if st.autotune { "autotuned" } else { "the heuristic's" },
-        if bench_mode { "" } else { " (test mode: one launch each, nothing timed)" }
+        if st.autotune {
+            "autotuned"
+        } else {
+            "the heuristic's"
+        },
+        if bench_mode {
+            ""
+        } else {
+            " (test mode: one launch each, nothing timed)"
+        }
     );
 
-    let mut crit = bench_mode.then(|| {
-        Criterion::default()
-            .warm_up_time(st.warm_up)
-            .measurement_time(st.measurement)
-            .sample_size(st.sample_size)
-            .nresamples(10_000)
-            .without_plots()
-            .configure_from_args()
-    });
-    let mut report = Report {
-        header: json!({
-            "tool": "cudnn-rs benches/sdpa.rs",
-            "cudnn_version": lib.version().to_string(),
-            "cudnn_path": lib.path().display().to_string(),
-            "cudnn_found_by": lib.found_by().to_string(),
-            "cudnn_cudart": lib.cudart_version().to_string(),
-            "gpu": {
-                "name": gpu.name,
-                "compute_capability": [gpu.compute_capability.0, gpu.compute_capability.1],
-                "l2_bytes": gpu.l2_bytes,
-                "memory_bytes": gpu.memory_bytes,
-            },
-            "settings": st.to_json(),
-            "shapes": st.shapes.iter().map(SdpaShape::to_json).collect::<Vec<_>>(),
-        }),
-        results: Vec::new(),
-        started: Instant::now(),
-        truncated: false,
-        write: bench_mode,
-    };
+    let mut crit = bench_mode.then(|| st.run.criterion());
+    let shapes = st.shapes.iter().map(SdpaShape::to_json).collect();
+    let header = start.header(&lib, &gpu, st.to_json(), shapes);
+    let mut report = Report::new(&start, header, &st.run);
     for shape in &st.shapes {
         for &precision in &st.precisions {
-            if report.over_budget(&st) {
+            if report.over_budget() {
                 break;
             }
             let (c, r) = (crit.as_mut(), &mut report);
@@ -604,15 +511,11 @@ fn main() -> ExitCode {
         println!("sdpa: stopped early: SDPA_BENCH_BUDGET_S ran out");
     }
     if bench_mode {
-        println!("sdpa: results in {}", st.json_path.display());
+        println!("sdpa: results in {}", st.run.json_path.display());
     }
     if failures == 0 {
         return ExitCode::SUCCESS;
     }
     println!("sdpa: {failures} configuration(s) failed (see above)");
-    if require {
-        println!("sdpa: CUDNN_BENCH_REQUIRE=1, so this is a failure");
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
+    start.failed()
 }

@@ -198,9 +198,9 @@ pub(crate) fn group<'c>(
         let mut g = c.benchmark_group(name);
         g.throughput(Throughput::Elements(flops as u64))
             .sampling_mode(SamplingMode::Flat)
-            .warm_up_time(st.warm_up)
-            .measurement_time(st.measurement)
-            .sample_size(st.sample_size);
+            .warm_up_time(st.run.warm_up)
+            .measurement_time(st.run.measurement)
+            .sample_size(st.run.sample_size);
         g
     })
 }

@@ -222,7 +222,7 @@ pub(crate) fn bench_direction<T: Elem>(
 
     let mut packs: Vec<VariantPack<'_>> = sets.iter_mut().map(|s| pack(dir, uids, s)).collect();
     // Find: up to `graph_limit` plans, each timed on the GPU.
-    let runs = if st.quick { 3 } else { 10 };
+    let runs = if st.run.quick { 3 } else { 10 };
     let t = Instant::now();
     let plans = og.plans(Target::Handle(h), &benchmark);
     let plans_ms = ms_since(t);
@@ -269,7 +269,7 @@ pub(crate) fn bench_direction<T: Elem>(
     let mut group = group(crit, &group_name, st, cfg.flops);
     let mut timer = Timer {
         gpu,
-        sample_size: st.sample_size,
+        sample_size: st.run.sample_size,
         flops: cfg.flops,
         sets: packs.len(),
         next: 0,

@@ -277,7 +277,7 @@ pub(crate) fn bench_direction<D: Direction, T: Elem + ComputesIn<C>, C: ComputeT
     let mut find_times = Vec::new();
     let mut find_pick = None;
     let mut find_error = None;
-    for _ in 0..if st.quick { 1 } else { 2 } {
+    for _ in 0..if st.run.quick { 1 } else { 2 } {
         let t = Instant::now();
         let r = D::find(h, p, &benchmark, &AlgoCache::new(), ws, &mut sets[0]);
         let sync = gpu.stream.synchronize();
@@ -347,7 +347,7 @@ pub(crate) fn bench_direction<D: Direction, T: Elem + ComputesIn<C>, C: ComputeT
     let mut group = group(crit, &group_name, st, cfg.flops);
     let mut timer = Timer {
         gpu,
-        sample_size: st.sample_size,
+        sample_size: st.run.sample_size,
         flops: cfg.flops,
         sets: sets.len(),
         next: 0,

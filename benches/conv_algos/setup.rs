@@ -2,11 +2,10 @@
 //! precisions, layouts and directions, and the settings read from the
 //! environment and the arguments.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use cudnn::{MathType, TensorFormat};
 use serde_json::{json, Value};
+
+use crate::harness::{env, pick_shapes, select, RunSettings};
 
 /// The shapes, shared with `scripts/bench/torch_conv.py`.
 const SHAPES_JSON: &str = include_str!("../../scripts/bench/shapes.json");
@@ -214,89 +213,17 @@ pub(crate) struct Settings {
     /// The graph API's `benchmark_limit`: how many plans to build and time.
     pub(crate) graph_limit: usize,
     pub(crate) all_algos: bool,
-    pub(crate) quick: bool,
-    pub(crate) warm_up: Duration,
-    pub(crate) measurement: Duration,
-    pub(crate) sample_size: usize,
-    pub(crate) budget: Option<Duration>,
-    pub(crate) json_path: PathBuf,
-}
-
-pub(crate) fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-}
-
-/// A comma-separated selection among `all` by name (or `all`).
-pub(crate) fn select<T: Copy>(
-    var: &str,
-    all: &[T],
-    name: fn(T) -> &'static str,
-) -> Result<Vec<T>, String> {
-    let Some(text) = env(var) else {
-        return Ok(all.to_vec());
-    };
-    if text.trim().eq_ignore_ascii_case("all") {
-        return Ok(all.to_vec());
-    }
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let item = all
-            .iter()
-            .copied()
-            .find(|t| name(*t).eq_ignore_ascii_case(part))
-            .ok_or_else(|| {
-                let names: Vec<_> = all.iter().map(|t| name(*t)).collect();
-                format!(
-                    "{var}: unknown value {part:?} (one of {})",
-                    names.join(", ")
-                )
-            })?;
-        out.push(item);
-    }
-    Ok(out)
-}
-
-/// `1,3,5-7` into shape indices.
-fn select_shapes(text: &str, all: &[Shape]) -> Result<Vec<Shape>, String> {
-    let mut wanted = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let bad = || format!("CONV_BENCH_SHAPES: {part:?} is not an index or a range like 3-5");
-        let (a, b) = match part.split_once('-') {
-            Some((a, b)) => (a.trim(), b.trim()),
-            None => (part, part),
-        };
-        let a: usize = a.parse().map_err(|_| bad())?;
-        let b: usize = b.parse().map_err(|_| bad())?;
-        for i in a..=b {
-            let shape = all.iter().find(|s| s.index == i).ok_or_else(|| {
-                format!(
-                    "CONV_BENCH_SHAPES: no shape {i} (shapes.json has 1 to {})",
-                    all.len()
-                )
-            })?;
-            wanted.push(shape.clone());
-        }
-    }
-    Ok(wanted)
-}
-
-/// The value of `--name N` or `--name=N` among the arguments.
-pub(crate) fn arg_value(args: &[String], name: &str) -> Option<String> {
-    let prefix = format!("{name}=");
-    args.iter().enumerate().find_map(|(i, a)| {
-        if a == name {
-            args.get(i + 1).cloned()
-        } else {
-            a.strip_prefix(&prefix).map(str::to_owned)
-        }
-    })
+    /// How long to time and where the results go.
+    pub(crate) run: RunSettings,
 }
 
 impl Settings {
     pub(crate) fn from_env(args: &[String], bench_mode: bool) -> Result<Settings, String> {
         let all = all_shapes();
         let shapes = match env("CONV_BENCH_SHAPES") {
-            Some(text) => select_shapes(&text, &all)?,
+            Some(text) => {
+                pick_shapes("CONV_BENCH_SHAPES", "shapes.json", &text, &all, |s| s.index)?
+            }
             // A test run launches on the smallest shape only.
             None if !bench_mode => all.iter().filter(|s| s.index == 14).cloned().collect(),
             None => all,
@@ -322,41 +249,7 @@ impl Settings {
                 })?,
             None => 10,
         };
-        let quick = env("CONV_BENCH_QUICK").is_some_and(|v| v != "0");
-        let secs = |name: &str, default: f64| -> Result<Duration, String> {
-            match arg_value(args, name) {
-                Some(v) => v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| *s > 0.0)
-                    .map(Duration::from_secs_f64)
-                    .ok_or_else(|| format!("{name}: {v:?} is not a positive number of seconds")),
-                None => Ok(Duration::from_secs_f64(default)),
-            }
-        };
-        let warm_up = secs("--warm-up-time", if quick { 0.1 } else { 0.5 })?;
-        let measurement = secs("--measurement-time", if quick { 0.2 } else { 1.0 })?;
-        let sample_size = match arg_value(args, "--sample-size") {
-            Some(v) => v
-                .parse::<usize>()
-                .ok()
-                .filter(|n| *n >= 10)
-                .ok_or_else(|| format!("--sample-size: {v:?} (criterion needs at least 10)"))?,
-            None => 10,
-        };
-        let budget = match env("CONV_BENCH_BUDGET_S") {
-            Some(v) => {
-                Some(Duration::from_secs_f64(v.parse::<f64>().map_err(|_| {
-                    format!("CONV_BENCH_BUDGET_S: {v:?} is not a number")
-                })?))
-            }
-            None => None,
-        };
-        let json_path = match (env("CONV_BENCH_JSON"), env("OUT")) {
-            (Some(p), _) => PathBuf::from(p),
-            (None, Some(out)) => PathBuf::from(out).join("conv_algos.json"),
-            (None, None) => PathBuf::from("target/bench/conv_algos.json"),
-        };
+        let run = RunSettings::from_env(args, "CONV_BENCH", "conv_algos.json")?;
         Ok(Settings {
             shapes,
             precisions: select("CONV_BENCH_DTYPES", &Precision::ALL, Precision::name)?,
@@ -365,17 +258,12 @@ impl Settings {
             apis: select("CONV_BENCH_APIS", &Api::ALL, Api::name)?,
             graph_limit,
             all_algos,
-            quick,
-            warm_up,
-            measurement,
-            sample_size,
-            budget,
-            json_path,
+            run,
         })
     }
 
     pub(crate) fn to_json(&self) -> Value {
-        json!({
+        let mut settings = json!({
             "shapes": self.shapes.iter().map(|s| s.index).collect::<Vec<_>>(),
             "dtypes": self.precisions.iter().map(|p| p.name()).collect::<Vec<_>>(),
             "layouts": self.layouts.iter().map(|l| l.name()).collect::<Vec<_>>(),
@@ -383,13 +271,8 @@ impl Settings {
             "paths": self.apis.iter().map(|a| a.name()).collect::<Vec<_>>(),
             "graph_benchmark_limit": self.graph_limit,
             "algos": if self.all_algos { "all" } else { "picks" },
-            "quick": self.quick,
-            "warm_up_s": self.warm_up.as_secs_f64(),
-            "measurement_s": self.measurement.as_secs_f64(),
-            "sample_size": self.sample_size,
-            "sampling": "flat",
-            "statistic": "median over samples of (event time of a sample / launches in it)",
-            "rotation": "buffer sets rotated until they exceed twice the L2 cache",
-        })
+        });
+        self.run.add_json(&mut settings);
+        settings
     }
 }

@@ -2,13 +2,11 @@
 //! the masks and directions, the FLOP counts, and the settings read from
 //! the environment and the arguments.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use cudnn::nn::AttentionShape;
 use serde_json::{json, Value};
 
-use crate::setup::{arg_value, env, select, Precision};
+use crate::harness::{env, pick_shapes, select, RunSettings};
+use crate::setup::Precision;
 
 /// The shapes, shared with `scripts/bench/torch_sdpa.py`.
 const SHAPES_JSON: &str = include_str!("../../scripts/bench/sdpa_shapes.json");
@@ -161,83 +159,22 @@ pub(crate) struct Settings {
     /// Plans chosen by timing the candidates (`Settings::benchmark`), not
     /// the heuristic's first.
     pub(crate) autotune: bool,
-    pub(crate) quick: bool,
-    pub(crate) warm_up: Duration,
-    pub(crate) measurement: Duration,
-    pub(crate) sample_size: usize,
-    pub(crate) budget: Option<Duration>,
-    pub(crate) json_path: PathBuf,
-}
-
-/// `1,3-4` into the shapes of those indices, in that order.
-fn pick_shapes(text: &str, all: &[SdpaShape]) -> Result<Vec<SdpaShape>, String> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (lo, hi) = part.split_once('-').unwrap_or((part, part));
-        let bounds = (lo.trim().parse::<usize>(), hi.trim().parse::<usize>());
-        let (Ok(lo), Ok(hi)) = bounds else {
-            return Err(format!(
-                "SDPA_BENCH_SHAPES: {part:?} is neither an index nor a range like 2-3"
-            ));
-        };
-        for i in lo..=hi {
-            match all.iter().find(|s| s.index == i) {
-                Some(s) => out.push(s.clone()),
-                None => {
-                    return Err(format!(
-                        "SDPA_BENCH_SHAPES: no shape {i} (sdpa_shapes.json has {})",
-                        all.len()
-                    ))
-                }
-            }
-        }
-    }
-    Ok(out)
+    /// How long to time and where the results go.
+    pub(crate) run: RunSettings,
 }
 
 impl Settings {
     pub(crate) fn from_env(args: &[String], bench_mode: bool) -> Result<Settings, String> {
         let all = all_shapes()?;
         let shapes = match env("SDPA_BENCH_SHAPES") {
-            Some(text) => pick_shapes(&text, &all)?,
+            Some(text) => pick_shapes("SDPA_BENCH_SHAPES", "sdpa_shapes.json", &text, &all, |s| {
+                s.index
+            })?,
             // A test run launches on the first (smallest) shape only.
             None if !bench_mode => all.into_iter().take(1).collect(),
             None => all,
         };
-        let flag = |name: &str| env(name).is_some_and(|v| v != "0");
-        let quick = flag("SDPA_BENCH_QUICK");
-        let secs = |name: &str, default: f64| -> Result<Duration, String> {
-            let Some(v) = arg_value(args, name) else {
-                return Ok(Duration::from_secs_f64(default));
-            };
-            match v.parse::<f64>() {
-                Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
-                _ => Err(format!("{name}: {v:?} is not a positive number of seconds")),
-            }
-        };
-        let sample_size = match arg_value(args, "--sample-size") {
-            None => 10,
-            Some(v) => match v.parse::<usize>() {
-                Ok(n) if n >= 10 => n,
-                _ => {
-                    return Err(format!(
-                        "--sample-size: {v:?} (criterion needs at least 10)"
-                    ))
-                }
-            },
-        };
-        let budget = match env("SDPA_BENCH_BUDGET_S") {
-            None => None,
-            Some(v) => match v.parse::<f64>() {
-                Ok(s) if s >= 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
-                _ => return Err(format!("SDPA_BENCH_BUDGET_S: {v:?} is not a number")),
-            },
-        };
-        let json_path = match (env("SDPA_BENCH_JSON"), env("OUT")) {
-            (Some(p), _) => PathBuf::from(p),
-            (None, Some(out)) => PathBuf::from(out).join("sdpa.json"),
-            (None, None) => PathBuf::from("target/bench/sdpa.json"),
-        };
+        let run = RunSettings::from_env(args, "SDPA_BENCH", "sdpa.json")?;
         Ok(Settings {
             shapes,
             precisions: select(
@@ -247,31 +184,21 @@ impl Settings {
             )?,
             masks: select("SDPA_BENCH_MASKS", &Mask::ALL, Mask::name)?,
             passes: select("SDPA_BENCH_DIRS", &Pass::ALL, Pass::name)?,
-            autotune: flag("SDPA_BENCH_AUTOTUNE"),
-            quick,
-            warm_up: secs("--warm-up-time", if quick { 0.1 } else { 0.5 })?,
-            measurement: secs("--measurement-time", if quick { 0.2 } else { 1.0 })?,
-            sample_size,
-            budget,
-            json_path,
+            autotune: env("SDPA_BENCH_AUTOTUNE").is_some_and(|v| v != "0"),
+            run,
         })
     }
 
     pub(crate) fn to_json(&self) -> Value {
-        json!({
+        let mut settings = json!({
             "shapes": self.shapes.iter().map(|s| s.index).collect::<Vec<_>>(),
             "dtypes": self.precisions.iter().map(|p| p.name()).collect::<Vec<_>>(),
             "masks": self.masks.iter().map(|m| m.name()).collect::<Vec<_>>(),
             "directions": self.passes.iter().map(|p| p.name()).collect::<Vec<_>>(),
             "plan_search": if self.autotune { "autotune" } else { "heuristic" },
-            "quick": self.quick,
-            "warm_up_s": self.warm_up.as_secs_f64(),
-            "measurement_s": self.measurement.as_secs_f64(),
-            "sample_size": self.sample_size,
-            "sampling": "flat",
-            "statistic": "median over samples of (event time of a sample / launches in it)",
-            "rotation": "buffer sets rotated until they exceed twice the L2 cache",
-            "flop_convention": FLOP_CONVENTION,
-        })
+        });
+        self.run.add_json(&mut settings);
+        settings["flop_convention"] = json!(FLOP_CONVENTION);
+        settings
     }
 }

@@ -27,47 +27,12 @@ chart is skipped, with a message. Exit status 0, or 2 for unreadable input.
 """
 
 import argparse
-import hashlib
-import json
-import math
 import os
 import sys
 
-
-def load(path, what):
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, json.JSONDecodeError) as e:
-        sys.exit(f"join: cannot read {what} results {path}: {e}")
-
-
-def same_file(a, b):
-    """'same file', 'identical copies', 'DIFFERENT files' or 'unknown'."""
-    if not a or not b:
-        return "unknown (a side did not record its path)"
-    if os.path.realpath(a) == os.path.realpath(b):
-        return "same file"
-    if os.path.exists(a) and os.path.exists(b):
-        digest = lambda p: hashlib.sha256(open(p, "rb").read()).hexdigest()
-        if digest(a) == digest(b):
-            return "identical copies (different paths, same bytes)"
-    return "DIFFERENT files"
-
-
-def geomean(values):
-    v = [x for x in values if x and x > 0 and math.isfinite(x)]
-    return math.exp(sum(math.log(x) for x in v) / len(v)) if v else None
-
-
-def fmt_ms(v):
-    if v is None:
-        return "-"
-    return f"{v:.4f}" if v < 1 else f"{v:.3f}"
-
-
-def fmt_ratio(v):
-    return "-" if v is None else f"{v:.2f}"
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from bench_common import fmt_ms, fmt_ratio, geomean, header_end, load, machine_lines, warn_mixed, write_json  # noqa: E402
 
 
 def short_kernels(names, limit=2):
@@ -160,16 +125,9 @@ def per_shape(table):
 
 
 def header(ours, torch):
-    og, tg = ours.get("gpu", {}), torch.get("gpu", {})
-    same = same_file(ours.get("cudnn_path"), torch.get("cudnn_path"))
-    gpu_same = og.get("name") == tg.get("name")
+    lines, same = machine_lines(ours, torch)
     s = ours.get("settings", {})
-    lines = [
-        f"- GPU: {og.get('name', '?')} (sm_{''.join(map(str, og.get('compute_capability', ['?'])))})"
-        + ("" if gpu_same else f"; PyTorch ran on **{tg.get('name', torch.get('device', '?'))}**"),
-        f"- cuDNN: ours {ours.get('cudnn_version', '?')} from `{ours.get('cudnn_path', '?')}`; "
-        f"PyTorch {torch.get('torch_version', '?')} reports {torch.get('cudnn_version', '?')} from "
-        f"`{torch.get('cudnn_path', '?')}`: **{same}**",
+    lines += [
         f"- timing: warm-up {s.get('warm_up_s', '?')} s, measurement {s.get('measurement_s', '?')} s, "
         f"{s.get('sample_size', '?')} samples (flat), median per launch; buffers rotated past 2x L2; "
         f"PyTorch: warm-up {torch.get('settings', {}).get('warm_up_s', '?')} s, "
@@ -177,11 +135,7 @@ def header(ours, torch):
         "- ratio = our time / PyTorch's (below 1: ours is faster). heuristic: our heuristic's pick vs "
         "`cudnn.benchmark = False`; benchmark: Find's pick vs `cudnn.benchmark = True`",
     ]
-    if torch.get("device") == "cpu":
-        lines.append("- **PyTorch ran on the CPU (--cpu): a pipeline check, not a comparison**")
-    if ours.get("truncated"):
-        lines.append("- the Rust run stopped early (CONV_BENCH_BUDGET_S): cases it did not reach are missing")
-    return lines, same
+    return lines + header_end(ours, torch, "CONV_BENCH_BUDGET_S"), same
 
 
 def markdown(ours, torch, table, shapes):
@@ -287,15 +241,12 @@ def main():
     text = markdown(ours, torch, table, shapes)
     with open(md_path, "w") as f:
         f.write(text)
-    with open(json_path, "w") as f:
-        json.dump({"per_shape": shapes, "rows": table}, f, indent=2)
-        f.write("\n")
+    write_json(json_path, {"per_shape": shapes, "rows": table})
     _, same = header(ours, torch)
     print(f"join: cuDNN: {same}")
     print(f"join: {len(table)} case(s); table: {md_path}; rows: {json_path}")
     print(f"join: {chart(png_path, ours, torch, shapes)}")
-    if not same.startswith(("same", "identical")):
-        print("join: warning: the two sides did not load the same cuDNN file; the comparison mixes libraries")
+    warn_mixed("join", same)
     return 0
 
 

@@ -18,13 +18,12 @@ Exit status 0, or 1 for unreadable input.
 """
 
 import argparse
-import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from join import fmt_ms, fmt_ratio, geomean, load, same_file  # noqa: E402
+from bench_common import fmt_ms, fmt_ratio, geomean, header_end, load, machine_lines, warn_mixed, write_json  # noqa: E402
 
 DIRECTIONS = {"fwd": 0, "bwd": 1, "fwd_bwd": 2}
 MASKS = {"none": 0, "causal": 1}
@@ -85,15 +84,9 @@ def short(text, limit=70):
 
 
 def header(ours, torch):
-    og, tg = ours.get("gpu", {}), torch.get("gpu", {})
-    same = same_file(ours.get("cudnn_path"), torch.get("cudnn_path"))
+    lines, same = machine_lines(ours, torch)
     s, ts = ours.get("settings", {}), torch.get("settings", {})
-    lines = [
-        f"- GPU: {og.get('name', '?')} (sm_{''.join(map(str, og.get('compute_capability', ['?'])))})"
-        + ("" if og.get("name") == tg.get("name") else f"; PyTorch ran on **{tg.get('name', torch.get('device', '?'))}**"),
-        f"- cuDNN: ours {ours.get('cudnn_version', '?')} from `{ours.get('cudnn_path', '?')}`; "
-        f"PyTorch {torch.get('torch_version', '?')} reports {torch.get('cudnn_version', '?')} from "
-        f"`{torch.get('cudnn_path', '?')}`: **{same}**",
+    lines += [
         f"- ours: `cudnn::nn::Attention` (the graph API's SDPA operations), plans: {s.get('plan_search', '?')}; "
         "PyTorch: `scaled_dot_product_attention` under `sdpa_kernel(SDPBackend.CUDNN_ATTENTION)`",
         f"- timing: warm-up {s.get('warm_up_s', '?')} s, measurement {s.get('measurement_s', '?')} s, "
@@ -103,11 +96,7 @@ def header(ours, torch):
         "- directions: fwd (with the softmax statistics), bwd (the backward alone), fwd_bwd (one of each)",
         "- ratio = our TFLOP/s / PyTorch's (above 1: ours is faster)",
     ]
-    if torch.get("device") == "cpu":
-        lines.append("- **PyTorch ran on the CPU (--cpu): a pipeline check, not a comparison**")
-    if ours.get("truncated"):
-        lines.append("- the Rust run stopped early (SDPA_BENCH_BUDGET_S): cases it did not reach are missing")
-    return lines, same
+    return lines + header_end(ours, torch, "SDPA_BENCH_BUDGET_S"), same
 
 
 def markdown(ours, torch, table, groups):
@@ -161,14 +150,11 @@ def main():
     groups = summary(table)
     with open(md_path, "w") as f:
         f.write(markdown(ours, torch, table, groups))
-    with open(json_path, "w") as f:
-        json.dump({"per_direction": groups, "rows": table}, f, indent=2)
-        f.write("\n")
+    write_json(json_path, {"per_direction": groups, "rows": table})
     _, same = header(ours, torch)
     print(f"join_sdpa: cuDNN: {same}")
     print(f"join_sdpa: {len(table)} case(s); table: {md_path}; rows: {json_path}")
-    if not same.startswith(("same", "identical")):
-        print("join_sdpa: warning: the two sides did not load the same cuDNN file; the comparison mixes libraries")
+    warn_mixed("join_sdpa", same)
     return 0
 
 

@@ -15,7 +15,7 @@ mask, q, k and v dense [batch, heads, seq, head_dim], the default scale
             with retain_graph=True, repeated
   fwd_bwd   a forward, then torch.autograd.grad of its output
 
-Timing as in scripts/bench/torch_conv.py (whose helpers it uses): buffers
+Timing as in scripts/bench/torch_conv.py (bench_common.py's): buffers
 rotated over as many sets as it takes to exceed twice the L2 cache (the
 Rust bench's rule), back-to-back calls between two CUDA events, a warm-up
 whose length is a time, then a fixed number of samples of equal call counts;
@@ -57,12 +57,11 @@ import argparse
 import json
 import os
 import sys
-import time
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import torch_conv  # noqa: E402  (the timing, the machine and the cuDNN path)
+import bench_common as common  # noqa: E402  (the timing, the machine and the cuDNN path)
 
 with open(os.path.join(HERE, "sdpa_shapes.json")) as _f:
     SHAPES = json.load(_f)["shapes"]
@@ -76,76 +75,17 @@ FLOP_CONVENTION = (
 )
 
 
-def log(msg, err=False):
-    print(f"torch_sdpa: {msg}", file=sys.stderr if err else sys.stdout, flush=True)
-
-
-def names(text, allowed, what):
-    """A comma-separated selection among `allowed` (everything when empty or 'all')."""
-    parts = [p.strip().lower() for p in (text or "").split(",") if p.strip()]
-    if not parts or parts == ["all"]:
-        return list(allowed)
-    unknown = [p for p in parts if p not in allowed]
-    if unknown:
-        raise SystemExit(f"torch_sdpa: {what}: unknown value {unknown[0]!r} (one of {', '.join(allowed)})")
-    return parts
-
-
-def indices(text):
-    """'1,3-4' into shape indices of sdpa_shapes.json."""
-    known = [s["index"] for s in SHAPES]
-    parts = [p.strip() for p in str(text or "").split(",") if p.strip()]
-    if not parts or parts == ["all"]:
-        return known
-    out = []
-    for part in parts:
-        lo, _, hi = part.partition("-")
-        if not (lo.strip().isdigit() and (hi or lo).strip().isdigit()):
-            raise SystemExit(f"torch_sdpa: shapes: {part!r} is neither an index nor a range like 2-3")
-        for i in range(int(lo), int(hi or lo) + 1):
-            if i not in known:
-                raise SystemExit(f"torch_sdpa: shapes: no shape {i} (sdpa_shapes.json has {len(known)})")
-            out.append(i)
-    return out
+log = common.log_to("torch_sdpa")
 
 
 def selection(args):
     """The shapes, precisions, masks, directions and timing settings."""
-    env = os.environ.get
-    quick = args.quick or (env("SDPA_BENCH_QUICK", "0") not in ("", "0"))
-    pick = lambda arg, var: arg if arg is not None else env(var)
-    sel = {
-        "shapes": indices(pick(args.shapes, "SDPA_BENCH_SHAPES")),
-        "dtypes": names(pick(args.dtypes, "SDPA_BENCH_DTYPES"), DTYPES, "dtypes"),
-        "masks": names(pick(args.masks, "SDPA_BENCH_MASKS"), MASKS, "masks"),
-        "directions": names(pick(args.dirs, "SDPA_BENCH_DIRS"), DIRS, "dirs"),
-        "warm_up_s": 0.1 if quick else 0.5,
-        "measurement_s": 0.2 if quick else 1.0,
-        "sample_size": 10,
-        "quick": quick,
-        "matched": None,
+    lists = {
+        "dtypes": (args.dtypes, DTYPES, "dtypes"),
+        "masks": (args.masks, MASKS, "masks"),
+        "directions": (args.dirs, DIRS, "dirs"),
     }
-    if args.match:
-        with open(args.match) as f:
-            ours = json.load(f)
-        s = ours.get("settings", {})
-        for key in ("shapes", "dtypes", "masks", "directions"):
-            sel[key] = list(s.get(key, sel[key]))
-        sel["warm_up_s"] = float(s.get("warm_up_s", sel["warm_up_s"]))
-        sel["measurement_s"] = float(s.get("measurement_s", sel["measurement_s"]))
-        sel["sample_size"] = int(s.get("sample_size", sel["sample_size"]))
-        sel["quick"] = bool(s.get("quick", sel["quick"]))
-        sel["matched"] = os.path.abspath(args.match)
-        # Only the cases the Rust run reached (SDPA_BENCH_BUDGET_S may have
-        # cut it short).
-        sel["cases"] = sorted({(r["shape"], r["dtype"], r["mask"]) for r in ours.get("results", []) if "mask" in r})
-    if args.warm_up is not None:
-        sel["warm_up_s"] = args.warm_up
-    if args.measurement is not None:
-        sel["measurement_s"] = args.measurement
-    if args.samples is not None:
-        sel["sample_size"] = args.samples
-    return sel
+    return common.selection("torch_sdpa", args, "SDPA_BENCH", (SHAPES, "sdpa_shapes.json"), lists, ("shape", "dtype", "mask"))
 
 
 def label(s):
@@ -239,24 +179,14 @@ def bench_mask(torch, ctx, sel, base, sets, kernels):
                 try:
                     if d == "bwd" and not outs:
                         outs.extend(fwd(i) for i in range(len(sets)))
-                    t = time.perf_counter()
-                    ops[d](0)
-                    sync()
-                    rec["first_call_ms"] = (time.perf_counter() - t) * 1e3
-                    rec.update(torch_conv.measure(ctx["timer"], ops[d], sel["warm_up_s"], sel["measurement_s"], sel["sample_size"]))
+                    rec.update(common.first_and_measure(torch, ctx["timer"], ops[d], sel, cuda))
                     rec["tflops"] = rec["flops"] / (rec["median_ms"] * 1e-3) / 1e12
                 except Exception as e:
                     rec["error"] = reason(e, caught)
                     log(f"s{base['shape']} {base['label']} {base['dtype']} {base['mask']} {d}: failed: {rec['error']}")
                     records.append(rec)
                     continue
-            if kernels[0]:
-                try:
-                    rec["kernels"] = torch_conv.kernel_names(torch, ops[d])
-                except Exception as e:  # no CUPTI, say
-                    rec["kernels_error"] = f"{type(e).__name__}: {e}"
-                    kernels[0] = False
-                    log(f"kernel names not recorded: {rec['kernels_error']}")
+            common.add_kernels(torch, rec, ops[d], kernels, log)
             log(
                 f"s{base['shape']} {base['label']:<16} {base['dtype']} {base['mask']:<6} {d:<7} "
                 f"{rec['median_ms']:.4f} ms  {rec['tflops']:.1f} TFLOP/s  (first call {rec['first_call_ms']:.1f} ms)"
@@ -270,12 +200,9 @@ def run(torch, args, sel):
     cpu = args.cpu
     make_backend, backend_name = backend_context(torch, cpu)
     dev = torch.device("cpu" if cpu else "cuda")
-    l2 = 32 << 20
-    if not cpu:
-        props = torch.cuda.get_device_properties(0)
-        l2 = int(getattr(props, "L2_cache_size", 0) or (50 << 20))
+    l2 = common.l2_bytes(torch, cpu)
     tdtype = {"fp16": torch.float16, "bf16": torch.bfloat16}
-    ctx = {"cuda": not cpu, "timer": torch_conv.Timer(torch, not cpu), "backend": make_backend}
+    ctx = {"cuda": not cpu, "timer": common.Timer(torch, not cpu), "backend": make_backend}
     kernels = [not cpu and not args.no_kernels]
     # Why nothing runs: no such backend in this PyTorch.
     missing = None if make_backend else backend_name
@@ -289,7 +216,7 @@ def run(torch, args, sel):
                 continue
             elem = torch.tensor([], dtype=tdtype[dt]).element_size()
             nsets, set_bytes = rotation_sets(s, elem, l2)
-            common = {
+            case = {
                 "shape": idx, "label": label(s), "batch": s["batch"], "heads": s["heads"], "seq": s["seq"],
                 "head_dim": s["head_dim"], "dtype": dt, "backend": backend_name, "buffer_sets": nsets,
                 "buffer_set_bytes": set_bytes,
@@ -308,7 +235,7 @@ def run(torch, args, sel):
             except Exception as e:  # out of memory
                 why = f"buffers: {type(e).__name__}: {e}"
             for m in masks:
-                base = dict(common, mask=m, causal=m == "causal", fwd_flops=forward_flops(s, m == "causal"))
+                base = dict(case, mask=m, causal=m == "causal", fwd_flops=forward_flops(s, m == "causal"))
                 if why:
                     results += [dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d], error=why) for d in sel["directions"]]
                     log(f"s{idx} {label(s)} {dt} {m}: not run: {why}")
@@ -328,45 +255,20 @@ def main():
     ap.add_argument("--dtypes", help="bf16,fp16")
     ap.add_argument("--masks", help="none,causal")
     ap.add_argument("--dirs", help="fwd,bwd,fwd_bwd")
-    ap.add_argument("--quick", action="store_true", help="warm-up 0.1 s, measurement 0.2 s")
-    ap.add_argument("--warm-up", type=float, help="warm-up seconds")
-    ap.add_argument("--measurement", type=float, help="measurement seconds")
-    ap.add_argument("--samples", type=int, help="samples (default 10)")
-    ap.add_argument("--no-kernels", action="store_true", help="do not record kernel names (torch.profiler)")
-    ap.add_argument("--print-cudnn-dir", action="store_true", help="print the folder of the libcudnn PyTorch loads, and exit")
+    common.add_timing_args(ap)
     ap.add_argument("--cpu", action="store_true", help="a pipeline check without a GPU: the math backend on the CPU (not a comparison)")
     args = ap.parse_args()
     sel = selection(args)
 
-    try:
-        import torch
-    except ImportError as e:
-        log(f"not run: PyTorch is not installed for {sys.executable} ({e}); install it on the GPU machine (pip install torch)", err=True)
+    torch = common.import_torch(log, args.cpu)
+    if torch is None:
         return 2
-    if not args.cpu:
-        if not torch.cuda.is_available():
-            log(
-                f"not run: PyTorch {torch.__version__} (CUDA {torch.version.cuda}) sees no usable CUDA device "
-                "(torch.cuda.is_available() is False); --cpu checks the pipeline without one",
-                err=True,
-            )
-            return 2
-        if not torch.backends.cudnn.is_available() or not torch.backends.cudnn.enabled:
-            log(f"not run: PyTorch {torch.__version__} has no usable cuDNN", err=True)
-            return 2
-    info = torch_conv.machine(torch, args.cpu)
+    info = common.machine(torch, args.cpu)
     if args.print_cudnn_dir:
-        if not info["cudnn_path"]:
-            log("no libcudnn.so* is mapped into this process", err=True)
-            return 2
-        print(os.path.dirname(info["cudnn_path"]))
-        return 0
+        return common.print_cudnn_dir(info["cudnn_path"], log)
 
-    out = args.out or torch_conv.default_out("torch_sdpa.json")
-    log(
-        f"PyTorch {info['torch_version']} (CUDA {info['torch_cuda']}), cuDNN {info['cudnn_version']} from "
-        f"{info['cudnn_path']}; {info.get('gpu', {}).get('name', 'CPU')}"
-    )
+    out = args.out or common.default_out("torch_sdpa.json")
+    common.announce(log, info)
     log(
         f"{len(sel['shapes'])} shape(s) x {len(sel['dtypes'])} precision(s) x {len(sel['masks'])} mask(s) x "
         f"{len(sel['directions'])} direction(s); warm-up {sel['warm_up_s']} s, measurement {sel['measurement_s']} s, "
@@ -377,12 +279,7 @@ def main():
     settings["statistic"] = "median over samples of (event time of a sample / calls in it)"
     settings.pop("cases", None)
     doc = dict(info, tool="scripts/bench/torch_sdpa.py", settings=settings, results=results)
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    with open(out, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
-    errors = sum(1 for r in results if "error" in r)
-    log(f"{len(results) - errors} case(s) measured, {errors} failed; results in {out}")
+    errors = common.write_results(log, out, doc, results)
     return 1 if results and errors == len(results) else 0
 
 
