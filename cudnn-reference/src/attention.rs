@@ -565,6 +565,77 @@ pub fn backward<T: Scalar, S: Scalar>(
     }
 }
 
+/// The layout of a paged K/V cache's container: `[pages, heads,
+/// block_size, dim]`, dense and row-major (cuDNN's page container of
+/// `SDPA_FWD` with `PAGE_TABLE_KDESC` / `PAGE_TABLE_VDESC`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageLayout {
+    /// The number of pages in the container.
+    pub pages: usize,
+    /// The key/value heads of each page.
+    pub heads: usize,
+    /// The positions of each page.
+    pub block_size: usize,
+    /// The head dim.
+    pub dim: usize,
+}
+
+/// Gathers a paged cache into dense `[B, heads, seq, dim]` (BHSD): position
+/// `s` of sequence `b` is position `s % block_size` of page
+/// `table[b * blocks_per_seq + s / block_size]`, `table` being cuDNN's page
+/// table `[B, 1, blocks_per_seq, 1]` (`blocks_per_seq = table.len() /
+/// batch`). Positions of the last block past `seq` are not read.
+///
+/// # Panics
+///
+/// If `container` does not have the layout's length, `table` is not a
+/// multiple of `batch` long, the table's blocks do not cover `seq`
+/// positions, or an entry is not a page of the container.
+pub fn gather_pages<T: Copy>(
+    container: &[T],
+    layout: PageLayout,
+    table: &[i32],
+    batch: usize,
+    seq: usize,
+) -> Vec<T> {
+    let PageLayout {
+        pages,
+        heads,
+        block_size,
+        dim,
+    } = layout;
+    check_len(
+        "container",
+        container.len(),
+        pages * heads * block_size * dim,
+    );
+    assert!(
+        batch > 0 && table.len().is_multiple_of(batch),
+        "gather_pages: a table of {} entries for a batch of {batch}",
+        table.len()
+    );
+    let blocks = table.len() / batch;
+    assert!(
+        seq <= blocks * block_size,
+        "gather_pages: {blocks} blocks of {block_size} do not cover {seq} positions"
+    );
+    let mut out = Vec::with_capacity(batch * heads * seq * dim);
+    for b in 0..batch {
+        for h in 0..heads {
+            for s in 0..seq {
+                let entry = table[b * blocks + s / block_size];
+                let page = usize::try_from(entry)
+                    .ok()
+                    .filter(|&p| p < pages)
+                    .unwrap_or_else(|| panic!("gather_pages: page {entry} of {pages}"));
+                let at = ((page * heads + h) * block_size + s % block_size) * dim;
+                out.extend_from_slice(&container[at..at + dim]);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -755,5 +826,44 @@ mod tests {
             },
         };
         forward(&op, &[0.0; 2], &[0.0; 4], &[0.0; 2]);
+    }
+
+    #[test]
+    fn pages_gather_by_hand() {
+        // 3 pages of 2 positions, 1 head, dim 1: page p, position i holds
+        // 10 p + i. Sequence 0 reads pages 2, 0; sequence 1 pages 1, 2.
+        let layout = PageLayout {
+            pages: 3,
+            heads: 1,
+            block_size: 2,
+            dim: 1,
+        };
+        let container = [0, 1, 10, 11, 20, 21];
+        let dense = gather_pages(&container, layout, &[2, 0, 1, 2], 2, 3);
+        assert_eq!(dense, [20, 21, 0, 10, 11, 20]);
+        // 2 heads of dim 2, pages of 1 position: heads stay apart.
+        let layout = PageLayout {
+            pages: 2,
+            heads: 2,
+            block_size: 1,
+            dim: 2,
+        };
+        // Page 0: head 0 [1, 2], head 1 [3, 4]; page 1: [5, 6], [7, 8].
+        let container = [1, 2, 3, 4, 5, 6, 7, 8];
+        let dense = gather_pages(&container, layout, &[1, 0], 1, 2);
+        // [B = 1, H = 2, S = 2, D = 2]: head 0 reads pages 1, 0.
+        assert_eq!(dense, [5, 6, 1, 2, 7, 8, 3, 4]);
+    }
+
+    #[test]
+    #[should_panic(expected = "gather_pages: page 3 of 3")]
+    fn a_page_outside_the_container_panics() {
+        let layout = PageLayout {
+            pages: 3,
+            heads: 1,
+            block_size: 2,
+            dim: 1,
+        };
+        gather_pages(&[0; 6], layout, &[3], 1, 2);
     }
 }

@@ -27,8 +27,8 @@ use std::sync::Arc;
 
 use cudnn::graph::{
     BatchNormOptions, DeviceProperties, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
-    NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaOptions, Settings,
-    Target,
+    NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaOptions,
+    SdpaPagedKv, Settings, Target,
 };
 use cudnn::{Error, Library, Mismatch};
 
@@ -628,6 +628,208 @@ fn attention_nodes_refuse_what_does_not_fit() {
         .expect("rotary embeddings of half the head dim, scaled");
 }
 
+#[test]
+fn paged_attention_reads_containers_through_page_tables() {
+    let mut g = Graph::new("paged");
+    let ([q, k, v], options) = paged_inputs(&mut g);
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    // The output is [B, H_q, S_q, D_v] in q's layout; the containers' 8
+    // pages are not a batch.
+    assert_eq!(g.dims(out.o).unwrap(), [2, 4, 64, 64]);
+    assert_eq!(g.strides(out.o).unwrap(), g.strides(q).unwrap());
+    assert_eq!(out.stats, None);
+    // o and the scale; no score subgraph.
+    assert_eq!(g.tensor("next", &[1], F32).unwrap().uid(), out.o.uid() + 2);
+    assert!(!g.key().contains("sub:in=t"), "{}", g.key());
+    let paged = options.paged.unwrap();
+    let [tk, tv] = [paged.page_table_k, paged.page_table_v].map(|t| t.uid());
+    // The tables set to PAGE_TABLE_KDESC (2807) and PAGE_TABLE_VDESC
+    // (2808).
+    let key = g.key();
+    assert!(
+        key.contains(&format!("a2807=t{tk}")) && key.contains(&format!("a2808=t{tv}")),
+        "{key}"
+    );
+
+    // Containers of other block sizes: 3 pages of 16 keys and 2 of 32
+    // span S_kv = 48 each.
+    let mut g = Graph::new("blocks");
+    let q = g.tensor("q", &[1, 2, 8, 16], F16).unwrap();
+    let k = g.tensor("k", &[5, 1, 16, 16], F16).unwrap();
+    let v = g.tensor("v", &[3, 2, 32, 8], F16).unwrap();
+    let tk = g.tensor("tk", &[1, 1, 3, 1], I32).unwrap();
+    let tv = g.tensor("tv", &[1, 1, 2, 1], I32).unwrap();
+    let lens = g.tensor("lens", &[1, 1, 1, 1], I64).unwrap();
+    let options = SdpaOptions {
+        seq_len_q: Some(lens),
+        seq_len_kv: Some(lens),
+        paged: Some(SdpaPagedKv {
+            page_table_k: tk,
+            page_table_v: tv,
+        }),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    assert_eq!(g.dims(out.o).unwrap(), [1, 2, 8, 8]);
+}
+
+#[test]
+fn paged_attention_refuses_what_does_not_fit() {
+    let mut g = Graph::new("bad_paged");
+    let ([q, k, v], good) = paged_inputs(&mut g);
+    let f = "Graph::sdpa_forward";
+    let n = "sdpa_forward \"sdpa_forward#0\"";
+    let paged = good.paged.unwrap();
+    let with_tables = |tk, tv| SdpaOptions {
+        paged: Some(SdpaPagedKv {
+            page_table_k: tk,
+            page_table_v: tv,
+        }),
+        ..good.clone()
+    };
+    let (tk, tv) = (paged.page_table_k, paged.page_table_v);
+    // The tables: INT32, [B, 1, blocks_per_seq, 1], spanning the same keys.
+    let t64 = g.tensor("t64", &[2, 1, 4, 1], I64).unwrap();
+    check(
+        g.sdpa_forward(q, k, v, &with_tables(t64, tv)),
+        f,
+        n,
+        Some("t64"),
+        "page_table_k of type INT64; it takes INT32",
+    );
+    for (name, dims) in [
+        ("wide", [2, 1, 4, 2]),
+        ("batch3", [3, 1, 4, 1]),
+        ("heads", [2, 2, 4, 1]),
+    ] {
+        let t = g.tensor(name, &dims, I32).unwrap();
+        check(
+            g.sdpa_forward(q, k, v, &with_tables(tk, t)),
+            f,
+            n,
+            Some(name),
+            "a page table is [B, 1, blocks_per_seq, 1] with B = 2",
+        );
+    }
+    let short = g.tensor("short", &[2, 1, 3, 1], I32).unwrap();
+    check(
+        g.sdpa_forward(q, k, v, &with_tables(tk, short)),
+        f,
+        n,
+        Some("page_table_k"),
+        "4 blocks per sequence of 32; the tables span S_kv = 96, which takes ceil(96 / 32) = 3",
+    );
+    let scalar = g.scalar("one", 1.0).unwrap();
+    check(
+        g.sdpa_forward(q, k, v, &with_tables(scalar, tv)),
+        f,
+        n,
+        Some("one"),
+        "by-value scalar",
+    );
+    // The containers: q's type and head dim, heads that divide H_q.
+    for (name, dims, dt, words) in [
+        (
+            "k_heads",
+            [8, 3, 32, 64],
+            BF16,
+            "3 heads, which do not divide the 4 query heads",
+        ),
+        ("k_dim", [8, 2, 32, 32], BF16, "a head dim of 32"),
+        ("k_half", [8, 2, 32, 64], F16, "another type than \"q\""),
+        ("k_rank", [8, 2, 32, 64], BF16, ""),
+    ] {
+        let t = if name == "k_rank" {
+            g.tensor(name, &[8, 2, 2048], dt).unwrap()
+        } else {
+            g.tensor(name, &dims, dt).unwrap()
+        };
+        let words = if words.is_empty() {
+            "3 dimensions"
+        } else {
+            words
+        };
+        check(g.sdpa_forward(q, t, v, &good), f, n, Some(name), words);
+    }
+    // The padding mask is required.
+    let no_lengths = SdpaOptions {
+        seq_len_kv: None,
+        ..good.clone()
+    };
+    check(
+        g.sdpa_forward(q, k, v, &no_lengths),
+        f,
+        n,
+        None,
+        "paged K/V without seq_len_q and seq_len_kv",
+    );
+    // Not offered with a score modifier or dropout.
+    let bias = g.tensor("bias", &[1, 4, 64, 128], BF16).unwrap();
+    let seed = g.tensor("seed", &[1, 1, 1, 1], I64).unwrap();
+    let cases = [
+        (
+            SdpaOptions {
+                bias: Some(bias),
+                ..good.clone()
+            },
+            "a bias",
+        ),
+        (
+            SdpaOptions {
+                causal: true,
+                ..good.clone()
+            },
+            "a causal mask",
+        ),
+        (
+            SdpaOptions {
+                sliding_window: Some(8),
+                ..good.clone()
+            },
+            "a sliding window",
+        ),
+        (
+            SdpaOptions {
+                dropout: Some(SdpaDropout {
+                    probability: 0.1,
+                    seed,
+                    offset: seed,
+                }),
+                ..good.clone()
+            },
+            "dropout",
+        ),
+    ];
+    for (o, what) in &cases {
+        check(
+            g.sdpa_forward(q, k, v, o),
+            f,
+            n,
+            None,
+            &format!("paged K/V with {what}"),
+        );
+    }
+    // The backward takes dense K/V.
+    let stats = g.tensor("stats", &[2, 4, 64, 1], F32).unwrap();
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o: q,
+        d_o: q,
+        stats,
+    };
+    check(
+        g.sdpa_backward(&inputs, &good),
+        "Graph::sdpa_backward",
+        "sdpa_backward \"sdpa_backward#0\"",
+        None,
+        "paged K/V is an option of the forward",
+    );
+    g.sdpa_forward(q, k, v, &good)
+        .expect("the paged forward itself");
+}
+
 // ------------------------------------------------------------ library
 
 fn h100() -> DeviceProperties {
@@ -660,6 +862,9 @@ fn every_node_builds_on_cudnn_9_and_is_refused_where_too_old() {
             r.what.contains(&format!("the loaded one is {have}")),
             "{r:?}"
         );
+        if c.name == "sdpa_forward_paged" {
+            assert!(r.what.contains("SDPA_FWD_PAGE_TABLE_KDESC"), "{r:?}");
+        }
     }
 }
 

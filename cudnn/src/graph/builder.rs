@@ -37,6 +37,7 @@ use crate::error::{Error, Mismatch, Result};
 
 pub use attention::{
     RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs,
+    SdpaPagedKv,
 };
 pub use lower::{GraphTensor, OperationGraph};
 pub use norm::{

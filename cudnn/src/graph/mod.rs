@@ -100,7 +100,7 @@ mod value;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
     NormOptions, NormOutputs, OperationGraph, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, TensorId,
+    SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

@@ -4,7 +4,7 @@
 
 use cudnn::graph::{
     BatchNormOptions, Graph, NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaOptions, TensorId,
+    SdpaDropout, SdpaOptions, SdpaPagedKv, TensorId,
 };
 use cudnn::sys::cudnnDataType_t as Dt;
 use cudnn::Version;
@@ -31,6 +31,31 @@ pub fn qkv(g: &mut Graph, dt: Dt) -> [TensorId; 3] {
     let k = g.tensor("k", &dims, dt).unwrap();
     let v = g.tensor("v", &dims, dt).unwrap();
     [q, k, v]
+}
+
+/// A paged attention's tensors: q `[2, 4, 64, 64]` (BSHD), the key and
+/// value containers `[8, 2, 32, 64]` (8 pages of 32 keys, 2 heads), their
+/// page tables `[2, 1, 4, 1]` `INT32` (`S_kv` = 4 * 32 = 128) and the
+/// sequence lengths `[2, 1, 1, 1]` `INT32`, in the options.
+pub fn paged_inputs(g: &mut Graph) -> ([TensorId; 3], SdpaOptions) {
+    let bshd = [64 * 4 * 64, 64, 4 * 64, 1];
+    let q = g
+        .tensor_with_strides("q", &[2, 4, 64, 64], &bshd, BF16)
+        .unwrap();
+    let [k, v] = ["k_pages", "v_pages"].map(|n| g.tensor(n, &[8, 2, 32, 64], BF16).unwrap());
+    let [page_table_k, page_table_v] =
+        ["page_table_k", "page_table_v"].map(|n| g.tensor(n, &[2, 1, 4, 1], I32).unwrap());
+    let [sq, skv] = ["seq_len_q", "seq_len_kv"].map(|n| g.tensor(n, &[2, 1, 1, 1], I32).unwrap());
+    let options = SdpaOptions {
+        seq_len_q: Some(sq),
+        seq_len_kv: Some(skv),
+        paged: Some(SdpaPagedKv {
+            page_table_k,
+            page_table_v,
+        }),
+        ..SdpaOptions::default()
+    };
+    ([q, k, v], options)
 }
 
 /// A graph of one kind of node, as the library tests and the recorded plan
@@ -266,9 +291,14 @@ pub fn cases() -> Vec<Case> {
     ]
 }
 
-/// The backward's score modifiers (the forward's subgraph), its dropout
-/// and the bias's gradient, and rotary embeddings of part of the head dim,
-/// scaled: built and refused as `cases`, without recorded plans.
+/// Whether cuDNN 9.28's heuristics offer engines for the paged forward on
+/// sm_90.
+const PAGED_ENGINES: bool = true;
+
+/// The forward over paged K/V caches, the backward's score modifiers (the
+/// forward's subgraph), its dropout and the bias's gradient, and rotary
+/// embeddings of part of the head dim, scaled: built and refused as
+/// `cases`, without recorded plans.
 pub fn option_cases() -> Vec<Case> {
     let backward = |name: &'static str, since: (u32, u32)| {
         let mut g = Graph::new(name);
@@ -326,7 +356,26 @@ pub fn option_cases() -> Vec<Case> {
         g.set_output(y, BF16).unwrap();
         case(name, since, false, g, vec![y])
     };
+    let paged = {
+        let name = "sdpa_forward_paged";
+        let mut g = Graph::new(name);
+        let ([q, k, v], options) = paged_inputs(&mut g);
+        let options = SdpaOptions {
+            stats: true,
+            ..options
+        };
+        let out = g.sdpa_forward(q, k, v, &options).unwrap();
+        g.set_output(out.o, BF16).unwrap();
+        case(
+            name,
+            (9, 15),
+            PAGED_ENGINES,
+            g,
+            vec![out.o, out.stats.unwrap()],
+        )
+    };
     vec![
+        paged,
         backward("sdpa_backward_masked", (9, 21)),
         backward("sdpa_backward_dropout_dbias", (9, 28)),
         rope("rope_forward_options", (9, 24)),

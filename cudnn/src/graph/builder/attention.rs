@@ -18,6 +18,9 @@
 //! same subgraph as its forward. Masks are aligned top-left (row `i` sees
 //! keys `j <= i` when causal, and `j > i - window` with a window). The
 //! backward's dropout and the gradient of the bias need cuDNN 9.28.
+//!
+//! Paged K/V caches of the forward (`paged.rs`): page containers and
+//! their page tables, cuDNN 9.15.
 
 use cudnn_sys as sys;
 
@@ -31,6 +34,10 @@ use super::{checks, node, node_error, Graph, OpKind, TensorId};
 use crate::error::Result;
 use crate::Version;
 
+mod paged;
+
+pub use paged::SdpaPagedKv;
+
 /// The types of attention inputs (fp8 attention is not offered).
 const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
 const FLOATS: &[Dt] = &[
@@ -43,7 +50,7 @@ const LENGTHS: &[Dt] = &[Dt::CUDNN_DATA_INT32, Dt::CUDNN_DATA_INT64];
 /// The options of [`Graph::sdpa_forward`] and [`Graph::sdpa_backward`].
 ///
 /// `Default`: scale `1 / sqrt(D)`, no mask, no bias, no dropout, no
-/// statistics.
+/// statistics, dense K/V.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SdpaOptions {
     /// The factor of `Q K^T`; `None` is `1 / sqrt(D)` (`D` the head dim of
@@ -73,6 +80,11 @@ pub struct SdpaOptions {
     /// scores' gradient summed over the dims the bias broadcasts (backward
     /// only).
     pub bias_gradient: bool,
+    /// Paged K/V caches (forward only, cuDNN 9.15): `k` and `v` are
+    /// containers of pages and these their page tables; needs `seq_len_q`
+    /// and `seq_len_kv`, and is not offered with a bias, a mask or
+    /// dropout.
+    pub paged: Option<SdpaPagedKv>,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -169,9 +181,14 @@ impl Graph {
     /// `H_k` and `H_v` divide `H_q`: grouped-query attention), all `HALF`
     /// or all `BFLOAT16`; computed in `float`.
     ///
+    /// With [`SdpaOptions::paged`], `k` is a container of pages
+    /// `[num_blocks, H_k, block_size, D]`, `v` one of `[num_blocks, H_v,
+    /// block_size, D_v]`, and `S_kv` is what the page tables span (see
+    /// [`SdpaPagedKv`]).
+    ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
-    /// operation, 9.15 with sequence lengths, 9.21 with a bias, a mask or
-    /// dropout.
+    /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
+    /// bias, a mask or dropout.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -181,8 +198,12 @@ impl Graph {
     /// divide, lengths), types outside those above, a bias of other dims,
     /// one sequence length without the other or of other dims or type, a
     /// window below 1, a scale that is not finite, a dropout probability
-    /// outside `(0, 1)` or its seed and offset of other dims or type, and
-    /// [`SdpaOptions::bias_gradient`] (an option of the backward).
+    /// outside `(0, 1)` or its seed and offset of other dims or type,
+    /// [`SdpaOptions::bias_gradient`] (an option of the backward); with
+    /// paged K/V, a page table not `[B, 1, blocks_per_seq, 1]` or not
+    /// `INT32`, tables that do not span the same keys (`ceil(S_kv /
+    /// block_size)` entries each), no sequence lengths, and a bias, a mask
+    /// or dropout.
     pub fn sdpa_forward(
         &mut self,
         q: TensorId,
@@ -203,7 +224,17 @@ impl Graph {
             ));
         }
         let ins = self.inputs(F, &nd, &[q, k, v], false)?;
-        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2])?;
+        let (dims, tables) = match &options.paged {
+            None => (
+                self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?,
+                None,
+            ),
+            Some(p) => {
+                let (dims, tables) =
+                    self.paged_dims(F, &nd, [ins[0], ins[1], ins[2]], p, options)?;
+                (dims, Some(tables))
+            }
+        };
         let extra = self.sdpa_extras(F, &nd, options, &dims)?;
         let scale = self.sdpa_scale(F, &nd, options, &dims)?;
         let dropout = self.sdpa_dropout(F, &nd, options)?;
@@ -243,6 +274,16 @@ impl Graph {
                 k += 1;
             }
             op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
+            // Before the sequence lengths, so that a refusal names the
+            // page tables.
+            if let Some([tk, tv]) = tables {
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
+                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
+                op.require(
+                    Version::new(9, 15, 0),
+                    "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
+                );
+            }
             if let Some((sq, skv)) = seq {
                 op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
                 op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
@@ -294,8 +335,9 @@ impl Graph {
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
     /// dims than the forward's output, statistics of other dims or not
-    /// `FLOAT`, `bias_gradient` without a bias, and `stats` (an option of
-    /// the forward: the backward reads them).
+    /// `FLOAT`, `bias_gradient` without a bias, and `stats` and `paged`
+    /// (options of the forward: the backward reads the statistics, and
+    /// cuDNN's backward takes no page tables).
     pub fn sdpa_backward(
         &mut self,
         inputs: &SdpaBackwardInputs,
@@ -311,12 +353,17 @@ impl Graph {
                 "stats is an option of the forward; the backward reads them",
             ));
         }
+        if options.paged.is_some() {
+            return Err(fail(
+                "paged K/V is an option of the forward; the backward takes dense K/V",
+            ));
+        }
         if options.bias_gradient && options.bias.is_none() {
             return Err(fail("bias_gradient without a bias"));
         }
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
-        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2])?;
+        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?;
         let extra = self.sdpa_extras(F, &nd, options, &dims)?;
         let scale = self.sdpa_scale(F, &nd, options, &dims)?;
         let dropout = self.sdpa_dropout(F, &nd, options)?;
@@ -513,7 +560,10 @@ impl Graph {
         Ok(ids[0])
     }
 
-    /// The dims of an attention over `q`, `k`, `v`, checked.
+    /// The dims of an attention over `q`, `k`, `v`, checked; with `paged`,
+    /// `k` and `v` are page containers, whose first dim (pages) and third
+    /// (block size) are not the batch and the sequence (`skv` is then
+    /// `k`'s block size, for the caller to set).
     fn attention_dims(
         &self,
         function: &'static str,
@@ -521,6 +571,7 @@ impl Graph {
         q: usize,
         k: usize,
         v: usize,
+        paged: bool,
     ) -> Result<Dims> {
         for (i, role) in [(q, "q"), (k, "k"), (v, "v")] {
             let t = &self.tensors[i];
@@ -553,7 +604,7 @@ impl Graph {
             return Err(wrong(odd, format!("another type than \"{}\"", qt.name)));
         }
         for (t, d) in [(kt, kd), (vt, vd)] {
-            if d[0] != qd[0] {
+            if d[0] != qd[0] && !paged {
                 return Err(wrong(
                     t,
                     format!("a batch of {}; \"{}\" has {}", d[0], qt.name, qd[0]),
@@ -575,7 +626,7 @@ impl Graph {
                 format!("a head dim of {}; \"{}\" has {}", kd[3], qt.name, qd[3]),
             ));
         }
-        if vd[2] != kd[2] {
+        if vd[2] != kd[2] && !paged {
             return Err(wrong(
                 vt,
                 format!("a sequence of {}; \"{}\" has {}", vd[2], kt.name, kd[2]),
