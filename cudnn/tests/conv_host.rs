@@ -443,6 +443,76 @@ fn convolution_descriptors_and_problems_clone_with_their_settings_and_library() 
     assert_eq!(q.y().packed_format(), Some(NHWC));
 }
 
+/// Descriptors hold the library they were made with: a library opened by
+/// the user is counted (it stays loaded while a descriptor needs it, and is
+/// given back when the last one goes), the process-wide one is held without
+/// a count (it is never unloaded) whichever way it was passed.
+#[test]
+fn descriptors_count_the_library_they_hold() {
+    let Some(other) = other_library() else { return };
+    let global = common::lib().expect("loaded");
+    let base_other = Arc::strong_count(&other);
+    let problem_in = |lib: &Arc<Library>| {
+        ConvProblem::<f32, f32>::new(
+            TensorDescriptor::new_in(Arc::clone(lib), NCHW, &[1, 4, 8, 8]).expect("x"),
+            FilterDescriptor::new_in(Arc::clone(lib), NCHW, &[8, 4, 3, 3]).expect("w"),
+            ConvolutionDescriptor::new_in(Arc::clone(lib), &[1, 1], &[1, 1], &[1, 1])
+                .expect("conv"),
+        )
+        .expect("problem")
+    };
+    let p = problem_in(&other);
+    let q = p.try_clone().expect("clone");
+    // x, w, conv and y, twice.
+    assert_eq!(Arc::strong_count(&other), base_other + 8);
+    assert!(Arc::ptr_eq(q.y().library(), &other));
+    drop(p);
+    assert_eq!(Arc::strong_count(&other), base_other + 4);
+    let weak = Arc::downgrade(&other);
+    drop(other);
+    assert!(weak.upgrade().is_some(), "the descriptors keep it loaded");
+    drop(q);
+    assert!(
+        weak.upgrade().is_none(),
+        "given back with the last descriptor"
+    );
+
+    // Other tests running alongside take and drop counts of the
+    // process-wide library too: 1000 problems (4000 descriptors) would
+    // show far above their few.
+    let base_global = Arc::strong_count(&global);
+    let held: Vec<_> = (0..1000)
+        .map(|i| {
+            if i % 2 == 0 {
+                problem_in(&global)
+            } else {
+                ConvProblem::<f32, f32>::new(
+                    TensorDescriptor::new(NCHW, &[1, 4, 8, 8]).expect("x"),
+                    FilterDescriptor::new(NCHW, &[8, 4, 3, 3]).expect("w"),
+                    ConvolutionDescriptor::new(&[1, 1], &[1, 1], &[1, 1]).expect("conv"),
+                )
+                .expect("problem")
+            }
+        })
+        .collect();
+    let copy = held[0].try_clone().expect("clone");
+    assert!(
+        Arc::strong_count(&global) < base_global + 500,
+        "the process-wide library is not counted"
+    );
+    for lib in [
+        held[0].x().library(),
+        held[1].y().library(),
+        copy.conv().library(),
+    ] {
+        assert!(Arc::ptr_eq(lib, &global));
+    }
+    drop((held, copy));
+    assert!(Arc::strong_count(&global) >= 1);
+    TensorDescriptor::<f32>::new(NCHW, &[1, 2, 3, 4]).expect("still loaded and working");
+    assert!(global.version().major >= 8, "still loaded");
+}
+
 /// A second loaded copy of the library (same file, its own handle), or
 /// `None` when cuDNN is not required and does not load.
 fn other_library() -> Option<Arc<Library>> {

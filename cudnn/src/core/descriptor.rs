@@ -127,12 +127,7 @@ impl Dims {
         if s.len() > MAX_DIMS {
             return None;
         }
-        let mut v = [0; MAX_DIMS];
-        v[..s.len()].copy_from_slice(s);
-        Some(Dims {
-            len: s.len() as u8,
-            v,
-        })
+        Some(Dims::truncated(s))
     }
 
     /// The first [`MAX_DIMS`] values of `s` (callers have checked its

@@ -2,6 +2,7 @@
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CStr};
+use std::mem::ManuallyDrop;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -99,16 +100,16 @@ pub fn init(explicit: Option<&Path>) -> Result<Arc<Library>> {
     Ok(Arc::clone(GLOBAL.get_or_init(|| lib)))
 }
 
-/// How an owner (a descriptor) holds the library that made it: the
-/// process-wide one, which is never unloaded, by a `'static` reference,
-/// any other through its `Arc`. Taking and dropping the former costs no
-/// atomic operation, which keeps building descriptors cheap.
-#[derive(Clone)]
-pub(crate) enum LibRef {
-    /// The process-wide library ([`library`]).
-    Global(&'static Arc<Library>),
-    /// Any other loaded library ([`Library::open`]).
-    Owned(Arc<Library>),
+/// How an owner (a descriptor) holds the library that made it: one pointer,
+/// an `Arc` that counts for any library but the process-wide one. That one
+/// is never unloaded (its `Arc` lives in a static that is never dropped),
+/// so an owner holds an uncounted copy of it: taking and dropping one costs
+/// no atomic operation, which keeps building descriptors cheap, and reading
+/// the library through it is one load.
+pub(crate) struct LibRef {
+    /// Dropped (the count given back) unless it is the process-wide library,
+    /// whose copies are never counted.
+    lib: ManuallyDrop<Arc<Library>>,
 }
 
 impl LibRef {
@@ -116,26 +117,68 @@ impl LibRef {
     #[inline]
     pub(crate) fn global() -> Result<LibRef> {
         match GLOBAL.get() {
-            Some(lib) => Ok(LibRef::Global(lib)),
+            Some(lib) => Ok(LibRef::uncounted(lib)),
             None => init(None).map(LibRef::from),
         }
     }
 
+    /// An uncounted copy of the process-wide library's `Arc`.
+    #[inline(always)]
+    fn uncounted(global: &'static Arc<Library>) -> LibRef {
+        // SAFETY: a bitwise copy of the `Arc` held by `GLOBAL`, which is
+        // never dropped (a `OnceLock` static, set once), so the allocation
+        // outlives the copy. The copy is never dropped (`Drop` below leaves
+        // copies of the process-wide library alone) and is only lent out by
+        // reference, so the count stays right.
+        LibRef {
+            lib: ManuallyDrop::new(unsafe { std::ptr::read(global) }),
+        }
+    }
+
+    /// Whether this is the process-wide library (held uncounted).
+    #[inline(always)]
+    fn is_global(&self) -> bool {
+        GLOBAL.get().is_some_and(|g| Arc::ptr_eq(g, &self.lib))
+    }
+
     /// The library, as the `Arc` the public API hands out.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn arc(&self) -> &Arc<Library> {
-        match self {
-            LibRef::Global(lib) => lib,
-            LibRef::Owned(lib) => lib,
+        &self.lib
+    }
+}
+
+impl Drop for LibRef {
+    #[inline]
+    fn drop(&mut self) {
+        // An owned `Arc` is never the process-wide one: `GLOBAL` is set
+        // only by `init`, with an `Arc` of its own making, and every way of
+        // making a `LibRef` from an `Arc` equal to it makes an uncounted copy.
+        if !self.is_global() {
+            // SAFETY: a counted `Arc` (not the process-wide library), dropped
+            // once, here.
+            unsafe { ManuallyDrop::drop(&mut self.lib) }
+        }
+    }
+}
+
+impl Clone for LibRef {
+    #[inline]
+    fn clone(&self) -> LibRef {
+        match GLOBAL.get() {
+            Some(global) if Arc::ptr_eq(global, &self.lib) => LibRef::uncounted(global),
+            _ => LibRef {
+                lib: ManuallyDrop::new(Arc::clone(&self.lib)),
+            },
         }
     }
 }
 
 impl std::ops::Deref for LibRef {
     type Target = Library;
-    #[inline]
+    #[inline(always)]
     fn deref(&self) -> &Library {
-        self.arc()
+        &self.lib
     }
 }
 
@@ -143,8 +186,11 @@ impl From<Arc<Library>> for LibRef {
     #[inline]
     fn from(lib: Arc<Library>) -> LibRef {
         match GLOBAL.get() {
-            Some(global) if Arc::ptr_eq(global, &lib) => LibRef::Global(global),
-            _ => LibRef::Owned(lib),
+            // `lib` is dropped: its count given back.
+            Some(global) if Arc::ptr_eq(global, &lib) => LibRef::uncounted(global),
+            _ => LibRef {
+                lib: ManuallyDrop::new(lib),
+            },
         }
     }
 }
@@ -153,11 +199,15 @@ impl From<&Arc<Library>> for LibRef {
     #[inline]
     fn from(lib: &Arc<Library>) -> LibRef {
         match GLOBAL.get() {
-            Some(global) if Arc::ptr_eq(global, lib) => LibRef::Global(global),
-            _ => LibRef::Owned(Arc::clone(lib)),
+            Some(global) if Arc::ptr_eq(global, lib) => LibRef::uncounted(global),
+            _ => LibRef {
+                lib: ManuallyDrop::new(Arc::clone(lib)),
+            },
         }
     }
 }
+
+static_assertions::assert_eq_size!(LibRef, usize);
 
 /// The process-wide cuDNN's version (loading it if needed).
 ///
