@@ -5,7 +5,8 @@
 //!   descriptors, the output shape, the output descriptor) through
 //!   [`ConvProblem::new`], against the same sequence of raw FFI calls made
 //!   through [`Library::sys`] (so both sides call the same loaded library);
-//! - a hit in the [`AlgoCache`]: building the key, and the lookup.
+//! - a hit in the [`AlgoCache`]: building the key, and the lookup; and
+//!   [`ConvProblem::cached_choice`], the lookup that builds no key.
 //!
 //! The aim is a safe layer that costs at most 10% more than raw calls. The
 //! ratio is printed at the end from this program's own interleaved timing
@@ -348,7 +349,10 @@ fn main() -> ExitCode {
         let k = problem.key(&dev, Direction::Forward, &options);
         black_box(cache.get(&k))
     };
+    let cached_choice =
+        || black_box(problem.cached_choice(&cache, &dev, Direction::Forward, &options));
     assert!(get().is_some(), "the benchmarked key is in the cache");
+    assert_eq!(cached_choice(), get(), "both lookups find the same choice");
 
     // `cargo bench` passes --bench; `cargo test --benches` does not.
     let args: Vec<String> = std::env::args().collect();
@@ -362,6 +366,7 @@ fn main() -> ExitCode {
             make_key();
             get();
             key_and_get();
+            cached_choice();
         }
         println!("host_overhead: test mode (no --bench argument): ran each routine; timed nothing");
         return ExitCode::SUCCESS;
@@ -384,6 +389,7 @@ fn main() -> ExitCode {
         g.bench_function("key", |b| b.iter(make_key));
         g.bench_function("get", |b| b.iter(get));
         g.bench_function("key_and_get", |b| b.iter(key_and_get));
+        g.bench_function("cached_choice", |b| b.iter(cached_choice));
         g.finish();
     }
     c.final_summary();
@@ -397,7 +403,7 @@ fn main() -> ExitCode {
         &mut [&mut raw_m, &mut safe_m, &mut safe_dims_m],
     );
     let build: Vec<f64> = build_rounds.iter().cloned().map(median).collect();
-    let (mut key_m, mut get_m, mut kg_m) = (
+    let (mut key_m, mut get_m, mut kg_m, mut cc_m) = (
         || {
             make_key();
         },
@@ -407,12 +413,15 @@ fn main() -> ExitCode {
         || {
             key_and_get();
         },
+        || {
+            cached_choice();
+        },
     );
     let cache_iters = calibrate(Duration::from_millis(10), &mut kg_m);
     let hit: Vec<f64> = interleaved(
         ROUNDS,
         cache_iters,
-        &mut [&mut key_m, &mut get_m, &mut kg_m],
+        &mut [&mut key_m, &mut get_m, &mut kg_m, &mut cc_m],
     )
     .into_iter()
     .map(median)
@@ -426,6 +435,7 @@ fn main() -> ExitCode {
         allocations(&mut key_m),
         allocations(&mut get_m),
         allocations(&mut kg_m),
+        allocations(&mut cc_m),
     ];
 
     let ratio = paired_ratio(&build_rounds[1], &build_rounds[0]);
@@ -458,14 +468,16 @@ fn main() -> ExitCode {
         }
     );
     println!(
-        "  algorithm cache hit ({} entries): key {:.0} ns ({} allocations), get {:.0} ns ({}), key + get {:.0} ns ({})",
+        "  algorithm cache hit ({} entries): key {:.0} ns ({} allocations), get {:.0} ns ({}), key + get {:.0} ns ({}); cached_choice (no key built) {:.0} ns ({})",
         cache.len(),
         hit[0],
         hit_allocs[0],
         hit[1],
         hit_allocs[1],
         hit[2],
-        hit_allocs[2]
+        hit_allocs[2],
+        hit[3],
+        hit_allocs[3]
     );
 
     let json = serde_json::json!({
@@ -480,8 +492,8 @@ fn main() -> ExitCode {
         "ratio_safe_over_raw": ratio,
         "ratio_of_median_times": ratio_of_medians,
         "ratio_safe_plus_output_dim_over_raw": ratio_dims,
-        "cache_hit_ns": {"key": hit[0], "get": hit[1], "key_and_get": hit[2], "entries": cache.len()},
-        "cache_hit_allocations": {"key": hit_allocs[0], "get": hit_allocs[1], "key_and_get": hit_allocs[2]},
+        "cache_hit_ns": {"key": hit[0], "get": hit[1], "key_and_get": hit[2], "cached_choice": hit[3], "entries": cache.len()},
+        "cache_hit_allocations": {"key": hit_allocs[0], "get": hit_allocs[1], "key_and_get": hit_allocs[2], "cached_choice": hit_allocs[3]},
     });
     let path = results_path("host_overhead.json");
     let written = path

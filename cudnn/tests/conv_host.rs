@@ -746,6 +746,34 @@ fn the_cache_is_shared_saved_and_loaded() {
     cache.insert(key.clone(), value.clone());
     assert_eq!(cache.len(), 5);
     assert_eq!(cache.get(&key), Some(value.clone()));
+    // The lookup that builds no key finds the same entries, and only them.
+    let opts = SearchOptions::default();
+    let found = |p: &ConvProblem<f32, f32>, cache: &AlgoCache, d: Direction| {
+        p.cached_choice(cache, &device(), d, &opts)
+    };
+    assert_eq!(found(&p, &cache, Direction::Forward), Some(value.clone()));
+    assert_eq!(found(&p, &cache, Direction::BackwardData), None);
+    let twin = problem_2d([1, 3, 16, 16], [8, 3, 3], 1, 1, 1).expect("twin");
+    assert_eq!(
+        found(&twin, &cache, Direction::Forward),
+        Some(value.clone())
+    );
+    let other = problem_2d([2, 3, 16, 16], [8, 3, 3], 1, 1, 1).expect("other");
+    assert_eq!(found(&other, &cache, Direction::Forward), None);
+    let mut elsewhere = device();
+    elsewhere.ordinal += 1;
+    let slow = SearchOptions {
+        deterministic: true,
+        ..SearchOptions::default()
+    };
+    assert_eq!(
+        p.cached_choice(&cache, &elsewhere, Direction::Forward, &opts),
+        None
+    );
+    assert_eq!(
+        p.cached_choice(&cache, &device(), Direction::Forward, &slow),
+        None
+    );
 
     let dir = std::env::temp_dir().join(format!("cudnn-rs-cache-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
@@ -753,7 +781,8 @@ fn the_cache_is_shared_saved_and_loaded() {
     cache.save(&file).expect("save");
     let loaded = AlgoCache::new();
     assert_eq!(loaded.load(&file).expect("load"), 5);
-    assert_eq!(loaded.get(&key), Some(value));
+    assert_eq!(loaded.get(&key), Some(value.clone()));
+    assert_eq!(found(&p, &loaded, Direction::Forward), Some(value));
     assert_eq!(
         AlgoCache::new()
             .load(&dir.join("missing.json"))

@@ -573,8 +573,8 @@ impl Handle {
         run: impl FnOnce(&BenchBuffers<'b>, u64, usize, PerfOut<'_, D::Perf>) -> Result<()>,
     ) -> Result<AlgoChoice<D::Algo>> {
         let function = D::FIND;
-        let key = p.key(&device_key(self, function)?, D::DIRECTION, options);
-        if let Some(hit) = cache.get(&key) {
+        let device = device_key(self, function)?;
+        if let Some(hit) = p.cached_choice(cache, &device, D::DIRECTION, options) {
             let mut c = self.algo_choice::<D, T, C>(
                 p,
                 D::algo_from_raw(hit.algo),
@@ -629,7 +629,12 @@ impl Handle {
                     .transpose()?
             }
         };
-        self.remember::<D>(cache, key, choice, function)
+        self.remember::<D>(
+            cache,
+            p.key(&device, D::DIRECTION, options),
+            choice,
+            function,
+        )
     }
 
     /// Chooses the forward algorithm for `p` under `options`: from `cache`

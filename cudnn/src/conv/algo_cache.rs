@@ -2,7 +2,9 @@
 //! everything that changes the answer, shared between threads, saved to and
 //! loaded from a file.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
@@ -115,6 +117,134 @@ pub struct AlgoKey {
     pub options: SearchOptions,
 }
 
+/// An [`AlgoKey`] borrowed from where its values live (the problem's
+/// descriptors, the library, the caller's options): a cache lookup without
+/// building the key's ten heap allocations. Its fields are the key's, in
+/// the key's order, each of a type that hashes and compares as the key's
+/// own (`&str` as `String`, `&[usize]` as `Vec<usize>`, `&T` as `T`): the
+/// contract of [`Borrow`] that `HashMap` lookups rely on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct KeyRef<'a> {
+    pub(crate) device: &'a DeviceKey,
+    pub(crate) cudnn_version: &'a str,
+    pub(crate) direction: Direction,
+    pub(crate) data_type: u32,
+    pub(crate) compute_type: u32,
+    pub(crate) x_dims: &'a [usize],
+    pub(crate) x_strides: &'a [usize],
+    pub(crate) w_dims: &'a [usize],
+    pub(crate) w_format: u32,
+    pub(crate) y_dims: &'a [usize],
+    pub(crate) y_strides: &'a [usize],
+    pub(crate) pads: &'a [usize],
+    pub(crate) strides: &'a [usize],
+    pub(crate) dilations: &'a [usize],
+    pub(crate) groups: usize,
+    pub(crate) mode: u32,
+    pub(crate) options: &'a SearchOptions,
+}
+
+impl KeyRef<'_> {
+    /// The owned key.
+    pub(crate) fn to_key(self) -> AlgoKey {
+        AlgoKey {
+            device: self.device.clone(),
+            cudnn_version: self.cudnn_version.to_owned(),
+            direction: self.direction,
+            data_type: self.data_type,
+            compute_type: self.compute_type,
+            x_dims: self.x_dims.to_vec(),
+            x_strides: self.x_strides.to_vec(),
+            w_dims: self.w_dims.to_vec(),
+            w_format: self.w_format,
+            y_dims: self.y_dims.to_vec(),
+            y_strides: self.y_strides.to_vec(),
+            pads: self.pads.to_vec(),
+            strides: self.strides.to_vec(),
+            dilations: self.dilations.to_vec(),
+            groups: self.groups,
+            mode: self.mode,
+            options: self.options.clone(),
+        }
+    }
+}
+
+/// What the map's lookups see of a key, owned or borrowed.
+pub(crate) trait AsKeyRef {
+    fn key_ref(&self) -> KeyRef<'_>;
+}
+
+impl AsKeyRef for AlgoKey {
+    fn key_ref(&self) -> KeyRef<'_> {
+        // Every field named (no `..`): a field added to the key must be
+        // added here too.
+        let AlgoKey {
+            device,
+            cudnn_version,
+            direction,
+            data_type,
+            compute_type,
+            x_dims,
+            x_strides,
+            w_dims,
+            w_format,
+            y_dims,
+            y_strides,
+            pads,
+            strides,
+            dilations,
+            groups,
+            mode,
+            options,
+        } = self;
+        KeyRef {
+            device,
+            cudnn_version,
+            direction: *direction,
+            data_type: *data_type,
+            compute_type: *compute_type,
+            x_dims,
+            x_strides,
+            w_dims,
+            w_format: *w_format,
+            y_dims,
+            y_strides,
+            pads,
+            strides,
+            dilations,
+            groups: *groups,
+            mode: *mode,
+            options,
+        }
+    }
+}
+
+impl AsKeyRef for KeyRef<'_> {
+    fn key_ref(&self) -> KeyRef<'_> {
+        *self
+    }
+}
+
+impl<'a> Borrow<dyn AsKeyRef + 'a> for AlgoKey {
+    fn borrow(&self) -> &(dyn AsKeyRef + 'a) {
+        self
+    }
+}
+
+impl Hash for dyn AsKeyRef + '_ {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key_ref().hash(state);
+    }
+}
+
+impl PartialEq for dyn AsKeyRef + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.key_ref() == other.key_ref()
+    }
+}
+
+impl Eq for dyn AsKeyRef + '_ {}
+
 /// A remembered choice.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CachedAlgo {
@@ -162,6 +292,11 @@ impl AlgoCache {
     /// The choice for `key`, if known.
     pub fn get(&self, key: &AlgoKey) -> Option<CachedAlgo> {
         self.lock().get(key).cloned()
+    }
+
+    /// The choice for a borrowed key, without building an [`AlgoKey`].
+    pub(crate) fn get_ref(&self, key: KeyRef<'_>) -> Option<CachedAlgo> {
+        self.lock().get(&key as &dyn AsKeyRef).cloned()
     }
 
     /// Remembers a choice.
@@ -262,6 +397,62 @@ mod tests {
                 ..SearchOptions::default()
             },
         }
+    }
+
+    /// A borrowed key hashes and compares as its owned key (`Borrow`'s
+    /// contract), for keys that differ in every field, and a lookup by the
+    /// borrowed form finds exactly its own entry.
+    #[test]
+    fn borrowed_keys_hash_and_compare_as_owned_ones() {
+        let base = key(2, SearchMode::Heuristic);
+        let mut keys = vec![base.clone(), key(3, SearchMode::Benchmark)];
+        let variants: [&dyn Fn(&mut AlgoKey); 17] = [
+            &|k| k.device.ordinal = 1,
+            &|k| k.device.name.push('X'),
+            &|k| k.device.compute_capability.1 = 1,
+            &|k| k.cudnn_version = "8.9.5".into(),
+            &|k| k.direction = Direction::BackwardData,
+            &|k| k.data_type = 2,
+            &|k| k.compute_type = 2,
+            &|k| k.x_strides = vec![192, 1, 24, 3],
+            &|k| k.w_dims.push(1),
+            &|k| k.w_format = 1,
+            &|k| k.y_dims[1] = 5,
+            &|k| {
+                k.y_strides.pop();
+            },
+            &|k| k.pads = vec![0, 1],
+            &|k| k.strides = vec![2, 1],
+            &|k| k.dilations = vec![1, 2],
+            &|k| k.groups = 2,
+            &|k| k.options.workspace_limit = Some(0),
+        ];
+        for change in variants {
+            let mut k = base.clone();
+            change(&mut k);
+            keys.push(k);
+        }
+        let mut mode = base.clone();
+        mode.mode = 0;
+        keys.push(mode);
+        use std::hash::BuildHasher;
+        let hasher = std::hash::RandomState::new();
+        let cache = AlgoCache::new();
+        for (i, k) in keys.iter().enumerate() {
+            let borrowed: &dyn AsKeyRef = &k.key_ref();
+            assert_eq!(hasher.hash_one(k), hasher.hash_one(borrowed), "key {i}");
+            assert_eq!(k.key_ref().to_key(), *k, "key {i} round trip");
+            cache.insert(k.clone(), choice(i as i32));
+        }
+        assert_eq!(cache.len(), keys.len(), "every variant is its own key");
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(cache.get_ref(k.key_ref()), Some(choice(i as i32)));
+            for (j, other) in keys.iter().enumerate() {
+                let (a, b): (&dyn AsKeyRef, &dyn AsKeyRef) = (k, &other.key_ref());
+                assert_eq!(a == b, i == j, "keys {i} and {j}");
+            }
+        }
+        assert_eq!(AlgoCache::new().get_ref(base.key_ref()), None);
     }
 
     fn choice(algo: i32) -> CachedAlgo {

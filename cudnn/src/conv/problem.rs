@@ -5,7 +5,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::algo_cache::{AlgoKey, DeviceKey, Direction, SearchOptions};
+use super::algo_cache::{
+    AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, KeyRef, SearchOptions,
+};
 use super::descriptor::ConvolutionDescriptor;
 use super::FwdAlgo;
 use crate::activation::{ActivationDescriptor, ActivationMode};
@@ -181,24 +183,47 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         direction: Direction,
         options: &SearchOptions,
     ) -> AlgoKey {
-        AlgoKey {
-            device: device.clone(),
-            cudnn_version: self.x.library().version().to_string(),
+        self.key_ref(device, direction, options).to_key()
+    }
+
+    /// The choice `cache` holds for this problem on `device`, in
+    /// `direction`, under `options`: `cache.get(&self.key(...))` without
+    /// building the key (no heap allocation).
+    pub fn cached_choice(
+        &self,
+        cache: &AlgoCache,
+        device: &DeviceKey,
+        direction: Direction,
+        options: &SearchOptions,
+    ) -> Option<CachedAlgo> {
+        cache.get_ref(self.key_ref(device, direction, options))
+    }
+
+    /// [`key`](Self::key), borrowed from the descriptors.
+    pub(crate) fn key_ref<'a>(
+        &'a self,
+        device: &'a DeviceKey,
+        direction: Direction,
+        options: &'a SearchOptions,
+    ) -> KeyRef<'a> {
+        KeyRef {
+            device,
+            cudnn_version: self.x.lib_ref().version_text(),
             direction,
             data_type: T::CUDNN.0,
             compute_type: C::CUDNN.0,
-            x_dims: self.x.dims().to_vec(),
-            x_strides: self.x.strides().to_vec(),
-            w_dims: self.w.dims().to_vec(),
+            x_dims: self.x.dims(),
+            x_strides: self.x.strides(),
+            w_dims: self.w.dims(),
             w_format: self.w.format().0,
-            y_dims: self.y.dims().to_vec(),
-            y_strides: self.y.strides().to_vec(),
-            pads: self.conv.pads().to_vec(),
-            strides: self.conv.strides().to_vec(),
-            dilations: self.conv.dilations().to_vec(),
+            y_dims: self.y.dims(),
+            y_strides: self.y.strides(),
+            pads: self.conv.pads(),
+            strides: self.conv.strides(),
+            dilations: self.conv.dilations(),
             groups: self.conv.groups(),
             mode: self.conv.mode().0,
-            options: options.clone(),
+            options,
         }
     }
 

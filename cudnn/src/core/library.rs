@@ -27,6 +27,9 @@ use crate::version::{CudaVersion, Version};
 pub struct Library {
     inner: sys::loader::Library,
     version: Version,
+    /// `version` as text (`9.28.0`), made once: the algorithm cache's keys
+    /// hold it, and a lookup borrows it.
+    version_text: String,
     cudart: CudaVersion,
 }
 
@@ -317,6 +320,7 @@ impl Library {
         let lib = Library {
             inner,
             version,
+            version_text: version.to_string(),
             cudart: CudaVersion(cudart as u32),
         };
         if version.major < 8 {
@@ -332,6 +336,12 @@ impl Library {
     /// The library's version (`cudnnGetProperty`, `cudnnGetVersion`).
     pub fn version(&self) -> Version {
         self.version
+    }
+
+    /// [`version`](Self::version) as text, `9.28.0` (as it is written in
+    /// the algorithm cache's keys).
+    pub(crate) fn version_text(&self) -> &str {
+        &self.version_text
     }
 
     /// The CUDA runtime version this cuDNN was built for
