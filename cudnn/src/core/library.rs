@@ -138,10 +138,10 @@ impl LibRef {
         }
     }
 
-    /// Whether this is the process-wide library (held uncounted).
+    /// The process-wide library's `Arc` when `lib` is that library.
     #[inline(always)]
-    fn is_global(&self) -> bool {
-        GLOBAL.get().is_some_and(|g| Arc::ptr_eq(g, &self.lib))
+    fn global_if(lib: &Arc<Library>) -> Option<&'static Arc<Library>> {
+        GLOBAL.get().filter(|g| Arc::ptr_eq(g, lib))
     }
 
     /// The library, as the `Arc` the public API hands out.
@@ -157,7 +157,7 @@ impl Drop for LibRef {
         // An owned `Arc` is never the process-wide one: `GLOBAL` is set
         // only by `init`, with an `Arc` of its own making, and every way of
         // making a `LibRef` from an `Arc` equal to it makes an uncounted copy.
-        if !self.is_global() {
+        if LibRef::global_if(&self.lib).is_none() {
             // SAFETY: a counted `Arc` (not the process-wide library), dropped
             // once, here.
             unsafe { ManuallyDrop::drop(&mut self.lib) }
@@ -168,12 +168,7 @@ impl Drop for LibRef {
 impl Clone for LibRef {
     #[inline]
     fn clone(&self) -> LibRef {
-        match GLOBAL.get() {
-            Some(global) if Arc::ptr_eq(global, &self.lib) => LibRef::uncounted(global),
-            _ => LibRef {
-                lib: ManuallyDrop::new(Arc::clone(&self.lib)),
-            },
-        }
+        LibRef::from(self.arc())
     }
 }
 
@@ -188,10 +183,10 @@ impl std::ops::Deref for LibRef {
 impl From<Arc<Library>> for LibRef {
     #[inline]
     fn from(lib: Arc<Library>) -> LibRef {
-        match GLOBAL.get() {
+        match LibRef::global_if(&lib) {
             // `lib` is dropped: its count given back.
-            Some(global) if Arc::ptr_eq(global, &lib) => LibRef::uncounted(global),
-            _ => LibRef {
+            Some(global) => LibRef::uncounted(global),
+            None => LibRef {
                 lib: ManuallyDrop::new(lib),
             },
         }
@@ -201,9 +196,9 @@ impl From<Arc<Library>> for LibRef {
 impl From<&Arc<Library>> for LibRef {
     #[inline]
     fn from(lib: &Arc<Library>) -> LibRef {
-        match GLOBAL.get() {
-            Some(global) if Arc::ptr_eq(global, lib) => LibRef::uncounted(global),
-            _ => LibRef {
+        match LibRef::global_if(lib) {
+            Some(global) => LibRef::uncounted(global),
+            None => LibRef {
                 lib: ManuallyDrop::new(Arc::clone(lib)),
             },
         }
