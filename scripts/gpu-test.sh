@@ -456,7 +456,7 @@ gpu_probe() {
 }
 
 # The results: the table's rows, its header lines, and the totals.
-T_HEAD=() T_ROWS=() total_p=0 total_f=0 total_n=0 bad_rows=0
+T_HEAD=() T_ROWS=() total_p=0 total_f=0 total_n=0 bad_rows=0 dry_tests=0 dry_programs=0
 table_file='' log_file='' work='' dir='' mode='' out=''
 
 write_table() {
@@ -684,7 +684,7 @@ run_program() {
     execute "[$ph] $name ${args[*]}" "$lim" "$log" "${envs[@]}" -- "bin/$name" "${args[@]+"${args[@]}"}"
     if [[ $mode != gpu ]]; then
         if [[ $rc -ne 124 && $rc -ne 137 ]] && ! grep -q panicked "$log" && grep -Eq "$NO_GPU_SAID" "$log"; then
-            result="no GPU"
+            result="no GPU" dry_programs=$((dry_programs + 1))
         else
             result="error: $(result_of "$rc"), or it did not say that there is no GPU"
             bad_rows=$((bad_rows + 1))
@@ -773,6 +773,7 @@ run_row() {
         printf '%s\n' "${names[@]}" >"$work/selected"
         append_log "[$ph] $bin: no GPU, so these are not run" "$work/selected"
         add_row "$ph" "$bin" "${R_SPEC[$j]}" "${#names[@]}" 0 0 "${#names[@]}" 0 - "no GPU" none
+        dry_tests=$((dry_tests + ${#names[@]}))
     fi
 }
 
@@ -906,7 +907,7 @@ run() {
     if [[ $mode == gpu ]]; then
         ((total_f == 0 && bad_rows == 0)) || status=1
     else
-        end+="; no GPU: $bad_rows rows did not report it as they should"
+        end+="; no GPU: $dry_tests tests listed, $dry_programs programs said so, $bad_rows rows did not report it as they should"
         ((bad_rows == 0)) || status=1
     fi
     write_table "$end"
@@ -914,7 +915,11 @@ run() {
     cat "$table_file"
     echo
     echo "table: $table_file; every process's output: $log_file"
-    echo "$total_p passed, $total_f failed, $total_n not run"
+    if [[ $mode == gpu ]]; then
+        echo "$total_p passed, $total_f failed, $total_n not run"
+    else
+        echo "no GPU: $dry_tests tests listed, $dry_programs programs said so, $bad_rows rows did not"
+    fi
     return "$status"
 }
 
