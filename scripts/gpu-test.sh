@@ -661,12 +661,13 @@ cudnn_log() {
     fi
 }
 
-# run_program PHASE NAME SPEC: an example or a bench ("VAR=VALUE ... --
-# ARG ..."); on a GPU it passes with exit 0 (a failure runs again with
-# cuDNN's log), without one it must say so.
+# run_program PHASE KIND NAME SPEC: an example or a bench ("VAR=VALUE ...
+# -- ARG ..."); on a GPU it passes with exit 0 (a failed example runs again
+# with cuDNN's log; a bench's results file says what failed), without one
+# it must say so.
 run_program() {
-    local ph=$1 name=$2 envs=() args=() words=() w seen_dashes=0
-    read -ra words <<<"$3"
+    local ph=$1 kind=$2 name=$3 spec=${4:--} envs=() args=() words=() w seen_dashes=0
+    read -ra words <<<"$4"
     for w in "${words[@]+"${words[@]}"}"; do
         if [[ $w == -- ]]; then seen_dashes=1
         elif [[ $seen_dashes -eq 1 ]]; then args+=("$w")
@@ -675,7 +676,7 @@ run_program() {
     local lim log=$work/$ph.$name.log result p=0 f=0
     lim=$(left)
     if ((lim < 3)); then
-        add_row "$ph" "$name" "${3:--}" 1 0 0 1 0 - "not run: no time left"
+        add_row "$ph" "$name" "$spec" 1 0 0 1 0 - "not run: no time left"
         bad_rows=$((bad_rows + 1))
         return
     fi
@@ -686,10 +687,12 @@ run_program() {
         if [[ $rc -ne 124 && $rc -ne 137 ]] && ! grep -q panicked "$log" && grep -Eq "$NO_GPU_SAID" "$log"; then
             result="no GPU" dry_programs=$((dry_programs + 1))
         else
-            result="error: $(result_of "$rc"), or it did not say that there is no GPU"
+            if [[ $rc -eq 124 || $rc -eq 137 ]]; then result="error: timed out"
+            elif grep -q panicked "$log"; then result="error: panicked (exit $rc)"
+            else result="error: exit $rc without saying that there is no GPU"; fi
             bad_rows=$((bad_rows + 1))
         fi
-        add_row "$ph" "$name" "${3:--}" 1 0 0 1 "$secs" "$rc" "$result" none
+        add_row "$ph" "$name" "$spec" 1 0 0 1 "$secs" "$rc" "$result" none
         return
     fi
     if [[ $rc -eq 0 ]]; then
@@ -698,9 +701,10 @@ run_program() {
         f=1 result=FAILED bad_rows=$((bad_rows + 1))
         [[ $rc -eq 124 || $rc -eq 137 || $rc -gt 128 ]] && result+=" ($(result_of "$rc"))"
     fi
-    add_row "$ph" "$name" "${3:--}" 1 "$p" "$f" 0 "$secs" "$rc" "$result"
+    add_row "$ph" "$name" "$spec" 1 "$p" "$f" 0 "$secs" "$rc" "$result"
     [[ $rc -eq 0 ]] && return
     tail -n 6 "$log" | sed 's/^/        | /'
+    [[ $kind == example ]] || return 0
     lim=$(left)
     ((lim > 90)) && lim=90
     ((lim >= 3)) || return 0
@@ -708,7 +712,7 @@ run_program() {
     # shellcheck disable=SC2046
     execute "[$ph] rerun with cuDNN's log: $name ${args[*]}" "$lim" "$log" "${envs[@]}" $(cudnn_log_env "$clog") -- \
         "bin/$name" "${args[@]+"${args[@]}"}"
-    add_row "$ph (rerun)" "$name" "${3:--}" 1 $((rc == 0)) $((rc != 0)) 0 "$secs" "$rc" \
+    add_row "$ph (rerun)" "$name" "$spec" 1 $((rc == 0)) $((rc != 0)) 0 "$secs" "$rc" \
         "$([[ $rc -eq 0 ]] && echo ok || echo FAILED) again; $(cudnn_log "[$ph] $name" "$clog")" none
 }
 
@@ -752,7 +756,7 @@ run_row() {
             add_row "$ph" "$bin" - 1 0 1 0 0 - "missing from the bundle"
             bad_rows=$((bad_rows + 1))
         else
-            run_program "$ph" "$bin" "${R_SPEC[$j]}"
+            run_program "$ph" "${R_KIND[$j]}" "$bin" "${R_SPEC[$j]}"
         fi
         return
     fi
