@@ -851,18 +851,12 @@ run() {
     dir=${dir:-$(dirname "$self")}
     [[ -d $dir/bin && -f $dir/MANIFEST ]] || die "$dir has no bin/ and MANIFEST; make it with '$0 bundle <dir>'"
     dir=$(cd "$dir" && pwd)
-    out=${OUT:-$dir/logs}
-    mkdir -p "$out"
-    out=$(cd "$out" && pwd)
-    table_file=$out/gpu-table.md log_file=$out/gpu-run.log
-    : >"$log_file"
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
-    budget_end=$((SECONDS + budget))
     flag=--ignored
     [[ $all -eq 0 ]] || flag=--include-ignored
-
     if [[ $show_plan -eq 1 ]]; then
+        log_file=/dev/null
         if [[ $all -eq 1 ]]; then plan_all; else plan; plan_rest; fi
         local j
         for j in "${!R_BIN[@]}"; do
@@ -870,6 +864,12 @@ run() {
         done
         return 0
     fi
+    out=${OUT:-$dir/logs}
+    mkdir -p "$out"
+    out=$(cd "$out" && pwd)
+    table_file=$out/gpu-table.md log_file=$out/gpu-run.log
+    : >"$log_file"
+    budget_end=$((SECONDS + budget))
 
     echo "== machine =="
     machine_lines | tee "$work/head.txt"
