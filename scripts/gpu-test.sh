@@ -768,7 +768,9 @@ run_row() {
         return
     fi
     mapfile -t names < <(select_tests "$bin" "${pats[@]}")
-    if [[ ${#names[@]} -eq 0 ]]; then
+    if [[ ${#names[@]} -eq 0 && ${R_SPEC[$j]} == '*' ]]; then
+        add_row "$ph" "$bin" "${R_SPEC[$j]}" 0 0 0 0 0 - "no tests" none
+    elif [[ ${#names[@]} -eq 0 ]]; then
         add_row "$ph" "$bin" "${R_SPEC[$j]}" 0 0 1 0 0 - "no test matches"
         bad_rows=$((bad_rows + 1))
     elif [[ $mode == gpu ]]; then
