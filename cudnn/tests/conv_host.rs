@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::raw;
+
 use std::sync::Arc;
 
 use cudnn::conv::{check_bias_shape, check_fused_activation, CachedAlgo, DeviceKey, Direction};

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::raw;
+
 use cudnn::sys;
 use cudnn::{Error, Version};
 use std::ptr::null_mut;

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::raw;
+
 use common::gpu::{download_flat, gpu, rounded, upload_flat, wide_values, Gpu};
 use cudnn::half::{bf16, f16};
 use cudnn::{

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::raw;
+
 use std::sync::Arc;
 
 use cudnn::ops::{check_lrn_parameters, check_pooling, check_same_shape};

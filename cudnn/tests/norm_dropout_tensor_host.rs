@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::raw;
+
 use std::sync::Arc;
 
 use cudnn::half::{bf16, f16};

@@ -56,7 +56,9 @@ pub fn lib() -> Option<Arc<Library>> {
 /// Runs a raw call and checks its status through the library. Test code
 /// only: the arguments are the tests' own descriptors and out-pointers.
 /// (Test crates using it allow `clippy::macro_metavars_in_unsafe`.)
-#[macro_export]
+/// Not exported: `use common::raw;` brings it in, so that a crate holding
+/// several copies of this module (`tests/gpu/main.rs`) defines no name twice.
+#[allow(unused_macros)] // only some test crates use it
 macro_rules! raw {
     ($lib:expr, $name:ident ( $($arg:expr),* $(,)? )) => {{
         let f = $lib.sys().$name.expect(concat!(stringify!($name), " is exported"));
@@ -65,3 +67,5 @@ macro_rules! raw {
         $lib.check(stringify!($name), status)
     }};
 }
+#[allow(unused_imports)] // only some test crates use it
+pub(crate) use raw;
