@@ -214,6 +214,20 @@ impl BackendDescriptor {
         self.finalized = true;
     }
 
+    /// Keeps `other` alive as long as this descriptor lives, as if it had
+    /// been set into it: for descriptors cuDNN filled in that refer to it
+    /// (the engine configurations of a heuristics query refer to its
+    /// operation graph).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when this descriptor is set into another
+    /// already (never for one cuDNN just filled in).
+    pub(crate) fn keep(&mut self, other: &BackendDescriptor) -> Result<()> {
+        let raw = self.unshared("BackendDescriptor::keep")?;
+        raw.kept.push(Arc::clone(&other.raw));
+        Ok(())
+    }
+
     /// The raw descriptor; it stays owned by `self`.
     #[allow(dead_code)]
     pub(crate) fn ptr(&self) -> sys::cudnnBackendDescriptor_t {
