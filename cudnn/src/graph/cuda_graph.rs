@@ -253,8 +253,10 @@ impl Handle {
             let _ = unsafe { cu::cuGraphExecDestroy(e) };
         }
         let owned = OwnedGraph(old.graph);
+        drop(std::mem::take(&mut old.addrs));
         // SAFETY: `old` is never used or dropped again, so its stream is
-        // read out exactly once (and dropped here); its graph is `owned`.
+        // read out exactly once (and dropped here); its graph is `owned`;
+        // its other fields are references and the addresses taken above.
         drop(unsafe { std::ptr::read(&old.stream) });
         l.stream.context().bind_to_thread()?;
         let bound = bind(self, &l, plan, pack, workspace)?;
