@@ -79,7 +79,10 @@ struct Block {
 }
 
 /// q, k and v of the packed `[B, S, 3, H, D]` projection: `[B, H, S, D]`
-/// views with strides `[S·3E, D, 3E, 1]` (k and v start E and 2E further).
+/// views with strides `[S·3E, D, 3E, 1]` (k and v start E and 2E further:
+/// 16-byte aligned, as every graph tensor must be, since `D` is a
+/// multiple of 8; see [`check_shape`]). Their gradients are packed BSHD
+/// (`[S·E, D, E, 1]`), each `B·S·E` elements.
 fn qkv_views(g: &mut Graph, s: &Shape, names: [&str; 3]) -> cudnn::Result<[TensorId; 3]> {
     let e = s.model();
     let dims = [s.batch, s.heads, s.seq, s.head_dim];
@@ -89,6 +92,22 @@ fn qkv_views(g: &mut Graph, s: &Shape, names: [&str; 3]) -> cudnn::Result<[Tenso
         g.tensor_with_strides(names[1], &dims, &strides, BF16)?,
         g.tensor_with_strides(names[2], &dims, &strides, BF16)?,
     ])
+}
+
+/// What the block needs of its shape beyond positive sizes: a head dim
+/// that is a multiple of 8 (cuDNN's fused attention takes no other, and
+/// it keeps the k and v views, `2·H·D` and `4·H·D` bytes into the
+/// projection, on the 16-byte alignment every graph tensor is described
+/// with: the variant pack refuses a misaligned view).
+fn check_shape(s: &Shape) -> Result<(), String> {
+    if s.head_dim % 8 != 0 {
+        return Err(format!(
+            "--head-dim {} is not a multiple of 8: cuDNN's fused attention needs one, and \
+             the k and v views into the QKV projection would not be 16-byte aligned",
+            s.head_dim
+        ));
+    }
+    Ok(())
 }
 
 fn block(s: &Shape) -> cudnn::Result<Block> {
@@ -451,12 +470,14 @@ fn run_on_gpu(
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let shape = match (|| -> Result<Shape, String> {
-        Ok(Shape {
+        let s = Shape {
             batch: arg(&args, "--batch", 2)?,
             seq: arg(&args, "--seq", 128)?,
             heads: arg(&args, "--heads", 8)?,
             head_dim: arg(&args, "--head-dim", 64)?,
-        })
+        };
+        check_shape(&s)?;
+        Ok(s)
     })() {
         Ok(s) => s,
         Err(e) => {

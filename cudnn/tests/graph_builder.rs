@@ -12,7 +12,7 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::{ConvOptions, Graph, OperationGraph, TensorId};
+use cudnn::graph::{ConvOptions, Graph, OperationGraph, ScalarValue, TensorId};
 use cudnn::sys::{cudnnDataType_t as Dt, cudnnPointwiseMode_t as Pw, cudnnReduceTensorOp_t as Red};
 use cudnn::{Error, Library, Mismatch};
 
@@ -791,7 +791,7 @@ fn matmul_scale_bias_gelu_builds() {
     let s = op.tensor(alpha).unwrap();
     assert_eq!(
         (s.by_value(), s.dims(), s.is_virtual()),
-        (Some(0.5), &[1i64, 1, 1][..], false)
+        (Some(ScalarValue::Float(0.5)), &[1i64, 1, 1][..], false)
     );
     assert!(!s.is_output());
 }
@@ -830,5 +830,138 @@ fn build_uses_the_process_wide_library() {
             }) => assert!(what.contains("cuDNN 8"), "{what}"),
             other => panic!("expected cuDNN 8's refusal, got {other:?}"),
         }
+    }
+}
+
+// ------------------------------------------------- outputs and scalars
+
+const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+
+/// The attention example's backward (`examples/attention.rs`, batch 2,
+/// sequence 128, 8 heads of 64): q, k and v are views of one interleaved
+/// `[B, S, 3, H, D]` projection, strides `[S·3E, D, 3E, 1]`; o and d_o
+/// BSHD. Returns the graph and dq, dk, dv.
+fn example_backward() -> (Graph, [TensorId; 3]) {
+    let (b, s, h, d) = (2i64, 128i64, 8i64, 64i64);
+    let e = h * d;
+    let dims = [b, h, s, d];
+    let mut g = Graph::new("attention_backward");
+    let views = [s * 3 * e, d, 3 * e, 1];
+    let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor_with_strides(n, &dims, &views, BF16).unwrap());
+    let bshd = [s * e, d, e, 1];
+    let o = g.tensor_with_strides("o", &dims, &bshd, BF16).unwrap();
+    let d_o = g.tensor_with_strides("d_o", &dims, &bshd, BF16).unwrap();
+    let stats = g.tensor("stats", &[b, h, s, 1], F32).unwrap();
+    let inputs = cudnn::graph::SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let options = cudnn::graph::SdpaOptions {
+        causal: true,
+        ..Default::default()
+    };
+    let grads = g.sdpa_backward(&inputs, &options).unwrap();
+    (g, [grads.dq, grads.dk, grads.dv])
+}
+
+/// One past the largest offset of a layout.
+fn span(dims: &[i64], strides: &[i64]) -> i64 {
+    1 + dims
+        .iter()
+        .zip(strides)
+        .map(|(d, s)| (d - 1) * s)
+        .sum::<i64>()
+}
+
+#[test]
+fn the_attention_examples_gradients_are_packed_not_strided_like_their_views() {
+    let (mut g, grads) = example_backward();
+    let e = 8 * 64;
+    for t in grads {
+        g.set_output(t, BF16).unwrap();
+        let (dims, strides) = (g.dims(t).unwrap(), g.strides(t).unwrap());
+        assert_eq!(strides, [128 * e, 64, e, 1], "BSHD, packed");
+        // 131,072 elements, what the example allocates: not the 392,192
+        // that q's strides span.
+        assert_eq!(span(&dims, &strides), 2 * 128 * e);
+    }
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    if lib.version() < cudnn::Version::new(9, 21, 0) {
+        return;
+    }
+    let op = g
+        .build_with(&lib, None)
+        .expect("the example's backward builds");
+    assert_engines(&op);
+    for t in grads {
+        let t = op.tensor(t).expect("gradient");
+        assert!(t.is_output() && !t.is_virtual());
+    }
+}
+
+#[test]
+fn an_output_takes_strides_that_fit_its_dims() {
+    let (mut g, [dq, dk, dv]) = example_backward();
+    let e = 8 * 64;
+    // Into one interleaved [B, S, 3, H, D] buffer, like the projection.
+    let views = [128 * 3 * e, 64, 3 * e, 1];
+    g.set_output_with_strides(dq, BF16, &views)
+        .expect("interleaved");
+    assert_eq!(g.strides(dq).unwrap(), views);
+    let r = refused(g.set_output_with_strides(dk, BF16, &[64, 64, 1, 1]));
+    assert_refusal(
+        &r,
+        "Graph::set_output_with_strides",
+        "sdpa_backward \"sdpa_backward#0\"",
+        Some("sdpa_backward#0.dk"),
+        "one address",
+    );
+    let r = refused(g.set_output_with_strides(dk, BF16, &[1, 1, 1]));
+    assert!(r.what.contains("3 strides for 4"), "{r:?}");
+    // Refused, dk keeps its packed strides and is still virtual.
+    assert_eq!(g.strides(dk).unwrap(), [128 * e, 64, e, 1]);
+    g.set_output(dk, BF16).expect("dk");
+    let r = refused(g.set_output_with_strides(dk, BF16, &views));
+    assert!(r.what.contains("made an output already"), "{r:?}");
+    g.set_output(dv, BF16).expect("dv");
+}
+
+#[test]
+fn a_typed_scalar_has_its_values_type() {
+    let mut g = Graph::new("typed");
+    let cases: [(&str, ScalarValue, Dt); 5] = [
+        ("f", ScalarValue::from(0.5f32), F32),
+        ("d", ScalarValue::from(0.25f64), Dt::CUDNN_DATA_DOUBLE),
+        ("h", ScalarValue::from(cudnn::half::f16::ONE), F16),
+        ("i", ScalarValue::from(7i32), Dt::CUDNN_DATA_INT32),
+        ("l", ScalarValue::from(1i64 << 40), Dt::CUDNN_DATA_INT64),
+    ];
+    let x = g.tensor("x", &[1, 4, 4], Dt::CUDNN_DATA_DOUBLE).unwrap();
+    let mut y = x;
+    let mut ids = Vec::new();
+    for (name, v, dtype) in cases {
+        let s = g.typed_scalar(name, v).unwrap();
+        assert_eq!(v.data_type(), dtype);
+        ids.push((s, v));
+        y = g.add(y, s).unwrap();
+    }
+    g.set_output(y, Dt::CUDNN_DATA_DOUBLE).unwrap();
+    let r = refused(g.typed_scalar("f", 1i64));
+    assert!(r.what.contains("named \"f\" already"), "{r:?}");
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    // The builder's tensors as cuDNN is told them: by value, of the value's
+    // type, with the value kept for execution.
+    let Some(op) = build(&g, &lib) else { return };
+    for (s, v) in ids {
+        let t = op.tensor(s).unwrap();
+        assert_eq!((t.by_value(), t.data_type()), (Some(v), v.data_type()));
     }
 }

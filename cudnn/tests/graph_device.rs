@@ -251,6 +251,46 @@ fn the_order_of_keys_and_unknown_keys_do_not_matter_to_cudnn() {
     p.check(&lib).expect("cuDNN ignores a key it does not know");
 }
 
+/// What a newer cuDNN may write of a GPU: keys this crate does not know,
+/// of every JSON type, and neither optional key. `from_json` (which
+/// `from_handle` reads cuDNN's text with) takes it, keeps every key, and
+/// cuDNN 9.28 finalizes it.
+#[test]
+fn unknown_keys_of_any_type_and_absent_optional_keys_are_taken() {
+    let mut m = h100_map();
+    assert!(
+        m.remove("smCountOrigin").is_none() && m.remove("oversizedSharedMemoryPerBlock").is_none()
+    );
+    let extra = [
+        ("uuid", serde_json::json!("GPU-8f0c6d2e")),
+        ("computeMode", serde_json::json!(0)),
+        (
+            "clockRatesMHz",
+            serde_json::json!({"sm": 1980, "mem": [2619, 1593]}),
+        ),
+        ("migEnabled", serde_json::json!(false)),
+        ("numaNode", Value::Null),
+        ("ratio", serde_json::json!(0.5)),
+        ("luid", serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8])),
+    ];
+    for (k, v) in &extra {
+        m.insert((*k).to_string(), v.clone());
+    }
+    let text = serde_json::to_string(&m).expect("serializes");
+    let p = DeviceProperties::from_json(&text).expect("unknown keys, no optional ones");
+    assert_eq!(p.compute_capability(), (9, 0));
+    let back: BTreeMap<String, Value> = serde_json::from_str(p.json()).expect("JSON");
+    for (k, v) in &extra {
+        assert_eq!(back.get(*k), Some(v), "{k} is kept");
+    }
+    assert!(p.fingerprint().contains("GPU-8f0c6d2e"));
+    assert_eq!(p.integer("smCountOrigin"), None);
+    let Some(lib) = lib() else { return };
+    if takes_descriptions(&lib) {
+        p.check(&lib).expect("cuDNN ignores keys it does not know");
+    }
+}
+
 #[test]
 fn a_missing_key_is_refused_by_name() {
     for key in REQUIRED {

@@ -416,21 +416,48 @@ fn paged_attention_forward_matches_dense_attention_of_the_gathered_pages() {
     let d_len_q: CudaSlice<i32> = s.clone_htod(&lens(&len_q)).expect("seq_len_q");
     let d_len_kv: CudaSlice<i32> = s.clone_htod(&lens(&len_kv)).expect("seq_len_kv");
     let mut d_o: CudaSlice<bf16> = s.alloc_zeros(geo.o_len()).expect("o");
+    // The page tables and lengths are device-side indices: bound as
+    // `input`, they are refused before cuDNN runs.
+    let r = gpu.handle.execute(
+        &plan,
+        &mut VariantPack::new()
+            .input(q.uid(), &dq)
+            .input(k.uid(), &dk)
+            .input(v.uid(), &dv)
+            .input(tk.uid(), &d_table)
+            .input(tv.uid(), &d_table)
+            .input(sq.uid(), &d_len_q)
+            .input(skv.uid(), &d_len_kv)
+            .output(out.o.uid(), &mut d_o),
+        &mut Workspace::new(),
+    );
+    match r {
+        Err(cudnn::Error::InvalidArgument { mismatch, .. }) => {
+            assert!(mismatch.to_string().contains("index_input"), "{mismatch}")
+        }
+        other => panic!("expected the refusal of indices bound as input: {other:?}"),
+    }
+    assert!(table.iter().all(|&p| (0..pages as i32).contains(&p)));
+    assert!(len_q.iter().all(|&l| l <= s_q) && len_kv.iter().all(|&l| l <= s_kv));
+    // SAFETY: every page-table entry is a page of the containers and every
+    // length at most the node's (asserted above); the buffers outlive the
+    // execution (the download below synchronizes).
+    let mut pack = unsafe {
+        VariantPack::new()
+            .index_input(tk.uid(), &d_table)
+            .index_input(tv.uid(), &d_table)
+            .index_input(sq.uid(), &d_len_q)
+            .index_input(skv.uid(), &d_len_kv)
+    };
+    pack = pack
+        .input(q.uid(), &dq)
+        .input(k.uid(), &dk)
+        .input(v.uid(), &dv)
+        .output(out.o.uid(), &mut d_o);
     gpu.handle
-        .execute(
-            &plan,
-            &mut VariantPack::new()
-                .input(q.uid(), &dq)
-                .input(k.uid(), &dk)
-                .input(v.uid(), &dv)
-                .input(tk.uid(), &d_table)
-                .input(tv.uid(), &d_table)
-                .input(sq.uid(), &d_len_q)
-                .input(skv.uid(), &d_len_kv)
-                .output(out.o.uid(), &mut d_o),
-            &mut Workspace::new(),
-        )
+        .execute(&plan, &mut pack, &mut Workspace::new())
         .expect("execute");
+    drop(pack);
     let got = download_flat(s, &d_o);
     // Rows past a sequence's query length are padding: not compared.
     let kept = |v: &[f64]| -> Vec<f64> {
@@ -441,4 +468,85 @@ fn paged_attention_forward_matches_dense_attention_of_the_gathered_pages() {
             .collect()
     };
     assert_close("o", &kept(&got), &kept(&want.o), 2e-2);
+}
+
+/// Attention with dropout (cuDNN 9.21): the seed and offset are `INT64`
+/// device tensors. No reference computes cuDNN's Philox mask, so: the
+/// output is finite, the same seed gives the same output, another seed
+/// another one, and either differs from the attention without dropout.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn attention_with_dropout_takes_int64_seed_and_offset() {
+    let gpu = gpu();
+    let v = gpu.handle.library().version();
+    if (v.major, v.minor) < (9, 21) {
+        eprintln!("cuDNN {v} has no attention dropout");
+        return;
+    }
+    let geo = geometry();
+    let (b, h, s, d) = (geo.batch, geo.heads, geo.seq_q, geo.head_dim);
+    let mut g = Graph::new("sdpa_dropout");
+    let [q, k, vt] = ["q", "k", "v"].map(|n| g.tensor(n, &shape(b, h, s, d), BF16).expect(n));
+    let [seed, offset] =
+        ["seed", "offset"].map(|n| g.tensor(n, &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64).expect(n));
+    let options = SdpaOptions {
+        stats: true,
+        dropout: Some(cudnn::graph::SdpaDropout {
+            probability: 0.25,
+            seed,
+            offset,
+        }),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, vt, &options).expect("sdpa");
+    g.set_output(out.o, BF16).expect("o");
+    let stats = out.stats.expect("stats");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let st = &gpu.stream;
+    let qs = rounded::<bf16>(&values(geo.q_len(), 21));
+    let ks = rounded::<bf16>(&values(geo.k_len(), 22));
+    let vs = rounded::<bf16>(&values(geo.v_len(), 23));
+    let (dq, dk, dv): (CudaSlice<bf16>, CudaSlice<bf16>, CudaSlice<bf16>) = (
+        upload_flat(st, &qs),
+        upload_flat(st, &ks),
+        upload_flat(st, &vs),
+    );
+    let d_offset: CudaSlice<i64> = st.clone_htod(&[0i64]).expect("offset");
+    let run = |seed_value: i64| -> Vec<f64> {
+        let d_seed: CudaSlice<i64> = st.clone_htod(&[seed_value]).expect("seed");
+        let mut d_o: CudaSlice<bf16> = st.alloc_zeros(geo.o_len()).expect("o");
+        let mut d_st: CudaSlice<f32> = st.alloc_zeros(geo.stats_len()).expect("stats");
+        gpu.handle
+            .execute(
+                &plan,
+                &mut VariantPack::new()
+                    .input(q.uid(), &dq)
+                    .input(k.uid(), &dk)
+                    .input(vt.uid(), &dv)
+                    .input(seed.uid(), &d_seed)
+                    .input(offset.uid(), &d_offset)
+                    .output(out.o.uid(), &mut d_o)
+                    .output(stats.uid(), &mut d_st),
+                &mut Workspace::new(),
+            )
+            .expect("execute");
+        download_flat(st, &d_o)
+    };
+    let (first, again, other) = (run(1234), run(1234), run(99));
+    assert!(first.iter().all(|x| x.is_finite()));
+    assert_eq!(first, again, "the same seed, another mask");
+    assert_ne!(first, other, "another seed, the same mask");
+    let plain = Attention::<f64> {
+        geometry: geo.clone(),
+        scale: 1.0 / (d as f64).sqrt(),
+        bias: None,
+        mask: AttentionMask::default(),
+    };
+    let want = att::forward(&plain, &qs, &ks, &vs);
+    let diff = first
+        .iter()
+        .zip(&want.o)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max);
+    assert!(diff > 1e-2, "dropout changed nothing (max |diff| {diff})");
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use cudnn::graph::{
     BackendDescriptor, ConvOptions, DeviceProperties, EngineFilter, ExecutionPlan, Graph,
-    HeuristicMode, OperationGraph, PlanCache, PlanKey, Settings, Target,
+    HeuristicMode, OperationGraph, PlanCache, PlanKey, PlanTarget, Settings, Target,
 };
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::{Error, Library};
@@ -554,4 +554,162 @@ fn an_engine_chosen_by_index_and_knobs_gives_the_same_plan() {
         .engine_config(past + 1000, &[], target)
         .expect_err("no such engine");
     assert!(e.status_error().is_some(), "{e}");
+}
+
+/// The CUDA-graph test's conv (`graph_gpu`) on the H200 preset: no mode-A
+/// engine is noted `SUPPORTS_CUDA_GRAPH_NATIVE_API` (cuDNN 9.28 notes only
+/// FALLBACK's engine 71), and the filter keeps exactly those with the note.
+#[test]
+fn the_cuda_graph_filter_keeps_only_engines_with_the_note() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h200");
+    let target = Target::Device(&device);
+    let note = sys::cudnnBackendBehaviorNote_t::CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API;
+    let recordable = EngineFilter {
+        require_cuda_graph: true,
+        ..EngineFilter::default()
+    };
+    let fallback = HeuristicMode::CUDNN_HEUR_MODE_FALLBACK;
+    let kept = graph
+        .engine_configs(target, fallback, &recordable)
+        .expect("FALLBACK has one");
+    assert!(!kept.is_empty());
+    assert!(kept.iter().all(|c| c.behavior_notes().contains(&note)));
+    let all = graph
+        .engine_configs(target, fallback, &EngineFilter::default())
+        .expect("all");
+    let noted = all
+        .iter()
+        .filter(|c| c.behavior_notes().contains(&note))
+        .count();
+    assert_eq!(kept.len(), noted);
+    assert!(noted < all.len(), "the filter removes some");
+    match graph.engine_configs(target, HeuristicMode::CUDNN_HEUR_MODE_A, &recordable) {
+        Err(Error::NoEngine { reason, .. }) => {
+            assert!(reason.contains("without CUDA graph support"), "{reason}")
+        }
+        Ok(c) => assert!(c.iter().all(|c| c.behavior_notes().contains(&note))),
+        Err(e) => panic!("{e}"),
+    }
+    let settings = Settings {
+        require_cuda_graph: true,
+        ..Settings::default()
+    };
+    assert!(settings.filter().require_cuda_graph);
+    assert!(!Settings::default().filter().require_cuda_graph);
+}
+
+/// A float matmul on sm_90: every engine cuDNN 9.28 offers is noted
+/// `TENSOR_CORE` (TF32), so `allow_tf32: false` leaves none. A matmul of
+/// `bfloat16` operands keeps its tensor-core engines without TF32, though
+/// its intermediates are `float`.
+#[test]
+fn allow_tf32_concerns_float_operands_of_matmuls_only() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let device = preset("h200");
+    let target = Target::Device(&device);
+    let tc = sys::cudnnBackendNumericalNote_t::CUDNN_NUMERICAL_NOTE_TENSOR_CORE;
+    let no_tf32 = EngineFilter {
+        allow_tf32: false,
+        ..EngineFilter::default()
+    };
+    let matmul = |dtype: sys::cudnnDataType_t| {
+        let mut g = Graph::new("matmul_bias_gelu");
+        let a = g.tensor("a", &[1, 64, 32], dtype).expect("a");
+        let b = g.tensor("b", &[1, 32, 16], dtype).expect("b");
+        let bias = g.tensor("bias", &[1, 1, 16], dtype).expect("bias");
+        let c = g.matmul(a, b).expect("matmul");
+        let c = g.bias(c, bias).expect("bias");
+        let y = g.gelu(c).expect("gelu");
+        g.set_output(y, dtype).expect("output");
+        built(&g, &lib)
+    };
+    let float = matmul(FLOAT);
+    for mode in [
+        HeuristicMode::CUDNN_HEUR_MODE_A,
+        HeuristicMode::CUDNN_HEUR_MODE_FALLBACK,
+    ] {
+        let all = float
+            .engine_configs(target, mode, &EngineFilter::default())
+            .expect("engines");
+        assert!(all.iter().all(|c| c.numerical_notes().contains(&tc)));
+        match float.engine_configs(target, mode, &no_tf32) {
+            Err(Error::NoEngine { reason, .. }) => {
+                assert!(reason.contains("TF32 tensor cores"), "{reason}")
+            }
+            other => panic!("{:?}", other.map(|c| c.len())),
+        }
+    }
+    let half = matmul(sys::cudnnDataType_t::CUDNN_DATA_BFLOAT16);
+    let kept = half
+        .engine_configs(target, HeuristicMode::CUDNN_HEUR_MODE_A, &no_tf32)
+        .expect("bf16 operands keep tensor cores");
+    assert!(kept.iter().any(|c| c.numerical_notes().contains(&tc)));
+}
+
+/// A plan for a described GPU records it, and so does one read back from
+/// JSON; its engine's behaviour notes are read back from cuDNN. cuDNN
+/// 9.28 refuses to read an H200 plan back for the H100 SXM preset (same
+/// architecture, another memory bus width) with
+/// `NOT_SUPPORTED_ARCH_MISMATCH`, and the target's check refuses it too;
+/// a plan used as built is not checked by cuDNN against the GPU it runs
+/// on, hence the check an execution makes.
+#[test]
+fn a_plan_records_its_target_and_its_engines_notes() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let (h200, h100) = (preset("h200"), preset("h100-sxm"));
+    let plan = graph
+        .plans(Target::Device(&h200), &Settings::default())
+        .expect("plan")
+        .remove(0);
+    assert_eq!(plan.target(), Some(&PlanTarget::of(&h200)));
+    let json = plan.to_json().expect("json");
+    let back = ExecutionPlan::from_json(&lib, &json, Target::Device(&h200)).expect("back");
+    assert_eq!(back.target(), Some(&PlanTarget::of(&h200)));
+    assert!(plan.behavior_notes().is_some());
+    assert_eq!(back.behavior_notes(), plan.behavior_notes());
+    let e = ExecutionPlan::from_json(&lib, &json, Target::Device(&h100)).expect_err("H100");
+    assert_eq!(status_raw(&e), Some(3007), "{e}");
+    let e = PlanTarget::of(&h200)
+        .check_runs_on(&PlanTarget::of(&h100))
+        .expect_err("another bus width");
+    assert!(e.to_string().contains("memoryBusWidth"), "{e}");
+    assert!(PlanTarget::of(&h200)
+        .check_runs_on(&PlanTarget::of(&preset("l40")))
+        .is_err());
+}
+
+/// A configuration keeps the operation graph its engine refers to alive:
+/// a plan is made from it after the graph is dropped (under valgrind, a
+/// read of the destroyed graph would show).
+#[test]
+fn a_configuration_outlives_its_operation_graph() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let device = preset("h200");
+    let target = Target::Device(&device);
+    let graph = built(&conv_fprop(), &lib);
+    let configs = graph
+        .engine_configs(
+            target,
+            HeuristicMode::CUDNN_HEUR_MODE_A,
+            &EngineFilter::default(),
+        )
+        .expect("configs");
+    let by_index = graph
+        .engine_config(configs[0].global_index(), &[], target)
+        .expect("by index");
+    drop(graph);
+    let plan = ExecutionPlan::new(&configs[0], target).expect("a plan without the graph");
+    assert!(plan.to_json().expect("json").contains("operationGraph"));
+    ExecutionPlan::new(&by_index, target).expect("the same, chosen by index");
 }

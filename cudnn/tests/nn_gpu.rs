@@ -303,7 +303,14 @@ fn attention_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, c: &Att
             s.clone_htod(&to(lkv)).expect("seq_len_kv"),
         )
     });
-    let seq_lens = || lens.as_ref().map(|(q, kv)| SeqLens { q, kv });
+    // The lengths are the reference's, which refuses any above the shape's
+    // sequence lengths.
+    assert!(c.lens.is_none_or(
+        |(lq, lkv)| lq.iter().all(|&l| l <= sh.seq_q) && lkv.iter().all(|&l| l <= sh.seq_kv)
+    ));
+    // SAFETY: every length is at most the layer's sequence length
+    // (asserted above), and the buffers live until the test synchronizes.
+    let seq_lens = || lens.as_ref().map(|(q, kv)| unsafe { SeqLens::new(q, kv) });
     let mut o: CudaSlice<T> = s.alloc_zeros(sh.q_len()).expect("o");
     let mut stats: CudaSlice<f32> = s.alloc_zeros(sh.stats_len()).expect("stats");
     layer
@@ -574,10 +581,9 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             v: &kv,
             o: &mut o,
             stats: &mut stats,
-            seq_lens: Some(SeqLens {
-                q: &lens,
-                kv: &lens,
-            }),
+            // SAFETY: 64 is within the shape's 128 (and the call is
+            // refused before cuDNN runs).
+            seq_lens: Some(unsafe { SeqLens::new(&lens, &lens) }),
         },
     );
     assert_refused(r, "Attention::forward", "without padding");

@@ -14,7 +14,8 @@ mod sealed {
 }
 
 /// An element type of cuDNN tensors: `f32`, `f64`, `half::f16`,
-/// `half::bf16`, `i8`, `u8` or `i32`.
+/// `half::bf16`, `i8`, `u8`, `i32` or `i64` (the graph API's `INT64`
+/// tensors: dropout seeds and offsets, sequence lengths).
 pub trait DataType:
     sealed::Sealed
     + cudarc::driver::DeviceRepr
@@ -60,6 +61,7 @@ impl sealed::Sealed for bf16 {}
 impl sealed::Sealed for i8 {}
 impl sealed::Sealed for u8 {}
 impl sealed::Sealed for i32 {}
+impl sealed::Sealed for i64 {}
 
 impl Scale for f32 {
     const ONE: f32 = 1.0;
@@ -103,6 +105,12 @@ fn i32_to_f32(v: i32) -> f32 {
     v as f32
 }
 data_type!(i32, CUDNN_DATA_INT32, "i32", f32, i32_to_f32);
+// Likewise for i64.
+#[allow(clippy::cast_precision_loss)]
+fn i64_to_f32(v: i64) -> f32 {
+    v as f32
+}
+data_type!(i64, CUDNN_DATA_INT64, "i64", f32, i64_to_f32);
 
 /// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
 pub trait ComputeType: DataType {}
@@ -181,6 +189,7 @@ mod tests {
         check::<i8>();
         check::<u8>();
         check::<i32>();
+        check::<i64>();
     }
 
     #[test]

@@ -132,6 +132,36 @@ pub enum Mismatch {
         /// What, and why.
         what: String,
     },
+    /// A buffer's address is not a multiple of the alignment its tensor
+    /// was described with (a view that starts inside an element block).
+    Misaligned {
+        /// Which buffer (for a variant pack: the tensor's uid).
+        buffer: String,
+        /// Its device address.
+        address: u64,
+        /// The alignment in bytes its tensor promises cuDNN.
+        alignment: u64,
+    },
+    /// A plan built for one GPU is run on another: the architecture or a
+    /// limit the plan's kernels were chosen for differs.
+    OtherDevice {
+        /// The GPU the plan was built for.
+        planned_for: String,
+        /// The GPU of the handle it was run on.
+        running_on: String,
+        /// What differs.
+        what: String,
+    },
+    /// The plan's engine lacks a behaviour cuDNN notes on the engines
+    /// that have it (`CUDNN_BEHAVIOR_NOTE_*`).
+    EngineLacksNote {
+        /// The engine's global index, when known.
+        engine: Option<i64>,
+        /// The note, for example `SUPPORTS_CUDA_GRAPH_NATIVE_API`.
+        note: &'static str,
+        /// What needs it.
+        needed_by: &'static str,
+    },
     /// A graph node's tensor does not fit the node (found while the
     /// graph is built, before cuDNN sees it).
     GraphNode {
@@ -187,6 +217,34 @@ impl fmt::Display for Mismatch {
                 descriptor_library.display(),
                 handle_library.display()
             ),
+            Mismatch::Misaligned {
+                buffer,
+                address,
+                alignment,
+            } => write!(
+                f,
+                "buffer `{buffer}` starts at {address:#x}, which is not a multiple of the \
+                 {alignment}-byte alignment its tensor promises cuDNN"
+            ),
+            Mismatch::OtherDevice {
+                planned_for,
+                running_on,
+                what,
+            } => write!(
+                f,
+                "the plan was built for {planned_for} but runs on {running_on}: {what}"
+            ),
+            Mismatch::EngineLacksNote {
+                engine,
+                note,
+                needed_by,
+            } => {
+                match engine {
+                    Some(e) => write!(f, "engine {e}")?,
+                    None => f.write_str("the plan's engine")?,
+                }
+                write!(f, " is not noted {note}, which {needed_by} needs")
+            }
             Mismatch::OverlappingOutput { buffer } => write!(
                 f,
                 "output `{buffer}` has overlapping strides: two of its elements share an address"

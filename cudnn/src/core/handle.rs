@@ -1,7 +1,7 @@
 //! The cuDNN handle, bound to a CUDA stream.
 
 use std::ptr::NonNull;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::{CudaContext, CudaStream};
 
@@ -12,16 +12,69 @@ use crate::error::{Error, Mismatch, Result, StatusError};
 use crate::library::{ffi, library, Library};
 use crate::status::Status;
 
+/// The cuDNN handle itself, shared by its [`Handle`] and by the backend
+/// descriptors it was set into (an operation graph, an execution plan, a
+/// device description), which keep it alive: cuDNN may use the handle
+/// through them. Destroyed when the last owner lets go, in the CUDA
+/// context of its streams.
+struct RawHandle {
+    ptr: NonNull<sys::cudnnContext>,
+    lib: Arc<Library>,
+    /// The CUDA context of the streams it was bound to (one: a handle's
+    /// streams share a context), kept alive for the destroy.
+    ctx: OnceLock<Arc<CudaContext>>,
+}
+
+// SAFETY: cuDNN is called through the handle only by its `Handle` (not
+// `Sync`: one thread at a time); the descriptors that share it only keep
+// it alive. A handle may be moved between threads, so the last owner may
+// destroy it on any thread.
+unsafe impl Send for RawHandle {}
+// SAFETY: as above: shared references never call cuDNN.
+unsafe impl Sync for RawHandle {}
+
+impl Drop for RawHandle {
+    fn drop(&mut self) {
+        if let Some(ctx) = self.ctx.get() {
+            // cudnnDestroy synchronises with the device; make sure it runs
+            // in the handle's context.
+            let _ = ctx.bind_to_thread();
+        }
+        if let Some(destroy) = self.lib.sys().cudnnDestroy {
+            // SAFETY: `ptr` was created by cudnnCreate of this library and is
+            // destroyed once, here, when the last owner lets go. A failure
+            // cannot be reported from drop.
+            let _ = unsafe { destroy(self.ptr.as_ptr()) };
+            crate::core::counts::destroyed("Handle");
+        }
+    }
+}
+
+/// A share of a [`Handle`]'s cuDNN handle, held by a backend descriptor the
+/// handle was set into: the cuDNN handle lives as long as it does.
+#[derive(Clone)]
+pub(crate) struct HandleKeepAlive(#[allow(dead_code)] Arc<RawHandle>);
+
+impl std::fmt::Debug for HandleKeepAlive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("HandleKeepAlive").field(&self.0.ptr).finish()
+    }
+}
+
 /// A cuDNN context (`cudnnHandle_t`) whose work runs on one CUDA stream.
 ///
-/// Destroyed on drop. Not `Clone`.
+/// Not `Clone`. The cuDNN handle is destroyed when the `Handle` drops, or,
+/// when it was given to an operation graph or an execution plan
+/// ([`Graph::build_with`](crate::graph::Graph::build_with),
+/// [`Target::Handle`](crate::graph::Target::Handle)), when the last of
+/// those drops: they keep it alive (pointed at its context's default
+/// stream once the `Handle` is gone), and never run work on it.
 ///
 /// `Send` but not `Sync`: NVIDIA's documentation says a handle may be moved
 /// between threads but must not be used by two threads at the same time;
 /// every operation takes `&self`, so `Sync` would allow exactly that.
 pub struct Handle {
-    raw: NonNull<sys::cudnnContext>,
-    lib: Arc<Library>,
+    raw: Arc<RawHandle>,
     stream: Option<Arc<CudaStream>>,
     /// The CUDA context that was current when the handle was made, when
     /// there was one: a stream bound later must be of that context.
@@ -29,11 +82,10 @@ pub struct Handle {
     /// Unique in the process: what a graph or plan bound to this handle
     /// records (a raw pointer can be reused after a drop).
     id: u64,
+    /// Not `Sync` (see the type's docs); `Send` as its parts are (the
+    /// shared cuDNN handle is used by this value only).
+    not_sync: std::marker::PhantomData<std::cell::Cell<()>>,
 }
-
-// SAFETY: a cuDNN handle may be used from any one thread at a time (see the
-// type's docs); `Library` and `CudaStream` are Send + Sync.
-unsafe impl Send for Handle {}
 
 static_assertions::assert_impl_all!(Handle: Send);
 static_assertions::assert_not_impl_any!(Handle: Sync, Clone);
@@ -41,8 +93,8 @@ static_assertions::assert_not_impl_any!(Handle: Sync, Clone);
 impl std::fmt::Debug for Handle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Handle")
-            .field("raw", &self.raw)
-            .field("version", &self.lib.version())
+            .field("raw", &self.raw.ptr)
+            .field("version", &self.raw.lib.version())
             .field(
                 "device",
                 &self.stream.as_ref().map(|s| s.context().ordinal()),
@@ -106,10 +158,14 @@ impl Handle {
         })?;
         crate::core::counts::created("Handle");
         Ok(Handle {
-            raw,
-            lib,
+            raw: Arc::new(RawHandle {
+                ptr: raw,
+                lib,
+                ctx: OnceLock::new(),
+            }),
             stream: None,
             created_in: current_context(),
+            not_sync: std::marker::PhantomData,
             id: {
                 static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
                 NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
@@ -118,11 +174,14 @@ impl Handle {
     }
 
     fn bind(&mut self, stream: Arc<CudaStream>) -> Result<()> {
-        let set = ffi!(self.lib, cudnnSetStream);
+        let set = ffi!(self.raw.lib, cudnnSetStream);
         // SAFETY: the handle is live; cudarc's CUstream and cuDNN's
         // cudaStream_t are the same driver object.
-        let status = unsafe { (set.f)(self.raw.as_ptr(), stream.cu_stream().cast()) };
+        let status = unsafe { (set.f)(self.as_raw(), stream.cu_stream().cast()) };
         set.check(status)?;
+        // The first stream's context is every later stream's (set_stream
+        // refuses another).
+        let _ = self.raw.ctx.set(Arc::clone(stream.context()));
         self.stream = Some(stream);
         Ok(())
     }
@@ -175,10 +234,10 @@ impl Handle {
             return Ok(());
         };
         self.created_in = Some((ContextKey::of(stream.context()), stream.context().ordinal()));
-        let set = ffi!(self.lib, cudnnSetStream);
+        let set = ffi!(self.raw.lib, cudnnSetStream);
         // SAFETY: the handle is live; a null stream is the default stream
         // of the current context (the handle's, bound by the caller).
-        let status = unsafe { (set.f)(self.raw.as_ptr(), std::ptr::null_mut()) };
+        let status = unsafe { (set.f)(self.as_raw(), std::ptr::null_mut()) };
         set.check(status)
     }
 
@@ -205,7 +264,13 @@ impl Handle {
     /// The raw handle, for calls through [`Library::sys`]. It stays owned
     /// by `self`.
     pub fn as_raw(&self) -> sys::cudnnHandle_t {
-        self.raw.as_ptr()
+        self.raw.ptr.as_ptr()
+    }
+
+    /// A share of the cuDNN handle, for a descriptor the handle is set
+    /// into (which must keep it alive).
+    pub(crate) fn keep_alive(&self) -> HandleKeepAlive {
+        HandleKeepAlive(Arc::clone(&self.raw))
     }
 
     /// A number no other handle of this process has.
@@ -215,7 +280,7 @@ impl Handle {
 
     /// The library this handle belongs to.
     pub fn library(&self) -> &Arc<Library> {
-        &self.lib
+        &self.raw.lib
     }
 
     /// The stream, with this thread's current context set to its context:
@@ -244,17 +309,20 @@ impl Handle {
 
 impl Drop for Handle {
     fn drop(&mut self) {
-        if let Some(stream) = &self.stream {
-            // cudnnDestroy synchronises with the device; make sure it runs
-            // in the handle's context.
-            let _ = stream.context().bind_to_thread();
+        // Shared with descriptors, the cuDNN handle outlives this value,
+        // and its stream may not: point it at the context's default
+        // stream (which lives as long as the context, kept by the shared
+        // handle). A failure cannot be reported from drop.
+        if Arc::strong_count(&self.raw) > 1 && self.stream.is_some() {
+            let _ = self.bind_context();
+            if let Some(set) = self.raw.lib.sys().cudnnSetStream {
+                // SAFETY: the handle is live (this value shares it); a null
+                // stream is the default stream of the current context, the
+                // handle's (bound above).
+                let _ = unsafe { set(self.as_raw(), std::ptr::null_mut()) };
+            }
         }
-        if let Some(destroy) = self.lib.sys().cudnnDestroy {
-            // SAFETY: `raw` was created by cudnnCreate of this library and is
-            // destroyed once, here. A failure cannot be reported from drop.
-            let _ = unsafe { destroy(self.raw.as_ptr()) };
-            crate::core::counts::destroyed("Handle");
-        }
+        // The last share destroys the handle (`RawHandle`'s drop).
     }
 }
 

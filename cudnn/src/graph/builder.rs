@@ -34,6 +34,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use cudnn_sys as sys;
 
 use crate::error::{Error, Mismatch, Result};
+use crate::graph::ScalarValue;
+
+pub(crate) use checks::data_type_name;
 
 pub use attention::{
     RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs,
@@ -157,7 +160,7 @@ struct TensorDef {
     /// The operation that produces it.
     producer: Option<usize>,
     /// A scalar's value.
-    by_value: Option<f32>,
+    by_value: Option<ScalarValue>,
 }
 
 impl TensorDef {
@@ -402,12 +405,32 @@ impl Graph {
     /// # Errors
     /// [`Error::InvalidArgument`] for a name in use.
     pub fn scalar(&mut self, name: &str, value: f32) -> Result<TensorId> {
-        self.check_new_name("Graph::scalar", name)?;
+        self.add_scalar("Graph::scalar", name, ScalarValue::Float(value))
+    }
+
+    /// A scalar passed by value of the value's own type: `FLOAT` for an
+    /// `f32`, `DOUBLE`, `HALF`, `BFLOAT16`, `INT32` or `INT64` for the
+    /// others (see [`ScalarValue`]); otherwise as [`scalar`](Self::scalar).
+    /// An execution passes it in that type.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a name in use.
+    pub fn typed_scalar(&mut self, name: &str, value: impl Into<ScalarValue>) -> Result<TensorId> {
+        self.add_scalar("Graph::typed_scalar", name, value.into())
+    }
+
+    fn add_scalar(
+        &mut self,
+        function: &'static str,
+        name: &str,
+        value: ScalarValue,
+    ) -> Result<TensorId> {
+        self.check_new_name(function, name)?;
         Ok(self.push(TensorDef {
             name: name.to_string(),
             dims: Vec::new(),
             strides: Vec::new(),
-            dtype: Some(sys::cudnnDataType_t::CUDNN_DATA_FLOAT),
+            dtype: Some(value.data_type()),
             producer: None,
             by_value: Some(value),
         }))

@@ -10,6 +10,7 @@ use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::info::{self, AttributeInfo, DescriptorTypeInfo};
 use super::value::AttributeValue;
+use crate::core::handle::HandleKeepAlive;
 use crate::error::{Error, Mismatch, Result};
 use crate::library::{ffi, LibRef, Library};
 
@@ -25,11 +26,18 @@ const UNBOUNDED_FIRST_TRY: usize = 16;
 
 /// The owned C descriptor, shared (through `Arc`) by the
 /// [`BackendDescriptor`] that made it and by the descriptors it was set
-/// into, which keep it alive.
+/// into, which keep it alive; with what it refers to, kept alive as long
+/// as it lives: the descriptors set into it, and the cuDNN handles.
+/// So a plan keeps its engine configuration, the engine, its operation
+/// graph and that graph's handle alive, whatever the caller drops first.
 struct Raw {
     ptr: sys::cudnnBackendDescriptor_t,
     lib: LibRef,
     kind: &'static DescriptorTypeInfo,
+    /// The descriptors set into this one (dropped after it is destroyed).
+    kept: Vec<Arc<Raw>>,
+    /// The handles set into this one.
+    handles: Vec<HandleKeepAlive>,
 }
 
 impl Drop for Raw {
@@ -45,14 +53,16 @@ impl Drop for Raw {
 }
 
 // SAFETY: the descriptor is host memory owned by this value; cuDNN does not
-// tie it to a thread, and the last `Arc` may drop it on any thread.
+// tie it to a thread, and the last `Arc` may drop it on any thread (the
+// handles it keeps are `Send` and `Sync`).
 unsafe impl Send for Raw {}
 // SAFETY: shared references to a `Raw` exist in two places: its
 // `BackendDescriptor`, which is not `Sync` and calls cuDNN through it, and
 // the descriptors it was set into, which only keep it alive. A descriptor
 // is set into another only once finalized, and a finalized descriptor takes
 // no attribute (the wrapper refuses before calling cuDNN), so concurrent
-// uses only read it.
+// uses only read it. Its `kept` and `handles` change only through
+// `Arc::get_mut`, while it is not shared.
 unsafe impl Sync for Raw {}
 
 /// A cuDNN backend ("graph") descriptor of one [descriptor
@@ -68,15 +78,14 @@ unsafe impl Sync for Raw {}
 ///
 /// Once [`finalize`](Self::finalize)d, a descriptor takes no more
 /// attributes and can be set into others
-/// ([`set_descriptors`](Self::set_descriptors)), which keep it alive.
+/// ([`set_descriptors`](Self::set_descriptors)), which keep it alive, and
+/// with it what was set into it (transitively).
 ///
 /// Not `Clone`; `Send`, not `Sync`.
 #[doc(alias = "cudnnBackendDestroyDescriptor")]
 pub struct BackendDescriptor {
     raw: Arc<Raw>,
     finalized: bool,
-    /// The descriptors set into this one.
-    kept: Vec<Arc<Raw>>,
     /// The attributes set so far (for the rules checked at finalize).
     set_attrs: Vec<sys::cudnnBackendAttributeName_t>,
     not_sync: PhantomData<Cell<()>>,
@@ -91,7 +100,7 @@ impl std::fmt::Debug for BackendDescriptor {
             .field("kind", &self.raw.kind.ty.name)
             .field("ptr", &self.raw.ptr)
             .field("finalized", &self.finalized)
-            .field("kept", &self.kept.len())
+            .field("kept", &self.raw.kept.len())
             .finish()
     }
 }
@@ -168,9 +177,10 @@ impl BackendDescriptor {
                 ptr,
                 lib,
                 kind: info,
+                kept: Vec::new(),
+                handles: Vec::new(),
             }),
             finalized: false,
-            kept: Vec::new(),
             set_attrs: Vec::new(),
             not_sync: PhantomData,
         })
@@ -202,6 +212,20 @@ impl BackendDescriptor {
     #[allow(dead_code)]
     pub(crate) fn assume_finalized(&mut self) {
         self.finalized = true;
+    }
+
+    /// Keeps `other` alive as long as this descriptor lives, as if it had
+    /// been set into it: for descriptors cuDNN filled in that refer to it
+    /// (the engine configurations of a heuristics query refer to its
+    /// operation graph).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when this descriptor is set into another
+    /// already (never for one cuDNN just filled in).
+    pub(crate) fn keep(&mut self, other: &BackendDescriptor) -> Result<()> {
+        let raw = self.unshared("BackendDescriptor::keep")?;
+        raw.kept.push(Arc::clone(&other.raw));
+        Ok(())
     }
 
     /// The raw descriptor; it stays owned by `self`.
@@ -355,12 +379,29 @@ impl BackendDescriptor {
                 return Err(bad(a.set_fn, format!("element {i}: {why}")));
             }
         }
+        // Refused before cuDNN holds them if they could not be kept.
+        self.unshared(a.set_fn)?;
         let ptrs: Vec<sys::cudnnBackendDescriptor_t> =
             descriptors.iter().map(|d| d.raw.ptr).collect();
         self.set_raw(a, ty, ptrs.len(), ptrs.as_ptr().cast())?;
-        self.kept
+        let raw = self.unshared(a.set_fn)?;
+        raw.kept
             .extend(descriptors.iter().map(|d| Arc::clone(&d.raw)));
         Ok(())
+    }
+
+    /// The raw descriptor, to record what it keeps alive: never shared
+    /// while attributes can be set (a descriptor is set into others only
+    /// once finalized, and then takes none), so this refuses nothing
+    /// reachable.
+    fn unshared(&mut self, function: &'static str) -> Result<&mut Raw> {
+        let name = self.raw.kind.ty.name;
+        Arc::get_mut(&mut self.raw).ok_or_else(|| {
+            unsupported(
+                function,
+                format!("the {name} is set into another descriptor and takes no attribute"),
+            )
+        })
     }
 
     /// Empties the descriptor in place: it becomes a new, unfinalized
@@ -386,20 +427,24 @@ impl BackendDescriptor {
         let lib = &*self.raw.lib;
         let init = ffi!(lib, cudnnBackendInitialize);
         // SAFETY: `ptr` is a live descriptor of this library, owned by
-        // `self`; the descriptors set into it stay alive until cuDNN has let
-        // go of them (they are released below, after the call).
+        // `self`; the descriptors and handles set into it stay alive until
+        // cuDNN has let go of them (they are released below, after the
+        // call).
         let status = unsafe { (init.f)(self.raw.ptr) };
         init.check(status)?;
         self.finalized = false;
         self.set_attrs.clear();
-        self.kept.clear();
+        let raw = self.unshared("cudnnBackendInitialize")?;
+        raw.kept.clear();
+        raw.handles.clear();
         Ok(())
     }
 
     /// Sets attribute `attr`, of type `HANDLE`, to `handle`, which must be
-    /// of this descriptor's library. The caller keeps the handle alive for
-    /// as long as cuDNN may use it through this descriptor (the plan or
-    /// graph that holds it borrows the handle).
+    /// of this descriptor's library. The descriptor keeps the cuDNN handle
+    /// alive (a share of it, see [`Handle`](crate::Handle)) for as long as
+    /// it lives, so cuDNN never reads a destroyed handle through it, even
+    /// after the `Handle` is dropped.
     ///
     /// # Errors
     /// As [`set`](Self::set); [`Error::InvalidArgument`] for a handle of
@@ -421,8 +466,11 @@ impl BackendDescriptor {
                 },
             ));
         }
-        let raw = handle.as_raw();
-        self.set_raw(a, ty, 1, (&raw as *const sys::cudnnHandle_t).cast())
+        self.unshared(a.set_fn)?;
+        let ptr = handle.as_raw();
+        self.set_raw(a, ty, 1, (&ptr as *const sys::cudnnHandle_t).cast())?;
+        self.unshared(a.set_fn)?.handles.push(handle.keep_alive());
+        Ok(())
     }
 
     /// Sets attribute `attr`, of type `VOID_PTR`, to `pointers` (device
@@ -486,7 +534,9 @@ impl BackendDescriptor {
         {
             return Err(unsupported(
                 function,
-                "an execution plan read from JSON needs device properties                  (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without                  either cuDNN would dereference a null pointer"
+                "an execution plan read from JSON needs device properties \
+                 (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without \
+                 either cuDNN would dereference a null pointer"
                     .into(),
             ));
         }

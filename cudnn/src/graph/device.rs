@@ -4,7 +4,9 @@
 //! With one, heuristics and execution plans can be built for a GPU that is
 //! not in the machine (ahead-of-time planning, a plan cache filled on a
 //! build machine); [`DeviceProperties::from_handle`] reads the description
-//! of the GPU a handle is on.
+//! of the GPU a handle is on. Planning for a live handle
+//! ([`Target::Handle`](super::Target::Handle)) does not go through this
+//! text: cuDNN is given the handle, as cudnn-frontend does.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -401,7 +403,11 @@ impl DeviceProperties {
 
     /// The description of the GPU `handle` is on, as cuDNN reads it: a
     /// `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` with the handle, finalized,
-    /// and its JSON read back. Needs a CUDA GPU.
+    /// and its JSON read back (through [`from_json`](Self::from_json):
+    /// keys it does not know are kept, the optional ones may be absent).
+    /// Needs a CUDA GPU. For a plan cache's key or a description to save;
+    /// plans for the handle itself need none
+    /// ([`Target::Handle`](super::Target::Handle)).
     ///
     /// # Errors
     /// As [`check`](Self::check) for a cuDNN before 9.8; cuDNN's status
@@ -409,11 +415,7 @@ impl DeviceProperties {
     /// naming this function when what cuDNN returns is not a description
     /// [`from_json`](Self::from_json) accepts.
     pub fn from_handle(handle: &Handle) -> Result<Self> {
-        let lib = handle.library();
-        check_library(lib)?;
-        let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
-        d.set_handle(A::CUDNN_ATTR_DEVICEPROP_HANDLE, handle)?;
-        d.finalize()?;
+        let d = Self::handle_descriptor(handle)?;
         let json = d.get_string(A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION)?;
         Self::from_json(&json).map_err(|e| match e {
             Error::InvalidArgument { mismatch, .. } => bad(
@@ -422,6 +424,21 @@ impl DeviceProperties {
             ),
             other => other,
         })
+    }
+
+    /// cuDNN's own description of the GPU `handle` is on: a
+    /// `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` with the handle, finalized
+    /// (what heuristics take for a handle target; nothing is parsed).
+    ///
+    /// # Errors
+    /// As [`check`](Self::check) for a cuDNN before 9.8; cuDNN's status.
+    pub(crate) fn handle_descriptor(handle: &Handle) -> Result<BackendDescriptor> {
+        let lib = handle.library();
+        check_library(lib)?;
+        let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
+        d.set_handle(A::CUDNN_ATTR_DEVICEPROP_HANDLE, handle)?;
+        d.finalize()?;
+        Ok(d)
     }
 
     /// The description as canonical JSON (compact, keys sorted): what is

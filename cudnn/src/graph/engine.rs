@@ -30,10 +30,13 @@ pub type KnobType = sys::cudnnBackendKnobType_t;
 ///
 /// - `Device`: a description ([`DeviceProperties`], from JSON or a shipped
 ///   preset): works without a GPU (cuDNN 9.8 and later).
-/// - `Handle`: the GPU of a live handle. On cuDNN 9.8 and later its
-///   properties are read from the handle and used as above; on cuDNN 8
-///   and older 9 releases the graph itself must have been built with that
-///   handle.
+/// - `Handle`: the GPU of a live handle, as cudnn-frontend uses it: a
+///   graph built with that handle ([`Graph::build_with`](super::Graph::build_with))
+///   gets its heuristics and engines from the handle, and a plan is
+///   given the handle. For a graph built without it, cuDNN 9.8 and later
+///   describe the handle's GPU themselves (a device-properties descriptor
+///   made from the handle); older releases refuse.
+/// - Either way, no JSON of the device is parsed on the way.
 #[derive(Debug, Clone, Copy)]
 pub enum Target<'a> {
     /// A GPU described by its properties.
@@ -51,7 +54,10 @@ pub struct EngineFilter {
     pub deterministic: bool,
     /// Keep tensor-core engines on `float` data, which compute in TF32
     /// (PyTorch's `cudnn.allow_tf32`). When `false`, engines noted
-    /// `TENSOR_CORE` are dropped for graphs with `float` tensors.
+    /// `TENSOR_CORE` are dropped for graphs whose convolutions or matmuls
+    /// read `float` operands (where tensor cores mean TF32); graphs of
+    /// half-precision operands keep them, whatever the type of their
+    /// statistics and intermediates.
     pub allow_tf32: bool,
     /// Keep engines noted `DOWN_CONVERT_INPUTS` (inputs converted to a
     /// narrower type first).
@@ -61,6 +67,11 @@ pub struct EngineFilter {
     /// Keep engines whose behaviour is noted `RUNTIME_COMPILATION` (their
     /// kernels are compiled with NVRTC when the plan is built).
     pub allow_runtime_compilation: bool,
+    /// Keep only engines noted `SUPPORTS_CUDA_GRAPH_NATIVE_API`: those a
+    /// plan can be recorded from into a CUDA graph
+    /// ([`Handle::populate_cuda_graph`](crate::Handle::populate_cuda_graph)),
+    /// as cudnn-frontend filters for it.
+    pub require_cuda_graph: bool,
 }
 
 impl Default for EngineFilter {
@@ -71,14 +82,15 @@ impl Default for EngineFilter {
             allow_down_conversion: true,
             allow_reduced_precision_reduction: true,
             allow_runtime_compilation: true,
+            require_cuda_graph: false,
         }
     }
 }
 
 impl EngineFilter {
     /// Why `config` is dropped, or `None` to keep it. `has_float` says
-    /// whether the graph has `float` tensors (where tensor cores mean
-    /// TF32).
+    /// whether the graph's convolutions or matmuls read `float` operands
+    /// (where tensor cores mean TF32).
     fn rejects(&self, config: &EngineConfig, has_float: bool) -> Option<&'static str> {
         let has = |n: Numerical| config.numerical_notes.contains(&n);
         if self.deterministic && has(Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC) {
@@ -95,12 +107,16 @@ impl EngineFilter {
         {
             return Some("reduced-precision reduction");
         }
+        let noted = |b: Behavior| config.behavior_notes.contains(&b);
         if !self.allow_runtime_compilation
-            && config
-                .behavior_notes
-                .contains(&Behavior::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION)
+            && noted(Behavior::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION)
         {
             return Some("runtime compilation");
+        }
+        if self.require_cuda_graph
+            && !noted(Behavior::CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API)
+        {
+            return Some("without CUDA graph support");
         }
         None
     }
@@ -169,35 +185,57 @@ impl EngineConfig {
 
 const HEURISTICS: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)";
 
-/// The DEVICEPROP descriptor a target stands for, or `None` for a handle
-/// on a library too old to describe it.
-pub(crate) fn target_properties(
+/// Refuses a handle target of another library than `lib`.
+pub(crate) fn check_target_library(
     lib: &Arc<Library>,
     target: Target<'_>,
     function: &'static str,
-) -> Result<Option<BackendDescriptor>> {
-    let v = lib.version();
-    let has_deviceprop = (v.major, v.minor) >= (9, 8);
+) -> Result<()> {
     match target {
-        Target::Device(props) => props.descriptor(lib).map(Some),
-        Target::Handle(handle) => {
-            if !Arc::ptr_eq(handle.library(), lib) {
-                return Err(Error::InvalidArgument {
-                    function,
-                    mismatch: Mismatch::OtherLibrary {
-                        descriptor: "the graph",
-                        descriptor_library: lib.path().to_path_buf(),
-                        handle_library: handle.library().path().to_path_buf(),
-                    },
-                });
+        Target::Handle(handle) if !Arc::ptr_eq(handle.library(), lib) => {
+            Err(Error::InvalidArgument {
+                function,
+                mismatch: Mismatch::OtherLibrary {
+                    descriptor: "the graph",
+                    descriptor_library: lib.path().to_path_buf(),
+                    handle_library: handle.library().path().to_path_buf(),
+                },
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+impl OperationGraph {
+    /// The DEVICEPROP descriptor heuristics and engines of this graph are
+    /// given for `target`: a description's; none for the handle the graph
+    /// was built with (cuDNN reads the graph's handle, as cudnn-frontend
+    /// has it); for another handle, cuDNN's own description of its GPU
+    /// (9.8 and later; no JSON is parsed). Before 9.8 a handle the graph
+    /// was not built with is refused.
+    fn target_properties(
+        &self,
+        target: Target<'_>,
+        function: &'static str,
+    ) -> Result<Option<BackendDescriptor>> {
+        let lib = self.library();
+        check_target_library(lib, target, function)?;
+        let v = lib.version();
+        match target {
+            Target::Device(props) => props.descriptor(lib).map(Some),
+            Target::Handle(_) if self.built_with(target) => Ok(None),
+            Target::Handle(h) if (v.major, v.minor) >= (9, 8) => {
+                DeviceProperties::handle_descriptor(h).map(Some)
             }
-            if has_deviceprop {
-                DeviceProperties::from_handle(handle)?
-                    .descriptor(lib)
-                    .map(Some)
-            } else {
-                Ok(None)
-            }
+            Target::Handle(_) => Err(Error::InvalidArgument {
+                function,
+                mismatch: Mismatch::Unsupported {
+                    what: format!(
+                        "cuDNN {v} describes no GPU without a handle: build the graph with this \
+                         handle (Graph::build_with) to choose engines for it"
+                    ),
+                },
+            }),
         }
     }
 }
@@ -227,19 +265,7 @@ impl OperationGraph {
         filter: &EngineFilter,
     ) -> Result<Vec<EngineConfig>> {
         let lib = self.library().clone();
-        let props = target_properties(&lib, target, HEURISTICS)?;
-        if props.is_none() && !self.built_with(target) {
-            return Err(Error::InvalidArgument {
-                function: HEURISTICS,
-                mismatch: Mismatch::Unsupported {
-                    what: format!(
-                        "cuDNN {} describes no GPU without a handle: build the graph with this \
-                         handle (Graph::build_with) to choose engines for it",
-                        lib.version()
-                    ),
-                },
-            });
-        }
+        let props = self.target_properties(target, HEURISTICS)?;
         let mut heur =
             BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
         heur.set_descriptors(
@@ -257,16 +283,15 @@ impl OperationGraph {
             A::CUDNN_ATTR_ENGINEHEUR_RESULTS,
             D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
         )?;
-        let has_float = self
-            .tensors()
-            .iter()
-            .any(|t| t.data_type() == sys::cudnnDataType_t::CUDNN_DATA_FLOAT);
+        let has_float = self.tf32_operands;
         let total = offered.len();
         let mut kept = Vec::new();
         let mut removed: Vec<(&'static str, usize)> = Vec::new();
         for mut desc in offered {
-            // The heuristics' results are complete configurations.
+            // The heuristics' results are complete configurations, whose
+            // engines refer to this graph.
             desc.assume_finalized();
+            desc.keep(self.descriptor())?;
             let Some(config) = self.read_config(desc) else {
                 count(&mut removed, "unreadable");
                 continue;
@@ -317,7 +342,7 @@ impl OperationGraph {
     ) -> Result<EngineConfig> {
         const F: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINE_DESCRIPTOR)";
         let lib = self.library().clone();
-        let props = target_properties(&lib, target, F)?;
+        let props = self.target_properties(target, F)?;
         let mut engine = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
         engine.set_descriptors(A::CUDNN_ATTR_ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
         engine.set(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX, &[global_index])?;
@@ -396,19 +421,7 @@ impl OperationGraph {
 
     /// The tensors as a plan checks buffers against them.
     fn plan_tensors(&self) -> Vec<PlanTensor> {
-        self.tensors()
-            .iter()
-            .map(|t| PlanTensor {
-                uid: t.uid(),
-                dims: t.dims().to_vec(),
-                strides: t.strides().to_vec(),
-                data_type: t.data_type(),
-                is_virtual: t.is_virtual(),
-                by_value: t.by_value(),
-                is_by_value: t.by_value().is_some(),
-                written: t.is_output(),
-            })
-            .collect()
+        self.tensors().iter().map(PlanTensor::of).collect()
     }
 }
 

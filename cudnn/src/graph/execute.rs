@@ -1,270 +1,48 @@
-//! Running a plan: the variant pack (every graph tensor's buffer, by uid,
-//! checked), `cudnnBackendExecute`, and timing plans against each other.
+//! Running a plan: the variant pack made from a checked [`VariantPack`]
+//! (`pack.rs`), `cudnnBackendExecute`, and timing plans against each
+//! other.
 
 use std::ffi::c_void;
 
-use cudarc::driver::{CudaStream, SyncOnDrop};
+use cudarc::driver::SyncOnDrop;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::descriptor::BackendDescriptor;
-use super::plan::{ExecutionPlan, PlanTensor};
-use crate::core::dtype::DataType;
+use super::pack::{check_addresses, check_bindings, scalar_words, VariantPack};
+use super::plan::ExecutionPlan;
+use super::target::PlanTarget;
 use crate::error::{Error, Mismatch, Result};
-use crate::launch::{same_context, strides_are_injective, DeviceBuffer, DeviceBufferMut};
 use crate::workspace::Workspace;
 use crate::Handle;
 
 const EXECUTE: &str = "cudnnBackendExecute";
 
-/// One bound buffer, type-erased: checks itself against its tensor, then
-/// hands out its address with cudarc's guard.
-trait Binding<'a> {
-    /// The element type of the buffer.
-    fn data_type(&self) -> sys::cudnnDataType_t;
-    /// Its length in elements.
-    fn len(&self) -> usize;
-    /// Whether it lives in `stream`'s context, and on which device.
-    fn device(&self, stream: &CudaStream) -> (bool, usize);
-    /// Whether it may be written.
-    fn writable(&self) -> bool;
-    /// Its address for a launch on `stream`, with cudarc's guard.
-    fn ptr<'s>(&'s mut self, stream: &'s CudaStream) -> (u64, SyncOnDrop<'s>);
-}
-
-struct In<'a, B: ?Sized, T> {
-    buf: &'a B,
-    _t: std::marker::PhantomData<T>,
-}
-
-struct Out<'a, B: ?Sized, T> {
-    buf: &'a mut B,
-    _t: std::marker::PhantomData<T>,
-}
-
-impl<'a, T: DataType, B: DeviceBuffer<T> + ?Sized> Binding<'a> for In<'a, B, T> {
-    fn data_type(&self) -> sys::cudnnDataType_t {
-        T::CUDNN
-    }
-    fn len(&self) -> usize {
-        self.buf.len()
-    }
-    fn device(&self, stream: &CudaStream) -> (bool, usize) {
-        let c = self.buf.stream().context();
-        (same_context(c, stream.context()), c.ordinal())
-    }
-    fn writable(&self) -> bool {
-        false
-    }
-    fn ptr<'s>(&'s mut self, stream: &'s CudaStream) -> (u64, SyncOnDrop<'s>) {
-        self.buf.device_ptr(stream)
-    }
-}
-
-impl<'a, T: DataType, B: DeviceBufferMut<T> + ?Sized> Binding<'a> for Out<'a, B, T> {
-    fn data_type(&self) -> sys::cudnnDataType_t {
-        T::CUDNN
-    }
-    fn len(&self) -> usize {
-        self.buf.len()
-    }
-    fn device(&self, stream: &CudaStream) -> (bool, usize) {
-        let c = self.buf.stream().context();
-        (same_context(c, stream.context()), c.ordinal())
-    }
-    fn writable(&self) -> bool {
-        true
-    }
-    fn ptr<'s>(&'s mut self, stream: &'s CudaStream) -> (u64, SyncOnDrop<'s>) {
-        self.buf.device_ptr_mut(stream)
-    }
-}
-
-/// The buffers of an execution, by tensor uid: device buffers for the
-/// graph's real tensors (inputs shared, outputs exclusive) and host values
-/// for its by-value scalars. One pack serves any number of executions
-/// (a training loop, [`Handle::autotune`]).
-///
-/// Every buffer is checked by [`Handle::execute`] against its tensor in the
-/// plan: element type, length (the tensor's span, strides included), the
-/// handle's CUDA context, no overlapping strides in an output, every real
-/// tensor bound once, and outputs bound as outputs. Only cudarc's
-/// `CudaSlice`, `CudaView` and `CudaViewMut` are accepted.
-#[derive(Default)]
-pub struct VariantPack<'a> {
-    buffers: Vec<(i64, Box<dyn Binding<'a> + 'a>)>,
-    scalars: Vec<(i64, f32)>,
-}
-
-impl std::fmt::Debug for VariantPack<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("VariantPack")
-            .field(
-                "buffers",
-                &self.buffers.iter().map(|(u, _)| *u).collect::<Vec<_>>(),
-            )
-            .field("scalars", &self.scalars)
-            .finish()
-    }
-}
-
-impl<'a> VariantPack<'a> {
-    /// An empty pack.
-    pub fn new() -> Self {
-        VariantPack::default()
-    }
-
-    /// Binds a tensor the graph reads to `buf`.
-    pub fn input<T: DataType, B: DeviceBuffer<T> + ?Sized>(mut self, uid: i64, buf: &'a B) -> Self {
-        let b: Box<dyn Binding<'a> + 'a> = Box::new(In::<B, T> {
-            buf,
-            _t: std::marker::PhantomData,
-        });
-        self.buffers.push((uid, b));
-        self
-    }
-
-    /// Binds a tensor the graph writes to `buf`.
-    pub fn output<T: DataType, B: DeviceBufferMut<T> + ?Sized>(
-        mut self,
-        uid: i64,
-        buf: &'a mut B,
-    ) -> Self {
-        let b: Box<dyn Binding<'a> + 'a> = Box::new(Out::<B, T> {
-            buf,
-            _t: std::marker::PhantomData,
-        });
-        self.buffers.push((uid, b));
-        self
-    }
-
-    /// Gives a by-value scalar tensor its value (when the plan does not
-    /// know it: a plan read from JSON).
-    pub fn scalar(mut self, uid: i64, value: f32) -> Self {
-        self.scalars.push((uid, value));
-        self
-    }
-}
-
-fn refuse(tensor: &PlanTensor, what: String) -> Error {
-    Error::InvalidArgument {
-        function: EXECUTE,
-        mismatch: Mismatch::GraphNode {
-            node: "variant pack".into(),
-            tensor: Some(tensor.uid.to_string()),
-            what,
-        },
-    }
-}
-
-/// Checks every binding of `pack` against `plan` on `stream`: all pure
-/// checks, before any pointer is taken.
-fn check_pack(plan: &ExecutionPlan, pack: &VariantPack<'_>, stream: &CudaStream) -> Result<()> {
-    for (uid, _) in &pack.buffers {
-        if plan.tensor(*uid).is_none() {
-            return Err(Error::InvalidArgument {
-                function: EXECUTE,
-                mismatch: Mismatch::GraphNode {
-                    node: "variant pack".into(),
-                    tensor: Some(uid.to_string()),
-                    what: format!(
-                        "the plan of {} has no tensor with this uid",
-                        plan.graph_name()
-                    ),
-                },
-            });
-        }
-    }
-    for t in plan.tensors() {
-        if t.is_virtual {
-            if pack.buffers.iter().any(|(u, _)| *u == t.uid) {
-                return Err(refuse(t, "is virtual: it has no buffer".into()));
-            }
-            continue;
-        }
-        if t.is_by_value {
-            if t.by_value.is_none() && !pack.scalars.iter().any(|(u, _)| *u == t.uid) {
-                return Err(refuse(t, "is a by-value scalar without a value".into()));
-            }
-            continue;
-        }
-        let mut bound = pack.buffers.iter().filter(|(u, _)| *u == t.uid);
-        let Some((_, b)) = bound.next() else {
-            return Err(refuse(t, "has no buffer in the variant pack".into()));
-        };
-        if bound.next().is_some() {
-            return Err(refuse(t, "is bound twice".into()));
-        }
-        if b.data_type() != t.data_type {
-            return Err(refuse(
-                t,
-                format!(
-                    "holds data type {} but the buffer's elements are {}",
-                    t.data_type.0,
-                    b.data_type().0
-                ),
-            ));
-        }
-        let span = t
-            .span()
-            .ok_or_else(|| refuse(t, "spans more elements than fit usize".into()))?;
-        if b.len() < span {
-            return Err(refuse(
-                t,
-                format!("spans {span} elements but the buffer holds {}", b.len()),
-            ));
-        }
-        let (same, device) = b.device(stream);
-        if !same {
-            return Err(refuse(
-                t,
-                format!(
-                    "its buffer is on device {device}, not in the handle's CUDA context (device {})",
-                    stream.context().ordinal()
-                ),
-            ));
-        }
-        if t.written {
-            if !b.writable() {
-                return Err(refuse(
-                    t,
-                    "is written by the graph: bind it with `output`".into(),
-                ));
-            }
-            let dims: Option<Vec<usize>> =
-                t.dims.iter().map(|&d| usize::try_from(d).ok()).collect();
-            let strides: Option<Vec<usize>> =
-                t.strides.iter().map(|&s| usize::try_from(s).ok()).collect();
-            let injective = match (dims, strides) {
-                (Some(d), Some(s)) => strides_are_injective(&d, &s),
-                _ => false,
-            };
-            if !injective {
-                return Err(refuse(t, "is an output whose strides overlap".into()));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// A finalized variant pack for one call, with what must outlive it:
-/// cudarc's guards of every buffer, and the host scalars it points to.
+/// cudarc's guards of every buffer and of the workspace (dropped after
+/// the call, they record its reads and writes), and the host scalars it
+/// points to.
 pub(crate) struct Bound<'s> {
     pub(crate) vp: BackendDescriptor,
+    /// The buffers' uids and addresses, as set into the pack.
+    pub(crate) addrs: Vec<(i64, u64)>,
+    /// The workspace's address.
+    pub(crate) workspace: u64,
     _guards: Vec<SyncOnDrop<'s>>,
     _workspace: Option<SyncOnDrop<'s>>,
-    _values: Vec<f32>,
+    _values: Vec<u64>,
 }
 
-/// Checks `plan` against `handle` and `pack` against `plan`, grows the
-/// workspace, and makes the variant pack.
-pub(crate) fn bind<'s>(
+/// The checks of an execution of `plan` on `handle` that need no device
+/// address: the plan's library, handle and target GPU; what `pack` binds
+/// and the values of the by-value scalars (returned, in their tensors'
+/// types).
+fn check(
     handle: &Handle,
-    l: &crate::launch::Launch<'s>,
+    l: &crate::launch::Launch<'_>,
     plan: &ExecutionPlan,
-    pack: &'s mut VariantPack<'_>,
-    workspace: &'s mut Workspace,
-) -> Result<Bound<'s>> {
+    pack: &VariantPack<'_>,
+) -> Result<Vec<(i64, u64)>> {
     l.descriptor("plan", plan.library())?;
     if plan.handle_id.is_some_and(|id| id != handle.id()) {
         return Err(Error::InvalidArgument {
@@ -274,53 +52,90 @@ pub(crate) fn bind<'s>(
             },
         });
     }
-    check_pack(plan, pack, l.stream)?;
-    workspace.reserve(l.stream, plan.workspace_size())?;
+    check_device(handle, l, plan)?;
+    let tensors = plan.tensors();
+    let device = l.stream.context().ordinal();
+    let facts = pack.facts(l.stream);
+    check_bindings(
+        l.function,
+        plan.graph_name(),
+        tensors,
+        &facts,
+        pack.scalars(),
+        device,
+    )?;
+    scalar_words(l.function, tensors, pack.scalars())
+}
 
-    let mut uids = Vec::new();
-    let mut ptrs: Vec<*mut c_void> = Vec::new();
-    let mut guards = Vec::new();
-    let VariantPack { buffers, scalars } = pack;
-    for (uid, b) in buffers.iter_mut() {
-        let (addr, guard) = b.ptr(l.stream);
-        uids.push(*uid);
-        ptrs.push(addr as *mut c_void);
-        guards.push(guard);
+/// A plan built for a described GPU runs only on a handle whose GPU has
+/// its architecture and limits (read from the driver once per plan and
+/// handle).
+fn check_device(
+    handle: &Handle,
+    l: &crate::launch::Launch<'_>,
+    plan: &ExecutionPlan,
+) -> Result<()> {
+    let Some(target) = plan.target() else {
+        return Ok(());
+    };
+    if plan.checked_on.get() == Some(handle.id()) {
+        return Ok(());
     }
+    let device = PlanTarget::of_context(l.stream.context())?;
+    target.check_for(l.function, &device)?;
+    plan.checked_on.set(Some(handle.id()));
+    Ok(())
+}
+
+/// Checks `plan` against `handle` and `pack` against `plan`, grows the
+/// workspace, and makes the variant pack: every buffer's address (checked
+/// for alignment) and every by-value scalar's, each uid once.
+pub(crate) fn bind<'s>(
+    handle: &Handle,
+    l: &crate::launch::Launch<'s>,
+    plan: &ExecutionPlan,
+    pack: &'s mut VariantPack<'_>,
+    workspace: &'s mut Workspace,
+) -> Result<Bound<'s>> {
+    let mut values = check(handle, l, plan, pack)?;
+    workspace.reserve(l.stream, plan.workspace_size())?;
+    let (addrs, guards) = pack.take(l.stream);
+    check_addresses(l.function, plan.tensors(), &addrs)?;
+    let mut uids: Vec<i64> = addrs.iter().map(|(u, _)| *u).collect();
+    let mut ptrs: Vec<*mut c_void> = addrs.iter().map(|(_, a)| *a as *mut c_void).collect();
     // Host scalars: cuDNN reads by-value tensors when the work is queued;
-    // the values live in `Bound` (a heap buffer that does not move).
-    let by_value: Vec<&PlanTensor> = plan.tensors().iter().filter(|t| t.is_by_value).collect();
-    let mut values: Vec<f32> = by_value
-        .iter()
-        .map(|t| {
-            scalars
-                .iter()
-                .find(|(u, _)| *u == t.uid)
-                .map(|(_, v)| *v)
-                .or(t.by_value)
-                .unwrap_or(0.0)
-        })
-        .collect();
-    for (t, v) in by_value.iter().zip(values.iter_mut()) {
-        uids.push(t.uid);
-        ptrs.push((v as *mut f32).cast());
+    // the values live in `Bound` (a heap buffer that does not move), each
+    // in an 8-byte word that holds its bytes in its tensor's type.
+    let mut words: Vec<u64> = values.iter().map(|(_, w)| *w).collect();
+    for ((uid, _), w) in values.drain(..).zip(words.iter_mut()) {
+        uids.push(uid);
+        ptrs.push((w as *mut u64).cast());
     }
     let (ws_addr, _, ws_guard) = workspace.device_ptr(l.stream);
-    let mut vp =
-        BackendDescriptor::with_library(l.library(), D::CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR)?;
-    vp.set(A::CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, &uids)?;
-    vp.set_pointers(A::CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, &ptrs)?;
-    vp.set_pointers(
-        A::CUDNN_ATTR_VARIANT_PACK_WORKSPACE,
-        &[ws_addr as *mut c_void],
-    )?;
-    vp.finalize()?;
+    let vp = variant_pack(l.library(), &uids, &ptrs, ws_addr)?;
     Ok(Bound {
         vp,
+        addrs,
+        workspace: ws_addr,
         _guards: guards,
         _workspace: ws_guard,
-        _values: values,
+        _values: words,
     })
+}
+
+/// A finalized `VARIANT_PACK` of `uids` at `ptrs`, with workspace `ws`.
+fn variant_pack(
+    lib: &std::sync::Arc<crate::Library>,
+    uids: &[i64],
+    ptrs: &[*mut c_void],
+    ws: u64,
+) -> Result<BackendDescriptor> {
+    let mut vp = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR)?;
+    vp.set(A::CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, uids)?;
+    vp.set_pointers(A::CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, ptrs)?;
+    vp.set_pointers(A::CUDNN_ATTR_VARIANT_PACK_WORKSPACE, &[ws as *mut c_void])?;
+    vp.finalize()?;
+    Ok(vp)
 }
 
 impl Handle {
@@ -330,12 +145,17 @@ impl Handle {
     ///
     /// Everything is checked before cuDNN is called: the plan's library
     /// is the handle's, a plan built with a handle runs only on that
-    /// handle, and every buffer fits its tensor (see [`VariantPack`]).
+    /// handle, a plan built for a described GPU only on a GPU with its
+    /// architecture and limits ([`PlanTarget`](super::PlanTarget)), and
+    /// every buffer and value fits its tensor (see [`VariantPack`]).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for any failed check (naming the tensor's
-    /// uid); a CUDA error when the workspace cannot be allocated; cuDNN's
-    /// status.
+    /// [`Error::InvalidArgument`] for any failed check: naming the tensor's
+    /// uid ([`Mismatch::GraphNode`]), [`Mismatch::Misaligned`] for a
+    /// buffer whose address its tensor's alignment does not divide,
+    /// [`Mismatch::OtherDevice`] for a plan of another GPU; a CUDA error
+    /// when the workspace cannot be allocated or the GPU's limits cannot be
+    /// read; cuDNN's status.
     #[doc(alias = "cudnnBackendExecute")]
     #[doc(alias = "CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR")]
     pub fn execute(

@@ -34,9 +34,21 @@
 //!    saves and loads them.
 //! 4. **Execution** on a handle: [`Handle::execute`](crate::Handle::execute)
 //!    with a [`VariantPack`] (every graph tensor's buffer, by uid, checked
-//!    for type, length, context and exclusive access to outputs),
-//!    [`Handle::autotune`](crate::Handle::autotune), and CUDA graphs
-//!    recorded from a plan ([`PlanGraph`]).
+//!    for type, length, context, alignment and exclusive access to
+//!    outputs; every by-value scalar's [`ScalarValue`] converted to its
+//!    tensor's type), [`Handle::autotune`](crate::Handle::autotune), and
+//!    CUDA graphs recorded from a plan ([`PlanGraph`]; plans chosen with
+//!    [`Settings::require_cuda_graph`], each launch ordered with other
+//!    streams by cudarc's events). A plan built for a described GPU runs
+//!    only on a GPU with its architecture and limits ([`PlanTarget`]).
+//!
+//!    Device-side indices (an attention's sequence lengths and page
+//!    tables) are the one thing not checked: their values live on the
+//!    device, and reading them back before every launch would
+//!    synchronize each execution with the host. So binding them is
+//!    `unsafe` ([`VariantPack::index_input`], and
+//!    [`nn::SeqLens::new`](crate::nn::SeqLens::new) for the attention
+//!    layer), and the caller promises that they are in range.
 //! 5. **[`BackendDescriptor`]** underneath: an owned backend descriptor
 //!    with typed attribute setters and getters, checked against a table
 //!    generated from both majors' headers and cudnn-frontend's calls, with
@@ -93,8 +105,11 @@ mod device;
 mod engine;
 mod execute;
 pub(crate) mod info;
+mod pack;
 mod plan;
+mod scalar;
 mod settings;
+mod target;
 mod value;
 
 pub use builder::{
@@ -107,11 +122,13 @@ pub use cuda_graph::PlanGraph;
 pub use descriptor::BackendDescriptor;
 pub use device::DeviceProperties;
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
-pub use execute::VariantPack;
 pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major,
     descriptor_type_name, AttributeInfo,
 };
+pub use pack::VariantPack;
 pub use plan::{ExecutionPlan, PlanTensor};
+pub use scalar::ScalarValue;
 pub use settings::Settings;
+pub use target::PlanTarget;
 pub use value::AttributeValue;

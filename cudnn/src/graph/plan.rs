@@ -1,23 +1,35 @@
 //! Execution plans: an engine configuration finalized for a target GPU,
 //! with its workspace size; serialized to cuDNN's JSON and read back.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use cudnn_sys as sys;
-use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
+use sys::{
+    cudnnBackendAttributeName_t as A, cudnnBackendBehaviorNote_t as Behavior,
+    cudnnBackendDescriptorType_t as D,
+};
 
-use super::builder::OperationGraph;
+use super::builder::{GraphTensor, OperationGraph};
 use super::descriptor::BackendDescriptor;
-use super::engine::{target_properties, EngineConfig, Target};
+use super::engine::{check_target_library, EngineConfig, Target};
+use super::scalar::ScalarValue;
+use super::target::PlanTarget;
 use crate::error::{Error, Mismatch, Result};
 use crate::library::Library;
 
 const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)";
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
+/// The alignment, in bytes, every tensor of a graph is described with
+/// (`CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT`), and that of a plan's tensor whose
+/// JSON does not say.
+pub(crate) const BYTE_ALIGNMENT: u64 = 16;
+
 /// A tensor of a plan's graph, as an execution checks its buffer against
-/// it: uid, shape, strides, data type; whether it is virtual (no buffer),
-/// passed by value (a host scalar), and written by the graph.
+/// it: uid, shape, strides, data type, the alignment its address must
+/// have; whether it is virtual (no buffer), passed by value (a host
+/// scalar), written by the graph, and read as device-side indices.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanTensor {
     pub(crate) uid: i64,
@@ -25,12 +37,30 @@ pub struct PlanTensor {
     pub(crate) strides: Vec<i64>,
     pub(crate) data_type: sys::cudnnDataType_t,
     pub(crate) is_virtual: bool,
-    pub(crate) by_value: Option<f32>,
+    pub(crate) by_value: Option<ScalarValue>,
     pub(crate) is_by_value: bool,
     pub(crate) written: bool,
+    pub(crate) is_index: bool,
+    pub(crate) alignment: u64,
 }
 
 impl PlanTensor {
+    /// What a plan of the graph of `t` checks its buffer against.
+    pub(crate) fn of(t: &GraphTensor) -> PlanTensor {
+        PlanTensor {
+            uid: t.uid(),
+            dims: t.dims().to_vec(),
+            strides: t.strides().to_vec(),
+            data_type: t.data_type(),
+            is_virtual: t.is_virtual(),
+            by_value: t.by_value(),
+            is_by_value: t.by_value().is_some(),
+            written: t.is_output(),
+            is_index: t.is_index(),
+            alignment: BYTE_ALIGNMENT,
+        }
+    }
+
     /// Its unique id in the graph.
     pub fn uid(&self) -> i64 {
         self.uid
@@ -57,12 +87,23 @@ impl PlanTensor {
     }
     /// A by-value scalar's value, when the plan knows it (from its graph;
     /// a plan read from JSON alone does not).
-    pub fn value(&self) -> Option<f32> {
+    pub fn value(&self) -> Option<ScalarValue> {
         self.by_value
     }
     /// Whether the graph writes it (an output).
     pub fn is_written(&self) -> bool {
         self.written
+    }
+    /// Whether its values are indices the device follows (sequence
+    /// lengths, page tables): its buffer is bound with
+    /// [`VariantPack::index_input`](super::VariantPack::index_input).
+    pub fn is_index(&self) -> bool {
+        self.is_index
+    }
+    /// The alignment, in bytes, its buffer's address must have (16 for
+    /// every tensor of a [`Graph`](super::Graph)).
+    pub fn alignment(&self) -> u64 {
+        self.alignment
     }
     /// The elements its buffer must hold: one past the largest offset.
     /// `None` when that does not fit `usize`.
@@ -89,6 +130,11 @@ impl PlanTensor {
 /// JSON, so plans built on a machine without a GPU (for a described GPU)
 /// can be saved and loaded where the GPU is.
 ///
+/// A plan built for a [`Target::Device`] records that GPU
+/// ([`target`](Self::target)): it runs only on a handle whose GPU has the
+/// same architecture and limits. A plan built for a [`Target::Handle`]
+/// runs only on that handle.
+///
 /// Not `Clone`; `Send`, not `Sync`.
 #[derive(Debug)]
 pub struct ExecutionPlan {
@@ -97,39 +143,64 @@ pub struct ExecutionPlan {
     pub(crate) graph_name: String,
     pub(crate) tensors: Vec<PlanTensor>,
     pub(crate) engine_index: Option<i64>,
+    /// The engine's behaviour notes, when known.
+    pub(crate) behavior_notes: Option<Vec<Behavior>>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
+    /// The described GPU it was built for.
+    pub(crate) target: Option<PlanTarget>,
+    /// The last handle whose GPU was found to be the target.
+    pub(crate) checked_on: Cell<Option<u64>>,
 }
 
 static_assertions::assert_impl_all!(ExecutionPlan: Send);
 static_assertions::assert_not_impl_any!(ExecutionPlan: Sync, Clone);
 
-/// Sets a plan's target: device properties, or (for a library without
-/// them) the handle, whose id is returned.
+/// Sets a plan's target, as cudnn-frontend does: for a live handle the
+/// handle itself (cuDNN reads its GPU); for a described GPU its device
+/// properties, which the plan records. Returns the handle's id or the
+/// recorded target.
 fn set_target(
     plan: &mut BackendDescriptor,
     lib: &Arc<Library>,
     target: Target<'_>,
-) -> Result<Option<u64>> {
-    match target_properties(lib, target, FINALIZE)? {
-        Some(props) => {
-            plan.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, &[&props])?;
-            Ok(None)
+) -> Result<(Option<u64>, Option<PlanTarget>)> {
+    check_target_library(lib, target, FINALIZE)?;
+    match target {
+        Target::Handle(h) => {
+            plan.set_handle(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, h)?;
+            Ok((Some(h.id()), None))
         }
-        None => match target {
-            Target::Handle(h) => {
-                plan.set_handle(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, h)?;
-                Ok(Some(h.id()))
-            }
-            // target_properties describes every device target.
-            Target::Device(_) => Err(Error::InvalidArgument {
-                function: FINALIZE,
-                mismatch: Mismatch::Unsupported {
-                    what: "no device properties for the target".into(),
-                },
-            }),
-        },
+        Target::Device(props) => {
+            let d = props.descriptor(lib)?;
+            plan.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, &[&d])?;
+            Ok((None, Some(PlanTarget::of(props))))
+        }
     }
+}
+
+/// The behaviour notes of a finalized plan's engine, read back from cuDNN
+/// (`None` when it does not report them).
+fn engine_notes(plan: &BackendDescriptor) -> Option<Vec<Behavior>> {
+    let cfg = plan
+        .get_descriptors(
+            A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG,
+            D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
+        )
+        .ok()?
+        .into_iter()
+        .next()?;
+    let engine = cfg
+        .get_descriptors(
+            A::CUDNN_ATTR_ENGINECFG_ENGINE,
+            D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
+        )
+        .ok()?
+        .into_iter()
+        .next()?;
+    engine
+        .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+        .ok()
 }
 
 /// The workspace a finalized plan reports, checked.
@@ -162,7 +233,7 @@ impl ExecutionPlan {
         let mut desc =
             BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
         desc.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, &[&config.desc])?;
-        let handle_id = set_target(&mut desc, &lib, target)?;
+        let (handle_id, target) = set_target(&mut desc, &lib, target)?;
         desc.finalize()?;
         let workspace = workspace_of(&desc)?;
         Ok(ExecutionPlan {
@@ -171,7 +242,10 @@ impl ExecutionPlan {
             graph_name: config.graph_name.clone(),
             tensors: config.tensors.clone(),
             engine_index: Some(config.global_index),
+            behavior_notes: Some(config.behavior_notes.clone()),
             handle_id,
+            target,
+            checked_on: Cell::new(None),
         })
     }
 
@@ -195,16 +269,20 @@ impl ExecutionPlan {
             A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
             json.as_bytes(),
         )?;
-        let handle_id = set_target(&mut desc, lib, target)?;
+        let (handle_id, target) = set_target(&mut desc, lib, target)?;
         desc.finalize()?;
         let workspace = workspace_of(&desc)?;
+        let behavior_notes = engine_notes(&desc);
         Ok(ExecutionPlan {
             desc,
             workspace,
             graph_name,
             tensors,
             engine_index,
+            behavior_notes,
             handle_id,
+            target,
+            checked_on: Cell::new(None),
         })
     }
 
@@ -243,6 +321,19 @@ impl ExecutionPlan {
     /// The engine's global index, when known.
     pub fn engine_index(&self) -> Option<i64> {
         self.engine_index
+    }
+
+    /// The engine's behaviour notes (runtime compilation, CUDA graphs,
+    /// cuBLASLt, ...): the configuration's, or for a plan read from JSON
+    /// what cuDNN reports of it; `None` when it does not.
+    pub fn behavior_notes(&self) -> Option<&[Behavior]> {
+        self.behavior_notes.as_deref()
+    }
+
+    /// The described GPU the plan was built for
+    /// ([`Target::Device`]); `None` for a plan built for a handle.
+    pub fn target(&self) -> Option<&PlanTarget> {
+        self.target.as_ref()
     }
 
     /// The library it belongs to.
@@ -309,6 +400,8 @@ fn parse_plan_json(json: &str) -> Result<(String, Vec<PlanTensor>, Option<i64>)>
         .to_owned();
     let mut written = Vec::new();
     written_uids(graph, &mut written)?;
+    let mut indices = Vec::new();
+    index_uids(graph, &mut indices);
     let lists = tensor_lists(graph);
     let Some(first) = lists.first().and_then(|l| l.as_array()) else {
         return Err(bad_json("no \"operationGraph.tensors\" array".into()));
@@ -354,6 +447,8 @@ fn parse_plan_json(json: &str) -> Result<(String, Vec<PlanTensor>, Option<i64>)>
             by_value: None,
             is_by_value: flag("isByValue"),
             written: written.contains(&uid),
+            is_index: indices.contains(&uid),
+            alignment: alignment_of(t),
         });
     }
     let engine_index = v
@@ -456,6 +551,35 @@ fn written_uids(graph: &serde_json::Value, out: &mut Vec<i64>) -> Result<()> {
     Ok(())
 }
 
+/// The uids a plan's graph (and its nodes' subgraphs) reads as device-side
+/// indices: what a node names under a key starting `seqLen` or
+/// `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `pageTableK`,
+/// `pageTableV` for the attention forward, with `Desc` after them for the
+/// backward).
+fn index_uids(graph: &serde_json::Value, out: &mut Vec<i64>) {
+    let nodes = graph.get("nodes").and_then(serde_json::Value::as_array);
+    for node in nodes.into_iter().flatten() {
+        if let Some(map) = node.as_object() {
+            let named = map
+                .iter()
+                .filter(|(k, _)| k.starts_with("seqLen") || k.starts_with("pageTable"));
+            out.extend(named.filter_map(|(_, v)| uid_of(v)));
+        }
+        if let Some(sub) = node.get("subgraph") {
+            index_uids(sub, out);
+        }
+    }
+}
+
+/// A tensor's `ptrAlignment` in the plan JSON, or the graph's alignment
+/// when it has none.
+fn alignment_of(t: &serde_json::Value) -> u64 {
+    t.get("ptrAlignment")
+        .and_then(serde_json::Value::as_u64)
+        .filter(|&a| a > 0)
+        .unwrap_or(BYTE_ALIGNMENT)
+}
+
 /// The tensor lists of a graph and of its nodes' subgraphs (an attention
 /// node's score modifiers: bias, masks and their scalars).
 fn tensor_lists(graph: &serde_json::Value) -> Vec<&serde_json::Value> {
@@ -520,6 +644,39 @@ mod tests {
         let w = written(&masked);
         assert!(w.contains(&5) && w.contains(&6), "{w:?}");
         assert!(!w.contains(&1) && !w.contains(&4), "{w:?}");
+    }
+
+    // 9.28's attention plans name their sequence lengths `seqLenQ` and
+    // `seqLenKV` (forward) and `seqLenQDesc`, `seqLenKVDesc` (backward):
+    // indices; the dropout seed and offset are not.
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn plan_json_marks_device_side_indices_and_alignment() {
+        let all: serde_json::Value = serde_json::from_str(include_str!(
+            "../../tests/data/norm-attention-plans-sm90.json"
+        ))
+        .expect("JSON");
+        for (name, keys) in [
+            ("sdpa_forward_padded_dropout", ["seqLenQ", "seqLenKV"]),
+            ("sdpa_backward", ["seqLenQDesc", "seqLenKVDesc"]),
+        ] {
+            let node = &all[name]["operationGraph"]["nodes"][0];
+            let want: Vec<i64> = keys.iter().map(|k| uid_of(&node[*k]).expect(k)).collect();
+            let t = parsed(&all[name]);
+            let got: Vec<i64> = t.iter().filter(|t| t.is_index).map(|t| t.uid).collect();
+            assert_eq!(got, want, "{name}");
+            assert!(t.iter().all(|t| t.alignment == BYTE_ALIGNMENT), "{name}");
+        }
+        let node = &all["sdpa_forward_padded_dropout"]["operationGraph"]["nodes"][0];
+        let t = parsed(&all["sdpa_forward_padded_dropout"]);
+        for key in ["dropoutSeed", "dropoutOffset"] {
+            let uid = uid_of(&node[key]).expect(key);
+            assert!(t.iter().any(|t| t.uid == uid && !t.is_index), "{key}");
+        }
+        let json = r#"{"operationGraph":{"tensors":[{"name":"1","dataType":"CUDNN_DATA_HALF",
+            "dim":[1],"stride":[1],"ptrAlignment":4}],"nodes":[]}}"#;
+        let (_, t, _) = parse_plan_json(json).expect("plan");
+        assert_eq!(t[0].alignment, 4);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 /// | `deterministic` | `cudnn.deterministic` | `false` |
 /// | `allow_tf32` | `cudnn.allow_tf32` | `true` |
 /// | `allow_runtime_compilation` | (none) | `true` |
+/// | `require_cuda_graph` | (none) | `false` |
 ///
 /// With `benchmark`, [`OperationGraph::plans`] returns up to
 /// `benchmark_limit` plans for [`Handle::autotune`](crate::Handle::autotune)
@@ -36,6 +37,10 @@ pub struct Settings {
     /// (they need the CUDA driver then: turn this off to plan for a
     /// described GPU on a machine without one).
     pub allow_runtime_compilation: bool,
+    /// Only engines a CUDA graph can be recorded from
+    /// ([`EngineFilter::require_cuda_graph`]): for plans meant for
+    /// [`Handle::populate_cuda_graph`](crate::Handle::populate_cuda_graph).
+    pub require_cuda_graph: bool,
     /// cuDNN's heuristic mode.
     pub heuristic_mode: HeuristicMode,
 }
@@ -48,6 +53,7 @@ impl Default for Settings {
             deterministic: false,
             allow_tf32: true,
             allow_runtime_compilation: true,
+            require_cuda_graph: false,
             heuristic_mode: HeuristicMode::CUDNN_HEUR_MODE_A,
         }
     }
@@ -60,6 +66,7 @@ impl Settings {
             deterministic: self.deterministic,
             allow_tf32: self.allow_tf32,
             allow_runtime_compilation: self.allow_runtime_compilation,
+            require_cuda_graph: self.require_cuda_graph,
             ..EngineFilter::default()
         }
     }

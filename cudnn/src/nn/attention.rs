@@ -18,14 +18,31 @@ const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 const I32: Dt = Dt::CUDNN_DATA_INT32;
 
 /// The actual sequence lengths of a call with
-/// [`AttentionOptions::padding`]: one `i32` per batch item each, at most
-/// `seq_q` (queries) and `seq_kv` (keys and values). They live on the
-/// device, so their values are not checked.
+/// [`AttentionOptions::padding`]: one `i32` per batch item each, from 0
+/// to `seq_q` (queries) and to `seq_kv` (keys and values).
+///
+/// cuDNN reads its inputs only up to these lengths, without checking
+/// them, and they live on the device, where this crate cannot read them
+/// before the launch: so they are given through the `unsafe`
+/// [`new`](Self::new), whose caller promises that they are in range.
 pub struct SeqLens<'a> {
-    /// The query length of each batch item.
-    pub q: &'a dyn DeviceBuffer<i32>,
-    /// The key and value length of each batch item.
-    pub kv: &'a dyn DeviceBuffer<i32>,
+    q: &'a dyn DeviceBuffer<i32>,
+    kv: &'a dyn DeviceBuffer<i32>,
+}
+
+impl<'a> SeqLens<'a> {
+    /// The query lengths `q` and key/value lengths `kv` of each batch item
+    /// (their buffers' lengths are checked when they are used).
+    ///
+    /// # Safety
+    /// From the call that takes them until its work completes on the
+    /// device, every value of `q` is from 0 to the layer's `seq_q`, and
+    /// every value of `kv` from 0 to its `seq_kv`: cuDNN reads the
+    /// attention's inputs up to these lengths, so a larger one reads out of
+    /// bounds.
+    pub unsafe fn new(q: &'a dyn DeviceBuffer<i32>, kv: &'a dyn DeviceBuffer<i32>) -> Self {
+        SeqLens { q, kv }
+    }
 }
 
 /// The buffers of [`Attention::forward`], dense BHSD (see
@@ -301,7 +318,9 @@ impl Attention {
             .output(o, args.o)
             .output(st, args.stats);
         if let (Some([sq, skv]), Some(lens)) = (seq, args.seq_lens) {
-            pack = pack.input(sq, lens.q).input(skv, lens.kv);
+            // SAFETY: the values are in range: the contract of
+            // `SeqLens::new`, which made `lens`, for this layer's lengths.
+            pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
         }
         self.forward.run(handle, &mut pack, &mut self.workspace)
     }
@@ -332,7 +351,8 @@ impl Attention {
             .output(dk, args.dk)
             .output(dv, args.dv);
         if let (Some([sq, skv]), Some(lens)) = (seq, args.seq_lens) {
-            pack = pack.input(sq, lens.q).input(skv, lens.kv);
+            // SAFETY: as in `forward`.
+            pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
         }
         self.backward.run(handle, &mut pack, &mut self.workspace)
     }

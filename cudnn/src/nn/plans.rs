@@ -26,8 +26,10 @@ pub(crate) struct Plans {
 impl Plans {
     /// Builds `graph` with `handle` and finds its plans: from `cache`
     /// when given and the library describes devices (cuDNN 9.8 and
-    /// later; keyed by the graph and the handle's device), otherwise as
-    /// `settings` say for the handle's GPU.
+    /// later; keyed by the graph and the handle's device, as cuDNN
+    /// describes it), otherwise, and when cuDNN's description of the
+    /// device is not one this crate reads, as `settings` say for the
+    /// handle itself.
     pub(crate) fn new(
         handle: &Handle,
         graph: &Graph,
@@ -36,18 +38,21 @@ impl Plans {
     ) -> Result<Plans> {
         let lib = handle.library();
         let og = graph.build_with(lib, Some(handle))?;
-        if let Some(cache) = cache {
-            if lib.version() >= DEVICE_PROPERTIES_SINCE {
-                let device = DeviceProperties::from_handle(handle)?;
-                let json = cache.get_or_build(&og, &device, settings)?.to_json()?;
-                let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(&device))?;
-                // The cached plan's scalars (epsilon, the attention's
-                // scale) may be another graph's of the same key.
-                plan.take_scalars_from(&og);
-                return Ok(Plans {
-                    candidates: vec![plan],
-                });
+        let device = match cache {
+            Some(c) if lib.version() >= DEVICE_PROPERTIES_SINCE => {
+                DeviceProperties::from_handle(handle).ok().map(|d| (c, d))
             }
+            _ => None,
+        };
+        if let Some((cache, device)) = device {
+            let json = cache.get_or_build(&og, &device, settings)?.to_json()?;
+            let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(&device))?;
+            // The cached plan's scalars (epsilon, the attention's scale)
+            // may be another graph's of the same key.
+            plan.take_scalars_from(&og);
+            return Ok(Plans {
+                candidates: vec![plan],
+            });
         }
         let candidates = og.plans(Target::Handle(handle), settings)?;
         if candidates.is_empty() {

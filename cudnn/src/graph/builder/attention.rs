@@ -126,8 +126,10 @@ pub struct SdpaBackwardInputs {
     pub stats: TensorId,
 }
 
-/// The outputs of [`Graph::sdpa_backward`], each of its input's dims and
-/// layout, virtual until [`Graph::set_output`].
+/// The outputs of [`Graph::sdpa_backward`], each of its input's dims,
+/// packed in the order of its input's strides (BSHD for a BSHD input, and
+/// for a view of an interleaved `[B, S, 3, H, D]` projection), virtual
+/// until [`Graph::set_output`] or [`Graph::set_output_with_strides`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SdpaGradients {
     /// `<node>.dq`.
@@ -277,16 +279,16 @@ impl Graph {
             // Before the sequence lengths, so that a refusal names the
             // page tables.
             if let Some([tk, tv]) = tables {
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
+                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
+                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
                 op.require(
                     Version::new(9, 15, 0),
                     "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
                 );
             }
             if let Some((sq, skv)) = seq {
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
+                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
+                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
                 op.require(
                     Version::new(9, 15, 0),
                     "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
@@ -375,10 +377,15 @@ impl Graph {
         let stat_dims = [dims.b, dims.hq, dims.sq, 1];
         self.check_dims_are(F, &nd, ins[5], &stat_dims, "the forward's statistics have")?;
         self.check_type_in(F, &nd, ins[5], &[Dt::CUDNN_DATA_FLOAT], "stats")?;
+        // Each gradient is packed in the order of its input's strides: an
+        // input that is a view into a larger buffer (q, k and v of one
+        // interleaved projection) does not make its gradient span that
+        // buffer. `set_output_with_strides` gives other strides.
         let mut new = Vec::new();
         for (i, suffix) in [(ins[0], "dq"), (ins[1], "dk"), (ins[2], "dv")] {
             let t = &self.tensors[i];
-            new.push(NewTensor::output(suffix, t.dims.clone(), t.strides.clone()));
+            let strides = checks::strides_like(&t.dims, &t.strides);
+            new.push(NewTensor::output(suffix, t.dims.clone(), strides));
         }
         new.push(NewTensor::scalar("scale", 4, scale));
         let dbias_at = match extra.bias {
@@ -412,8 +419,8 @@ impl Graph {
             op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
             op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
             if let Some((sq, skv)) = seq {
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
+                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
+                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
             }
             if let Some(sub) = plan.subgraph(&n[first_sub..], false) {
                 op.subgraph = Some(sub);

@@ -11,7 +11,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 
 use super::{checks, ConvOptions, Graph, OpKind, TensorId};
 use crate::error::{Error, Mismatch, Result};
-use crate::graph::BackendDescriptor;
+use crate::graph::{BackendDescriptor, ScalarValue};
 use crate::{Handle, Library};
 
 /// The function an operation graph's finalize errors name.
@@ -27,7 +27,8 @@ pub struct GraphTensor {
     data_type: sys::cudnnDataType_t,
     is_virtual: bool,
     is_output: bool,
-    by_value: Option<f32>,
+    is_index: bool,
+    by_value: Option<ScalarValue>,
 }
 
 impl GraphTensor {
@@ -69,8 +70,18 @@ impl GraphTensor {
         self.is_output
     }
 
+    /// Whether its values are indices the device follows: an
+    /// attention's sequence lengths (each at most the node's sequence
+    /// length) or page tables (each entry below its container's page
+    /// count). Their buffers are bound with the `unsafe`
+    /// [`VariantPack::index_input`](crate::graph::VariantPack::index_input),
+    /// since an out-of-range value makes cuDNN read out of bounds.
+    pub fn is_index(&self) -> bool {
+        self.is_index
+    }
+
     /// A by-value scalar's value; `None` for other tensors.
-    pub fn by_value(&self) -> Option<f32> {
+    pub fn by_value(&self) -> Option<ScalarValue> {
         self.by_value
     }
 }
@@ -91,6 +102,9 @@ pub struct OperationGraph {
     /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
     /// if any.
     pub(crate) handle_id: Option<u64>,
+    /// Whether a convolution or matmul reads `FLOAT` operands: where
+    /// tensor cores compute in TF32 ([`EngineFilter::allow_tf32`](crate::graph::EngineFilter::allow_tf32)).
+    pub(crate) tf32_operands: bool,
 }
 
 static_assertions::assert_impl_all!(OperationGraph: Send);
@@ -238,12 +252,34 @@ impl Graph {
             key: self.key(),
             graph: self.id,
             handle_id: handle.map(Handle::id),
+            tf32_operands: self.tf32_operands(),
+        })
+    }
+
+    /// Whether a convolution or matmul of the graph reads a `FLOAT`
+    /// operand (a virtual one counts in the intermediate type).
+    pub(crate) fn tf32_operands(&self) -> bool {
+        let float = |i: &usize| self.data_type_of(*i) == sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+        self.ops.iter().any(|o| match &o.kind {
+            OpKind::ConvFprop { x, w, .. } => float(x) || float(w),
+            OpKind::ConvDgrad { dy, w, .. } => float(dy) || float(w),
+            OpKind::ConvWgrad { x, dy, .. } => float(x) || float(dy),
+            OpKind::Matmul { a, b, .. } => float(a) || float(b),
+            _ => false,
         })
     }
 
     /// The tensors as cuDNN is told them: virtual ones of the intermediate
     /// type.
-    fn graph_tensors(&self) -> Vec<GraphTensor> {
+    pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
+        let mut index = vec![false; self.tensors.len()];
+        for o in &self.ops {
+            if let OpKind::Backend(b) = &o.kind {
+                for i in b.index_inputs() {
+                    index[i] = true;
+                }
+            }
+        }
         self.tensors
             .iter()
             .enumerate()
@@ -255,6 +291,7 @@ impl Graph {
                 data_type: t.dtype.unwrap_or(self.intermediate),
                 is_virtual: t.is_virtual(),
                 is_output: t.producer.is_some() && !t.is_virtual(),
+                is_index: index[i],
                 by_value: t.by_value,
             })
             .collect()
@@ -419,7 +456,10 @@ fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescr
     d.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &t.dims)?;
     d.set(A::CUDNN_ATTR_TENSOR_STRIDES, &t.strides)?;
     d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
-    d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])?;
+    // Every buffer bound to it is checked for this alignment before an
+    // execution (`VariantPack`).
+    let alignment = crate::graph::plan::BYTE_ALIGNMENT as i64;
+    d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[alignment])?;
     d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
     if t.by_value.is_some() {
         d.set(A::CUDNN_ATTR_TENSOR_IS_BY_VALUE, &[true])?;

@@ -17,7 +17,7 @@ use sys::cudnnDataType_t as Dt;
 
 use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef, TensorId};
 use crate::error::{Error, Result};
-use crate::graph::BackendDescriptor;
+use crate::graph::{BackendDescriptor, ScalarValue};
 use crate::{Library, Version};
 
 /// An enumerated or scalar attribute of a [`BackendOp`].
@@ -48,12 +48,15 @@ impl Setting {
 }
 
 /// A tensor of a [`BackendOp`]: the attribute it is set to, the tensor by
-/// index, and whether the operation reads it (an input) or writes it.
+/// index, whether the operation reads it (an input) or writes it, and
+/// whether its values are indices the device follows (sequence lengths,
+/// page tables: see [`GraphTensor::is_index`](super::GraphTensor::is_index)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Slot {
     pub(super) attr: A,
     pub(super) tensor: usize,
     pub(super) input: bool,
+    pub(super) index: bool,
 }
 
 /// A nested operation graph set into an operation (attention's score
@@ -117,6 +120,18 @@ impl BackendOp {
             attr,
             tensor,
             input: true,
+            index: false,
+        });
+    }
+
+    /// An input whose values the device uses as indices or bounds of
+    /// other tensors (sequence lengths, page tables).
+    pub(super) fn index_input(&mut self, attr: A, tensor: usize) {
+        self.slots.push(Slot {
+            attr,
+            tensor,
+            input: true,
+            index: true,
         });
     }
 
@@ -125,7 +140,13 @@ impl BackendOp {
             attr,
             tensor,
             input: false,
+            index: false,
         });
+    }
+
+    /// The tensors it reads as indices.
+    pub(super) fn index_inputs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slots.iter().filter(|s| s.index).map(|s| s.tensor)
     }
 
     /// The tensors it reads, those of its subgraph included.
@@ -207,7 +228,7 @@ pub(super) struct NewTensor {
     pub(super) strides: Vec<i64>,
     /// `None`: virtual, of the graph's intermediate type.
     pub(super) dtype: Option<Dt>,
-    pub(super) by_value: Option<f32>,
+    pub(super) by_value: Option<ScalarValue>,
     pub(super) produced: bool,
 }
 
@@ -245,7 +266,7 @@ impl NewTensor {
             dims: vec![1; rank],
             strides: vec![1; rank],
             dtype: Some(Dt::CUDNN_DATA_FLOAT),
-            by_value: Some(value),
+            by_value: Some(ScalarValue::Float(value)),
             produced: false,
         }
     }

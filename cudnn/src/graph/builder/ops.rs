@@ -478,18 +478,46 @@ impl Graph {
 
     /// Makes operation output `t` an output of the graph: a real (not
     /// virtual) tensor of `dtype`, which the caller provides memory for.
+    /// Its strides stay those its operation gave it (see the module's
+    /// layout rules).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
     /// one no operation produces (an input or a scalar), one made an
     /// output already, a data type a graph does not take.
     pub fn set_output(&mut self, t: TensorId, dtype: sys::cudnnDataType_t) -> Result<()> {
-        const F: &str = "Graph::set_output";
-        let i = self.index(F, &node("graph", &self.name), t)?;
+        self.make_output("Graph::set_output", t, dtype, None)
+    }
+
+    /// [`set_output`](Self::set_output) with the given strides (in
+    /// elements) instead of the operation's: for example attention
+    /// gradients written into one interleaved buffer.
+    ///
+    /// # Errors
+    /// As [`set_output`](Self::set_output); also a stride count other than
+    /// the tensor's rank, a stride below 1, an extent that overflows
+    /// `i64`, and strides that put two elements at one address.
+    pub fn set_output_with_strides(
+        &mut self,
+        t: TensorId,
+        dtype: sys::cudnnDataType_t,
+        strides: &[i64],
+    ) -> Result<()> {
+        self.make_output("Graph::set_output_with_strides", t, dtype, Some(strides))
+    }
+
+    fn make_output(
+        &mut self,
+        function: &'static str,
+        t: TensorId,
+        dtype: sys::cudnnDataType_t,
+        strides: Option<&[i64]>,
+    ) -> Result<()> {
+        let i = self.index(function, &node("graph", &self.name), t)?;
         let def = &self.tensors[i];
         let Some(op) = def.producer else {
             return Err(node_error(
-                F,
+                function,
                 node("tensor", &def.name),
                 Some(def.name.clone()),
                 "not an operation's output: inputs are real tensors already".into(),
@@ -498,14 +526,18 @@ impl Graph {
         let nd = node(self.ops[op].kind.kind(), &self.ops[op].name);
         if def.dtype.is_some() {
             return Err(node_error(
-                F,
+                function,
                 nd,
                 Some(def.name.clone()),
                 "made an output already".into(),
             ));
         }
-        checks::check_data_type(dtype)
-            .map_err(|what| node_error(F, nd, Some(def.name.clone()), what))?;
+        let fail = |what| node_error(function, nd.clone(), Some(def.name.clone()), what);
+        checks::check_data_type(dtype).map_err(fail)?;
+        if let Some(s) = strides {
+            checks::check_layout(&def.dims, s).map_err(fail)?;
+            self.tensors[i].strides = s.to_vec();
+        }
         self.tensors[i].dtype = Some(dtype);
         Ok(())
     }

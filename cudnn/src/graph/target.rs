@@ -1,0 +1,309 @@
+//! [`PlanTarget`]: what a plan built for a described GPU depends on, and
+//! the check that the GPU it runs on is that GPU.
+
+use std::fmt;
+
+use cudarc::driver::{sys::CUdevice_attribute as Attr, CudaContext};
+
+use super::device::DeviceProperties;
+use crate::error::{Error, Mismatch, Result};
+
+/// The limits a plan depends on: the keys of a device description, with
+/// the driver's attribute for each. They are those cuDNN 9.28 itself
+/// compares when it reads a plan back from JSON for a described GPU
+/// (changing any one of them there gives `NOT_SUPPORTED_ARCH_MISMATCH`;
+/// the name, PCI id, clocks, memory size, CTAs per SM and the driver
+/// version do not count, the last compared in its own way).
+const LIMITS: &[(&str, Attr)] = &[
+    (
+        "multiProcessorCount",
+        Attr::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+    ),
+    (
+        "maxSharedMemoryPerBlock",
+        Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+    ),
+    (
+        "maxSharedMemoryPerBlockOptin",
+        Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+    ),
+    (
+        "reservedSharedMemoryPerBlock",
+        Attr::CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK,
+    ),
+    (
+        "maxThreadsPerBlock",
+        Attr::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+    ),
+    (
+        "maxThreadsPerSM",
+        Attr::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+    ),
+    (
+        "regsPerBlock",
+        Attr::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK,
+    ),
+    (
+        "maxRegistersPerSM",
+        Attr::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR,
+    ),
+    (
+        "memoryBusWidth",
+        Attr::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
+    ),
+    ("maxBlockSize[0]", Attr::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X),
+    ("maxBlockSize[1]", Attr::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y),
+    ("maxBlockSize[2]", Attr::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z),
+    ("maxGridSize[0]", Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X),
+    ("maxGridSize[1]", Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y),
+    ("maxGridSize[2]", Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z),
+];
+
+/// The GPU a plan was built for, as far as its kernels depend on it: the
+/// architecture (cuDNN picks kernels per compute capability) and the
+/// limits its kernels are configured within: the SM count (grids of
+/// persistent and split kernels, and the workspace they size, follow
+/// it), shared memory, threads and registers per block and per SM, block
+/// and grid sizes, and the memory bus width. These are the limits cuDNN
+/// 9.28 compares itself when it reads a plan back from JSON for a
+/// described GPU.
+///
+/// A plan built for a [`DeviceProperties`] records its target
+/// ([`ExecutionPlan::target`](super::ExecutionPlan::target)); an execution
+/// on a handle whose GPU differs in any of these is refused before cuDNN
+/// is called ([`check_runs_on`](Self::check_runs_on)), with the GPU's
+/// values read from the CUDA driver. A plan built for a handle runs only
+/// on that handle and records no target.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlanTarget {
+    name: String,
+    compute_capability: (u32, u32),
+    /// The values of [`LIMITS`], in order.
+    limits: Vec<i64>,
+}
+
+static_assertions::assert_impl_all!(PlanTarget: Send, Sync, Clone);
+
+impl fmt::Display for PlanTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (major, minor) = self.compute_capability;
+        write!(
+            f,
+            "{} (sm_{major}{minor}, {} SMs)",
+            self.name,
+            self.limit("multiProcessorCount").unwrap_or(0)
+        )
+    }
+}
+
+/// The value of description key `key`, for keys like `maxGridSize[1]`
+/// an element of its array; -1 when absent (a description always has
+/// them: they are required).
+fn described(device: &DeviceProperties, key: &str) -> i64 {
+    match key.split_once('[') {
+        None => device.integer(key).unwrap_or(-1),
+        Some((array, rest)) => {
+            let i: usize = rest.trim_end_matches(']').parse().unwrap_or(usize::MAX);
+            let v: Option<serde_json::Value> = serde_json::from_str(device.json())
+                .ok()
+                .and_then(|m: serde_json::Value| m.get(array).cloned());
+            v.and_then(|a| a.get(i).and_then(serde_json::Value::as_i64))
+                .unwrap_or(-1)
+        }
+    }
+}
+
+impl PlanTarget {
+    /// The target a description stands for.
+    pub fn of(device: &DeviceProperties) -> PlanTarget {
+        PlanTarget {
+            name: device.name().to_owned(),
+            compute_capability: device.compute_capability(),
+            limits: LIMITS.iter().map(|(k, _)| described(device, k)).collect(),
+        }
+    }
+
+    /// The GPU of a CUDA context, read from the driver.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub(crate) fn of_context(ctx: &CudaContext) -> Result<PlanTarget> {
+        let get = |a: Attr| -> Result<i64> { Ok(i64::from(ctx.attribute(a)?)) };
+        let count = |v: i64| u32::try_from(v).unwrap_or(0);
+        let mut limits = Vec::with_capacity(LIMITS.len());
+        for (_, a) in LIMITS {
+            limits.push(get(*a)?);
+        }
+        Ok(PlanTarget {
+            name: ctx.name().unwrap_or_else(|_| "a CUDA GPU".into()),
+            compute_capability: (
+                count(get(Attr::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?),
+                count(get(Attr::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?),
+            ),
+            limits,
+        })
+    }
+
+    /// The device's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The compute capability, `(major, minor)`.
+    pub fn compute_capability(&self) -> (u32, u32) {
+        self.compute_capability
+    }
+
+    /// The value of a limit, by its key in a device description
+    /// (`multiProcessorCount`, `maxSharedMemoryPerBlockOptin`,
+    /// `maxGridSize[0]`, ...); `None` for a key that is not one of the
+    /// limits a plan depends on.
+    pub fn limit(&self, key: &str) -> Option<i64> {
+        let i = LIMITS.iter().position(|(k, _)| *k == key)?;
+        self.limits.get(i).copied()
+    }
+
+    /// The keys of the limits a plan depends on (see the type).
+    pub fn limit_keys() -> impl Iterator<Item = &'static str> {
+        LIMITS.iter().map(|(k, _)| *k)
+    }
+
+    /// Whether a plan built for `self` may run on `device`: the same
+    /// compute capability and the same value of every limit (the name
+    /// does not count). A pure function of the two.
+    ///
+    /// # Errors
+    /// [`Mismatch::OtherDevice`] naming both GPUs and the first thing that
+    /// differs.
+    pub fn check_runs_on(&self, device: &PlanTarget) -> std::result::Result<(), Mismatch> {
+        let cc =
+            |t: &PlanTarget| format!("sm_{}{}", t.compute_capability.0, t.compute_capability.1);
+        let differs = if self.compute_capability != device.compute_capability {
+            Some(format!(
+                "the architecture differs ({} and {})",
+                cc(self),
+                cc(device)
+            ))
+        } else {
+            LIMITS
+                .iter()
+                .zip(self.limits.iter().zip(&device.limits))
+                .find(|(_, (a, b))| a != b)
+                .map(|((key, _), (a, b))| format!("`{key}` differs ({a} and {b})"))
+        };
+        match differs {
+            None => Ok(()),
+            Some(what) => Err(Mismatch::OtherDevice {
+                planned_for: self.to_string(),
+                running_on: device.to_string(),
+                what,
+            }),
+        }
+    }
+
+    /// [`check_runs_on`](Self::check_runs_on) as the error of `function`.
+    pub(crate) fn check_for(&self, function: &'static str, device: &PlanTarget) -> Result<()> {
+        self.check_runs_on(device)
+            .map_err(|mismatch| Error::InvalidArgument { function, mismatch })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn preset(name: &str) -> DeviceProperties {
+        DeviceProperties::preset(name).expect("preset")
+    }
+
+    /// `device` with `key` set to `value`.
+    fn with(device: &DeviceProperties, key: &str, value: serde_json::Value) -> PlanTarget {
+        let mut m: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(device.json()).expect("JSON");
+        m.insert(key.into(), value);
+        let text = serde_json::Value::Object(m).to_string();
+        PlanTarget::of(&DeviceProperties::from_json(&text).expect("a description"))
+    }
+
+    #[test]
+    fn a_target_reads_every_limit_of_a_description() {
+        let h200 = PlanTarget::of(&preset("h200"));
+        assert_eq!(h200.compute_capability(), (9, 0));
+        assert_eq!(h200.limit("multiProcessorCount"), Some(132));
+        assert_eq!(h200.limit("maxSharedMemoryPerBlockOptin"), Some(232_448));
+        assert_eq!(h200.limit("maxGridSize[0]"), Some(2_147_483_647));
+        assert_eq!(h200.limit("maxBlockSize[2]"), Some(64));
+        assert_eq!(h200.limit("totalGlobalMem"), None);
+        assert!(PlanTarget::limit_keys().all(|k| h200.limit(k).is_some_and(|v| v > 0)));
+        assert!(h200.to_string().contains("sm_90, 132 SMs"), "{h200}");
+    }
+
+    #[test]
+    fn a_plan_runs_only_where_its_limits_are_the_same() {
+        let h200 = preset("h200");
+        let target = PlanTarget::of(&h200);
+        // An H100 SXM differs from an H200 only in memory (size, clock, bus
+        // width): the bus width counts, as cuDNN counts it.
+        let h100 = PlanTarget::of(&preset("h100-sxm"));
+        let e = target.check_runs_on(&h100).expect_err("another bus width");
+        assert!(
+            e.to_string()
+                .contains("`memoryBusWidth` differs (6144 and 5120)"),
+            "{e}"
+        );
+        match target.check_runs_on(&PlanTarget::of(&preset("a100-sxm4-80gb"))) {
+            Err(Mismatch::OtherDevice {
+                planned_for, what, ..
+            }) => {
+                assert!(planned_for.contains("sm_90"), "{planned_for}");
+                assert!(
+                    what.contains("architecture differs (sm_90 and sm_80)"),
+                    "{what}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // An H100 PCIe: sm_90 with 114 SMs.
+        let pcie = with(&h200, "multiProcessorCount", 114.into());
+        let e = target.check_runs_on(&pcie).expect_err("fewer SMs");
+        assert!(
+            e.to_string()
+                .contains("`multiProcessorCount` differs (132 and 114)"),
+            "{e}"
+        );
+        for (key, value) in [
+            ("maxSharedMemoryPerBlockOptin", serde_json::json!(101_376)),
+            ("maxThreadsPerBlock", serde_json::json!(512)),
+            ("maxGridSize", serde_json::json!([65535, 65535, 65535])),
+            ("regsPerBlock", serde_json::json!(32768)),
+        ] {
+            let e = target
+                .check_runs_on(&with(&h200, key, value))
+                .expect_err(key);
+            assert!(e.to_string().contains(&format!("`{key}")), "{e}");
+        }
+        for (key, value) in [
+            ("deviceName", serde_json::json!("NVIDIA H200 NVL")),
+            ("pciDeviceId", serde_json::json!(9009)),
+            ("totalGlobalMem", serde_json::json!(1i64 << 36)),
+            ("smClockRateKHz", serde_json::json!(1_000_000)),
+            ("memClockRateKHz", serde_json::json!(2_619_000)),
+            ("cudaDeviceId", serde_json::json!(3)),
+        ] {
+            target.check_runs_on(&with(&h200, key, value)).expect(key);
+        }
+        let e = target
+            .check_for("cudnnBackendExecute", &pcie)
+            .expect_err("fewer SMs");
+        assert!(
+            matches!(
+                e,
+                Error::InvalidArgument {
+                    function: "cudnnBackendExecute",
+                    mismatch: Mismatch::OtherDevice { .. }
+                }
+            ),
+            "{e:?}"
+        );
+    }
+}
