@@ -428,6 +428,9 @@ mod windows {
                     std::fs::create_dir_all(&folder).expect("folder");
                     env.push((v, folder.into_os_string()));
                 }
+                // Wine sets a 64-bit program's ProgramFiles from ProgramW6432.
+                let program_files = dir.join("programfiles").into_os_string();
+                env.push(("ProgramW6432", program_files));
                 let wheel = dir
                     .join(base_var.to_lowercase())
                     .join(site)
