@@ -44,7 +44,16 @@ impl SearchEnv for Counting {
 fn collecting_and_diagnosing_are_linear_in_the_library_path() {
     let n = 20_000;
     // Distinct folders, a few of them twice, one holding a cuDNN.
-    let dirs: Vec<String> = (0..n).map(|i| format!("/l/{}", i % (n - 500))).collect();
+    // This system's rules: the folders on LD_LIBRARY_PATH, or on PATH.
+    let (root, sep) = if cfg!(windows) {
+        (r"C:\l", "\\")
+    } else {
+        ("/l", "/")
+    };
+    let name = cudnn_sys::discovery::library_file_names(super::Os::current())[0];
+    let dirs: Vec<String> = (0..n)
+        .map(|i| format!("{root}{sep}{}", i % (n - 500)))
+        .collect();
     let mut vars = BTreeMap::new();
     vars.insert(
         "LD_LIBRARY_PATH".to_string(),
@@ -53,13 +62,8 @@ fn collecting_and_diagnosing_are_linear_in_the_library_path() {
     vars.insert("PATH".to_string(), OsString::from(dirs.join(";")));
     vars.insert("HOME".to_string(), OsString::from("/home/u"));
     let mut listed = HashMap::new();
-    listed.insert(
-        PathBuf::from("/l/17"),
-        vec![
-            OsString::from("libcudnn.so.9"),
-            OsString::from("libcudnn_ops.so.9"),
-        ],
-    );
+    let holder = format!("{root}{sep}17");
+    listed.insert(PathBuf::from(&holder), vec![OsString::from(name)]);
     let env = Counting {
         vars,
         dirs: listed,
@@ -96,7 +100,7 @@ fn collecting_and_diagnosing_are_linear_in_the_library_path() {
         report
             .candidates
             .iter()
-            .any(|c| c.path == Path::new("/l/17/libcudnn.so.9")),
+            .any(|c| c.path == Path::new(&format!("{holder}{sep}{name}"))),
         "{:?}",
         report.candidates
     );
