@@ -207,7 +207,7 @@ fn the_last_step_gives_every_file_found_newest_major_first() {
 /// once per name, and listed never.
 #[test]
 fn the_search_is_linear_in_the_length_of_the_path() {
-    let n = 20_000;
+    let n = if cfg!(miri) { 2_000 } else { 20_000 };
     let list: Vec<String> = (0..n).map(|i| format!("/l/{}", i % (n - 1000))).collect();
     let env = FakeEnv::default()
         .var("LD_LIBRARY_PATH", &list.join(":"))
@@ -265,15 +265,16 @@ fn damaged_caches_never_panic() {
         .iter()
         .map(|(f, n, p)| (*f, n.as_str(), p.as_str()))
         .collect();
+    let step = if cfg!(miri) { 61 } else { 1 };
     for compat in [false, true] {
         let bytes = cache_bytes(&refs, compat);
         let full = parse_cache(&bytes, Some(native()));
         assert_eq!(full.len(), 6);
-        for cut in 0..bytes.len() {
+        for cut in (0..bytes.len()).step_by(step) {
             let got = parse_cache(&bytes[..cut], Some(native()));
             assert!(full.starts_with(&got), "cut {cut}: {got:?}");
         }
-        for bit in 0..bytes.len() * 8 {
+        for bit in (0..bytes.len() * 8).step_by(step) {
             let mut b = bytes.clone();
             b[bit / 8] ^= 1 << (bit % 8);
             let _ = parse_cache(&b, Some(native()));

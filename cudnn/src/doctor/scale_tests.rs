@@ -41,6 +41,7 @@ impl SearchEnv for Counting {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "loads cuDNN and probes the driver: foreign calls")]
 fn collecting_and_diagnosing_are_linear_in_the_library_path() {
     let n = 20_000;
     // Distinct folders, a few of them twice, one holding a cuDNN.
@@ -109,7 +110,7 @@ fn collecting_and_diagnosing_are_linear_in_the_library_path() {
 /// The same on Windows' rules, with `PATH`.
 #[test]
 fn diagnosing_a_windows_snapshot_is_linear_in_path() {
-    let n = 20_000;
+    let n = if cfg!(miri) { 500 } else { 20_000 };
     let dirs: Vec<String> = (0..n).map(|i| format!(r"C:\p\{i}")).collect();
     let mut listings = BTreeMap::new();
     for d in &dirs {
