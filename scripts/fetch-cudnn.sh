@@ -13,8 +13,8 @@
 #             8.9.7.29, cu13-9.28.1.4, jit-cu12-9.27.0.42
 #   windows   the Windows wheels: win-8.9.5.29, win-9.28.0.42
 #   cublas    cuBLAS for CUDA 12 (its libcublasLt.so.12 is what cuDNN 9's
-#             precompiled engines open at run time): cublas-cu12-12.9.1.4;
-#             and NVRTC for CUDA 13 (libnvrtc.so.13, in the nvidia/cu13/lib
+#             precompiled engines open at run time): cublas-cu12-12.9.1.4
+#   nvrtc13   NVRTC for CUDA 13 (libnvrtc.so.13, in the nvidia/cu13/lib
 #             layout of NVIDIA's CUDA 13 wheels): nvrtc-cu13-13.0.88
 #   ID        one entry of the table below
 #
@@ -94,7 +94,8 @@ declare -A GROUP=(
     [all]="8.9.5.30 9.28.0.42"
     [matrix]="8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42"
     [windows]="win-8.9.5.29 win-9.28.0.42"
-    [cublas]="cublas-cu12-12.9.1.4 nvrtc-cu13-13.0.88"
+    [cublas]="cublas-cu12-12.9.1.4"
+    [nvrtc13]="nvrtc-cu13-13.0.88"
 )
 
 [[ $# -gt 0 ]] || set -- all
@@ -115,7 +116,7 @@ for arg in "$@"; do
     elif [[ -n ${ENTRY[$arg]+set} ]]; then
         add_id "$arg"
     else
-        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|ID...]; IDs: ${IDS[*]})"
+        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|nvrtc13|ID...]; IDs: ${IDS[*]})"
     fi
 done
 

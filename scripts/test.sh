@@ -137,8 +137,9 @@ done
 # The Windows DLLs too: the PE reader's tests read them on every row. And
 # cuBLASLt for CUDA 12, which cuDNN 9's precompiled engines open at run
 # time: the graph tests load it from CUBLAS_12_LIB (the CUDA 13 row has none,
-# and checks the typed refusal instead).
-fetch=(all matrix windows cublas)
+# and checks the typed refusal instead). And NVRTC for CUDA 13, which the
+# consumer's python_installs test finds in an nvidia/cu13/lib layout.
+fetch=(all matrix windows cublas nvrtc13)
 if ! fetched=$(bash "$script_dir/fetch-cudnn.sh" "${fetch[@]}"); then
     echo "error: could not fetch cuDNN (see above); no test ran" >&2
     echo "0 passed, 1 failed"
