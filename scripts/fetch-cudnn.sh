@@ -14,6 +14,8 @@
 #   windows   the Windows wheels: win-8.9.5.29, win-9.28.0.42
 #   cublas    cuBLAS for CUDA 12 (its libcublasLt.so.12 is what cuDNN 9's
 #             precompiled engines open at run time): cublas-cu12-12.9.1.4
+#   nvrtc13   NVRTC for CUDA 13 (libnvrtc.so.13, in the nvidia/cu13/lib
+#             layout of NVIDIA's CUDA 13 wheels): nvrtc-cu13-13.0.88
 #   ID        one entry of the table below
 #
 #   id                    pip requirement                         wheel folder
@@ -25,6 +27,7 @@
 #   win-8.9.5.29          nvidia-cudnn-cu12==8.9.5.29 (win_amd64) nvidia/cudnn/
 #   win-9.28.0.42         nvidia-cudnn-cu12==9.28.0.42 (win_amd64) nvidia/cudnn/
 #   cublas-cu12-12.9.1.4  nvidia-cublas-cu12==12.9.1.4            nvidia/cublas/
+#   nvrtc-cu13-13.0.88    nvidia-cuda-nvrtc==13.0.88              nvidia/cu13/
 #
 # The Linux entries are the wheels for this machine's architecture; the
 # Windows ones are downloaded with `--platform win_amd64 --only-binary=:all:`.
@@ -60,6 +63,7 @@
 #   CUDNN_WIN_8_VERSION, _BIN, _INCLUDE (win-8.9.5.29; BIN=<cache>/win-8.9.5.29/bin)
 #   CUDNN_WIN_9_VERSION, _BIN, _INCLUDE (win-9.28.0.42)
 #   CUBLAS_12_VERSION, _LIB, _INCLUDE   (cublas-cu12-12.9.1.4)
+#   NVRTC_13_VERSION, _LIB, _INCLUDE    (nvrtc-cu13-13.0.88)
 #
 # The VERSION lines carry the wheel's version (four numbers) without the id's
 # prefix. An INCLUDE line names a folder that may be absent when a wheel
@@ -80,8 +84,9 @@ declare -A ENTRY=(
     [win-8.9.5.29]="nvidia-cudnn-cu12 8.9.5.29 windows nvidia/cudnn CUDNN_WIN_8"
     [win-9.28.0.42]="nvidia-cudnn-cu12 9.28.0.42 windows nvidia/cudnn CUDNN_WIN_9"
     [cublas-cu12-12.9.1.4]="nvidia-cublas-cu12 12.9.1.4 linux nvidia/cublas CUBLAS_12"
+    [nvrtc-cu13-13.0.88]="nvidia-cuda-nvrtc 13.0.88 linux nvidia/cu13 NVRTC_13"
 )
-IDS=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42 cublas-cu12-12.9.1.4)
+IDS=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42 cublas-cu12-12.9.1.4 nvrtc-cu13-13.0.88)
 # The groups: name -> ids.
 declare -A GROUP=(
     [8]="8.9.5.30"
@@ -90,6 +95,7 @@ declare -A GROUP=(
     [matrix]="8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42"
     [windows]="win-8.9.5.29 win-9.28.0.42"
     [cublas]="cublas-cu12-12.9.1.4"
+    [nvrtc13]="nvrtc-cu13-13.0.88"
 )
 
 [[ $# -gt 0 ]] || set -- all
@@ -110,7 +116,7 @@ for arg in "$@"; do
     elif [[ -n ${ENTRY[$arg]+set} ]]; then
         add_id "$arg"
     else
-        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|ID...]; IDs: ${IDS[*]})"
+        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|nvrtc13|ID...]; IDs: ${IDS[*]})"
     fi
 done
 

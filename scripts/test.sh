@@ -137,8 +137,9 @@ done
 # The Windows DLLs too: the PE reader's tests read them on every row. And
 # cuBLASLt for CUDA 12, which cuDNN 9's precompiled engines open at run
 # time: the graph tests load it from CUBLAS_12_LIB (the CUDA 13 row has none,
-# and checks the typed refusal instead).
-fetch=(all matrix windows cublas)
+# and checks the typed refusal instead). And NVRTC for CUDA 13, which the
+# consumer's python_installs test finds in an nvidia/cu13/lib layout.
+fetch=(all matrix windows cublas nvrtc13)
 if ! fetched=$(bash "$script_dir/fetch-cudnn.sh" "${fetch[@]}"); then
     echo "error: could not fetch cuDNN (see above); no test ran" >&2
     echo "0 passed, 1 failed"
@@ -151,7 +152,7 @@ eval "$fetched"
 export CUDNN_8_LIB CUDNN_9_LIB CUDNN_8_9_7_LIB CUDNN_CU13_LIB CUDNN_JIT_LIB
 export CUDNN_8_VERSION CUDNN_9_VERSION CUDNN_8_9_7_VERSION CUDNN_CU13_VERSION CUDNN_JIT_VERSION
 export CUDNN_WIN_8_VERSION CUDNN_WIN_8_BIN CUDNN_WIN_9_VERSION CUDNN_WIN_9_BIN
-export CUBLAS_12_LIB
+export CUBLAS_12_LIB NVRTC_13_LIB
 
 # The runner variable of this machine's target, e.g.
 # CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER.

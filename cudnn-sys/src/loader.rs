@@ -165,9 +165,17 @@ impl Library {
 
     /// Tries `candidates` in order and keeps the first that loads.
     ///
+    /// Every file is loaded by its absolute path, never by a bare name: a
+    /// [`Source::SystemLoader`] candidate that is a bare file name is first
+    /// looked up along the system loader's search path
+    /// ([`discovery::system`]) and stands for every file found there, in
+    /// the loader's order. What is not a regular file (a FIFO, a device, a
+    /// socket, a folder) is refused without being opened.
+    ///
     /// # Errors
     /// [`LoadError`] with every candidate and the reason it failed.
     pub fn load_from(candidates: Vec<Candidate>) -> Result<Self, LoadError> {
+        let candidates = resolve_bare_names(candidates);
         let mut attempts = Vec::with_capacity(candidates.len());
         let mut required_sublibrary = None;
         for candidate in candidates {
@@ -281,64 +289,52 @@ impl From<String> for Failure {
     }
 }
 
-/// Opens one candidate: the file must exist (except for bare names handed to
-/// the system loader), pass the binary checks, load, and export
-/// `cudnnGetVersion`. Before any of its functions is called, the
-/// sub-libraries beside it are checked and loaded ([`prepare`]); a function
-/// whose sub-library cannot be used is taken out of the table.
+/// Opens one candidate: the file must exist and be a regular file (a
+/// FIFO, a device, a socket or a folder is refused before anything opens
+/// it: opening a FIFO blocks), pass the binary checks, load by absolute
+/// path, and export `cudnnGetVersion`. A bare name (a system-loader name
+/// found in no folder the loader searches) is not handed to the loader.
+/// Before any of its functions is called, the sub-libraries beside it are
+/// checked and loaded ([`prepare`]); a function whose sub-library cannot be
+/// used is taken out of the table.
 fn open(c: &Candidate) -> Result<Opened, Failure> {
-    if c.source != Source::SystemLoader {
-        match std::fs::metadata(&c.path) {
-            Ok(m) if m.is_file() => {}
-            Ok(_) => return Err(String::from("not a file").into()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(String::from("no such file").into())
-            }
-            Err(e) => return Err(e.to_string().into()),
-        }
+    if is_bare(&c.path) && c.source == Source::SystemLoader {
+        return Err(String::from(NOT_ON_LOADER_PATH).into());
     }
+    check_regular_file(&c.path)?;
+    // A path without a folder is the current folder's file, which the
+    // loader would instead look for along its search path.
+    let file = std::path::absolute(&c.path).unwrap_or_else(|_| c.path.clone());
+    check_binary(&file)?;
     let os = Os::current();
-    let file = if c.source == Source::SystemLoader {
-        on_library_path(&c.path)
-    } else {
-        Some(c.path.clone())
-    };
-    if let Some(file) = &file {
-        check_binary(file)?;
-    }
     let mut major = discovery::major_of_file_name(&c.path.to_string_lossy());
-    // On Windows, where the folder is known, the sub-libraries are loaded
-    // before the main library: the order that works whatever PATH says.
-    // Elsewhere the main library comes first, so that a file that is not
-    // cuDNN is reported as such; its initialisers call nothing.
+    // On Windows the sub-libraries are loaded before the main library: the
+    // order that works whatever PATH says. Elsewhere the main library comes
+    // first, so that a file that is not cuDNN is reported as such; its
+    // initialisers call nothing.
     let mut prepared = None;
-    let first = cfg!(windows) && file.as_deref().is_some_and(is_binary);
-    if first {
+    if cfg!(windows) && is_binary(&file) {
         // Read before anything beside it is loaded: a DLL that is not cuDNN
         // is reported as such.
-        if let Some(Ok(info)) = file.as_deref().map(crate::pe::inspect) {
+        if let Ok(info) = crate::pe::inspect(&file) {
             if !info.exports.iter().any(|e| e == "cudnnGetVersion") {
                 return Err(String::from(NOT_CUDNN).into());
             }
         }
-    }
-    if let Some(dir) = file.as_deref().and_then(Path::parent).filter(|_| first) {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        major = major.or_else(|| sublibs::major_from_folder(os, dir));
-        if let Some(m) = major {
-            prepared = Some(prepare(os, dir, m)?);
+        if let Some(dir) = file.parent() {
+            major = major.or_else(|| sublibs::major_from_folder(os, dir));
+            if let Some(m) = major {
+                prepared = Some(prepare(os, dir, m)?);
+            }
         }
     }
     // SAFETY: loading a shared library runs its initialisers. The candidates
     // are cuDNN's file names in the places the user or NVIDIA's installers
     // put cuDNN; running its initialisers is what loading cuDNN means. The
     // shim's initialisers load nothing; its sub-libraries are loaded on the
-    // first call, which comes after the checks.
-    let lib = unsafe { libloading::Library::new(&c.path) }
+    // first call, which comes after the checks. The path is absolute, so
+    // the loader opens that file and searches nothing.
+    let lib = unsafe { libloading::Library::new(&file) }
         .map_err(|e| loader_text(&e).replace("%1", &c.path.display().to_string()))?;
     // SAFETY: the table's types are cuDNN's prototypes; a symbol whose name
     // matches belongs to cuDNN (checked next through cudnnGetVersion), and
@@ -373,6 +369,77 @@ fn open(c: &Candidate) -> Result<Opened, Failure> {
         sublibraries,
         sublib_handles,
     })
+}
+
+/// `candidates` with each bare system-loader name replaced by the files
+/// of that name along the loader's search path (kept as it is when there
+/// are none, to be reported as not found).
+fn resolve_bare_names(candidates: Vec<Candidate>) -> Vec<Candidate> {
+    let mut search = None;
+    let mut out = Vec::with_capacity(candidates.len());
+    for c in candidates {
+        let name = c.path.to_str().filter(|_| is_bare(&c.path));
+        let (Some(name), Source::SystemLoader) = (name, &c.source) else {
+            out.push(c);
+            continue;
+        };
+        let search = search.get_or_insert_with(|| {
+            discovery::system::LoaderSearch::new(Os::current(), &ProcessEnv)
+        });
+        let found = search.resolve(name, &ProcessEnv);
+        if found.is_empty() {
+            out.push(c);
+        }
+        out.extend(found.into_iter().map(|path| Candidate {
+            path,
+            source: Source::SystemLoader,
+        }));
+    }
+    out
+}
+
+/// Why a system-loader name found in no folder is not loaded.
+const NOT_ON_LOADER_PATH: &str = "not found in any folder the system loader searches \
+     (this crate looks the name up itself and loads the file by absolute path)";
+
+/// Whether `path` is a bare file name, without a folder.
+fn is_bare(path: &Path) -> bool {
+    path.parent().is_none_or(|p| p.as_os_str().is_empty())
+}
+
+/// `Ok` when `path` is a regular file (links followed); otherwise what it
+/// is instead, without opening it.
+fn check_regular_file(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) => Err(format!("not a file: {}", kind_of(&m.file_type()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("no such file".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// What a file type that is not a regular file is, in words.
+pub(crate) fn kind_of(t: &std::fs::FileType) -> &'static str {
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe), which the loader would wait on for ever";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+    }
+    "something other than a regular file"
 }
 
 /// Whether the file starts like a shared library of either format.
@@ -420,7 +487,10 @@ fn prepare(
             present,
         };
         state.problem = if !present {
-            Some("missing".to_string())
+            Some(match std::fs::metadata(&path) {
+                Ok(m) => format!("not a file: {}", kind_of(&m.file_type())),
+                Err(_) => "missing".to_string(),
+            })
         } else if let Err(e) = check_binary(&path) {
             Some(e)
         } else if let Some(why) = version_differs(main_version, file_version(&path), major) {
@@ -662,23 +732,6 @@ fn last_error_text(lib: &libloading::Library) -> Option<String> {
     (!text.is_empty()).then(|| text.to_owned())
 }
 
-/// The first file named `name` in the folders of `LD_LIBRARY_PATH`: where
-/// the system loader looks first.
-#[cfg(target_os = "linux")]
-fn on_library_path(name: &Path) -> Option<PathBuf> {
-    let dirs = std::env::var_os("LD_LIBRARY_PATH")?;
-    std::env::split_paths(&dirs)
-        .filter(|d| !d.as_os_str().is_empty())
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
-/// Elsewhere the folder of a bare name is known only once it is loaded.
-#[cfg(not(target_os = "linux"))]
-fn on_library_path(_name: &Path) -> Option<PathBuf> {
-    None
-}
-
 /// The loader's own message: libloading keeps the `dlerror` text (or the
 /// Windows error) as the error's source.
 fn loader_text(e: &libloading::Error) -> String {
@@ -834,11 +887,42 @@ mod tests {
             text.contains("libcudnn-does-not-exist.so.1 (the system loader's search path): "),
             "{text}"
         );
-        if cfg!(windows) {
-            assert!(text.contains("(os error 126)"), "{text}");
-        } else {
-            assert!(text.contains("cannot open shared object file"), "{text}");
-        }
+        assert!(
+            text.contains("not found in any folder the system loader searches"),
+            "a bare name is looked up here, not handed to the loader: {text}"
+        );
+    }
+
+    /// A FIFO where a library is expected is refused without being opened
+    /// (opening it would block), naming what it is; the next candidate is
+    /// tried.
+    #[cfg(unix)]
+    #[test]
+    #[cfg_attr(miri, ignore = "mkfifo is a foreign call Miri cannot make")]
+    fn a_fifo_is_refused_without_opening_it() {
+        let dir = std::env::temp_dir().join(format!("cudnn-sys-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let fifo = dir.join("libcudnn.so.9");
+        let c = std::ffi::CString::new(fifo.to_str().expect("utf-8")).expect("no NUL");
+        // SAFETY: `c` is a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+        let err = Library::load_from(vec![
+            Candidate {
+                path: fifo.clone(),
+                source: Source::SystemLoader,
+            },
+            Candidate {
+                path: dir.join("libcudnn.so.8"),
+                source: Source::SystemLoader,
+            },
+        ])
+        .expect_err("nothing to load");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(err.attempts.len(), 2, "{err}");
+        let why = err.attempts[0].outcome.clone().expect_err("refused");
+        assert!(why.starts_with("not a file: a FIFO"), "{why}");
+        assert_eq!(err.attempts[1].outcome, Err("no such file".to_string()));
     }
 
     #[test]

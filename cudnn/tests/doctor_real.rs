@@ -11,7 +11,8 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -76,7 +77,7 @@ fn run(env: &[(&str, &Path)]) -> Value {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().expect("run child");
+    let out = output_within(cmd, Duration::from_secs(120));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let json = stdout
         .split("<<<REPORT\n")
@@ -89,6 +90,45 @@ fn run(env: &[(&str, &Path)]) -> Value {
             )
         });
     serde_json::from_str(json).expect("report JSON")
+}
+
+/// The child's output, or a panic naming the time limit when it has not
+/// ended within it (it is killed): a doctor that blocks fails the test
+/// instead of hanging it.
+fn output_within(mut cmd: Command, limit: Duration) -> std::process::Output {
+    use std::io::Read;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("run child");
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            buf
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr")));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the doctor did not return within {limit:?} (killed)");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
 }
 
 fn codes(r: &Value) -> Vec<String> {
@@ -234,22 +274,90 @@ fn a_pip_wheel_under_a_virtualenv() {
 }
 
 #[test]
-fn a_wheel_that_no_search_reaches() {
+fn a_wheel_elsewhere_while_cudnn_lib_dir_is_set() {
     let Some(nine) = lib_dir(9) else { return };
-    // A wheel in ~/.local, while the program's search looks elsewhere.
+    // A wheel in ~/.local, while CUDNN_LIB_DIR confines the search to an
+    // empty folder.
     let home = scratch("home-wheel");
     let wheel = home.join(".local/lib/python3.12/site-packages/nvidia/cudnn/lib");
     link_all(&nine, &wheel, &[]);
     let empty = scratch("elsewhere");
-    let mut cmd_env: Vec<(&str, &Path)> = vec![("CUDNN_LIB_DIR", &empty)];
-    cmd_env.push(("HOME", &home));
-    let r = run(&cmd_env);
+    let r = run(&[("CUDNN_LIB_DIR", &empty), ("HOME", &home)]);
     assert!(r["loaded"].is_null());
-    assert!(finding(&r, "not-found")["fix"]
+    let fix = finding(&r, "not-found")["fix"]
         .as_str()
         .unwrap_or("")
-        .contains(&wheel.display().to_string()));
-    assert_eq!(finding(&r, "not-on-search-path")["severity"], "warning");
+        .to_string();
+    assert!(fix.contains(&wheel.display().to_string()), "{fix}");
+    assert!(fix.contains("CUDNN_LIB_DIR is set"), "{fix}");
+    let f = finding(&r, "not-on-search-path");
+    assert_eq!(f["severity"], "warning");
+    assert!(
+        f["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("only CUDNN_LIB_DIR is searched"),
+        "{f}"
+    );
+}
+
+/// `pip install --user nvidia-cudnn-cu12`, nothing set: found in the user
+/// site, and the doctor says so.
+#[test]
+fn a_user_site_wheel_is_found_without_any_variable() {
+    let Some(nine) = lib_dir(9) else { return };
+    let home = scratch("user-site");
+    let wheel = home.join(".local/lib/python3.11/site-packages/nvidia/cudnn/lib");
+    link_all(&nine, &wheel, &[]);
+    let r = run(&[("HOME", &home)]);
+    assert_eq!(r["loaded"]["version"], "9.28.0", "{}", r["attempts"]);
+    assert_eq!(r["loaded"]["found_by"], "Python site-packages (user)");
+    assert_eq!(
+        r["loaded"]["path"],
+        wheel.join("libcudnn.so.9").display().to_string()
+    );
+    assert!(
+        !codes(&r).contains(&"not-found".to_string()),
+        "{:?}",
+        codes(&r)
+    );
+    assert!(
+        statuses(&r).contains(&(
+            wheel.join("libcudnn.so.9").display().to_string(),
+            "loaded".to_string()
+        )),
+        "{:?}",
+        statuses(&r)
+    );
+}
+
+/// A FIFO named libcudnn.so.9 first on LD_LIBRARY_PATH: refused without
+/// being opened (the doctor returns), the real copy after it loads.
+#[test]
+fn a_fifo_on_the_library_path_is_refused() {
+    let Some(nine) = lib_dir(9) else { return };
+    let trap = scratch("fifo");
+    let path = trap.join("libcudnn.so.9");
+    let status = Command::new("mkfifo").arg(&path).status().expect("mkfifo");
+    assert!(status.success());
+    let real = scratch("after-fifo");
+    link_all(&nine, &real, &[]);
+    let list = std::env::join_paths([&trap, &real]).expect("join");
+    let r = run(&[("LD_LIBRARY_PATH", Path::new(&list))]);
+    assert_eq!(r["loaded"]["version"], "9.28.0", "{}", r["attempts"]);
+    assert_eq!(
+        r["loaded"]["path"],
+        real.join("libcudnn.so.9").display().to_string()
+    );
+    let tried = r["attempts"].as_array().expect("attempts");
+    assert_eq!(tried[0]["path"], path.display().to_string(), "{tried:?}");
+    assert!(
+        tried[0]["error"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("not a file: a FIFO"),
+        "{tried:?}"
+    );
 }
 
 #[test]

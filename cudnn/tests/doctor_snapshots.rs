@@ -768,8 +768,10 @@ fn fixes_name_the_packages_of_the_loaded_cuda_major() {
         .filter(|f| f.code == "missing-dependency")
         .collect();
     assert_eq!(deps.len(), 2);
+    // CUDA 13's cuBLAS and NVRTC are `nvidia-cublas` and
+    // `nvidia-cuda-nvrtc` 13.x on PyPI; their -cu13 names are empty stubs.
     assert!(
-        deps[0].fix.contains("nvidia-cublas-cu13"),
+        deps[0].fix.contains("`pip install nvidia-cublas==13.*`"),
         "{}",
         deps[0].fix
     );
@@ -781,10 +783,13 @@ fn fixes_name_the_packages_of_the_loaded_cuda_major() {
         deps[0].message
     );
     assert!(
-        deps[1].fix.contains("nvidia-cuda-nvrtc-cu13"),
+        deps[1]
+            .fix
+            .contains("`pip install nvidia-cuda-nvrtc==13.*`"),
         "{}",
         deps[1].fix
     );
+    assert!(f.iter().all(|x| !x.fix.contains("-cu13")), "{f:?}");
     assert!(f.iter().all(|x| !x.fix.contains("cu12")), "{f:?}");
 
     // Nothing loaded: the wheel for the CUDA major the driver serves.

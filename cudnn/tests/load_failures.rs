@@ -158,5 +158,5 @@ fn a_folder_where_a_file_is_expected() {
     let dir = scratch("folder");
     std::fs::create_dir_all(dir.join(NINE)).expect("mkdir");
     let (_, attempts) = fail(&dir);
-    assert_eq!(attempts[0].1, "not a file");
+    assert_eq!(attempts[0].1, "not a file: a folder");
 }

@@ -1,9 +1,12 @@
 //! The diagnosis: pure functions of a [`Snapshot`].
 
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use cudnn_sys::discovery::{self, library_file_names, major_of_file_name, SearchEnv, Source};
+use cudnn_sys::discovery::{
+    self, library_file_names, major_of_file_name, Package, SearchEnv, Source,
+};
 
 use super::sublibraries::{
     check_target, is_jit_layout, is_version_mismatch, ships_in, stray_sublibrary_findings,
@@ -26,6 +29,14 @@ pub(crate) const RELEVANT_ENV: &[&str] = &[
     "PATH",
     "ProgramFiles",
     "WSL_DISTRO_NAME",
+    // Where the search finds the Python installations on disk.
+    "HOME",
+    "PYTHONUSERBASE",
+    "PYENV_ROOT",
+    "APPDATA",
+    "LOCALAPPDATA",
+    "USERPROFILE",
+    "SystemRoot",
 ];
 
 fn separator(os: Os) -> &'static str {
@@ -63,56 +74,80 @@ pub(super) fn same_folder(os: Os, a: &Path, b: &Path) -> bool {
 
 /// Two folder paths name the same folder (case-insensitive on Windows).
 fn same_dir(os: Os, a: &Path, b: &Path) -> bool {
-    let norm = |p: &Path| {
-        let s = p
-            .to_string_lossy()
-            .trim_end_matches(['/', '\\'])
-            .to_string();
-        match os {
-            Os::Windows => s.replace('/', "\\").to_lowercase(),
-            _ => s,
+    dir_key(os, a) == dir_key(os, b)
+}
+
+/// What two paths of one folder have in common: the path without trailing
+/// separators; on Windows also lower case, with `\` for `/`.
+pub(super) fn dir_key(os: Os, p: &Path) -> String {
+    #[cfg(test)]
+    tests::count_key();
+    let s = p.to_string_lossy();
+    let s = s.trim_end_matches(['/', '\\']);
+    match os {
+        Os::Windows => s.replace('/', "\\").to_lowercase(),
+        _ => s.to_string(),
+    }
+}
+
+/// The snapshot's folder listings, looked up by [`dir_key`]: built once per
+/// diagnosis, so that every lookup costs the same however many folders the
+/// path lists hold.
+pub(super) struct Listings<'a> {
+    os: Os,
+    by_key: HashMap<String, &'a [String]>,
+}
+
+impl<'a> Listings<'a> {
+    pub(super) fn new(s: &'a Snapshot) -> Self {
+        let mut by_key = HashMap::with_capacity(s.listings.len());
+        for (dir, names) in &s.listings {
+            by_key.entry(dir_key(s.os, dir)).or_insert(names.as_slice());
         }
-    };
-    norm(a) == norm(b)
+        Listings { os: s.os, by_key }
+    }
+
+    /// The entries of `dir`; empty when it was not listed.
+    pub(super) fn get(&self, dir: &Path) -> &'a [String] {
+        self.by_key
+            .get(&dir_key(self.os, dir))
+            .copied()
+            .unwrap_or(&[])
+    }
 }
 
 /// The snapshot seen as the discovery module's input.
-struct SnapshotEnv<'a>(&'a Snapshot);
+struct SnapshotEnv<'a> {
+    s: &'a Snapshot,
+    listings: &'a Listings<'a>,
+}
 
 impl SearchEnv for SnapshotEnv<'_> {
     fn var(&self, name: &str) -> Option<OsString> {
-        self.0.env.get(name).map(OsString::from)
+        self.s.env.get(name).map(OsString::from)
     }
     fn var_names(&self) -> Vec<String> {
-        self.0.env.keys().cloned().collect()
+        self.s.env.keys().cloned().collect()
     }
     fn list_dir(&self, dir: &Path) -> Vec<OsString> {
-        self.0
-            .listings
-            .iter()
-            .find(|(d, _)| same_dir(self.0.os, d, dir))
-            .map(|(_, names)| names.iter().map(OsString::from).collect())
-            .unwrap_or_default()
+        self.listings.get(dir).iter().map(OsString::from).collect()
+    }
+    fn contains(&self, dir: &Path, name: &str) -> bool {
+        self.listings.get(dir).iter().any(|n| n == name)
     }
 }
 
-pub(super) fn listing<'a>(s: &'a Snapshot, dir: &Path) -> &'a [String] {
-    s.listings
-        .iter()
-        .find(|(d, _)| same_dir(s.os, d, dir))
-        .map(|(_, v)| v.as_slice())
-        .unwrap_or(&[])
-}
-
-/// The folders searched, in order, each with what led there.
-fn search_folders(s: &Snapshot) -> Vec<(PathBuf, String)> {
+/// The folders searched, in order, each once, with what led there.
+fn search_folders(s: &Snapshot, listings: &Listings<'_>) -> Vec<(PathBuf, String)> {
     let mut out: Vec<(PathBuf, String)> = Vec::new();
-    let push = |dir: PathBuf, why: String, out: &mut Vec<(PathBuf, String)>| {
-        if !out.iter().any(|(d, _)| same_dir(s.os, d, &dir)) {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut push = |dir: PathBuf, why: String, out: &mut Vec<(PathBuf, String)>| {
+        if seen.insert(dir_key(s.os, &dir)) {
             out.push((dir, why));
         }
     };
-    for c in discovery::candidates(s.os, None, &SnapshotEnv(s)) {
+    let env = SnapshotEnv { s, listings };
+    for c in discovery::candidates(s.os, None, &env) {
         if c.source != Source::SystemLoader {
             push(parent(s.os, &c.path), c.source.to_string(), &mut out);
         }
@@ -127,16 +162,34 @@ fn search_folders(s: &Snapshot) -> Vec<(PathBuf, String)> {
     out
 }
 
+/// The one place searched when a place is named on purpose: while
+/// `CUDNN_LIB_DIR` is set, or a path was given in code, the loader tries
+/// nothing else (`Source` display text).
+fn restricted_to(s: &Snapshot) -> Option<&'static str> {
+    if s.env.get("CUDNN_LIB_DIR").is_some_and(|v| !v.is_empty()) {
+        return Some("CUDNN_LIB_DIR");
+    }
+    let given = Source::Explicit.to_string();
+    let by_code = s.loaded.as_ref().is_some_and(|l| l.found_by == given)
+        || (!s.attempts.is_empty() && s.attempts.iter().all(|a| a.source == given));
+    by_code.then_some("the path given in code")
+}
+
 /// Every copy of the cuDNN main library in the snapshot, in search order,
 /// then the ones no search reaches.
 pub fn candidate_copies(s: &Snapshot) -> Vec<CandidateCopy> {
+    copies_in(s, &Listings::new(s))
+}
+
+fn copies_in(s: &Snapshot, listings: &Listings<'_>) -> Vec<CandidateCopy> {
     let names = library_file_names(s.os);
     let mut copies = Vec::new();
     let mut loaded_seen = false;
-    let folders = search_folders(s);
+    let folders = search_folders(s, listings);
+    let searched: HashSet<String> = folders.iter().map(|(d, _)| dir_key(s.os, d)).collect();
     let mut visit = |dir: &Path, why: &str, on_path: bool, copies: &mut Vec<CandidateCopy>| {
         for name in names {
-            if !listing(s, dir).iter().any(|e| e == name) {
+            if !listings.get(dir).iter().any(|e| e == name) {
                 continue;
             }
             let path = join(s.os, dir, name);
@@ -170,11 +223,20 @@ pub fn candidate_copies(s: &Snapshot) -> Vec<CandidateCopy> {
             });
         }
     };
+    let only = restricted_to(s);
     for (dir, why) in &folders {
-        visit(dir, why, true, &mut copies);
+        match only {
+            Some(only) if why != only => visit(
+                dir,
+                &format!("{why}, not searched while {only} is set"),
+                false,
+                &mut copies,
+            ),
+            _ => visit(dir, why, true, &mut copies),
+        }
     }
     for dir in &s.other_dirs {
-        if !folders.iter().any(|(d, _)| same_dir(s.os, d, dir)) {
+        if !searched.contains(&dir_key(s.os, dir)) {
             visit(dir, "found on disk", false, &mut copies);
         }
     }
@@ -260,7 +322,8 @@ pub(crate) fn windows_load_error(text: &str) -> Option<(u32, &'static str)> {
 /// Every finding about the snapshot.
 pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
     let mut out = Vec::new();
-    let copies = candidate_copies(s);
+    let listings = Listings::new(s);
+    let copies = copies_in(s, &listings);
     let lib_name = library_file_names(s.os)[0];
 
     // Nothing loaded.
@@ -271,9 +334,12 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             .collect();
         let fix = match hidden.first() {
             Some(c) => format!(
-                "a cuDNN exists at {}: set CUDNN_LIB_DIR={}",
+                "a cuDNN exists at {}: set CUDNN_LIB_DIR={}{}",
                 c.path.display(),
-                parent(s.os, &c.path).display()
+                parent(s.os, &c.path).display(),
+                restricted_to(s)
+                    .map(|only| format!(" ({only} is set, so nothing else is searched)"))
+                    .unwrap_or_default()
             ),
             None => {
                 // The wheel for the CUDA major the driver serves (12 when
@@ -283,8 +349,9 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
                     _ => 12,
                 };
                 format!(
-                    "install cuDNN (for example `pip install nvidia-cudnn-cu{cu}`) and set CUDNN_LIB_DIR to the \
-                     folder holding {lib_name}"
+                    "install cuDNN (for example {}, which it finds without any variable set), or set \
+                     CUDNN_LIB_DIR to the folder holding {lib_name}",
+                    pip_install(Package::Cudnn, cu)
                 )
             }
         };
@@ -314,7 +381,7 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
         for c in hidden {
             out.push(not_on_search_path(s, c));
         }
-        load_errors(s, &mut out, Severity::Error);
+        load_errors(s, &listings, &mut out, Severity::Error);
         environment_findings(s, &mut out);
         driver_findings(s, None, &mut out);
         return out;
@@ -340,10 +407,13 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
                 l.version,
                 dir.display()
             ),
-            format!("for the legacy API, install the full cuDNN instead (pip: nvidia-cudnn-cu{cu})"),
+            format!(
+                "for the legacy API, install the full cuDNN instead ({})",
+                pip_install(Package::Cudnn, cu)
+            ),
         ));
     }
-    stray_sublibrary_findings(s, &mut out);
+    stray_sublibrary_findings(s, &listings, &mut out);
     if !s.sublibrary_states.is_empty() {
         for x in &s.sublibrary_states {
             if x.problem.is_none()
@@ -355,7 +425,7 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             out.push(sublibrary_finding(s, x, &main_file, &l.version));
         }
     } else {
-        for sub in sublibraries(s) {
+        for sub in sublibraries(s, &listings) {
             if sub.required && !sub.present {
                 out.push(finding(
                     "sublibrary-missing",
@@ -398,7 +468,7 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
         } else {
             let present = sublibrary_names(s.os, l.major)
                 .iter()
-                .any(|(n, f, _)| *n == name && listing(s, &dir).iter().any(|e| e == f));
+                .any(|(n, f, _)| *n == name && listings.get(&dir).iter().any(|e| e == f));
             if present {
                 out.push(finding(
                     "sublibrary-load-failed",
@@ -474,7 +544,7 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
         }
     }
 
-    load_errors(s, &mut out, Severity::Warning);
+    load_errors(s, &listings, &mut out, Severity::Warning);
     dependency_findings(s, l.major, &mut out);
     environment_findings(s, &mut out);
     driver_findings(s, Some(l), &mut out);
@@ -512,12 +582,18 @@ fn not_on_search_path(s: &Snapshot, c: &CandidateCopy) -> Finding {
             Severity::Warning
         },
         format!(
-            "a cuDNN{} is at {}, but no search reaches that folder",
+            "a cuDNN{} is at {}, but {}",
             c.version
                 .as_ref()
                 .map(|v| format!(" {v}"))
                 .unwrap_or_default(),
-            c.path.display()
+            c.path.display(),
+            match restricted_to(s) {
+                Some(only) if c.found_by != "found on disk" => {
+                    format!("only {only} is searched while it is set")
+                }
+                _ => "no search reaches that folder".to_string(),
+            }
         ),
         format!(
             "to use it, set CUDNN_LIB_DIR={} (or activate its Python environment)",
@@ -526,7 +602,7 @@ fn not_on_search_path(s: &Snapshot, c: &CandidateCopy) -> Finding {
     )
 }
 
-fn load_errors(s: &Snapshot, out: &mut Vec<Finding>, severity: Severity) {
+fn load_errors(s: &Snapshot, listings: &Listings<'_>, out: &mut Vec<Finding>, severity: Severity) {
     for a in &s.attempts {
         let Some(err) = &a.error else { continue };
         if let Some((code, meaning)) = windows_load_error(err) {
@@ -536,10 +612,12 @@ fn load_errors(s: &Snapshot, out: &mut Vec<Finding>, severity: Severity) {
             let bare = !name.contains(['\\', '/']);
             if code == 126
                 && bare
-                && !s
-                    .loader_dirs
-                    .iter()
-                    .any(|d| listing(s, d).iter().any(|f| f.eq_ignore_ascii_case(&name)))
+                && !s.loader_dirs.iter().any(|d| {
+                    listings
+                        .get(d)
+                        .iter()
+                        .any(|f| f.eq_ignore_ascii_case(&name))
+                })
             {
                 continue;
             }
@@ -614,8 +692,8 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
                 Severity::Warning,
                 "cuDNN's runtime-compiled engines (and fused graphs) compile kernels with NVRTC",
                 format!(
-                    "install NVRTC for this CUDA major (pip: nvidia-cuda-nvrtc-cu{cu}) or add the folder of {name} \
-                     to the loader's path"
+                    "install NVRTC for CUDA {cu} ({}) or add the folder of {name} to the loader's path",
+                    pip_install(Package::Nvrtc, cu)
                 ),
             )
         } else {
@@ -623,8 +701,8 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
                 Severity::Warning,
                 "cuDNN's matrix-multiply engines call cuBLASLt",
                 format!(
-                    "install cuBLAS for this CUDA major (pip: nvidia-cublas-cu{cu}) or add the folder of {name} to \
-                     the loader's path"
+                    "install cuBLAS for CUDA {cu} ({}) or add the folder of {name} to the loader's path",
+                    pip_install(Package::Cublas, cu)
                 ),
             )
         };
@@ -634,6 +712,18 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
             format!("{name} was not found{users}: {why}"),
             fix,
         ));
+    }
+}
+
+/// How to install `package` for CUDA `cuda` with pip, in words: the
+/// command, or that PyPI has none for that major.
+fn pip_install(package: Package, cuda: i32) -> String {
+    match u32::try_from(cuda)
+        .ok()
+        .and_then(|c| discovery::pip_requirement(package, c))
+    {
+        Some(r) => format!("`pip install {r}`"),
+        None => format!("PyPI has no package of it for CUDA {cuda}"),
     }
 }
 
@@ -779,8 +869,23 @@ fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// How many folder keys this thread has made: the diagnosis's unit
+        /// of work.
+        static KEYS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(super) fn count_key() {
+        KEYS.with(|k| k.set(k.get() + 1));
+    }
+
+    pub(crate) fn keys_made() -> usize {
+        KEYS.with(Cell::get)
+    }
 
     #[test]
     fn windows_error_numbers_in_words() {

@@ -17,7 +17,11 @@
 
 mod collect;
 mod diagnose;
+mod smoke;
 mod sublibraries;
+
+#[cfg(test)]
+mod scale_tests;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -150,8 +154,8 @@ pub struct Snapshot {
     /// (`LD_LIBRARY_PATH`, the ld.so cache's folders, the default folders;
     /// on Windows `PATH`).
     pub loader_dirs: Vec<PathBuf>,
-    /// Folders holding a cuDNN that no search path reaches (pip wheels of
-    /// other Python installations, for example).
+    /// Folders holding a cuDNN that no search path reaches (the CUDA
+    /// toolkits in `/usr/local` that no variable names, for example).
     pub other_dirs: Vec<PathBuf>,
     /// The version of a cuDNN copy, when it can be read without loading it
     /// (from a `cudnn_version.h` beside it or a versioned file name).
@@ -313,7 +317,7 @@ impl Report {
             },
             loaded: s.loaded.clone(),
             attempts: s.attempts.clone(),
-            sublibraries: sublibraries::sublibraries(s),
+            sublibraries: sublibraries::sublibraries(s, &diagnose::Listings::new(s)),
             candidates: candidate_copies(s),
             driver: s.driver.clone(),
             header_version: s.header_version.clone(),
@@ -524,7 +528,7 @@ pub fn report() -> Report {
     if matches!(&snapshot.driver, DriverProbe::Present { gpus, .. } if !gpus.is_empty())
         && snapshot.loaded.is_some()
     {
-        let test = collect::smoke_test();
+        let test = smoke::smoke_test();
         if !test.passed {
             report.findings.insert(
                 0,

@@ -4,7 +4,7 @@
 use cudnn_sys::discovery::major_of_file_name;
 use cudnn_sys::sublibs;
 
-use super::diagnose::{finding, listing, parent};
+use super::diagnose::{finding, parent, Listings};
 use super::{Finding, Os, Severity, Snapshot, Sublibrary};
 
 /// The sub-libraries of cuDNN `major` on `os`, in dependency order, as the
@@ -51,12 +51,12 @@ pub(crate) fn check_target(function: &str) -> Option<&'static str> {
 /// The loaded major's sub-libraries: present beside the main library, and
 /// their version when cuDNN's own check passed; what the loader found
 /// when it says.
-pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
+pub(crate) fn sublibraries(s: &Snapshot, listings: &Listings<'_>) -> Vec<Sublibrary> {
     let Some(l) = &s.loaded else {
         return Vec::new();
     };
     let dir = parent(s.os, &l.path);
-    let files = listing(s, &dir);
+    let files = listings.get(&dir);
     sublibrary_names(s.os, l.major)
         .into_iter()
         .map(|(name, file, required)| {
@@ -92,7 +92,7 @@ pub(crate) fn sublibraries(s: &Snapshot) -> Vec<Sublibrary> {
         .collect()
 }
 
-/// The sub-libraries of cuDNN's JIT-only install (`nvidia-cudnn-jit-*`):
+/// The sub-libraries of cuDNN's JIT-only install (`nvidia-cudnn-jit-cu12`):
 /// the graph API with runtime-compiled engines, and nothing else.
 const JIT_LAYOUT: &[&str] = &["graph", "engines_runtime_compiled"];
 
@@ -214,15 +214,19 @@ pub(super) fn is_version_mismatch(status: Option<&str>) -> bool {
 /// and then fail with `CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH` (seen with
 /// a 9.20 wheel beside a 9.23 system install, whose tensor-IR engines the
 /// wheel lacks).
-pub(super) fn stray_sublibrary_findings(s: &Snapshot, out: &mut Vec<Finding>) {
+pub(super) fn stray_sublibrary_findings(
+    s: &Snapshot,
+    listings: &Listings<'_>,
+    out: &mut Vec<Finding>,
+) {
     let Some(l) = &s.loaded else { return };
     let home = parent(s.os, &l.path);
-    for sub in sublibraries(s).iter().filter(|x| !x.present) {
+    for sub in sublibraries(s, listings).iter().filter(|x| !x.present) {
         let stray = s
             .loader_dirs
             .iter()
             .filter(|d| !super::diagnose::same_folder(s.os, d, &home))
-            .find(|d| listing(s, d).iter().any(|f| f == &sub.file));
+            .find(|d| listings.get(d).iter().any(|f| f == &sub.file));
         let Some(dir) = stray else { continue };
         let path = super::diagnose::join_in(s.os, dir, &sub.file);
         let shipped = match &sub.first_release {

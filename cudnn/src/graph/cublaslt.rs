@@ -1,61 +1,60 @@
-//! cuBLASLt, which cuDNN 9's precompiled engines open at run time.
+//! cuBLASLt and NVRTC, which cuDNN 9's engines open at run time.
 //!
 //! `libcudnn_engines_precompiled` opens cuBLASLt by name
 //! (`libcublasLt.so.<CUDA major>`, `cublasLt64_<CUDA major>.dll`) when the
 //! engine machinery starts, and ends the process when it cannot: on cuDNN
 //! 9.28, creating an engine-heuristics descriptor once any operation
-//! exists does that. [`ensure`] looks for the library where cuDNN's own
-//! loader would (the loader's path, then the precompiled engines' folder
-//! and the wheel layout's `../../cublas/lib` beside it, as their `RUNPATH`
-//! says) and keeps it loaded, so cuDNN finds it by name; when it is
-//! nowhere, the call that would end the process is refused with a typed
-//! error instead.
+//! exists does that. The runtime-compiled engines open NVRTC the same way
+//! to compile their kernels, and fail without it.
+//!
+//! [`ensure`] looks for both where cuDNN's own lookup would and then where
+//! pip and conda put them (`cudnn_sys::discovery::dependency_candidates`:
+//! the loader's path, beside cuDNN as its `RUNPATH` says, the active
+//! Python environment, the CUDA toolkits, the `site-packages` of the
+//! Python installations on disk, `nvidia/cu13/lib` for CUDA 13), loads the
+//! first usable copy by absolute path and keeps it loaded, so that cuDNN's
+//! lookup by name finds it loaded already. Nothing is handed to the loader
+//! by bare name, and what is not a regular file is skipped unopened. When
+//! cuBLASLt is nowhere, the call that would end the process is refused
+//! with a typed error instead; a missing NVRTC is left to cuDNN, which
+//! reports it per engine.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
+
+use cudnn_sys::discovery::{
+    self, dependency_candidates, pip_requirement, Dependency, Os, ProcessEnv,
+};
 
 use crate::error::{Error, Result};
 use crate::library::Library;
 
-/// The cuBLASLt copies loaded here, kept for the life of the process (cuDNN
-/// holds on to the functions it looked up in them).
-static LOADED: Mutex<Vec<(String, libloading::Library)>> = Mutex::new(Vec::new());
+/// One library looked for: its file name and what the search gave, the
+/// handle kept for the life of the process (cuDNN holds on to the
+/// functions it looked up in it), or why none loaded.
+type Outcome = (String, std::result::Result<libloading::Library, String>);
+
+/// Every library looked for so far, each once per process.
+static LOOKED_FOR: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
 
 /// The file name cuDNN opens for CUDA `major`.
 pub(crate) fn file_name(cuda_major: u32) -> String {
-    if cfg!(windows) {
-        format!("cublasLt64_{cuda_major}.dll")
-    } else {
-        format!("libcublasLt.so.{cuda_major}")
-    }
+    Dependency::CublasLt.file_name(Os::current(), cuda_major)
 }
 
-/// The precompiled-engines sub-library of `lib`, when it is present: the
-/// one that needs cuBLASLt.
-fn precompiled_engines(lib: &Library) -> Option<&Path> {
+/// The sub-library `name` of `lib`, when it is present.
+fn sublibrary<'a>(lib: &'a Library, name: &str) -> Option<&'a Path> {
     lib.sublibraries()
         .iter()
-        .find(|s| s.name == "engines_precompiled" && s.present)
+        .find(|s| s.name == name && s.present)
         .map(|s| s.path.as_path())
 }
 
-/// Where to look, in order, after the loader's own search by name.
-fn candidates(engines: &Path, name: &str) -> Vec<PathBuf> {
-    let Some(dir) = engines.parent() else {
-        return Vec::new();
-    };
-    let sibling = if cfg!(windows) {
-        "../../cublas/bin"
-    } else {
-        "../../cublas/lib"
-    };
-    vec![dir.join(name), dir.join(sibling).join(name)]
-}
-
-/// Makes sure cuDNN's precompiled engines will find cuBLASLt before
-/// `function` is called: nothing to do for cuDNN 8 or an install without
-/// precompiled engines (the JIT layout); otherwise cuBLASLt is loaded (once
-/// per process) or the call is refused.
+/// Makes sure cuDNN's engines will find cuBLASLt and NVRTC before
+/// `function` is called: nothing to do for cuDNN 8; NVRTC is loaded when
+/// it can be (once per process) if the runtime-compiled engines are
+/// there; cuBLASLt is loaded (once per process) if the precompiled
+/// engines are there (not in the JIT layout), or the call is refused.
 ///
 /// # Errors
 /// [`Error::DependencyUnavailable`] naming cuBLASLt's file and where it
@@ -64,50 +63,89 @@ pub(crate) fn ensure(lib: &Library, function: &'static str) -> Result<()> {
     if lib.version().major < 9 {
         return Ok(());
     }
-    let Some(engines) = precompiled_engines(lib) else {
+    let cuda = lib.cudart_version().major();
+    if let Some(engines) = sublibrary(lib, "engines_runtime_compiled") {
+        // Best effort: without NVRTC those engines fail on their own.
+        let _ = load(Dependency::Nvrtc, cuda, engines);
+    }
+    let Some(engines) = sublibrary(lib, "engines_precompiled") else {
         return Ok(());
     };
-    let name = file_name(lib.cudart_version().major());
-    let mut loaded = match LOADED.lock() {
+    load(Dependency::CublasLt, cuda, engines).map_err(|why| Error::DependencyUnavailable {
+        function,
+        file: file_name(cuda),
+        reason: format!(
+            "cannot be loaded: cuDNN's precompiled engines ({}) open it at run time and end the \
+             process without it. {why}. Install cuBLAS for CUDA {cuda}{} or put its folder on \
+             the loader's path",
+            engines.display(),
+            pip_requirement(discovery::Package::Cublas, cuda)
+                .map(|r| format!(" (`pip install {r}`)"))
+                .unwrap_or_default(),
+        ),
+    })
+}
+
+/// Loads `dep` for CUDA `cuda` (once per process): `Err` says where it was
+/// looked for and why nothing there loaded.
+fn load(dep: Dependency, cuda: u32, engines: &Path) -> std::result::Result<(), String> {
+    let os = Os::current();
+    let name = dep.file_name(os, cuda);
+    let mut looked = match LOOKED_FOR.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
     };
-    if loaded.iter().any(|(n, _)| *n == name) {
-        return Ok(());
+    if let Some((_, outcome)) = looked.iter().find(|(n, _)| *n == name) {
+        return outcome.as_ref().map(|_| ()).map_err(Clone::clone);
     }
-    // SAFETY: loading cuBLASLt runs its initialisers, exactly as cuDNN's
-    // own dlopen of the same file would; it is kept loaded from then on.
-    let by_name = unsafe { libloading::Library::new(&name) };
-    let found = by_name.ok().or_else(|| {
-        candidates(engines, &name).into_iter().find_map(|path| {
-            // SAFETY: as above, for the copy cuDNN's RUNPATH would find.
-            unsafe { libloading::Library::new(&path) }.ok()
-        })
-    });
-    match found {
-        Some(l) => {
-            loaded.push((name, l));
-            Ok(())
-        }
-        None => {
-            let places: Vec<String> = candidates(engines, &name)
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect();
-            Err(Error::DependencyUnavailable {
-                function,
-                file: name.clone(),
-                reason: format!(
-                    "cannot be loaded: cuDNN's precompiled engines ({}) open it at run time \
-                     and end the process without it. It was looked for by name (the loader's \
-                     path) and at {}. Install cuBLAS for CUDA {} (pip: nvidia-cublas-cu{}) or \
-                     put its folder on the loader's path",
-                    engines.display(),
-                    places.join(" and "),
-                    lib.cudart_version().major(),
-                    lib.cudart_version().major(),
-                ),
-            })
+    let outcome = search(dep, cuda, engines.parent());
+    let result = outcome.as_ref().map(|_| ()).map_err(Clone::clone);
+    looked.push((name, outcome));
+    result
+}
+
+/// The first of `dep`'s candidates that is a regular, well-formed file and
+/// loads.
+fn search(
+    dep: Dependency,
+    cuda: u32,
+    cudnn_dir: Option<&Path>,
+) -> std::result::Result<libloading::Library, String> {
+    let os = Os::current();
+    let mut refused = Vec::new();
+    for c in dependency_candidates(os, dep, cuda, cudnn_dir, &ProcessEnv) {
+        let checked = match std::fs::metadata(&c.path) {
+            Ok(m) if m.is_file() => {
+                cudnn_sys::elf::check(&c.path).and_then(|()| cudnn_sys::pe::check(&c.path))
+            }
+            Ok(_) => Err("not a regular file".to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        // SAFETY: loading cuBLASLt or NVRTC runs its initialisers, exactly
+        // as cuDNN's own dlopen of the same file would; it is kept loaded
+        // from then on.
+        match checked
+            .and_then(|()| unsafe { libloading::Library::new(&c.path) }.map_err(|e| e.to_string()))
+        {
+            Ok(l) => return Ok(l),
+            Err(why) => refused.push(format!("{} ({}): {why}", c.path.display(), c.source)),
         }
     }
+    let places = match cudnn_dir {
+        Some(d) => format!(
+            "beside cuDNN ({} and its wheel's neighbours), on the system loader's path, in the \
+             Python environment, conda prefix and CUDA toolkits the variables name, and in the \
+             site-packages of the Python installations on disk",
+            d.display()
+        ),
+        None => "on the system loader's path and where pip and conda put it".to_string(),
+    };
+    Err(if refused.is_empty() {
+        format!("It was looked for {places}, and is in none of them")
+    } else {
+        format!(
+            "It was looked for {places}; what was found there does not load: {}",
+            refused.join("; ")
+        )
+    })
 }

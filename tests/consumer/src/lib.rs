@@ -12,6 +12,11 @@
 //! | `conv`       | a convolution problem and cuDNN's own output dimensions     | cnn_infer     | cnn     |
 //! | `rnn`        | an LSTM descriptor, without dropout                         | adv_infer     | adv     |
 //!
+//! With `CUDNN_CONSUMER_RUNTIME_DEPS` set it then creates an
+//! engine-heuristics descriptor (`runtime_deps`), before which the crate
+//! loads cuBLASLt and NVRTC, and reports where they were loaded from
+//! (`cublaslt_path`, `nvrtc_path`).
+//!
 //! and finally the doctor's finding codes (`doctor`), its findings
 //! (`doctor_findings`) and the copies of cuDNN it found in search order
 //! (`doctor_copies`: path, major, status such as `loaded` or
@@ -73,6 +78,38 @@ fn conv_dims() -> cudnn::Result<Vec<i64>> {
     problem.conv().cudnn_output_dims(problem.x(), problem.w())
 }
 
+/// An engine-heuristics descriptor, before which the crate loads what
+/// cuDNN 9's engines open at run time (cuBLASLt, required; NVRTC, when it
+/// is found): `runtime_deps`, and where each was loaded from
+/// (`cublaslt_path`, `nvrtc_path`: the file mapped into this process, on
+/// Linux; `null` when none is).
+fn runtime_deps(out: &mut Map<String, Value>) {
+    use cudnn::sys::cudnnBackendDescriptorType_t as D;
+    eprintln!("cudnn-consumer: engine heuristics (cuBLASLt, NVRTC)");
+    let heur = cudnn::graph::BackendDescriptor::new(D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR);
+    record(out, "runtime_deps", &heur);
+    drop(heur);
+    for (key, prefix) in [
+        ("cublaslt_path", "libcublasLt.so"),
+        ("nvrtc_path", "libnvrtc.so"),
+    ] {
+        out.insert(key.into(), mapped(prefix).map_or(Value::Null, Value::from));
+    }
+}
+
+/// The file mapped into this process whose name starts with `prefix`.
+fn mapped(prefix: &str) -> Option<String> {
+    let maps = std::fs::read_to_string("/proc/self/maps").ok()?;
+    maps.lines()
+        .filter_map(|l| l.split_whitespace().nth(5))
+        .find(|p| {
+            p.rsplit('/')
+                .next()
+                .is_some_and(|name| name.starts_with(prefix))
+        })
+        .map(str::to_string)
+}
+
 /// Runs every step and returns the report (the binary prints it).
 pub fn probe() -> Map<String, Value> {
     let mut out = Map::new();
@@ -107,6 +144,10 @@ pub fn probe() -> Map<String, Value> {
     let rnn = RnnDescriptor::<f32, f32>::new(&RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 1), None);
     record(&mut out, "rnn", &rnn);
     drop(rnn);
+
+    if std::env::var_os("CUDNN_CONSUMER_RUNTIME_DEPS").is_some() {
+        runtime_deps(&mut out);
+    }
 
     eprintln!("cudnn-consumer: doctor");
     let report = cudnn::doctor::report();
