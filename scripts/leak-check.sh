@@ -71,7 +71,7 @@ echo "== build: leak_check (count-objects) and the host suites =="
 # The host suites with scripts/test.sh's package selection, so that its
 # build is reused; leak_check alone with the feature.
 executables -p cudnn-rs --features count-objects --test leak_check >"$logs/bins"
-executables --workspace --exclude xtask --lib --test conv_host --test layers_host \
+executables --workspace --exclude xtask --exclude cudnn-rs-candle --lib --test conv_host --test layers_host \
     --test norm_dropout_tensor_host --test rnn_host --test host_functions \
     | awk '$2 !~ /_\(unit_tests\)$/ || $2 == "cudnn_(unit_tests)"' >>"$logs/bins"
 read -r lc_dir _ lc_bin < <(grep ' leak_check ' "$logs/bins")

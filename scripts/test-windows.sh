@@ -259,7 +259,8 @@ has_arg() { # has_arg PATTERN...: does one of cargo's arguments match a pattern?
 }
 # `--workspace` would override a `-p`, and a target selection of the caller
 # replaces the default one (the test binaries; no doctests, no benches).
-scope=(--workspace --exclude xtask)
+# The candle bridge is not built for Windows here.
+scope=(--workspace --exclude xtask --exclude cudnn-rs-candle)
 if has_arg -p '-p?*' --package '--package=*'; then
     scope=()
 fi

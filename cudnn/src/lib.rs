@@ -94,7 +94,8 @@ pub mod rnn;
 
 // The core's modules by their short names, for paths inside the crate.
 use self::core::{
-    descriptor, dtype, error, handle, launch, library, modes, status, tensor, version, workspace,
+    descriptor, dtype, error, handle, launch, library, modes, raw, status, tensor, version,
+    workspace,
 };
 use self::ops::{activation, dropout};
 
@@ -108,6 +109,7 @@ pub use self::core::handle::{
 pub use self::core::launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
 pub use self::core::library::{init, library, version, Library};
 pub use self::core::modes::{MathType, NanPropagation, Scaling};
+pub use self::core::raw::{check_raw_parts, RawDeviceView, RawDeviceViewMut};
 pub use self::core::status::{Category, Status};
 pub use self::core::tensor::{
     extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat,

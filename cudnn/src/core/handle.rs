@@ -491,8 +491,27 @@ pub fn cuda_context(ordinal: usize) -> Result<Arc<CudaContext>> {
     Ok(CudaContext::new(ordinal)?)
 }
 
+/// The driver library's names tried by [`cuda_driver_present`]: the first
+/// names cudarc tries when it loads the driver at run time, whatever CUDA
+/// version its bindings are for, so that a driver found here is one cudarc
+/// finds.
+#[cfg(not(windows))]
+const DRIVER_NAMES: &[&str] = &["libcuda.so", "libcuda.so.1"];
+#[cfg(windows)]
+const DRIVER_NAMES: &[&str] = &["nvcuda.dll"];
+
 /// Whether a CUDA driver library can be loaded.
+///
+/// It holds in every loading mode of cudarc: where cudarc loads `libcuda`
+/// at run time (`dynamic-loading`, `fallback-dynamic-loading`, this crate's
+/// default) it is checked before each first driver call, because cudarc
+/// panics when the library is missing; where the program is linked to
+/// `libcuda` (`dynamic-linking`, as candle builds cudarc) it is always
+/// `true`, since such a program does not start without one.
 pub fn cuda_driver_present() -> bool {
-    // SAFETY: only tries to dlopen the driver library and closes it again.
-    unsafe { cudarc::driver::sys::is_culib_present() }
+    DRIVER_NAMES.iter().any(|name| {
+        // SAFETY: loading the driver library runs its initialisers, as
+        // every CUDA program does; the handle is closed again at once.
+        unsafe { libloading::Library::new(*name) }.is_ok()
+    })
 }

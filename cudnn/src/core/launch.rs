@@ -1,10 +1,11 @@
 //! The launch layer: what every safe launch checks before it calls cuDNN.
 //!
 //! - **Buffers** are only cudarc's own device memory (`CudaSlice`,
-//!   `CudaView`, `CudaViewMut`), through the sealed [`DeviceBuffer`] and
-//!   [`DeviceBufferMut`] traits: cudarc's `DevicePtr` is a safe trait any
-//!   type can implement with any length, which would defeat every length
-//!   check.
+//!   `CudaView`, `CudaViewMut`) and other frameworks' memory through the
+//!   views of [`RawDeviceView`]'s `unsafe` constructor, through the sealed
+//!   [`DeviceBuffer`] and [`DeviceBufferMut`] traits: cudarc's `DevicePtr`
+//!   is a safe trait any type can implement with any length, which would
+//!   defeat every length check.
 //! - **Device identity is the CUDA context**, not the ordinal: two contexts
 //!   on one GPU (cudarc's `CudaContext::new_non_primary`) do not share
 //!   pointers.
@@ -21,6 +22,7 @@ use cudarc::driver::{DevicePtr, DevicePtrMut, SyncOnDrop};
 use crate::dtype::DataType;
 use crate::error::{ensure, Error, Mismatch, Result};
 use crate::library::Library;
+use crate::raw::{RawDeviceView, RawDeviceViewMut};
 use crate::tensor::TensorDescriptor;
 
 mod sealed {
@@ -28,11 +30,13 @@ mod sealed {
 }
 
 /// Device memory a launch reads: cudarc's [`CudaSlice`], [`CudaView`] or
-/// [`CudaViewMut`].
+/// [`CudaViewMut`], or another framework's memory as a [`RawDeviceView`] or
+/// [`RawDeviceViewMut`].
 ///
-/// Sealed: the length of these types is cudarc's own record of the
-/// allocation, which the launches check against the descriptors. A type of
-/// the caller's could report any length.
+/// Sealed: the length of cudarc's types is cudarc's own record of the
+/// allocation, and a raw view's is what the caller of its `unsafe`
+/// constructor vouches for; the launches check it against the descriptors.
+/// A type of the caller's could report any length.
 ///
 /// A type of the caller's that implements cudarc's safe traits, claiming
 /// any length it likes, is refused at compile time:
@@ -68,7 +72,7 @@ mod sealed {
 pub trait DeviceBuffer<T>: DevicePtr<T> + sealed::Sealed {}
 
 /// Device memory a launch writes: cudarc's [`CudaSlice`] or
-/// [`CudaViewMut`]. Sealed, as [`DeviceBuffer`].
+/// [`CudaViewMut`], or a [`RawDeviceViewMut`]. Sealed, as [`DeviceBuffer`].
 pub trait DeviceBufferMut<T>: DeviceBuffer<T> + DevicePtrMut<T> {}
 
 impl<T> sealed::Sealed for CudaSlice<T> {}
@@ -79,6 +83,11 @@ impl<T> DeviceBuffer<T> for CudaView<'_, T> {}
 impl<T> DeviceBuffer<T> for CudaViewMut<'_, T> {}
 impl<T> DeviceBufferMut<T> for CudaSlice<T> {}
 impl<T> DeviceBufferMut<T> for CudaViewMut<'_, T> {}
+impl<T> sealed::Sealed for RawDeviceView<T> {}
+impl<T> sealed::Sealed for RawDeviceViewMut<T> {}
+impl<T> DeviceBuffer<T> for RawDeviceView<T> {}
+impl<T> DeviceBuffer<T> for RawDeviceViewMut<T> {}
+impl<T> DeviceBufferMut<T> for RawDeviceViewMut<T> {}
 
 /// Whether two contexts are the same CUDA context (not merely the same
 /// device).

@@ -10,6 +10,7 @@ pub(crate) mod handle;
 pub(crate) mod launch;
 pub(crate) mod library;
 pub(crate) mod modes;
+pub(crate) mod raw;
 pub(crate) mod status;
 pub(crate) mod tensor;
 pub(crate) mod version;

@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# Fetch what building and linking candle's CUDA backend needs, without a
+# GPU and without installing anything into the system: NVIDIA's CUDA
+# compiler and headers and the CUDA libraries from PyPI, and NVIDIA's
+# user-space driver library (libcuda) from Debian's non-free component.
+# Everything is unpacked into the same cache as scripts/fetch-cudnn.sh's.
+#
+#   scripts/fetch-cuda-toolkit.sh
+#
+# What, and from where:
+#
+#   nvcc, cicc, ptxas, headers  nvidia-cuda-nvcc, nvidia-nvvm, nvidia-cuda-crt,
+#                               nvidia-cuda-runtime, nvidia-cuda-cccl 13.0
+#                               (PyPI; the CUDA 12 wheels ship ptxas but not
+#                               nvcc). 13.0's PTX loads on drivers from 580 on.
+#   libcudart.so.13             nvidia-cuda-runtime 13.0 (candle-kernels'
+#                               library links it)
+#   libnvrtc.so.12              nvidia-cuda-nvrtc-cu12 12.9
+#   libcurand.so.10             nvidia-curand-cu12 10.3.10
+#   libcublas(Lt).so.12         scripts/fetch-cudnn.sh cublas (12.9)
+#   libcuda.so.1                Debian bookworm non-free `libcuda1` 535.261.03,
+#                               fetched with `apt-get download` through a
+#                               private apt configuration and state under
+#                               <cache>/apt (the system's apt is not touched),
+#                               unpacked with dpkg-deb -x
+#
+# The libraries are those cudarc links with `dynamic-linking` (as candle
+# builds it) for bindings of CUDA 12.x, which the workspace pins
+# (.cargo/config.toml).
+#
+# Cache root: ${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}.
+# After a run:
+#
+#   <cache>/cuda-candle-<nvcc version>/             the toolkit (bin/nvcc, nvvm/, include/, lib/)
+#   <cache>/cuda-candle-<nvcc version>/lib64/       every library above, with the
+#                                                   unversioned names the linker wants
+#   <cache>/cuda-candle-<nvcc version>/.complete    written last; a folder without it is redone
+#
+# Wheels are downloaded into <cache>/wheels with `python3 -m pip download`
+# and deleted once unpacked (CUDNN_RS_KEEP_WHEELS=1 keeps them); the .deb
+# goes to <cache>/apt. Two runs at once are serialised with flock on
+# <cache>/.lock-cuda. Progress goes to stderr; stdout carries only lines
+# another script can eval:
+#
+#   CUDA_CANDLE_VERSION=13.0.88      the nvcc release
+#   CUDA_CANDLE_ROOT=<root>          for CUDA_HOME (cudarc's link search, nvcc's root)
+#   CUDA_CANDLE_NVCC=<root>/bin/nvcc
+#   CUDA_CANDLE_LIB=<root>/lib64     for LD_LIBRARY_PATH when running what links them
+#   LIBCUDA_VERSION=535.261.03
+set -euo pipefail
+
+log() { printf 'fetch-cuda-toolkit: %s\n' "$*" >&2; }
+die() { printf 'fetch-cuda-toolkit: error: %s\n' "$*" >&2; exit 1; }
+
+case ${1:-} in
+    -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
+    '') ;;
+    *) die "no arguments are taken (got '$1')" ;;
+esac
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+NVCC_VERSION=13.0.88
+# package==version  folder-in-wheel  where-under-the-root
+WHEELS=(
+    "nvidia-cuda-nvcc==$NVCC_VERSION nvidia/cu13 ."
+    "nvidia-nvvm==13.0.88 nvidia/cu13 ."
+    "nvidia-cuda-crt==13.0.88 nvidia/cu13 ."
+    "nvidia-cuda-runtime==13.0.96 nvidia/cu13 ."
+    "nvidia-cuda-cccl==13.0.85 nvidia/cu13 ."
+    "nvidia-cuda-nvrtc-cu12==12.9.86 nvidia/cuda_nvrtc/lib lib64"
+    "nvidia-curand-cu12==10.3.10.19 nvidia/curand/lib lib64"
+)
+LIBCUDA_VERSION=535.261.03
+LIBCUDA_DEB_VERSION=$LIBCUDA_VERSION-1
+DEBIAN_SOURCE='deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm non-free'
+
+# cuBLAS first: fetch-cudnn.sh takes its own lock on the cache.
+cublas_vars=$(bash "$script_dir/fetch-cudnn.sh" cublas) || die "fetching cuBLAS failed"
+eval "$cublas_vars"
+
+cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-${HOME:?HOME is not set; set CUDNN_RS_CACHE}/.cache}/cudnn-rs}
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)
+root=$cache/cuda-candle-$NVCC_VERSION
+
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"$cache/.lock-cuda"
+    if ! flock -n 9; then
+        log "waiting for another fetch-cuda-toolkit.sh to finish with $cache ..."
+        flock 9
+    fi
+fi
+
+# unpack WHEEL FOLDER DEST: every file under FOLDER/ of WHEEL, into DEST/
+# at the same relative path, with its mode (the licence goes to
+# DEST/licenses/<wheel name>.txt).
+unpack() {
+    python3 - "$@" <<'PY'
+import os, shutil, sys, zipfile
+
+wheel, folder, dest = sys.argv[1:4]
+prefix = folder.rstrip("/") + "/"
+n = 0
+with zipfile.ZipFile(wheel) as z:
+    for info in z.infolist():
+        name = info.filename
+        if info.is_dir():
+            continue
+        base = os.path.basename(name)
+        if name.startswith(prefix):
+            rel = name[len(prefix):]
+            # The .alt libraries are nvrtc's variants for another C++ ABI.
+            if base == "__init__.py" or rel.startswith(".metadata/") or ".alt." in base:
+                continue
+            target = os.path.join(dest, rel)
+        elif ".dist-info/" in name and base.lower().startswith("license"):
+            stem = os.path.basename(wheel).split("-")[0]
+            target = os.path.join(dest, "licenses", stem + ".txt")
+        else:
+            continue
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        # Reading a member checks its CRC: a damaged download fails here.
+        with z.open(info) as src, open(target + ".part", "wb") as out:
+            shutil.copyfileobj(src, out, 1 << 20)
+        os.replace(target + ".part", target)
+        mode = (info.external_attr >> 16) & 0o777
+        os.chmod(target, mode or 0o644)
+        n += 1
+if n == 0:
+    sys.exit(f"{wheel} has no files under {prefix}")
+print(f"fetch-cuda-toolkit:   unpacked {n} files of {prefix}", file=sys.stderr)
+PY
+}
+
+# wheel_of PACKAGE==VERSION: the downloaded wheel's path (downloading it
+# when it is not in <cache>/wheels).
+wheel_of() {
+    local req=$1 package=${1%%==*} version=${1##*==} wheels=$cache/wheels found
+    mkdir -p "$wheels"
+    found=$(find "$wheels" -maxdepth 1 -name "${package//-/_}-$version-*manylinux*_$(uname -m).whl" -print -quit)
+    if [[ -z $found ]]; then
+        log "downloading $req from PyPI into $wheels ..."
+        python3 -m pip download --disable-pip-version-check --no-deps -d "$wheels" "$req" >&2 \
+            || die "pip download of $req failed"
+        found=$(find "$wheels" -maxdepth 1 -name "${package//-/_}-$version-*manylinux*_$(uname -m).whl" -print -quit)
+        [[ -n $found ]] || die "pip reported success but no ${package//-/_}-$version wheel is in $wheels"
+    fi
+    printf '%s\n' "$found"
+}
+
+# fetch_libcuda DEST: Debian's libcuda1 unpacked into DEST (its libraries
+# end up in DEST/lib).
+fetch_libcuda() {
+    local dest=$1 apt=$cache/apt
+    command -v apt-get >/dev/null 2>&1 || die "apt-get is needed to fetch Debian's libcuda1"
+    command -v dpkg-deb >/dev/null 2>&1 || die "dpkg-deb is needed to unpack Debian's libcuda1"
+    mkdir -p "$apt/etc/sources.list.d" "$apt/etc/preferences.d" "$apt/state/lists/partial" \
+        "$apt/cache/archives/partial" "$apt/debs"
+    printf '%s\n' "$DEBIAN_SOURCE" >"$apt/etc/sources.list"
+    : >"$apt/state/status"
+    local opts=(
+        -o "Dir::Etc=$apt/etc" -o "Dir::Etc::SourceList=$apt/etc/sources.list"
+        -o "Dir::Etc::SourceParts=$apt/etc/sources.list.d"
+        -o "Dir::Etc::PreferencesParts=$apt/etc/preferences.d"
+        -o "Dir::Etc::Trusted=/etc/apt/trusted.gpg" -o "Dir::Etc::TrustedParts=/etc/apt/trusted.gpg.d"
+        -o "Dir::State=$apt/state" -o "Dir::State::status=$apt/state/status"
+        -o "Dir::Cache=$apt/cache" -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root"
+    )
+    local deb
+    deb=$(find "$apt/debs" -maxdepth 1 -name "libcuda1_${LIBCUDA_DEB_VERSION}_amd64.deb" -print -quit)
+    if [[ -z $deb ]]; then
+        log "libcuda1 $LIBCUDA_DEB_VERSION: apt-get download from Debian's non-free component ..."
+        apt-get "${opts[@]}" -qq update >&2 || die "apt-get update with $apt/etc/sources.list failed"
+        (cd "$apt/debs" && apt-get "${opts[@]}" -qq download "libcuda1=$LIBCUDA_DEB_VERSION" >&2) \
+            || die "apt-get download libcuda1=$LIBCUDA_DEB_VERSION failed"
+        deb=$(find "$apt/debs" -maxdepth 1 -name "libcuda1_${LIBCUDA_DEB_VERSION}_amd64.deb" -print -quit)
+        [[ -n $deb ]] || die "apt-get reported success but no libcuda1 .deb is in $apt/debs"
+    fi
+    local x=$dest/.libcuda1
+    rm -rf "$x"
+    dpkg-deb -x "$deb" "$x" || die "dpkg-deb -x $deb failed"
+    local so
+    so=$(find "$x" -name "libcuda.so.$LIBCUDA_VERSION" -print -quit)
+    [[ -n $so ]] || die "$deb has no libcuda.so.$LIBCUDA_VERSION"
+    cp "$so" "$dest/lib64/"
+    ln -sf "libcuda.so.$LIBCUDA_VERSION" "$dest/lib64/libcuda.so.1"
+    ln -sf libcuda.so.1 "$dest/lib64/libcuda.so"
+    rm -rf "$x"
+}
+
+# link NAME TARGET: lib64/NAME -> TARGET.
+link() { ln -sf "$2" "$root/lib64/$1"; }
+
+build() {
+    command -v python3 >/dev/null 2>&1 || die "python3 is needed (apt-get install -y python3 python3-pip)"
+    python3 -m pip --version >/dev/null 2>&1 || die "pip is needed (apt-get install -y python3-pip)"
+    rm -rf "$root"
+    mkdir -p "$root/lib64"
+    local entry req folder under wheel
+    for entry in "${WHEELS[@]}"; do
+        read -r req folder under <<<"$entry"
+        wheel=$(wheel_of "$req")
+        log "unpacking $(basename "$wheel") ..."
+        if ! unpack "$wheel" "$folder" "$root/$under"; then
+            rm -f "$wheel"
+            die "could not unpack $wheel (deleted it; run again to download it anew)"
+        fi
+        [[ ${CUDNN_RS_KEEP_WHEELS:-0} == 1 ]] || rm -f "$wheel"
+    done
+    fetch_libcuda "$root"
+    # The names the linker looks for (-lcudart, -lnvrtc, ...), and the
+    # sonames the programs load, in one folder.
+    link libcudart.so.13 ../lib/libcudart.so.13
+    link libcudart.so libcudart.so.13
+    link libnvrtc.so libnvrtc.so.12
+    link libcurand.so libcurand.so.10
+    local l
+    for l in libcublas.so.12 libcublasLt.so.12; do
+        [[ -e $CUBLAS_12_LIB/$l ]] || die "$CUBLAS_12_LIB has no $l"
+        link "$l" "$CUBLAS_12_LIB/$l"
+    done
+    link libcublas.so libcublas.so.12
+    link libcublasLt.so libcublasLt.so.12
+    # nvcc looks for its headers under $(TOP)/$(_TARGET_DIR_)/include.
+    mkdir -p "$root/targets"
+    ln -sfn .. "$root/targets/x86_64-linux"
+    "$root/bin/nvcc" --version >&2 || die "the unpacked nvcc does not run"
+    printf 'nvcc %s, libcuda %s\n' "$NVCC_VERSION" "$LIBCUDA_VERSION" >"$root/.complete"
+}
+
+if [[ -f $root/.complete ]]; then
+    log "CUDA $NVCC_VERSION for candle: already in $root"
+else
+    log "CUDA $NVCC_VERSION for candle: building $root ..."
+    build
+    log "CUDA $NVCC_VERSION for candle: done"
+fi
+
+printf 'CUDA_CANDLE_VERSION=%s\n' "$NVCC_VERSION"
+printf 'CUDA_CANDLE_ROOT=%q\n' "$root"
+printf 'CUDA_CANDLE_NVCC=%q\n' "$root/bin/nvcc"
+printf 'CUDA_CANDLE_LIB=%q\n' "$root/lib64"
+printf 'LIBCUDA_VERSION=%s\n' "$LIBCUDA_VERSION"
