@@ -30,5 +30,7 @@ mod layers_gpu;
 mod nn_gpu;
 #[path = "../norm_dropout_tensor_gpu.rs"]
 mod norm_dropout_tensor_gpu;
+#[path = "../raw_view_gpu.rs"]
+mod raw_view_gpu;
 #[path = "../rnn_gpu.rs"]
 mod rnn_gpu;
