@@ -3,7 +3,9 @@
 //! problem and its checks, the RNN weight layout, status decoding, the
 //! library search over generated environments and folder trees, the ELF and
 //! PE readers over damaged real files, the algorithm-cache reader over
-//! damaged files, and the doctor over generated snapshots. Each case must
+//! damaged files, plan JSON and plan cache files made from real plans of
+//! every operation kind and damaged (with the stand-in CUDA driver on
+//! Linux), and the doctor over generated snapshots. Each case must
 //! return `Ok` or a typed `Err`: a panic fails the run (an abort or a crash
 //! ends the process, which fails it too).
 //!
@@ -118,6 +120,8 @@ macro_rules! any_compute {
 
 #[path = "generated_inputs/base.rs"]
 mod base;
+#[path = "common/mod.rs"]
+mod common;
 #[path = "generated_inputs/conv.rs"]
 mod conv;
 #[path = "generated_inputs/doctor.rs"]
@@ -128,6 +132,8 @@ mod gen;
 mod norm;
 #[path = "generated_inputs/ops.rs"]
 mod ops;
+#[path = "generated_inputs/plans.rs"]
+mod plans;
 #[path = "generated_inputs/rnn.rs"]
 mod rnn;
 #[path = "generated_inputs/sys.rs"]
@@ -239,6 +245,7 @@ fn areas() -> Vec<&'static Area> {
         rnn::AREAS,
         sys::AREAS,
         doctor::AREAS,
+        plans::AREAS,
     ]
     .into_iter()
     .flatten()
@@ -451,8 +458,20 @@ fn main() {
         .map(|s| s.split(',').map(|a| a.trim().to_string()).collect());
 
     let mut setup_failure = None;
+    // The plan areas finalize plans, which cuDNN 9 does only with a CUDA
+    // driver: the stand-in goes first (before cuDNN looks for one).
+    #[cfg(target_os = "linux")]
+    if let Err(e) = common::cuda_stub::load() {
+        if required {
+            setup_failure = Some(format!(
+                "CUDNN_TEST_REQUIRE=1 but the CUDA driver stand-in failed: {e}"
+            ));
+        }
+    }
     let lib = match cudnn::library() {
         Ok(lib) => {
+            // cuDNN 9's precompiled engines need cuBLASLt for heuristics.
+            common::backend::load_cublaslt(&lib);
             if let Ok(want) = std::env::var("CUDNN_TEST_EXPECT_VERSION") {
                 if lib.version().to_string() != want {
                     setup_failure = Some(format!(

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 /// Which convolution direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Direction {
     /// `cudnnConvolutionForward`.
     Forward,
@@ -24,7 +24,9 @@ pub enum Direction {
 }
 
 /// How algorithms are chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
 pub enum SearchMode {
     /// The best allowed answer of cuDNN's heuristic (`cudnnGet*Algorithm_v7`):
     /// no GPU work.
@@ -36,7 +38,7 @@ pub enum SearchMode {
 }
 
 /// What an algorithm search may return.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SearchOptions {
     /// Heuristic or benchmark.
     pub mode: SearchMode,
@@ -68,7 +70,7 @@ impl Default for SearchOptions {
 
 /// The device part of a key: a choice made on one GPU model is not reused
 /// on another.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct DeviceKey {
     /// The device ordinal.
     pub ordinal: usize,
@@ -79,7 +81,7 @@ pub struct DeviceKey {
 }
 
 /// Everything that changes an algorithm choice.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct AlgoKey {
     /// The device.
     pub device: DeviceKey,
@@ -314,7 +316,11 @@ impl AlgoCache {
         self.len() == 0
     }
 
-    /// Writes every choice to `path` as JSON.
+    /// Writes every choice to `path` as JSON, in key order.
+    ///
+    /// The file is replaced whole: a reader, another process saving to
+    /// the same path, a crash or a full disk leaves the previous file or
+    /// the new one, never a mix or a truncated file.
     ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be written.
@@ -324,13 +330,14 @@ impl AlgoCache {
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
-        entries.sort_by_key(|(k, _)| format!("{k:?}"));
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let text = serde_json::to_string_pretty(&CacheFile {
             format: FORMAT,
             entries,
         })
         .map_err(|e| io_error(path, e.to_string()))?;
-        std::fs::write(path, text).map_err(|e| io_error(path, e.to_string()))
+        crate::core::save::replace_file(path, text.as_bytes())
+            .map_err(|e| io_error(path, e.to_string()))
     }
 
     /// Adds the choices saved in `path` (a missing file adds nothing) and

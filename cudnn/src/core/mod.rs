@@ -11,6 +11,7 @@ pub(crate) mod launch;
 pub(crate) mod library;
 pub(crate) mod modes;
 pub(crate) mod raw;
+pub(crate) mod save;
 pub(crate) mod status;
 pub(crate) mod tensor;
 pub(crate) mod version;

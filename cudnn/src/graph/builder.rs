@@ -26,6 +26,7 @@ mod lower;
 mod node;
 mod norm;
 mod ops;
+mod signature;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -220,6 +221,14 @@ impl OpKind {
             OpKind::Matmul { .. } => "matmul",
             OpKind::Reduction { .. } => "reduction",
             OpKind::Backend(b) => b.kind,
+        }
+    }
+
+    /// How many operations it is: one, and those of a subgraph.
+    fn count(&self) -> usize {
+        match self {
+            OpKind::Backend(b) => 1 + b.subgraph.as_ref().map_or(0, |s| s.ops.len()),
+            _ => 1,
         }
     }
 
@@ -560,6 +569,17 @@ impl Graph {
     fn check_complete(&self, function: &'static str) -> Result<()> {
         if self.ops.is_empty() {
             return Err(self.graph_error(function, "the graph has no operation".into()));
+        }
+        let count: usize = self.ops.iter().map(|o| o.kind.count()).sum();
+        if count > crate::graph::MAX_OPERATIONS {
+            return Err(self.graph_error(
+                function,
+                format!(
+                    "the graph has {count} operations; at most {} are built (cuDNN's \
+                     recursion over a deeper graph overflows a thread's stack)",
+                    crate::graph::MAX_OPERATIONS
+                ),
+            ));
         }
         let used: HashSet<usize> = self.ops.iter().flat_map(|o| o.kind.inputs()).collect();
         for (i, t) in self.tensors.iter().enumerate() {

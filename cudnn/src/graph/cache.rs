@@ -10,6 +10,7 @@ use super::builder::OperationGraph;
 use super::device::DeviceProperties;
 use super::engine::Target;
 use super::plan::ExecutionPlan;
+use super::plan_json::PlanJson;
 use super::settings::Settings;
 use crate::error::{Error, Mismatch, Result};
 use crate::library::Library;
@@ -59,6 +60,8 @@ struct Entry {
     json: String,
     plan: Option<ExecutionPlan>,
     last_used: u64,
+    /// Whether its plan was found to be for its key's graph.
+    checked: bool,
 }
 
 /// Execution plans by [`PlanKey`], at most `capacity` of them (the least
@@ -69,7 +72,15 @@ struct Entry {
 /// A loaded entry holds cuDNN's JSON and is finalized for its device when
 /// first used. Entries of other cuDNN releases than the loading library's
 /// are skipped on [`load`](Self::load) (cuDNN refuses plans of another
-/// version).
+/// version), and so are entries whose plan JSON is not one
+/// [`ExecutionPlan::from_json`] reads.
+///
+/// What comes from a file (or through [`insert`](Self::insert)) is checked
+/// before it is handed out: the first time an entry is used, its plan's
+/// tensors and operations (each operation's kind, modes and tensors) must
+/// be those of the graph asked for. An entry that holds a plan for another
+/// graph, or whose plan cuDNN does not finalize, is dropped and the plan
+/// built again ([`dropped`](Self::dropped) counts them).
 ///
 /// Not `Clone`; `Send`, not `Sync` (it owns plans).
 #[derive(Debug)]
@@ -79,6 +90,7 @@ pub struct PlanCache {
     tick: u64,
     hits: u64,
     misses: u64,
+    dropped: u64,
 }
 
 static_assertions::assert_impl_all!(PlanCache: Send);
@@ -109,6 +121,7 @@ impl PlanCache {
             tick: 0,
             hits: 0,
             misses: 0,
+            dropped: 0,
         })
     }
 
@@ -137,9 +150,20 @@ impl PlanCache {
         self.misses
     }
 
+    /// Entries dropped when used because they did not hold a plan for
+    /// their key's graph, or one cuDNN finalizes.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
     /// Whether it holds a plan for `key`.
     pub fn contains(&self, key: &PlanKey) -> bool {
         self.entries.contains_key(key)
+    }
+
+    /// Removes the plan for `key`; whether there was one.
+    pub fn remove(&mut self, key: &PlanKey) -> bool {
+        self.entries.remove(key).is_some()
     }
 
     /// The plan for `graph` on `device`: the cached one, or one found as
@@ -147,9 +171,13 @@ impl PlanCache {
     /// cached. The plan carries `graph`'s by-value scalars (an epsilon, an
     /// attention scale), which the key leaves out.
     ///
+    /// A cached entry is first checked against `graph` (see the type's
+    /// docs); one that fails is dropped and the plan built again, never
+    /// handed out.
+    ///
     /// # Errors
-    /// As [`OperationGraph::plans`]; as [`ExecutionPlan::from_json`] for an
-    /// entry loaded from a file.
+    /// As [`OperationGraph::plans`] (a cached entry's failure is not an
+    /// error: the plan is built again).
     pub fn get_or_build(
         &mut self,
         graph: &OperationGraph,
@@ -157,9 +185,16 @@ impl PlanCache {
         settings: &Settings,
     ) -> Result<&ExecutionPlan> {
         let key = PlanKey::new(graph, device);
-        if self.entries.contains_key(&key) {
+        let usable = match self.entries.get_mut(&key) {
+            Some(entry) => ready(entry, graph, device).is_ok(),
+            None => false,
+        };
+        if usable {
             self.hits += 1;
         } else {
+            if self.entries.remove(&key).is_some() {
+                self.dropped += 1;
+            }
             self.misses += 1;
             let plan = graph
                 .plans(Target::Device(device), settings)?
@@ -169,20 +204,13 @@ impl PlanCache {
                     graph: graph.name().to_owned(),
                     reason: "the plan search returned no plan".into(),
                 })?;
-            self.insert(key.clone(), plan)?;
+            self.put(key.clone(), plan, true)?;
         }
         self.tick += 1;
         let tick = self.tick;
         let lost = || bad("PlanCache::get_or_build", "the entry went missing".into());
         let entry = self.entries.get_mut(&key).ok_or_else(lost)?;
         entry.last_used = tick;
-        if entry.plan.is_none() {
-            entry.plan = Some(ExecutionPlan::from_json(
-                graph.library(),
-                &entry.json,
-                Target::Device(device),
-            )?);
-        }
         let plan = entry.plan.as_mut().ok_or_else(lost)?;
         // The key leaves by-value scalars out (a plan does not depend on
         // them): this graph's values go with the plan handed out.
@@ -196,6 +224,11 @@ impl PlanCache {
     /// # Errors
     /// As [`ExecutionPlan::to_json`] (cuDNN 8 has no plan JSON).
     pub fn insert(&mut self, key: PlanKey, plan: ExecutionPlan) -> Result<()> {
+        self.put(key, plan, false)
+    }
+
+    /// Inserts `plan`; `checked` when it was built from the key's graph.
+    fn put(&mut self, key: PlanKey, plan: ExecutionPlan, checked: bool) -> Result<()> {
         let json = plan.to_json()?;
         self.tick += 1;
         if !self.entries.contains_key(&key) && self.entries.len() >= self.capacity {
@@ -214,12 +247,17 @@ impl PlanCache {
                 json,
                 plan: Some(plan),
                 last_used: self.tick,
+                checked,
             },
         );
         Ok(())
     }
 
     /// Writes every entry (least recently used first) to `path`, as JSON.
+    ///
+    /// The file is replaced whole: a reader, another process saving to
+    /// the same path, a crash or a full disk leaves the previous file or
+    /// the new one, never a mix or a truncated file.
     ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be written.
@@ -246,15 +284,17 @@ impl PlanCache {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
-        std::fs::write(path, text).map_err(|e| Error::Io {
+        crate::core::save::replace_file(path, text.as_bytes()).map_err(|e| Error::Io {
             path: path.to_path_buf(),
             message: e.to_string(),
         })
     }
 
     /// Reads a cache written by [`save`](Self::save), for `lib`: entries of
-    /// other cuDNN releases are skipped; at most `capacity` are kept (the
-    /// most recently used). Returns the cache and the number skipped.
+    /// other cuDNN releases and entries whose plan JSON is not a plan
+    /// [`ExecutionPlan::from_json`] reads are skipped; of a key given twice
+    /// the later entry is kept; at most `capacity` are kept (the most
+    /// recently used). Returns the cache and the number skipped.
     ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be read; [`Error::InvalidArgument`]
@@ -298,11 +338,22 @@ impl PlanCache {
                 cudnn: field("cudnn")?,
             };
             let json = field("plan")?;
-            if key.cudnn != version {
+            if key.cudnn != version || PlanJson::parse(&json).is_err() {
                 skipped += 1;
                 continue;
             }
             cache.tick += 1;
+            // A key seen before in the file: the later entry replaces it.
+            if let Some(old) = cache.entries.get_mut(&key) {
+                *old = Entry {
+                    json,
+                    plan: None,
+                    last_used: cache.tick,
+                    checked: false,
+                };
+                skipped += 1;
+                continue;
+            }
             if cache.entries.len() >= cache.capacity {
                 if let Some(oldest) = cache
                     .entries
@@ -320,9 +371,27 @@ impl PlanCache {
                     json,
                     plan: None,
                     last_used: cache.tick,
+                    checked: false,
                 },
             );
         }
         Ok((cache, skipped))
     }
+}
+
+/// Makes `entry` ready to hand out for `graph`: its plan checked against
+/// the graph once, and finalized for `device` when it was read from a file.
+fn ready(entry: &mut Entry, graph: &OperationGraph, device: &DeviceProperties) -> Result<()> {
+    if !entry.checked {
+        graph.check_plan_json(&entry.json)?;
+        entry.checked = true;
+    }
+    if entry.plan.is_none() {
+        entry.plan = Some(ExecutionPlan::from_json(
+            graph.library(),
+            &entry.json,
+            Target::Device(device),
+        )?);
+    }
+    Ok(())
 }

@@ -13,13 +13,13 @@ use sys::{
 use super::builder::{GraphTensor, OperationGraph};
 use super::descriptor::BackendDescriptor;
 use super::engine::{check_target_library, EngineConfig, Target};
+use super::plan_json::PlanJson;
 use super::scalar::ScalarValue;
 use super::target::PlanTarget;
 use crate::error::{Error, Mismatch, Result};
 use crate::library::Library;
 
 const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)";
-const FROM_JSON: &str = "ExecutionPlan::from_json";
 
 /// The alignment, in bytes, every tensor of a graph is described with
 /// (`CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT`), and that of a plan's tensor whose
@@ -256,13 +256,28 @@ impl ExecutionPlan {
     /// a plan read from JSON is finalized with neither device properties
     /// nor a handle.
     ///
+    /// The JSON is read into a typed model of what cuDNN reads and checked
+    /// before cuDNN sees it (cuDNN 9.28 ends the process on a tensor
+    /// reference that is not a number): no key twice in an object, every
+    /// tensor reference of every node (inputs and outputs) a uid of
+    /// exactly one tensor, no key this crate does not know in the graph,
+    /// its tensors and nodes, numbers of the right type and range, at most
+    /// [`MAX_OPERATIONS`](super::MAX_OPERATIONS) operations. The tensors
+    /// the plan writes come from its nodes' kinds, by cuDNN's key names
+    /// (`dX` of a data gradient, `dW` of a filter gradient, ...).
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the JSON is not a plan this crate
-    /// can read its tensors from, or the library has no plan JSON (cuDNN
-    /// 8); cuDNN's status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007)
-    /// for a plan built for another GPU architecture than the target's.
+    /// can read, or the library has no plan JSON (cuDNN 8); cuDNN's
+    /// status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007) for a plan
+    /// built for another GPU architecture than the target's.
     pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
-        let (graph_name, tensors, engine_index) = parse_plan_json(json)?;
+        let PlanJson {
+            graph_name,
+            engine_index,
+            tensors,
+            ..
+        } = PlanJson::parse(json)?;
         let mut desc =
             BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
         desc.set(
@@ -352,13 +367,6 @@ impl ExecutionPlan {
     }
 }
 
-fn bad_json(what: String) -> Error {
-    Error::InvalidArgument {
-        function: FROM_JSON,
-        mismatch: Mismatch::BadValue { what },
-    }
-}
-
 /// cuDNN's name of a data type, as its plan JSON writes it.
 pub(crate) fn data_type_from_name(name: &str) -> Option<sys::cudnnDataType_t> {
     use sys::cudnnDataType_t as T;
@@ -376,321 +384,4 @@ pub(crate) fn data_type_from_name(name: &str) -> Option<sys::cudnnDataType_t> {
         "CUDNN_DATA_FP8_E5M2" => T::CUDNN_DATA_FP8_E5M2,
         _ => return None,
     })
-}
-
-fn int_array(v: &serde_json::Value, what: &str) -> Result<Vec<i64>> {
-    v.as_array()
-        .and_then(|a| a.iter().map(serde_json::Value::as_i64).collect())
-        .ok_or_else(|| bad_json(format!("{what} is not an array of integers")))
-}
-
-/// The graph's mode, tensors and the engine index of cuDNN's plan JSON.
-/// A tensor is written when a node names it as its output
-/// ([`OUTPUT_KEYS`]).
-fn parse_plan_json(json: &str) -> Result<(String, Vec<PlanTensor>, Option<i64>)> {
-    let v: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| bad_json(format!("not JSON: {e}")))?;
-    let graph = v
-        .get("operationGraph")
-        .ok_or_else(|| bad_json("no \"operationGraph\"".into()))?;
-    let name = graph
-        .get("finalizeMode")
-        .and_then(serde_json::Value::as_str)
-        .unwrap_or("plan")
-        .to_owned();
-    let mut written = Vec::new();
-    written_uids(graph, &mut written)?;
-    let mut indices = Vec::new();
-    index_uids(graph, &mut indices);
-    let lists = tensor_lists(graph);
-    let Some(first) = lists.first().and_then(|l| l.as_array()) else {
-        return Err(bad_json("no \"operationGraph.tensors\" array".into()));
-    };
-    let all: Vec<&serde_json::Value> = first
-        .iter()
-        .chain(lists[1..].iter().filter_map(|l| l.as_array()).flatten())
-        .collect();
-    let mut tensors: Vec<PlanTensor> = Vec::with_capacity(all.len());
-    for (i, t) in all.into_iter().enumerate() {
-        let field = |k: &str| {
-            t.get(k)
-                .ok_or_else(|| bad_json(format!("tensor {i} has no \"{k}\"")))
-        };
-        let uid = uid_of(field("name")?)
-            .ok_or_else(|| bad_json(format!("tensor {i}'s \"name\" is not its uid")))?;
-        if tensors.iter().any(|t| t.uid == uid) {
-            continue;
-        }
-        let dtype_name = field("dataType")?.as_str().unwrap_or_default();
-        let data_type = data_type_from_name(dtype_name)
-            .ok_or_else(|| bad_json(format!("tensor {uid}: unknown data type {dtype_name:?}")))?;
-        let dims = int_array(field("dim")?, &format!("tensor {uid}'s \"dim\""))?;
-        let strides = int_array(field("stride")?, &format!("tensor {uid}'s \"stride\""))?;
-        if dims.len() != strides.len() {
-            return Err(bad_json(format!(
-                "tensor {uid} has {} dims but {} strides",
-                dims.len(),
-                strides.len()
-            )));
-        }
-        let flag = |k: &str| {
-            t.get(k)
-                .and_then(serde_json::Value::as_bool)
-                .unwrap_or(false)
-        };
-        tensors.push(PlanTensor {
-            uid,
-            dims,
-            strides,
-            data_type,
-            is_virtual: flag("isVirtual"),
-            by_value: None,
-            is_by_value: flag("isByValue"),
-            written: written.contains(&uid),
-            is_index: indices.contains(&uid),
-            alignment: alignment_of(t),
-        });
-    }
-    let engine_index = v
-        .get("engine")
-        .and_then(|e| e.get("engineId"))
-        .and_then(serde_json::Value::as_i64);
-    Ok((name, tensors, engine_index))
-}
-
-/// The keys under which cuDNN's plan JSON names the tensors a node of
-/// each operation writes (read from 9.28's plans). A normalization's
-/// `Mean` and `InvVariance` are written only in training (`fmode`).
-const OUTPUT_KEYS: &[(&str, &[&str])] = &[
-    (
-        "CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR",
-        &["Y"],
-    ),
-    (
-        "CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR",
-        &["DX"],
-    ),
-    (
-        "CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR",
-        &["DW"],
-    ),
-    ("CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR", &["Y", "DX"]),
-    ("CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR", &["C"]),
-    ("CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR", &["Y"]),
-    (
-        "CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR",
-        &["Y"],
-    ),
-    (
-        "CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR",
-        &[
-            "Y",
-            "Mean",
-            "InvVariance",
-            "OutRunningMean",
-            "OutRunningVar",
-        ],
-    ),
-    (
-        "CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR",
-        &["DX", "DScale", "DBias"],
-    ),
-    (
-        "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR",
-        &["O", "stats"],
-    ),
-    (
-        "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR",
-        &["dQDesc", "dKDesc", "dVDesc"],
-    ),
-    ("CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR", &["Y"]),
-    ("CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR", &["DX"]),
-];
-
-/// A uid as the plan JSON writes it: a string of digits (or a number).
-fn uid_of(v: &serde_json::Value) -> Option<i64> {
-    v.as_str()
-        .and_then(|s| s.parse::<i64>().ok())
-        .or_else(|| v.as_i64())
-}
-
-/// The uids the nodes of a plan's graph (and of their subgraphs) write. A
-/// node of an operation not in [`OUTPUT_KEYS`] is refused: its outputs
-/// are not guessed.
-fn written_uids(graph: &serde_json::Value, out: &mut Vec<i64>) -> Result<()> {
-    let nodes = graph
-        .get("nodes")
-        .and_then(serde_json::Value::as_array)
-        .ok_or_else(|| bad_json("no \"nodes\" array in an operation graph".into()))?;
-    for node in nodes {
-        let op = node
-            .get("operation")
-            .and_then(serde_json::Value::as_str)
-            .unwrap_or("?");
-        let Some((_, keys)) = OUTPUT_KEYS.iter().find(|(name, _)| *name == op) else {
-            return Err(bad_json(format!(
-                "a node of operation {op}, whose outputs this crate does not know"
-            )));
-        };
-        let training = node.get("fmode").and_then(serde_json::Value::as_str)
-            != Some("CUDNN_NORM_FWD_INFERENCE");
-        for key in *keys {
-            if !training && matches!(*key, "Mean" | "InvVariance") {
-                continue;
-            }
-            if let Some(v) = node.get(*key) {
-                let uid =
-                    uid_of(v).ok_or_else(|| bad_json(format!("{op}'s {key} {v} is not a uid")))?;
-                out.push(uid);
-            }
-        }
-        if let Some(sub) = node.get("subgraph") {
-            written_uids(sub, out)?;
-        }
-    }
-    Ok(())
-}
-
-/// The uids a plan's graph (and its nodes' subgraphs) reads as device-side
-/// indices: what a node names under a key starting `seqLen` or
-/// `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `pageTableK`,
-/// `pageTableV` for the attention forward, with `Desc` after them for the
-/// backward).
-fn index_uids(graph: &serde_json::Value, out: &mut Vec<i64>) {
-    let nodes = graph.get("nodes").and_then(serde_json::Value::as_array);
-    for node in nodes.into_iter().flatten() {
-        if let Some(map) = node.as_object() {
-            let named = map
-                .iter()
-                .filter(|(k, _)| k.starts_with("seqLen") || k.starts_with("pageTable"));
-            out.extend(named.filter_map(|(_, v)| uid_of(v)));
-        }
-        if let Some(sub) = node.get("subgraph") {
-            index_uids(sub, out);
-        }
-    }
-}
-
-/// A tensor's `ptrAlignment` in the plan JSON, or the graph's alignment
-/// when it has none.
-fn alignment_of(t: &serde_json::Value) -> u64 {
-    t.get("ptrAlignment")
-        .and_then(serde_json::Value::as_u64)
-        .filter(|&a| a > 0)
-        .unwrap_or(BYTE_ALIGNMENT)
-}
-
-/// The tensor lists of a graph and of its nodes' subgraphs (an attention
-/// node's score modifiers: bias, masks and their scalars).
-fn tensor_lists(graph: &serde_json::Value) -> Vec<&serde_json::Value> {
-    let mut lists: Vec<&serde_json::Value> = graph.get("tensors").into_iter().collect();
-    if let Some(nodes) = graph.get("nodes").and_then(serde_json::Value::as_array) {
-        for sub in nodes.iter().filter_map(|n| n.get("subgraph")) {
-            lists.extend(tensor_lists(sub));
-        }
-    }
-    lists
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parsed(json: &serde_json::Value) -> Vec<PlanTensor> {
-        parse_plan_json(&json.to_string()).expect("a plan's JSON").1
-    }
-
-    fn written(tensors: &[PlanTensor]) -> Vec<i64> {
-        tensors
-            .iter()
-            .filter(|t| t.written)
-            .map(|t| t.uid)
-            .collect()
-    }
-
-    // The operation graphs of 9.28's plans (sm_90), as cuDNN wrote them.
-    // (76 KB of JSON through serde_json: minutes under Miri, and no unsafe
-    // code of this crate on the way.)
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn plan_json_tells_inputs_from_outputs() {
-        let conv: serde_json::Value =
-            serde_json::from_str(include_str!("../../tests/data/conv-plan-sm90.json"))
-                .expect("JSON");
-        let (name, t, engine) = parse_plan_json(&conv.to_string()).expect("plan");
-        assert_eq!((name.as_str(), engine), ("CONV_FORWARD", Some(0)));
-        assert_eq!(written(&t), [3]);
-        assert_eq!(t[0].dims, [1, 3, 8, 8]);
-        assert_eq!(t[0].data_type, sys::cudnnDataType_t::CUDNN_DATA_FLOAT);
-
-        let all: serde_json::Value = serde_json::from_str(include_str!(
-            "../../tests/data/norm-attention-plans-sm90.json"
-        ))
-        .expect("JSON");
-        let plans = all.as_object().expect("by name");
-        assert!(plans.len() >= 10);
-        for (name, plan) in plans {
-            let t = parsed(plan);
-            assert!(!written(&t).is_empty(), "{name} writes nothing");
-        }
-        // Training writes the statistics; inference reads nothing back.
-        assert_eq!(written(&parsed(&all["layer_norm"])), [4, 5, 6]);
-        assert_eq!(written(&parsed(&all["layer_norm_inference"])), [4]);
-        // The attention node's score subgraph brings its bias and scalars.
-        let masked = parsed(&all["sdpa_forward_masked"]);
-        for uid in [4, 10, 12, 13] {
-            assert!(masked.iter().any(|t| t.uid == uid), "uid {uid}");
-        }
-        let w = written(&masked);
-        assert!(w.contains(&5) && w.contains(&6), "{w:?}");
-        assert!(!w.contains(&1) && !w.contains(&4), "{w:?}");
-    }
-
-    // 9.28's attention plans name their sequence lengths `seqLenQ` and
-    // `seqLenKV` (forward) and `seqLenQDesc`, `seqLenKVDesc` (backward):
-    // indices; the dropout seed and offset are not.
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn plan_json_marks_device_side_indices_and_alignment() {
-        let all: serde_json::Value = serde_json::from_str(include_str!(
-            "../../tests/data/norm-attention-plans-sm90.json"
-        ))
-        .expect("JSON");
-        for (name, keys) in [
-            ("sdpa_forward_padded_dropout", ["seqLenQ", "seqLenKV"]),
-            ("sdpa_backward", ["seqLenQDesc", "seqLenKVDesc"]),
-        ] {
-            let node = &all[name]["operationGraph"]["nodes"][0];
-            let want: Vec<i64> = keys.iter().map(|k| uid_of(&node[*k]).expect(k)).collect();
-            let t = parsed(&all[name]);
-            let got: Vec<i64> = t.iter().filter(|t| t.is_index).map(|t| t.uid).collect();
-            assert_eq!(got, want, "{name}");
-            assert!(t.iter().all(|t| t.alignment == BYTE_ALIGNMENT), "{name}");
-        }
-        let node = &all["sdpa_forward_padded_dropout"]["operationGraph"]["nodes"][0];
-        let t = parsed(&all["sdpa_forward_padded_dropout"]);
-        for key in ["dropoutSeed", "dropoutOffset"] {
-            let uid = uid_of(&node[key]).expect(key);
-            assert!(t.iter().any(|t| t.uid == uid && !t.is_index), "{key}");
-        }
-        let json = r#"{"operationGraph":{"tensors":[{"name":"1","dataType":"CUDNN_DATA_HALF",
-            "dim":[1],"stride":[1],"ptrAlignment":4}],"nodes":[]}}"#;
-        let (_, t, _) = parse_plan_json(json).expect("plan");
-        assert_eq!(t[0].alignment, 4);
-    }
-
-    #[test]
-    fn unknown_operations_and_broken_json_are_refused() {
-        let unknown =
-            r#"{"operationGraph":{"tensors":[],"nodes":[{"operation":"SOMETHING_NEW","Y":"1"}]}}"#;
-        let e = parse_plan_json(unknown).expect_err("unknown op");
-        assert!(e.to_string().contains("SOMETHING_NEW"), "{e}");
-        for bad in [
-            "[]",
-            r#"{"operationGraph":{"nodes":[]}}"#,
-            r#"{"operationGraph":{"tensors":[{"name":"x"}],"nodes":[]}}"#,
-        ] {
-            assert!(parse_plan_json(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -11,6 +11,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 
 use super::{checks, ConvOptions, Graph, OpKind, TensorId};
 use crate::error::{Error, Mismatch, Result};
+use crate::graph::signature::Signature;
 use crate::graph::{BackendDescriptor, ScalarValue};
 use crate::{Handle, Library};
 
@@ -105,6 +106,8 @@ pub struct OperationGraph {
     /// Whether a convolution or matmul reads `FLOAT` operands: where
     /// tensor cores compute in TF32 ([`EngineFilter::allow_tf32`](crate::graph::EngineFilter::allow_tf32)).
     pub(crate) tf32_operands: bool,
+    /// What a plan for it holds.
+    pub(crate) signature: Signature,
 }
 
 static_assertions::assert_impl_all!(OperationGraph: Send);
@@ -245,6 +248,7 @@ impl Graph {
             None => {}
         }
         graph.finalize()?;
+        let signature = self.signature(&tensors);
         Ok(OperationGraph {
             desc: graph,
             tensors,
@@ -253,6 +257,7 @@ impl Graph {
             graph: self.id,
             handle_id: handle.map(Handle::id),
             tf32_operands: self.tf32_operands(),
+            signature,
         })
     }
 

@@ -1,0 +1,1023 @@
+//! cuDNN's plan JSON, read into a typed model before cuDNN sees it.
+//!
+//! cuDNN 9.28's reader converts a node's tensor references with
+//! `std::stoll`, whose exception for text that is not a number (or does
+//! not fit) leaves `cudnnBackendFinalize` and ends the process; a subgraph
+//! whose `tensors` is not an array crashes it. Other fields it checks
+//! itself (a wrong type or value is `BAD_PARAM`). So the model holds every
+//! field cuDNN reads of the graph (measured: each key of cuDNN's own
+//! vocabulary set, one at a time, in every node kind the builder makes),
+//! and refuses:
+//!
+//! - an object with a key twice (serde_json would keep the last, cuDNN's
+//!   reader the first);
+//! - a tensor reference that is not a uid in canonical decimal, or names
+//!   no tensor (inputs and outputs alike), and a uid given to two tensors;
+//! - a graph, tensor or node key it does not know (it could be a reference
+//!   cuDNN reads); a subgraph outside attention or inside a subgraph;
+//! - dims, strides and flags of the wrong type or out of range; more
+//!   operations than [`MAX_OPERATIONS`](super::MAX_OPERATIONS).
+//!
+//! The tensors a plan writes come from the node kinds, by cuDNN's own key
+//! names ([`SCHEMAS`]).
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+#[cfg(test)]
+use cudnn_sys as sys;
+
+use super::plan::PlanTensor;
+use super::signature::{NodeSig, Signature, TensorSig};
+use super::MAX_OPERATIONS;
+use crate::error::{Error, Mismatch, Result};
+
+const FROM_JSON: &str = "ExecutionPlan::from_json";
+
+/// The most dimensions of a backend tensor (`CUDNN_DIM_MAX`).
+const MAX_RANK: usize = 8;
+
+fn bad(what: String) -> Error {
+    Error::InvalidArgument {
+        function: FROM_JSON,
+        mismatch: Mismatch::BadValue { what },
+    }
+}
+
+/// A plan's JSON as this crate reads it: the graph's mode, the engine, the
+/// tensors of every list (the graph's and its subgraphs') and the nodes.
+#[derive(Debug, Clone)]
+pub(crate) struct PlanJson {
+    pub(crate) graph_name: String,
+    pub(crate) engine_index: Option<i64>,
+    pub(crate) tensors: Vec<PlanTensor>,
+    pub(crate) nodes: Vec<NodeSig>,
+}
+
+impl PlanJson {
+    /// Reads and checks `json`.
+    pub(crate) fn parse(json: &str) -> Result<PlanJson> {
+        let Unique(value) =
+            serde_json::from_str(json).map_err(|e| bad(format!("not JSON: {e}")))?;
+        let doc: PlanDoc = serde_json::from_value(value)
+            .map_err(|e| bad(format!("not a plan of cuDNN's JSON: {e}")))?;
+        let mut tensors = Vec::new();
+        collect_tensors(&doc.graph, &mut tensors, 0)?;
+        let by_uid = index_uids(&tensors)?;
+        let mut nodes = Vec::new();
+        read_nodes(&doc.graph, &by_uid, &mut nodes, 0)?;
+        if nodes.len() > MAX_OPERATIONS {
+            return Err(bad(format!(
+                "the graph has {} operations; at most {MAX_OPERATIONS} are read",
+                nodes.len()
+            )));
+        }
+        for n in &nodes {
+            for uid in &n.writes {
+                if let Some(&i) = by_uid.get(uid) {
+                    tensors[i].written = !tensors[i].is_virtual;
+                }
+            }
+        }
+        for uid in device_index_uids(&doc.graph) {
+            if let Some(&i) = by_uid.get(&uid) {
+                tensors[i].is_index = true;
+            }
+        }
+        Ok(PlanJson {
+            graph_name: doc
+                .graph
+                .finalize_mode
+                .clone()
+                .unwrap_or_else(|| "plan".into()),
+            engine_index: doc.engine.map(|e| e.engine_id),
+            tensors,
+            nodes,
+        })
+    }
+
+    /// What the plan is for, to compare with a graph's.
+    pub(crate) fn signature(&self) -> Signature {
+        Signature::new(
+            self.tensors.iter().map(TensorSig::of_plan).collect(),
+            self.nodes.clone(),
+        )
+    }
+}
+
+// ------------------------------------------------------------ the document
+
+/// A JSON value whose objects have no key twice.
+struct Unique(Value);
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Unique, E> {
+        serde_json::Number::from_f64(v)
+            .map(|n| Unique(Value::Number(n)))
+            .ok_or_else(|| E::custom("a number that is not finite"))
+    }
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::String(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::String(v)))
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Unique, A::Error> {
+        let mut v = Vec::new();
+        while let Some(Unique(x)) = seq.next_element()? {
+            v.push(x);
+        }
+        Ok(Unique(Value::Array(v)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Unique, A::Error> {
+        let mut m = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if m.contains_key(&k) {
+                return Err(de::Error::custom(format!(
+                    "the key {k:?} twice in one object"
+                )));
+            }
+            let Unique(v) = map.next_value()?;
+            m.insert(k, v);
+        }
+        Ok(Unique(Value::Object(m)))
+    }
+}
+
+/// The plan: cuDNN requires its version and the engine (and says so with
+/// a status); the device profile and the engine's payload it checks
+/// itself.
+#[derive(Deserialize)]
+struct PlanDoc {
+    #[serde(rename = "cudnnVersion", default)]
+    _cudnn_version: Option<i64>,
+    #[serde(rename = "schemaVersion", default)]
+    _schema_version: Option<i64>,
+    #[serde(rename = "operationGraph")]
+    graph: GraphDoc,
+    #[serde(default)]
+    engine: Option<EngineDoc>,
+    #[serde(rename = "GPUProfile", default)]
+    _gpu_profile: Option<Map<String, Value>>,
+}
+
+#[derive(Deserialize)]
+struct EngineDoc {
+    #[serde(rename = "engineId")]
+    engine_id: i64,
+    #[serde(rename = "smVersion", default)]
+    _sm_version: Option<i64>,
+    #[serde(rename = "knobChoices", default)]
+    _knob_choices: Option<BTreeMap<String, i64>>,
+}
+
+/// An operation graph (or a node's subgraph).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphDoc {
+    #[serde(rename = "finalizeMode", default)]
+    finalize_mode: Option<String>,
+    tensors: Vec<TensorDoc>,
+    nodes: Vec<Map<String, Value>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TensorDoc {
+    name: String,
+    #[serde(rename = "dataType")]
+    data_type: String,
+    dim: Vec<i64>,
+    stride: Vec<i64>,
+    #[serde(rename = "isVirtual")]
+    is_virtual: bool,
+    #[serde(rename = "isByValue")]
+    is_by_value: bool,
+    #[serde(rename = "vectCount", default)]
+    _vect_count: Option<i64>,
+    #[serde(rename = "vectDim", default)]
+    _vect_dim: Option<i64>,
+    #[serde(rename = "ptrAlignment", default)]
+    ptr_alignment: Option<i64>,
+    #[serde(default)]
+    reordering: Option<String>,
+}
+
+// ------------------------------------------------------------ tensors
+
+/// A uid as the plan JSON writes it: an `i64` in canonical decimal (what
+/// `std::stoll` reads the same way).
+fn uid_of(text: &str) -> Option<i64> {
+    let n: i64 = text.parse().ok()?;
+    (n.to_string() == text).then_some(n)
+}
+
+/// cuDNN's name of an enumerated value: `CUDNN_` and capitals, digits,
+/// underscores.
+fn is_enum_name(s: &str) -> bool {
+    s.strip_prefix("CUDNN_").is_some_and(|r| {
+        !r.is_empty()
+            && r.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    })
+}
+
+fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
+    let uid = uid_of(&t.name)
+        .ok_or_else(|| bad(format!("a tensor named {:?}, which is not a uid", t.name)))?;
+    let data_type = super::plan::data_type_from_name(&t.data_type)
+        .ok_or_else(|| bad(format!("tensor {uid}: unknown data type {:?}", t.data_type)))?;
+    if t.dim.is_empty() || t.dim.len() > MAX_RANK || t.dim.len() != t.stride.len() {
+        return Err(bad(format!(
+            "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
+            t.dim.len(),
+            t.stride.len()
+        )));
+    }
+    if let Some(d) = t.dim.iter().find(|&&d| d < 1) {
+        return Err(bad(format!("tensor {uid} has a dimension of {d}")));
+    }
+    if let Some(s) = t.stride.iter().find(|&&s| s < 0) {
+        return Err(bad(format!("tensor {uid} has a stride of {s}")));
+    }
+    if let Some(r) = t.reordering.as_deref().filter(|r| !is_enum_name(r)) {
+        return Err(bad(format!("tensor {uid}: reordering {r:?}")));
+    }
+    Ok(PlanTensor {
+        uid,
+        dims: t.dim.clone(),
+        strides: t.stride.clone(),
+        data_type,
+        is_virtual: t.is_virtual,
+        by_value: None,
+        is_by_value: t.is_by_value,
+        written: false,
+        is_index: false,
+        alignment: t
+            .ptr_alignment
+            .and_then(|a| u64::try_from(a).ok())
+            .filter(|&a| a > 0)
+            .unwrap_or(super::plan::BYTE_ALIGNMENT),
+    })
+}
+
+/// The tensors of `graph` and of its nodes' subgraphs.
+fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) -> Result<()> {
+    for t in &graph.tensors {
+        out.push(tensor_of(t)?);
+    }
+    for node in &graph.nodes {
+        if let Some(sub) = node.get("subgraph") {
+            if depth > 0 {
+                return Err(bad("a subgraph inside a subgraph".into()));
+            }
+            collect_tensors(&subgraph_of(sub)?, out, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// The uids a graph (and its nodes' subgraphs) reads as device-side
+/// indices: what a node names under a key starting `seqLen` or
+/// `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `pageTableK`,
+/// `pageTableV` for the attention forward, with `Desc` after them for the
+/// backward). References were checked by `read_nodes` already.
+fn device_index_uids(graph: &GraphDoc) -> Vec<i64> {
+    let mut out = Vec::new();
+    for node in &graph.nodes {
+        let named = node
+            .iter()
+            .filter(|(k, _)| k.starts_with("seqLen") || k.starts_with("pageTable"));
+        out.extend(named.filter_map(|(_, v)| v.as_str().and_then(uid_of)));
+        if let Some(sub) = node.get("subgraph").and_then(|v| subgraph_of(v).ok()) {
+            out.extend(device_index_uids(&sub));
+        }
+    }
+    out
+}
+
+fn subgraph_of(v: &Value) -> Result<GraphDoc> {
+    GraphDoc::deserialize(v).map_err(|e| bad(format!("a node's subgraph: {e}")))
+}
+
+/// Each uid's position; a uid given twice is refused (cuDNN and this
+/// crate would describe different tensors).
+fn index_uids(tensors: &[PlanTensor]) -> Result<HashMap<i64, usize>> {
+    let mut by_uid = HashMap::with_capacity(tensors.len());
+    for (i, t) in tensors.iter().enumerate() {
+        if by_uid.insert(t.uid, i).is_some() {
+            return Err(bad(format!("two tensors with uid {}", t.uid)));
+        }
+    }
+    Ok(by_uid)
+}
+
+// ------------------------------------------------------------ nodes
+
+/// What cuDNN 9.28 reads of a node of one operation: the keys naming the
+/// tensors it reads and writes, the enumerated settings that tell one
+/// graph from another (`modes`), and the other settings (`attrs`: numbers,
+/// booleans, arrays of them, or cuDNN's enum names).
+pub(crate) struct Schema {
+    pub(crate) operation: &'static str,
+    inputs: &'static [&'static str],
+    outputs: &'static [&'static str],
+    /// Written in training (`fmode` `CUDNN_NORM_FWD_TRAINING`), read in
+    /// inference.
+    training_outputs: &'static [&'static str],
+    modes: &'static [&'static str],
+    attrs: &'static [&'static str],
+    /// Whether the node may hold a subgraph (attention's score modifiers).
+    subgraph: bool,
+}
+
+const CONV_ATTRS: &[&str] = &["mathPrec", "alpha", "beta", "pad", "stride", "dilation"];
+const SDPA_FWD_ATTRS: &[&str] = &[
+    "dropoutProbability",
+    "softmax",
+    "unfuseFma",
+    "maxTotalSeqLenQ",
+    "maxTotalSeqLenKV",
+];
+
+/// Every operation a plan may hold, with cuDNN 9.28's key names (its
+/// reader's: each key of its vocabulary set to a value of the wrong type,
+/// one at a time, in a node of each kind; a reference is a key whose text
+/// ends the process when it is not a number).
+pub(crate) const SCHEMAS: &[Schema] = &[
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR",
+        inputs: &["X", "W"],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &["mode"],
+        attrs: CONV_ATTRS,
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR",
+        inputs: &["dY", "W"],
+        outputs: &["dX"],
+        training_outputs: &[],
+        modes: &["mode"],
+        attrs: CONV_ATTRS,
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR",
+        inputs: &["X", "dY"],
+        outputs: &["dW"],
+        training_outputs: &[],
+        modes: &["mode"],
+        attrs: CONV_ATTRS,
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR",
+        inputs: &["X", "B", "T", "dY"],
+        outputs: &["Y", "dX"],
+        training_outputs: &[],
+        modes: &["pointwiseMode"],
+        attrs: &[
+            "mathPrec",
+            "alpha1",
+            "alpha2",
+            "upperClip",
+            "lowerClip",
+            "lowerClipSlope",
+            "alpha",
+            "beta",
+            "axis",
+        ],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR",
+        inputs: &["matA", "matB", "mOverride", "nOverride", "kOverride"],
+        outputs: &["matC"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &["mathPrec", "paddingValue"],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR",
+        inputs: &["X"],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &["reductionOp"],
+        attrs: &[
+            "mathPrec",
+            "isDeterministic",
+            "reductionDims",
+            "groupOffset",
+            "initValues",
+            "xStreams",
+            "yStreams",
+        ],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR",
+        inputs: &[
+            "X",
+            "B",
+            "leftBoundDesc",
+            "shiftRightBoundDesc",
+            "seqLenQDesc",
+            "seqLenKVDesc",
+            "cuSeqLenQDesc",
+            "cuSeqLenKVDesc",
+        ],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &["comparisonMode"],
+        attrs: &[],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR",
+        inputs: &[
+            "X",
+            "Scale",
+            "Bias",
+            "epsilonDesc",
+            "expavgfactorDesc",
+            "InRunningMean",
+            "InRunningVar",
+        ],
+        outputs: &["Y", "OutRunningMean", "OutRunningVar"],
+        training_outputs: &["Mean", "InvVariance"],
+        modes: &["mode", "fmode"],
+        attrs: &[],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR",
+        inputs: &["X", "DY", "Scale", "Mean", "InvVariance", "epsilonDesc"],
+        outputs: &["DX", "DScale", "DBias"],
+        training_outputs: &[],
+        modes: &["mode"],
+        attrs: &[],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR",
+        inputs: &[
+            "Q",
+            "K",
+            "V",
+            "scale",
+            "seqLenQ",
+            "seqLenKV",
+            "cuSeqLenQ",
+            "cuSeqLenKV",
+            "dropoutSeed",
+            "dropoutOffset",
+            "blockMask",
+            "pageTableK",
+            "pageTableV",
+            "descaleQ",
+            "descaleK",
+            "descaleV",
+            "descaleS",
+            "scaleO",
+        ],
+        outputs: &["O", "stats", "amaxS", "amaxO", "dropoutRngDump"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: SDPA_FWD_ATTRS,
+        subgraph: true,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR",
+        inputs: &[
+            "qDesc",
+            "kDesc",
+            "vDesc",
+            "oDesc",
+            "dODesc",
+            "statsDesc",
+            "scaleDesc",
+            "seqLenQDesc",
+            "seqLenKVDesc",
+            "cuSeqLenQDesc",
+            "cuSeqLenKVDesc",
+            "dropoutSeed",
+            "dropoutOffset",
+            "sinkDesc",
+        ],
+        outputs: &["dQDesc", "dKDesc", "dVDesc", "dBiasDesc", "dSinkDesc"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: SDPA_FWD_ATTRS,
+        subgraph: true,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR",
+        inputs: &["X", "freqs"],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &["output_scale", "rope_dim"],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR",
+        inputs: &["DY", "freqs"],
+        outputs: &["DX"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &["output_scale", "rope_dim"],
+        subgraph: false,
+    },
+];
+
+/// Keys of a node with a subgraph that name its tensors by uid, as numbers.
+const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
+
+/// Whether `v` holds no text but cuDNN's enum names (a reference hidden
+/// in a setting would reach `std::stoll`).
+fn is_setting(v: &Value) -> bool {
+    match v {
+        Value::String(s) => is_enum_name(s),
+        Value::Array(a) => a.iter().all(is_setting),
+        Value::Object(m) => m.values().all(is_setting),
+        Value::Null | Value::Bool(_) | Value::Number(_) => true,
+    }
+}
+
+/// Whether a setting's value is of the type cuDNN writes it with: arrays
+/// of integers for a convolution's geometry, numbers for scalars,
+/// booleans for flags, cuDNN's names for enumerated values; otherwise no
+/// text but cuDNN's names.
+fn attr_fits(key: &str, v: &Value) -> bool {
+    let ints = |min: i64| {
+        v.as_array().is_some_and(|a| {
+            a.len() <= MAX_RANK && a.iter().all(|x| x.as_i64().is_some_and(|n| n >= min))
+        })
+    };
+    match key {
+        "pad" => ints(0),
+        "stride" | "dilation" => ints(1),
+        "reductionDims" => ints(0),
+        "alpha" | "beta" | "alpha1" | "alpha2" | "upperClip" | "lowerClip" | "lowerClipSlope"
+        | "dropoutProbability" | "output_scale" | "paddingValue" => v.is_number(),
+        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" => {
+            v.as_i64().is_some_and(|n| n >= 0)
+        }
+        "isDeterministic" | "unfuseFma" => v.is_boolean(),
+        "mathPrec" => v.as_str().is_some_and(is_enum_name),
+        _ => is_setting(v),
+    }
+}
+
+/// Reads the nodes of `graph` (and of their subgraphs) into `out`.
+fn read_nodes(
+    graph: &GraphDoc,
+    by_uid: &HashMap<i64, usize>,
+    out: &mut Vec<NodeSig>,
+    depth: usize,
+) -> Result<()> {
+    for node in &graph.nodes {
+        out.push(read_node(node, by_uid, depth > 0)?);
+        if out.len() > MAX_OPERATIONS {
+            return Err(bad(format!(
+                "the graph has more than {MAX_OPERATIONS} operations"
+            )));
+        }
+        if let Some(sub) = node.get("subgraph") {
+            read_nodes(&subgraph_of(sub)?, by_uid, out, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+fn read_node(
+    node: &Map<String, Value>,
+    by_uid: &HashMap<i64, usize>,
+    inner: bool,
+) -> Result<NodeSig> {
+    let op = node
+        .get("operation")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad("a node without an \"operation\" name".into()))?;
+    let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
+        bad(format!(
+            "a node of operation {op}, whose outputs this crate does not know"
+        ))
+    })?;
+    let training = match node.get("fmode") {
+        None => false,
+        Some(v) if v == "CUDNN_NORM_FWD_TRAINING" => true,
+        Some(v) if v == "CUDNN_NORM_FWD_INFERENCE" => false,
+        Some(v) => return Err(bad(format!("{op}: fmode {v}"))),
+    };
+    let mut sig = NodeSig::new(op);
+    for (key, value) in node {
+        let k = key.as_str();
+        let write =
+            schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));
+        if write || schema.inputs.contains(&k) || schema.training_outputs.contains(&k) {
+            let uid = reference(op, k, value, by_uid)?;
+            if write {
+                sig.writes.push(uid);
+            } else {
+                sig.reads.push(uid);
+            }
+        } else if k == "operation" || (k == "subgraph" && schema.subgraph && !inner) {
+            // The operation is the schema's; the subgraph is read as a
+            // graph of its own.
+        } else if SUBGRAPH_UIDS.contains(&k) && schema.subgraph && !inner {
+            match value.as_i64() {
+                Some(uid) if by_uid.contains_key(&uid) => {}
+                _ => return Err(bad(format!("{op}'s {k} {value} names no tensor"))),
+            }
+        } else if schema.modes.contains(&k) {
+            match value.as_str().filter(|s| is_enum_name(s)) {
+                Some(s) => sig.modes.push(format!("{k}={s}")),
+                None => return Err(bad(format!("{op}'s {k} {value} is not a cuDNN name"))),
+            }
+        } else if schema.attrs.contains(&k) {
+            if !attr_fits(k, value) {
+                return Err(bad(format!("{op}'s {k} {value} is not of its type")));
+            }
+        } else {
+            return Err(bad(format!(
+                "{op} has a key {k:?} this crate does not know"
+            )));
+        }
+    }
+    sig.finish();
+    Ok(sig)
+}
+
+/// The uid a node's `key` names: canonical decimal text of a tensor of the
+/// plan.
+fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64, usize>) -> Result<i64> {
+    let uid = value
+        .as_str()
+        .and_then(uid_of)
+        .ok_or_else(|| bad(format!("{op}'s {key} {value} is not a uid")))?;
+    if !by_uid.contains_key(&uid) {
+        return Err(bad(format!(
+            "{op}'s {key} names uid {uid}, which no tensor has"
+        )));
+    }
+    Ok(uid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(p: &PlanJson) -> Vec<i64> {
+        let mut w: Vec<i64> = p
+            .tensors
+            .iter()
+            .filter(|t| t.written)
+            .map(|t| t.uid)
+            .collect();
+        w.sort_unstable();
+        w
+    }
+
+    fn conv() -> Value {
+        serde_json::from_str(include_str!("../../tests/data/conv-plan-sm90.json")).expect("JSON")
+    }
+
+    fn parse(v: &Value) -> Result<PlanJson> {
+        PlanJson::parse(&v.to_string())
+    }
+
+    fn refused(v: &Value, want: &str) {
+        match parse(v) {
+            Err(Error::InvalidArgument { function, mismatch }) => {
+                assert_eq!(function, FROM_JSON);
+                assert!(
+                    mismatch.to_string().contains(want),
+                    "{want:?} not in {mismatch}"
+                );
+            }
+            other => panic!("expected a refusal with {want:?}, got {other:?}"),
+        }
+    }
+
+    // The operation graphs of 9.28's plans (sm_90), as cuDNN wrote them.
+    // (76 KB of JSON through serde_json: minutes under Miri, and no unsafe
+    // code of this crate on the way.)
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn plan_json_tells_inputs_from_outputs() {
+        let p = parse(&conv()).expect("plan");
+        assert_eq!(
+            (p.graph_name.as_str(), p.engine_index),
+            ("CONV_FORWARD", Some(0))
+        );
+        assert_eq!(written(&p), [3]);
+        assert_eq!(p.tensors[0].dims, [1, 3, 8, 8]);
+        assert_eq!(
+            p.tensors[0].data_type,
+            sys::cudnnDataType_t::CUDNN_DATA_FLOAT
+        );
+
+        let all: Value = serde_json::from_str(include_str!(
+            "../../tests/data/norm-attention-plans-sm90.json"
+        ))
+        .expect("JSON");
+        let plans = all.as_object().expect("by name");
+        assert!(plans.len() >= 10);
+        for (name, plan) in plans {
+            let p = parse(plan).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!written(&p).is_empty(), "{name} writes nothing");
+        }
+        // Training writes the statistics; inference reads them.
+        assert_eq!(
+            written(&parse(&all["layer_norm"]).expect("plan")),
+            [4, 5, 6]
+        );
+        assert_eq!(
+            written(&parse(&all["layer_norm_inference"]).expect("plan")),
+            [4]
+        );
+        // The attention node's score subgraph brings its bias and scalars.
+        let masked = parse(&all["sdpa_forward_masked"]).expect("plan");
+        for uid in [4, 10, 12, 13] {
+            assert!(masked.tensors.iter().any(|t| t.uid == uid), "uid {uid}");
+        }
+        let w = written(&masked);
+        assert!(w.contains(&5) && w.contains(&6), "{w:?}");
+        assert!(!w.contains(&1) && !w.contains(&4), "{w:?}");
+    }
+
+    /// A data or filter gradient writes the tensor cuDNN names `dX` or
+    /// `dW`.
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn gradients_write_dx_and_dw() {
+        for (op, inputs, output) in [
+            ("CONVOLUTION_BACKWARD_DATA", ["dY", "W"], "dX"),
+            ("CONVOLUTION_BACKWARD_FILTER", ["X", "dY"], "dW"),
+        ] {
+            let mut v = conv();
+            let node = &mut v["operationGraph"]["nodes"][0];
+            let m = node.as_object_mut().expect("node");
+            for k in ["X", "W", "Y"] {
+                m.remove(k);
+            }
+            m.insert(
+                "operation".into(),
+                format!("CUDNN_BACKEND_OPERATION_{op}_DESCRIPTOR").into(),
+            );
+            m.insert(inputs[0].into(), "1".into());
+            m.insert(inputs[1].into(), "2".into());
+            m.insert(output.into(), "3".into());
+            let p = parse(&v).expect(op);
+            assert_eq!(written(&p), [3], "{op}");
+            assert_eq!(p.nodes[0].reads, [1, 2], "{op}");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn references_of_inputs_and_outputs_must_name_one_tensor() {
+        for bad in [
+            "a",
+            "",
+            "99999999999999999999",
+            "1a",
+            " 1",
+            "01",
+            "+1",
+            "7",
+            "CUDNN_X",
+        ] {
+            for key in ["X", "W", "Y"] {
+                let mut v = conv();
+                v["operationGraph"]["nodes"][0][key] = bad.into();
+                refused(&v, key);
+            }
+        }
+        let mut v = conv();
+        v["operationGraph"]["nodes"][0]["W"] = 2.into();
+        refused(&v, "is not a uid");
+        // Two tensors with one uid: cuDNN keeps the last, serde the first.
+        let mut v = conv();
+        let mut dup = v["operationGraph"]["tensors"][2].clone();
+        dup["dim"] = serde_json::json!([4, 4, 8, 8]);
+        v["operationGraph"]["tensors"]
+            .as_array_mut()
+            .expect("tensors")
+            .insert(0, dup);
+        refused(&v, "two tensors with uid 3");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn unknown_keys_odd_values_and_structure_are_refused() {
+        let text = conv().to_string();
+        // A key twice in one object, at any depth.
+        let twice = text.replacen("\"X\":\"1\"", "\"X\":\"1\",\"X\":\"2\"", 1);
+        assert_ne!(twice, text);
+        assert!(PlanJson::parse(&twice).is_err());
+        type Edit = Box<dyn Fn(&mut Value)>;
+        let cases: Vec<(&str, Edit, &str)> = vec![
+            (
+                "unknown node key",
+                Box::new(|v| v["operationGraph"]["nodes"][0]["Bias"] = "1".into()),
+                "\"Bias\"",
+            ),
+            (
+                "unknown tensor key",
+                Box::new(|v| v["operationGraph"]["tensors"][0]["isRagged"] = true.into()),
+                "isRagged",
+            ),
+            (
+                "unknown op",
+                Box::new(|v| v["operationGraph"]["nodes"][0]["operation"] = "SOMETHING_NEW".into()),
+                "SOMETHING_NEW",
+            ),
+            (
+                "mode text",
+                Box::new(|v| v["operationGraph"]["nodes"][0]["mode"] = "1".into()),
+                "mode",
+            ),
+            (
+                "attr text",
+                Box::new(|v| v["operationGraph"]["nodes"][0]["pad"] = serde_json::json!(["1", 1])),
+                "pad",
+            ),
+            (
+                "stride 0",
+                Box::new(|v| v["operationGraph"]["nodes"][0]["stride"] = serde_json::json!([0, 1])),
+                "stride",
+            ),
+            (
+                "alpha text",
+                Box::new(|v| v["operationGraph"]["nodes"][0]["alpha"] = "1".into()),
+                "alpha",
+            ),
+            (
+                "dim 0",
+                Box::new(|v| v["operationGraph"]["tensors"][0]["dim"][1] = 0.into()),
+                "dimension of 0",
+            ),
+            (
+                "stride -1",
+                Box::new(|v| v["operationGraph"]["tensors"][0]["stride"][1] = (-1).into()),
+                "stride of -1",
+            ),
+            (
+                "dim float",
+                Box::new(|v| v["operationGraph"]["tensors"][0]["dim"][1] = 1.5.into()),
+                "not a plan",
+            ),
+            (
+                "rank",
+                Box::new(|v| {
+                    v["operationGraph"]["tensors"][0]["dim"] = serde_json::json!([1, 1, 1])
+                }),
+                "4 strides",
+            ),
+            (
+                "virtual text",
+                Box::new(|v| v["operationGraph"]["tensors"][0]["isVirtual"] = "false".into()),
+                "not a plan",
+            ),
+            (
+                "a subgraph on a convolution",
+                Box::new(|v| {
+                    v["operationGraph"]["nodes"][0]["subgraph"] =
+                        serde_json::json!({"tensors": [], "nodes": []})
+                }),
+                "subgraph",
+            ),
+            (
+                "tensors text",
+                Box::new(|v| v["operationGraph"]["tensors"] = "a".into()),
+                "not a plan",
+            ),
+        ];
+        for (what, edit, want) in cases {
+            let mut v = conv();
+            edit(&mut v);
+            match parse(&v) {
+                Err(e) => assert!(e.to_string().contains(want), "{what}: {want:?} not in {e}"),
+                Ok(_) => panic!("{what}: accepted"),
+            }
+        }
+        for bad in [
+            "[]",
+            "{}",
+            r#"{"operationGraph":{"nodes":[]}}"#,
+            "not json",
+            "{\"operationGraph\":{}} x",
+        ] {
+            assert!(PlanJson::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
+        let all: Value = serde_json::from_str(include_str!(
+            "../../tests/data/norm-attention-plans-sm90.json"
+        ))
+        .expect("JSON");
+        for bad in [Value::from("a"), Value::from(1), Value::Null] {
+            let mut v = all["sdpa_forward_masked"].clone();
+            v["operationGraph"]["nodes"][0]["subgraph"]["tensors"] = bad;
+            assert!(parse(&v).is_err());
+        }
+        let mut v = all["sdpa_forward_masked"].clone();
+        v["operationGraph"]["nodes"][0]["subgraphInputUid"] = 99.into();
+        refused(&v, "names no tensor");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn more_operations_than_the_limit_are_refused() {
+        let mut v = conv();
+        let node = v["operationGraph"]["nodes"][0].clone();
+        let nodes = v["operationGraph"]["nodes"].as_array_mut().expect("nodes");
+        nodes.resize(MAX_OPERATIONS, node);
+        assert!(parse(&v).is_ok());
+        let one = v["operationGraph"]["nodes"][0].clone();
+        v["operationGraph"]["nodes"]
+            .as_array_mut()
+            .expect("nodes")
+            .push(one);
+        refused(&v, "operations");
+    }
+
+    // 9.28's attention plans name their sequence lengths `seqLenQ` and
+    // `seqLenKV` (forward) and `seqLenQDesc`, `seqLenKVDesc` (backward):
+    // indices; the dropout seed and offset are not.
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn plan_json_marks_device_side_indices_and_alignment() {
+        let all: Value = serde_json::from_str(include_str!(
+            "../../tests/data/norm-attention-plans-sm90.json"
+        ))
+        .expect("JSON");
+        let uid = |v: &Value| v.as_str().and_then(uid_of);
+        for (name, keys) in [
+            ("sdpa_forward_padded_dropout", ["seqLenQ", "seqLenKV"]),
+            ("sdpa_backward", ["seqLenQDesc", "seqLenKVDesc"]),
+        ] {
+            let node = &all[name]["operationGraph"]["nodes"][0];
+            let want: Vec<i64> = keys.iter().map(|k| uid(&node[*k]).expect(k)).collect();
+            let p = parse(&all[name]).expect(name);
+            let got: Vec<i64> = p
+                .tensors
+                .iter()
+                .filter(|t| t.is_index)
+                .map(|t| t.uid)
+                .collect();
+            assert_eq!(got, want, "{name}");
+            let aligned = |t: &PlanTensor| t.alignment == super::super::plan::BYTE_ALIGNMENT;
+            assert!(p.tensors.iter().all(aligned), "{name}");
+        }
+        let name = "sdpa_forward_padded_dropout";
+        let node = &all[name]["operationGraph"]["nodes"][0];
+        let p = parse(&all[name]).expect(name);
+        for key in ["dropoutSeed", "dropoutOffset"] {
+            let u = uid(&node[key]).expect(key);
+            assert!(p.tensors.iter().any(|t| t.uid == u && !t.is_index), "{key}");
+        }
+        let json = r#"{"operationGraph":{"tensors":[{"name":"1","dataType":"CUDNN_DATA_HALF",
+            "dim":[1],"stride":[1],"isVirtual":false,"isByValue":false,"ptrAlignment":4}],
+            "nodes":[]}}"#;
+        let p = PlanJson::parse(json).expect("plan");
+        assert_eq!(p.tensors[0].alignment, 4);
+    }
+}

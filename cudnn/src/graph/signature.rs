@@ -1,0 +1,185 @@
+//! What a plan is for, in a form both a built graph and a plan's JSON
+//! give: every tensor (uid, dims, strides, type, virtual, by value) and
+//! every operation (cuDNN's operation name, its enumerated settings, the
+//! uids it reads and writes). A plan cache compares the two before it
+//! hands out a plan it read from a file.
+
+use cudnn_sys as sys;
+
+use super::builder::OperationGraph;
+use super::plan::PlanTensor;
+use super::plan_json::PlanJson;
+use crate::error::{Error, Mismatch, Result};
+
+impl OperationGraph {
+    /// Checks that `json`, cuDNN's JSON of a plan
+    /// ([`ExecutionPlan::to_json`](super::ExecutionPlan::to_json)), is a
+    /// plan for this graph: the same tensors (uid, dims, strides, data
+    /// type, virtual or by value) and the same operations (cuDNN's
+    /// operation, its modes, such as a pointwise node's `RELU_FWD` or
+    /// `TANH_FWD`, and the uids it reads and writes). Nothing is given to
+    /// cuDNN. [`PlanCache`](super::PlanCache) checks each plan it read from
+    /// a file this way before it hands it out.
+    ///
+    /// # Errors
+    /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
+    /// JSON it does not read; [`Error::InvalidArgument`] naming the first
+    /// difference.
+    pub fn check_plan_json(&self, json: &str) -> Result<()> {
+        let held = PlanJson::parse(json)?.signature();
+        match self.signature.difference(&held) {
+            None => Ok(()),
+            Some(what) => Err(Error::InvalidArgument {
+                function: "OperationGraph::check_plan_json",
+                mismatch: Mismatch::BadValue {
+                    what: format!("a plan for another graph than \"{}\": {what}", self.name()),
+                },
+            }),
+        }
+    }
+}
+
+/// A tensor as a signature sees it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct TensorSig {
+    uid: i64,
+    dims: Vec<i64>,
+    strides: Vec<i64>,
+    data_type: u32,
+    is_virtual: bool,
+    is_by_value: bool,
+}
+
+impl TensorSig {
+    pub(crate) fn new(
+        uid: i64,
+        dims: &[i64],
+        strides: &[i64],
+        data_type: sys::cudnnDataType_t,
+        is_virtual: bool,
+        is_by_value: bool,
+    ) -> TensorSig {
+        TensorSig {
+            uid,
+            dims: dims.to_vec(),
+            strides: strides.to_vec(),
+            data_type: data_type.0,
+            is_virtual,
+            is_by_value,
+        }
+    }
+
+    pub(crate) fn of_plan(t: &PlanTensor) -> TensorSig {
+        TensorSig::new(
+            t.uid,
+            &t.dims,
+            &t.strides,
+            t.data_type,
+            t.is_virtual,
+            t.is_by_value,
+        )
+    }
+}
+
+/// An operation as a signature sees it. `modes` are `key=NAME` with the
+/// plan JSON's key (`pointwiseMode=CUDNN_POINTWISE_RELU_FWD`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct NodeSig {
+    pub(crate) operation: String,
+    pub(crate) modes: Vec<String>,
+    pub(crate) reads: Vec<i64>,
+    pub(crate) writes: Vec<i64>,
+}
+
+impl NodeSig {
+    pub(crate) fn new(operation: &str) -> NodeSig {
+        NodeSig {
+            operation: operation.to_owned(),
+            modes: Vec::new(),
+            reads: Vec::new(),
+            writes: Vec::new(),
+        }
+    }
+
+    /// Sorts its lists (their order carries no meaning).
+    pub(crate) fn finish(&mut self) {
+        self.modes.sort();
+        self.reads.sort_unstable();
+        self.writes.sort_unstable();
+    }
+}
+
+/// A graph's tensors and operations, in a canonical order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Signature {
+    tensors: Vec<TensorSig>,
+    nodes: Vec<NodeSig>,
+}
+
+impl Signature {
+    pub(crate) fn new(mut tensors: Vec<TensorSig>, mut nodes: Vec<NodeSig>) -> Signature {
+        tensors.sort();
+        nodes.sort();
+        Signature { tensors, nodes }
+    }
+
+    /// The first difference from `other`, in words; `None` when equal.
+    pub(crate) fn difference(&self, other: &Signature) -> Option<String> {
+        if self.tensors != other.tensors {
+            let t = self
+                .tensors
+                .iter()
+                .zip(&other.tensors)
+                .find(|(a, b)| a != b)
+                .map_or_else(
+                    || {
+                        format!(
+                            "the graph has {} tensors, the plan {}",
+                            self.tensors.len(),
+                            other.tensors.len()
+                        )
+                    },
+                    |(a, b)| format!("the graph has tensor {a:?}, the plan {b:?}"),
+                );
+            return Some(t);
+        }
+        if self.nodes != other.nodes {
+            let n = self
+                .nodes
+                .iter()
+                .zip(&other.nodes)
+                .find(|(a, b)| a != b)
+                .map_or_else(
+                    || {
+                        format!(
+                            "the graph has {} operations, the plan {}",
+                            self.nodes.len(),
+                            other.nodes.len()
+                        )
+                    },
+                    |(a, b)| format!("the graph has operation {a:?}, the plan {b:?}"),
+                );
+            return Some(n);
+        }
+        None
+    }
+}
+
+/// `fn name(v: T) -> Option<&'static str>`: cuDNN's name of a value of a
+/// C enum (the identifier, as the plan JSON writes it).
+macro_rules! names {
+    ($f:ident: $t:ident { $($c:ident),* $(,)? }) => {
+        pub(crate) fn $f(v: sys::$t) -> Option<&'static str> {
+            $(if v == sys::$t::$c {
+                return Some(stringify!($c));
+            })*
+            None
+        }
+    };
+}
+
+names!(pointwise_mode: cudnnPointwiseMode_t { CUDNN_POINTWISE_ADD, CUDNN_POINTWISE_ADD_SQUARE, CUDNN_POINTWISE_DIV, CUDNN_POINTWISE_MAX, CUDNN_POINTWISE_MIN, CUDNN_POINTWISE_MOD, CUDNN_POINTWISE_MUL, CUDNN_POINTWISE_POW, CUDNN_POINTWISE_SUB, CUDNN_POINTWISE_ABS, CUDNN_POINTWISE_CEIL, CUDNN_POINTWISE_COS, CUDNN_POINTWISE_EXP, CUDNN_POINTWISE_FLOOR, CUDNN_POINTWISE_LOG, CUDNN_POINTWISE_NEG, CUDNN_POINTWISE_RSQRT, CUDNN_POINTWISE_SIN, CUDNN_POINTWISE_SQRT, CUDNN_POINTWISE_TAN, CUDNN_POINTWISE_ERF, CUDNN_POINTWISE_IDENTITY, CUDNN_POINTWISE_RECIPROCAL, CUDNN_POINTWISE_ATAN2, CUDNN_POINTWISE_FLOOR_MOD, CUDNN_POINTWISE_RELU_FWD, CUDNN_POINTWISE_TANH_FWD, CUDNN_POINTWISE_SIGMOID_FWD, CUDNN_POINTWISE_ELU_FWD, CUDNN_POINTWISE_GELU_FWD, CUDNN_POINTWISE_SOFTPLUS_FWD, CUDNN_POINTWISE_SWISH_FWD, CUDNN_POINTWISE_GELU_APPROX_TANH_FWD, CUDNN_POINTWISE_RELU_BWD, CUDNN_POINTWISE_TANH_BWD, CUDNN_POINTWISE_SIGMOID_BWD, CUDNN_POINTWISE_ELU_BWD, CUDNN_POINTWISE_GELU_BWD, CUDNN_POINTWISE_SOFTPLUS_BWD, CUDNN_POINTWISE_SWISH_BWD, CUDNN_POINTWISE_GELU_APPROX_TANH_BWD, CUDNN_POINTWISE_CMP_EQ, CUDNN_POINTWISE_CMP_NEQ, CUDNN_POINTWISE_CMP_GT, CUDNN_POINTWISE_CMP_GE, CUDNN_POINTWISE_CMP_LT, CUDNN_POINTWISE_CMP_LE, CUDNN_POINTWISE_LOGICAL_AND, CUDNN_POINTWISE_LOGICAL_OR, CUDNN_POINTWISE_LOGICAL_NOT, CUDNN_POINTWISE_GEN_INDEX, CUDNN_POINTWISE_BINARY_SELECT });
+names!(reduce_op: cudnnReduceTensorOp_t { CUDNN_REDUCE_TENSOR_ADD, CUDNN_REDUCE_TENSOR_MUL, CUDNN_REDUCE_TENSOR_MIN, CUDNN_REDUCE_TENSOR_MAX, CUDNN_REDUCE_TENSOR_AMAX, CUDNN_REDUCE_TENSOR_AVG, CUDNN_REDUCE_TENSOR_NORM1, CUDNN_REDUCE_TENSOR_NORM2, CUDNN_REDUCE_TENSOR_MUL_NO_ZEROS });
+names!(conv_mode: cudnnConvolutionMode_t { CUDNN_CONVOLUTION, CUDNN_CROSS_CORRELATION });
+names!(norm_mode: cudnnBackendNormMode_t { CUDNN_LAYER_NORM, CUDNN_INSTANCE_NORM, CUDNN_BATCH_NORM, CUDNN_GROUP_NORM, CUDNN_RMS_NORM, CUDNN_ADA_LAYER_NORM });
+names!(norm_phase: cudnnBackendNormFwdPhase_t { CUDNN_NORM_FWD_INFERENCE, CUDNN_NORM_FWD_TRAINING });
