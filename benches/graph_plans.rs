@@ -12,9 +12,11 @@
 //! - `from_json`: [`ExecutionPlan::from_json`] of that plan's saved JSON;
 //! - `cache_hit`: a [`PlanCache::get_or_build`] that finds the plan.
 //!
-//! No kernel runs. cuDNN 9 finalizes nothing without a CUDA driver: where
-//! none is present, a stand-in libcuda (`cudnn/tests/common/cuda_stub.rs`,
-//! every function failing) is loaded first, as the graph host tests do.
+//! No kernel runs, and no GPU is needed. cuDNN 9 finalizes nothing without
+//! NVIDIA's driver library: the file `CUDNN_TEST_LIBCUDA` names (Debian's
+//! `libcuda1`, unpacked by `scripts/fetch-libcuda.sh`) is loaded first, as
+//! the graph host tests do (`cudnn/tests/common/driver.rs`), else the one
+//! the system's loader finds.
 //! cuDNN 9's precompiled engines open cuBLASLt at run time: it is loaded
 //! from `CUBLAS_<CUDA major>_LIB` by absolute path (`scripts/fetch-cudnn.sh
 //! cublas` sets `CUBLAS_12_LIB`), or by name when the loader finds it.
@@ -25,18 +27,19 @@
 //! set). Nothing is asserted: a benchmark is not a test.
 //!
 //! ```sh
-//! eval "$(bash scripts/fetch-cudnn.sh 9 cublas)"
-//! CUDNN_LIB_DIR=$CUDNN_9_LIB cargo bench --bench graph_plans
+//! eval "$(bash scripts/fetch-cudnn.sh 9 cublas)"; eval "$(bash scripts/fetch-libcuda.sh)"
+//! CUDNN_TEST_LIBCUDA=$LIBCUDA_DIR/libcuda.so.1 CUDNN_LIB_DIR=$CUDNN_9_LIB \
+//!     cargo bench --bench graph_plans
 //! ```
 //!
-//! Without cuDNN 9.8 or later, the driver stand-in or cuBLASLt it says why
+//! Without cuDNN 9.8 or later, the driver library or cuBLASLt it says why
 //! and exits 0 (1 with `CUDNN_BENCH_REQUIRE=1`). Run by `cargo test
 //! --benches` (no `--bench` argument) it runs each step once and times
 //! nothing.
 
 #[cfg(target_os = "linux")]
-#[path = "../cudnn/tests/common/cuda_stub.rs"]
-mod cuda_stub;
+#[path = "../cudnn/tests/common/driver.rs"]
+mod driver;
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -161,12 +164,14 @@ fn results_path(file: &str) -> std::path::PathBuf {
 fn main() -> ExitCode {
     let require = std::env::var_os("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
     #[cfg(target_os = "linux")]
-    if let Err(e) = cuda_stub::load() {
-        return not_run(&format!("the CUDA driver stand-in failed: {e}"), require);
+    match driver::load() {
+        Ok(d) => println!("graph_plans: driver library: {d}"),
+        Err(e) => return not_run(&e, require),
     }
     if !cfg!(target_os = "linux") {
         return not_run(
-            "cuDNN 9 finalizes nothing without a CUDA driver, and its stand-in is Linux-only",
+            "this bench loads NVIDIA's driver library on Linux only (cuDNN 9 finalizes nothing \
+             without it)",
             require,
         );
     }

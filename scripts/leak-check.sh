@@ -45,8 +45,11 @@ fetched=$(bash scripts/fetch-cudnn.sh all cublas)
 eval "$fetched"
 : "${CUDNN_8_LIB:?}" "${CUDNN_9_LIB:?}" "${CUBLAS_12_LIB:?}"
 # cuDNN 9's precompiled engines open cuBLASLt: the graph part of the leak
-# check loads it from here.
+# check loads it from here. Its engines link NVIDIA's driver library (no GPU
+# needed), which the leak check loads by absolute path first.
 export CUBLAS_12_LIB
+eval "$(bash scripts/fetch-libcuda.sh)"
+export CUDNN_TEST_LIBCUDA=$LIBCUDA_DIR/libcuda.so.1
 
 # executables CARGO_TEST_ARGS...: builds the tests and prints, per test
 # binary, "<package dir> <target name> <path>".

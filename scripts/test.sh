@@ -155,6 +155,17 @@ export CUDNN_8_LIB CUDNN_9_LIB CUDNN_8_9_7_LIB CUDNN_CU13_LIB CUDNN_JIT_LIB
 export CUDNN_8_VERSION CUDNN_9_VERSION CUDNN_8_9_7_VERSION CUDNN_CU13_VERSION CUDNN_JIT_VERSION
 export CUDNN_WIN_8_VERSION CUDNN_WIN_8_BIN CUDNN_WIN_9_VERSION CUDNN_WIN_9_BIN
 export CUBLAS_12_LIB NVRTC_13_LIB
+# NVIDIA's driver library (Debian's libcuda1; no GPU needed), which cuDNN
+# 9's engines link: the graph tests load it by absolute path before cuDNN
+# (cudnn/tests/common/driver.rs). It is not put on LD_LIBRARY_PATH, so the
+# tests that check the crate without a driver (no_driver) see none.
+if ! libcuda_vars=$(bash "$script_dir/fetch-libcuda.sh"); then
+    echo "error: could not fetch NVIDIA's libcuda (see above); no test ran" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+eval "$libcuda_vars"
+export CUDNN_TEST_LIBCUDA=$LIBCUDA_DIR/libcuda.so.1
 
 # The runner variable of this machine's target, e.g.
 # CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER.

@@ -4,7 +4,7 @@
 //! library search over generated environments and folder trees, the ELF and
 //! PE readers over damaged real files, the algorithm-cache reader over
 //! damaged files, plan JSON and plan cache files made from real plans of
-//! every operation kind and damaged (with the stand-in CUDA driver on
+//! every operation kind and damaged (with NVIDIA's libcuda, no GPU, on
 //! Linux), and the doctor over generated snapshots. Each case must
 //! return `Ok` or a typed `Err`: a panic fails the run (an abort or a crash
 //! ends the process, which fails it too).
@@ -458,14 +458,12 @@ fn main() {
         .map(|s| s.split(',').map(|a| a.trim().to_string()).collect());
 
     let mut setup_failure = None;
-    // The plan areas finalize plans, which cuDNN 9 does only with a CUDA
-    // driver: the stand-in goes first (before cuDNN looks for one).
+    // The plan areas finalize plans, which cuDNN 9 does only with NVIDIA's
+    // driver library: it goes first (before cuDNN looks for one).
     #[cfg(target_os = "linux")]
-    if let Err(e) = common::cuda_stub::load() {
+    if let Err(e) = common::driver::load() {
         if required {
-            setup_failure = Some(format!(
-                "CUDNN_TEST_REQUIRE=1 but the CUDA driver stand-in failed: {e}"
-            ));
+            setup_failure = Some(format!("CUDNN_TEST_REQUIRE=1 but {e}"));
         }
     }
     let lib = match cudnn::library() {

@@ -3,7 +3,7 @@
 //! builds against the real library: a convolution forward, conv + bias +
 //! ReLU, the data and filter gradients, matmul + bias + GELU and a
 //! reduction become backend descriptors and a finalized operation graph on
-//! cuDNN 9 (with the stand-in libcuda of `common::cuda_stub` on Linux);
+//! cuDNN 9 (with NVIDIA's libcuda, no GPU, loaded by `common::driver` on Linux);
 //! on cuDNN 8 the operations are built and finalized and the graph is
 //! refused, with a typed error, for want of a handle. No kernel runs: no
 //! GPU, no handle, no execution plan.

@@ -6,11 +6,11 @@
 //! no kernel runs. One test, for a GPU, reads the real device's
 //! description through a handle.
 //!
-//! cuDNN 9 finalizes nothing without a CUDA driver: on Linux without one, a
-//! stand-in whose every call fails is loaded first (`common::cuda_stub`);
-//! cuDNN itself is the real library. Elsewhere (Windows under Wine) the
-//! tests that finalize check that the first finalize is refused with a
-//! typed `SUBLIBRARY_LOADING_FAILED` and stop there.
+//! cuDNN 9 finalizes nothing without NVIDIA's driver library (no GPU is
+//! needed): on Linux the real one is loaded first (`common::driver`).
+//! Elsewhere (Windows under Wine) the tests that finalize check that the
+//! first finalize is refused with the typed `Error::DependencyUnavailable`
+//! naming the driver library, and stop there.
 
 mod common;
 
@@ -53,8 +53,7 @@ const REQUIRED: &[&str] = &[
     "supportCoopLaunch",
 ];
 
-/// The library under test, with a CUDA driver or its stand-in loaded
-/// first (`None` where the graph tests do not run; see
+/// The library under test, with NVIDIA's driver library loaded first (`None` where the graph tests do not run; see
 /// `common::backend::graph_library`).
 fn lib() -> Option<Arc<Library>> {
     common::backend::graph_library()

@@ -9,12 +9,13 @@
 //! a handle to finalize; 9.28's does not; 8.9.5 reads a convolution's mode
 //! back only as a data type).
 //!
-//! cuDNN 9 finalizes nothing without a CUDA driver (its runtime-compiled
-//! engines link `libcuda.so.1`): on Linux without one, a stand-in whose
-//! every call fails is built and loaded first (`common::cuda_stub`); cuDNN
-//! itself is the real library. Elsewhere (Windows under Wine) the tests
-//! check that the first finalize is refused with a typed
-//! `SUBLIBRARY_LOADING_FAILED` and stop there.
+//! cuDNN 9 finalizes nothing without NVIDIA's driver library (its
+//! runtime-compiled engines link `libcuda.so.1`), though it needs no GPU:
+//! on Linux the real one (Debian's `libcuda1`, fetched by
+//! `scripts/fetch-libcuda.sh`) is loaded first (`common::driver`).
+//! Elsewhere (Windows under Wine, where no driver library exists) the tests
+//! check that the first finalize is refused with the typed
+//! `Error::DependencyUnavailable` naming `nvcuda.dll`, and stop there.
 
 mod common;
 

@@ -12,7 +12,7 @@
 //! descriptor needs a GPU; its host paths (reserve size, problem) run.
 //!
 //! cuDNN 9 finalizes backend descriptors only with a CUDA driver: on Linux
-//! without one, the stand-in of `common::cuda_stub` is loaded first.
+//! without one, NVIDIA's libcuda (no GPU) is loaded first by `common::driver`.
 //!
 //! Built only with the `count-objects` feature, which counts every create
 //! and destroy through the crate (`cudnn::object_counts`). Without a test
@@ -577,12 +577,12 @@ fn handles(lib: &Arc<Library>) {
 }
 
 fn main() {
-    // cuDNN 9 finalizes backend descriptors only with a CUDA driver: where
-    // there is none, a stand-in whose every call fails (common::cuda_stub).
+    // cuDNN 9 finalizes backend descriptors only with NVIDIA's driver
+    // library (no GPU needed): common::driver loads it first.
     #[cfg(target_os = "linux")]
-    if let Err(e) = common::cuda_stub::load() {
-        assert!(!common::required(), "the CUDA driver stand-in failed: {e}");
-        eprintln!("not run: the CUDA driver stand-in failed: {e}");
+    if let Err(e) = common::driver::load() {
+        assert!(!common::required(), "{e}");
+        eprintln!("not run: {e}");
         return;
     }
     let Some(lib) = common::lib() else { return };

@@ -1,5 +1,5 @@
 //! Plan JSON and plan cache files from outside, against the real cuDNN 9
-//! with the stand-in CUDA driver (no GPU): JSON that made cuDNN 9.28 end
+//! with NVIDIA's libcuda and no GPU: JSON that made cuDNN 9.28 end
 //! the process is refused (each such case runs in a child process, so that
 //! a regression fails a test instead of ending the run); the tensors a
 //! plan writes survive its JSON for every operation the builder makes; a

@@ -523,10 +523,14 @@ impl BackendDescriptor {
     /// - an execution plan read from JSON with neither device properties
     ///   nor a handle (9.28 dereferences a null pointer);
     /// - anything that starts cuDNN 9's precompiled engines without
-    ///   cuBLASLt.
+    ///   cuBLASLt;
+    /// - any finalize of cuDNN 9 without NVIDIA's driver library, which
+    ///   its runtime-compiled engines link (cuDNN's own error names
+    ///   neither).
     fn check_finalize_rules(&self) -> Result<()> {
         let kind = self.kind();
         let function = self.raw.kind.finalize_fn;
+        super::driver::ensure(&self.raw.lib, function)?;
         if kind == D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR
             && self.has(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)
             && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP)

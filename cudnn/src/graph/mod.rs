@@ -102,6 +102,7 @@ mod cublaslt;
 mod cuda_graph;
 mod descriptor;
 mod device;
+mod driver;
 mod engine;
 mod execute;
 pub(crate) mod info;

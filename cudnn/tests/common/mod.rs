@@ -13,7 +13,7 @@
 pub mod backend;
 pub mod convert;
 #[cfg(target_os = "linux")]
-pub mod cuda_stub;
+pub mod driver;
 pub mod gpu;
 
 use std::sync::Arc;
