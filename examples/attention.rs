@@ -16,6 +16,8 @@
 //! Exit statuses: 0 the block ran on the GPU and matches the reference;
 //! 1 no GPU (after the plans are printed, it says what is missing); 2 the
 //! output differs from the reference; 3 cuDNN or CUDA failed.
+//!
+//! `examples/README.md` shows its output on a machine without a GPU.
 
 use std::process::ExitCode;
 use std::sync::Arc;

@@ -18,6 +18,10 @@
 //! 3 the first batch differs from the reference; 4 a loss is not finite;
 //! 5 the loss did not fall; 6 the accuracy is below the bar; 7 the loss
 //! curve differs from the twin's.
+//!
+//! `examples/README.md` has the details: the checks and their tolerances,
+//! the training schedule, the CPU twin's table over seeds, and the output
+//! on a machine without a GPU.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

@@ -48,3 +48,15 @@ pub fn header_check(lib: &Library) -> HeaderCheck {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeExamples;
+
+/// The Rust examples of `docs/graph.md`, compiled as the README's are.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/graph.md")]
+pub struct GraphDocExamples;
+
+/// The Rust examples of `docs/candle.md` (`ignore`d: they need candle's
+/// CUDA backend; cudnn-candle's host tests check the block is its
+/// `readme` example).
+#[cfg(doctest)]
+#[doc = include_str!("../docs/candle.md")]
+pub struct CandleDocExamples;

@@ -374,14 +374,14 @@ fn the_caches_are_per_cuda_device() {
 }
 
 #[test]
-fn the_readme_shows_the_readme_example() {
+fn the_candle_docs_show_the_readme_example() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("../README.md")).expect("README.md");
+    let doc = std::fs::read_to_string(root.join("../docs/candle.md")).expect("docs/candle.md");
     let example =
         std::fs::read_to_string(root.join("examples/readme.rs")).expect("examples/readme.rs");
     let block = format!("```rust,ignore\n{example}```");
     assert!(
-        readme.contains(&block),
-        "README.md's \"With candle\" example is not cudnn-candle/examples/readme.rs"
+        doc.contains(&block),
+        "docs/candle.md's \"With candle\" example is not cudnn-candle/examples/readme.rs"
     );
 }
