@@ -772,8 +772,14 @@ fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec
         DriverProbe::Absent => out.push(finding(
             "no-gpu",
             Severity::Error,
-            "no NVIDIA driver library (libcuda.so.1 / nvcuda.dll) is installed: cuDNN needs a GPU".into(),
-            "run on a machine with an NVIDIA GPU and its driver installed (on WSL 2, the Windows driver)".into(),
+            "no NVIDIA driver library (libcuda.so.1 / nvcuda.dll) is installed: running kernels needs a GPU \
+             and its driver, and cuDNN 9's graph API needs the driver's library even to plan for a described \
+             GPU (no GPU is needed for that)"
+                .into(),
+            "run on a machine with an NVIDIA GPU and its driver installed (on WSL 2, the Windows driver); to \
+             plan without a GPU, the driver's user-space library alone serves (Debian: the non-free `libcuda1` \
+             package, unpacked with dpkg-deb -x; its folder on LD_LIBRARY_PATH)"
+                .into(),
         )),
         DriverProbe::Failed { error } if is_stub_driver(error) => out.push(finding(
             "stub-driver",
