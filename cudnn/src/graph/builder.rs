@@ -28,6 +28,7 @@ mod norm;
 mod ops;
 mod signature;
 
+use crate::DType;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -157,7 +158,7 @@ struct TensorDef {
     strides: Vec<i64>,
     /// `None`: an operation's output not yet made an output, of the
     /// graph's intermediate type (virtual).
-    dtype: Option<sys::cudnnDataType_t>,
+    dtype: Option<DType>,
     /// The operation that produces it.
     producer: Option<usize>,
     /// A scalar's value.
@@ -268,18 +269,17 @@ struct OpDef {
 /// [`TensorId`]s).
 ///
 /// ```
-/// use cudnn::graph::{ConvOptions, Graph};
-/// use cudnn::sys::cudnnDataType_t as Dt;
+/// use cudnn::graph::{ConvOptions, DType, Graph};
 ///
 /// # fn main() -> cudnn::Result<()> {
 /// let mut g = Graph::new("conv_bias_relu");
-/// let x = g.tensor("x", &[1, 3, 8, 8], Dt::CUDNN_DATA_FLOAT)?;
-/// let w = g.tensor("w", &[4, 3, 3, 3], Dt::CUDNN_DATA_FLOAT)?;
-/// let b = g.tensor("b", &[1, 4, 1, 1], Dt::CUDNN_DATA_FLOAT)?;
+/// let x = g.tensor("x", &[1, 3, 8, 8], DType::FLOAT)?;
+/// let w = g.tensor("w", &[4, 3, 3, 3], DType::FLOAT)?;
+/// let b = g.tensor("b", &[1, 4, 1, 1], DType::FLOAT)?;
 /// let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
 /// let y = g.bias(y, b)?;
 /// let y = g.relu(y)?;
-/// g.set_output(y, Dt::CUDNN_DATA_FLOAT)?;
+/// g.set_output(y, DType::FLOAT)?;
 /// assert_eq!(g.dims(y)?, [1, 4, 8, 8]);
 /// assert_eq!((x.uid(), y.uid()), (1, 6));
 /// // let op_graph = g.build()?;   // cuDNN's descriptors, finalized
@@ -289,8 +289,8 @@ struct OpDef {
 pub struct Graph {
     id: u64,
     name: String,
-    intermediate: sys::cudnnDataType_t,
-    compute: sys::cudnnDataType_t,
+    intermediate: DType,
+    compute: DType,
     tensors: Vec<TensorDef>,
     ops: Vec<OpDef>,
 }
@@ -331,12 +331,12 @@ impl Graph {
     }
 
     /// The data type of virtual tensors (`FLOAT` unless set).
-    pub fn intermediate_type(&self) -> sys::cudnnDataType_t {
+    pub fn intermediate_type(&self) -> DType {
         self.intermediate
     }
 
     /// The compute type of the operations (`FLOAT` unless set).
-    pub fn compute_type(&self) -> sys::cudnnDataType_t {
+    pub fn compute_type(&self) -> DType {
         self.compute
     }
 
@@ -344,7 +344,7 @@ impl Graph {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a type a graph tensor does not take.
-    pub fn set_intermediate_type(&mut self, dtype: sys::cudnnDataType_t) -> Result<()> {
+    pub fn set_intermediate_type(&mut self, dtype: DType) -> Result<()> {
         checks::check_data_type(dtype)
             .map_err(|what| self.graph_error("Graph::set_intermediate_type", what))?;
         self.intermediate = dtype;
@@ -357,7 +357,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] for a type that is no compute type
     /// (`FLOAT`, `HALF`, `BFLOAT16`, `DOUBLE`, `INT32`, `INT64`,
     /// `FAST_FLOAT_FOR_FP8`).
-    pub fn set_compute_type(&mut self, dtype: sys::cudnnDataType_t) -> Result<()> {
+    pub fn set_compute_type(&mut self, dtype: DType) -> Result<()> {
         checks::check_compute_type(dtype)
             .map_err(|what| self.graph_error("Graph::set_compute_type", what))?;
         self.compute = dtype;
@@ -375,12 +375,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] naming the tensor: a name in use, 0 or
     /// more than 8 dimensions, a dimension below 1, an element count that
     /// overflows `i64`, a data type a graph does not take.
-    pub fn tensor(
-        &mut self,
-        name: &str,
-        dims: &[i64],
-        dtype: sys::cudnnDataType_t,
-    ) -> Result<TensorId> {
+    pub fn tensor(&mut self, name: &str, dims: &[i64], dtype: DType) -> Result<TensorId> {
         let strides = checks::packed_strides(dims);
         self.add_input("Graph::tensor", name, dims, &strides, dtype)
     }
@@ -396,7 +391,7 @@ impl Graph {
         name: &str,
         dims: &[i64],
         strides: &[i64],
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
     ) -> Result<TensorId> {
         self.add_input("Graph::tensor_with_strides", name, dims, strides, dtype)
     }
@@ -469,7 +464,7 @@ impl Graph {
         name: &str,
         dims: &[i64],
         strides: &[i64],
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
     ) -> Result<TensorId> {
         self.check_new_name(function, name)?;
         let fail = |what| node_error(function, node("tensor", name), Some(name.to_string()), what);

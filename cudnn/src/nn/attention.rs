@@ -1,8 +1,8 @@
 //! [`Attention`]: fused scaled dot-product attention over the graph API,
 //! forward (with the softmax statistics) and backward.
 
-use cudnn_sys as sys;
-use sys::cudnnDataType_t as Dt;
+use crate::DType;
+use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
 use super::shape::{bad, check_attention_type_in, AttentionOptions, AttentionShape};
@@ -156,11 +156,7 @@ impl Attention {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `Attention::new` and what is wrong.
-    pub fn check(
-        shape: &AttentionShape,
-        dtype: sys::cudnnDataType_t,
-        options: &AttentionOptions,
-    ) -> Result<()> {
+    pub fn check(shape: &AttentionShape, dtype: DType, options: &AttentionOptions) -> Result<()> {
         const F: &str = "Attention::new";
         shape.check_in(F)?;
         check_attention_type_in(F, dtype)?;
@@ -183,7 +179,7 @@ impl Attention {
     pub fn new(
         handle: &Handle,
         shape: AttentionShape,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         options: AttentionOptions,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
@@ -253,7 +249,7 @@ impl Attention {
     }
 
     /// The data type of `q`, `k`, `v`, `o` and their gradients.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.dtype
     }
 

@@ -1,8 +1,8 @@
 //! [`LayerNorm`]: layer normalization over the graph API, forward
 //! (training: the statistics are written) and backward.
 
-use cudnn_sys as sys;
-use sys::cudnnDataType_t as Dt;
+use crate::DType;
+use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
 use super::shape::{check_epsilon_in, check_norm_type_in, NormShape};
@@ -87,7 +87,7 @@ impl LayerNorm {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `LayerNorm::new` and what is wrong.
-    pub fn check(shape: &NormShape, dtype: sys::cudnnDataType_t, epsilon: f32) -> Result<()> {
+    pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
         const F: &str = "LayerNorm::new";
         shape.check_in(F)?;
         check_norm_type_in(F, dtype)?;
@@ -110,7 +110,7 @@ impl LayerNorm {
     pub fn new(
         handle: &Handle,
         shape: NormShape,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         epsilon: f32,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
@@ -162,7 +162,7 @@ impl LayerNorm {
     }
 
     /// The data type of `x`, `y`, `dy` and `dx`.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.dtype
     }
 

@@ -1,8 +1,8 @@
 //! [`RmsNorm`]: RMS normalization over the graph API, forward (training:
 //! the inverse RMS is written) and backward.
 
-use cudnn_sys as sys;
-use sys::cudnnDataType_t as Dt;
+use crate::DType;
+use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
 use super::shape::{check_epsilon_in, check_norm_type_in, NormShape};
@@ -80,7 +80,7 @@ impl RmsNorm {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `RmsNorm::new` and what is wrong.
-    pub fn check(shape: &NormShape, dtype: sys::cudnnDataType_t, epsilon: f32) -> Result<()> {
+    pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
         const F: &str = "RmsNorm::new";
         shape.check_in(F)?;
         check_norm_type_in(F, dtype)?;
@@ -100,7 +100,7 @@ impl RmsNorm {
     pub fn new(
         handle: &Handle,
         shape: NormShape,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         epsilon: f32,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
@@ -147,7 +147,7 @@ impl RmsNorm {
     }
 
     /// The data type of `x`, `y`, `dy` and `dx`.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.dtype
     }
 

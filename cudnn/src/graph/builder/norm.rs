@@ -21,13 +21,14 @@
 //! as cuDNN 9 documents them and refuses them on cuDNN 8 when the graph is
 //! built (a typed error naming the node and the version it needs).
 
+use crate::DType;
 use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnBackendNormFwdPhase_t as Phase;
 use sys::cudnnBackendNormMode_t as Mode;
-use sys::cudnnDataType_t as Dt;
+use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting};
 use super::{checks, node, node_error, Graph, TensorId};

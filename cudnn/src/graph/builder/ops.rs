@@ -3,6 +3,7 @@
 //! reductions, and [`Graph::set_output`]. Each checks its inputs with the
 //! pure functions of `checks` and adds nothing on a refusal.
 
+use crate::DType;
 use cudnn_sys as sys;
 
 use super::checks::{self, Fault, Named};
@@ -485,7 +486,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
     /// one no operation produces (an input or a scalar), one made an
     /// output already, a data type a graph does not take.
-    pub fn set_output(&mut self, t: TensorId, dtype: sys::cudnnDataType_t) -> Result<()> {
+    pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
         self.make_output("Graph::set_output", t, dtype, None)
     }
 
@@ -500,7 +501,7 @@ impl Graph {
     pub fn set_output_with_strides(
         &mut self,
         t: TensorId,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         strides: &[i64],
     ) -> Result<()> {
         self.make_output("Graph::set_output_with_strides", t, dtype, Some(strides))
@@ -510,7 +511,7 @@ impl Graph {
         &mut self,
         function: &'static str,
         t: TensorId,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         strides: Option<&[i64]>,
     ) -> Result<()> {
         let i = self.index(function, &node("graph", &self.name), t)?;
