@@ -139,11 +139,8 @@ fn shipped_files() -> Vec<(String, String)> {
 /// A finalized DEVICEPROP made from `json`, as a caller of the base layer
 /// makes it.
 fn deviceprop(lib: &Arc<Library>, json: &str) -> cudnn::Result<BackendDescriptor> {
-    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
-    d.set(
-        A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION,
-        json.as_bytes(),
-    )?;
+    let mut d = BackendDescriptor::with_library(lib, D::DEVICEPROP_DESCRIPTOR)?;
+    d.set(A::DEVICEPROP_JSON_REPRESENTATION, json.as_bytes())?;
     d.finalize()?;
     Ok(d)
 }
@@ -220,7 +217,7 @@ fn every_preset_finalizes_as_a_deviceprop_and_reads_back() {
         let d = deviceprop(&lib, p.json()).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(d.is_finalized());
         let back = d
-            .get_string(A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION)
+            .get_string(A::DEVICEPROP_JSON_REPRESENTATION)
             .unwrap_or_else(|e| panic!("{name}: read back: {e}"));
         let read = DeviceProperties::from_json(&back)
             .unwrap_or_else(|e| panic!("{name}: cuDNN's JSON: {e}\n{back}"));
@@ -515,7 +512,7 @@ fn a_cudnn_before_9_8_is_refused_before_it_is_called() {
     // cuDNN 8 has no DEVICEPROP descriptor type at all, which the base
     // layer also says.
     if lib.version().major == 8 {
-        let e = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)
+        let e = BackendDescriptor::with_library(&lib, D::DEVICEPROP_DESCRIPTOR)
             .expect_err("no DEVICEPROP in cuDNN 8");
         assert!(e.to_string().contains("is not in cuDNN 8"), "{e}");
     }
