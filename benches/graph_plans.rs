@@ -197,8 +197,9 @@ fn main() -> ExitCode {
         lib.path().display(),
         lib.found_by()
     );
-    let Some(device) = DeviceProperties::preset(DEVICE) else {
-        return not_run(&format!("no device preset {DEVICE:?}"), require);
+    let device = match DeviceProperties::preset(DEVICE) {
+        Ok(device) => device,
+        Err(e) => return not_run(&e.to_string(), require),
     };
 
     // Each step once, its result kept for the next.

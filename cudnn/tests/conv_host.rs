@@ -147,6 +147,37 @@ fn problems_check_shapes() {
         matches!(invalid(&e), Mismatch::Shape { what } if what.contains("3 channels")),
         "{e}"
     );
+    // The refusal names the function called, with cuDNN's rule as the detail.
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "ConvProblem::new",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let text = e.to_string();
+    assert!(
+        text.starts_with("ConvProblem::new: ")
+            && text.contains("cudnnGetConvolutionNdForwardOutputDim"),
+        "{text}"
+    );
+    let x = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 8, 8]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[4, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1]).expect("conv");
+    let e = c.output_dims(&x, &w).expect_err("channels");
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "ConvolutionDescriptor::output_dims",
+                ..
+            }
+        ),
+        "{e}"
+    );
 
     // A window larger than the (padded) input.
     let e = problem_2d([1, 1, 2, 2], [1, 5, 5], 1, 1, 1).expect_err("window");
@@ -163,6 +194,16 @@ fn problems_check_shapes() {
     let e = ConvProblem::with_output(x, w, c, y).expect_err("y shape");
     assert!(
         matches!(invalid(&e), Mismatch::Shape { what } if what.contains("[1, 1, 6, 6]")),
+        "{e}"
+    );
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "ConvProblem::with_output",
+                ..
+            }
+        ),
         "{e}"
     );
 

@@ -159,7 +159,7 @@ fn every_shipped_file_is_a_preset_with_the_capability_it_says() {
     .expect("cudnn/devices/README.md");
 
     for (name, text) in &files {
-        let p = DeviceProperties::preset(name).unwrap_or_else(|| panic!("preset {name}"));
+        let p = DeviceProperties::preset(name).unwrap_or_else(|e| panic!("preset {name}: {e}"));
         assert_eq!(DeviceProperties::from_json(text).expect("parses"), p);
         let raw: Value = serde_json::from_str(text).expect("JSON");
         let ver = raw["deviceVer"].as_u64().expect("deviceVer");
@@ -202,7 +202,15 @@ fn every_shipped_file_is_a_preset_with_the_capability_it_says() {
             (cc, sms)
         );
     }
-    assert!(DeviceProperties::preset("H100-SXM").is_none());
+    // Names match without regard to case; an unknown one lists the names.
+    let upper = DeviceProperties::preset("H100-SXM").expect("H100-SXM");
+    assert_eq!(upper.multiprocessor_count(), 132);
+    let e = DeviceProperties::preset("H100").expect_err("no preset is named h100");
+    let text = e.to_string();
+    assert!(
+        text.starts_with("DeviceProperties::preset: ") && text.contains("h100-sxm, h200"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -539,7 +547,7 @@ fn the_gpu_describes_itself_through_a_handle() {
     p.check(&lib).expect("its own description finalizes");
     // Compare with the shipped description of the same name, if any.
     let same = DeviceProperties::presets()
-        .filter_map(DeviceProperties::preset)
+        .filter_map(|name| DeviceProperties::preset(name).ok())
         .find(|s| s.name() == p.name());
     match same {
         Some(s) => {

@@ -59,7 +59,7 @@ fn setup() -> Option<Setup> {
 }
 
 fn preset(name: &str) -> DeviceProperties {
-    DeviceProperties::preset(name).unwrap_or_else(|| panic!("preset {name}"))
+    DeviceProperties::preset(name).unwrap_or_else(|e| panic!("preset {name}: {e}"))
 }
 
 /// conv(x, w) + bias, then ReLU: x `[2, 8, 16, 16]`, w `[16, 8, 3, 3]`,

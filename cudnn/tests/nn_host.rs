@@ -77,10 +77,10 @@ fn norm_shapes_with_a_zero_size_are_refused() {
         assert_eq!(f, "NormShape::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{what}");
         let (f, what) = refusal(LayerNorm::check(&shape, BF16, 1e-5));
-        assert_eq!(f, "LayerNorm::new");
+        assert_eq!(f, "LayerNorm::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{what}");
         let (f, _) = refusal(RmsNorm::check(&shape, BF16, 1e-5));
-        assert_eq!(f, "RmsNorm::new");
+        assert_eq!(f, "RmsNorm::check");
     }
 }
 
@@ -117,7 +117,7 @@ fn norm_data_types_other_than_float_half_bfloat16_are_refused() {
         assert_eq!(f, "check_norm_data_type");
         assert!(what.contains("FLOAT, HALF, BFLOAT16"), "{what}");
         let (f, _) = refusal(LayerNorm::check(&NORM, dtype, 1e-5));
-        assert_eq!(f, "LayerNorm::new");
+        assert_eq!(f, "LayerNorm::check");
         refusal(RmsNorm::check(&NORM, dtype, 1e-5));
     }
 }
@@ -197,7 +197,7 @@ fn attention_shapes_with_a_zero_size_are_refused() {
         assert_eq!(f, "AttentionShape::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{name}: {what}");
         let (f, _) = refusal(Attention::check(&shape, BF16, &AttentionOptions::default()));
-        assert_eq!(f, "Attention::new");
+        assert_eq!(f, "Attention::check");
     }
 }
 
@@ -270,7 +270,7 @@ fn attention_data_types_other_than_half_and_bfloat16_are_refused() {
         assert_eq!(f, "check_attention_data_type");
         assert!(what.contains("HALF, BFLOAT16"), "{what}");
         let (f, _) = refusal(Attention::check(&ATTN, dtype, &AttentionOptions::default()));
-        assert_eq!(f, "Attention::new");
+        assert_eq!(f, "Attention::check");
     }
 }
 
@@ -311,7 +311,7 @@ fn attention_options_out_of_range_are_refused() {
         assert_eq!(f, "AttentionOptions::check");
         assert!(what.contains(expect), "{what}");
         let (f, _) = refusal(Attention::check(&ATTN, BF16, &o));
-        assert_eq!(f, "Attention::new");
+        assert_eq!(f, "Attention::check");
     }
 }
 

@@ -358,7 +358,8 @@ fn problems_check_shapes() {
     let x = RnnDataDescriptor::new(SEQ_MAJOR, 5, 4, &[5]).expect("x");
     let e = RnnProblem::new(rnn, x).expect_err("input size");
     assert!(
-        matches!(invalid(&e), ("cudnnRNNForward", Mismatch::Shape { what }) if what.contains("input size is 3")),
+        matches!(invalid(&e), ("RnnProblem::new", Mismatch::Shape { what })
+            if what.contains("input size is 3") && what.contains("cudnnRNNForward")),
         "{e}"
     );
 
@@ -378,14 +379,19 @@ fn problems_check_shapes() {
     ] {
         let e = make(layout, vector, lengths).expect_err(says);
         assert!(
-            matches!(invalid(&e).1, Mismatch::Shape { what } if what.contains(says)),
+            matches!(invalid(&e), ("RnnProblem::with_output", Mismatch::Shape { what }) if what.contains(says)),
             "{says}: {e}"
         );
     }
     // The same rule without descriptors.
     let c = RnnConfig::new(RnnMode::RNN_TANH, 2, 3, 1);
     check_rnn_problem(&c, (PACKED, 4, 2, &[4, 1]), (PACKED, 4, 3, &[4, 1])).expect("fits");
-    assert!(check_rnn_problem(&c, (PACKED, 4, 2, &[4, 1]), (PACKED, 3, 3, &[4, 1])).is_err());
+    let e = check_rnn_problem(&c, (PACKED, 4, 2, &[4, 1]), (PACKED, 3, 3, &[4, 1]))
+        .expect_err("3 steps against 4");
+    assert!(
+        matches!(invalid(&e), ("check_rnn_problem", Mismatch::Shape { what }) if what.contains("differ")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -558,21 +564,27 @@ fn descriptors_of_another_loaded_library_are_refused() {
         RnnDataDescriptor::<f32>::new_in(std::sync::Arc::clone(&other), SEQ_MAJOR, 4, 6, &[4, 2])
             .expect("y of the other library")
     };
-    for (e, which) in [
-        (RnnProblem::new(ours(), x_there()).expect_err("x"), "x"),
+    for (e, function, which) in [
+        (
+            RnnProblem::new(ours(), x_there()).expect_err("x"),
+            "RnnProblem::new",
+            "x",
+        ),
         (
             RnnProblem::with_output(ours(), x_there(), y_there()).expect_err("x and y"),
+            "RnnProblem::with_output",
             "x",
         ),
         (
             RnnProblem::with_output(ours(), x_here(), y_there()).expect_err("y"),
+            "RnnProblem::with_output",
             "y",
         ),
     ] {
         assert!(
             matches!(
                 invalid(&e),
-                ("cudnnRNNForward", Mismatch::OtherLibrary { descriptor, .. }) if *descriptor == which
+                (f, Mismatch::OtherLibrary { descriptor, .. }) if f == function && *descriptor == which
             ),
             "{which}: {e}"
         );

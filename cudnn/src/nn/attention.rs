@@ -155,12 +155,22 @@ impl Attention {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
-    /// `Attention::new` and what is wrong.
+    /// `Attention::check` and what is wrong (from `new`, naming
+    /// `Attention::new`).
     pub fn check(shape: &AttentionShape, dtype: DType, options: &AttentionOptions) -> Result<()> {
-        const F: &str = "Attention::new";
-        shape.check_in(F)?;
-        check_attention_type_in(F, dtype)?;
-        options.check_in(F)
+        Self::check_in("Attention::check", shape, dtype, options)
+    }
+
+    /// [`check`](Self::check), its refusals naming `function`.
+    fn check_in(
+        function: &'static str,
+        shape: &AttentionShape,
+        dtype: DType,
+        options: &AttentionOptions,
+    ) -> Result<()> {
+        shape.check_in(function)?;
+        check_attention_type_in(function, dtype)?;
+        options.check_in(function)
     }
 
     /// Builds the forward (with statistics) and backward graphs for
@@ -185,7 +195,7 @@ impl Attention {
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "Attention::new";
-        Self::check(&shape, dtype, &options)?;
+        Self::check_in(F, &shape, dtype, &options)?;
         let (qd, kd, sd) = (shape.q_dims(), shape.kv_dims(), shape.stat_dims());
 
         let mut g = Graph::new("attention");

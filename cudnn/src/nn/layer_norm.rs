@@ -86,12 +86,21 @@ impl LayerNorm {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
-    /// `LayerNorm::new` and what is wrong.
+    /// `LayerNorm::check` and what is wrong (from `new`, naming `LayerNorm::new`).
     pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
-        const F: &str = "LayerNorm::new";
-        shape.check_in(F)?;
-        check_norm_type_in(F, dtype)?;
-        check_epsilon_in(F, epsilon)
+        Self::check_in("LayerNorm::check", shape, dtype, epsilon)
+    }
+
+    /// [`check`](Self::check), its refusals naming `function`.
+    fn check_in(
+        function: &'static str,
+        shape: &NormShape,
+        dtype: DType,
+        epsilon: f32,
+    ) -> Result<()> {
+        shape.check_in(function)?;
+        check_norm_type_in(function, dtype)?;
+        check_epsilon_in(function, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
@@ -116,7 +125,7 @@ impl LayerNorm {
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "LayerNorm::new";
-        Self::check(&shape, dtype, epsilon)?;
+        Self::check_in(F, &shape, dtype, epsilon)?;
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("layer_norm");

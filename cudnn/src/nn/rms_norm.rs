@@ -79,12 +79,21 @@ impl RmsNorm {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
-    /// `RmsNorm::new` and what is wrong.
+    /// `RmsNorm::check` and what is wrong (from `new`, naming `RmsNorm::new`).
     pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
-        const F: &str = "RmsNorm::new";
-        shape.check_in(F)?;
-        check_norm_type_in(F, dtype)?;
-        check_epsilon_in(F, epsilon)
+        Self::check_in("RmsNorm::check", shape, dtype, epsilon)
+    }
+
+    /// [`check`](Self::check), its refusals naming `function`.
+    fn check_in(
+        function: &'static str,
+        shape: &NormShape,
+        dtype: DType,
+        epsilon: f32,
+    ) -> Result<()> {
+        shape.check_in(function)?;
+        check_norm_type_in(function, dtype)?;
+        check_epsilon_in(function, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
@@ -106,7 +115,7 @@ impl RmsNorm {
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "RmsNorm::new";
-        Self::check(&shape, dtype, epsilon)?;
+        Self::check_in(F, &shape, dtype, epsilon)?;
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("rms_norm");
