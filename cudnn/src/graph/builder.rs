@@ -38,6 +38,16 @@ use cudnn_sys as sys;
 use crate::error::{Error, Mismatch, Result};
 use crate::graph::ScalarValue;
 
+/// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
+/// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,
+/// `BINARY_SELECT` and the rest of cuDNN's list (the C names,
+/// `CUDNN_POINTWISE_ADD` and so on, too).
+pub type PointwiseMode = sys::cudnnPointwiseMode_t;
+
+/// The phase of a normalization's forward ([`NormOptions::phase`],
+/// `cudnnBackendNormFwdPhase_t`): `NormPhase::TRAINING` or `INFERENCE`.
+pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
+
 pub(crate) use checks::data_type_name;
 
 pub use attention::{
@@ -88,8 +98,9 @@ pub struct ConvOptions {
     pub stride: Vec<i64>,
     /// The filter's dilation in each spatial dimension (at least 1).
     pub dilation: Vec<i64>,
-    /// `CUDNN_CROSS_CORRELATION` (the default) or `CUDNN_CONVOLUTION`.
-    pub mode: sys::cudnnConvolutionMode_t,
+    /// `ConvolutionMode::CROSS_CORRELATION` (the default) or
+    /// `CONVOLUTION`.
+    pub mode: crate::ConvolutionMode,
 }
 
 impl ConvOptions {
@@ -137,7 +148,7 @@ impl ConvOptions {
     }
 
     /// The mode.
-    pub fn mode(mut self, mode: sys::cudnnConvolutionMode_t) -> Self {
+    pub fn mode(mut self, mode: crate::ConvolutionMode) -> Self {
         self.mode = mode;
         self
     }

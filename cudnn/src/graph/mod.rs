@@ -116,8 +116,9 @@ mod value;
 pub use crate::core::dtype::DType;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
-    NormOptions, NormOutputs, OperationGraph, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, TensorId,
+    NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions, RunningStats,
+    SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv,
+    TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

@@ -51,8 +51,8 @@ const STATS: &[Dt] = &[Dt::CUDNN_DATA_FLOAT];
 
 /// The options of [`Graph::layer_norm`], [`Graph::rms_norm`] and
 /// [`Graph::instance_norm`]: epsilon (added to the variance; finite and
-/// above 0) and the phase (`CUDNN_NORM_FWD_TRAINING`, which also writes
-/// the statistics, or `CUDNN_NORM_FWD_INFERENCE`).
+/// above 0) and the phase (`NormPhase::TRAINING`, which also writes the
+/// statistics, or `NormPhase::INFERENCE`).
 ///
 /// `Default` is epsilon 1e-5, training.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -60,7 +60,7 @@ pub struct NormOptions {
     /// Added to the variance before its inverse square root.
     pub epsilon: f32,
     /// Training (statistics written) or inference.
-    pub phase: sys::cudnnBackendNormFwdPhase_t,
+    pub phase: super::NormPhase,
 }
 
 impl NormOptions {

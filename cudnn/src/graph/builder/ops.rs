@@ -234,7 +234,7 @@ impl Graph {
     /// graph, ranks that differ, dims that do not broadcast.
     pub fn pointwise(
         &mut self,
-        mode: sys::cudnnPointwiseMode_t,
+        mode: super::PointwiseMode,
         inputs: &[TensorId],
     ) -> Result<TensorId> {
         self.pointwise_in("Graph::pointwise", mode, inputs)
@@ -451,7 +451,7 @@ impl Graph {
         })
     }
 
-    /// A reduction of `x` by `op` (`CUDNN_REDUCE_TENSOR_ADD`, `MAX`, ...)
+    /// A reduction of `x` by `op` (`ReduceTensorOp::ADD`, `MAX`, ...)
     /// to `out_dims`: the same rank, each dimension kept or reduced to 1.
     ///
     /// # Errors
@@ -460,7 +460,7 @@ impl Graph {
     /// another rank, an output dimension neither `x`'s nor 1.
     pub fn reduction(
         &mut self,
-        op: sys::cudnnReduceTensorOp_t,
+        op: crate::ReduceTensorOp,
         x: TensorId,
         out_dims: &[i64],
     ) -> Result<TensorId> {
