@@ -12,9 +12,10 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::{ConvOptions, Graph, OperationGraph, ScalarValue, TensorId};
-use cudnn::sys::{cudnnDataType_t as Dt, cudnnPointwiseMode_t as Pw, cudnnReduceTensorOp_t as Red};
-use cudnn::{Error, Library, Mismatch};
+use cudnn::graph::{
+    ConvOptions, DType as Dt, Graph, OperationGraph, PointwiseMode as Pw, ScalarValue, TensorId,
+};
+use cudnn::{Error, Library, Mismatch, ReduceTensorOp as Red};
 
 const F32: Dt = Dt::FLOAT;
 const F16: Dt = Dt::HALF;
@@ -505,7 +506,7 @@ fn reduction_dims_and_refusals() {
     assert_refusal(&r, f, node, Some("x"), "output dimension 1 is 2");
     let r = refused(g.reduction(Red::ADD, x, &[2, 1]));
     assert_refusal(&r, f, node, Some("x"), "keeps the rank");
-    let r = refused(g.reduction(Red(99), x, &[2, 1, 1]));
+    let r = refused(g.reduction(cudnn::sys::cudnnReduceTensorOp_t(99), x, &[2, 1, 1]));
     assert_refusal(&r, f, node, None, "not one cuDNN has");
     let y = g.reduction(Red::MAX, x, &[2, 1, 1]).unwrap();
     assert_eq!(g.dims(y).unwrap(), [2, 1, 1]);
