@@ -48,13 +48,12 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use cudnn::graph::{
-    ConvOptions, DeviceProperties, EngineConfig, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
-    OperationGraph, PlanCache, Settings, Target,
+    ConvOptions, DType, DeviceProperties, EngineConfig, EngineFilter, ExecutionPlan, Graph,
+    HeuristicMode, OperationGraph, PlanCache, Settings, Target,
 };
-use cudnn::sys;
 use cudnn::Library;
 
-const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: DType = DType::FLOAT;
 const DEVICE: &str = "h100-sxm";
 /// ResNet-50's 3x3 convolution of conv2_x, f32, NCHW, with a bias and ReLU.
 const X: [i64; 4] = [16, 64, 56, 56];
@@ -85,7 +84,7 @@ fn heuristics(
 ) -> cudnn::Result<Vec<EngineConfig>> {
     graph.engine_configs(
         Target::Device(device),
-        HeuristicMode::CUDNN_HEUR_MODE_A,
+        HeuristicMode::A,
         &EngineFilter::default(),
     )
 }
@@ -202,8 +201,9 @@ fn main() -> ExitCode {
         lib.path().display(),
         lib.found_by()
     );
-    let Some(device) = DeviceProperties::preset(DEVICE) else {
-        return not_run(&format!("no device preset {DEVICE:?}"), require);
+    let device = match DeviceProperties::preset(DEVICE) {
+        Ok(device) => device,
+        Err(e) => return not_run(&e.to_string(), require),
     };
 
     // Each step once, its result kept for the next.

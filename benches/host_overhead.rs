@@ -96,7 +96,7 @@ const DILATION: [usize; 2] = [1, 1];
 
 /// The safe side: what a user of the `cudnn` crate writes.
 fn safe_problem() -> cudnn::Result<ConvProblem<f32, f32>> {
-    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let nchw = TensorFormat::NCHW;
     ConvProblem::new(
         TensorDescriptor::new(nchw, &X)?,
         FilterDescriptor::new(nchw, &W)?,
@@ -134,7 +134,7 @@ fn raw_problem(lib: &Library) -> impl Fn() + '_ {
     let set_c = f.cudnnSetConvolutionNdDescriptor.expect(missing);
     let destroy_c = f.cudnnDestroyConvolutionDescriptor.expect(missing);
     let out_dim = f.cudnnGetConvolutionNdForwardOutputDim.expect(missing);
-    let float = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+    let float = sys::cudnnDataType_t::FLOAT;
     let check = |name: &'static str, s: sys::cudnnStatus_t| {
         if s.0 != 0 {
             panic!("{name} failed: {:?}", lib.check(name, s));
@@ -164,13 +164,7 @@ fn raw_problem(lib: &Library) -> impl Fn() + '_ {
             check("cudnnCreateFilterDescriptor", create_f(&mut w));
             check(
                 "cudnnSetFilterNdDescriptor",
-                set_f(
-                    w,
-                    float,
-                    sys::cudnnTensorFormat_t::CUDNN_TENSOR_NCHW,
-                    4,
-                    w_dims.as_ptr(),
-                ),
+                set_f(w, float, sys::cudnnTensorFormat_t::NCHW, 4, w_dims.as_ptr()),
             );
             check("cudnnCreateConvolutionDescriptor", create_c(&mut conv));
             check(
@@ -181,7 +175,7 @@ fn raw_problem(lib: &Library) -> impl Fn() + '_ {
                     pads.as_ptr(),
                     strides.as_ptr(),
                     dilations.as_ptr(),
-                    sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION,
+                    sys::cudnnConvolutionMode_t::CROSS_CORRELATION,
                     float,
                 ),
             );
@@ -216,7 +210,7 @@ fn device() -> DeviceKey {
 /// of 48 other problems (16 shapes x 3 directions): a realistic table.
 fn populated_cache(p: &ConvProblem<f32, f32>, options: &SearchOptions) -> cudnn::Result<AlgoCache> {
     let cache = AlgoCache::new();
-    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let nchw = TensorFormat::NCHW;
     let dev = device();
     let hit = |algo| CachedAlgo {
         algo,

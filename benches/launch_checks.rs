@@ -34,7 +34,7 @@ use cudnn::{
     Library, TensorDescriptor, TensorFormat,
 };
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
+const NCHW: TensorFormat = TensorFormat::NCHW;
 
 /// A ResNet-like 3x3 convolution, batch 32, 64 channels, 56x56.
 fn conv_problem(lib: &Arc<Library>) -> cudnn::Result<ConvProblem<f32, f32>> {
@@ -48,7 +48,7 @@ fn conv_problem(lib: &Arc<Library>) -> cudnn::Result<ConvProblem<f32, f32>> {
 /// Spatial batch norm over the same activation.
 fn bn_problem(lib: &Arc<Library>) -> cudnn::Result<BatchNormProblem<f32>> {
     BatchNormProblem::new(
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL,
+        BatchNormMode::SPATIAL,
         TensorDescriptor::new_in(Arc::clone(lib), NCHW, &[32, 64, 56, 56])?,
         TensorDescriptor::new_in(Arc::clone(lib), NCHW, &[32, 64, 56, 56])?,
         1e-5,

@@ -25,17 +25,16 @@ use std::time::Instant;
 
 use cudnn::cudarc::driver::{CudaSlice, CudaStream};
 use cudnn::graph::{
-    DeviceProperties, ExecutionPlan, Graph, HeuristicMode, NormOptions, OperationGraph,
+    DType, DeviceProperties, ExecutionPlan, Graph, HeuristicMode, NormOptions, OperationGraph,
     SdpaBackwardInputs, SdpaOptions, Settings, Target, TensorId, VariantPack,
 };
 use cudnn::half::bf16;
-use cudnn::sys::cudnnDataType_t as T;
 use cudnn::{Handle, Library, Workspace};
 use cudnn_reference::attention::{self as ref_attn, Attention, AttentionGeometry};
 use cudnn_reference::norm as ref_norm;
 
-const BF16: T = T::CUDNN_DATA_BFLOAT16;
-const FLOAT: T = T::CUDNN_DATA_FLOAT;
+const BF16: DType = DType::BFLOAT16;
+const FLOAT: DType = DType::FLOAT;
 const EPS: f32 = 1e-5;
 
 #[derive(Debug, Clone, Copy)]
@@ -206,11 +205,7 @@ fn plan_all(
     for g in graphs {
         let og = g.build_with(lib, None)?;
         let target = Target::Device(device);
-        let engines = match og.engine_configs(
-            target,
-            HeuristicMode::CUDNN_HEUR_MODE_A,
-            &Default::default(),
-        ) {
+        let engines = match og.engine_configs(target, HeuristicMode::A, &Default::default()) {
             Ok(c) => c
                 .iter()
                 .take(3)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate cudnn-sys's committed bindings (cudnn-sys/src/generated/) from the
-# headers of the pinned cuDNN releases (see scripts/fetch-cudnn.sh).
+# headers of the pinned cuDNN releases (see scripts/fetch-cudnn.sh), and the
+# short constant names derived from them (scripts/gen-short-names.py).
 #
 #   scripts/regen-bindings.sh           regenerate in place
 #   scripts/regen-bindings.sh --check   regenerate, then fail (exit 1) if the
@@ -39,6 +40,9 @@ eval "$fetched"
 
 log "generating bindings from cuDNN $CUDNN_8_VERSION and $CUDNN_9_VERSION ..."
 cargo run -q -p xtask -- bindings --include "$CUDNN_8_INCLUDE" --include "$CUDNN_9_INCLUDE"
+
+log "generating the short constant names from the merged bindings ..."
+python3 "$script_dir/gen-short-names.py" >&2
 
 if [[ $check -eq 0 ]]; then
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

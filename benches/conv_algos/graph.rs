@@ -129,23 +129,17 @@ fn tensor_core_engines(
     h: &Handle,
     settings: &PlanSettings,
 ) -> HashMap<i64, bool> {
-    og.engine_configs(
-        Target::Handle(h),
-        HeuristicMode::CUDNN_HEUR_MODE_A,
-        &settings.filter(),
-    )
-    .map(|configs| {
-        configs
-            .iter()
-            .map(|c| {
-                let tc = c
-                    .numerical_notes()
-                    .contains(&Note::CUDNN_NUMERICAL_NOTE_TENSOR_CORE);
-                (c.global_index(), tc)
-            })
-            .collect()
-    })
-    .unwrap_or_default()
+    og.engine_configs(Target::Handle(h), HeuristicMode::A, &settings.filter())
+        .map(|configs| {
+            configs
+                .iter()
+                .map(|c| {
+                    let tc = c.numerical_notes().contains(&Note::TENSOR_CORE);
+                    (c.global_index(), tc)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Microseconds of a plan-cache hit for `og` on this GPU (its device

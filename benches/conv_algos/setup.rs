@@ -109,8 +109,8 @@ impl Layout {
     }
     pub(crate) fn format(self) -> TensorFormat {
         match self {
-            Layout::Nchw => TensorFormat::CUDNN_TENSOR_NCHW,
-            Layout::Nhwc => TensorFormat::CUDNN_TENSOR_NHWC,
+            Layout::Nchw => TensorFormat::NCHW,
+            Layout::Nhwc => TensorFormat::NHWC,
         }
     }
 }
@@ -195,10 +195,10 @@ pub(crate) fn reduced_arithmetic(algo_name: &str) -> bool {
 
 pub(crate) fn math_name(m: MathType) -> &'static str {
     match m {
-        MathType::CUDNN_DEFAULT_MATH => "DEFAULT",
-        MathType::CUDNN_TENSOR_OP_MATH => "TENSOR_OP",
-        MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION => "TENSOR_OP_ALLOW_CONVERSION",
-        MathType::CUDNN_FMA_MATH => "FMA",
+        MathType::DEFAULT_MATH => "DEFAULT",
+        MathType::TENSOR_OP_MATH => "TENSOR_OP",
+        MathType::TENSOR_OP_MATH_ALLOW_CONVERSION => "TENSOR_OP_ALLOW_CONVERSION",
+        MathType::FMA_MATH => "FMA",
         _ => "OTHER",
     }
 }

@@ -10,6 +10,14 @@
 //!   [`cudnnStatus_t`]: `BAD_PARAM` is 3 in cuDNN 8 and 2000 in cuDNN 9) live
 //!   in the per-major modules [`v8`] and [`v9`]; compare a value with the
 //!   module of the loaded library's major.
+//! - **Short names**: each constant also has an alias without the C
+//!   prefix, in the manner of ash: `cudnnTensorFormat_t::NCHW` is
+//!   `cudnnTensorFormat_t::CUDNN_TENSOR_NCHW`, `cudnnDataType_t::FLOAT` is
+//!   `CUDNN_DATA_FLOAT`. The prefix is the one all of a type's constants
+//!   share; a name that would start with a digit keeps the prefix's last
+//!   word (`cudnnConvolutionBwdDataAlgo_t::ALGO_0`). `scripts/gen-short-names.py`
+//!   generates them and states the whole rule. The per-major modules keep
+//!   only the C names.
 //! - **Functions** form one table, [`Functions`], with a field per function
 //!   either major declares. Each field is `Some` when the library in use
 //!   exports that symbol; [`FUNCTIONS`] says which majors declare each.
@@ -41,6 +49,9 @@ mod generated {
     include!("generated/merged.rs");
     #[cfg(cudnn_sys_bindgen)]
     include!(concat!(env!("OUT_DIR"), "/merged.rs"));
+    // Committed for both: scripts/gen-short-names.py derives it from the
+    // committed merged.rs.
+    include!("generated/short_names.rs");
 }
 pub use generated::*;
 
@@ -102,6 +113,57 @@ mod tests {
         // Unlisted values are still values.
         let odd = cudnnStatus_t(123_456);
         assert_ne!(odd, cudnnStatus_t::CUDNN_STATUS_SUCCESS);
+    }
+
+    #[test]
+    fn short_names_alias_the_c_names() {
+        assert_eq!(
+            cudnnTensorFormat_t::NCHW,
+            cudnnTensorFormat_t::CUDNN_TENSOR_NCHW
+        );
+        assert_eq!(cudnnTensorFormat_t::NHWC.0, 1);
+        assert_eq!(cudnnTensorFormat_t::NCHW_VECT_C.0, 2);
+        assert_eq!(cudnnDataType_t::FLOAT, cudnnDataType_t::CUDNN_DATA_FLOAT);
+        assert_eq!(cudnnDataType_t::HALF, cudnnDataType_t::CUDNN_DATA_HALF);
+        assert_eq!(cudnnDataType_t::BFLOAT16.0, 9);
+        assert_eq!(cudnnDataType_t::INT8x4, cudnnDataType_t::CUDNN_DATA_INT8x4);
+        assert_eq!(
+            cudnnDataType_t::FP8_E4M3,
+            cudnnDataType_t::CUDNN_DATA_FP8_E4M3
+        );
+        // A name that would start with a digit keeps the prefix's last word.
+        assert_eq!(
+            cudnnConvolutionBwdDataAlgo_t::ALGO_0,
+            cudnnConvolutionBwdDataAlgo_t::CUDNN_CONVOLUTION_BWD_DATA_ALGO_0
+        );
+        assert_eq!(
+            cudnnConvolutionFwdAlgo_t::IMPLICIT_PRECOMP_GEMM,
+            cudnnConvolutionFwdAlgo_t::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM
+        );
+        // A count sentinel does not shorten the prefix of the others.
+        assert_eq!(
+            cudnnBackendHeurMode_t::INSTANT,
+            cudnnBackendHeurMode_t::CUDNN_HEUR_MODE_INSTANT
+        );
+        assert_eq!(
+            cudnnBackendHeurMode_t::MODES_COUNT,
+            cudnnBackendHeurMode_t::CUDNN_HEUR_MODES_COUNT
+        );
+        assert_eq!(
+            cudnnPointwiseMode_t::RELU_FWD,
+            cudnnPointwiseMode_t::CUDNN_POINTWISE_RELU_FWD
+        );
+        assert_eq!(cudnnRNNMode_t::LSTM, cudnnRNNMode_t::CUDNN_LSTM);
+        assert_eq!(
+            cudnnMathType_t::TENSOR_OP_MATH,
+            cudnnMathType_t::CUDNN_TENSOR_OP_MATH
+        );
+        assert_eq!(
+            cudnnBackendAttributeName_t::TENSOR_DATA_TYPE,
+            cudnnBackendAttributeName_t::CUDNN_ATTR_TENSOR_DATA_TYPE
+        );
+        // Shared status codes only; the others are per major.
+        assert_eq!(cudnnStatus_t::SUCCESS, cudnnStatus_t::CUDNN_STATUS_SUCCESS);
     }
 
     #[test]

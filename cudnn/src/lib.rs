@@ -21,7 +21,7 @@
 //! let handle = Handle::new(stream.clone())?;
 //!
 //! // A 3x3 convolution of a 1x3x32x32 image into 8 channels, padding 1.
-//! let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+//! let nchw = TensorFormat::NCHW;
 //! let problem = ConvProblem::new(
 //!     TensorDescriptor::<f32>::new(nchw, &[1, 3, 32, 32])?,
 //!     FilterDescriptor::<f32>::new(nchw, &[8, 3, 3, 3])?,
@@ -101,7 +101,9 @@ use self::ops::{activation, dropout};
 
 #[cfg(feature = "count-objects")]
 pub use self::core::counts::object_counts;
-pub use self::core::dtype::{size_of as data_type_size, ComputeType, ComputesIn, DataType, Scale};
+pub use self::core::dtype::{
+    size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale,
+};
 pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use self::core::handle::{
     cuda_context, cuda_driver_present, release_thread_handles, with_thread_handle, Handle,

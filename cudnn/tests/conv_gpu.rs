@@ -184,9 +184,9 @@ fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvPr
     let xd = TensorDescriptor::<T>::new(format, &x).expect("x desc");
     let wd = FilterDescriptor::<T>::new(format, &w).expect("w desc");
     let mode = if g.cross_correlation {
-        ConvolutionMode::CUDNN_CROSS_CORRELATION
+        ConvolutionMode::CROSS_CORRELATION
     } else {
-        ConvolutionMode::CUDNN_CONVOLUTION
+        ConvolutionMode::CONVOLUTION
     };
     let mut conv =
         ConvolutionDescriptor::<f32>::new(&g.padding, &g.stride, &g.dilation).expect("conv desc");
@@ -248,7 +248,7 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
         let label = format!(
             "{name} {} {}",
             T::NAME,
-            if format == TensorFormat::CUDNN_TENSOR_NHWC {
+            if format == TensorFormat::NHWC {
                 "NHWC"
             } else {
                 "NCHW"
@@ -367,8 +367,8 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
 #[ignore = "needs a CUDA GPU"]
 fn every_direction_f32() {
     let gpu = gpu();
-    let n = all_directions::<f32>(&gpu, TensorFormat::CUDNN_TENSOR_NCHW)
-        + all_directions::<f32>(&gpu, TensorFormat::CUDNN_TENSOR_NHWC);
+    let n = all_directions::<f32>(&gpu, TensorFormat::NCHW)
+        + all_directions::<f32>(&gpu, TensorFormat::NHWC);
     assert!(n >= 40, "{n} checks");
 }
 
@@ -376,8 +376,8 @@ fn every_direction_f32() {
 #[ignore = "needs a CUDA GPU"]
 fn every_direction_f16() {
     let gpu = gpu();
-    let n = all_directions::<f16>(&gpu, TensorFormat::CUDNN_TENSOR_NCHW)
-        + all_directions::<f16>(&gpu, TensorFormat::CUDNN_TENSOR_NHWC);
+    let n = all_directions::<f16>(&gpu, TensorFormat::NCHW)
+        + all_directions::<f16>(&gpu, TensorFormat::NHWC);
     assert!(n >= 30, "{n} checks");
 }
 
@@ -385,8 +385,8 @@ fn every_direction_f16() {
 #[ignore = "needs a CUDA GPU"]
 fn every_direction_bf16() {
     let gpu = gpu();
-    let n = all_directions::<bf16>(&gpu, TensorFormat::CUDNN_TENSOR_NCHW)
-        + all_directions::<bf16>(&gpu, TensorFormat::CUDNN_TENSOR_NHWC);
+    let n = all_directions::<bf16>(&gpu, TensorFormat::NCHW)
+        + all_directions::<bf16>(&gpu, TensorFormat::NHWC);
     assert!(n >= 30, "{n} checks");
 }
 
@@ -396,7 +396,7 @@ fn every_candidate_and_find_agree_with_the_reference() {
     let gpu = gpu();
     let (_, g) = geometries().remove(1);
     let (xs, wsh, ys) = shapes(&g);
-    let fmt = TensorFormat::CUDNN_TENSOR_NCHW;
+    let fmt = TensorFormat::NCHW;
     let p = problem::<f32>(&g, fmt);
     let x = values(g.x_len(), 4);
     let w = values(g.w_len(), 5);
@@ -487,7 +487,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
     let gpu = gpu();
     let (_, g) = geometries().remove(0);
     let (xs, wsh, ys) = shapes(&g);
-    let fmt = TensorFormat::CUDNN_TENSOR_NCHW;
+    let fmt = TensorFormat::NCHW;
     let p = problem::<f32>(&g, fmt);
     let x = values(g.x_len(), 6);
     let w = values(g.w_len(), 7);
@@ -504,13 +504,13 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
         .stream
         .alloc_zeros::<f32>(p.y().required_len())
         .expect("y");
-    let relu = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
+    let relu = ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu");
     let choice = gpu
         .handle
         .forward_algo(
             &p,
-            cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
-            cudnn::MathType::CUDNN_FMA_MATH,
+            cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+            cudnn::MathType::FMA_MATH,
         )
         .expect("algo");
     let mut ws = Workspace::new();
@@ -573,7 +573,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
 fn launch_checks_stop_short_buffers_before_the_gpu() {
     let gpu = gpu();
     let (_, g) = geometries().remove(0);
-    let p = problem::<f32>(&g, TensorFormat::CUDNN_TENSOR_NCHW);
+    let p = problem::<f32>(&g, TensorFormat::NCHW);
     let x = gpu
         .stream
         .alloc_zeros::<f32>(p.x().required_len() - 1)
@@ -586,10 +586,7 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .stream
         .alloc_zeros::<f32>(p.y().required_len())
         .expect("y");
-    let choice = cudnn::AlgoChoice::new(
-        cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_GEMM,
-        cudnn::MathType::CUDNN_FMA_MATH,
-    );
+    let choice = cudnn::AlgoChoice::new(cudnn::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH);
     let e = gpu
         .handle
         .convolution_forward(
@@ -648,7 +645,7 @@ fn one_handle_per_thread_and_device() {
 fn descriptors_of_another_loaded_library_are_refused_at_launch() {
     let gpu = gpu();
     let other = Arc::new(Library::open(None).expect("a second copy of the library"));
-    let fmt = TensorFormat::CUDNN_TENSOR_NCHW;
+    let fmt = TensorFormat::NCHW;
     let x = TensorDescriptor::<f32>::new(fmt, &[1, 2, 6, 6]).expect("x");
     let w = FilterDescriptor::<f32>::new(fmt, &[3, 2, 3, 3]).expect("w");
     let conv = ConvolutionDescriptor::<f32>::new_in(Arc::clone(&other), &[1, 1], &[1, 1], &[1, 1])
@@ -678,8 +675,8 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
             "{e}"
         );
     };
-    let gemm = cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
-    let choice = cudnn::AlgoChoice::new(gemm, cudnn::MathType::CUDNN_FMA_MATH);
+    let gemm = cudnn::FwdAlgo::IMPLICIT_GEMM;
+    let choice = cudnn::AlgoChoice::new(gemm, cudnn::MathType::FMA_MATH);
     let e = gpu
         .handle
         .convolution_forward(
@@ -693,7 +690,7 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
     refused_as(e, "convolution");
     let e = gpu
         .handle
-        .forward_algo(&p, gemm, cudnn::MathType::CUDNN_FMA_MATH)
+        .forward_algo(&p, gemm, cudnn::MathType::FMA_MATH)
         .expect_err("no workspace query with mixed libraries");
     refused_as(e, "convolution");
     let e = gpu
@@ -721,14 +718,14 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
     let bd = gpu.stream.alloc_zeros::<f32>(k).expect("bias");
     let relu = ActivationDescriptor::new_in(
         other,
-        ActivationMode::CUDNN_ACTIVATION_RELU,
-        cudnn::NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        ActivationMode::RELU,
+        cudnn::NanPropagation::NOT_PROPAGATE_NAN,
         0.0,
     )
     .expect("relu of the other library");
     let choice = cudnn::AlgoChoice::new(
-        cudnn::FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
-        cudnn::MathType::CUDNN_FMA_MATH,
+        cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+        cudnn::MathType::FMA_MATH,
     );
     let e = gpu
         .handle

@@ -21,8 +21,8 @@ use cudnn::{
 };
 use proptest::prelude::*;
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
-const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
+const NCHW: TensorFormat = TensorFormat::NCHW;
+const NHWC: TensorFormat = TensorFormat::NHWC;
 
 fn invalid(e: &Error) -> &Mismatch {
     match e {
@@ -126,7 +126,7 @@ fn what_cudnn_rejects_comes_back_typed() {
         Err(e) => panic!("unexpected {e:?}"),
     }
     // An unsupported layout for packed tensors.
-    let e = TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW_VECT_C, &[1, 4, 2, 2])
+    let e = TensorDescriptor::<f32>::new(TensorFormat::NCHW_VECT_C, &[1, 4, 2, 2])
         .expect_err("vect_c needs strides");
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
 }
@@ -147,6 +147,37 @@ fn problems_check_shapes() {
         matches!(invalid(&e), Mismatch::Shape { what } if what.contains("3 channels")),
         "{e}"
     );
+    // The refusal names the function called, with cuDNN's rule as the detail.
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "ConvProblem::new",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let text = e.to_string();
+    assert!(
+        text.starts_with("ConvProblem::new: ")
+            && text.contains("cudnnGetConvolutionNdForwardOutputDim"),
+        "{text}"
+    );
+    let x = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 8, 8]).expect("x");
+    let w = FilterDescriptor::<f32>::new(NCHW, &[4, 2, 3, 3]).expect("w");
+    let c = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 1], &[1, 1]).expect("conv");
+    let e = c.output_dims(&x, &w).expect_err("channels");
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "ConvolutionDescriptor::output_dims",
+                ..
+            }
+        ),
+        "{e}"
+    );
 
     // A window larger than the (padded) input.
     let e = problem_2d([1, 1, 2, 2], [1, 5, 5], 1, 1, 1).expect_err("window");
@@ -163,6 +194,16 @@ fn problems_check_shapes() {
     let e = ConvProblem::with_output(x, w, c, y).expect_err("y shape");
     assert!(
         matches!(invalid(&e), Mismatch::Shape { what } if what.contains("[1, 1, 6, 6]")),
+        "{e}"
+    );
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "ConvProblem::with_output",
+                ..
+            }
+        ),
         "{e}"
     );
 
@@ -273,21 +314,11 @@ fn bias_and_fused_activation_checks() {
     .expect_err("bias channels");
     assert!(matches!(invalid(&e), Mismatch::Shape { .. }));
     check_bias_shape("f", &[2, 8, 4, 4, 4], &[1, 8, 1, 1, 1]).expect("3-d bias");
-    check_fused_activation(
-        ActivationMode::CUDNN_ACTIVATION_RELU,
-        FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_GEMM,
-    )
-    .expect("relu with any algorithm");
-    check_fused_activation(
-        ActivationMode::CUDNN_ACTIVATION_IDENTITY,
-        FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
-    )
-    .expect("identity with precomp gemm");
-    let e = check_fused_activation(
-        ActivationMode::CUDNN_ACTIVATION_IDENTITY,
-        FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT,
-    )
-    .expect_err("identity with fft");
+    check_fused_activation(ActivationMode::RELU, FwdAlgo::GEMM).expect("relu with any algorithm");
+    check_fused_activation(ActivationMode::IDENTITY, FwdAlgo::IMPLICIT_PRECOMP_GEMM)
+        .expect("identity with precomp gemm");
+    let e = check_fused_activation(ActivationMode::IDENTITY, FwdAlgo::FFT)
+        .expect_err("identity with fft");
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }));
 }
 
@@ -308,8 +339,8 @@ type CudnnConv = (
 fn cudnn_conv<C: cudnn::ComputeType>(c: &ConvolutionDescriptor<C>) -> CudnnConv {
     let lib = c.library();
     let (mut rank, mut pads, mut strides, mut dilations) = (0i32, [0i32; 3], [0i32; 3], [0i32; 3]);
-    let mut mode = ConvolutionMode::CUDNN_CROSS_CORRELATION;
-    let mut compute = sys::cudnnDataType_t::CUDNN_DATA_DOUBLE;
+    let mut mode = ConvolutionMode::CROSS_CORRELATION;
+    let mut compute = sys::cudnnDataType_t::DOUBLE;
     raw!(
         lib,
         cudnnGetConvolutionNdDescriptor(
@@ -327,7 +358,7 @@ fn cudnn_conv<C: cudnn::ComputeType>(c: &ConvolutionDescriptor<C>) -> CudnnConv 
     let n = rank as usize;
     let mut groups = 0i32;
     raw!(lib, cudnnGetConvolutionGroupCount(c.as_raw(), &mut groups)).expect("get groups");
-    let mut math = MathType::CUDNN_DEFAULT_MATH;
+    let mut math = MathType::DEFAULT_MATH;
     raw!(lib, cudnnGetConvolutionMathType(c.as_raw(), &mut math)).expect("get math");
     (
         (
@@ -347,10 +378,8 @@ fn convolution_setters_keep_their_value_on_failure() {
     let Some(_lib) = common::lib() else { return };
     let mut c = ConvolutionDescriptor::<f32>::new(&[1, 2], &[1, 1], &[1, 1]).expect("conv");
     c.set_groups(4).expect("groups");
-    c.set_math_type(MathType::CUDNN_TENSOR_OP_MATH)
-        .expect("math");
-    c.set_mode(ConvolutionMode::CUDNN_CONVOLUTION)
-        .expect("mode");
+    c.set_math_type(MathType::TENSOR_OP_MATH).expect("math");
+    c.set_mode(ConvolutionMode::CONVOLUTION).expect("mode");
     // Setting the geometry again (the mode) keeps cuDNN's group count and
     // math type.
     let before = cudnn_conv(&c);
@@ -361,11 +390,11 @@ fn convolution_setters_keep_their_value_on_failure() {
                 vec![1, 2],
                 vec![1, 1],
                 vec![1, 1],
-                ConvolutionMode::CUDNN_CONVOLUTION,
-                sys::cudnnDataType_t::CUDNN_DATA_FLOAT
+                ConvolutionMode::CONVOLUTION,
+                sys::cudnnDataType_t::FLOAT
             ),
             4,
-            MathType::CUDNN_TENSOR_OP_MATH
+            MathType::TENSOR_OP_MATH
         )
     );
 
@@ -376,8 +405,8 @@ fn convolution_setters_keep_their_value_on_failure() {
     c.set_math_type(sys::cudnnMathType_t(77))
         .expect_err("no such math type");
     assert_eq!(c.groups(), 4);
-    assert_eq!(c.mode(), ConvolutionMode::CUDNN_CONVOLUTION);
-    assert_eq!(c.math_type(), MathType::CUDNN_TENSOR_OP_MATH);
+    assert_eq!(c.mode(), ConvolutionMode::CONVOLUTION);
+    assert_eq!(c.math_type(), MathType::TENSOR_OP_MATH);
     assert_eq!(
         cudnn_conv(&c),
         before,
@@ -391,9 +420,8 @@ fn convolution_descriptors_and_problems_clone_with_their_settings_and_library() 
     let mut c = ConvolutionDescriptor::<f32>::new_in(Arc::clone(&other), &[2], &[3], &[2])
         .expect("1-d conv");
     c.set_groups(2).expect("groups");
-    c.set_mode(ConvolutionMode::CUDNN_CONVOLUTION)
-        .expect("mode");
-    c.set_math_type(MathType::CUDNN_FMA_MATH).expect("math");
+    c.set_mode(ConvolutionMode::CONVOLUTION).expect("mode");
+    c.set_math_type(MathType::FMA_MATH).expect("math");
     let d = c.try_clone().expect("clone");
     assert_ne!(c.as_raw(), d.as_raw(), "a descriptor of its own");
     assert!(Arc::ptr_eq(d.library(), &other), "the same library");
@@ -404,11 +432,7 @@ fn convolution_descriptors_and_problems_clone_with_their_settings_and_library() 
     assert_eq!(d.pads(), [0, 2]);
     assert_eq!(
         (d.groups(), d.mode(), d.math_type()),
-        (
-            2,
-            ConvolutionMode::CUDNN_CONVOLUTION,
-            MathType::CUDNN_FMA_MATH
-        )
+        (2, ConvolutionMode::CONVOLUTION, MathType::FMA_MATH)
     );
     assert_eq!(
         cudnn_conv(&d),
@@ -555,14 +579,14 @@ fn descriptors_of_another_loaded_library_are_refused() {
 
     // The fused launch's bias and activation.
     let bias = TensorDescriptor::<f32>::new(NCHW, &[1, 8, 1, 1]).expect("bias");
-    let relu = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
-    let gemm = FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+    let relu = ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu");
+    let gemm = FwdAlgo::IMPLICIT_PRECOMP_GEMM;
     p.check_bias_activation(&bias, &relu, gemm)
         .expect("one library");
     let other_relu = ActivationDescriptor::new_in(
         Arc::clone(&other),
-        ActivationMode::CUDNN_ACTIVATION_RELU,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        ActivationMode::RELU,
+        NanPropagation::NOT_PROPAGATE_NAN,
         0.0,
     )
     .expect("relu of the other library");
@@ -582,10 +606,9 @@ fn descriptors_of_another_loaded_library_are_refused() {
         .check_bias_activation(&short_bias, &relu, gemm)
         .expect_err("bias shape");
     assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
-    let identity =
-        ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_IDENTITY, 0.0).expect("id");
+    let identity = ActivationDescriptor::new(ActivationMode::IDENTITY, 0.0).expect("id");
     let e = p
-        .check_bias_activation(&bias, &identity, FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT)
+        .check_bias_activation(&bias, &identity, FwdAlgo::FFT)
         .expect_err("identity with fft");
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
 }
@@ -689,7 +712,7 @@ fn cache_keys_differ_where_they_must() {
         &[2, 2],
         &[1, 1],
         2,
-        Some(ConvolutionMode::CUDNN_CONVOLUTION),
+        Some(ConvolutionMode::CONVOLUTION),
     )
     .expect("c");
     differing.push(key(&ConvProblem::new(x, w, c).expect("convolution mode")));

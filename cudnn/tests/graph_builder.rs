@@ -12,12 +12,13 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::{ConvOptions, Graph, OperationGraph, ScalarValue, TensorId};
-use cudnn::sys::{cudnnDataType_t as Dt, cudnnPointwiseMode_t as Pw, cudnnReduceTensorOp_t as Red};
-use cudnn::{Error, Library, Mismatch};
+use cudnn::graph::{
+    ConvOptions, DType as Dt, Graph, OperationGraph, PointwiseMode as Pw, ScalarValue, TensorId,
+};
+use cudnn::{Error, Library, Mismatch, ReduceTensorOp as Red};
 
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
-const F16: Dt = Dt::CUDNN_DATA_HALF;
+const F32: Dt = Dt::FLOAT;
+const F16: Dt = Dt::HALF;
 
 /// A refusal of the builder: the function, the node, the tensor named and
 /// what is wrong.
@@ -148,7 +149,7 @@ fn a_tensor_with_a_bad_layout_or_type_is_refused_by_name() {
             "one address",
         ),
         (
-            g.tensor("z", &[2], Dt::CUDNN_DATA_INT8x4),
+            g.tensor("z", &[2], Dt::INT8x4),
             "Graph::tensor",
             "not a data type",
         ),
@@ -175,12 +176,9 @@ fn a_tensor_with_a_bad_layout_or_type_is_refused_by_name() {
 fn the_graph_types_are_checked() {
     let mut g = Graph::new("types");
     g.set_intermediate_type(F16).unwrap();
-    g.set_compute_type(Dt::CUDNN_DATA_DOUBLE).unwrap();
-    assert_eq!(
-        (g.intermediate_type(), g.compute_type()),
-        (F16, Dt::CUDNN_DATA_DOUBLE)
-    );
-    let r = refused(g.set_intermediate_type(Dt::CUDNN_DATA_UINT8x4));
+    g.set_compute_type(Dt::DOUBLE).unwrap();
+    assert_eq!((g.intermediate_type(), g.compute_type()), (F16, Dt::DOUBLE));
+    let r = refused(g.set_intermediate_type(Dt::UINT8x4));
     assert_refusal(
         &r,
         "Graph::set_intermediate_type",
@@ -188,7 +186,7 @@ fn the_graph_types_are_checked() {
         None,
         "not a data type",
     );
-    let r = refused(g.set_compute_type(Dt::CUDNN_DATA_INT8));
+    let r = refused(g.set_compute_type(Dt::INT8));
     assert_refusal(
         &r,
         "Graph::set_compute_type",
@@ -345,7 +343,7 @@ fn pointwise_arity_and_broadcast_are_checked() {
     let c = g.tensor("c", &[2, 2, 4], F32).unwrap();
     let d = g.tensor("d", &[3, 4], F32).unwrap();
 
-    let r = refused(g.pointwise(Pw::CUDNN_POINTWISE_ADD, &[a]));
+    let r = refused(g.pointwise(Pw::ADD, &[a]));
     assert_refusal(
         &r,
         "Graph::pointwise",
@@ -353,7 +351,7 @@ fn pointwise_arity_and_broadcast_are_checked() {
         None,
         "add is binary: 2 inputs, not 1",
     );
-    let r = refused(g.pointwise(Pw::CUDNN_POINTWISE_RELU_FWD, &[a, b]));
+    let r = refused(g.pointwise(Pw::RELU_FWD, &[a, b]));
     assert_refusal(
         &r,
         "Graph::pointwise",
@@ -361,7 +359,7 @@ fn pointwise_arity_and_broadcast_are_checked() {
         None,
         "unary: 1 inputs, not 2",
     );
-    let r = refused(g.pointwise(Pw::CUDNN_POINTWISE_BINARY_SELECT, &[a, b]));
+    let r = refused(g.pointwise(Pw::BINARY_SELECT, &[a, b]));
     assert_refusal(
         &r,
         "Graph::pointwise",
@@ -369,7 +367,7 @@ fn pointwise_arity_and_broadcast_are_checked() {
         None,
         "ternary",
     );
-    let r = refused(g.pointwise(Pw::CUDNN_POINTWISE_RELU_BWD, &[a]));
+    let r = refused(g.pointwise(Pw::RELU_BWD, &[a]));
     assert_refusal(
         &r,
         "Graph::pointwise",
@@ -377,7 +375,7 @@ fn pointwise_arity_and_broadcast_are_checked() {
         None,
         "(dy, x)",
     );
-    let r = refused(g.pointwise(Pw::CUDNN_POINTWISE_GEN_INDEX, &[a]));
+    let r = refused(g.pointwise(Pw::GEN_INDEX, &[a]));
     assert_refusal(
         &r,
         "Graph::pointwise",
@@ -406,12 +404,8 @@ fn pointwise_arity_and_broadcast_are_checked() {
     assert_eq!(g.dims(y).unwrap(), [2, 3, 4]);
     let y2 = g.add(b, a).unwrap();
     assert_eq!(g.dims(y2).unwrap(), [2, 3, 4]);
-    let sel = g
-        .pointwise(Pw::CUDNN_POINTWISE_BINARY_SELECT, &[y, y2, a])
-        .unwrap();
-    let dx = g
-        .pointwise(Pw::CUDNN_POINTWISE_RELU_BWD, &[sel, a])
-        .unwrap();
+    let sel = g.pointwise(Pw::BINARY_SELECT, &[y, y2, a]).unwrap();
+    let dx = g.pointwise(Pw::RELU_BWD, &[sel, a]).unwrap();
     assert_eq!(g.tensor_name(dx).unwrap(), "relu_bwd#3.dx");
     for (i, t) in [
         g.gelu(dx).unwrap(),
@@ -508,15 +502,13 @@ fn reduction_dims_and_refusals() {
     let x = g.tensor("x", &[2, 3, 4], F32).unwrap();
     let f = "Graph::reduction";
     let node = "reduction \"reduction#0\"";
-    let r = refused(g.reduction(Red::CUDNN_REDUCE_TENSOR_ADD, x, &[2, 2, 1]));
+    let r = refused(g.reduction(Red::ADD, x, &[2, 2, 1]));
     assert_refusal(&r, f, node, Some("x"), "output dimension 1 is 2");
-    let r = refused(g.reduction(Red::CUDNN_REDUCE_TENSOR_ADD, x, &[2, 1]));
+    let r = refused(g.reduction(Red::ADD, x, &[2, 1]));
     assert_refusal(&r, f, node, Some("x"), "keeps the rank");
-    let r = refused(g.reduction(Red(99), x, &[2, 1, 1]));
+    let r = refused(g.reduction(cudnn::sys::cudnnReduceTensorOp_t(99), x, &[2, 1, 1]));
     assert_refusal(&r, f, node, None, "not one cuDNN has");
-    let y = g
-        .reduction(Red::CUDNN_REDUCE_TENSOR_MAX, x, &[2, 1, 1])
-        .unwrap();
+    let y = g.reduction(Red::MAX, x, &[2, 1, 1]).unwrap();
     assert_eq!(g.dims(y).unwrap(), [2, 1, 1]);
 }
 
@@ -563,7 +555,7 @@ fn set_output_takes_an_operation_output_once() {
         Some("x"),
         "not an operation's output",
     );
-    let r = refused(g.set_output(y, Dt::CUDNN_DATA_INT8x32));
+    let r = refused(g.set_output(y, Dt::INT8x32));
     assert_refusal(
         &r,
         f,
@@ -641,7 +633,7 @@ fn keys_are_equal_for_equal_graphs_and_differ_otherwise() {
     let (mut d, y) = conv_graph("d");
     d.rename(y, "renamed").unwrap();
     assert_eq!(a.key(), d.key());
-    d.set_compute_type(Dt::CUDNN_DATA_HALF).unwrap();
+    d.set_compute_type(Dt::HALF).unwrap();
     assert_ne!(a.key(), d.key(), "compute type differs");
 
     let mut e = Graph::new("e");
@@ -803,9 +795,7 @@ fn a_reduction_builds() {
     };
     let mut g = Graph::new("reduce");
     let x = g.tensor("x", &[4, 32, 16], F32).unwrap();
-    let y = g
-        .reduction(Red::CUDNN_REDUCE_TENSOR_ADD, x, &[4, 1, 1])
-        .unwrap();
+    let y = g.reduction(Red::ADD, x, &[4, 1, 1]).unwrap();
     g.set_output(y, F32).unwrap();
     let Some(op) = build(&g, &lib) else { return };
     assert_engines(&op);
@@ -835,7 +825,7 @@ fn build_uses_the_process_wide_library() {
 
 // ------------------------------------------------- outputs and scalars
 
-const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+const BF16: Dt = Dt::BFLOAT16;
 
 /// The attention example's backward (`examples/attention.rs`, batch 2,
 /// sequence 128, 8 heads of 64): q, k and v are views of one interleaved
@@ -937,12 +927,12 @@ fn a_typed_scalar_has_its_values_type() {
     let mut g = Graph::new("typed");
     let cases: [(&str, ScalarValue, Dt); 5] = [
         ("f", ScalarValue::from(0.5f32), F32),
-        ("d", ScalarValue::from(0.25f64), Dt::CUDNN_DATA_DOUBLE),
+        ("d", ScalarValue::from(0.25f64), Dt::DOUBLE),
         ("h", ScalarValue::from(cudnn::half::f16::ONE), F16),
-        ("i", ScalarValue::from(7i32), Dt::CUDNN_DATA_INT32),
-        ("l", ScalarValue::from(1i64 << 40), Dt::CUDNN_DATA_INT64),
+        ("i", ScalarValue::from(7i32), Dt::INT32),
+        ("l", ScalarValue::from(1i64 << 40), Dt::INT64),
     ];
-    let x = g.tensor("x", &[1, 4, 4], Dt::CUDNN_DATA_DOUBLE).unwrap();
+    let x = g.tensor("x", &[1, 4, 4], Dt::DOUBLE).unwrap();
     let mut y = x;
     let mut ids = Vec::new();
     for (name, v, dtype) in cases {
@@ -951,7 +941,7 @@ fn a_typed_scalar_has_its_values_type() {
         ids.push((s, v));
         y = g.add(y, s).unwrap();
     }
-    g.set_output(y, Dt::CUDNN_DATA_DOUBLE).unwrap();
+    g.set_output(y, Dt::DOUBLE).unwrap();
     let r = refused(g.typed_scalar("f", 1i64));
     assert!(r.what.contains("named \"f\" already"), "{r:?}");
     let Some(lib) = common::backend::graph_library() else {

@@ -24,7 +24,7 @@ use cudnn_reference::conv::{self as cpu, ConvGeometry};
 
 use common::gpu::{download_flat, gpu, upload_flat, values, Gpu};
 
-const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::FLOAT;
 
 /// Plans in full `float` precision (no TF32), so that the references'
 /// tolerances stay those of `f32`.
@@ -510,7 +510,7 @@ fn a_cuda_graph_recorded_from_a_plan_runs_and_is_repointed() {
 
     // A plan whose engine cannot be recorded is refused before cuDNN is.
     let (_graph, plain) = plan_for(&g, &gpu);
-    let note = sys::cudnnBackendBehaviorNote_t::CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API;
+    let note = sys::cudnnBackendBehaviorNote_t::SUPPORTS_CUDA_GRAPH_NATIVE_API;
     if !plain.behavior_notes().expect("notes").contains(&note) {
         let mut pack = VariantPack::new()
             .input(x, &dx)

@@ -28,7 +28,7 @@ use cudnn::sys::{
 };
 use cudnn::{Error, Library, Mismatch};
 
-const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::FLOAT;
 
 /// The library under test: see `common::backend::graph_library`.
 fn lib() -> Option<Arc<Library>> {
@@ -73,8 +73,7 @@ fn conv_forward_op() -> BackendDescriptor {
     let w = tensor(&[4, 3, 3, 3], 2);
     let y = tensor(&[1, 4, 8, 8], 3);
     let conv = convolution();
-    let mut op = BackendDescriptor::new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
-        .expect("op");
+    let mut op = BackendDescriptor::new(D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR).expect("op");
     common::backend::set_conv_forward(&mut op, [&x, &w, &y], &conv);
     // The operation keeps its tensors alive: drop the caller's owners first.
     drop((x, w, y, conv));
@@ -87,29 +86,23 @@ fn a_tensor_is_built_finalized_and_read_back() {
     let Some(_lib) = lib() else { return };
     let t = tensor(&[2, 3, 4, 5], 42);
     assert!(t.is_finalized());
-    assert_eq!(t.kind(), D::CUDNN_BACKEND_TENSOR_DESCRIPTOR);
+    assert_eq!(t.kind(), D::TENSOR_DESCRIPTOR);
     assert_eq!(t.kind_name(), "CUDNN_BACKEND_TENSOR_DESCRIPTOR");
     assert_eq!(
-        t.get::<i64>(A::CUDNN_ATTR_TENSOR_DIMENSIONS).expect("dims"),
+        t.get::<i64>(A::TENSOR_DIMENSIONS).expect("dims"),
         [2, 3, 4, 5]
     );
     assert_eq!(
-        t.get::<i64>(A::CUDNN_ATTR_TENSOR_STRIDES).expect("strides"),
+        t.get::<i64>(A::TENSOR_STRIDES).expect("strides"),
         [60, 20, 5, 1]
     );
+    assert_eq!(t.get_one::<i64>(A::TENSOR_UNIQUE_ID).expect("uid"), 42);
     assert_eq!(
-        t.get_one::<i64>(A::CUDNN_ATTR_TENSOR_UNIQUE_ID)
-            .expect("uid"),
-        42
-    );
-    assert_eq!(
-        t.get_one::<sys::cudnnDataType_t>(A::CUDNN_ATTR_TENSOR_DATA_TYPE)
+        t.get_one::<sys::cudnnDataType_t>(A::TENSOR_DATA_TYPE)
             .expect("data type"),
         FLOAT
     );
-    assert!(!t
-        .get_one::<bool>(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL)
-        .expect("is virtual"));
+    assert!(!t.get_one::<bool>(A::TENSOR_IS_VIRTUAL).expect("is virtual"));
 }
 
 #[test]
@@ -117,22 +110,22 @@ fn a_wrong_type_count_or_descriptor_type_is_refused_before_cudnn() {
     let Some(_lib) = lib() else { return };
     let mut t = tensor_unfinalized(&[1, 2, 3, 4], 7);
 
-    let (f, what) = refused(t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[7.0f32]));
+    let (f, what) = refused(t.set(A::TENSOR_UNIQUE_ID, &[7.0f32]));
     assert_eq!(f, "cudnnBackendSetAttribute(CUDNN_ATTR_TENSOR_UNIQUE_ID)");
     assert!(
         what.contains("CUDNN_TYPE_INT64") && what.contains("CUDNN_TYPE_FLOAT"),
         "{what}"
     );
 
-    let (f, what) = refused(t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[7i64, 8]));
+    let (f, what) = refused(t.set(A::TENSOR_UNIQUE_ID, &[7i64, 8]));
     assert_eq!(f, "cudnnBackendSetAttribute(CUDNN_ATTR_TENSOR_UNIQUE_ID)");
     assert!(what.contains("takes 1 element, not 2"), "{what}");
 
     let nine = [1i64; 9];
-    let (_, what) = refused(t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &nine));
+    let (_, what) = refused(t.set(A::TENSOR_DIMENSIONS, &nine));
     assert!(what.contains("takes 0 to 8 elements, not 9"), "{what}");
 
-    let (f, what) = refused(t.set(A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS, &[2i64]));
+    let (f, what) = refused(t.set(A::CONVOLUTION_SPATIAL_DIMS, &[2i64]));
     assert_eq!(
         f,
         "cudnnBackendSetAttribute(CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS)"
@@ -142,7 +135,7 @@ fn a_wrong_type_count_or_descriptor_type_is_refused_before_cudnn() {
         "{what}"
     );
 
-    let (f, _) = refused(t.get::<f64>(A::CUDNN_ATTR_TENSOR_DIMENSIONS));
+    let (f, _) = refused(t.get::<f64>(A::TENSOR_DIMENSIONS));
     assert_eq!(f, "cudnnBackendGetAttribute(CUDNN_ATTR_TENSOR_DIMENSIONS)");
 
     let (f, what) = refused(t.set(A(999_999), &[1i64]));
@@ -151,39 +144,31 @@ fn a_wrong_type_count_or_descriptor_type_is_refused_before_cudnn() {
 
     // Nothing above reached cuDNN: the tensor is as it was, and finalizes.
     t.finalize().expect("finalize after the refusals");
-    assert_eq!(
-        t.get_one::<i64>(A::CUDNN_ATTR_TENSOR_UNIQUE_ID)
-            .expect("uid"),
-        7
-    );
+    assert_eq!(t.get_one::<i64>(A::TENSOR_UNIQUE_ID).expect("uid"), 7);
 }
 
 #[test]
 fn finalized_and_unfinalized_descriptors_are_kept_apart() {
     let Some(_lib) = lib() else { return };
     let loose = tensor_unfinalized(&[1, 1, 1, 1], 9);
-    let mut op = BackendDescriptor::new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
-        .expect("op");
-    let (_, what) =
-        refused(op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&loose]));
+    let mut op = BackendDescriptor::new(D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR).expect("op");
+    let (_, what) = refused(op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[&loose]));
     assert!(what.contains("not finalized"), "{what}");
 
     // A convolution where a tensor belongs.
     let conv = convolution();
-    let (_, what) =
-        refused(op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&conv]));
+    let (_, what) = refused(op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[&conv]));
     assert!(
         what.contains("holds CUDNN_BACKEND_TENSOR_DESCRIPTORs, not a CUDNN_BACKEND_CONVOLUTION"),
         "{what}"
     );
     // An operation graph holds operations, of any type, and nothing else.
-    let mut graph =
-        BackendDescriptor::new(D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR).expect("graph");
-    let (_, what) = refused(graph.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &[&conv]));
+    let mut graph = BackendDescriptor::new(D::OPERATIONGRAPH_DESCRIPTOR).expect("graph");
+    let (_, what) = refused(graph.set_descriptors(A::OPERATIONGRAPH_OPS, &[&conv]));
     assert!(what.contains("holds operations"), "{what}");
 
     let mut t = tensor(&[1, 1, 1, 1], 10);
-    let (f, what) = refused(t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[11i64]));
+    let (f, what) = refused(t.set(A::TENSOR_UNIQUE_ID, &[11i64]));
     assert_eq!(f, "cudnnBackendSetAttribute(CUDNN_ATTR_TENSOR_UNIQUE_ID)");
     assert!(what.contains("finalized"), "{what}");
     let (f, _) = refused(t.finalize());
@@ -195,24 +180,23 @@ fn a_convolution_descriptor_is_finalized_and_read_back() {
     let Some(_lib) = lib() else { return };
     let c = convolution();
     assert_eq!(
-        c.get_one::<i64>(A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS)
+        c.get_one::<i64>(A::CONVOLUTION_SPATIAL_DIMS)
             .expect("spatial dims"),
         2
     );
     assert_eq!(
-        c.get::<i64>(A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS)
-            .expect("pre"),
+        c.get::<i64>(A::CONVOLUTION_PRE_PADDINGS).expect("pre"),
         [1, 1]
     );
     assert_eq!(
-        c.get::<i64>(A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES)
+        c.get::<i64>(A::CONVOLUTION_FILTER_STRIDES)
             .expect("strides"),
         [1, 1]
     );
     // cuDNN 9.28 and 8.9.5 take the mode as CONVOLUTION_MODE but read it
     // back only as DATA_TYPE: their own BAD_PARAM, no harm done.
-    match c.get_one::<sys::cudnnConvolutionMode_t>(A::CUDNN_ATTR_CONVOLUTION_CONV_MODE) {
-        Ok(mode) => assert_eq!(mode, sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION),
+    match c.get_one::<sys::cudnnConvolutionMode_t>(A::CONVOLUTION_CONV_MODE) {
+        Ok(mode) => assert_eq!(mode, sys::cudnnConvolutionMode_t::CROSS_CORRELATION),
         Err(Error::BadParam(s)) => {
             assert_eq!(
                 s.function,
@@ -222,7 +206,7 @@ fn a_convolution_descriptor_is_finalized_and_read_back() {
         Err(e) => panic!("{e}"),
     }
     assert_eq!(
-        c.get_one::<sys::cudnnDataType_t>(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE)
+        c.get_one::<sys::cudnnDataType_t>(A::CONVOLUTION_COMP_TYPE)
             .expect("comp type"),
         FLOAT
     );
@@ -234,8 +218,8 @@ fn a_conv_forward_operation_keeps_its_tensors_and_hands_out_unfinalized_copies()
     // The operation finalizes after the caller dropped its tensors.
     let op = conv_forward_op();
     let (f, what) = refused(op.get_descriptors(
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
-        D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR,
+        A::OPERATION_CONVOLUTION_FORWARD_X,
+        D::CONVOLUTION_DESCRIPTOR,
     ));
     assert_eq!(
         f,
@@ -249,18 +233,13 @@ fn a_conv_forward_operation_keeps_its_tensors_and_hands_out_unfinalized_copies()
     // it was given (9.28 and 8.9.5 leave it empty): it is not finalized,
     // so it cannot stand in for a tensor elsewhere.
     let got = op
-        .get_descriptors(
-            A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
-            D::CUDNN_BACKEND_TENSOR_DESCRIPTOR,
-        )
+        .get_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, D::TENSOR_DESCRIPTOR)
         .expect("x back");
     assert_eq!(got.len(), 1);
     assert!(!got[0].is_finalized());
     let mut other =
-        BackendDescriptor::new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
-            .expect("op");
-    let (_, what) =
-        refused(other.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&got[0]]));
+        BackendDescriptor::new(D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR).expect("op");
+    let (_, what) = refused(other.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[&got[0]]));
     assert!(what.contains("not finalized"), "{what}");
 }
 
@@ -268,17 +247,16 @@ fn a_conv_forward_operation_keeps_its_tensors_and_hands_out_unfinalized_copies()
 fn an_operation_graph_finalizes_without_a_handle_on_9_but_not_on_8() {
     let Some(lib) = lib() else { return };
     let op = conv_forward_op();
-    let mut graph =
-        BackendDescriptor::new(D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR).expect("graph");
+    let mut graph = BackendDescriptor::new(D::OPERATIONGRAPH_DESCRIPTOR).expect("graph");
     graph
-        .set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &[&op])
+        .set_descriptors(A::OPERATIONGRAPH_OPS, &[&op])
         .expect("ops");
     drop(op);
     let r = graph.finalize();
     if lib.version().major >= 9 {
         r.expect("cuDNN 9 finalizes an operation graph without a handle");
         let engines = graph
-            .get_one::<i64>(A::CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
+            .get_one::<i64>(A::OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
             .expect("engine count");
         assert!(engines > 0, "{engines} engines for a conv forward");
     } else {
@@ -296,7 +274,7 @@ fn an_operation_graph_finalizes_without_a_handle_on_9_but_not_on_8() {
 #[test]
 fn what_the_loaded_major_lacks_is_refused_by_name() {
     let Some(lib) = lib() else { return };
-    let prop = BackendDescriptor::new(D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR);
+    let prop = BackendDescriptor::new(D::DEVICEPROP_DESCRIPTOR);
     if lib.version().major >= 9 {
         let prop = prop.expect("cuDNN 9 has DEVICEPROP descriptors");
         assert!(!prop.is_finalized());
@@ -308,14 +286,14 @@ fn what_the_loaded_major_lacks_is_refused_by_name() {
         );
         assert!(what.contains("not in cuDNN 8"), "{what}");
         // An attribute that only cuDNN 9 declares, on a type both have.
-        let mut t = BackendDescriptor::new(D::CUDNN_BACKEND_TENSOR_DESCRIPTOR).expect("tensor");
-        let (_, what) = refused(t.set(A::CUDNN_ATTR_TENSOR_RAGGED_OFFSET_MULTIPLIER, &[1i64]));
+        let mut t = BackendDescriptor::new(D::TENSOR_DESCRIPTOR).expect("tensor");
+        let (_, what) = refused(t.set(A::TENSOR_RAGGED_OFFSET_MULTIPLIER, &[1i64]));
         assert!(what.contains("not in cuDNN 8"), "{what}");
     }
     // A type no source describes (the header lists it without one) is
     // refused, whatever the major.
-    let info = attribute_info(A::CUDNN_ATTR_OPERATION_EXPAND_BAND_MATRIX_LOWER_BANDWIDTH)
-        .expect("in the table");
+    let info =
+        attribute_info(A::OPERATION_EXPAND_BAND_MATRIX_LOWER_BANDWIDTH).expect("in the table");
     assert_eq!(info.source(), "none");
     assert!(info.types().is_empty());
 }
@@ -325,13 +303,11 @@ fn a_descriptor_of_another_loaded_cudnn_is_refused() {
     let Some(lib) = lib() else { return };
     let other = Arc::new(Library::open(Some(lib.path())).expect("a second copy"));
     let x = tensor(&[1, 3, 8, 8], 1);
-    let mut op = BackendDescriptor::with_library(
-        &other,
-        D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
-    )
-    .expect("op of the other copy");
+    let mut op =
+        BackendDescriptor::with_library(&other, D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
+            .expect("op of the other copy");
     assert!(Arc::ptr_eq(op.library(), &other));
-    match op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&x]) {
+    match op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[&x]) {
         Err(Error::InvalidArgument {
             mismatch: Mismatch::OtherLibrary { descriptor, .. },
             ..
@@ -343,23 +319,20 @@ fn a_descriptor_of_another_loaded_cudnn_is_refused() {
 /// The generated table, on the host alone (no cuDNN needed).
 #[test]
 fn the_table_describes_the_tensor_attributes() {
-    let dims = attribute_info(A::CUDNN_ATTR_TENSOR_DIMENSIONS).expect("dims");
+    let dims = attribute_info(A::TENSOR_DIMENSIONS).expect("dims");
     assert_eq!(dims.name(), "CUDNN_ATTR_TENSOR_DIMENSIONS");
-    assert_eq!(dims.descriptor_type(), D::CUDNN_BACKEND_TENSOR_DESCRIPTOR);
-    assert_eq!(dims.types(), [T::CUDNN_TYPE_INT64]);
+    assert_eq!(dims.descriptor_type(), D::TENSOR_DESCRIPTOR);
+    assert_eq!(dims.types(), [T::INT64]);
     assert_eq!((dims.min_count(), dims.max_count()), (0, Some(8)));
     assert!(dims.in_major(8) && dims.in_major(9));
     assert!(dims.source().contains("header"));
-    let alpha = attribute_info(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA).expect("alpha");
-    assert!(alpha.takes(T::CUDNN_TYPE_FLOAT) && alpha.takes(T::CUDNN_TYPE_DOUBLE));
-    let x = attribute_info(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X).expect("x");
-    assert_eq!(
-        x.element_descriptor_type(),
-        Some(D::CUDNN_BACKEND_TENSOR_DESCRIPTOR)
-    );
-    let json = attribute_info(A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION).expect("json");
+    let alpha = attribute_info(A::OPERATION_CONVOLUTION_FORWARD_ALPHA).expect("alpha");
+    assert!(alpha.takes(T::FLOAT) && alpha.takes(T::DOUBLE));
+    let x = attribute_info(A::OPERATION_CONVOLUTION_FORWARD_X).expect("x");
+    assert_eq!(x.element_descriptor_type(), Some(D::TENSOR_DESCRIPTOR));
+    let json = attribute_info(A::DEVICEPROP_JSON_REPRESENTATION).expect("json");
     assert!(!json.in_major(8) && json.in_major(9));
-    assert_eq!(<u8 as AttributeValue>::TYPE, T::CUDNN_TYPE_CHAR);
+    assert_eq!(<u8 as AttributeValue>::TYPE, T::CHAR);
     assert!(attributes().len() > 350, "{}", attributes().len());
 }
 
@@ -370,33 +343,23 @@ fn a_reset_descriptor_is_empty_and_takes_attributes_again() {
     t.reset().expect("reset");
     assert!(!t.is_finalized());
     // cuDNN no longer has the dimensions: its own NOT_INITIALIZED.
-    let e = t
-        .get::<i64>(A::CUDNN_ATTR_TENSOR_DIMENSIONS)
-        .expect_err("emptied");
+    let e = t.get::<i64>(A::TENSOR_DIMENSIONS).expect_err("emptied");
     assert!(matches!(e, Error::NotInitialized(_)), "{e}");
-    t.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[FLOAT])
-        .expect("type");
-    t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &[1i64, 2, 3, 4])
-        .expect("dims");
-    t.set(A::CUDNN_ATTR_TENSOR_STRIDES, &[24i64, 12, 4, 1])
+    t.set(A::TENSOR_DATA_TYPE, &[FLOAT]).expect("type");
+    t.set(A::TENSOR_DIMENSIONS, &[1i64, 2, 3, 4]).expect("dims");
+    t.set(A::TENSOR_STRIDES, &[24i64, 12, 4, 1])
         .expect("strides");
-    t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[43i64])
-        .expect("uid");
-    t.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])
+    t.set(A::TENSOR_UNIQUE_ID, &[43i64]).expect("uid");
+    t.set(A::TENSOR_BYTE_ALIGNMENT, &[16i64])
         .expect("alignment");
     t.finalize().expect("finalize after reset");
-    assert_eq!(
-        t.get_one::<i64>(A::CUDNN_ATTR_TENSOR_UNIQUE_ID)
-            .expect("uid"),
-        43
-    );
+    assert_eq!(t.get_one::<i64>(A::TENSOR_UNIQUE_ID).expect("uid"), 43);
     // A tensor an operation holds is not reset under it.
     let mut x = tensor(&[1, 3, 8, 8], 1);
     let w = tensor(&[4, 3, 3, 3], 2);
     let y = tensor(&[1, 4, 8, 8], 3);
     let conv = convolution();
-    let mut op = BackendDescriptor::new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)
-        .expect("op");
+    let mut op = BackendDescriptor::new(D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR).expect("op");
     common::backend::set_conv_forward(&mut op, [&x, &w, &y], &conv);
     let (f, what) = refused(x.reset());
     assert_eq!(f, "cudnnBackendInitialize");

@@ -903,11 +903,7 @@ fn heuristics_offer_engines_for_sm90_where_cudnn_has_them() {
     let built = |c: &Case| lib.version() >= c.since;
     for c in cases().into_iter().chain(option_cases()).filter(built) {
         let graph = c.graph.build_with(&lib, None).expect(c.name);
-        let r = graph.engine_configs(
-            target,
-            HeuristicMode::CUDNN_HEUR_MODE_A,
-            &EngineFilter::default(),
-        );
+        let r = graph.engine_configs(target, HeuristicMode::A, &EngineFilter::default());
         let want = c.engines && !(jit_9_27(&lib) && c.name.starts_with("sdpa_backward"));
         match (want, r) {
             (true, Ok(configs)) => assert!(!configs.is_empty(), "{}", c.name),

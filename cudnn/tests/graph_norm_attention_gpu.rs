@@ -16,16 +16,16 @@ use cudnn::graph::{
     SdpaPagedKv, Settings, Target, VariantPack,
 };
 use cudnn::half::bf16;
-use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::DType as Dt;
 use cudnn::Workspace;
 use cudnn_reference::attention::{self as att, Attention, AttentionGeometry, AttentionMask};
 use cudnn_reference::norm;
 
 use common::gpu::{download_flat, gpu, rounded, upload_flat, values, Gpu};
 
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
-const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-const I32: Dt = Dt::CUDNN_DATA_INT32;
+const F32: Dt = Dt::FLOAT;
+const BF16: Dt = Dt::BFLOAT16;
+const I32: Dt = Dt::INT32;
 
 fn plan_for(g: &Graph, gpu: &Gpu) -> (OperationGraph, ExecutionPlan) {
     let graph = g
@@ -488,7 +488,7 @@ fn attention_with_dropout_takes_int64_seed_and_offset() {
     let mut g = Graph::new("sdpa_dropout");
     let [q, k, vt] = ["q", "k", "v"].map(|n| g.tensor(n, &shape(b, h, s, d), BF16).expect(n));
     let [seed, offset] =
-        ["seed", "offset"].map(|n| g.tensor(n, &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64).expect(n));
+        ["seed", "offset"].map(|n| g.tensor(n, &[1, 1, 1, 1], Dt::INT64).expect(n));
     let options = SdpaOptions {
         stats: true,
         dropout: Some(cudnn::graph::SdpaDropout {

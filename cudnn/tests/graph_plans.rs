@@ -21,7 +21,7 @@ use cudnn::graph::{
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::{Error, Library};
 
-const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::FLOAT;
 /// Set in the child process of the cuBLASLt refusal test.
 const CHILD: &str = "CUDNN_TEST_NO_CUBLASLT_CHILD";
 
@@ -59,7 +59,7 @@ fn setup() -> Option<Setup> {
 }
 
 fn preset(name: &str) -> DeviceProperties {
-    DeviceProperties::preset(name).unwrap_or_else(|| panic!("preset {name}"))
+    DeviceProperties::preset(name).unwrap_or_else(|e| panic!("preset {name}: {e}"))
 }
 
 /// conv(x, w) + bias, then ReLU: x `[2, 8, 16, 16]`, w `[16, 8, 3, 3]`,
@@ -110,11 +110,7 @@ fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
         let device = preset(name);
         let target = Target::Device(&device);
         let configs = graph
-            .engine_configs(
-                target,
-                HeuristicMode::CUDNN_HEUR_MODE_A,
-                &EngineFilter::default(),
-            )
+            .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
             .expect("engine configs");
         assert!(!configs.is_empty());
         let plans = graph.plans(target, &Settings::default()).expect("a plan");
@@ -178,7 +174,7 @@ fn a_conv_fprop_plan_reports_its_workspace_and_tensors() {
     let configs = graph
         .engine_configs(
             Target::Device(&device),
-            HeuristicMode::CUDNN_HEUR_MODE_A,
+            HeuristicMode::A,
             &EngineFilter::default(),
         )
         .expect("configs");
@@ -211,7 +207,7 @@ fn filters_keep_only_what_they_allow() {
     let all = graph
         .engine_configs(
             Target::Device(&device),
-            HeuristicMode::CUDNN_HEUR_MODE_A,
+            HeuristicMode::A,
             &EngineFilter::default(),
         )
         .expect("all");
@@ -221,21 +217,17 @@ fn filters_keep_only_what_they_allow() {
         allow_runtime_compilation: false,
         ..EngineFilter::default()
     };
-    match graph.engine_configs(
-        Target::Device(&device),
-        HeuristicMode::CUDNN_HEUR_MODE_A,
-        &strict,
-    ) {
+    match graph.engine_configs(Target::Device(&device), HeuristicMode::A, &strict) {
         Ok(kept) => {
             assert!(kept.len() <= all.len());
             for c in &kept {
                 assert!(c.is_deterministic());
                 assert!(!c
                     .numerical_notes()
-                    .contains(&sys::cudnnBackendNumericalNote_t::CUDNN_NUMERICAL_NOTE_TENSOR_CORE));
-                assert!(!c.behavior_notes().contains(
-                    &sys::cudnnBackendBehaviorNote_t::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION
-                ));
+                    .contains(&sys::cudnnBackendNumericalNote_t::TENSOR_CORE));
+                assert!(!c
+                    .behavior_notes()
+                    .contains(&sys::cudnnBackendBehaviorNote_t::RUNTIME_COMPILATION));
             }
         }
         Err(Error::NoEngine { reason, .. }) => assert!(reason.contains("removed"), "{reason}"),
@@ -288,7 +280,7 @@ fn no_engine_is_a_typed_error_with_a_reason() {
     let all = conv
         .engine_configs(
             Target::Device(&device),
-            HeuristicMode::CUDNN_HEUR_MODE_A,
+            HeuristicMode::A,
             &EngineFilter::default(),
         )
         .expect("configs");
@@ -307,13 +299,10 @@ fn a_plan_read_from_json_is_not_finalized_without_a_target() {
         .expect("plan")[0];
     let json = plan.to_json().expect("json");
     // The raw descriptor: cuDNN 9.28 would dereference a null pointer.
-    let mut raw = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)
+    let mut raw = BackendDescriptor::with_library(&lib, D::EXECUTION_PLAN_DESCRIPTOR)
         .expect("plan descriptor");
-    raw.set(
-        A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
-        json.as_bytes(),
-    )
-    .expect("json");
+    raw.set(A::EXECUTION_PLAN_JSON_REPRESENTATION, json.as_bytes())
+        .expect("json");
     match raw.finalize() {
         Err(Error::InvalidArgument { function, mismatch }) => {
             assert_eq!(
@@ -345,7 +334,7 @@ fn attributes_cudnn_does_not_report_are_not_trusted() {
     // 9.28 takes a byte alignment but does not read it back: a typed
     // NOT_SUPPORTED, and the built graph keeps its own record.
     let e = t
-        .get::<i64>(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT)
+        .get::<i64>(A::TENSOR_BYTE_ALIGNMENT)
         .expect_err("not read back");
     assert!(matches!(e, Error::NotSupported(_)), "{e}");
 }
@@ -424,7 +413,7 @@ fn check_cublaslt_refusal(lib: &Arc<Library>) {
     let device = preset("h100-sxm");
     match graph.engine_configs(
         Target::Device(&device),
-        HeuristicMode::CUDNN_HEUR_MODE_A,
+        HeuristicMode::A,
         &EngineFilter::default(),
     ) {
         Err(Error::DependencyUnavailable { function, file, .. }) => {
@@ -516,11 +505,7 @@ fn an_engine_chosen_by_index_and_knobs_gives_the_same_plan() {
     let device = preset("h100-sxm");
     let target = Target::Device(&device);
     let configs = graph
-        .engine_configs(
-            target,
-            HeuristicMode::CUDNN_HEUR_MODE_A,
-            &EngineFilter::default(),
-        )
+        .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
         .expect("configs");
     let mut compared = 0;
     for c in &configs {
@@ -567,12 +552,12 @@ fn the_cuda_graph_filter_keeps_only_engines_with_the_note() {
     let graph = built(&conv_fprop(), &lib);
     let device = preset("h200");
     let target = Target::Device(&device);
-    let note = sys::cudnnBackendBehaviorNote_t::CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API;
+    let note = sys::cudnnBackendBehaviorNote_t::SUPPORTS_CUDA_GRAPH_NATIVE_API;
     let recordable = EngineFilter {
         require_cuda_graph: true,
         ..EngineFilter::default()
     };
-    let fallback = HeuristicMode::CUDNN_HEUR_MODE_FALLBACK;
+    let fallback = HeuristicMode::FALLBACK;
     let kept = graph
         .engine_configs(target, fallback, &recordable)
         .expect("FALLBACK has one");
@@ -587,7 +572,7 @@ fn the_cuda_graph_filter_keeps_only_engines_with_the_note() {
         .count();
     assert_eq!(kept.len(), noted);
     assert!(noted < all.len(), "the filter removes some");
-    match graph.engine_configs(target, HeuristicMode::CUDNN_HEUR_MODE_A, &recordable) {
+    match graph.engine_configs(target, HeuristicMode::A, &recordable) {
         Err(Error::NoEngine { reason, .. }) => {
             assert!(reason.contains("without CUDA graph support"), "{reason}")
         }
@@ -613,7 +598,7 @@ fn allow_tf32_concerns_float_operands_of_matmuls_only() {
     };
     let device = preset("h200");
     let target = Target::Device(&device);
-    let tc = sys::cudnnBackendNumericalNote_t::CUDNN_NUMERICAL_NOTE_TENSOR_CORE;
+    let tc = sys::cudnnBackendNumericalNote_t::TENSOR_CORE;
     let no_tf32 = EngineFilter {
         allow_tf32: false,
         ..EngineFilter::default()
@@ -630,10 +615,7 @@ fn allow_tf32_concerns_float_operands_of_matmuls_only() {
         built(&g, &lib)
     };
     let float = matmul(FLOAT);
-    for mode in [
-        HeuristicMode::CUDNN_HEUR_MODE_A,
-        HeuristicMode::CUDNN_HEUR_MODE_FALLBACK,
-    ] {
+    for mode in [HeuristicMode::A, HeuristicMode::FALLBACK] {
         let all = float
             .engine_configs(target, mode, &EngineFilter::default())
             .expect("engines");
@@ -645,9 +627,9 @@ fn allow_tf32_concerns_float_operands_of_matmuls_only() {
             other => panic!("{:?}", other.map(|c| c.len())),
         }
     }
-    let half = matmul(sys::cudnnDataType_t::CUDNN_DATA_BFLOAT16);
+    let half = matmul(sys::cudnnDataType_t::BFLOAT16);
     let kept = half
-        .engine_configs(target, HeuristicMode::CUDNN_HEUR_MODE_A, &no_tf32)
+        .engine_configs(target, HeuristicMode::A, &no_tf32)
         .expect("bf16 operands keep tensor cores");
     assert!(kept.iter().any(|c| c.numerical_notes().contains(&tc)));
 }
@@ -699,11 +681,7 @@ fn a_configuration_outlives_its_operation_graph() {
     let target = Target::Device(&device);
     let graph = built(&conv_fprop(), &lib);
     let configs = graph
-        .engine_configs(
-            target,
-            HeuristicMode::CUDNN_HEUR_MODE_A,
-            &EngineFilter::default(),
-        )
+        .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
         .expect("configs");
     let by_index = graph
         .engine_config(configs[0].global_index(), &[], target)

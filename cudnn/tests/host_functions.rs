@@ -89,8 +89,7 @@ fn error_strings_follow_the_major() {
         Some("CUDNN_STATUS_BAD_PARAM")
     );
     assert_eq!(
-        lib.error_string(sys::cudnnStatus_t::CUDNN_STATUS_SUCCESS)
-            .as_deref(),
+        lib.error_string(sys::cudnnStatus_t::SUCCESS).as_deref(),
         Some("CUDNN_STATUS_SUCCESS")
     );
 }
@@ -147,8 +146,8 @@ fn version_specific_functions_are_resolved_only_if_present() {
 #[test]
 fn tensor_filter_and_convolution_descriptors() {
     let Some(lib) = common::lib() else { return };
-    let float = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
-    let nchw = sys::cudnnTensorFormat_t::CUDNN_TENSOR_NCHW;
+    let float = sys::cudnnDataType_t::FLOAT;
+    let nchw = sys::cudnnTensorFormat_t::NCHW;
 
     let mut x: sys::cudnnTensorDescriptor_t = null_mut();
     raw!(lib, cudnnCreateTensorDescriptor(&mut x)).expect("create tensor");
@@ -172,7 +171,7 @@ fn tensor_filter_and_convolution_descriptors() {
             2,
             1,
             1,
-            sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION,
+            sys::cudnnConvolutionMode_t::CROSS_CORRELATION,
             float
         )
     )
@@ -200,8 +199,8 @@ fn pooling_activation_dropout_and_rnn_descriptors() {
         lib,
         cudnnSetPooling2dDescriptor(
             pool,
-            sys::cudnnPoolingMode_t::CUDNN_POOLING_MAX,
-            sys::cudnnNanPropagation_t::CUDNN_NOT_PROPAGATE_NAN,
+            sys::cudnnPoolingMode_t::MAX,
+            sys::cudnnNanPropagation_t::NOT_PROPAGATE_NAN,
             2,
             2,
             0,
@@ -217,8 +216,8 @@ fn pooling_activation_dropout_and_rnn_descriptors() {
         lib,
         cudnnSetTensor4dDescriptor(
             x,
-            sys::cudnnTensorFormat_t::CUDNN_TENSOR_NCHW,
-            sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            sys::cudnnTensorFormat_t::NCHW,
+            sys::cudnnDataType_t::FLOAT,
             1,
             4,
             8,
@@ -240,8 +239,8 @@ fn pooling_activation_dropout_and_rnn_descriptors() {
         lib,
         cudnnSetActivationDescriptor(
             act,
-            sys::cudnnActivationMode_t::CUDNN_ACTIVATION_CLIPPED_RELU,
-            sys::cudnnNanPropagation_t::CUDNN_NOT_PROPAGATE_NAN,
+            sys::cudnnActivationMode_t::CLIPPED_RELU,
+            sys::cudnnNanPropagation_t::NOT_PROPAGATE_NAN,
             6.0
         )
     )
@@ -256,14 +255,14 @@ fn pooling_activation_dropout_and_rnn_descriptors() {
         lib,
         cudnnSetRNNDescriptor_v8(
             rnn,
-            sys::cudnnRNNAlgo_t::CUDNN_RNN_ALGO_STANDARD,
-            sys::cudnnRNNMode_t::CUDNN_LSTM,
-            sys::cudnnRNNBiasMode_t::CUDNN_RNN_DOUBLE_BIAS,
-            sys::cudnnDirectionMode_t::CUDNN_UNIDIRECTIONAL,
-            sys::cudnnRNNInputMode_t::CUDNN_LINEAR_INPUT,
-            sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
-            sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
-            sys::cudnnMathType_t::CUDNN_DEFAULT_MATH,
+            sys::cudnnRNNAlgo_t::STANDARD,
+            sys::cudnnRNNMode_t::LSTM,
+            sys::cudnnRNNBiasMode_t::DOUBLE_BIAS,
+            sys::cudnnDirectionMode_t::UNIDIRECTIONAL,
+            sys::cudnnRNNInputMode_t::LINEAR_INPUT,
+            sys::cudnnDataType_t::FLOAT,
+            sys::cudnnDataType_t::FLOAT,
+            sys::cudnnMathType_t::DEFAULT_MATH,
             16,
             32,
             32,
@@ -290,8 +289,8 @@ fn a_negative_dimension_is_bad_param_in_each_numbering() {
         lib,
         cudnnSetTensor4dDescriptor(
             x,
-            sys::cudnnTensorFormat_t::CUDNN_TENSOR_NCHW,
-            sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            sys::cudnnTensorFormat_t::NCHW,
+            sys::cudnnDataType_t::FLOAT,
             1,
             -3,
             8,

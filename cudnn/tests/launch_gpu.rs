@@ -15,7 +15,7 @@ use cudnn::{
     TensorDescriptor, TensorFormat, Workspace,
 };
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
+const NCHW: TensorFormat = TensorFormat::NCHW;
 
 /// The mismatch a launch was refused with, before cuDNN was called.
 fn mismatch<T>(r: cudnn::Result<T>) -> Mismatch {
@@ -35,8 +35,7 @@ fn setup() -> (
     let ctx = cudnn::cuda_context(0).expect("CUDA device 0");
     let stream = ctx.default_stream();
     let handle = Handle::new(Arc::clone(&stream)).expect("cuDNN handle");
-    let act = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0)
-        .expect("activation descriptor");
+    let act = ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("activation descriptor");
     (stream, handle, act)
 }
 
@@ -107,8 +106,8 @@ fn an_op_descriptor_of_another_loaded_library_is_refused_at_launch() {
 
     let act = ActivationDescriptor::new_in(
         Arc::clone(&other),
-        ActivationMode::CUDNN_ACTIVATION_RELU,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        ActivationMode::RELU,
+        NanPropagation::NOT_PROPAGATE_NAN,
         0.0,
     )
     .expect("activation");
@@ -120,8 +119,8 @@ fn an_op_descriptor_of_another_loaded_library_is_refused_at_launch() {
 
     let pool = PoolingDescriptor::new_in(
         Arc::clone(&other),
-        PoolingMode::CUDNN_POOLING_MAX,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        PoolingMode::MAX,
+        NanPropagation::NOT_PROPAGATE_NAN,
         &[2, 2],
         &[0, 0],
         &[2, 2],

@@ -32,16 +32,16 @@ fn pooling<T: Scalar + DataType>() {
         stream: s,
         handle: h,
     } = gpu();
-    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let nchw = TensorFormat::NCHW;
     for (mode, rmode) in [
-        (PoolingMode::CUDNN_POOLING_MAX, PoolMode::Max),
-        (PoolingMode::CUDNN_POOLING_MAX_DETERMINISTIC, PoolMode::Max),
+        (PoolingMode::MAX, PoolMode::Max),
+        (PoolingMode::MAX_DETERMINISTIC, PoolMode::Max),
         (
-            PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
+            PoolingMode::AVERAGE_COUNT_INCLUDE_PADDING,
             PoolMode::AverageIncludePadding,
         ),
         (
-            PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING,
+            PoolingMode::AVERAGE_COUNT_EXCLUDE_PADDING,
             PoolMode::AverageExcludePadding,
         ),
     ] {
@@ -122,7 +122,7 @@ fn activations<T: Scalar + DataType>() {
         handle: h,
     } = gpu();
     let dims = [2, 3, 4, 5];
-    let desc = || TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &dims).expect("desc");
+    let desc = || TensorDescriptor::<T>::new(TensorFormat::NCHW, &dims).expect("desc");
     let n: usize = dims.iter().product();
     // Away from the kinks at 0 and at the clipping ceiling.
     let x: Vec<f64> = wide_values(n, 3)
@@ -136,33 +136,17 @@ fn activations<T: Scalar + DataType>() {
     );
     let dy = rounded::<T>(&wide_values(n, 4));
     for (mode, coef, kind) in [
+        (ActivationMode::RELU, 0.0, ActivationKind::Relu),
+        (ActivationMode::SIGMOID, 0.0, ActivationKind::Sigmoid),
+        (ActivationMode::TANH, 0.0, ActivationKind::Tanh),
         (
-            ActivationMode::CUDNN_ACTIVATION_RELU,
-            0.0,
-            ActivationKind::Relu,
-        ),
-        (
-            ActivationMode::CUDNN_ACTIVATION_SIGMOID,
-            0.0,
-            ActivationKind::Sigmoid,
-        ),
-        (
-            ActivationMode::CUDNN_ACTIVATION_TANH,
-            0.0,
-            ActivationKind::Tanh,
-        ),
-        (
-            ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU,
+            ActivationMode::CLIPPED_RELU,
             1.5,
             ActivationKind::ClippedRelu { ceiling: 1.5 },
         ),
+        (ActivationMode::ELU, 1.2, ActivationKind::Elu { alpha: 1.2 }),
         (
-            ActivationMode::CUDNN_ACTIVATION_ELU,
-            1.2,
-            ActivationKind::Elu { alpha: 1.2 },
-        ),
-        (
-            ActivationMode::CUDNN_ACTIVATION_SWISH,
+            ActivationMode::SWISH,
             0.9,
             ActivationKind::Swish { beta: 0.9 },
         ),
@@ -226,8 +210,7 @@ fn activations<T: Scalar + DataType>() {
 #[test]
 fn swish_beta_reaches_cudnn() {
     let Some(lib) = common::lib() else { return };
-    let act =
-        ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_SWISH, 0.9).expect("swish");
+    let act = ActivationDescriptor::new(ActivationMode::SWISH, 0.9).expect("swish");
     let mut beta = 0.0f64;
     raw!(
         lib,
@@ -261,29 +244,18 @@ fn softmaxes<T: Scalar + DataType>() {
         handle: h,
     } = gpu();
     let (n, c, hh, w) = (3, 6, 2, 4);
-    let desc = || {
-        TensorDescriptor::<T>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc")
-    };
+    let desc = || TensorDescriptor::<T>::new(TensorFormat::NCHW, &[n, c, hh, w]).expect("desc");
     let len = n * c * hh * w;
     let x = rounded::<T>(&wide_values(len, 5));
     let dy = rounded::<T>(&wide_values(len, 6));
     for (algo, ralgo) in [
-        (SoftmaxAlgorithm::CUDNN_SOFTMAX_FAST, SoftmaxAlgo::Fast),
-        (
-            SoftmaxAlgorithm::CUDNN_SOFTMAX_ACCURATE,
-            SoftmaxAlgo::Accurate,
-        ),
-        (SoftmaxAlgorithm::CUDNN_SOFTMAX_LOG, SoftmaxAlgo::Log),
+        (SoftmaxAlgorithm::FAST, SoftmaxAlgo::Fast),
+        (SoftmaxAlgorithm::ACCURATE, SoftmaxAlgo::Accurate),
+        (SoftmaxAlgorithm::LOG, SoftmaxAlgo::Log),
     ] {
         for (mode, rmode) in [
-            (
-                SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
-                ref_softmax::SoftmaxMode::Instance,
-            ),
-            (
-                SoftmaxMode::CUDNN_SOFTMAX_MODE_CHANNEL,
-                ref_softmax::SoftmaxMode::Channel,
-            ),
+            (SoftmaxMode::INSTANCE, ref_softmax::SoftmaxMode::Instance),
+            (SoftmaxMode::CHANNEL, ref_softmax::SoftmaxMode::Channel),
         ] {
             let problem = SoftmaxProblem::same_descriptor(algo, mode, desc());
             let xg = upload_flat::<T>(&s, &x);
@@ -337,9 +309,7 @@ fn lrn_f32() {
         handle: h,
     } = gpu();
     let (n, c, hh, w) = (2, 7, 3, 3);
-    let desc = || {
-        TensorDescriptor::<f32>::new(TensorFormat::CUDNN_TENSOR_NCHW, &[n, c, hh, w]).expect("desc")
-    };
+    let desc = || TensorDescriptor::<f32>::new(TensorFormat::NCHW, &[n, c, hh, w]).expect("desc");
     let len = n * c * hh * w;
     let x = rounded::<f32>(&wide_values(len, 7));
     let dy = rounded::<f32>(&wide_values(len, 8));

@@ -19,8 +19,8 @@ use cudnn::{
 };
 use proptest::prelude::*;
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
-const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
+const NCHW: TensorFormat = TensorFormat::NCHW;
+const NHWC: TensorFormat = TensorFormat::NHWC;
 
 fn invalid(e: &Error) -> &Mismatch {
     match e {
@@ -33,21 +33,16 @@ fn invalid(e: &Error) -> &Mismatch {
 fn pooling_descriptors_and_shapes() {
     let Some(_lib) = common::lib() else { return };
     for mode in [
-        PoolingMode::CUDNN_POOLING_MAX,
-        PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
-        PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING,
-        PoolingMode::CUDNN_POOLING_MAX_DETERMINISTIC,
+        PoolingMode::MAX,
+        PoolingMode::AVERAGE_COUNT_INCLUDE_PADDING,
+        PoolingMode::AVERAGE_COUNT_EXCLUDE_PADDING,
+        PoolingMode::MAX_DETERMINISTIC,
     ] {
         let p = PoolingDescriptor::new(mode, &[3, 3], &[1, 1], &[2, 2]).expect("2-d pooling");
         assert_eq!(p.mode(), mode);
     }
-    let p = PoolingDescriptor::new(
-        PoolingMode::CUDNN_POOLING_MAX,
-        &[2, 2, 2],
-        &[0, 0, 0],
-        &[2, 2, 2],
-    )
-    .expect("3-d");
+    let p =
+        PoolingDescriptor::new(PoolingMode::MAX, &[2, 2, 2], &[0, 0, 0], &[2, 2, 2]).expect("3-d");
     let x = TensorDescriptor::<f32>::new(NCHW, &[2, 3, 8, 6, 4]).expect("x");
     assert_eq!(p.output_dims(&x).expect("dims"), [2, 3, 4, 3, 2]);
     assert_eq!(
@@ -59,7 +54,7 @@ fn pooling_descriptors_and_shapes() {
 #[test]
 fn bad_pooling_is_rejected_before_cudnn() {
     let Some(_lib) = common::lib() else { return };
-    let max = PoolingMode::CUDNN_POOLING_MAX;
+    let max = PoolingMode::MAX;
     let e = PoolingDescriptor::new(max, &[2, 2], &[0], &[2, 2]).expect_err("lengths");
     assert!(matches!(invalid(&e), Mismatch::Shape { .. }), "{e}");
     let e = PoolingDescriptor::new(max, &[0, 2], &[0, 0], &[2, 2]).expect_err("window 0");
@@ -129,13 +124,13 @@ fn bad_pooling_is_rejected_before_cudnn() {
 fn activation_descriptors_for_every_mode() {
     let Some(_lib) = common::lib() else { return };
     for (mode, coef) in [
-        (ActivationMode::CUDNN_ACTIVATION_RELU, 0.0),
-        (ActivationMode::CUDNN_ACTIVATION_SIGMOID, 0.0),
-        (ActivationMode::CUDNN_ACTIVATION_TANH, 0.0),
-        (ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU, 6.0),
-        (ActivationMode::CUDNN_ACTIVATION_ELU, 1.0),
-        (ActivationMode::CUDNN_ACTIVATION_SWISH, 1.0),
-        (ActivationMode::CUDNN_ACTIVATION_IDENTITY, 0.0),
+        (ActivationMode::RELU, 0.0),
+        (ActivationMode::SIGMOID, 0.0),
+        (ActivationMode::TANH, 0.0),
+        (ActivationMode::CLIPPED_RELU, 6.0),
+        (ActivationMode::ELU, 1.0),
+        (ActivationMode::SWISH, 1.0),
+        (ActivationMode::IDENTITY, 0.0),
     ] {
         let a = ActivationDescriptor::new(mode, coef).expect("activation");
         assert_eq!((a.mode(), a.coef()), (mode, coef));
@@ -201,7 +196,7 @@ fn lrn_limits() {
 #[test]
 fn pooling_problems_check_the_output_once() {
     let Some(_lib) = common::lib() else { return };
-    let max = PoolingMode::CUDNN_POOLING_MAX;
+    let max = PoolingMode::MAX;
     let pool = || PoolingDescriptor::new(max, &[2, 2], &[0, 0], &[2, 2]).expect("pool");
     // The output is made in the input's packed layout.
     let p = PoolingProblem::new(
@@ -273,18 +268,14 @@ fn pooling_problems_check_the_output_once() {
 fn elementwise_problems_check_shapes_lengths_and_in_place_layouts() {
     let Some(_lib) = common::lib() else { return };
     let desc = |format, dims: &[usize]| TensorDescriptor::<f32>::new(format, dims).expect("desc");
-    let relu =
-        || ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
+    let relu = || ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu");
     let lrn = || LrnDescriptor::new(5, 1e-4, 0.75, 2.0).expect("lrn");
-    let (fast, instance) = (
-        SoftmaxAlgorithm::CUDNN_SOFTMAX_FAST,
-        SoftmaxMode::CUDNN_SOFTMAX_MODE_INSTANCE,
-    );
+    let (fast, instance) = (SoftmaxAlgorithm::FAST, SoftmaxMode::INSTANCE);
     let (a, c) = ([2, 3, 4, 5], [2, 3, 5, 4]);
 
     // One shape, layouts that differ: accepted; another shape: refused.
     let p = ActivationProblem::new(relu(), desc(NCHW, &a), desc(NHWC, &a)).expect("activation");
-    assert_eq!(p.activation().mode(), ActivationMode::CUDNN_ACTIVATION_RELU);
+    assert_eq!(p.activation().mode(), ActivationMode::RELU);
     assert_eq!(p.y().packed_format(), Some(NHWC));
     let e = ActivationProblem::new(relu(), desc(NCHW, &a), desc(NCHW, &c)).expect_err("shape");
     assert!(
@@ -369,18 +360,15 @@ fn other_library() -> Option<Arc<Library>> {
 #[test]
 fn activation_descriptors_clone_with_their_settings_and_library() {
     let Some(other) = other_library() else { return };
-    let (mode, nan) = (
-        ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU,
-        NanPropagation::CUDNN_PROPAGATE_NAN,
-    );
+    let (mode, nan) = (ActivationMode::CLIPPED_RELU, NanPropagation::PROPAGATE_NAN);
     let a = ActivationDescriptor::new_in(Arc::clone(&other), mode, nan, 6.0).expect("act");
     let b = a.try_clone().expect("clone");
     assert_ne!(a.as_raw(), b.as_raw(), "a descriptor of its own");
     assert!(Arc::ptr_eq(b.library(), &other), "the same library");
     assert_eq!((b.mode(), b.nan_propagation(), b.coef()), (mode, nan, 6.0));
     let (mut m, mut n, mut coef) = (
-        ActivationMode::CUDNN_ACTIVATION_RELU,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        ActivationMode::RELU,
+        NanPropagation::NOT_PROPAGATE_NAN,
         0.0f64,
     );
     raw!(
@@ -391,7 +379,7 @@ fn activation_descriptors_clone_with_their_settings_and_library() {
     assert_eq!((m, n, coef), (mode, nan, 6.0));
     drop(a);
     // Swish's beta is a setting of its own, and is cloned too.
-    let swish = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_SWISH, 0.9)
+    let swish = ActivationDescriptor::new(ActivationMode::SWISH, 0.9)
         .expect("swish")
         .try_clone()
         .expect("clone");
@@ -408,8 +396,8 @@ fn activation_descriptors_clone_with_their_settings_and_library() {
 fn pooling_descriptors_clone_with_their_settings_and_library() {
     let Some(other) = other_library() else { return };
     let (mode, nan) = (
-        PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING,
-        NanPropagation::CUDNN_PROPAGATE_NAN,
+        PoolingMode::AVERAGE_COUNT_EXCLUDE_PADDING,
+        NanPropagation::PROPAGATE_NAN,
     );
     let a = PoolingDescriptor::new_in(
         Arc::clone(&other),
@@ -428,11 +416,7 @@ fn pooling_descriptors_clone_with_their_settings_and_library() {
         (b.window(), b.padding(), b.stride()),
         (&[3, 2, 4][..], &[1, 0, 2][..], &[2, 1, 3][..])
     );
-    let (mut m, mut n, mut dims) = (
-        PoolingMode::CUDNN_POOLING_MAX,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
-        0i32,
-    );
+    let (mut m, mut n, mut dims) = (PoolingMode::MAX, NanPropagation::NOT_PROPAGATE_NAN, 0i32);
     let (mut w, mut p, mut s) = ([0i32; 3], [0i32; 3], [0i32; 3]);
     raw!(
         other,
@@ -489,7 +473,7 @@ proptest! {
         let stride: Vec<usize> = dims.iter().map(|d| d.3).collect();
         let x_dims = [vec![n, c], dims.iter().map(|d| d.0).collect()].concat();
         let x = TensorDescriptor::<f32>::new(NCHW, &x_dims).expect("x");
-        let pool = PoolingDescriptor::new(PoolingMode::CUDNN_POOLING_MAX, &window, &padding, &stride).expect("pool");
+        let pool = PoolingDescriptor::new(PoolingMode::MAX, &window, &padding, &stride).expect("pool");
         match (pool.output_dims(&x), pool.cudnn_output_dims(&x)) {
             (Ok(o), Ok(t)) => {
                 let o: Vec<i64> = o.iter().map(|&v| v as i64).collect();

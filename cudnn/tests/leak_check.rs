@@ -38,9 +38,9 @@ use cudnn::{
     RnnProblem, SoftmaxAlgorithm, SoftmaxMode, SoftmaxProblem, TensorDescriptor, TensorFormat,
 };
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
-const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
-const NAN: NanPropagation = NanPropagation::CUDNN_NOT_PROPAGATE_NAN;
+const NCHW: TensorFormat = TensorFormat::NCHW;
+const NHWC: TensorFormat = TensorFormat::NHWC;
+const NAN: NanPropagation = NanPropagation::NOT_PROPAGATE_NAN;
 
 /// The kinds the host exercise must have created (a dropout descriptor
 /// needs a handle, hence a GPU).
@@ -112,9 +112,8 @@ fn filters(lib: &Arc<Library>) {
     FilterDescriptor::<f32>::new_in(l(), NCHW, &[8, 3]).expect_err("rank 2");
     let before = created("RawFilter");
     // NCHW_VECT_C holds 8-bit integers only.
-    let e =
-        FilterDescriptor::<f32>::new_in(l(), TensorFormat::CUDNN_TENSOR_NCHW_VECT_C, &[8, 4, 3, 3])
-            .expect_err("float vect_c");
+    let e = FilterDescriptor::<f32>::new_in(l(), TensorFormat::NCHW_VECT_C, &[8, 4, 3, 3])
+        .expect_err("float vect_c");
     assert!(from_cudnn(&e), "{e:?}");
     let e = FilterDescriptor::<f32>::new_in(l(), sys::cudnnTensorFormat_t(77), &[8, 4, 3, 3])
         .expect_err("format 77");
@@ -127,10 +126,8 @@ fn convolutions(lib: &Arc<Library>) {
     let mut conv =
         ConvolutionDescriptor::<f32>::new_in(l(), &[1, 1], &[1, 1], &[1, 1]).expect("conv");
     conv.set_groups(3).expect("groups");
-    conv.set_math_type(MathType::CUDNN_TENSOR_OP_MATH)
-        .expect("math");
-    conv.set_mode(ConvolutionMode::CUDNN_CONVOLUTION)
-        .expect("mode");
+    conv.set_math_type(MathType::TENSOR_OP_MATH).expect("math");
+    conv.set_mode(ConvolutionMode::CONVOLUTION).expect("mode");
     conv.set_mode(sys::cudnnConvolutionMode_t(9))
         .expect_err("mode 9");
     conv.set_math_type(sys::cudnnMathType_t(42))
@@ -161,10 +158,10 @@ fn convolutions(lib: &Arc<Library>) {
 fn activations(lib: &Arc<Library>) {
     let l = || Arc::clone(lib);
     for (mode, coef) in [
-        (ActivationMode::CUDNN_ACTIVATION_RELU, 0.0),
-        (ActivationMode::CUDNN_ACTIVATION_SIGMOID, 0.0),
-        (ActivationMode::CUDNN_ACTIVATION_CLIPPED_RELU, 6.0),
-        (ActivationMode::CUDNN_ACTIVATION_ELU, 1.0),
+        (ActivationMode::RELU, 0.0),
+        (ActivationMode::SIGMOID, 0.0),
+        (ActivationMode::CLIPPED_RELU, 6.0),
+        (ActivationMode::ELU, 1.0),
     ] {
         let a = ActivationDescriptor::new_in(l(), mode, NAN, coef).expect("activation");
         drop(a.try_clone().expect("clone"));
@@ -174,10 +171,7 @@ fn activations(lib: &Arc<Library>) {
         .expect_err("mode 77");
     assert!(from_cudnn(&e), "{e:?}");
     assert_eq!(created("RawActivation"), before + 1);
-    let relu = || {
-        ActivationDescriptor::new_in(l(), ActivationMode::CUDNN_ACTIVATION_RELU, NAN, 0.0)
-            .expect("relu")
-    };
+    let relu = || ActivationDescriptor::new_in(l(), ActivationMode::RELU, NAN, 0.0).expect("relu");
     let t = |dims: &[usize]| TensorDescriptor::<f32>::new_in(l(), NCHW, dims).expect("t");
     let p = ActivationProblem::new(relu(), t(&[2, 3, 4, 4]), t(&[2, 3, 4, 4])).expect("problem");
     p.check_forward_lengths(96, 96).expect("lengths");
@@ -187,10 +181,10 @@ fn activations(lib: &Arc<Library>) {
 
 fn pooling(lib: &Arc<Library>) {
     let l = || Arc::clone(lib);
-    let max = PoolingMode::CUDNN_POOLING_MAX;
+    let max = PoolingMode::MAX;
     let pool = || PoolingDescriptor::new_in(l(), max, NAN, &[2, 2], &[0, 0], &[2, 2]).expect("p");
     drop(pool().try_clone().expect("clone"));
-    let avg = PoolingMode::CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING;
+    let avg = PoolingMode::AVERAGE_COUNT_EXCLUDE_PADDING;
     drop(
         PoolingDescriptor::new_in(l(), avg, NAN, &[3, 3, 3], &[1, 1, 1], &[1, 1, 1]).expect("3-d"),
     );
@@ -233,10 +227,7 @@ fn lrn(lib: &Arc<Library>) {
 fn softmax(lib: &Arc<Library>) {
     let l = || Arc::clone(lib);
     let t = |dims: &[usize]| TensorDescriptor::<f32>::new_in(l(), NCHW, dims).expect("t");
-    let (algo, mode) = (
-        SoftmaxAlgorithm::CUDNN_SOFTMAX_LOG,
-        SoftmaxMode::CUDNN_SOFTMAX_MODE_CHANNEL,
-    );
+    let (algo, mode) = (SoftmaxAlgorithm::LOG, SoftmaxMode::CHANNEL);
     drop(SoftmaxProblem::new(algo, mode, t(&[2, 10, 1, 1]), t(&[2, 10, 1, 1])).expect("problem"));
     drop(SoftmaxProblem::same_descriptor(
         algo,
@@ -248,13 +239,9 @@ fn softmax(lib: &Arc<Library>) {
 
 fn tensor_ops(lib: &Arc<Library>) {
     let l = || Arc::clone(lib);
-    let add = || {
-        OpTensorDescriptor::<f32>::new_in(l(), OpTensorOp::CUDNN_OP_TENSOR_ADD, NAN).expect("add")
-    };
+    let add = || OpTensorDescriptor::<f32>::new_in(l(), OpTensorOp::ADD, NAN).expect("add");
     drop(add().try_clone().expect("clone"));
-    drop(
-        OpTensorDescriptor::<f64>::new_in(l(), OpTensorOp::CUDNN_OP_TENSOR_MUL, NAN).expect("mul"),
-    );
+    drop(OpTensorDescriptor::<f64>::new_in(l(), OpTensorOp::MUL, NAN).expect("mul"));
     let before = created("RawOpTensor");
     let e =
         OpTensorDescriptor::<f32>::new_in(l(), sys::cudnnOpTensorOp_t(66), NAN).expect_err("op 66");
@@ -268,17 +255,10 @@ fn tensor_ops(lib: &Arc<Library>) {
     OpTensorProblem::new(add(), t(&[2, 3, 4, 4]), t(&[1, 2, 1, 1]), t(&[2, 3, 4, 4]))
         .expect_err("b does not broadcast");
 
-    let none = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES;
-    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
-    let max = || {
-        ReduceTensorDescriptor::<f32>::new_in(
-            l(),
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX,
-            NAN,
-            flat,
-        )
-        .expect("max")
-    };
+    let none = ReduceTensorIndices::NO_INDICES;
+    let flat = ReduceTensorIndices::FLATTENED_INDICES;
+    let max =
+        || ReduceTensorDescriptor::<f32>::new_in(l(), ReduceTensorOp::MAX, NAN, flat).expect("max");
     drop(max().try_clone().expect("clone"));
     let before = created("RawReduceTensor");
     let e = ReduceTensorDescriptor::<f32>::new_in(l(), sys::cudnnReduceTensorOp_t(99), NAN, none)
@@ -294,19 +274,17 @@ fn batch_norm(lib: &Arc<Library>) {
     let l = || Arc::clone(lib);
     let t = |dims: &[usize]| TensorDescriptor::<f32>::new_in(l(), NCHW, dims).expect("t");
     for mode in [
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL,
-        BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION,
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT,
+        BatchNormMode::SPATIAL,
+        BatchNormMode::PER_ACTIVATION,
+        BatchNormMode::SPATIAL_PERSISTENT,
     ] {
         let mut b =
             BatchNormProblem::new(mode, t(&[2, 3, 4, 5]), t(&[2, 3, 4, 5]), 1e-5).expect("problem");
         b.set_epsilon(1e-3).expect("epsilon");
         b.set_epsilon(-1.0).expect_err("negative epsilon");
-        let relu =
-            ActivationDescriptor::new_in(l(), ActivationMode::CUDNN_ACTIVATION_RELU, NAN, 0.0)
-                .expect("relu");
+        let relu = ActivationDescriptor::new_in(l(), ActivationMode::RELU, NAN, 0.0).expect("relu");
         // Refused or taken, the activation descriptor is dropped with it.
-        let _ = b.set_ops(BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ACTIVATION, Some(relu));
+        let _ = b.set_ops(BatchNormOps::BN_ACTIVATION, Some(relu));
         let x16 = TensorDescriptor::<f16>::new_in(l(), NHWC, &[2, 4, 3, 3]).expect("f16");
         drop(derive_bn_descriptor(&x16, mode).expect("derived"));
         let param = derive_bn_descriptor(&t(&[2, 3, 4, 5]), mode).expect("derived");
@@ -315,7 +293,7 @@ fn batch_norm(lib: &Arc<Library>) {
                 .expect("with param"),
         );
     }
-    let spatial = BatchNormMode::CUDNN_BATCHNORM_SPATIAL;
+    let spatial = BatchNormMode::SPATIAL;
     BatchNormProblem::new(spatial, t(&[2, 3, 4, 5]), t(&[2, 3, 4, 4]), 1e-5).expect_err("y dims");
     BatchNormProblem::new(spatial, t(&[2, 3, 4, 5]), t(&[2, 3, 4, 5]), f64::NAN)
         .expect_err("epsilon");
@@ -338,19 +316,19 @@ fn dropout(lib: &Arc<Library>) {
 
 fn rnn(lib: &Arc<Library>) {
     let l = || Arc::clone(lib);
-    let seq = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
-    let batch = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED;
+    let seq = RnnDataLayout::SEQ_MAJOR_UNPACKED;
+    let batch = RnnDataLayout::BATCH_MAJOR_UNPACKED;
     for mode in [
-        RnnMode::CUDNN_RNN_RELU,
-        RnnMode::CUDNN_RNN_TANH,
-        RnnMode::CUDNN_LSTM,
-        RnnMode::CUDNN_GRU,
+        RnnMode::RNN_RELU,
+        RnnMode::RNN_TANH,
+        RnnMode::LSTM,
+        RnnMode::GRU,
     ] {
         let config = RnnConfig::new(mode, 5, 8, 2)
             .bidirectional()
-            .with_bias_mode(RnnBiasMode::CUDNN_RNN_SINGLE_INP_BIAS);
+            .with_bias_mode(RnnBiasMode::SINGLE_INP_BIAS);
         let mut rnn = RnnDescriptor::<f32, f32>::new_in(l(), &config, None).expect("rnn");
-        if mode == RnnMode::CUDNN_LSTM {
+        if mode == RnnMode::LSTM {
             rnn.set_clip(RnnClip::min_max(-1.0, 1.0)).expect("clip");
         }
         let layout = rnn.predicted_weight_layout().expect("layout");
@@ -368,14 +346,13 @@ fn rnn(lib: &Arc<Library>) {
         let y = RnnDataDescriptor::<f32>::new_in(l(), seq, 4, 7, &[4, 2, 3]).expect("y");
         RnnProblem::with_output(clone, x2, y).expect_err("y of 7");
     }
-    let skip =
-        RnnConfig::new(RnnMode::CUDNN_GRU, 8, 8, 1).with_input_mode(RnnInputMode::CUDNN_SKIP_INPUT);
+    let skip = RnnConfig::new(RnnMode::GRU, 8, 8, 1).with_input_mode(RnnInputMode::SKIP_INPUT);
     drop(RnnDescriptor::<f64, f64>::new_in(l(), &skip, None).expect("f64"));
-    let proj = RnnConfig::new(RnnMode::CUDNN_LSTM, 6, 8, 1).with_projection(5);
+    let proj = RnnConfig::new(RnnMode::LSTM, 6, 8, 1).with_projection(5);
     drop(RnnDescriptor::<f16, f32>::new_in(l(), &proj, None).expect("projection"));
     // bf16: accepted by some cuDNN releases, refused by cuDNN by others
     // (after the create).
-    let gru = RnnConfig::new(RnnMode::CUDNN_GRU, 16, 32, 1);
+    let gru = RnnConfig::new(RnnMode::GRU, 16, 32, 1);
     if let Err(e) = RnnDescriptor::<bf16, f32>::new_in(l(), &gru, None) {
         assert!(from_cudnn(&e), "{e:?}");
     }
@@ -383,7 +360,7 @@ fn rnn(lib: &Arc<Library>) {
     rnn.set_clip(RnnClip::min_max(-1.0, 1.0))
         .expect_err("clipping a GRU");
     let off = RnnClip {
-        mode: RnnClipMode::CUDNN_RNN_CLIP_NONE,
+        mode: RnnClipMode::NONE,
         ..RnnClip::min_max(0.0, 0.0)
     };
     let _ = rnn.set_clip(off);
@@ -421,42 +398,37 @@ fn backend_tensor(lib: &Arc<Library>, dims: &[i64], uid: i64, finalize: bool) ->
 fn graph(lib: &Arc<Library>) {
     let new = |kind| BackendDescriptor::with_library(lib, kind).expect("backend descriptor");
     let mut loose = backend_tensor(lib, &[1, 3, 8, 8], 9, false);
-    assert!(loose
-        .set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[1.0f32])
-        .is_err());
+    assert!(loose.set(A::TENSOR_UNIQUE_ID, &[1.0f32]).is_err());
     drop(loose.finalize());
     // Incomplete: cuDNN refuses to finalize it.
-    let mut empty = new(D::CUDNN_BACKEND_TENSOR_DESCRIPTOR);
+    let mut empty = new(D::TENSOR_DESCRIPTOR);
     let e = empty.finalize().expect_err("a tensor without attributes");
     assert!(from_cudnn(&e), "{e:?}");
     let mut conv = common::backend::convolution(lib);
     conv.finalize().expect("finalize a convolution");
-    let mut op = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR);
+    let mut op = new(D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR);
     let x = backend_tensor(lib, &[1, 3, 8, 8], 1, true);
     let w = backend_tensor(lib, &[4, 3, 3, 3], 2, true);
     let y = backend_tensor(lib, &[1, 4, 8, 8], 3, true);
     common::backend::set_conv_forward(&mut op, [&x, &w, &y], &conv);
     // Refused before cuDNN: an unfinalized tensor, a convolution as x.
     assert!(op
-        .set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&empty])
+        .set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[&empty])
         .is_err());
     assert!(op
-        .set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&conv])
+        .set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[&conv])
         .is_err());
     // The operation keeps what it holds alive after the caller's owners go.
     drop((x, w, y, conv, empty));
     op.finalize().expect("finalize the operation");
     let got = op
-        .get_descriptors(
-            A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
-            D::CUDNN_BACKEND_TENSOR_DESCRIPTOR,
-        )
+        .get_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, D::TENSOR_DESCRIPTOR)
         .expect("x back");
     assert_eq!(got.len(), 1);
     // An operation graph: finalized without a handle by cuDNN 9, refused
     // by cuDNN 8 (which wants one).
-    let mut g = new(D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR);
-    g.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &[&op])
+    let mut g = new(D::OPERATIONGRAPH_DESCRIPTOR);
+    g.set_descriptors(A::OPERATIONGRAPH_OPS, &[&op])
         .expect("ops");
     drop(op);
     let _ = g.finalize();
@@ -470,7 +442,7 @@ fn graph_api(lib: &Arc<Library>) {
         ConvOptions, DeviceProperties, ExecutionPlan, Graph, HeuristicMode, PlanCache, Settings,
         Target,
     };
-    let f = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+    let f = sys::cudnnDataType_t::FLOAT;
     let mut g = Graph::new("leak");
     let x = g.tensor("x", &[1, 3, 8, 8], f).expect("x");
     let w = g.tensor("w", &[4, 3, 3, 3], f).expect("w");
@@ -496,11 +468,7 @@ fn graph_api(lib: &Arc<Library>) {
     let device = DeviceProperties::preset("h100-sxm").expect("preset");
     let target = Target::Device(&device);
     let configs = built
-        .engine_configs(
-            target,
-            HeuristicMode::CUDNN_HEUR_MODE_A,
-            &Default::default(),
-        )
+        .engine_configs(target, HeuristicMode::A, &Default::default())
         .expect("configs");
     let mut plans = Vec::new();
     for c in configs.iter().take(4) {
@@ -530,9 +498,9 @@ fn graph_api(lib: &Arc<Library>) {
 
 /// Descriptors of `main`'s library and of `other`, mixed in one problem.
 fn mixed(lib: &Arc<Library>, other: &Arc<Library>) {
-    let config = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 4, 1);
+    let config = RnnConfig::new(RnnMode::LSTM, 4, 4, 1);
     let rnn = RnnDescriptor::<f32, f32>::new_in(Arc::clone(lib), &config, None).expect("rnn");
-    let seq = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
+    let seq = RnnDataLayout::SEQ_MAJOR_UNPACKED;
     let x = RnnDataDescriptor::<f32>::new_in(Arc::clone(other), seq, 2, 4, &[2]).expect("x");
     RnnProblem::new(rnn, x).expect_err("x of another library");
 }

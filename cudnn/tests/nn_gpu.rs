@@ -25,7 +25,7 @@ use cudnn::nn::{
     LayerNormBackward, LayerNormForward, NormShape, RmsNorm, RmsNormBackward, RmsNormForward,
     SeqLens,
 };
-use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::DType as Dt;
 use cudnn::{DataType, Error, Mismatch};
 use cudnn_reference::attention::{self as att, AttentionGeometry, AttentionMask};
 use cudnn_reference::conv::Scalar;
@@ -135,18 +135,13 @@ fn layer_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, settin
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn layer_norm_bf16_matches_the_reference() {
-    layer_norm_case::<bf16>(
-        &gpu(),
-        Dt::CUDNN_DATA_BFLOAT16,
-        &BF16_TOL,
-        &Settings::default(),
-    );
+    layer_norm_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &Settings::default());
 }
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn layer_norm_f16_matches_the_reference() {
-    layer_norm_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL, &Settings::default());
+    layer_norm_case::<f16>(&gpu(), Dt::HALF, &F16_TOL, &Settings::default());
 }
 
 #[test]
@@ -157,7 +152,7 @@ fn layer_norm_with_benchmark_times_its_plans_and_still_matches() {
         benchmark_limit: 4,
         ..Settings::default()
     };
-    layer_norm_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL, &settings);
+    layer_norm_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &settings);
 }
 
 fn rms_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol) {
@@ -212,13 +207,13 @@ fn rms_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol) {
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn rms_norm_bf16_matches_the_reference() {
-    rms_norm_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL);
+    rms_norm_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL);
 }
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn rms_norm_f16_matches_the_reference() {
-    rms_norm_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL);
+    rms_norm_case::<f16>(&gpu(), Dt::HALF, &F16_TOL);
 }
 
 const ATTN: AttentionShape = AttentionShape {
@@ -398,13 +393,13 @@ fn causal() -> AttnCase<'static> {
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn causal_attention_bf16_matches_the_reference() {
-    attention_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL, &causal());
+    attention_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &causal());
 }
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn causal_attention_f16_matches_the_reference() {
-    attention_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL, &causal());
+    attention_case::<f16>(&gpu(), Dt::HALF, &F16_TOL, &causal());
 }
 
 #[test]
@@ -425,7 +420,7 @@ fn padded_causal_attention_bf16_matches_the_reference() {
         lens: Some((&lq, &lkv)),
         ..causal()
     };
-    attention_case::<bf16>(&gpu(), Dt::CUDNN_DATA_BFLOAT16, &BF16_TOL, &case);
+    attention_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &case);
 }
 
 #[test]
@@ -444,7 +439,7 @@ fn sliding_window_attention_f16_matches_the_reference() {
         },
         ..causal()
     };
-    attention_case::<f16>(&gpu(), Dt::CUDNN_DATA_HALF, &F16_TOL, &case);
+    attention_case::<f16>(&gpu(), Dt::HALF, &F16_TOL, &case);
 }
 
 #[test]
@@ -453,7 +448,7 @@ fn a_plan_cache_serves_the_second_layer_of_a_shape() {
     let gpu = gpu();
     let lib = gpu.handle.library();
     let mut cache = PlanCache::new(8).expect("cache");
-    let dtype = Dt::CUDNN_DATA_BFLOAT16;
+    let dtype = Dt::BFLOAT16;
     let settings = Settings::default();
     let _a =
         LayerNorm::new(&gpu.handle, NORM, dtype, EPS, &settings, Some(&mut cache)).expect("first");
@@ -516,7 +511,7 @@ fn assert_refused(r: cudnn::Result<()>, function: &str, says: &str) {
 fn a_calls_buffers_are_checked_before_cudnn_runs() {
     let gpu = gpu();
     let s = &gpu.stream;
-    let dtype = Dt::CUDNN_DATA_BFLOAT16;
+    let dtype = Dt::BFLOAT16;
     let mut layer =
         RmsNorm::new(&gpu.handle, NORM, dtype, EPS, &Settings::default(), None).expect("new");
     // Buffers of another element type than the layer's.

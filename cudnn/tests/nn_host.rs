@@ -12,12 +12,12 @@ use cudnn::nn::{
     check_attention_data_type, check_epsilon, check_norm_data_type, Attention, AttentionForward,
     AttentionOptions, AttentionShape, LayerNorm, LayerNormForward, NormShape, RmsNorm, SeqLens,
 };
-use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::DType as Dt;
 use cudnn::{Error, Mismatch};
 
-const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-const HALF: Dt = Dt::CUDNN_DATA_HALF;
-const FLOAT: Dt = Dt::CUDNN_DATA_FLOAT;
+const BF16: Dt = Dt::BFLOAT16;
+const HALF: Dt = Dt::HALF;
+const FLOAT: Dt = Dt::FLOAT;
 
 /// The function and message of a `BadValue` refusal.
 #[track_caller]
@@ -77,10 +77,10 @@ fn norm_shapes_with_a_zero_size_are_refused() {
         assert_eq!(f, "NormShape::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{what}");
         let (f, what) = refusal(LayerNorm::check(&shape, BF16, 1e-5));
-        assert_eq!(f, "LayerNorm::new");
+        assert_eq!(f, "LayerNorm::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{what}");
         let (f, _) = refusal(RmsNorm::check(&shape, BF16, 1e-5));
-        assert_eq!(f, "RmsNorm::new");
+        assert_eq!(f, "RmsNorm::check");
     }
 }
 
@@ -112,18 +112,12 @@ fn norm_shapes_whose_element_count_overflows_are_refused() {
 
 #[test]
 fn norm_data_types_other_than_float_half_bfloat16_are_refused() {
-    for dtype in [
-        Dt::CUDNN_DATA_DOUBLE,
-        Dt::CUDNN_DATA_INT8,
-        Dt::CUDNN_DATA_INT32,
-        Dt::CUDNN_DATA_INT64,
-        Dt::CUDNN_DATA_FP8_E4M3,
-    ] {
+    for dtype in [Dt::DOUBLE, Dt::INT8, Dt::INT32, Dt::INT64, Dt::FP8_E4M3] {
         let (f, what) = refusal(check_norm_data_type(dtype));
         assert_eq!(f, "check_norm_data_type");
         assert!(what.contains("FLOAT, HALF, BFLOAT16"), "{what}");
         let (f, _) = refusal(LayerNorm::check(&NORM, dtype, 1e-5));
-        assert_eq!(f, "LayerNorm::new");
+        assert_eq!(f, "LayerNorm::check");
         refusal(RmsNorm::check(&NORM, dtype, 1e-5));
     }
 }
@@ -203,7 +197,7 @@ fn attention_shapes_with_a_zero_size_are_refused() {
         assert_eq!(f, "AttentionShape::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{name}: {what}");
         let (f, _) = refusal(Attention::check(&shape, BF16, &AttentionOptions::default()));
-        assert_eq!(f, "Attention::new");
+        assert_eq!(f, "Attention::check");
     }
 }
 
@@ -271,17 +265,12 @@ fn attention_element_counts_that_overflow_are_refused() {
 
 #[test]
 fn attention_data_types_other_than_half_and_bfloat16_are_refused() {
-    for dtype in [
-        FLOAT,
-        Dt::CUDNN_DATA_DOUBLE,
-        Dt::CUDNN_DATA_INT8,
-        Dt::CUDNN_DATA_FP8_E4M3,
-    ] {
+    for dtype in [FLOAT, Dt::DOUBLE, Dt::INT8, Dt::FP8_E4M3] {
         let (f, what) = refusal(check_attention_data_type(dtype));
         assert_eq!(f, "check_attention_data_type");
         assert!(what.contains("HALF, BFLOAT16"), "{what}");
         let (f, _) = refusal(Attention::check(&ATTN, dtype, &AttentionOptions::default()));
-        assert_eq!(f, "Attention::new");
+        assert_eq!(f, "Attention::check");
     }
 }
 
@@ -322,7 +311,7 @@ fn attention_options_out_of_range_are_refused() {
         assert_eq!(f, "AttentionOptions::check");
         assert!(what.contains(expect), "{what}");
         let (f, _) = refusal(Attention::check(&ATTN, BF16, &o));
-        assert_eq!(f, "Attention::new");
+        assert_eq!(f, "Attention::check");
     }
 }
 
@@ -332,7 +321,7 @@ fn the_first_refusal_is_the_shapes() {
     // named first.
     let (_, what) = refusal(LayerNorm::check(
         &NormShape { rows: 0, ..NORM },
-        Dt::CUDNN_DATA_DOUBLE,
+        Dt::DOUBLE,
         f32::NAN,
     ));
     assert!(what.starts_with("rows is 0"), "{what}");

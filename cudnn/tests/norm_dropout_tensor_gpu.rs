@@ -30,15 +30,15 @@ use cudnn_reference::batchnorm as bn_cpu;
 use cudnn_reference::conv::{max_rel_error as err, Scalar};
 use cudnn_reference::tensor_ops as ops_cpu;
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
-const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
+const NCHW: TensorFormat = TensorFormat::NCHW;
+const NHWC: TensorFormat = TensorFormat::NHWC;
 
 fn tolerance<T: DataType>() -> f64 {
     common::gpu::tolerance::<T>(1e-4, 2e-2, 2e-2)
 }
 
 fn cpu_mode(mode: BatchNormMode) -> bn_cpu::BatchNormMode {
-    if mode == BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION {
+    if mode == BatchNormMode::PER_ACTIVATION {
         bn_cpu::BatchNormMode::PerActivation
     } else {
         bn_cpu::BatchNormMode::Spatial
@@ -151,7 +151,7 @@ where
         &download_flat(s, &rmg),
         &download_flat(s, &rvg),
     );
-    if mode != BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT {
+    if mode != BatchNormMode::SPATIAL_PERSISTENT {
         h.batch_norm_forward_inference(
             &problem,
             BnInferenceArgs {
@@ -174,7 +174,7 @@ where
     // needing the saved statistics: savedMean and savedInvVariance "should
     // not be NULL").
     let dyg = upload::<T>(s, &dy, dims, format);
-    let persistent = mode == BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT;
+    let persistent = mode == BatchNormMode::SPATIAL_PERSISTENT;
     for use_saved in [true, false] {
         if persistent && !use_saved {
             continue;
@@ -229,9 +229,9 @@ where
 fn batch_norm_f32_every_mode_and_layout() {
     let gpu = gpu();
     for mode in [
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL,
-        BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION,
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT,
+        BatchNormMode::SPATIAL,
+        BatchNormMode::PER_ACTIVATION,
+        BatchNormMode::SPATIAL_PERSISTENT,
     ] {
         for format in [NCHW, NHWC] {
             batch_norm_case::<f32>(&gpu, mode, format, &[4, 6, 5, 7]);
@@ -245,9 +245,9 @@ fn batch_norm_f32_every_mode_and_layout() {
 fn batch_norm_f16() {
     let gpu = gpu();
     for mode in [
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL,
-        BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION,
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT,
+        BatchNormMode::SPATIAL,
+        BatchNormMode::PER_ACTIVATION,
+        BatchNormMode::SPATIAL_PERSISTENT,
     ] {
         for format in [NCHW, NHWC] {
             batch_norm_case::<f16>(&gpu, mode, format, &[4, 8, 5, 7]);
@@ -264,15 +264,15 @@ fn batch_norm_ex_plain_and_fused() {
     let s = &gpu.stream;
     let h = &gpu.handle;
     for (ops, fused) in [
-        (BatchNormOps::CUDNN_BATCHNORM_OPS_BN, false),
-        (BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ACTIVATION, true),
-        (BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION, true),
+        (BatchNormOps::BN, false),
+        (BatchNormOps::BN_ACTIVATION, true),
+        (BatchNormOps::BN_ADD_ACTIVATION, true),
     ] {
-        let add = ops == BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION;
+        let add = ops == BatchNormOps::BN_ADD_ACTIVATION;
         let (format, mode) = if fused {
-            (NHWC, BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT)
+            (NHWC, BatchNormMode::SPATIAL_PERSISTENT)
         } else {
-            (NCHW, BatchNormMode::CUDNN_BATCHNORM_SPATIAL)
+            (NCHW, BatchNormMode::SPATIAL)
         };
         let dims = [4usize, 8, 6, 6];
         let (n, c, spatial) = (4, 8, 36);
@@ -280,8 +280,7 @@ fn batch_norm_ex_plain_and_fused() {
         let xd = TensorDescriptor::<f16>::new(format, &dims).expect("x");
         // y, dy, z and dz share y's descriptor, x's layout here.
         let yd = TensorDescriptor::<f16>::new(format, &dims).expect("y");
-        let relu =
-            ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu");
+        let relu = ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu");
         let act = fused.then_some(relu);
         let eps = 1e-4;
         let mut problem = BatchNormProblem::new(mode, xd, yd, eps).expect("problem");
@@ -548,11 +547,11 @@ fn dropout_masks_are_reproducible_f16() {
 
 fn cpu_op(op: OpTensorOp) -> ops_cpu::OpTensorOp {
     match op {
-        OpTensorOp::CUDNN_OP_TENSOR_ADD => ops_cpu::OpTensorOp::Add,
-        OpTensorOp::CUDNN_OP_TENSOR_MUL => ops_cpu::OpTensorOp::Mul,
-        OpTensorOp::CUDNN_OP_TENSOR_MIN => ops_cpu::OpTensorOp::Min,
-        OpTensorOp::CUDNN_OP_TENSOR_MAX => ops_cpu::OpTensorOp::Max,
-        OpTensorOp::CUDNN_OP_TENSOR_SQRT => ops_cpu::OpTensorOp::Sqrt,
+        OpTensorOp::ADD => ops_cpu::OpTensorOp::Add,
+        OpTensorOp::MUL => ops_cpu::OpTensorOp::Mul,
+        OpTensorOp::MIN => ops_cpu::OpTensorOp::Min,
+        OpTensorOp::MAX => ops_cpu::OpTensorOp::Max,
+        OpTensorOp::SQRT => ops_cpu::OpTensorOp::Sqrt,
         _ => ops_cpu::OpTensorOp::Not,
     }
 }
@@ -567,17 +566,14 @@ fn op_tensor_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
     for b_dims in [[1usize, 3, 1, 1], [2, 3, 4, 5], [1, 1, 4, 1]] {
         let b_len: usize = b_dims.iter().product();
         for op in [
-            OpTensorOp::CUDNN_OP_TENSOR_ADD,
-            OpTensorOp::CUDNN_OP_TENSOR_MUL,
-            OpTensorOp::CUDNN_OP_TENSOR_MIN,
-            OpTensorOp::CUDNN_OP_TENSOR_MAX,
-            OpTensorOp::CUDNN_OP_TENSOR_SQRT,
-            OpTensorOp::CUDNN_OP_TENSOR_NOT,
+            OpTensorOp::ADD,
+            OpTensorOp::MUL,
+            OpTensorOp::MIN,
+            OpTensorOp::MAX,
+            OpTensorOp::SQRT,
+            OpTensorOp::NOT,
         ] {
-            let unary = matches!(
-                op,
-                OpTensorOp::CUDNN_OP_TENSOR_SQRT | OpTensorOp::CUDNN_OP_TENSOR_NOT
-            );
+            let unary = matches!(op, OpTensorOp::SQRT | OpTensorOp::NOT);
             let a: Vec<f64> = values(len, 41)
                 .iter()
                 .map(|&v| if unary { v.abs() } else { v })
@@ -767,14 +763,14 @@ fn add_scale_set_and_transform() {
 
 fn cpu_reduce(op: ReduceTensorOp) -> ops_cpu::ReduceOp {
     match op {
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD => ops_cpu::ReduceOp::Add,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MUL => ops_cpu::ReduceOp::Mul,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MIN => ops_cpu::ReduceOp::Min,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX => ops_cpu::ReduceOp::Max,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX => ops_cpu::ReduceOp::Amax,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_AVG => ops_cpu::ReduceOp::Avg,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_NORM1 => ops_cpu::ReduceOp::Norm1,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_NORM2 => ops_cpu::ReduceOp::Norm2,
+        ReduceTensorOp::ADD => ops_cpu::ReduceOp::Add,
+        ReduceTensorOp::MUL => ops_cpu::ReduceOp::Mul,
+        ReduceTensorOp::MIN => ops_cpu::ReduceOp::Min,
+        ReduceTensorOp::MAX => ops_cpu::ReduceOp::Max,
+        ReduceTensorOp::AMAX => ops_cpu::ReduceOp::Amax,
+        ReduceTensorOp::AVG => ops_cpu::ReduceOp::Avg,
+        ReduceTensorOp::NORM1 => ops_cpu::ReduceOp::Norm1,
+        ReduceTensorOp::NORM2 => ops_cpu::ReduceOp::Norm2,
         _ => ops_cpu::ReduceOp::MulNoZeros,
     }
 }
@@ -814,8 +810,8 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
     // problem is built).
     {
         let desc = ReduceTensorDescriptor::<f32>::new(
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-            ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+            ReduceTensorOp::ADD,
+            ReduceTensorIndices::NO_INDICES,
         )
         .expect("reduce");
         let e = ReduceTensorProblem::new(desc, ad(), ad()).expect_err("a reduction of nothing");
@@ -833,26 +829,24 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
     for c_dims in [[1usize, 3, 1, 1], [2, 1, 4, 1], [1, 1, 1, 1], [2, 1, 1, 5]] {
         let c_len: usize = c_dims.iter().product();
         for op in [
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_MUL,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_MIN,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_AVG,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_NORM1,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_NORM2,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_MUL_NO_ZEROS,
+            ReduceTensorOp::ADD,
+            ReduceTensorOp::MUL,
+            ReduceTensorOp::MIN,
+            ReduceTensorOp::MAX,
+            ReduceTensorOp::AMAX,
+            ReduceTensorOp::AVG,
+            ReduceTensorOp::NORM1,
+            ReduceTensorOp::NORM2,
+            ReduceTensorOp::MUL_NO_ZEROS,
         ] {
             let with_indices = matches!(
                 op,
-                ReduceTensorOp::CUDNN_REDUCE_TENSOR_MIN
-                    | ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX
-                    | ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX
+                ReduceTensorOp::MIN | ReduceTensorOp::MAX | ReduceTensorOp::AMAX
             );
             let indices_mode = if with_indices {
-                ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES
+                ReduceTensorIndices::FLATTENED_INDICES
             } else {
-                ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES
+                ReduceTensorIndices::NO_INDICES
             };
             let desc = ReduceTensorDescriptor::<f32>::new(op, indices_mode).expect("reduce");
             let cd = TensorDescriptor::<T>::new(NCHW, &c_dims).expect("c");
@@ -878,7 +872,7 @@ fn reduce_case<T: Scalar + DataType<Scale = f32>>(gpu: &Gpu) {
                 // Ties (more likely in f16) may pick another element of the
                 // same value: compare the elements chosen, by the op's key.
                 let key = |v: f64| match op {
-                    ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX => v.abs(),
+                    ReduceTensorOp::AMAX => v.abs(),
                     _ => v,
                 };
                 for (ci, block) in blocks_of(&a_dims, &c_dims).iter().enumerate() {
@@ -951,11 +945,9 @@ fn launch_checks_run_before_the_gpu() {
         "{e}"
     );
     // A reduction asked for indices it does not compute.
-    let desc = ReduceTensorDescriptor::<f32>::new(
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-        ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
-    )
-    .expect("add");
+    let desc =
+        ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::ADD, ReduceTensorIndices::NO_INDICES)
+            .expect("add");
     let ad = TensorDescriptor::<f32>::new(NCHW, &[2, 3, 4, 5]).expect("a");
     let cd = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 1, 1]).expect("c");
     let problem = ReduceTensorProblem::new(desc, ad, cd).expect("problem");
@@ -1031,10 +1023,7 @@ fn op_tensor_in_place() {
     let b_dims = [1usize, 3, 1, 1];
     let a = rounded::<f32>(&values(120, 71));
     let b = rounded::<f32>(&values(3, 72));
-    for op in [
-        OpTensorOp::CUDNN_OP_TENSOR_ADD,
-        OpTensorOp::CUDNN_OP_TENSOR_MUL,
-    ] {
+    for op in [OpTensorOp::ADD, OpTensorOp::MUL] {
         let problem = OpTensorProblem::new(
             OpTensorDescriptor::<f32>::new(op).expect("op"),
             TensorDescriptor::<f32>::new(NHWC, &dims).expect("a"),
@@ -1081,13 +1070,9 @@ fn descriptors_of_another_loaded_library_are_refused() {
     let main = cudnn::library().expect("library");
 
     // Batch norm: x of the other library.
-    let problem = BatchNormProblem::new(
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL,
-        new_in(&other),
-        new_in(&main),
-        1e-5,
-    )
-    .expect("problem");
+    let problem =
+        BatchNormProblem::new(BatchNormMode::SPATIAL, new_in(&other), new_in(&main), 1e-5)
+            .expect("problem");
     let xg = s.alloc_zeros::<f32>(120).expect("x");
     let mut yg = s.alloc_zeros::<f32>(120).expect("y");
     let pg = s.alloc_zeros::<f32>(3).expect("p");
@@ -1111,8 +1096,8 @@ fn descriptors_of_another_loaded_library_are_refused() {
     // Op-tensor: the operation of the other library.
     let op = OpTensorDescriptor::<f32>::new_in(
         Arc::clone(&other),
-        OpTensorOp::CUDNN_OP_TENSOR_ADD,
-        cudnn::NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        OpTensorOp::ADD,
+        cudnn::NanPropagation::NOT_PROPAGATE_NAN,
     )
     .expect("op");
     let problem =
@@ -1126,9 +1111,9 @@ fn descriptors_of_another_loaded_library_are_refused() {
     // Reduction: the reduction of the other library.
     let reduce = ReduceTensorDescriptor::<f32>::new_in(
         Arc::clone(&other),
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-        cudnn::NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
-        ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+        ReduceTensorOp::ADD,
+        cudnn::NanPropagation::NOT_PROPAGATE_NAN,
+        ReduceTensorIndices::NO_INDICES,
     )
     .expect("reduce");
     let cd = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 1, 1]).expect("c");

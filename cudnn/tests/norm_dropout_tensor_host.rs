@@ -31,14 +31,14 @@ use cudnn::{
 };
 use proptest::prelude::*;
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
-const NHWC: TensorFormat = TensorFormat::CUDNN_TENSOR_NHWC;
-const SPATIAL: BatchNormMode = BatchNormMode::CUDNN_BATCHNORM_SPATIAL;
-const PER_ACT: BatchNormMode = BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION;
-const PERSISTENT: BatchNormMode = BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT;
-const OPS_BN: BatchNormOps = BatchNormOps::CUDNN_BATCHNORM_OPS_BN;
-const OPS_ACT: BatchNormOps = BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ACTIVATION;
-const OPS_ADD_ACT: BatchNormOps = BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION;
+const NCHW: TensorFormat = TensorFormat::NCHW;
+const NHWC: TensorFormat = TensorFormat::NHWC;
+const SPATIAL: BatchNormMode = BatchNormMode::SPATIAL;
+const PER_ACT: BatchNormMode = BatchNormMode::PER_ACTIVATION;
+const PERSISTENT: BatchNormMode = BatchNormMode::SPATIAL_PERSISTENT;
+const OPS_BN: BatchNormOps = BatchNormOps::BN;
+const OPS_ACT: BatchNormOps = BatchNormOps::BN_ACTIVATION;
+const OPS_ADD_ACT: BatchNormOps = BatchNormOps::BN_ADD_ACTIVATION;
 
 /// The function and mismatch of an `InvalidArgument`.
 fn invalid(e: &Error) -> (&'static str, &Mismatch) {
@@ -365,7 +365,7 @@ fn batch_norm_inference_and_backward_checks() {
 }
 
 fn relu() -> ActivationDescriptor {
-    ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_RELU, 0.0).expect("relu")
+    ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu")
 }
 
 /// The spatial problem with `ops` and `act`, or the error of `set_ops`.
@@ -604,17 +604,17 @@ fn dropout_checks() {
 fn tensor_op_descriptors() {
     let Some(lib) = common::lib() else { return };
     for op in [
-        OpTensorOp::CUDNN_OP_TENSOR_ADD,
-        OpTensorOp::CUDNN_OP_TENSOR_MUL,
-        OpTensorOp::CUDNN_OP_TENSOR_MIN,
-        OpTensorOp::CUDNN_OP_TENSOR_MAX,
-        OpTensorOp::CUDNN_OP_TENSOR_SQRT,
-        OpTensorOp::CUDNN_OP_TENSOR_NOT,
+        OpTensorOp::ADD,
+        OpTensorOp::MUL,
+        OpTensorOp::MIN,
+        OpTensorOp::MAX,
+        OpTensorOp::SQRT,
+        OpTensorOp::NOT,
     ] {
         let d = OpTensorDescriptor::<f32>::new(op).expect("f32 op");
         assert_eq!(d.op(), op);
-        assert_eq!(d.nan_propagation(), NanPropagation::CUDNN_NOT_PROPAGATE_NAN);
-        OpTensorDescriptor::<f64>::new_in(lib.clone(), op, NanPropagation::CUDNN_PROPAGATE_NAN)
+        assert_eq!(d.nan_propagation(), NanPropagation::NOT_PROPAGATE_NAN);
+        OpTensorDescriptor::<f64>::new_in(lib.clone(), op, NanPropagation::PROPAGATE_NAN)
             .expect("f64 op");
     }
     // An operation cuDNN does not know: its own typed error.
@@ -622,26 +622,24 @@ fn tensor_op_descriptors() {
     assert!(matches!(e, Error::BadParam(_)), "{e:?}");
 
     let all = [
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MUL,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MIN,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_AVG,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_NORM1,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_NORM2,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MUL_NO_ZEROS,
+        ReduceTensorOp::ADD,
+        ReduceTensorOp::MUL,
+        ReduceTensorOp::MIN,
+        ReduceTensorOp::MAX,
+        ReduceTensorOp::AMAX,
+        ReduceTensorOp::AVG,
+        ReduceTensorOp::NORM1,
+        ReduceTensorOp::NORM2,
+        ReduceTensorOp::MUL_NO_ZEROS,
     ];
-    let none = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES;
-    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
+    let none = ReduceTensorIndices::NO_INDICES;
+    let flat = ReduceTensorIndices::FLATTENED_INDICES;
     for op in all {
         let d = ReduceTensorDescriptor::<f32>::new(op, none).expect("no indices");
         assert!(!d.computes_indices());
         let has = matches!(
             op,
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_MIN
-                | ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX
-                | ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX
+            ReduceTensorOp::MIN | ReduceTensorOp::MAX | ReduceTensorOp::AMAX
         );
         match ReduceTensorDescriptor::<f64>::new(op, flat) {
             Ok(d) => {
@@ -729,15 +727,12 @@ fn tensor_op_checks() {
 fn reduction_checks() {
     let Some(_lib) = common::lib() else { return };
     const F: &str = "cudnnReduceTensor";
-    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
-    let none = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES;
-    let max = ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX, flat)
-        .expect("max with indices");
-    let max_plain =
-        ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX, none)
-            .expect("max");
-    let add = ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD, none)
-        .expect("add");
+    let flat = ReduceTensorIndices::FLATTENED_INDICES;
+    let none = ReduceTensorIndices::NO_INDICES;
+    let max =
+        ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::MAX, flat).expect("max with indices");
+    let max_plain = ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::MAX, none).expect("max");
+    let add = ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::ADD, none).expect("add");
     let a = desc::<f32>(NCHW, &[2, 3, 4, 5]);
     let per_channel = desc::<f32>(NCHW, &[1, 3, 1, 1]);
     let c16 = desc::<f16>(NCHW, &[2, 3, 1, 5]);
@@ -799,39 +794,29 @@ fn other_library() -> Option<Arc<Library>> {
 #[test]
 fn op_and_reduce_descriptors_clone_with_their_settings_and_library() {
     let Some(other) = other_library() else { return };
-    let (op, nan) = (
-        OpTensorOp::CUDNN_OP_TENSOR_MAX,
-        NanPropagation::CUDNN_PROPAGATE_NAN,
-    );
+    let (op, nan) = (OpTensorOp::MAX, NanPropagation::PROPAGATE_NAN);
     let a = OpTensorDescriptor::<f64>::new_in(Arc::clone(&other), op, nan).expect("op");
     let b = a.try_clone().expect("clone");
     assert_ne!(a.as_raw(), b.as_raw(), "a descriptor of its own");
     assert!(Arc::ptr_eq(b.library(), &other), "the same library");
     assert_eq!((b.op(), b.nan_propagation()), (op, nan));
     let (mut o, mut t, mut n) = (
-        OpTensorOp::CUDNN_OP_TENSOR_ADD,
-        sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+        OpTensorOp::ADD,
+        sys::cudnnDataType_t::FLOAT,
+        NanPropagation::NOT_PROPAGATE_NAN,
     );
     raw!(
         other,
         cudnnGetOpTensorDescriptor(b.as_raw(), &mut o, &mut t, &mut n)
     )
     .expect("get");
-    assert_eq!(
-        (o, t, n),
-        (op, sys::cudnnDataType_t::CUDNN_DATA_DOUBLE, nan)
-    );
+    assert_eq!((o, t, n), (op, sys::cudnnDataType_t::DOUBLE, nan));
     drop(a);
 
-    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
-    let r = ReduceTensorDescriptor::<f32>::new_in(
-        Arc::clone(&other),
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
-        nan,
-        flat,
-    )
-    .expect("reduce");
+    let flat = ReduceTensorIndices::FLATTENED_INDICES;
+    let r =
+        ReduceTensorDescriptor::<f32>::new_in(Arc::clone(&other), ReduceTensorOp::AMAX, nan, flat)
+            .expect("reduce");
     let s = r.try_clone().expect("clone");
     assert_ne!(r.as_raw(), s.as_raw());
     assert!(Arc::ptr_eq(s.library(), &other));
@@ -842,13 +827,13 @@ fn op_and_reduce_descriptors_clone_with_their_settings_and_library() {
             s.indices(),
             s.computes_indices()
         ),
-        (ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX, nan, flat, true)
+        (ReduceTensorOp::AMAX, nan, flat, true)
     );
     let (mut op, mut ty, mut nn, mut ind, mut it) = (
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-        sys::cudnnDataType_t::CUDNN_DATA_DOUBLE,
-        NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
-        ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+        ReduceTensorOp::ADD,
+        sys::cudnnDataType_t::DOUBLE,
+        NanPropagation::NOT_PROPAGATE_NAN,
+        ReduceTensorIndices::NO_INDICES,
         sys::cudnnIndicesType_t::CUDNN_64BIT_INDICES,
     );
     raw!(
@@ -859,8 +844,8 @@ fn op_and_reduce_descriptors_clone_with_their_settings_and_library() {
     assert_eq!(
         (op, ty, nn, ind, it),
         (
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
-            sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            ReduceTensorOp::AMAX,
+            sys::cudnnDataType_t::FLOAT,
             nan,
             flat,
             sys::cudnnIndicesType_t::CUDNN_32BIT_INDICES
@@ -869,7 +854,7 @@ fn op_and_reduce_descriptors_clone_with_their_settings_and_library() {
 }
 
 fn add_op() -> OpTensorDescriptor<f32> {
-    OpTensorDescriptor::new(OpTensorOp::CUDNN_OP_TENSOR_ADD).expect("add")
+    OpTensorDescriptor::new(OpTensorOp::ADD).expect("add")
 }
 
 #[test]
@@ -884,7 +869,7 @@ fn op_tensor_problems() {
         desc::<f16>(NHWC, &dims),
     )
     .expect("bias broadcast, f16 out");
-    assert_eq!(p.op().op(), OpTensorOp::CUDNN_OP_TENSOR_ADD);
+    assert_eq!(p.op().op(), OpTensorOp::ADD);
     assert_eq!((p.a().dims(), p.b().dims()), (&dims[..], &[1, 3, 1, 1][..]));
     assert_eq!(p.c().packed_format(), Some(NHWC));
     p.check_lengths(120, 3, 120).expect("valid");
@@ -958,11 +943,9 @@ fn op_tensor_problems() {
 fn reduce_tensor_problems() {
     let Some(_lib) = common::lib() else { return };
     const F: &str = "cudnnReduceTensor";
-    let flat = ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES;
-    let max = || {
-        ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX, flat)
-            .expect("max with indices")
-    };
+    let flat = ReduceTensorIndices::FLATTENED_INDICES;
+    let max =
+        || ReduceTensorDescriptor::<f32>::new(ReduceTensorOp::MAX, flat).expect("max with indices");
     let a = || desc::<f32>(NCHW, &[2, 3, 4, 5]);
     let p = ReduceTensorProblem::new(max(), a(), desc::<f16>(NCHW, &[1, 3, 1, 1])).expect("ok");
     assert!(p.reduce().computes_indices());
@@ -1041,8 +1024,8 @@ proptest! {
         prop_assert_eq!(check_op_tensor(&a, na, &b, nb, &a, na).is_ok(), fits);
         prop_assert_eq!(check_add_tensor(&b, nb, &a, na).is_ok(), fits);
         let add = ReduceTensorDescriptor::<f32>::new(
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_ADD,
-            ReduceTensorIndices::CUDNN_REDUCE_TENSOR_NO_INDICES,
+            ReduceTensorOp::ADD,
+            ReduceTensorIndices::NO_INDICES,
         )
         .expect("add");
         // A reduction must reduce something: c of a's dimensions is refused.

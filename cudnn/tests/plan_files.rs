@@ -23,7 +23,7 @@ use cudnn::sys;
 use cudnn::{Error, Library};
 use serde_json::Value;
 
-const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::FLOAT;
 /// Set in the child processes.
 const CHILD: &str = "CUDNN_TEST_PLAN_FILES_CHILD";
 const FIXTURE: &str = concat!(
@@ -505,11 +505,7 @@ fn gpu_graphs() -> Vec<Graph> {
     let mut red = Graph::new("reduction");
     let x = red.tensor("x", &[1, 64, 32], FLOAT).expect("x");
     let y = red
-        .reduction(
-            sys::cudnnReduceTensorOp_t::CUDNN_REDUCE_TENSOR_ADD,
-            x,
-            &[1, 64, 1],
-        )
+        .reduction(sys::cudnnReduceTensorOp_t::ADD, x, &[1, 64, 1])
         .expect("reduction");
     red.set_output(y, FLOAT).expect("y");
     let mut pw = Graph::new("add_relu");

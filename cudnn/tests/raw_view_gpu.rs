@@ -15,7 +15,7 @@ use cudnn::{
 };
 use cudnn_reference::activation::{self, ActivationKind};
 
-const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
+const NCHW: TensorFormat = TensorFormat::NCHW;
 
 /// Device memory of `n` f32 outside cudarc's types, freed on drop.
 struct Foreign {
@@ -55,8 +55,7 @@ impl Drop for Foreign {
 }
 
 fn sigmoid_problem(dims: &[usize]) -> ActivationProblem<f32> {
-    let act = ActivationDescriptor::new(ActivationMode::CUDNN_ACTIVATION_SIGMOID, 0.0)
-        .expect("activation");
+    let act = ActivationDescriptor::new(ActivationMode::SIGMOID, 0.0).expect("activation");
     let x = TensorDescriptor::<f32>::new(NCHW, dims).expect("x");
     let y = TensorDescriptor::<f32>::new(NCHW, dims).expect("y");
     ActivationProblem::new(act, x, y).expect("problem")

@@ -26,15 +26,15 @@ use cudnn::{
 use cudnn_reference::conv::{max_rel_error, Scalar};
 use cudnn_reference::rnn::{self, RnnGeometry, RnnWeights};
 
-const SEQ_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
-const BATCH_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED;
-const PACKED: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED;
+const SEQ_MAJOR: RnnDataLayout = RnnDataLayout::SEQ_MAJOR_UNPACKED;
+const BATCH_MAJOR: RnnDataLayout = RnnDataLayout::BATCH_MAJOR_UNPACKED;
+const PACKED: RnnDataLayout = RnnDataLayout::SEQ_MAJOR_PACKED;
 
 const MODES: [RnnMode; 4] = [
-    RnnMode::CUDNN_RNN_RELU,
-    RnnMode::CUDNN_RNN_TANH,
-    RnnMode::CUDNN_LSTM,
-    RnnMode::CUDNN_GRU,
+    RnnMode::RNN_RELU,
+    RnnMode::RNN_TANH,
+    RnnMode::LSTM,
+    RnnMode::GRU,
 ];
 
 /// One GPU case: a network, a batch and what to run it with.
@@ -70,7 +70,7 @@ impl Case {
             proj_size: c.proj_size,
             num_layers: c.num_layers,
             bidirectional: c.dirs() == 2,
-            skip_input: c.input_mode == RnnInputMode::CUDNN_SKIP_INPUT,
+            skip_input: c.input_mode == RnnInputMode::SKIP_INPUT,
             // cuDNN keeps the bounds in f32 (0.4 becomes 0.4000000059...):
             // an f64 run matches the reference only with those bounds.
             clip: self
@@ -110,8 +110,8 @@ fn check_prediction(c: &RnnConfig, actual: &RnnWeightLayout) {
         v.sort_unstable();
         v
     };
-    let documented = c.bias_mode == RnnBiasMode::CUDNN_RNN_DOUBLE_BIAS
-        && c.input_mode == RnnInputMode::CUDNN_LINEAR_INPUT
+    let documented = c.bias_mode == RnnBiasMode::DOUBLE_BIAS
+        && c.input_mode == RnnInputMode::LINEAR_INPUT
         && c.proj_size == 0;
     if documented {
         assert_eq!(shapes(&predicted), shapes(actual), "regions of {c:?}");
@@ -340,7 +340,7 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
 
     // Training, then backward data and weights.
     let (_, reserve_size) = handle
-        .rnn_temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)
+        .rnn_temp_space_sizes(&p, RnnForwardMode::TRAINING)
         .expect("sizes");
     assert!(reserve_size > 0, "{label}: training needs a reserve space");
     let mut reserve = RnnReserveSpace::new();
@@ -428,7 +428,7 @@ fn run<T: RnnComputesIn<C> + Scalar, C: ComputeType>(
 fn f64_and_f32(gpu: &Gpu, case: &Case) {
     let e64 = run::<f64, f64>(gpu, case, None, 1e-9);
     let mut f32_case = case.clone();
-    f32_case.config.math_type = MathType::CUDNN_FMA_MATH;
+    f32_case.config.math_type = MathType::FMA_MATH;
     let e32 = run::<f32, f32>(gpu, &f32_case, None, 2e-4);
     eprintln!("{}: max error f64 {e64:e}, f32 {e32:e}", case.name);
 }
@@ -471,7 +471,7 @@ fn every_data_layout() {
         (BATCH_MAJOR, &[3, 6, 1][..]),
         (PACKED, &[6, 3, 3, 1][..]),
     ] {
-        for mode in [RnnMode::CUDNN_LSTM, RnnMode::CUDNN_GRU] {
+        for mode in [RnnMode::LSTM, RnnMode::GRU] {
             let c = RnnConfig::new(mode, 4, 5, 2).bidirectional();
             f64_and_f32(
                 &gpu,
@@ -490,20 +490,20 @@ fn every_data_layout() {
 #[ignore = "needs a CUDA GPU"]
 fn lstm_projection_and_clipping() {
     let gpu = gpu();
-    let proj = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 2)
+    let proj = RnnConfig::new(RnnMode::LSTM, 4, 8, 2)
         .bidirectional()
         .with_projection(3);
     f64_and_f32(&gpu, &Case::new("projection", proj, SEQ_MAJOR, &[4, 1, 3]));
     let mut clipped = Case::new(
         "clipping",
-        RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 6, 2),
+        RnnConfig::new(RnnMode::LSTM, 4, 6, 2),
         BATCH_MAJOR,
         &[5, 3],
     );
     clipped.clip = Some((-0.3, 0.4));
     let mut tiny = Case::new(
         "tiny clipping",
-        RnnConfig::new(RnnMode::CUDNN_LSTM, 2, 2, 1),
+        RnnConfig::new(RnnMode::LSTM, 2, 2, 1),
         SEQ_MAJOR,
         &[3],
     );
@@ -520,9 +520,9 @@ fn bias_and_input_modes_and_zero_states() {
     let gpu = gpu();
     for mode in MODES {
         for bias in [
-            RnnBiasMode::CUDNN_RNN_NO_BIAS,
-            RnnBiasMode::CUDNN_RNN_SINGLE_INP_BIAS,
-            RnnBiasMode::CUDNN_RNN_SINGLE_REC_BIAS,
+            RnnBiasMode::NO_BIAS,
+            RnnBiasMode::SINGLE_INP_BIAS,
+            RnnBiasMode::SINGLE_REC_BIAS,
         ] {
             let c = RnnConfig::new(mode, 3, 4, 2).with_bias_mode(bias);
             f64_and_f32(
@@ -537,7 +537,7 @@ fn bias_and_input_modes_and_zero_states() {
         }
         let skip = RnnConfig::new(mode, 5, 5, 2)
             .bidirectional()
-            .with_input_mode(RnnInputMode::CUDNN_SKIP_INPUT);
+            .with_input_mode(RnnInputMode::SKIP_INPUT);
         f64_and_f32(
             &gpu,
             &Case::new(
@@ -582,7 +582,7 @@ fn dropout_between_layers() {
     let gpu = gpu();
     // A dropout of 0 changes nothing, in training too.
     let none = dropout(&gpu, 0.0);
-    let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 6, 3).bidirectional();
+    let c = RnnConfig::new(RnnMode::LSTM, 4, 6, 3).bidirectional();
     let case = Case::new("dropout 0", c.clone(), SEQ_MAJOR, &[5, 3]);
     run::<f64, f64>(&gpu, &case, Some(none), 1e-9);
 
@@ -635,11 +635,11 @@ fn temporary_and_weight_space_sizes() {
         let p = RnnProblem::new(rnn, x).expect("problem");
         let (_, inference_reserve) = gpu
             .handle
-            .rnn_temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_INFERENCE)
+            .rnn_temp_space_sizes(&p, RnnForwardMode::INFERENCE)
             .expect("inference sizes");
         let (_, training_reserve) = gpu
             .handle
-            .rnn_temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)
+            .rnn_temp_space_sizes(&p, RnnForwardMode::TRAINING)
             .expect("training sizes");
         assert_eq!(inference_reserve, 0);
         assert!(training_reserve > 0);
@@ -651,7 +651,7 @@ fn temporary_and_weight_space_sizes() {
 fn launches_check_before_running() {
     let gpu = gpu();
     let s = &gpu.stream;
-    let c = RnnConfig::new(RnnMode::CUDNN_GRU, 3, 4, 1);
+    let c = RnnConfig::new(RnnMode::GRU, 3, 4, 1);
     let rnn = RnnDescriptor::<f32, f32>::new(&c, None).expect("rnn");
     let wlen = gpu.handle.rnn_weight_space_len(&rnn).expect("len");
     let x_desc = RnnDataDescriptor::<f32>::new(SEQ_MAJOR, 4, 3, &[4, 2]).expect("x");
@@ -747,7 +747,7 @@ fn a_network_of_another_loaded_library_is_refused_at_launch() {
     let gpu = gpu();
     let s = &gpu.stream;
     let other = std::sync::Arc::new(cudnn::Library::open(None).expect("a second copy"));
-    let c = RnnConfig::new(RnnMode::CUDNN_GRU, 3, 4, 1);
+    let c = RnnConfig::new(RnnMode::GRU, 3, 4, 1);
     let rnn = RnnDescriptor::<f32, f32>::new_in(std::sync::Arc::clone(&other), &c, None)
         .expect("rnn of the other library");
     let other_library = |e: Error, function: &str| match e {
@@ -773,7 +773,7 @@ fn a_network_of_another_loaded_library_is_refused_at_launch() {
     let mut p = RnnProblem::new(rnn, x_desc).expect("one library");
     other_library(
         gpu.handle
-            .rnn_temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)
+            .rnn_temp_space_sizes(&p, RnnForwardMode::TRAINING)
             .expect_err("sizes"),
         "cudnnGetRNNTempSpaceSizes",
     );

@@ -22,15 +22,15 @@ use cudnn::{
 use cudnn_reference::rnn::{RnnGeometry, RnnWeights};
 use proptest::prelude::*;
 
-const SEQ_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
-const BATCH_MAJOR: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED;
-const PACKED: RnnDataLayout = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED;
+const SEQ_MAJOR: RnnDataLayout = RnnDataLayout::SEQ_MAJOR_UNPACKED;
+const BATCH_MAJOR: RnnDataLayout = RnnDataLayout::BATCH_MAJOR_UNPACKED;
+const PACKED: RnnDataLayout = RnnDataLayout::SEQ_MAJOR_PACKED;
 
 const MODES: [RnnMode; 4] = [
-    RnnMode::CUDNN_RNN_RELU,
-    RnnMode::CUDNN_RNN_TANH,
-    RnnMode::CUDNN_LSTM,
-    RnnMode::CUDNN_GRU,
+    RnnMode::RNN_RELU,
+    RnnMode::RNN_TANH,
+    RnnMode::LSTM,
+    RnnMode::GRU,
 ];
 
 fn invalid(e: &Error) -> (&'static str, &Mismatch) {
@@ -61,10 +61,10 @@ fn descriptors_of_every_kind_are_set_and_read_back() {
         for layers in [1, 3] {
             for bidirectional in [false, true] {
                 for bias in [
-                    RnnBiasMode::CUDNN_RNN_NO_BIAS,
-                    RnnBiasMode::CUDNN_RNN_SINGLE_INP_BIAS,
-                    RnnBiasMode::CUDNN_RNN_DOUBLE_BIAS,
-                    RnnBiasMode::CUDNN_RNN_SINGLE_REC_BIAS,
+                    RnnBiasMode::NO_BIAS,
+                    RnnBiasMode::SINGLE_INP_BIAS,
+                    RnnBiasMode::DOUBLE_BIAS,
+                    RnnBiasMode::SINGLE_REC_BIAS,
                 ] {
                     let mut c = RnnConfig::new(mode, 5, 8, layers).with_bias_mode(bias);
                     if bidirectional {
@@ -75,41 +75,37 @@ fn descriptors_of_every_kind_are_set_and_read_back() {
             }
         }
         // Skip input, f64, f16 computing in f16 and in f32, math types.
-        let skip = RnnConfig::new(mode, 8, 8, 2).with_input_mode(RnnInputMode::CUDNN_SKIP_INPUT);
+        let skip = RnnConfig::new(mode, 8, 8, 2).with_input_mode(RnnInputMode::SKIP_INPUT);
         round_trip::<f32, f32>(&skip);
         round_trip::<f64, f64>(&RnnConfig::new(mode, 3, 4, 2).bidirectional());
-        let tensor_ops =
-            RnnConfig::new(mode, 16, 32, 1).with_math_type(MathType::CUDNN_TENSOR_OP_MATH);
+        let tensor_ops = RnnConfig::new(mode, 16, 32, 1).with_math_type(MathType::TENSOR_OP_MATH);
         round_trip::<f16, f16>(&tensor_ops);
         round_trip::<f16, f32>(&tensor_ops);
-        round_trip::<f32, f32>(
-            &RnnConfig::new(mode, 16, 32, 1).with_math_type(MathType::CUDNN_FMA_MATH),
-        );
+        round_trip::<f32, f32>(&RnnConfig::new(mode, 16, 32, 1).with_math_type(MathType::FMA_MATH));
     }
     // An LSTM projection, read back as such.
     round_trip::<f32, f32>(
-        &RnnConfig::new(RnnMode::CUDNN_LSTM, 6, 8, 2)
+        &RnnConfig::new(RnnMode::LSTM, 6, 8, 2)
             .bidirectional()
             .with_projection(5),
     );
-    round_trip::<f64, f64>(&RnnConfig::new(RnnMode::CUDNN_LSTM, 6, 8, 1).with_projection(1));
+    round_trip::<f64, f64>(&RnnConfig::new(RnnMode::LSTM, 6, 8, 1).with_projection(1));
     // The persistent algorithms are accepted at this stage (whether a GPU
     // runs them is decided at launch).
     round_trip::<f16, f32>(
-        &RnnConfig::new(RnnMode::CUDNN_LSTM, 32, 32, 1)
-            .with_algo(RnnAlgo::CUDNN_RNN_ALGO_PERSIST_STATIC),
+        &RnnConfig::new(RnnMode::LSTM, 32, 32, 1).with_algo(RnnAlgo::PERSIST_STATIC),
     );
 }
 
 #[test]
 fn bf16_is_accepted_or_refused_by_cudnn_with_a_typed_error() {
     let Some(lib) = common::lib() else { return };
-    let c = RnnConfig::new(RnnMode::CUDNN_GRU, 16, 32, 1);
+    let c = RnnConfig::new(RnnMode::GRU, 16, 32, 1);
     match RnnDescriptor::<bf16, f32>::new(&c, None) {
         Ok(rnn) => {
             let (_, data, math) = rnn.query().expect("query");
-            assert_eq!(data, cudnnDataType_t::CUDNN_DATA_BFLOAT16);
-            assert_eq!(math, cudnnDataType_t::CUDNN_DATA_FLOAT);
+            assert_eq!(data, cudnnDataType_t::BFLOAT16);
+            assert_eq!(math, cudnnDataType_t::FLOAT);
             eprintln!("cuDNN {} accepts bf16 RNNs", lib.version());
         }
         Err(e @ (Error::BadParam(_) | Error::NotSupported(_))) => {
@@ -122,7 +118,7 @@ fn bf16_is_accepted_or_refused_by_cudnn_with_a_typed_error() {
 #[test]
 fn bad_configurations_are_refused_before_cudnn() {
     let Some(_lib) = common::lib() else { return };
-    let lstm = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 2);
+    let lstm = RnnConfig::new(RnnMode::LSTM, 4, 8, 2);
     let cases: Vec<(RnnConfig, &str)> = vec![
         (
             RnnConfig {
@@ -180,10 +176,7 @@ fn bad_configurations_are_refused_before_cudnn() {
             },
             "input mode",
         ),
-        (
-            lstm.clone().with_algo(RnnAlgo::CUDNN_RNN_ALGO_COUNT),
-            "algo",
-        ),
+        (lstm.clone().with_algo(RnnAlgo::COUNT), "algo"),
         (lstm.clone().with_math_type(sys::cudnnMathType_t(7)), "math"),
         (lstm.clone().with_projection(8), "projection = hidden"),
         (lstm.clone().with_projection(9), "projection > hidden"),
@@ -200,15 +193,14 @@ fn bad_configurations_are_refused_before_cudnn() {
     }
     // A projection on a GRU: unsupported.
     let e = RnnDescriptor::<f32, f32>::new(
-        &RnnConfig::new(RnnMode::CUDNN_GRU, 4, 8, 1).with_projection(4),
+        &RnnConfig::new(RnnMode::GRU, 4, 8, 1).with_projection(4),
         None,
     )
     .expect_err("gru projection");
     assert!(matches!(invalid(&e).1, Mismatch::Unsupported { .. }), "{e}");
     // Skip input with an input size that is not the hidden size.
     let e = RnnDescriptor::<f32, f32>::new(
-        &RnnConfig::new(RnnMode::CUDNN_RNN_TANH, 4, 8, 1)
-            .with_input_mode(RnnInputMode::CUDNN_SKIP_INPUT),
+        &RnnConfig::new(RnnMode::RNN_TANH, 4, 8, 1).with_input_mode(RnnInputMode::SKIP_INPUT),
         None,
     )
     .expect_err("skip input");
@@ -224,13 +216,12 @@ fn what_cudnn_rejects_comes_back_typed() {
     // Combinations this crate leaves to cuDNN: whatever it says is either
     // success or a typed status error, never a crash.
     let tries = [
-        RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 1)
-            .with_algo(RnnAlgo::CUDNN_RNN_ALGO_PERSIST_STATIC_SMALL_H),
-        RnnConfig::new(RnnMode::CUDNN_GRU, 4, 8, 2)
-            .with_algo(RnnAlgo::CUDNN_RNN_ALGO_PERSIST_DYNAMIC)
+        RnnConfig::new(RnnMode::LSTM, 4, 8, 1).with_algo(RnnAlgo::PERSIST_STATIC_SMALL_H),
+        RnnConfig::new(RnnMode::GRU, 4, 8, 2)
+            .with_algo(RnnAlgo::PERSIST_DYNAMIC)
             .bidirectional(),
-        RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 1)
-            .with_math_type(MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION),
+        RnnConfig::new(RnnMode::LSTM, 4, 8, 1)
+            .with_math_type(MathType::TENSOR_OP_MATH_ALLOW_CONVERSION),
     ];
     for c in tries {
         for result in [
@@ -249,7 +240,7 @@ fn what_cudnn_rejects_comes_back_typed() {
 #[test]
 fn clipping() {
     let Some(_lib) = common::lib() else { return };
-    let lstm = RnnConfig::new(RnnMode::CUDNN_LSTM, 4, 8, 1);
+    let lstm = RnnConfig::new(RnnMode::LSTM, 4, 8, 1);
     let mut rnn = RnnDescriptor::<f32, f32>::new(&lstm, None).expect("rnn");
     rnn.set_clip(RnnClip::min_max(-3.0, 2.5)).expect("clip");
     assert_eq!(rnn.clip(), Some(&RnnClip::min_max(-3.0, 2.5)));
@@ -261,15 +252,15 @@ fn clipping() {
     assert_eq!(rnn.clip(), Some(&RnnClip::min_max(-3.0, 2.5)));
     let mut off = RnnDescriptor::<f32, f32>::new(&lstm, None).expect("rnn");
     off.set_clip(RnnClip {
-        mode: RnnClipMode::CUDNN_RNN_CLIP_NONE,
-        nan_propagation: NanPropagation::CUDNN_PROPAGATE_NAN,
+        mode: RnnClipMode::NONE,
+        nan_propagation: NanPropagation::PROPAGATE_NAN,
         min: 0.0,
         max: 0.0,
     })
     .expect("clip off");
     assert_eq!(off.clip(), None);
 
-    let gru = RnnConfig::new(RnnMode::CUDNN_GRU, 4, 8, 1);
+    let gru = RnnConfig::new(RnnMode::GRU, 4, 8, 1);
     let e = RnnDescriptor::<f32, f32>::new(&gru, None)
         .and_then(|mut r| r.set_clip(RnnClip::min_max(-1.0, 1.0)))
         .expect_err("gru clip");
@@ -339,7 +330,7 @@ fn bad_sequence_lengths_are_refused_before_cudnn() {
 }
 
 fn lstm_problem(layout: RnnDataLayout, lengths: &[usize]) -> cudnn::Result<RnnProblem<f32, f32>> {
-    let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 3, 6, 2)
+    let c = RnnConfig::new(RnnMode::LSTM, 3, 6, 2)
         .bidirectional()
         .with_projection(4);
     let rnn = RnnDescriptor::new(&c, None)?;
@@ -362,17 +353,18 @@ fn problems_check_shapes() {
     assert_eq!(y.vector_size(), 8);
 
     // x's vectors must be input_size long.
-    let rnn = RnnDescriptor::<f32, f32>::new(&RnnConfig::new(RnnMode::CUDNN_GRU, 3, 6, 1), None)
-        .expect("rnn");
+    let rnn =
+        RnnDescriptor::<f32, f32>::new(&RnnConfig::new(RnnMode::GRU, 3, 6, 1), None).expect("rnn");
     let x = RnnDataDescriptor::new(SEQ_MAJOR, 5, 4, &[5]).expect("x");
     let e = RnnProblem::new(rnn, x).expect_err("input size");
     assert!(
-        matches!(invalid(&e), ("cudnnRNNForward", Mismatch::Shape { what }) if what.contains("input size is 3")),
+        matches!(invalid(&e), ("RnnProblem::new", Mismatch::Shape { what })
+            if what.contains("input size is 3") && what.contains("cudnnRNNForward")),
         "{e}"
     );
 
     // y must have the output size, the layout and the lengths of x.
-    let gru = RnnConfig::new(RnnMode::CUDNN_GRU, 3, 6, 1).bidirectional();
+    let gru = RnnConfig::new(RnnMode::GRU, 3, 6, 1).bidirectional();
     let make = |y_layout, y_vector, y_lengths: &[usize]| {
         let rnn = RnnDescriptor::<f32, f32>::new(&gru, None).expect("rnn");
         let x = RnnDataDescriptor::new(SEQ_MAJOR, 5, 3, &[5, 3]).expect("x");
@@ -387,14 +379,19 @@ fn problems_check_shapes() {
     ] {
         let e = make(layout, vector, lengths).expect_err(says);
         assert!(
-            matches!(invalid(&e).1, Mismatch::Shape { what } if what.contains(says)),
+            matches!(invalid(&e), ("RnnProblem::with_output", Mismatch::Shape { what }) if what.contains(says)),
             "{says}: {e}"
         );
     }
     // The same rule without descriptors.
-    let c = RnnConfig::new(RnnMode::CUDNN_RNN_TANH, 2, 3, 1);
+    let c = RnnConfig::new(RnnMode::RNN_TANH, 2, 3, 1);
     check_rnn_problem(&c, (PACKED, 4, 2, &[4, 1]), (PACKED, 4, 3, &[4, 1])).expect("fits");
-    assert!(check_rnn_problem(&c, (PACKED, 4, 2, &[4, 1]), (PACKED, 3, 3, &[4, 1])).is_err());
+    let e = check_rnn_problem(&c, (PACKED, 4, 2, &[4, 1]), (PACKED, 3, 3, &[4, 1]))
+        .expect_err("3 steps against 4");
+    assert!(
+        matches!(invalid(&e), ("check_rnn_problem", Mismatch::Shape { what }) if what.contains("differ")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -445,8 +442,8 @@ fn every_buffer_is_checked_against_its_descriptor() {
         }
     }
     // A cell state for a network without cells.
-    let rnn = RnnDescriptor::<f64, f64>::new(&RnnConfig::new(RnnMode::CUDNN_GRU, 3, 6, 1), None)
-        .expect("rnn");
+    let rnn =
+        RnnDescriptor::<f64, f64>::new(&RnnConfig::new(RnnMode::GRU, 3, 6, 1), None).expect("rnn");
     let x = RnnDataDescriptor::new(SEQ_MAJOR, 5, 3, &[5]).expect("x");
     let p = RnnProblem::new(rnn, x).expect("problem");
     assert_eq!(p.required_len(RnnTensor::Cell, 0), None);
@@ -507,7 +504,7 @@ fn descriptors_and_problems_are_send() {
 #[test]
 fn try_clone_makes_new_descriptors_with_the_same_settings() {
     let Some(_lib) = common::lib() else { return };
-    let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 3, 6, 2)
+    let c = RnnConfig::new(RnnMode::LSTM, 3, 6, 2)
         .bidirectional()
         .with_projection(4);
     let mut rnn = RnnDescriptor::<f32, f32>::new(&c, None).expect("rnn");
@@ -556,7 +553,7 @@ fn descriptors_of_another_loaded_library_are_refused() {
         Err(e) if common::required() => panic!("a second copy of the library: {e}"),
         Err(e) => return eprintln!("not run: {e}"),
     };
-    let c = RnnConfig::new(RnnMode::CUDNN_GRU, 3, 6, 1);
+    let c = RnnConfig::new(RnnMode::GRU, 3, 6, 1);
     let ours = || RnnDescriptor::<f32, f32>::new(&c, None).expect("rnn");
     let x_here = || RnnDataDescriptor::<f32>::new(SEQ_MAJOR, 4, 3, &[4, 2]).expect("x");
     let x_there = || {
@@ -567,21 +564,27 @@ fn descriptors_of_another_loaded_library_are_refused() {
         RnnDataDescriptor::<f32>::new_in(std::sync::Arc::clone(&other), SEQ_MAJOR, 4, 6, &[4, 2])
             .expect("y of the other library")
     };
-    for (e, which) in [
-        (RnnProblem::new(ours(), x_there()).expect_err("x"), "x"),
+    for (e, function, which) in [
+        (
+            RnnProblem::new(ours(), x_there()).expect_err("x"),
+            "RnnProblem::new",
+            "x",
+        ),
         (
             RnnProblem::with_output(ours(), x_there(), y_there()).expect_err("x and y"),
+            "RnnProblem::with_output",
             "x",
         ),
         (
             RnnProblem::with_output(ours(), x_here(), y_there()).expect_err("y"),
+            "RnnProblem::with_output",
             "y",
         ),
     ] {
         assert!(
             matches!(
                 invalid(&e),
-                ("cudnnRNNForward", Mismatch::OtherLibrary { descriptor, .. }) if *descriptor == which
+                (f, Mismatch::OtherLibrary { descriptor, .. }) if f == function && *descriptor == which
             ),
             "{which}: {e}"
         );
@@ -601,7 +604,7 @@ fn geometry_of(c: &RnnConfig) -> RnnGeometry {
         proj_size: c.proj_size,
         num_layers: c.num_layers,
         bidirectional: c.dirs() == 2,
-        skip_input: c.input_mode == RnnInputMode::CUDNN_SKIP_INPUT,
+        skip_input: c.input_mode == RnnInputMode::SKIP_INPUT,
         clip: None,
         max_seq_len: 1,
         batch: 1,
@@ -631,12 +634,12 @@ proptest! {
         let mut c = RnnConfig::new(mode, if skip { hidden } else { input }, hidden, layers)
             .with_bias_mode(sys::cudnnRNNBiasMode_t(bias));
         if skip {
-            c = c.with_input_mode(RnnInputMode::CUDNN_SKIP_INPUT);
+            c = c.with_input_mode(RnnInputMode::SKIP_INPUT);
         }
         if bidirectional {
             c = c.bidirectional();
         }
-        if mode == RnnMode::CUDNN_LSTM {
+        if mode == RnnMode::LSTM {
             c = c.with_projection(proj.min(hidden - 1));
         }
         let layout = c.predicted_weight_layout().expect("layout");

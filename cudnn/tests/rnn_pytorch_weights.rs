@@ -30,7 +30,7 @@ fn config(case: &Case) -> RnnConfig {
         c = c.bidirectional();
     }
     if !case.bias {
-        c = c.with_bias_mode(RnnBiasMode::CUDNN_RNN_NO_BIAS);
+        c = c.with_bias_mode(RnnBiasMode::NO_BIAS);
     }
     c
 }

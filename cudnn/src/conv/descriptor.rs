@@ -331,13 +331,20 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         x: &TensorDescriptor<T>,
         w: &FilterDescriptor<T>,
     ) -> Result<Vec<usize>> {
-        self.output_dims_inline(x.dims(), w.dims())
+        self.output_dims_inline("ConvolutionDescriptor::output_dims", x.dims(), w.dims())
             .map(|d| d.to_vec())
     }
 
-    /// [`output_dims`](Self::output_dims) of raw shapes, without allocating.
+    /// [`output_dims`](Self::output_dims) of raw shapes, without allocating;
+    /// a refusal names `function`, the caller's, with cuDNN's function as
+    /// the detail.
     #[inline(always)]
-    pub(crate) fn output_dims_inline(&self, x: &[usize], w: &[usize]) -> Result<Dims> {
+    pub(crate) fn output_dims_inline(
+        &self,
+        function: &'static str,
+        x: &[usize],
+        w: &[usize],
+    ) -> Result<Dims> {
         output_rule(
             x,
             w,
@@ -347,8 +354,10 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
             self.groups,
         )
         .map_err(|what| Error::InvalidArgument {
-            function: "cudnnGetConvolutionNdForwardOutputDim",
-            mismatch: Mismatch::Shape { what },
+            function,
+            mismatch: Mismatch::Shape {
+                what: format!("{what} (the output rule of cudnnGetConvolutionNdForwardOutputDim)"),
+            },
         })
     }
 

@@ -39,11 +39,18 @@ pub use problem::{check_bias_shape, check_fused_activation, ConvProblem};
 #[cfg(doc)]
 use crate::{Handle, Workspace};
 
-/// Convolution or cross-correlation (`cudnnConvolutionMode_t`).
+/// Convolution or cross-correlation (`cudnnConvolutionMode_t`):
+/// `ConvolutionMode::CONVOLUTION` or `CROSS_CORRELATION`.
 pub type ConvolutionMode = sys::cudnnConvolutionMode_t;
-/// A forward algorithm (`cudnnConvolutionFwdAlgo_t`).
+/// A forward algorithm (`cudnnConvolutionFwdAlgo_t`): `FwdAlgo::IMPLICIT_GEMM`,
+/// `IMPLICIT_PRECOMP_GEMM`, `GEMM`, `DIRECT`, `FFT`, `FFT_TILING`,
+/// `WINOGRAD`, `WINOGRAD_NONFUSED`.
 pub type FwdAlgo = sys::cudnnConvolutionFwdAlgo_t;
-/// A backward-data algorithm (`cudnnConvolutionBwdDataAlgo_t`).
+/// A backward-data algorithm (`cudnnConvolutionBwdDataAlgo_t`):
+/// `BwdDataAlgo::ALGO_0`, `ALGO_1`, `FFT`, `FFT_TILING`, `WINOGRAD`,
+/// `WINOGRAD_NONFUSED`.
 pub type BwdDataAlgo = sys::cudnnConvolutionBwdDataAlgo_t;
-/// A backward-filter algorithm (`cudnnConvolutionBwdFilterAlgo_t`).
+/// A backward-filter algorithm (`cudnnConvolutionBwdFilterAlgo_t`):
+/// `BwdFilterAlgo::ALGO_0`, `ALGO_1`, `FFT`, `ALGO_3`, `WINOGRAD`,
+/// `WINOGRAD_NONFUSED`, `FFT_TILING`.
 pub type BwdFilterAlgo = sys::cudnnConvolutionBwdFilterAlgo_t;

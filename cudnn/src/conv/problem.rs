@@ -69,7 +69,7 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         w: FilterDescriptor<T>,
         conv: ConvolutionDescriptor<C>,
     ) -> Result<Self> {
-        let dims = conv.output_dims_inline(x.dims(), w.dims())?;
+        let dims = conv.output_dims_inline("ConvProblem::new", x.dims(), w.dims())?;
         // `TensorDescriptor::new_in(lib, format, &dims)` with the format of
         // `x.packed_format()`, without building either's stride lists.
         let rank = dims.len();
@@ -118,12 +118,14 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         conv: ConvolutionDescriptor<C>,
         y: TensorDescriptor<T>,
     ) -> Result<Self> {
-        let dims = conv.output_dims_inline(x.dims(), w.dims())?;
-        ensure(y.dims() == &*dims, FORWARD, || Mismatch::Shape {
-            what: format!(
-                "output descriptor {:?} but the convolution produces {dims:?}",
-                y.dims()
-            ),
+        let dims = conv.output_dims_inline("ConvProblem::with_output", x.dims(), w.dims())?;
+        ensure(y.dims() == &*dims, "ConvProblem::with_output", || {
+            Mismatch::Shape {
+                what: format!(
+                    "output descriptor {:?} but the convolution produces {dims:?}",
+                    y.dims()
+                ),
+            }
         })?;
         Ok(Self::assemble(x, w, conv, y))
     }

@@ -156,14 +156,37 @@ impl ComputesIn<f32> for f16 {}
 impl ComputesIn<f32> for bf16 {}
 impl ComputesIn<i32> for i8 {}
 
+/// cuDNN's data type code (`cudnnDataType_t`), as the graph builder, the
+/// `nn` layers and plans take and report it, with short constant names:
+/// `DType::FLOAT`, `DType::HALF`, `DType::BFLOAT16`, `DType::INT32`,
+/// `DType::INT64`, `DType::INT8`, `DType::UINT8`, `DType::DOUBLE`,
+/// `DType::BOOLEAN`, `DType::FP8_E4M3`, `DType::FP8_E5M2` and the rest of
+/// cuDNN's list (the C names, `CUDNN_DATA_FLOAT` and so on, stay too).
+///
+/// It is an alias of the raw newtype, so every code cuDNN has is a value,
+/// and a code newer than these bindings is still one:
+/// `cudnn::sys::cudnnDataType_t(n)` (the alias cannot be called as a
+/// constructor). For an element type known at compile time,
+/// [`DataType::CUDNN`] gives its code (`f32::CUDNN` is `DType::FLOAT`).
+///
+/// ```
+/// use cudnn::{DataType, DType};
+/// assert_eq!(DType::FLOAT, <f32 as DataType>::CUDNN);
+/// assert_eq!(DType::BFLOAT16, <half::bf16 as DataType>::CUDNN);
+/// assert_eq!(DType::INT64, DType::CUDNN_DATA_INT64); // the C name stays
+/// assert_eq!(DType::FP8_E4M3, cudnn::sys::cudnnDataType_t(12));
+/// ```
+#[doc(alias = "cudnnDataType_t")]
+pub type DType = sys::cudnnDataType_t;
+
 /// The size in bytes of one element of cuDNN type `t`, or `None` for a type
 /// this crate does not know.
-pub fn size_of(t: sys::cudnnDataType_t) -> Option<usize> {
+pub fn size_of(t: DType) -> Option<usize> {
     Some(match t {
-        sys::cudnnDataType_t::CUDNN_DATA_FLOAT | sys::cudnnDataType_t::CUDNN_DATA_INT32 => 4,
-        sys::cudnnDataType_t::CUDNN_DATA_DOUBLE | sys::cudnnDataType_t::CUDNN_DATA_INT64 => 8,
-        sys::cudnnDataType_t::CUDNN_DATA_HALF | sys::cudnnDataType_t::CUDNN_DATA_BFLOAT16 => 2,
-        sys::cudnnDataType_t::CUDNN_DATA_INT8 | sys::cudnnDataType_t::CUDNN_DATA_UINT8 => 1,
+        DType::FLOAT | DType::INT32 => 4,
+        DType::DOUBLE | DType::INT64 => 8,
+        DType::HALF | DType::BFLOAT16 => 2,
+        DType::INT8 | DType::UINT8 => 1,
         _ => return None,
     })
 }

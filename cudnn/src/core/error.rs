@@ -259,7 +259,13 @@ impl fmt::Display for Mismatch {
 /// library that returned them (cuDNN 8's codes 1–14 map onto cuDNN 9's
 /// categories); each keeps the raw code, cuDNN 9's specific sub-code and
 /// cuDNN's message through [`StatusError`].
-#[derive(Debug, Clone, thiserror::Error)]
+///
+/// `Debug` prints the same readable message as `Display`, so that what
+/// `fn main() -> Result<(), cudnn::Error>` prints for an error is the
+/// message; `{:#?}` puts the variant's name in front
+/// (`InvalidArgument: ConvProblem::new: ...`). The fields are public for
+/// matching.
+#[derive(Clone, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// `NOT_INITIALIZED` (cuDNN 9: 1xxx, including sub-library version or
@@ -339,7 +345,11 @@ pub enum Error {
     /// A safe function refused its arguments before calling cuDNN.
     #[error("{function}: {mismatch}")]
     InvalidArgument {
-        /// The cuDNN function that was not called.
+        /// The function that refused them: the one the caller called
+        /// (`"ConvProblem::new"`, `"Attention::check"`), or for a launch the
+        /// cuDNN function it would have called (`"cudnnConvolutionForward"`).
+        /// Where a crate function follows a cuDNN function's rule, the
+        /// mismatch's text names that function.
         function: &'static str,
         /// What is wrong.
         mismatch: Mismatch,
@@ -396,7 +406,37 @@ pub(crate) fn ensure(
     }
 }
 
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            write!(f, "{}: ", self.variant_name())?;
+        }
+        fmt::Display::fmt(self, f)
+    }
+}
+
 impl Error {
+    /// The variant's name, for `{:#?}`.
+    fn variant_name(&self) -> &'static str {
+        match self {
+            Error::NotInitialized(_) => "NotInitialized",
+            Error::BadParam(_) => "BadParam",
+            Error::NotSupported(_) => "NotSupported",
+            Error::InternalError(_) => "InternalError",
+            Error::ExecutionFailed(_) => "ExecutionFailed",
+            Error::Unknown(_) => "Unknown",
+            Error::LibraryNotFound(_) => "LibraryNotFound",
+            Error::NotAvailable { .. } => "NotAvailable",
+            Error::SublibraryUnavailable { .. } => "SublibraryUnavailable",
+            Error::DependencyUnavailable { .. } => "DependencyUnavailable",
+            Error::UnsupportedVersion { .. } => "UnsupportedVersion",
+            Error::Cuda(_) => "Cuda",
+            Error::InvalidArgument { .. } => "InvalidArgument",
+            Error::NoEngine { .. } => "NoEngine",
+            Error::Io { .. } => "Io",
+        }
+    }
+
     /// Sorts a failed status into its variant.
     pub fn from_status(e: StatusError) -> Error {
         match e.status.category() {
@@ -476,5 +516,30 @@ mod tests {
             "{text}"
         );
         assert!(err(9999, 9).to_string().contains("unknown status 9999"));
+    }
+
+    #[test]
+    fn debug_prints_the_readable_message() {
+        let e = err(3, 8);
+        assert_eq!(format!("{e:?}"), e.to_string());
+        assert_eq!(format!("{e:#?}"), format!("BadParam: {e}"));
+        let e = Error::InvalidArgument {
+            function: "ConvProblem::new",
+            mismatch: Mismatch::Shape {
+                what: "x has 3 channels but w expects 4".into(),
+            },
+        };
+        let debug = format!("{e:?}");
+        assert!(debug.contains(&e.to_string()), "{debug}");
+        assert!(debug.starts_with("ConvProblem::new: "), "{debug}");
+        // No struct syntax: what `main` prints is the message alone.
+        assert!(
+            !debug.contains("InvalidArgument {") && !debug.contains("mismatch:"),
+            "{debug}"
+        );
+        assert_eq!(format!("{e:#?}"), format!("InvalidArgument: {e}"));
+        // What `main` prints for a returned error (std's `Termination`
+        // writes `Error: {err:?}`).
+        assert_eq!(format!("Error: {e:?}"), format!("Error: {e}"));
     }
 }

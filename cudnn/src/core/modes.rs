@@ -4,10 +4,12 @@ use cudnn_sys as sys;
 
 use crate::dtype::Scale;
 
-/// Whether NaN inputs propagate (`cudnnNanPropagation_t`).
+/// Whether NaN inputs propagate (`cudnnNanPropagation_t`):
+/// `NanPropagation::PROPAGATE_NAN` or `NOT_PROPAGATE_NAN`.
 pub type NanPropagation = sys::cudnnNanPropagation_t;
 
-/// Tensor-core use (`cudnnMathType_t`).
+/// Tensor-core use (`cudnnMathType_t`): `MathType::DEFAULT_MATH`,
+/// `TENSOR_OP_MATH`, `TENSOR_OP_MATH_ALLOW_CONVERSION`, `FMA_MATH`.
 pub type MathType = sys::cudnnMathType_t;
 
 /// How a launch blends its result into the output: `y = alpha * result +

@@ -13,8 +13,8 @@ use crate::dtype::DataType;
 use crate::error::{ensure, Mismatch, Result};
 use crate::library::{ffi, LibRef, Library};
 
-/// A memory layout (`cudnnTensorFormat_t`): `CUDNN_TENSOR_NCHW`,
-/// `CUDNN_TENSOR_NHWC`, `CUDNN_TENSOR_NCHW_VECT_C`.
+/// A memory layout (`cudnnTensorFormat_t`): `TensorFormat::NCHW`, `NHWC`,
+/// `NCHW_VECT_C` (the C names, `CUDNN_TENSOR_NCHW` and so on, too).
 pub type TensorFormat = sys::cudnnTensorFormat_t;
 
 raw_descriptor!(

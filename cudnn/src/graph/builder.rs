@@ -28,6 +28,7 @@ mod norm;
 mod ops;
 mod signature;
 
+use crate::DType;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,6 +37,16 @@ use cudnn_sys as sys;
 
 use crate::error::{Error, Mismatch, Result};
 use crate::graph::ScalarValue;
+
+/// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
+/// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,
+/// `BINARY_SELECT` and the rest of cuDNN's list (the C names,
+/// `CUDNN_POINTWISE_ADD` and so on, too).
+pub type PointwiseMode = sys::cudnnPointwiseMode_t;
+
+/// The phase of a normalization's forward ([`NormOptions::phase`],
+/// `cudnnBackendNormFwdPhase_t`): `NormPhase::TRAINING` or `INFERENCE`.
+pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use checks::data_type_name;
 
@@ -87,8 +98,9 @@ pub struct ConvOptions {
     pub stride: Vec<i64>,
     /// The filter's dilation in each spatial dimension (at least 1).
     pub dilation: Vec<i64>,
-    /// `CUDNN_CROSS_CORRELATION` (the default) or `CUDNN_CONVOLUTION`.
-    pub mode: sys::cudnnConvolutionMode_t,
+    /// `ConvolutionMode::CROSS_CORRELATION` (the default) or
+    /// `CONVOLUTION`.
+    pub mode: crate::ConvolutionMode,
 }
 
 impl ConvOptions {
@@ -136,7 +148,7 @@ impl ConvOptions {
     }
 
     /// The mode.
-    pub fn mode(mut self, mode: sys::cudnnConvolutionMode_t) -> Self {
+    pub fn mode(mut self, mode: crate::ConvolutionMode) -> Self {
         self.mode = mode;
         self
     }
@@ -157,7 +169,7 @@ struct TensorDef {
     strides: Vec<i64>,
     /// `None`: an operation's output not yet made an output, of the
     /// graph's intermediate type (virtual).
-    dtype: Option<sys::cudnnDataType_t>,
+    dtype: Option<DType>,
     /// The operation that produces it.
     producer: Option<usize>,
     /// A scalar's value.
@@ -268,18 +280,17 @@ struct OpDef {
 /// [`TensorId`]s).
 ///
 /// ```
-/// use cudnn::graph::{ConvOptions, Graph};
-/// use cudnn::sys::cudnnDataType_t as Dt;
+/// use cudnn::graph::{ConvOptions, DType, Graph};
 ///
 /// # fn main() -> cudnn::Result<()> {
 /// let mut g = Graph::new("conv_bias_relu");
-/// let x = g.tensor("x", &[1, 3, 8, 8], Dt::CUDNN_DATA_FLOAT)?;
-/// let w = g.tensor("w", &[4, 3, 3, 3], Dt::CUDNN_DATA_FLOAT)?;
-/// let b = g.tensor("b", &[1, 4, 1, 1], Dt::CUDNN_DATA_FLOAT)?;
+/// let x = g.tensor("x", &[1, 3, 8, 8], DType::FLOAT)?;
+/// let w = g.tensor("w", &[4, 3, 3, 3], DType::FLOAT)?;
+/// let b = g.tensor("b", &[1, 4, 1, 1], DType::FLOAT)?;
 /// let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
 /// let y = g.bias(y, b)?;
 /// let y = g.relu(y)?;
-/// g.set_output(y, Dt::CUDNN_DATA_FLOAT)?;
+/// g.set_output(y, DType::FLOAT)?;
 /// assert_eq!(g.dims(y)?, [1, 4, 8, 8]);
 /// assert_eq!((x.uid(), y.uid()), (1, 6));
 /// // let op_graph = g.build()?;   // cuDNN's descriptors, finalized
@@ -289,8 +300,8 @@ struct OpDef {
 pub struct Graph {
     id: u64,
     name: String,
-    intermediate: sys::cudnnDataType_t,
-    compute: sys::cudnnDataType_t,
+    intermediate: DType,
+    compute: DType,
     tensors: Vec<TensorDef>,
     ops: Vec<OpDef>,
 }
@@ -331,12 +342,12 @@ impl Graph {
     }
 
     /// The data type of virtual tensors (`FLOAT` unless set).
-    pub fn intermediate_type(&self) -> sys::cudnnDataType_t {
+    pub fn intermediate_type(&self) -> DType {
         self.intermediate
     }
 
     /// The compute type of the operations (`FLOAT` unless set).
-    pub fn compute_type(&self) -> sys::cudnnDataType_t {
+    pub fn compute_type(&self) -> DType {
         self.compute
     }
 
@@ -344,7 +355,7 @@ impl Graph {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a type a graph tensor does not take.
-    pub fn set_intermediate_type(&mut self, dtype: sys::cudnnDataType_t) -> Result<()> {
+    pub fn set_intermediate_type(&mut self, dtype: DType) -> Result<()> {
         checks::check_data_type(dtype)
             .map_err(|what| self.graph_error("Graph::set_intermediate_type", what))?;
         self.intermediate = dtype;
@@ -357,7 +368,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] for a type that is no compute type
     /// (`FLOAT`, `HALF`, `BFLOAT16`, `DOUBLE`, `INT32`, `INT64`,
     /// `FAST_FLOAT_FOR_FP8`).
-    pub fn set_compute_type(&mut self, dtype: sys::cudnnDataType_t) -> Result<()> {
+    pub fn set_compute_type(&mut self, dtype: DType) -> Result<()> {
         checks::check_compute_type(dtype)
             .map_err(|what| self.graph_error("Graph::set_compute_type", what))?;
         self.compute = dtype;
@@ -375,12 +386,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] naming the tensor: a name in use, 0 or
     /// more than 8 dimensions, a dimension below 1, an element count that
     /// overflows `i64`, a data type a graph does not take.
-    pub fn tensor(
-        &mut self,
-        name: &str,
-        dims: &[i64],
-        dtype: sys::cudnnDataType_t,
-    ) -> Result<TensorId> {
+    pub fn tensor(&mut self, name: &str, dims: &[i64], dtype: DType) -> Result<TensorId> {
         let strides = checks::packed_strides(dims);
         self.add_input("Graph::tensor", name, dims, &strides, dtype)
     }
@@ -396,7 +402,7 @@ impl Graph {
         name: &str,
         dims: &[i64],
         strides: &[i64],
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
     ) -> Result<TensorId> {
         self.add_input("Graph::tensor_with_strides", name, dims, strides, dtype)
     }
@@ -469,7 +475,7 @@ impl Graph {
         name: &str,
         dims: &[i64],
         strides: &[i64],
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
     ) -> Result<TensorId> {
         self.check_new_name(function, name)?;
         let fail = |what| node_error(function, node("tensor", name), Some(name.to_string()), what);

@@ -100,6 +100,18 @@ const PRESETS: &[(&str, &str)] = &[
     ("rtx-4090", include_str!("../../devices/rtx-4090.json")),
 ];
 
+/// A preset name as [`PRESETS`] spells it: lowercase, with `-` for a space
+/// or an underscore.
+fn preset_key(name: &str) -> String {
+    name.trim()
+        .chars()
+        .map(|c| match c {
+            ' ' | '_' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
 fn bad(function: &'static str, what: String) -> Error {
     Error::InvalidArgument {
         function,
@@ -383,20 +395,35 @@ impl DeviceProperties {
 
     /// A description shipped with the crate, by name (see
     /// [`presets`](Self::presets)): `"h100-sxm"`, `"h200"`,
-    /// `"a100-sxm4-80gb"`, `"l4"`, `"l40"`, `"rtx-4090"`. `None` for
-    /// another name.
+    /// `"a100-sxm4-80gb"`, `"l4"`, `"l40"`, `"rtx-4090"`. The name is
+    /// matched without regard to case, and a space or underscore stands
+    /// for a hyphen: `"H200"`, `"RTX 4090"` and `"H100_SXM"` are found.
     ///
     /// Their numbers come from NVIDIA's public specifications, not from a
     /// device (`cudnn/devices/README.md` in the source says which are
     /// nominal); [`from_handle`](Self::from_handle) reads the real GPU.
-    pub fn preset(name: &str) -> Option<Self> {
-        PRESETS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .and_then(|(_, json)| Self::from_json(json).ok())
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `DeviceProperties::preset` for
+    /// another name; its message lists the names there are.
+    pub fn preset(name: &str) -> Result<Self> {
+        const F: &str = "DeviceProperties::preset";
+        let wanted = preset_key(name);
+        let (_, json) = PRESETS.iter().find(|(n, _)| **n == wanted).ok_or_else(|| {
+            bad(
+                F,
+                format!(
+                    "no shipped device description is named {name:?}; the presets are {} \
+                         (DeviceProperties::presets() lists them; DeviceProperties::from_json \
+                         takes any other)",
+                    Self::presets().collect::<Vec<_>>().join(", ")
+                ),
+            )
+        })?;
+        Self::from_json(json)
     }
 
-    /// The names [`preset`](Self::preset) takes.
+    /// The names [`preset`](Self::preset) takes, as it lists them.
     pub fn presets() -> impl Iterator<Item = &'static str> {
         PRESETS.iter().map(|(name, _)| *name)
     }
@@ -532,9 +559,53 @@ mod tests {
     fn every_preset_parses_and_names_its_capability() {
         for (name, json) in PRESETS {
             let p = DeviceProperties::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(DeviceProperties::preset(name), Some(p));
+            assert_eq!(DeviceProperties::preset(name).ok(), Some(p));
         }
-        assert!(DeviceProperties::preset("h100").is_none());
+    }
+
+    #[test]
+    fn preset_names_match_without_case_and_with_any_separator() {
+        let h200 = DeviceProperties::preset("h200").unwrap_or_else(|e| panic!("{e}"));
+        for name in ["H200", " h200 ", "H200"] {
+            assert_eq!(
+                DeviceProperties::preset(name).ok().as_ref(),
+                Some(&h200),
+                "{name}"
+            );
+        }
+        let rtx = DeviceProperties::preset("rtx-4090").unwrap_or_else(|e| panic!("{e}"));
+        for name in ["RTX 4090", "rtx_4090", "Rtx-4090"] {
+            assert_eq!(
+                DeviceProperties::preset(name).ok().as_ref(),
+                Some(&rtx),
+                "{name}"
+            );
+        }
+        let h100 = DeviceProperties::preset("H100_SXM").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(h100.multiprocessor_count(), 132);
+        assert_eq!(preset_key("A100-SXM4-80GB"), "a100-sxm4-80gb");
+    }
+
+    #[test]
+    fn an_unknown_preset_lists_the_names_there_are() {
+        let e = match DeviceProperties::preset("h100") {
+            Err(e) => e,
+            Ok(p) => panic!("\"h100\" is no preset, but found {p:?}"),
+        };
+        match &e {
+            Error::InvalidArgument {
+                function: "DeviceProperties::preset",
+                mismatch: Mismatch::BadValue { .. },
+            } => {}
+            other => panic!("{other}"),
+        }
+        let text = e.to_string();
+        assert!(text.contains("\"h100\""), "{text}");
+        for name in DeviceProperties::presets() {
+            assert!(text.contains(name), "{name} missing from: {text}");
+        }
+        assert_eq!(DeviceProperties::presets().count(), PRESETS.len());
+        assert!(DeviceProperties::preset("").is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::error::{Error, Mismatch, Result};
 use crate::library::Library;
 use crate::Handle;
 
-/// How cuDNN ranks engines: `CUDNN_HEUR_MODE_A` and `INSTANT` (a fast
+/// How cuDNN ranks engines: `HeuristicMode::A` and `INSTANT` (a fast
 /// model), `B` (a slower, sometimes better one) and `FALLBACK` (engines
 /// that run without the model's opinion).
 pub type HeuristicMode = sys::cudnnBackendHeurMode_t;

@@ -72,19 +72,18 @@
 //! refusal.
 //!
 //! ```no_run
-//! use cudnn::graph::{ConvOptions, DeviceProperties, Graph, Settings, Target};
-//! use cudnn::sys::cudnnDataType_t as T;
+//! use cudnn::graph::{ConvOptions, DType, DeviceProperties, Graph, Settings, Target};
 //!
 //! # fn main() -> cudnn::Result<()> {
 //! // conv(x, w) + bias, then ReLU.
 //! let mut g = Graph::new("conv_bias_relu");
-//! let x = g.tensor("x", &[8, 64, 56, 56], T::CUDNN_DATA_HALF)?;
-//! let w = g.tensor("w", &[64, 64, 3, 3], T::CUDNN_DATA_HALF)?;
-//! let b = g.tensor("bias", &[1, 64, 1, 1], T::CUDNN_DATA_HALF)?;
+//! let x = g.tensor("x", &[8, 64, 56, 56], DType::HALF)?;
+//! let w = g.tensor("w", &[64, 64, 3, 3], DType::HALF)?;
+//! let b = g.tensor("bias", &[1, 64, 1, 1], DType::HALF)?;
 //! let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
 //! let y = g.bias(y, b)?;
 //! let y = g.relu(y)?;
-//! g.set_output(y, T::CUDNN_DATA_HALF)?;
+//! g.set_output(y, DType::HALF)?;
 //! let graph = g.build()?;
 //!
 //! // A plan for an H100, built and saved on a machine without a GPU.
@@ -115,10 +114,12 @@ mod signature;
 mod target;
 mod value;
 
+pub use crate::core::dtype::DType;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
-    NormOptions, NormOutputs, OperationGraph, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, TensorId,
+    NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions, RunningStats,
+    SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv,
+    TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

@@ -3,8 +3,8 @@
 //! pure functions of plain facts ([`BufferFacts`], addresses, values), so
 //! that they are tested without device memory.
 
+use crate::DType;
 use cudarc::driver::{CudaStream, SyncOnDrop};
-use cudnn_sys as sys;
 
 use super::plan::PlanTensor;
 use super::scalar::ScalarValue;
@@ -16,7 +16,7 @@ use crate::launch::{same_context, strides_are_injective, DeviceBuffer, DeviceBuf
 /// and its address with cudarc's guard.
 trait Binding<'a> {
     /// The element type of the buffer.
-    fn data_type(&self) -> sys::cudnnDataType_t;
+    fn data_type(&self) -> DType;
     /// Its length in elements.
     fn len(&self) -> usize;
     /// Whether it lives in `stream`'s context, and on which device.
@@ -40,7 +40,7 @@ struct Out<'a, B: ?Sized, T> {
 }
 
 impl<'a, T: DataType, B: DeviceBuffer<T> + ?Sized> Binding<'a> for In<'a, B, T> {
-    fn data_type(&self) -> sys::cudnnDataType_t {
+    fn data_type(&self) -> DType {
         T::CUDNN
     }
     fn len(&self) -> usize {
@@ -59,7 +59,7 @@ impl<'a, T: DataType, B: DeviceBuffer<T> + ?Sized> Binding<'a> for In<'a, B, T> 
 }
 
 impl<'a, T: DataType, B: DeviceBufferMut<T> + ?Sized> Binding<'a> for Out<'a, B, T> {
-    fn data_type(&self) -> sys::cudnnDataType_t {
+    fn data_type(&self) -> DType {
         T::CUDNN
     }
     fn len(&self) -> usize {
@@ -243,7 +243,7 @@ impl<'a> VariantPack<'a> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct BufferFacts {
     pub(crate) uid: i64,
-    pub(crate) data_type: sys::cudnnDataType_t,
+    pub(crate) data_type: DType,
     pub(crate) len: usize,
     pub(crate) writable: bool,
     /// Whether it lives in the handle's CUDA context.

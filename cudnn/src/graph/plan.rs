@@ -1,6 +1,7 @@
 //! Execution plans: an engine configuration finalized for a target GPU,
 //! with its workspace size; serialized to cuDNN's JSON and read back.
 
+use crate::DType;
 use std::cell::Cell;
 use std::sync::Arc;
 
@@ -35,7 +36,7 @@ pub struct PlanTensor {
     pub(crate) uid: i64,
     pub(crate) dims: Vec<i64>,
     pub(crate) strides: Vec<i64>,
-    pub(crate) data_type: sys::cudnnDataType_t,
+    pub(crate) data_type: DType,
     pub(crate) is_virtual: bool,
     pub(crate) by_value: Option<ScalarValue>,
     pub(crate) is_by_value: bool,
@@ -74,7 +75,7 @@ impl PlanTensor {
         &self.strides
     }
     /// Its element type.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.data_type
     }
     /// Whether it only lives inside the fused kernels (no buffer).
@@ -368,8 +369,8 @@ impl ExecutionPlan {
 }
 
 /// cuDNN's name of a data type, as its plan JSON writes it.
-pub(crate) fn data_type_from_name(name: &str) -> Option<sys::cudnnDataType_t> {
-    use sys::cudnnDataType_t as T;
+pub(crate) fn data_type_from_name(name: &str) -> Option<DType> {
+    use DType as T;
     Some(match name {
         "CUDNN_DATA_FLOAT" => T::CUDNN_DATA_FLOAT,
         "CUDNN_DATA_DOUBLE" => T::CUDNN_DATA_DOUBLE,

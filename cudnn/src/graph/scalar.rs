@@ -2,10 +2,10 @@
 //! reads when the work is queued), and its bytes in the tensor's data
 //! type.
 
-use cudnn_sys as sys;
+use crate::DType;
 use half::{bf16, f16};
 
-use sys::cudnnDataType_t as Dt;
+use DType as Dt;
 
 /// The value of a scalar passed by value (`CUDNN_ATTR_TENSOR_IS_BY_VALUE`),
 /// as the caller gives it. cuDNN reads it in its tensor's data type: an
@@ -82,7 +82,7 @@ impl ScalarBytes {
 
 impl ScalarValue {
     /// The value's own data type.
-    pub fn data_type(self) -> sys::cudnnDataType_t {
+    pub fn data_type(self) -> DType {
         match self {
             ScalarValue::Float(_) => Dt::CUDNN_DATA_FLOAT,
             ScalarValue::Double(_) => Dt::CUDNN_DATA_DOUBLE,
@@ -118,7 +118,7 @@ impl ScalarValue {
     /// range; a floating-point type takes any number, rounded to the
     /// nearest it holds, but refuses a finite one it can only hold as an
     /// infinity.
-    pub(crate) fn encode(self, dtype: sys::cudnnDataType_t) -> Result<ScalarBytes, String> {
+    pub(crate) fn encode(self, dtype: DType) -> Result<ScalarBytes, String> {
         let name = crate::graph::builder::data_type_name(dtype);
         let v = self.exact();
         let too_large = |what: &str| format!("{} does not fit {name}: {what}", describe(v));

@@ -4,6 +4,7 @@
 //! uids it reads and writes). A plan cache compares the two before it
 //! hands out a plan it read from a file.
 
+use crate::DType;
 use cudnn_sys as sys;
 
 use super::builder::OperationGraph;
@@ -55,7 +56,7 @@ impl TensorSig {
         uid: i64,
         dims: &[i64],
         strides: &[i64],
-        data_type: sys::cudnnDataType_t,
+        data_type: DType,
         is_virtual: bool,
         is_by_value: bool,
     ) -> TensorSig {

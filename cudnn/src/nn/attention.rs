@@ -1,8 +1,8 @@
 //! [`Attention`]: fused scaled dot-product attention over the graph API,
 //! forward (with the softmax statistics) and backward.
 
-use cudnn_sys as sys;
-use sys::cudnnDataType_t as Dt;
+use crate::DType;
+use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
 use super::shape::{bad, check_attention_type_in, AttentionOptions, AttentionShape};
@@ -155,16 +155,22 @@ impl Attention {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
-    /// `Attention::new` and what is wrong.
-    pub fn check(
+    /// `Attention::check` and what is wrong (from `new`, naming
+    /// `Attention::new`).
+    pub fn check(shape: &AttentionShape, dtype: DType, options: &AttentionOptions) -> Result<()> {
+        Self::check_in("Attention::check", shape, dtype, options)
+    }
+
+    /// [`check`](Self::check), its refusals naming `function`.
+    fn check_in(
+        function: &'static str,
         shape: &AttentionShape,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         options: &AttentionOptions,
     ) -> Result<()> {
-        const F: &str = "Attention::new";
-        shape.check_in(F)?;
-        check_attention_type_in(F, dtype)?;
-        options.check_in(F)
+        shape.check_in(function)?;
+        check_attention_type_in(function, dtype)?;
+        options.check_in(function)
     }
 
     /// Builds the forward (with statistics) and backward graphs for
@@ -183,13 +189,13 @@ impl Attention {
     pub fn new(
         handle: &Handle,
         shape: AttentionShape,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         options: AttentionOptions,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "Attention::new";
-        Self::check(&shape, dtype, &options)?;
+        Self::check_in(F, &shape, dtype, &options)?;
         let (qd, kd, sd) = (shape.q_dims(), shape.kv_dims(), shape.stat_dims());
 
         let mut g = Graph::new("attention");
@@ -253,7 +259,7 @@ impl Attention {
     }
 
     /// The data type of `q`, `k`, `v`, `o` and their gradients.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.dtype
     }
 

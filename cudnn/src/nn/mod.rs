@@ -20,10 +20,9 @@
 //! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`.
 //!
 //! ```no_run
-//! use cudnn::graph::Settings;
+//! use cudnn::graph::{DType, Settings};
 //! use cudnn::half::bf16;
 //! use cudnn::nn::{Attention, AttentionForward, AttentionOptions, AttentionShape};
-//! use cudnn::sys::cudnnDataType_t as Dt;
 //! use cudnn::Handle;
 //!
 //! # fn main() -> cudnn::Result<()> {
@@ -34,7 +33,7 @@
 //! };
 //! let options = AttentionOptions { causal: true, ..AttentionOptions::default() };
 //! let mut attn = Attention::new(
-//!     &handle, shape, Dt::CUDNN_DATA_BFLOAT16, options, &Settings::default(), None,
+//!     &handle, shape, DType::BFLOAT16, options, &Settings::default(), None,
 //! )?;
 //! let q = stream.alloc_zeros::<bf16>(shape.q_len())?;
 //! let k = stream.alloc_zeros::<bf16>(shape.kv_len())?;

@@ -7,6 +7,7 @@ use crate::graph::{
     DeviceProperties, ExecutionPlan, Graph, PlanCache, Settings, Target, VariantPack,
 };
 use crate::workspace::Workspace;
+use crate::DType;
 use crate::{DataType, Handle, Version};
 
 /// The first cuDNN that describes a device (what a plan cache keys on).
@@ -97,10 +98,7 @@ impl Plans {
 }
 
 /// Refuses buffers of element type `T` for a layer of `dtype`.
-pub(crate) fn check_element<T: DataType>(
-    function: &'static str,
-    dtype: cudnn_sys::cudnnDataType_t,
-) -> Result<()> {
+pub(crate) fn check_element<T: DataType>(function: &'static str, dtype: DType) -> Result<()> {
     if T::CUDNN == dtype {
         return Ok(());
     }

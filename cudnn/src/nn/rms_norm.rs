@@ -1,8 +1,8 @@
 //! [`RmsNorm`]: RMS normalization over the graph API, forward (training:
 //! the inverse RMS is written) and backward.
 
-use cudnn_sys as sys;
-use sys::cudnnDataType_t as Dt;
+use crate::DType;
+use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
 use super::shape::{check_epsilon_in, check_norm_type_in, NormShape};
@@ -79,12 +79,21 @@ impl RmsNorm {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
-    /// `RmsNorm::new` and what is wrong.
-    pub fn check(shape: &NormShape, dtype: sys::cudnnDataType_t, epsilon: f32) -> Result<()> {
-        const F: &str = "RmsNorm::new";
-        shape.check_in(F)?;
-        check_norm_type_in(F, dtype)?;
-        check_epsilon_in(F, epsilon)
+    /// `RmsNorm::check` and what is wrong (from `new`, naming `RmsNorm::new`).
+    pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
+        Self::check_in("RmsNorm::check", shape, dtype, epsilon)
+    }
+
+    /// [`check`](Self::check), its refusals naming `function`.
+    fn check_in(
+        function: &'static str,
+        shape: &NormShape,
+        dtype: DType,
+        epsilon: f32,
+    ) -> Result<()> {
+        shape.check_in(function)?;
+        check_norm_type_in(function, dtype)?;
+        check_epsilon_in(function, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
@@ -100,13 +109,13 @@ impl RmsNorm {
     pub fn new(
         handle: &Handle,
         shape: NormShape,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         epsilon: f32,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "RmsNorm::new";
-        Self::check(&shape, dtype, epsilon)?;
+        Self::check_in(F, &shape, dtype, epsilon)?;
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("rms_norm");
@@ -147,7 +156,7 @@ impl RmsNorm {
     }
 
     /// The data type of `x`, `y`, `dy` and `dx`.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.dtype
     }
 

@@ -1,8 +1,8 @@
 //! The shapes, data types and options of the layers, and their checks:
 //! pure functions, run before any cuDNN call (so they run without a GPU).
 
-use cudnn_sys as sys;
-use sys::cudnnDataType_t as Dt;
+use crate::DType;
+use DType as Dt;
 
 use crate::error::{Error, Mismatch, Result};
 
@@ -110,7 +110,7 @@ impl NormShape {
 /// # Errors
 /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for any other
 /// type.
-pub fn check_norm_data_type(dtype: sys::cudnnDataType_t) -> Result<()> {
+pub fn check_norm_data_type(dtype: DType) -> Result<()> {
     check_type_in("check_norm_data_type", dtype, NORM_TYPES)
 }
 
@@ -281,7 +281,7 @@ fn as_dims(d: [usize; 4]) -> [i64; 4] {
 /// # Errors
 /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for any other
 /// type.
-pub fn check_attention_data_type(dtype: sys::cudnnDataType_t) -> Result<()> {
+pub fn check_attention_data_type(dtype: DType) -> Result<()> {
     check_type_in("check_attention_data_type", dtype, ATTENTION_TYPES)
 }
 

@@ -12,16 +12,15 @@ use crate::library::ffi;
 use crate::tensor::{packed_strides, RawTensor, TensorDescriptor, TensorFormat};
 
 /// How statistics are taken (`cudnnBatchNormMode_t`):
-/// `CUDNN_BATCHNORM_PER_ACTIVATION` (one mean per element of C x H x W,
-/// over N), `CUDNN_BATCHNORM_SPATIAL` (one per channel, over N x H x W), and
-/// `CUDNN_BATCHNORM_SPATIAL_PERSISTENT` (spatial, with faster kernels that
-/// may overflow on data far from zero).
+/// `BatchNormMode::PER_ACTIVATION` (one mean per element of C x H x W,
+/// over N), `SPATIAL` (one per channel, over N x H x W), and
+/// `SPATIAL_PERSISTENT` (spatial, with faster kernels that may overflow on
+/// data far from zero).
 pub type BatchNormMode = sys::cudnnBatchNormMode_t;
 
 /// What the `Ex` launches fuse after the normalization
-/// (`cudnnBatchNormOps_t`): `CUDNN_BATCHNORM_OPS_BN` (nothing),
-/// `CUDNN_BATCHNORM_OPS_BN_ACTIVATION` (an activation) and
-/// `CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION` (a residual `z` added, then an
+/// (`cudnnBatchNormOps_t`): `BatchNormOps::BN` (nothing), `BN_ACTIVATION`
+/// (an activation) and `BN_ADD_ACTIVATION` (a residual `z` added, then an
 /// activation).
 pub type BatchNormOps = sys::cudnnBatchNormOps_t;
 

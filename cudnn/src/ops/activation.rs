@@ -15,7 +15,7 @@ use crate::library::{ffi, library, Library};
 use crate::modes::{NanPropagation, Scaling};
 use crate::tensor::TensorDescriptor;
 
-/// An activation function (`cudnnActivationMode_t`): `CUDNN_ACTIVATION_RELU`,
+/// An activation function (`cudnnActivationMode_t`): `ActivationMode::RELU`,
 /// `SIGMOID`, `TANH`, `CLIPPED_RELU`, `ELU`, `IDENTITY`, `SWISH`.
 pub type ActivationMode = sys::cudnnActivationMode_t;
 

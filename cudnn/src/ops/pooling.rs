@@ -17,10 +17,9 @@ use crate::tensor::{TensorDescriptor, TensorFormat};
 
 use super::activation::BackwardBuffers;
 
-/// A pooling function (`cudnnPoolingMode_t`): `CUDNN_POOLING_MAX`,
-/// `CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING`,
-/// `CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING`,
-/// `CUDNN_POOLING_MAX_DETERMINISTIC`.
+/// A pooling function (`cudnnPoolingMode_t`): `PoolingMode::MAX`,
+/// `AVERAGE_COUNT_INCLUDE_PADDING`, `AVERAGE_COUNT_EXCLUDE_PADDING`,
+/// `MAX_DETERMINISTIC` (the C names, `CUDNN_POOLING_MAX` and so on, too).
 pub type PoolingMode = sys::cudnnPoolingMode_t;
 
 raw_descriptor!(

@@ -13,13 +13,13 @@ use crate::modes::Scaling;
 use crate::tensor::TensorDescriptor;
 
 /// How softmax is computed (`cudnnSoftmaxAlgorithm_t`):
-/// `CUDNN_SOFTMAX_FAST` (no max subtraction), `CUDNN_SOFTMAX_ACCURATE`
-/// (subtracts the max), `CUDNN_SOFTMAX_LOG` (log-softmax).
+/// `SoftmaxAlgorithm::FAST` (no max subtraction), `ACCURATE` (subtracts
+/// the max), `LOG` (log-softmax).
 pub type SoftmaxAlgorithm = sys::cudnnSoftmaxAlgorithm_t;
 
 /// Over what softmax normalizes (`cudnnSoftmaxMode_t`):
-/// `CUDNN_SOFTMAX_MODE_INSTANCE` (over C, H, W for each N) or
-/// `CUDNN_SOFTMAX_MODE_CHANNEL` (over C for each N, H, W).
+/// `SoftmaxMode::INSTANCE` (over C, H, W for each N) or `CHANNEL` (over C
+/// for each N, H, W).
 pub type SoftmaxMode = sys::cudnnSoftmaxMode_t;
 
 /// The buffers of [`Handle::softmax_backward`]: the forward's output `y`,
@@ -27,7 +27,7 @@ pub type SoftmaxMode = sys::cudnnSoftmaxMode_t;
 /// computes (with `x`'s). Named fields, so that a swap shows at the call
 /// site.
 pub struct SoftmaxBackwardBuffers<'a, T> {
-    /// The forward's output (for `CUDNN_SOFTMAX_LOG`, the log-softmax).
+    /// The forward's output (for `SoftmaxAlgorithm::LOG`, the log-softmax).
     pub y: &'a dyn DeviceBuffer<T>,
     /// The gradient of `y`.
     pub dy: &'a dyn DeviceBuffer<T>,
@@ -169,7 +169,7 @@ impl Handle {
     }
 
     /// `dx = alpha * softmax_backward(y, dy) + beta * dx`, given the
-    /// forward's output `y` (for `CUDNN_SOFTMAX_LOG`, the log-softmax).
+    /// forward's output `y` (for `SoftmaxAlgorithm::LOG`, the log-softmax).
     ///
     /// # Errors
     /// As [`softmax_forward`](Self::softmax_forward).

@@ -26,20 +26,19 @@ use crate::tensor::TensorDescriptor;
 
 mod launch;
 
-/// An element-wise operation (`cudnnOpTensorOp_t`): `CUDNN_OP_TENSOR_ADD`,
+/// An element-wise operation (`cudnnOpTensorOp_t`): `OpTensorOp::ADD`,
 /// `MUL`, `MIN`, `MAX`, and the unary `SQRT` and `NOT` (which read only
 /// `A`).
 pub type OpTensorOp = sys::cudnnOpTensorOp_t;
 
-/// A reduction (`cudnnReduceTensorOp_t`): `CUDNN_REDUCE_TENSOR_ADD`, `MUL`,
+/// A reduction (`cudnnReduceTensorOp_t`): `ReduceTensorOp::ADD`, `MUL`,
 /// `MIN`, `MAX`, `AMAX` (largest absolute value), `AVG`, `NORM1`, `NORM2`,
 /// `MUL_NO_ZEROS`.
 pub type ReduceTensorOp = sys::cudnnReduceTensorOp_t;
 
 /// Whether a reduction also returns the flattened index of the element it
-/// chose (`cudnnReduceTensorIndices_t`): `CUDNN_REDUCE_TENSOR_NO_INDICES`
-/// or `CUDNN_REDUCE_TENSOR_FLATTENED_INDICES` (for `MIN`, `MAX` and `AMAX`
-/// only).
+/// chose (`cudnnReduceTensorIndices_t`): `ReduceTensorIndices::NO_INDICES`
+/// or `FLATTENED_INDICES` (for `MIN`, `MAX` and `AMAX` only).
 pub type ReduceTensorIndices = sys::cudnnReduceTensorIndices_t;
 
 raw_descriptor!(

@@ -16,19 +16,23 @@ use super::{RnnDescriptor, RnnWeightLayout};
 #[cfg(doc)]
 use crate::error::Error;
 
-/// The cell (`cudnnRNNMode_t`): `CUDNN_RNN_RELU`, `CUDNN_RNN_TANH`,
-/// `CUDNN_LSTM`, `CUDNN_GRU`.
+/// The cell (`cudnnRNNMode_t`): `RnnMode::RNN_RELU`, `RNN_TANH`, `LSTM`,
+/// `GRU`.
 pub type RnnMode = sys::cudnnRNNMode_t;
 /// Which biases the cells have (`cudnnRNNBiasMode_t`): none, the input one
-/// only, both (the default, PyTorch's), the recurrent one only.
+/// only, both (the default, PyTorch's), the recurrent one only:
+/// `RnnBiasMode::NO_BIAS`, `SINGLE_INP_BIAS`, `DOUBLE_BIAS`,
+/// `SINGLE_REC_BIAS`.
 pub type RnnBiasMode = sys::cudnnRNNBiasMode_t;
-/// One direction or two (`cudnnDirectionMode_t`).
+/// One direction or two (`cudnnDirectionMode_t`):
+/// `RnnDirectionMode::UNIDIRECTIONAL` or `BIDIRECTIONAL`.
 pub type RnnDirectionMode = sys::cudnnDirectionMode_t;
 /// What the first layer does with its input (`cudnnRNNInputMode_t`):
-/// multiply it by weights (`CUDNN_LINEAR_INPUT`) or use it as is
-/// (`CUDNN_SKIP_INPUT`, which needs `input_size == hidden_size`).
+/// multiply it by weights (`RnnInputMode::LINEAR_INPUT`) or use it as is
+/// (`SKIP_INPUT`, which needs `input_size == hidden_size`).
 pub type RnnInputMode = sys::cudnnRNNInputMode_t;
-/// The RNN algorithm (`cudnnRNNAlgo_t`).
+/// The RNN algorithm (`cudnnRNNAlgo_t`): `RnnAlgo::STANDARD`,
+/// `PERSIST_STATIC`, `PERSIST_DYNAMIC`, `PERSIST_STATIC_SMALL_H`.
 pub type RnnAlgo = sys::cudnnRNNAlgo_t;
 /// The memory layout of a batch of sequences (`cudnnRNNDataLayout_t`):
 /// `SEQ_MAJOR_UNPACKED` is `(max_seq_len, batch, vector)` with padding,
@@ -36,9 +40,11 @@ pub type RnnAlgo = sys::cudnnRNNAlgo_t;
 /// `SEQ_MAJOR_PACKED` holds the valid steps only, time step by time step
 /// (the lengths must then be sorted longest first).
 pub type RnnDataLayout = sys::cudnnRNNDataLayout_t;
-/// Inference or training (`cudnnForwardMode_t`).
+/// Inference or training (`cudnnForwardMode_t`): `RnnForwardMode::INFERENCE`
+/// or `TRAINING`.
 pub type RnnForwardMode = sys::cudnnForwardMode_t;
-/// LSTM cell clipping on or off (`cudnnRNNClipMode_t`).
+/// LSTM cell clipping on or off (`cudnnRNNClipMode_t`): `RnnClipMode::NONE`
+/// or `MINMAX`.
 pub type RnnClipMode = sys::cudnnRNNClipMode_t;
 
 /// `T: RnnComputesIn<C>`: cuDNN runs RNNs on `T` data (and weights) with

@@ -49,7 +49,7 @@
 //! let handle = Handle::new(stream.clone())?;
 //!
 //! // PyTorch's nn.LSTM(16, 32, num_layers=2, bidirectional=True).
-//! let config = RnnConfig::new(RnnMode::CUDNN_LSTM, 16, 32, 2).bidirectional();
+//! let config = RnnConfig::new(RnnMode::LSTM, 16, 32, 2).bidirectional();
 //! let rnn = RnnDescriptor::<f32, f32>::new(&config, None)?;
 //! // Its state_dict ("weight_ih_l0", ..., "bias_hh_l1_reverse"), by name.
 //! let layout = handle.rnn_weight_layout(&rnn)?;
@@ -60,7 +60,7 @@
 //! let w = stream.clone_htod(&weights)?;
 //!
 //! // Three sequences of 5, 3 and 2 steps, padded, sequence-major.
-//! let seq_major = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
+//! let seq_major = RnnDataLayout::SEQ_MAJOR_UNPACKED;
 //! let x_desc = RnnDataDescriptor::<f32>::new(seq_major, 5, 16, &[5, 3, 2])?;
 //! let problem = RnnProblem::new(rnn, x_desc)?;
 //! let x = stream.alloc_zeros::<f32>(problem.x().required_len())?;

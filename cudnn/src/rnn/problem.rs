@@ -84,6 +84,10 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
     /// As [`with_output`](Self::with_output); cuDNN's errors for the
     /// descriptors it makes.
     pub fn new(rnn: RnnDescriptor<T, C>, x: RnnDataDescriptor<T>) -> Result<Self> {
+        const F: &str = "RnnProblem::new";
+        // Checked before `y` is made from it, so that the refusal names
+        // this function rather than the descriptor's.
+        check_vector_size(F, rnn.config(), x.vector_size())?;
         let y = RnnDataDescriptor::new_in(
             Arc::clone(x.library()),
             x.layout(),
@@ -91,7 +95,7 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
             rnn.config().y_size(),
             x.seq_lengths(),
         )?;
-        Self::with_output(rnn, x, y)
+        Self::with_output_in(F, rnn, x, y)
     }
 
     /// A problem with the output descriptor given.
@@ -106,8 +110,18 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
         x: RnnDataDescriptor<T>,
         y: RnnDataDescriptor<T>,
     ) -> Result<Self> {
-        const F: &str = "cudnnRNNForward";
-        check_rnn_problem(
+        Self::with_output_in("RnnProblem::with_output", rnn, x, y)
+    }
+
+    /// [`with_output`](Self::with_output), its refusals naming `function`.
+    fn with_output_in(
+        function: &'static str,
+        rnn: RnnDescriptor<T, C>,
+        x: RnnDataDescriptor<T>,
+        y: RnnDataDescriptor<T>,
+    ) -> Result<Self> {
+        check_rnn_problem_in(
+            function,
             rnn.config(),
             (
                 x.layout(),
@@ -123,8 +137,8 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
             ),
         )?;
         let lib = Arc::clone(rnn.library());
-        crate::launch::check_library(&lib, F, "x", x.library())?;
-        crate::launch::check_library(&lib, F, "y", y.library())?;
+        crate::launch::check_library(&lib, function, "x", x.library())?;
+        crate::launch::check_library(&lib, function, "y", y.library())?;
         let batch = x.batch();
         let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
         let h = TensorDescriptor::new_in(Arc::clone(&lib), nchw, &rnn.config().h_dims(batch))?;
@@ -417,21 +431,37 @@ impl<'p, T: DataType> Parts<'p, T> {
 /// `(layout, max_seq_len, vector_size, seq_lengths)`.
 ///
 /// # Errors
-/// [`Error::InvalidArgument`] naming `cudnnRNNForward` with a
-/// [`Mismatch::Shape`].
+/// [`Error::InvalidArgument`] naming `check_rnn_problem` with a
+/// [`Mismatch::Shape`] that says which of `cudnnRNNForward`'s
+/// requirements is not met.
 pub fn check_rnn_problem(
     config: &RnnConfig,
     x: (RnnDataLayout, usize, usize, &[usize]),
     y: (RnnDataLayout, usize, usize, &[usize]),
 ) -> Result<()> {
-    const F: &str = "cudnnRNNForward";
-    ensure(x.2 == config.input_size, F, || Mismatch::Shape {
+    check_rnn_problem_in("check_rnn_problem", config, x, y)
+}
+
+/// `x`'s vectors are the network's input size.
+fn check_vector_size(function: &'static str, config: &RnnConfig, x: usize) -> Result<()> {
+    ensure(x == config.input_size, function, || Mismatch::Shape {
         what: format!(
-            "x has vectors of {} elements but the network's input size is {}",
-            x.2, config.input_size
+            "x has vectors of {x} elements but the network's input size is {} \
+             (cudnnRNNForward takes x of the input size)",
+            config.input_size
         ),
-    })?;
-    ensure(y.2 == config.y_size(), F, || Mismatch::Shape {
+    })
+}
+
+/// [`check_rnn_problem`], its refusals naming `function`.
+fn check_rnn_problem_in(
+    function: &'static str,
+    config: &RnnConfig,
+    x: (RnnDataLayout, usize, usize, &[usize]),
+    y: (RnnDataLayout, usize, usize, &[usize]),
+) -> Result<()> {
+    check_vector_size(function, config, x.2)?;
+    ensure(y.2 == config.y_size(), function, || Mismatch::Shape {
         what: format!(
             "y has vectors of {} elements but the network outputs {} ({} directions x {})",
             y.2,
@@ -440,13 +470,13 @@ pub fn check_rnn_problem(
             config.out_size()
         ),
     })?;
-    ensure(x.0 == y.0 && x.1 == y.1, F, || Mismatch::Shape {
+    ensure(x.0 == y.0 && x.1 == y.1, function, || Mismatch::Shape {
         what: format!(
             "x (layout {}, {} steps) and y (layout {}, {} steps) differ",
             x.0 .0, x.1, y.0 .0, y.1
         ),
     })?;
-    ensure(x.3 == y.3, F, || Mismatch::Shape {
+    ensure(x.3 == y.3, function, || Mismatch::Shape {
         what: format!("x's sequence lengths {:?} differ from y's {:?}", x.3, y.3),
     })
 }

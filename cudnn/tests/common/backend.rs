@@ -8,7 +8,7 @@ use cudnn::graph::BackendDescriptor;
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::Library;
 
-const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::FLOAT;
 
 /// The library under test, with NVIDIA's driver library loaded first on
 /// Linux (`super::driver`); `None` when the run does not require cuDNN and
@@ -53,15 +53,13 @@ pub fn packed_strides(dims: &[i64]) -> Vec<i64> {
 /// A packed backend tensor of `float`s with `uid`, aligned to 16 bytes;
 /// not finalized.
 pub fn tensor(lib: &Arc<Library>, dims: &[i64], uid: i64) -> BackendDescriptor {
-    let mut t =
-        BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_TENSOR_DESCRIPTOR).expect("tensor");
-    t.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[FLOAT])
-        .expect("data type");
-    t.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, dims).expect("dims");
-    t.set(A::CUDNN_ATTR_TENSOR_STRIDES, &packed_strides(dims))
+    let mut t = BackendDescriptor::with_library(lib, D::TENSOR_DESCRIPTOR).expect("tensor");
+    t.set(A::TENSOR_DATA_TYPE, &[FLOAT]).expect("data type");
+    t.set(A::TENSOR_DIMENSIONS, dims).expect("dims");
+    t.set(A::TENSOR_STRIDES, &packed_strides(dims))
         .expect("strides");
-    t.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[uid]).expect("uid");
-    t.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[16i64])
+    t.set(A::TENSOR_UNIQUE_ID, &[uid]).expect("uid");
+    t.set(A::TENSOR_BYTE_ALIGNMENT, &[16i64])
         .expect("alignment");
     t
 }
@@ -69,22 +67,22 @@ pub fn tensor(lib: &Arc<Library>, dims: &[i64], uid: i64) -> BackendDescriptor {
 /// A 2-d cross-correlation, padding 1, stride 1, dilation 1, computing in
 /// `float`; not finalized.
 pub fn convolution(lib: &Arc<Library>) -> BackendDescriptor {
-    let mut c = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR)
-        .expect("convolution");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE, &[FLOAT])
+    let mut c =
+        BackendDescriptor::with_library(lib, D::CONVOLUTION_DESCRIPTOR).expect("convolution");
+    c.set(A::CONVOLUTION_COMP_TYPE, &[FLOAT])
         .expect("comp type");
     c.set(
-        A::CUDNN_ATTR_CONVOLUTION_CONV_MODE,
-        &[sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION],
+        A::CONVOLUTION_CONV_MODE,
+        &[sys::cudnnConvolutionMode_t::CROSS_CORRELATION],
     )
     .expect("mode");
-    c.set(A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS, &[2i64])
+    c.set(A::CONVOLUTION_SPATIAL_DIMS, &[2i64])
         .expect("spatial dims");
     for (attr, what) in [
-        (A::CUDNN_ATTR_CONVOLUTION_DILATIONS, "dilations"),
-        (A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES, "strides"),
-        (A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS, "pre-paddings"),
-        (A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS, "post-paddings"),
+        (A::CONVOLUTION_DILATIONS, "dilations"),
+        (A::CONVOLUTION_FILTER_STRIDES, "strides"),
+        (A::CONVOLUTION_PRE_PADDINGS, "pre-paddings"),
+        (A::CONVOLUTION_POST_PADDINGS, "post-paddings"),
     ] {
         c.set(attr, &[1i64, 1]).expect(what);
     }
@@ -98,20 +96,17 @@ pub fn set_conv_forward(
     [x, w, y]: [&BackendDescriptor; 3],
     conv: &BackendDescriptor,
 ) {
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[x])
+    op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_X, &[x])
         .expect("x");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, &[w])
+    op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_W, &[w])
         .expect("w");
-    op.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, &[y])
+    op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_Y, &[y])
         .expect("y");
-    op.set_descriptors(
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
-        &[conv],
-    )
-    .expect("conv");
-    op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, &[1.0f32])
+    op.set_descriptors(A::OPERATION_CONVOLUTION_FORWARD_CONV_DESC, &[conv])
+        .expect("conv");
+    op.set(A::OPERATION_CONVOLUTION_FORWARD_ALPHA, &[1.0f32])
         .expect("alpha");
-    op.set(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, &[0.0f32])
+    op.set(A::OPERATION_CONVOLUTION_FORWARD_BETA, &[0.0f32])
         .expect("beta");
 }
 

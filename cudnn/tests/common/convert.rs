@@ -11,10 +11,10 @@ use cudnn_reference::rnn::{RnnCell, SeqLayout};
 /// On a value cuDNN does not define.
 pub fn rnn_cell(mode: RnnMode) -> RnnCell {
     match mode {
-        RnnMode::CUDNN_RNN_RELU => RnnCell::Relu,
-        RnnMode::CUDNN_RNN_TANH => RnnCell::Tanh,
-        RnnMode::CUDNN_LSTM => RnnCell::Lstm,
-        RnnMode::CUDNN_GRU => RnnCell::Gru,
+        RnnMode::RNN_RELU => RnnCell::Relu,
+        RnnMode::RNN_TANH => RnnCell::Tanh,
+        RnnMode::LSTM => RnnCell::Lstm,
+        RnnMode::GRU => RnnCell::Gru,
         other => panic!("no reference cell for RNN mode {}", other.0),
     }
 }
@@ -22,10 +22,10 @@ pub fn rnn_cell(mode: RnnMode) -> RnnCell {
 /// The reference's cell as cuDNN's.
 pub fn rnn_mode(cell: RnnCell) -> RnnMode {
     match cell {
-        RnnCell::Relu => RnnMode::CUDNN_RNN_RELU,
-        RnnCell::Tanh => RnnMode::CUDNN_RNN_TANH,
-        RnnCell::Lstm => RnnMode::CUDNN_LSTM,
-        RnnCell::Gru => RnnMode::CUDNN_GRU,
+        RnnCell::Relu => RnnMode::RNN_RELU,
+        RnnCell::Tanh => RnnMode::RNN_TANH,
+        RnnCell::Lstm => RnnMode::LSTM,
+        RnnCell::Gru => RnnMode::GRU,
     }
 }
 
@@ -36,9 +36,9 @@ pub fn rnn_mode(cell: RnnCell) -> RnnMode {
 /// On a value cuDNN does not define.
 pub fn seq_layout(layout: RnnDataLayout) -> SeqLayout {
     match layout {
-        RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED => SeqLayout::SeqMajorUnpacked,
-        RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED => SeqLayout::BatchMajorUnpacked,
-        RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED => SeqLayout::SeqMajorPacked,
+        RnnDataLayout::SEQ_MAJOR_UNPACKED => SeqLayout::SeqMajorUnpacked,
+        RnnDataLayout::BATCH_MAJOR_UNPACKED => SeqLayout::BatchMajorUnpacked,
+        RnnDataLayout::SEQ_MAJOR_PACKED => SeqLayout::SeqMajorPacked,
         other => panic!("no reference layout for RNN data layout {}", other.0),
     }
 }

@@ -71,7 +71,7 @@ pub fn to_type<T: Scalar>(v: &[f64]) -> Vec<T> {
 
 /// Channel-first `data` of shape `dims` (N, C, spatial...) in `format`.
 pub fn to_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> Vec<T> {
-    if format == TensorFormat::CUDNN_TENSOR_NHWC {
+    if format == TensorFormat::NHWC {
         cpu::to_channels_last(data, dims[0], dims[1], &dims[2..])
     } else {
         data.to_vec()
@@ -80,7 +80,7 @@ pub fn to_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> V
 
 /// `data` of shape `dims` in `format` as channel-first.
 pub fn from_layout<T: Copy>(data: &[T], dims: &[usize], format: TensorFormat) -> Vec<T> {
-    if format == TensorFormat::CUDNN_TENSOR_NHWC {
+    if format == TensorFormat::NHWC {
         cpu::to_channels_first(data, dims[0], dims[1], &dims[2..])
     } else {
         data.to_vec()

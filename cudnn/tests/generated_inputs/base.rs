@@ -206,9 +206,9 @@ fn layout(c: &mut Case) {
 /// A tensor format: the two packed ones mostly, else any value.
 pub fn format(c: &mut Case) -> TensorFormat {
     match c.rng.below(8) {
-        0..=3 => TensorFormat::CUDNN_TENSOR_NCHW,
-        4 | 5 => TensorFormat::CUDNN_TENSOR_NHWC,
-        6 => TensorFormat::CUDNN_TENSOR_NCHW_VECT_C,
+        0..=3 => TensorFormat::NCHW,
+        4 | 5 => TensorFormat::NHWC,
+        6 => TensorFormat::NCHW_VECT_C,
         _ => cudnn::sys::cudnnTensorFormat_t(c.rng.enum_value(3)),
     }
 }
@@ -297,10 +297,10 @@ fn dims(c: &mut Case, rank: usize) -> Vec<usize> {
 /// Strides for `dims`: packed (either layout, or permuted), padded,
 /// overlapping, or anything.
 pub fn strides_for(c: &mut Case, dims: &[usize]) -> Vec<usize> {
-    let mut s = packed_strides(TensorFormat::CUDNN_TENSOR_NCHW, dims);
+    let mut s = packed_strides(TensorFormat::NCHW, dims);
     match c.rng.below(8) {
         0 => s,
-        1 => packed_strides(TensorFormat::CUDNN_TENSOR_NHWC, dims),
+        1 => packed_strides(TensorFormat::NHWC, dims),
         2 => {
             // Padded rows.
             for v in &mut s {
@@ -362,9 +362,9 @@ pub fn make_tensor<T: DataType>(c: &mut Case, dims: &[usize]) -> Option<TensorDe
             let format = if c.rng.one_in(10) {
                 format(c)
             } else if c.rng.coin() {
-                TensorFormat::CUDNN_TENSOR_NHWC
+                TensorFormat::NHWC
             } else {
-                TensorFormat::CUDNN_TENSOR_NCHW
+                TensorFormat::NCHW
             };
             say!(
                 c,

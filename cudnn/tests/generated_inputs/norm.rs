@@ -88,9 +88,9 @@ fn batch_norm_of<T: BnParam>(c: &mut Case) {
             _ => c.rng.smalls(rank),
         };
         let p_format = if c.rng.one_in(4) {
-            TensorFormat::CUDNN_TENSOR_NHWC
+            TensorFormat::NHWC
         } else {
-            TensorFormat::CUDNN_TENSOR_NCHW
+            TensorFormat::NCHW
         };
         say!(c, "; param {p_dims:?} ({})", p_format.0);
         let Some(param) = c.note(TensorDescriptor::<T::Param>::new_in(
@@ -124,7 +124,7 @@ fn batch_norm_of<T: BnParam>(c: &mut Case) {
         let act = if c.rng.coin() {
             let mode = cudnn::sys::cudnnActivationMode_t(c.rng.enum_value(7));
             let coef = c.rng.f64();
-            let nan = NanPropagation::CUDNN_NOT_PROPAGATE_NAN;
+            let nan = NanPropagation::NOT_PROPAGATE_NAN;
             c.note(ActivationDescriptor::new_in(
                 Arc::clone(&lib),
                 mode,

@@ -36,7 +36,7 @@ pub const AREAS: &[Area] = &[
     },
 ];
 
-const FLOAT: cudnn::sys::cudnnDataType_t = cudnn::sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+const FLOAT: cudnn::sys::cudnnDataType_t = cudnn::sys::cudnnDataType_t::FLOAT;
 
 /// Text that cuDNN's reader once ended the process on, and other odd
 /// values.

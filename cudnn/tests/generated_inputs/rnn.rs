@@ -91,7 +91,7 @@ fn batch(c: &mut Case) -> (RnnDataLayout, usize, Vec<usize>) {
             }
         })
         .collect();
-    if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED && !c.rng.one_in(4) {
+    if layout == RnnDataLayout::SEQ_MAJOR_PACKED && !c.rng.one_in(4) {
         lengths.sort_unstable_by(|a, b| b.cmp(a));
     }
     (layout, max, lengths)
@@ -411,7 +411,7 @@ fn rnn_weights(c: &mut Case) {
     if c.rng.one_in(400) && huge_allocations_fail() {
         // The deepest network cuDNN's int allows: its layout does not fit
         // in memory, which must be an error.
-        let lstm = cudnn::RnnMode::CUDNN_LSTM;
+        let lstm = cudnn::RnnMode::LSTM;
         let config = RnnConfig::new(lstm, 1, 2, i32::MAX as usize).bidirectional();
         say!(c, "predicted_weight_layout({config:?})");
         let r = config.predicted_weight_layout();

@@ -6,14 +6,14 @@ use cudnn::graph::{
     BatchNormOptions, Graph, NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs,
     SdpaDropout, SdpaOptions, SdpaPagedKv, TensorId,
 };
-use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::DType as Dt;
 use cudnn::Version;
 
-pub const F32: Dt = Dt::CUDNN_DATA_FLOAT;
-pub const F16: Dt = Dt::CUDNN_DATA_HALF;
-pub const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-pub const I32: Dt = Dt::CUDNN_DATA_INT32;
-pub const I64: Dt = Dt::CUDNN_DATA_INT64;
+pub const F32: Dt = Dt::FLOAT;
+pub const F16: Dt = Dt::HALF;
+pub const BF16: Dt = Dt::BFLOAT16;
+pub const I32: Dt = Dt::INT32;
+pub const I64: Dt = Dt::INT64;
 
 /// x `[8, 64, 4, 4]` bf16, scale and bias `[1, 64, 4, 4]` f32.
 pub fn norm_inputs(g: &mut Graph) -> (TensorId, TensorId, TensorId) {

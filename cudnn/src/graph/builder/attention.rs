@@ -22,12 +22,13 @@
 //! Paged K/V caches of the forward (`paged.rs`): page containers and
 //! their page tables, cuDNN 9.15.
 
+use crate::DType;
 use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
-use sys::cudnnDataType_t as Dt;
 use sys::cudnnPointwiseMode_t as Pw;
+use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting, Subgraph};
 use super::{checks, node, node_error, Graph, OpKind, TensorId};

@@ -4,10 +4,11 @@
 //! one); the builder turns that into
 //! [`Mismatch::GraphNode`](crate::Mismatch::GraphNode).
 
+use crate::DType;
 use cudnn_sys as sys;
 
-use sys::cudnnDataType_t as Dt;
 use sys::cudnnPointwiseMode_t as Pw;
+use DType as Dt;
 
 use super::ConvOptions;
 

@@ -2,6 +2,7 @@
 //! descriptors (tensors, operation descriptors, operations, the operation
 //! graph), and the [`OperationGraph`] that holds them.
 
+use crate::DType;
 use std::sync::Arc;
 
 use cudnn_sys as sys;
@@ -25,7 +26,7 @@ pub struct GraphTensor {
     name: String,
     dims: Vec<i64>,
     strides: Vec<i64>,
-    data_type: sys::cudnnDataType_t,
+    data_type: DType,
     is_virtual: bool,
     is_output: bool,
     is_index: bool,
@@ -55,7 +56,7 @@ impl GraphTensor {
     }
 
     /// Its data type.
-    pub fn data_type(&self) -> sys::cudnnDataType_t {
+    pub fn data_type(&self) -> DType {
         self.data_type
     }
 

@@ -6,6 +6,7 @@
 //! sets. [`Graph::add_node`] adds one with all its new tensors at once;
 //! the lowering is generic.
 
+use crate::DType;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -13,7 +14,7 @@ use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
-use sys::cudnnDataType_t as Dt;
+use DType as Dt;
 
 use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef, TensorId};
 use crate::error::{Error, Result};

@@ -21,13 +21,14 @@
 //! as cuDNN 9 documents them and refuses them on cuDNN 8 when the graph is
 //! built (a typed error naming the node and the version it needs).
 
+use crate::DType;
 use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnBackendNormFwdPhase_t as Phase;
 use sys::cudnnBackendNormMode_t as Mode;
-use sys::cudnnDataType_t as Dt;
+use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting};
 use super::{checks, node, node_error, Graph, TensorId};
@@ -50,8 +51,8 @@ const STATS: &[Dt] = &[Dt::CUDNN_DATA_FLOAT];
 
 /// The options of [`Graph::layer_norm`], [`Graph::rms_norm`] and
 /// [`Graph::instance_norm`]: epsilon (added to the variance; finite and
-/// above 0) and the phase (`CUDNN_NORM_FWD_TRAINING`, which also writes
-/// the statistics, or `CUDNN_NORM_FWD_INFERENCE`).
+/// above 0) and the phase (`NormPhase::TRAINING`, which also writes the
+/// statistics, or `NormPhase::INFERENCE`).
 ///
 /// `Default` is epsilon 1e-5, training.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,7 +60,7 @@ pub struct NormOptions {
     /// Added to the variance before its inverse square root.
     pub epsilon: f32,
     /// Training (statistics written) or inference.
-    pub phase: sys::cudnnBackendNormFwdPhase_t,
+    pub phase: super::NormPhase,
 }
 
 impl NormOptions {

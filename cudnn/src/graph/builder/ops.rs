@@ -3,6 +3,7 @@
 //! reductions, and [`Graph::set_output`]. Each checks its inputs with the
 //! pure functions of `checks` and adds nothing on a refusal.
 
+use crate::DType;
 use cudnn_sys as sys;
 
 use super::checks::{self, Fault, Named};
@@ -233,7 +234,7 @@ impl Graph {
     /// graph, ranks that differ, dims that do not broadcast.
     pub fn pointwise(
         &mut self,
-        mode: sys::cudnnPointwiseMode_t,
+        mode: super::PointwiseMode,
         inputs: &[TensorId],
     ) -> Result<TensorId> {
         self.pointwise_in("Graph::pointwise", mode, inputs)
@@ -450,7 +451,7 @@ impl Graph {
         })
     }
 
-    /// A reduction of `x` by `op` (`CUDNN_REDUCE_TENSOR_ADD`, `MAX`, ...)
+    /// A reduction of `x` by `op` (`ReduceTensorOp::ADD`, `MAX`, ...)
     /// to `out_dims`: the same rank, each dimension kept or reduced to 1.
     ///
     /// # Errors
@@ -459,7 +460,7 @@ impl Graph {
     /// another rank, an output dimension neither `x`'s nor 1.
     pub fn reduction(
         &mut self,
-        op: sys::cudnnReduceTensorOp_t,
+        op: crate::ReduceTensorOp,
         x: TensorId,
         out_dims: &[i64],
     ) -> Result<TensorId> {
@@ -485,7 +486,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
     /// one no operation produces (an input or a scalar), one made an
     /// output already, a data type a graph does not take.
-    pub fn set_output(&mut self, t: TensorId, dtype: sys::cudnnDataType_t) -> Result<()> {
+    pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
         self.make_output("Graph::set_output", t, dtype, None)
     }
 
@@ -500,7 +501,7 @@ impl Graph {
     pub fn set_output_with_strides(
         &mut self,
         t: TensorId,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         strides: &[i64],
     ) -> Result<()> {
         self.make_output("Graph::set_output_with_strides", t, dtype, Some(strides))
@@ -510,7 +511,7 @@ impl Graph {
         &mut self,
         function: &'static str,
         t: TensorId,
-        dtype: sys::cudnnDataType_t,
+        dtype: DType,
         strides: Option<&[i64]>,
     ) -> Result<()> {
         let i = self.index(function, &node("graph", &self.name), t)?;

@@ -2,8 +2,9 @@
 //! built here (no cuDNN), buffers described by type, length, context and
 //! address.
 
+use crate::DType;
 use half::f16;
-use sys::cudnnDataType_t as Dt;
+use DType as Dt;
 
 use super::*;
 use crate::graph::{ConvOptions, Graph, SdpaBackwardInputs, SdpaDropout, SdpaOptions, TensorId};

@@ -9,9 +9,9 @@
 //! blocks_v * block_v)`, as cuDNN's frontend infers it, and each table
 //! has `ceil(S_kv / block)` entries, as cuDNN documents.
 
-use cudnn_sys as sys;
+use crate::DType;
 
-use sys::cudnnDataType_t as Dt;
+use DType as Dt;
 
 use super::{Dims, SdpaOptions};
 use crate::error::Result;
