@@ -29,13 +29,37 @@ pub struct SdpaParams {
 /// one `i32` per batch item each (`[B]`), on the device of the queries.
 /// Query rows past `q[b]` and keys past `kv[b]` take no part; the output's
 /// rows past `q[b]` are left as cuDNN writes them. The lengths live on the
-/// device, so their values are not checked.
+/// device, where they cannot be read before the launch, and cuDNN reads its
+/// inputs up to them unchecked: so they are given through the `unsafe`
+/// [`new`](Self::new), as [`cudnn::nn::SeqLens`] are. (Their shapes and
+/// type are checked.)
 #[derive(Debug, Clone)]
 pub struct SeqLens {
-    /// The query length of each batch item, `[B]` `i32`.
-    pub q: Tensor,
-    /// The key and value length of each batch item, `[B]` `i32`.
-    pub kv: Tensor,
+    pub(crate) q: Tensor,
+    pub(crate) kv: Tensor,
+}
+
+impl SeqLens {
+    /// The query lengths `q` and key/value lengths `kv` of each batch item,
+    /// `[B]` `i32` each.
+    ///
+    /// # Safety
+    /// In every [`sdpa`] call that is given them, and in the backward pass
+    /// of its result, until that work completes on the device: every value
+    /// of `q` is from 0 to the call's `S_q`, and every value of `kv` from 0
+    /// to its `S_kv`. cuDNN reads the attention's inputs up to these
+    /// lengths, so a larger one reads out of bounds.
+    pub unsafe fn new(q: Tensor, kv: Tensor) -> SeqLens {
+        SeqLens { q, kv }
+    }
+    /// The query lengths.
+    pub fn q(&self) -> &Tensor {
+        &self.q
+    }
+    /// The key and value lengths.
+    pub fn kv(&self) -> &Tensor {
+        &self.kv
+    }
 }
 
 /// What cuDNN is asked for: the shape, element type and options.

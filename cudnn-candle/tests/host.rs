@@ -281,7 +281,8 @@ fn sdpa_shapes_and_types_must_agree() {
     let e = refused(sdpa(&q, &h, &h, &p, None));
     assert!(e.contains("q is BF16 but k is F16"), "{e}");
     // Sequence lengths: i32, one per batch item.
-    let lens = |q: Tensor, kv: Tensor| SeqLens { q, kv };
+    // SAFETY: every call below is refused on the host, before a launch.
+    let lens = |q: Tensor, kv: Tensor| unsafe { SeqLens::new(q, kv) };
     let ok = zeros(&[2], DType::I32);
     let e = refused(sdpa(
         &q,

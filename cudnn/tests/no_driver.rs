@@ -48,7 +48,7 @@ fn without_a_driver_library_building_a_graph_says_what_is_missing() {
         }
         Err(e) => return eprintln!("not run: cuDNN did not load: {e}"),
     };
-    let f = cudnn::sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+    let f = cudnn::DType::FLOAT;
     let mut g = cudnn::graph::Graph::new("conv");
     let x = g.tensor("x", &[1, 3, 8, 8], f).expect("x");
     let w = g.tensor("w", &[4, 3, 3, 3], f).expect("w");

@@ -86,7 +86,11 @@ impl Sdpa {
         };
         state::with(dev, |st| {
             let (handle, layer) = layer(st, &self.problem)?;
-            let seq_lens = lens.as_ref().map(|(q, kv)| cudnn::nn::SeqLens { q, kv });
+            // SAFETY: the lengths came through `crate::SeqLens::new`, whose
+            // caller promised cuDNN's ranges for this call and its backward.
+            let seq_lens = lens
+                .as_ref()
+                .map(|(q, kv)| unsafe { cudnn::nn::SeqLens::new(q, kv) });
             let args = AttentionForward {
                 q: &qv,
                 k: &kv,
@@ -131,7 +135,11 @@ impl Sdpa {
         };
         state::with(dev, |st| {
             let (handle, layer) = layer(st, &self.problem)?;
-            let seq_lens = lens.as_ref().map(|(q, kv)| cudnn::nn::SeqLens { q, kv });
+            // SAFETY: the lengths came through `crate::SeqLens::new`, whose
+            // caller promised cuDNN's ranges for this call and its backward.
+            let seq_lens = lens
+                .as_ref()
+                .map(|(q, kv)| unsafe { cudnn::nn::SeqLens::new(q, kv) });
             let args = AttentionBackward {
                 q: &qv,
                 k: &kv,
