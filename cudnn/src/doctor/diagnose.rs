@@ -678,7 +678,8 @@ fn dependency_findings(s: &Snapshot, major: u32, out: &mut Vec<Finding>) {
         } else if lower.starts_with("libcuda.") || lower == "nvcuda.dll" {
             (
                 Severity::Info,
-                "it is the CUDA driver, which only a machine with an NVIDIA GPU has",
+                "it is the CUDA driver's library: a machine with an NVIDIA GPU has it, and cuDNN 9 needs it \
+                 even to plan graphs for a described GPU (the library alone serves, no GPU needed)",
                 "see the no-gpu finding".to_string(),
             )
         } else if lower.starts_with("vcruntime") || lower.starts_with("msvcp") {

@@ -69,8 +69,8 @@ fn missing_reason(os: Os, engines: &str) -> String {
     let how = match os {
         Os::Linux => {
             "install NVIDIA's driver, or on a machine without a GPU only its user-space \
-             library (Debian: the non-free `libcuda1` package; Ubuntu: \
-             `libnvidia-compute-<version>`; or libcuda.so.1 copied from any NVIDIA driver), \
+             library (Debian: the non-free `libcuda1` package; other distributions: the \
+             driver's compute-library package; or libcuda.so.1 copied from any NVIDIA driver), \
              and put its folder on LD_LIBRARY_PATH if it is not in the system's"
         }
         Os::Windows => {

@@ -43,10 +43,10 @@ use cudnn::{
 };
 use serde_json::{json, Map, Value};
 
-/// The name of `e`'s variant, from its `Debug` form (`SublibraryUnavailable`
-/// for `SublibraryUnavailable { .. }`); works for variants added later.
+/// The name of `e`'s variant, from its alternate `Debug` form
+/// (`SublibraryUnavailable: ...`); works for variants added later.
 pub fn variant_name(e: &cudnn::Error) -> String {
-    format!("{e:?}")
+    format!("{e:#?}")
         .chars()
         .take_while(|c| c.is_alphanumeric() || *c == '_')
         .collect()
