@@ -716,9 +716,10 @@ fn a_configuration_outlives_its_operation_graph() {
 
 /// A description's device descriptor is made once and shared: plans of
 /// one description (and its clones) on several threads, plans that outlive
-/// the description, and a plan of a clone read back from JSON.
+/// the description, and a plan of a clone read back from JSON. Plans of
+/// one graph share its tensors.
 #[test]
-fn plans_share_a_description_across_threads_and_outlive_it() {
+fn plans_share_their_description_and_tensors_across_threads() {
     let Some(Setup::Plans(lib)) = setup() else {
         return;
     };
@@ -756,6 +757,16 @@ fn plans_share_a_description_across_threads_and_outlive_it() {
     drop(device);
     let again = ExecutionPlan::new(&configs[0], Target::Device(&preset("h100-sxm")))
         .expect("a fresh description");
+    // Plans of one graph share its list of tensors rather than copy it.
+    assert!(std::ptr::eq(first.tensors(), again.tensors()));
+    let second = configs
+        .iter()
+        .skip(1)
+        .find_map(|c| ExecutionPlan::new(c, Target::Device(&preset("h100-sxm"))).ok());
+    if let Some(p) = &second {
+        assert!(std::ptr::eq(first.tensors(), p.tensors()));
+    }
+    assert_eq!(read[0].tensors(), first.tensors());
     for plan in read.iter().chain([&first, &again]) {
         assert_eq!(plan.workspace_size(), workspace);
         assert_eq!(plan.target().map(|t| t.compute_capability()), Some((9, 0)));

@@ -12,7 +12,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 use super::{checks, key_text, ConvOptions, Graph, KeyTensor, OpKind, TensorId};
 use crate::error::{Error, Mismatch, Result};
 use crate::graph::signature::Signature;
-use crate::graph::{BackendDescriptor, ScalarValue};
+use crate::graph::{BackendDescriptor, PlanTensor, ScalarValue};
 use crate::{Handle, Library};
 
 /// The function an operation graph's finalize errors name.
@@ -96,7 +96,10 @@ impl GraphTensor {
 pub struct OperationGraph {
     pub(crate) desc: BackendDescriptor,
     pub(crate) tensors: Vec<GraphTensor>,
-    pub(crate) name: String,
+    pub(crate) name: Arc<str>,
+    /// The tensors as a plan checks buffers against them, made when first
+    /// asked for and shared by the configurations and plans of the graph.
+    plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
     /// The graph's key, made when first asked for.
     key: std::cell::OnceCell<String>,
     /// What the key is made of besides the tensors: the intermediate and
@@ -140,6 +143,15 @@ impl OperationGraph {
             let (intermediate, compute) = self.key_types;
             key_text(intermediate, compute, tensors, self.key_ops.iter())
         })
+    }
+
+    /// The tensors as a plan checks buffers against them (one share for
+    /// every configuration and plan of the graph).
+    pub(crate) fn plan_tensors(&self) -> Arc<[PlanTensor]> {
+        Arc::clone(
+            self.plan_tensors
+                .get_or_init(|| self.tensors.iter().map(PlanTensor::of).collect()),
+        )
     }
 
     /// Every tensor, in uid order (the uid of `tensors()[i]` is `i + 1`).
@@ -269,7 +281,8 @@ impl Graph {
         Ok(OperationGraph {
             desc: graph,
             tensors,
-            name: self.name.clone(),
+            name: Arc::from(self.name.as_str()),
+            plan_tensors: std::cell::OnceCell::new(),
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
             key_ops: self.ops.iter().map(|o| o.kind.clone()).collect(),
