@@ -662,14 +662,29 @@ impl BackendDescriptor {
     /// As [`get`](Self::get); [`Error::InvalidArgument`] when the bytes are
     /// not UTF-8.
     pub fn get_string(&self, attr: sys::cudnnBackendAttributeName_t) -> Result<String> {
-        let mut bytes = self.get::<u8>(attr)?;
-        if let Some(end) = bytes.iter().position(|&b| b == 0) {
+        let ty = <u8 as AttributeValue>::TYPE;
+        let a = self.check_attr(attr, ty, false)?;
+        let mut cap = self.capacity(a, ty)?;
+        let mut bytes = loop {
+            // Not zero-filled first: cuDNN writes what it reports.
+            let mut buf: Vec<u8> = Vec::with_capacity(cap);
+            let n = self.get_raw(a, ty, cap, buf.as_mut_ptr().cast())?;
+            if n <= cap {
+                // SAFETY: `buf` has room for `cap` bytes and cuDNN wrote
+                // `n` of them: cudnnBackendGetAttribute writes the least of
+                // the count it reports and the count requested (`cap`), and
+                // `n <= cap` (for `cap` 0, no array is passed and `n` is 0).
+                unsafe { buf.set_len(n) };
+                break buf;
+            }
+            cap = n;
+        };
+        // Up to the first NUL (a word-at-a-time search).
+        if let Ok(text) = std::ffi::CStr::from_bytes_until_nul(&bytes) {
+            let end = text.count_bytes();
             bytes.truncate(end);
         }
-        String::from_utf8(bytes).map_err(|e| {
-            let name = info::attribute_info(attr).map_or(GET, |a| a.get_fn);
-            bad(name, format!("not UTF-8: {e}"))
-        })
+        String::from_utf8(bytes).map_err(|e| bad(a.get_fn, format!("not UTF-8: {e}")))
     }
 
     /// Reads attribute `attr`, whose elements are backend descriptors: new
