@@ -485,6 +485,11 @@ impl DeviceProperties {
         self.fields.get(key).and_then(Value::as_i64)
     }
 
+    /// The value of `key`, as read from the JSON.
+    pub(crate) fn value(&self, key: &str) -> Option<&Value> {
+        self.fields.get(key)
+    }
+
     /// A canonical text for cache keys: the description as
     /// [`json`](Self::json) has it, without `cudaDeviceId`, so that plans
     /// made for one GPU model serve every device of that model (device 0
