@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cudnn_sys as sys;
 use serde_json::Value;
@@ -280,6 +280,8 @@ pub struct DeviceProperties {
     /// The finalized descriptors made from it, one per library; shared by
     /// the clones.
     descriptors: Arc<Mutex<Vec<SharedDescriptor>>>,
+    /// [`fingerprint`](Self::fingerprint), made when first asked for.
+    fingerprint: OnceLock<String>,
 }
 
 static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
@@ -387,6 +389,7 @@ impl DeviceProperties {
             name,
             capability,
             descriptors: Arc::default(),
+            fingerprint: OnceLock::new(),
         })
     }
 
@@ -497,12 +500,19 @@ impl DeviceProperties {
     /// different driver version, clock or memory size is a different
     /// fingerprint.
     pub fn fingerprint(&self) -> String {
-        let mut out = String::with_capacity(self.json.len());
-        canonical_object(
-            self.fields.iter().filter(|(k, _)| k.as_str() != DEVICE_ID),
-            &mut out,
-        );
-        out
+        self.fingerprint_str().to_owned()
+    }
+
+    /// [`fingerprint`](Self::fingerprint), made on the first call and kept.
+    pub(crate) fn fingerprint_str(&self) -> &str {
+        self.fingerprint.get_or_init(|| {
+            let mut out = String::with_capacity(self.json.len());
+            canonical_object(
+                self.fields.iter().filter(|(k, _)| k.as_str() != DEVICE_ID),
+                &mut out,
+            );
+            out
+        })
     }
 
     /// The finalized `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` of `lib` made
