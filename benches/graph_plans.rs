@@ -9,6 +9,8 @@
 //! - `heuristics`: [`OperationGraph::engine_configs`] in mode A;
 //! - `plan`: [`ExecutionPlan::new`] of the first configuration that
 //!   finalizes, again (its first finalize is printed and saved apart);
+//! - `to_json`: [`ExecutionPlan::to_json`] of that plan (cuDNN's JSON read
+//!   back as a string);
 //! - `from_json`: [`ExecutionPlan::from_json`] of that plan's saved JSON;
 //! - `cache_hit`: a [`PlanCache::get_or_build`] that finds the plan.
 //!
@@ -281,6 +283,12 @@ fn main() -> ExitCode {
                     ExecutionPlan::new(&configs[index], Target::Device(&device))
                         .expect("the configuration finalizes again"),
                 ))
+            }),
+        ),
+        (
+            "to_json",
+            Box::new(|| {
+                drop(black_box(plan.to_json().expect("the plan serializes")));
             }),
         ),
         (

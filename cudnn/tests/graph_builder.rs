@@ -656,7 +656,10 @@ fn keys_are_equal_for_equal_graphs_and_differ_otherwise() {
 fn build(g: &Graph, lib: &Arc<Library>) -> Option<OperationGraph> {
     let r = g.build_with(lib, None);
     if lib.version().major >= 9 {
-        return Some(r.unwrap_or_else(|e| panic!("graph {}: {e}", g.name())));
+        let op = r.unwrap_or_else(|e| panic!("graph {}: {e}", g.name()));
+        // The key, made on demand from the built graph, is the description's.
+        assert_eq!(op.key(), g.key(), "graph {}", g.name());
+        return Some(op);
     }
     match r {
         Err(Error::InvalidArgument {

@@ -903,6 +903,8 @@ fn heuristics_offer_engines_for_sm90_where_cudnn_has_them() {
     let built = |c: &Case| lib.version() >= c.since;
     for c in cases().into_iter().chain(option_cases()).filter(built) {
         let graph = c.graph.build_with(&lib, None).expect(c.name);
+        // The built graph's key, made on demand, is the description's.
+        assert_eq!(graph.key(), c.graph.key(), "{}", c.name);
         let r = graph.engine_configs(target, HeuristicMode::A, &EngineFilter::default());
         let want = c.engines && !(jit_9_27(&lib) && c.name.starts_with("sdpa_backward"));
         match (want, r) {

@@ -691,3 +691,66 @@ fn a_configuration_outlives_its_operation_graph() {
     assert!(plan.to_json().expect("json").contains("operationGraph"));
     ExecutionPlan::new(&by_index, target).expect("the same, chosen by index");
 }
+
+/// A description's device descriptor is made once and shared: plans of
+/// one description (and its clones) on several threads, plans that outlive
+/// the description, and a plan of a clone read back from JSON. Plans of
+/// one graph share its tensors.
+#[test]
+fn plans_share_their_description_and_tensors_across_threads() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_fprop(), &lib);
+    let device = preset("h100-sxm");
+    let configs = graph
+        .engine_configs(
+            Target::Device(&device),
+            HeuristicMode::A,
+            &EngineFilter::default(),
+        )
+        .expect("configs");
+    let first = ExecutionPlan::new(&configs[0], Target::Device(&device)).expect("plan");
+    let json = first.to_json().expect("json");
+    let workspace = first.workspace_size();
+    let read: Vec<ExecutionPlan> = std::thread::scope(|s| {
+        let threads: Vec<_> = (0..4)
+            .map(|i| {
+                let (device, json, lib) = (&device, &json, &lib);
+                let clone = device.clone();
+                s.spawn(move || {
+                    let d = if i % 2 == 0 { device } else { &clone };
+                    // The clone ends with the thread; its plan keeps what
+                    // it needs.
+                    ExecutionPlan::from_json(lib, json, Target::Device(d))
+                        .expect("read back on a thread")
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|t| t.join().expect("thread"))
+            .collect()
+    });
+    drop(device);
+    let again = ExecutionPlan::new(&configs[0], Target::Device(&preset("h100-sxm")))
+        .expect("a fresh description");
+    // Plans of one graph share its list of tensors rather than copy it.
+    assert!(std::ptr::eq(first.tensors(), again.tensors()));
+    let second = configs
+        .iter()
+        .skip(1)
+        .find_map(|c| ExecutionPlan::new(c, Target::Device(&preset("h100-sxm"))).ok());
+    if let Some(p) = &second {
+        assert!(std::ptr::eq(first.tensors(), p.tensors()));
+    }
+    assert_eq!(read[0].tensors(), first.tensors());
+    for plan in read.iter().chain([&first, &again]) {
+        assert_eq!(plan.workspace_size(), workspace);
+        assert_eq!(plan.target().map(|t| t.compute_capability()), Some((9, 0)));
+        let back = plan.to_json().expect("json after the description is gone");
+        assert!(back.contains("operationGraph"), "{back}");
+        // Read up to cuDNN's NUL, which is not part of the text.
+        assert!(back.ends_with('}') && !back.contains('\0'), "{back}");
+    }
+}

@@ -466,6 +466,13 @@ fn graph_api(lib: &Arc<Library>) {
         return;
     }
     let device = DeviceProperties::preset("h100-sxm").expect("preset");
+    // One device descriptor per description and library, shared by its
+    // clones and by every plan: only the first check creates one.
+    let before = created("BackendDescriptor");
+    device.check(lib).expect("h100 finalizes");
+    assert_eq!(created("BackendDescriptor"), before + 1, "the first check");
+    device.clone().check(lib).expect("again, from a clone");
+    assert_eq!(created("BackendDescriptor"), before + 1, "made once");
     let target = Target::Device(&device);
     let configs = built
         .engine_configs(target, HeuristicMode::A, &Default::default())

@@ -625,83 +625,111 @@ impl Graph {
     /// by the same calls have equal keys, and graphs whose plans could
     /// differ have different keys.
     pub fn key(&self) -> String {
-        let mut k = String::new();
-        let dt = checks::data_type_name;
+        let tensors = self.tensors.iter().map(|t| KeyTensor {
+            dims: &t.dims,
+            strides: &t.strides,
+            data_type: t.dtype.unwrap_or(self.intermediate),
+            is_virtual: t.is_virtual(),
+            by_value: t.by_value.is_some(),
+        });
+        let ops = self.ops.iter().map(|o| &o.kind);
+        key_text(self.intermediate, self.compute, tensors, ops)
+    }
+}
+
+/// One tensor's part of a graph's key.
+struct KeyTensor<'a> {
+    dims: &'a [i64],
+    strides: &'a [i64],
+    /// Its type (for a virtual one, the intermediate type).
+    data_type: sys::cudnnDataType_t,
+    is_virtual: bool,
+    by_value: bool,
+}
+
+/// The text of [`Graph::key`]: the intermediate and compute types, then
+/// `tensors` (the uid of the i-th is i + 1) and `ops`, in order.
+fn key_text<'a>(
+    intermediate: sys::cudnnDataType_t,
+    compute: sys::cudnnDataType_t,
+    tensors: impl Iterator<Item = KeyTensor<'a>>,
+    ops: impl Iterator<Item = &'a OpKind>,
+) -> String {
+    let mut k = String::new();
+    let dt = checks::data_type_name;
+    let _ = write!(
+        k,
+        "intermediate={};compute={}",
+        dt(intermediate),
+        dt(compute)
+    );
+    for (i, t) in tensors.enumerate() {
+        let role = if t.is_virtual {
+            "virtual"
+        } else if t.by_value {
+            "by_value"
+        } else {
+            "real"
+        };
         let _ = write!(
             k,
-            "intermediate={};compute={}",
-            dt(self.intermediate),
-            dt(self.compute)
+            "|t{}:{:?}:{:?}:{}:{role}",
+            i + 1,
+            t.dims,
+            t.strides,
+            dt(t.data_type)
         );
-        for (i, t) in self.tensors.iter().enumerate() {
-            let dtype = t.dtype.unwrap_or(self.intermediate);
-            let role = if t.is_virtual() {
-                "virtual"
-            } else if t.by_value.is_some() {
-                "by_value"
-            } else {
-                "real"
-            };
-            let _ = write!(
-                k,
-                "|t{}:{:?}:{:?}:{}:{role}",
-                i + 1,
-                t.dims,
-                t.strides,
-                dt(dtype)
-            );
-        }
-        let uid = |i: &usize| i + 1;
-        for o in &self.ops {
-            let _ = match &o.kind {
-                OpKind::ConvFprop { x, w, y, conv } => {
-                    write!(
-                        k,
-                        "|conv_fprop(x=t{},w=t{},y=t{},{})",
-                        uid(x),
-                        uid(w),
-                        uid(y),
-                        conv_key(conv)
-                    )
-                }
-                OpKind::ConvDgrad { dy, w, dx, conv } => {
-                    write!(
-                        k,
-                        "|conv_dgrad(dy=t{},w=t{},dx=t{},{})",
-                        uid(dy),
-                        uid(w),
-                        uid(dx),
-                        conv_key(conv)
-                    )
-                }
-                OpKind::ConvWgrad { x, dy, dw, conv } => {
-                    write!(
-                        k,
-                        "|conv_wgrad(x=t{},dy=t{},dw=t{},{})",
-                        uid(x),
-                        uid(dy),
-                        uid(dw),
-                        conv_key(conv)
-                    )
-                }
-                OpKind::Pointwise { mode, inputs, y } => {
-                    let ins: Vec<String> = inputs.iter().map(|i| format!("t{}", uid(i))).collect();
-                    write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), uid(y))
-                }
-                OpKind::Matmul { a, b, c } => {
-                    write!(k, "|matmul(a=t{},b=t{},c=t{})", uid(a), uid(b), uid(c))
-                }
-                OpKind::Reduction { op, x, y } => {
-                    write!(k, "|reduction{}(x=t{},y=t{})", op.0, uid(x), uid(y))
-                }
-                OpKind::Backend(b) => {
-                    b.key(&mut k);
-                    Ok(())
-                }
-            };
-        }
-        k
     }
+    let uid = |i: &usize| i + 1;
+    for kind in ops {
+        let _ = match kind {
+            OpKind::ConvFprop { x, w, y, conv } => {
+                write!(
+                    k,
+                    "|conv_fprop(x=t{},w=t{},y=t{},{})",
+                    uid(x),
+                    uid(w),
+                    uid(y),
+                    conv_key(conv)
+                )
+            }
+            OpKind::ConvDgrad { dy, w, dx, conv } => {
+                write!(
+                    k,
+                    "|conv_dgrad(dy=t{},w=t{},dx=t{},{})",
+                    uid(dy),
+                    uid(w),
+                    uid(dx),
+                    conv_key(conv)
+                )
+            }
+            OpKind::ConvWgrad { x, dy, dw, conv } => {
+                write!(
+                    k,
+                    "|conv_wgrad(x=t{},dy=t{},dw=t{},{})",
+                    uid(x),
+                    uid(dy),
+                    uid(dw),
+                    conv_key(conv)
+                )
+            }
+            OpKind::Pointwise { mode, inputs, y } => {
+                let ins: Vec<String> = inputs.iter().map(|i| format!("t{}", uid(i))).collect();
+                write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), uid(y))
+            }
+            OpKind::Matmul { a, b, c } => {
+                write!(k, "|matmul(a=t{},b=t{},c=t{})", uid(a), uid(b), uid(c))
+            }
+            OpKind::Reduction { op, x, y } => {
+                write!(k, "|reduction{}(x=t{},y=t{})", op.0, uid(x), uid(y))
+            }
+            OpKind::Backend(b) => {
+                b.key(&mut k);
+                Ok(())
+            }
+        };
+    }
+    k
 }
 
 /// A convolution's options in a key.

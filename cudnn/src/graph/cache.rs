@@ -34,7 +34,7 @@ impl PlanKey {
     pub fn new(graph: &OperationGraph, device: &DeviceProperties) -> PlanKey {
         PlanKey {
             graph: graph.key().to_owned(),
-            device: device.fingerprint(),
+            device: device.fingerprint_str().to_owned(),
             cudnn: graph.library().version().to_string(),
         }
     }

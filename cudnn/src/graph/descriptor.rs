@@ -56,13 +56,16 @@ impl Drop for Raw {
 // tie it to a thread, and the last `Arc` may drop it on any thread (the
 // handles it keeps are `Send` and `Sync`).
 unsafe impl Send for Raw {}
-// SAFETY: shared references to a `Raw` exist in two places: its
-// `BackendDescriptor`, which is not `Sync` and calls cuDNN through it, and
-// the descriptors it was set into, which only keep it alive. A descriptor
-// is set into another only once finalized, and a finalized descriptor takes
-// no attribute (the wrapper refuses before calling cuDNN), so concurrent
-// uses only read it. Its `kept` and `handles` change only through
-// `Arc::get_mut`, while it is not shared.
+// SAFETY: shared references to a `Raw` exist in three places: its
+// `BackendDescriptor`, which is not `Sync` and calls cuDNN through it; the
+// descriptors it was set into, which only keep it alive; and, for a
+// finalized descriptor made shared ([`SharedDescriptor`]), the views handed
+// out to be set into others, which call cuDNN on nothing but the
+// descriptors they are set into. A descriptor is set into another only once
+// finalized, and a finalized descriptor takes no attribute (the wrapper
+// refuses before calling cuDNN), so concurrent uses only read it. Its
+// `kept` and `handles` change only through `Arc::get_mut`, while it is not
+// shared.
 unsafe impl Sync for Raw {}
 
 /// A cuDNN backend ("graph") descriptor of one [descriptor
@@ -102,6 +105,49 @@ impl std::fmt::Debug for BackendDescriptor {
             .field("finalized", &self.finalized)
             .field("kept", &self.raw.kept.len())
             .finish()
+    }
+}
+
+/// A finalized backend descriptor shared between threads and owners,
+/// never changed again: set into others through [`view`](Self::view)
+/// (each keeps it alive), destroyed when the last holder lets go. For a
+/// descriptor that many others take, made once (a described GPU's
+/// `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR`).
+///
+/// `Clone`, `Send` and `Sync`.
+#[derive(Clone)]
+pub(crate) struct SharedDescriptor {
+    raw: Arc<Raw>,
+}
+
+static_assertions::assert_impl_all!(SharedDescriptor: Send, Sync, Clone);
+
+impl std::fmt::Debug for SharedDescriptor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedDescriptor")
+            .field("kind", &self.raw.kind.ty.name)
+            .field("ptr", &self.raw.ptr)
+            .finish()
+    }
+}
+
+impl SharedDescriptor {
+    /// The library it was created with.
+    pub(crate) fn library(&self) -> &Arc<Library> {
+        self.raw.lib.arc()
+    }
+
+    /// A finalized descriptor of the same C descriptor, to set into others
+    /// ([`BackendDescriptor::set_descriptors`]). It takes no attribute
+    /// (finalized, and shared, so neither [`BackendDescriptor::reset`] nor
+    /// `keep` applies to it); dropping it lets go of one share.
+    pub(crate) fn view(&self) -> BackendDescriptor {
+        BackendDescriptor {
+            raw: Arc::clone(&self.raw),
+            finalized: true,
+            set_attrs: Vec::new(),
+            not_sync: PhantomData,
+        }
     }
 }
 
@@ -204,6 +250,20 @@ impl BackendDescriptor {
     /// Whether [`finalize`](Self::finalize) succeeded.
     pub fn is_finalized(&self) -> bool {
         self.finalized
+    }
+
+    /// The descriptor, finalized, as a value to share between threads.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when it is not finalized.
+    pub(crate) fn into_shared(self) -> Result<SharedDescriptor> {
+        if !self.finalized {
+            return Err(unsupported(
+                "BackendDescriptor::into_shared",
+                format!("the {} is not finalized", self.raw.kind.ty.name),
+            ));
+        }
+        Ok(SharedDescriptor { raw: self.raw })
     }
 
     /// Records that cuDNN completed this descriptor, for the attributes
@@ -602,14 +662,29 @@ impl BackendDescriptor {
     /// As [`get`](Self::get); [`Error::InvalidArgument`] when the bytes are
     /// not UTF-8.
     pub fn get_string(&self, attr: sys::cudnnBackendAttributeName_t) -> Result<String> {
-        let mut bytes = self.get::<u8>(attr)?;
-        if let Some(end) = bytes.iter().position(|&b| b == 0) {
+        let ty = <u8 as AttributeValue>::TYPE;
+        let a = self.check_attr(attr, ty, false)?;
+        let mut cap = self.capacity(a, ty)?;
+        let mut bytes = loop {
+            // Not zero-filled first: cuDNN writes what it reports.
+            let mut buf: Vec<u8> = Vec::with_capacity(cap);
+            let n = self.get_raw(a, ty, cap, buf.as_mut_ptr().cast())?;
+            if n <= cap {
+                // SAFETY: `buf` has room for `cap` bytes and cuDNN wrote
+                // `n` of them: cudnnBackendGetAttribute writes the least of
+                // the count it reports and the count requested (`cap`), and
+                // `n <= cap` (for `cap` 0, no array is passed and `n` is 0).
+                unsafe { buf.set_len(n) };
+                break buf;
+            }
+            cap = n;
+        };
+        // Up to the first NUL (a word-at-a-time search).
+        if let Ok(text) = std::ffi::CStr::from_bytes_until_nul(&bytes) {
+            let end = text.count_bytes();
             bytes.truncate(end);
         }
-        String::from_utf8(bytes).map_err(|e| {
-            let name = info::attribute_info(attr).map_or(GET, |a| a.get_fn);
-            bad(name, format!("not UTF-8: {e}"))
-        })
+        String::from_utf8(bytes).map_err(|e| bad(a.get_fn, format!("not UTF-8: {e}")))
     }
 
     /// Reads attribute `attr`, whose elements are backend descriptors: new

@@ -10,14 +10,14 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cudnn_sys as sys;
 use serde_json::Value;
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
-use super::descriptor::BackendDescriptor;
+use super::descriptor::{BackendDescriptor, SharedDescriptor};
 use crate::error::{Error, Mismatch, Result};
 use crate::library::Library;
 use crate::version::Version;
@@ -264,6 +264,11 @@ fn check_library(lib: &Library) -> Result<()> {
 /// not know are kept (cuDNN 9.28 ignores them). It holds the description
 /// as canonical JSON: compact, with sorted keys.
 ///
+/// The finalized descriptor made from it for a library is made once and
+/// kept, shared by the heuristics and plans of every clone (each holds a
+/// share of it, and of its library); it is destroyed with the last
+/// holder.
+///
 /// `Clone`, `Send` and `Sync`; two are equal when their canonical JSON is.
 ///
 /// ```
@@ -284,6 +289,11 @@ pub struct DeviceProperties {
     fields: BTreeMap<String, Value>,
     name: String,
     capability: (u32, u32),
+    /// The finalized descriptors made from it, one per library; shared by
+    /// the clones.
+    descriptors: Arc<Mutex<Vec<SharedDescriptor>>>,
+    /// [`fingerprint`](Self::fingerprint), made when first asked for.
+    fingerprint: OnceLock<String>,
 }
 
 static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
@@ -390,6 +400,8 @@ impl DeviceProperties {
             fields,
             name,
             capability,
+            descriptors: Arc::default(),
+            fingerprint: OnceLock::new(),
         })
     }
 
@@ -503,6 +515,11 @@ impl DeviceProperties {
         self.fields.get(key).and_then(Value::as_i64)
     }
 
+    /// The value of `key`, as read from the JSON.
+    pub(crate) fn value(&self, key: &str) -> Option<&Value> {
+        self.fields.get(key)
+    }
+
     /// A canonical text for cache keys: the description as
     /// [`json`](Self::json) has it, without `cudaDeviceId`, so that plans
     /// made for one GPU model serve every device of that model (device 0
@@ -510,33 +527,56 @@ impl DeviceProperties {
     /// different driver version, clock or memory size is a different
     /// fingerprint.
     pub fn fingerprint(&self) -> String {
-        let mut out = String::with_capacity(self.json.len());
-        canonical_object(
-            self.fields.iter().filter(|(k, _)| k.as_str() != DEVICE_ID),
-            &mut out,
-        );
-        out
+        self.fingerprint_str().to_owned()
     }
 
-    /// A finalized `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` of `lib` made from
-    /// the JSON.
+    /// [`fingerprint`](Self::fingerprint), made on the first call and kept.
+    pub(crate) fn fingerprint_str(&self) -> &str {
+        self.fingerprint.get_or_init(|| {
+            let mut out = String::with_capacity(self.json.len());
+            canonical_object(
+                self.fields.iter().filter(|(k, _)| k.as_str() != DEVICE_ID),
+                &mut out,
+            );
+            out
+        })
+    }
+
+    /// The finalized `CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR` of `lib` made
+    /// from the JSON, to set into others: made on the first call for `lib`,
+    /// then shared (a view of the same descriptor for every call).
     ///
     /// # Errors
-    /// As [`check`](Self::check).
+    /// As [`check`](Self::check); a description `lib` refused is asked
+    /// again on the next call.
     pub(crate) fn descriptor(&self, lib: &Arc<Library>) -> Result<BackendDescriptor> {
         check_library(lib)?;
+        // The list holds only finalized descriptors: a panic while it is
+        // locked leaves it whole.
+        let mut made = self
+            .descriptors
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(d) = made.iter().find(|d| Arc::ptr_eq(d.library(), lib)) {
+            return Ok(d.view());
+        }
         let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
         d.set(
             A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION,
             self.json.as_bytes(),
         )?;
         d.finalize()?;
-        Ok(d)
+        let shared = d.into_shared()?;
+        let view = shared.view();
+        made.push(shared);
+        Ok(view)
     }
 
     /// Has `lib` build a device descriptor from this description and
-    /// finalize it, then drops it: whether this cuDNN accepts the
-    /// description.
+    /// finalize it: whether this cuDNN accepts the description. The
+    /// descriptor is kept for the heuristics and plans made from this
+    /// description (and its clones) with `lib`; once made, this asks cuDNN
+    /// nothing.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::Unsupported`] before

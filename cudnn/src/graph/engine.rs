@@ -136,8 +136,9 @@ pub struct EngineConfig {
     pub(crate) behavior_notes: Vec<Behavior>,
     /// Read from cuDNN when first asked for.
     pub(crate) knobs: std::cell::OnceCell<Vec<(KnobType, i64)>>,
-    pub(crate) graph_name: String,
-    pub(crate) tensors: Vec<PlanTensor>,
+    /// The graph's name and tensors, shared with the graph.
+    pub(crate) graph_name: Arc<str>,
+    pub(crate) tensors: Arc<[PlanTensor]>,
 }
 
 static_assertions::assert_impl_all!(EngineConfig: Send);
@@ -378,7 +379,7 @@ impl OperationGraph {
             numerical_notes,
             behavior_notes,
             knobs: std::cell::OnceCell::from(knobs.to_vec()),
-            graph_name: self.name().to_owned(),
+            graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
         })
     }
@@ -409,7 +410,7 @@ impl OperationGraph {
             numerical_notes,
             behavior_notes,
             knobs: std::cell::OnceCell::new(),
-            graph_name: self.name().to_owned(),
+            graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
         })
     }
@@ -417,11 +418,6 @@ impl OperationGraph {
     /// Whether the graph was given `target`'s handle when it was built.
     fn built_with(&self, target: Target<'_>) -> bool {
         matches!(target, Target::Handle(h) if self.handle_id == Some(h.id()))
-    }
-
-    /// The tensors as a plan checks buffers against them.
-    fn plan_tensors(&self) -> Vec<PlanTensor> {
-        self.tensors().iter().map(PlanTensor::of).collect()
     }
 }
 

@@ -141,8 +141,10 @@ impl PlanTensor {
 pub struct ExecutionPlan {
     pub(crate) desc: BackendDescriptor,
     pub(crate) workspace: usize,
-    pub(crate) graph_name: String,
-    pub(crate) tensors: Vec<PlanTensor>,
+    /// The graph's name and tensors (shared with the configuration's
+    /// graph, for a plan made from one).
+    pub(crate) graph_name: Arc<str>,
+    pub(crate) tensors: Arc<[PlanTensor]>,
     pub(crate) engine_index: Option<i64>,
     /// The engine's behaviour notes, when known.
     pub(crate) behavior_notes: Option<Vec<Behavior>>,
@@ -240,8 +242,8 @@ impl ExecutionPlan {
         Ok(ExecutionPlan {
             desc,
             workspace,
-            graph_name: config.graph_name.clone(),
-            tensors: config.tensors.clone(),
+            graph_name: Arc::clone(&config.graph_name),
+            tensors: Arc::clone(&config.tensors),
             engine_index: Some(config.global_index),
             behavior_notes: Some(config.behavior_notes.clone()),
             handle_id,
@@ -292,8 +294,8 @@ impl ExecutionPlan {
         Ok(ExecutionPlan {
             desc,
             workspace,
-            graph_name,
-            tensors,
+            graph_name: graph_name.into(),
+            tensors: tensors.into(),
             engine_index,
             behavior_notes,
             handle_id,
@@ -360,7 +362,13 @@ impl ExecutionPlan {
     /// Takes the values of by-value scalars (which the plan's JSON does
     /// not record) from the graph the plan is for, by uid.
     pub(crate) fn take_scalars_from(&mut self, graph: &OperationGraph) {
-        for t in self.tensors.iter_mut().filter(|t| t.is_by_value) {
+        if !self.tensors.iter().any(|t| t.is_by_value) {
+            return;
+        }
+        // Copied first if shared (a plan read from JSON holds the only
+        // share).
+        let tensors = Arc::make_mut(&mut self.tensors);
+        for t in tensors.iter_mut().filter(|t| t.is_by_value) {
             if let Some(g) = graph.tensors().iter().find(|g| g.uid() == t.uid) {
                 t.by_value = g.by_value();
             }

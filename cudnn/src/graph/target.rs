@@ -104,10 +104,10 @@ fn described(device: &DeviceProperties, key: &str) -> i64 {
         None => device.integer(key).unwrap_or(-1),
         Some((array, rest)) => {
             let i: usize = rest.trim_end_matches(']').parse().unwrap_or(usize::MAX);
-            let v: Option<serde_json::Value> = serde_json::from_str(device.json())
-                .ok()
-                .and_then(|m: serde_json::Value| m.get(array).cloned());
-            v.and_then(|a| a.get(i).and_then(serde_json::Value::as_i64))
+            device
+                .value(array)
+                .and_then(|a| a.get(i))
+                .and_then(serde_json::Value::as_i64)
                 .unwrap_or(-1)
         }
     }

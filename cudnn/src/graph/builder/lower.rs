@@ -10,10 +10,10 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
-use super::{checks, ConvOptions, Graph, OpKind, TensorId};
+use super::{checks, key_text, ConvOptions, Graph, KeyTensor, OpKind, TensorId};
 use crate::error::{Error, Mismatch, Result};
 use crate::graph::signature::Signature;
-use crate::graph::{BackendDescriptor, ScalarValue};
+use crate::graph::{BackendDescriptor, PlanTensor, ScalarValue};
 use crate::{Handle, Library};
 
 /// The function an operation graph's finalize errors name.
@@ -97,8 +97,16 @@ impl GraphTensor {
 pub struct OperationGraph {
     pub(crate) desc: BackendDescriptor,
     pub(crate) tensors: Vec<GraphTensor>,
-    pub(crate) name: String,
-    pub(crate) key: String,
+    pub(crate) name: Arc<str>,
+    /// The tensors as a plan checks buffers against them, made when first
+    /// asked for and shared by the configurations and plans of the graph.
+    plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
+    /// The graph's key, made when first asked for.
+    key: std::cell::OnceCell<String>,
+    /// What the key is made of besides the tensors: the intermediate and
+    /// compute types, and the operations.
+    key_types: (sys::cudnnDataType_t, sys::cudnnDataType_t),
+    key_ops: Vec<OpKind>,
     /// The id of the [`Graph`] it was built from.
     graph: u64,
     /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
@@ -121,9 +129,30 @@ impl OperationGraph {
         &self.name
     }
 
-    /// The graph's canonical text ([`Graph::key`]), for plan caches.
+    /// The graph's canonical text ([`Graph::key`]), for plan caches: made
+    /// on the first call, from the tensors and operations it was built
+    /// from.
     pub fn key(&self) -> &str {
-        &self.key
+        self.key.get_or_init(|| {
+            let tensors = self.tensors.iter().map(|t| KeyTensor {
+                dims: &t.dims,
+                strides: &t.strides,
+                data_type: t.data_type,
+                is_virtual: t.is_virtual,
+                by_value: t.by_value.is_some(),
+            });
+            let (intermediate, compute) = self.key_types;
+            key_text(intermediate, compute, tensors, self.key_ops.iter())
+        })
+    }
+
+    /// The tensors as a plan checks buffers against them (one share for
+    /// every configuration and plan of the graph).
+    pub(crate) fn plan_tensors(&self) -> Arc<[PlanTensor]> {
+        Arc::clone(
+            self.plan_tensors
+                .get_or_init(|| self.tensors.iter().map(PlanTensor::of).collect()),
+        )
     }
 
     /// Every tensor, in uid order (the uid of `tensors()[i]` is `i + 1`).
@@ -253,8 +282,11 @@ impl Graph {
         Ok(OperationGraph {
             desc: graph,
             tensors,
-            name: self.name.clone(),
-            key: self.key(),
+            name: Arc::from(self.name.as_str()),
+            plan_tensors: std::cell::OnceCell::new(),
+            key: std::cell::OnceCell::new(),
+            key_types: (self.intermediate, self.compute),
+            key_ops: self.ops.iter().map(|o| o.kind.clone()).collect(),
             graph: self.id,
             handle_id: handle.map(Handle::id),
             tf32_operands: self.tf32_operands(),
