@@ -12,29 +12,18 @@
 #
 #   scripts/candle-bridge.sh
 #
-# candle's kernels need nvcc, and linking needs the CUDA libraries and
-# libcuda: scripts/fetch-cuda-toolkit.sh puts them in the user's cache.
-# CUDA_COMPUTE_CAP (default 90) stands in for the GPU that candle's build
-# would ask nvidia-smi about. The builds go to $CARGO_TARGET_DIR when it is
-# set, else to <cache>/candle-target, so that candle's kernels, compiled
-# once, are reused by later runs and fresh clones. The programs run with the
-# libraries' folder on LD_LIBRARY_PATH (through cargo's runner, which leaves
-# cargo's own environment, and so the builds, alone).
+# The environment (nvcc, the CUDA libraries, libcuda, the target folder) is
+# scripts/lib/candle-env.sh's. Everything
+# builds in release (clippy and rustdoc too, so that candle's kernels, whose
+# build script runs nvcc, are compiled once per profile and target folder):
+# the GPU bundle (scripts/gpu-test.sh) takes the same binaries.
 set -euo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$script_dir/.." && pwd)
 cd "$repo"
 
-eval "$(bash "$script_dir/fetch-cuda-toolkit.sh")"
-cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-${HOME:?HOME is not set; set CUDNN_RS_CACHE}/.cache}/cudnn-rs}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$cache/candle-target}
-export PATH=$CUDA_CANDLE_ROOT/bin:$PATH
-export CUDA_HOME=$CUDA_CANDLE_ROOT
-export CUDA_COMPUTE_CAP=${CUDA_COMPUTE_CAP:-90}
-host=$(rustc -vV | sed -n 's/^host: //p')
-runner_var=CARGO_TARGET_$(tr 'a-z.-' 'A-Z__' <<<"$host")_RUNNER
-export "$runner_var=env LD_LIBRARY_PATH=$CUDA_CANDLE_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+source "$script_dir/lib/candle-env.sh"
 echo "candle bridge: nvcc $CUDA_CANDLE_VERSION, libcuda $LIBCUDA_VERSION, sm_$CUDA_COMPUTE_CAP, target $CARGO_TARGET_DIR"
 
 part() { printf -- '-- %s (at %ds)\n' "$1" "$SECONDS"; }
@@ -43,16 +32,16 @@ part "cudnn-rs in each cudarc configuration"
 bash "$script_dir/cudarc-configs.sh"
 
 part "clippy and rustdoc with candle's cuda feature"
-cargo clippy -p cudnn-rs-candle --features cuda --all-targets -- -D warnings
-RUSTDOCFLAGS="-D warnings" cargo doc -p cudnn-rs-candle --features cuda --no-deps
+cargo clippy -p cudnn-rs-candle --features cuda --release --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc -p cudnn-rs-candle --features cuda --release --no-deps
 
 part "tests (host tests run; GPU tests built and ignored)"
-cargo test -p cudnn-rs-candle --features cuda
+cargo test -p cudnn-rs-candle --features cuda --release
 
 part "lenet_candle without a GPU"
-cargo build -p cudnn-rs-candle --features cuda --example lenet_candle
+cargo build -p cudnn-rs-candle --features cuda --release --example lenet_candle
 rc=0
-out=$(env LD_LIBRARY_PATH="$CUDA_CANDLE_LIB" "$CARGO_TARGET_DIR/debug/examples/lenet_candle" 2>&1) || rc=$?
+out=$(env LD_LIBRARY_PATH="$CUDA_CANDLE_LIB" "$CARGO_TARGET_DIR/release/examples/lenet_candle" 2>&1) || rc=$?
 printf '%s\n' "$out" | sed 's/^/  | /'
 if [[ $rc -ne 1 ]] || grep -q panicked <<<"$out" || ! grep -q 'needs a CUDA GPU' <<<"$out"; then
     echo "lenet_candle without a GPU: expected exit 1 and 'needs a CUDA GPU', no panic (exit $rc)" >&2

@@ -18,15 +18,15 @@
 #   libnvrtc.so.12              nvidia-cuda-nvrtc-cu12 12.9
 #   libcurand.so.10             nvidia-curand-cu12 10.3.10
 #   libcublas(Lt).so.12         scripts/fetch-cudnn.sh cublas (12.9)
-#   libcuda.so.1                Debian bookworm non-free `libcuda1` 535.261.03,
-#                               fetched with `apt-get download` through a
-#                               private apt configuration and state under
-#                               <cache>/apt (the system's apt is not touched),
-#                               unpacked with dpkg-deb -x
+#   libcuda.so.1                Debian bookworm non-free `libcuda1` 535.261.03
+#                               (scripts/fetch-libcuda.sh)
 #
 # The libraries are those cudarc links with `dynamic-linking` (as candle
 # builds it) for bindings of CUDA 12.x, which the workspace pins
-# (.cargo/config.toml).
+# (.cargo/config.toml). (Bindings for CUDA 13 cannot be linked here: cudarc's
+# CUDA 13 driver calls include cuEventElapsedTime_v2, which is in drivers
+# from 570 on, and no reachable registry has a libcuda that new: Debian's
+# newest is 555.)
 #
 # Cache root: ${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudnn-rs}.
 # After a run:
@@ -37,8 +37,7 @@
 #   <cache>/cuda-candle-<nvcc version>/.complete    written last; a folder without it is redone
 #
 # Wheels are downloaded into <cache>/wheels with `python3 -m pip download`
-# and deleted once unpacked (CUDNN_RS_KEEP_WHEELS=1 keeps them); the .deb
-# goes to <cache>/apt. Two runs at once are serialised with flock on
+# and deleted once unpacked (CUDNN_RS_KEEP_WHEELS=1 keeps them). Two runs at once are serialised with flock on
 # <cache>/.lock-cuda. Progress goes to stderr; stdout carries only lines
 # another script can eval:
 #
@@ -71,13 +70,16 @@ WHEELS=(
     "nvidia-cuda-nvrtc-cu12==12.9.86 nvidia/cuda_nvrtc/lib lib64"
     "nvidia-curand-cu12==10.3.10.19 nvidia/curand/lib lib64"
 )
-LIBCUDA_VERSION=535.261.03
-LIBCUDA_DEB_VERSION=$LIBCUDA_VERSION-1
-DEBIAN_SOURCE='deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm non-free'
-
+# What .complete says of a finished root; a root whose .complete differs
+# (another set of libraries) is built anew.
+COMPLETE="nvcc $NVCC_VERSION, CUDA 12 libraries (nvrtc 12.9.86, curand 10.3.10.19, cublas 12.9.1.4), libcuda 535.261.03"
 # cuBLAS first: fetch-cudnn.sh takes its own lock on the cache.
 cublas_vars=$(bash "$script_dir/fetch-cudnn.sh" cublas) || die "fetching cuBLAS failed"
 eval "$cublas_vars"
+
+# The libcuda scripts/fetch-libcuda.sh fetches.
+LIBCUDA_VERSION=535.261.03
+LIBCUDA_WANTED=$LIBCUDA_VERSION
 
 cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-${HOME:?HOME is not set; set CUDNN_RS_CACHE}/.cache}/cudnn-rs}
 mkdir -p "$cache"
@@ -149,44 +151,16 @@ wheel_of() {
     printf '%s\n' "$found"
 }
 
-# fetch_libcuda DEST: Debian's libcuda1 unpacked into DEST (its libraries
-# end up in DEST/lib).
+# fetch_libcuda DEST: Debian's libcuda1 (scripts/fetch-libcuda.sh) linked
+# into DEST/lib64.
 fetch_libcuda() {
-    local dest=$1 apt=$cache/apt
-    command -v apt-get >/dev/null 2>&1 || die "apt-get is needed to fetch Debian's libcuda1"
-    command -v dpkg-deb >/dev/null 2>&1 || die "dpkg-deb is needed to unpack Debian's libcuda1"
-    mkdir -p "$apt/etc/sources.list.d" "$apt/etc/preferences.d" "$apt/state/lists/partial" \
-        "$apt/cache/archives/partial" "$apt/debs"
-    printf '%s\n' "$DEBIAN_SOURCE" >"$apt/etc/sources.list"
-    : >"$apt/state/status"
-    local opts=(
-        -o "Dir::Etc=$apt/etc" -o "Dir::Etc::SourceList=$apt/etc/sources.list"
-        -o "Dir::Etc::SourceParts=$apt/etc/sources.list.d"
-        -o "Dir::Etc::PreferencesParts=$apt/etc/preferences.d"
-        -o "Dir::Etc::Trusted=/etc/apt/trusted.gpg" -o "Dir::Etc::TrustedParts=/etc/apt/trusted.gpg.d"
-        -o "Dir::State=$apt/state" -o "Dir::State::status=$apt/state/status"
-        -o "Dir::Cache=$apt/cache" -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root"
-    )
-    local deb
-    deb=$(find "$apt/debs" -maxdepth 1 -name "libcuda1_${LIBCUDA_DEB_VERSION}_amd64.deb" -print -quit)
-    if [[ -z $deb ]]; then
-        log "libcuda1 $LIBCUDA_DEB_VERSION: apt-get download from Debian's non-free component ..."
-        apt-get "${opts[@]}" -qq update >&2 || die "apt-get update with $apt/etc/sources.list failed"
-        (cd "$apt/debs" && apt-get "${opts[@]}" -qq download "libcuda1=$LIBCUDA_DEB_VERSION" >&2) \
-            || die "apt-get download libcuda1=$LIBCUDA_DEB_VERSION failed"
-        deb=$(find "$apt/debs" -maxdepth 1 -name "libcuda1_${LIBCUDA_DEB_VERSION}_amd64.deb" -print -quit)
-        [[ -n $deb ]] || die "apt-get reported success but no libcuda1 .deb is in $apt/debs"
-    fi
-    local x=$dest/.libcuda1
-    rm -rf "$x"
-    dpkg-deb -x "$deb" "$x" || die "dpkg-deb -x $deb failed"
-    local so
-    so=$(find "$x" -name "libcuda.so.$LIBCUDA_VERSION" -print -quit)
-    [[ -n $so ]] || die "$deb has no libcuda.so.$LIBCUDA_VERSION"
-    cp "$so" "$dest/lib64/"
+    local dest=$1 vars
+    vars=$(bash "$script_dir/fetch-libcuda.sh") || die "fetching libcuda failed"
+    eval "$vars"
+    [[ $LIBCUDA_VERSION == "$LIBCUDA_WANTED" ]] || die "fetch-libcuda.sh gave libcuda $LIBCUDA_VERSION, not $LIBCUDA_WANTED"
+    cp "$LIBCUDA_DIR/libcuda.so.$LIBCUDA_VERSION" "$dest/lib64/"
     ln -sf "libcuda.so.$LIBCUDA_VERSION" "$dest/lib64/libcuda.so.1"
     ln -sf libcuda.so.1 "$dest/lib64/libcuda.so"
-    rm -rf "$x"
 }
 
 # link NAME TARGET: lib64/NAME -> TARGET.
@@ -226,10 +200,10 @@ build() {
     mkdir -p "$root/targets"
     ln -sfn .. "$root/targets/x86_64-linux"
     "$root/bin/nvcc" --version >&2 || die "the unpacked nvcc does not run"
-    printf 'nvcc %s, libcuda %s\n' "$NVCC_VERSION" "$LIBCUDA_VERSION" >"$root/.complete"
+    printf '%s\n' "$COMPLETE" >"$root/.complete"
 }
 
-if [[ -f $root/.complete ]]; then
+if [[ -f $root/.complete && $(cat "$root/.complete") == "$COMPLETE" ]]; then
     log "CUDA $NVCC_VERSION for candle: already in $root"
 else
     log "CUDA $NVCC_VERSION for candle: building $root ..."

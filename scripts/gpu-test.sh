@@ -9,8 +9,12 @@
 #   builds, in release, the binaries that BUNDLE (below) names: the test
 #   binary `gpu` (cudnn/tests/gpu/main.rs: every cudnn/tests/*_gpu.rs), the
 #   test binaries whose other files hold a GPU test, the examples and the
-#   benches that need a GPU; strips their symbols into <dir>/bin/, with a
-#   MANIFEST, BUILD-INFO and this script as <dir>/gpu-test.sh. It fails when
+#   benches that need a GPU, and the candle bridge's GPU tests and example
+#   (BRIDGE, in the environment of scripts/lib/candle-env.sh, which fetches
+#   nvcc and the CUDA libraries into the user's cache); strips their
+#   symbols into <dir>/bin/ (files over 16 MiB, the bridge's, xz-compressed:
+#   `run` unpacks them), with a MANIFEST, BUILD-INFO and this script as
+#   <dir>/gpu-test.sh. It fails when
 #   a file holding `#[ignore = "needs a CUDA GPU"]` is not in the bundle, and
 #   when the bundle exceeds GPU_BUNDLE_MAX_MIB (48). `--all` adds every test
 #   binary of the workspace, for `run --all`, with no size limit.
@@ -27,7 +31,7 @@
 #   doctor and DeviceProperties::from_handle; the first graph execute; the
 #   rest of graph_gpu; norms and attention; cudnn::nn; the launch layer and
 #   the handle; the legacy families; LeNet; the attention example and the
-#   SDPA and conv benches (quick settings). Every row is a process of its own
+#   SDPA and conv benches (quick settings); the candle bridge. Every row is a process of its own
 #   (a crash or a poisoned context ends that process only; after a crash the
 #   row goes on from the next test), under its phase's limit and the whole
 #   run's budget (--budget, GPU_TEST_BUDGET_S, default 480 s). A failed test
@@ -81,12 +85,24 @@ BUNDLE=(
     "test cudnn-rs gpu"
     "test cudnn-rs graph_device"
     "test cudnn-rs host_functions"
+    "test cudnn-rs plan_files"
     "test cudnn-rs-examples lenet_gpu"
     "example cudnn-rs-examples doctor"
     "example cudnn-rs-examples lenet_digits"
     "example cudnn-rs-examples attention"
     "bench cudnn-rs-examples conv_algos"
     "bench cudnn-rs-examples sdpa"
+)
+# The candle bridge's (cudnn-candle/): built with its `cuda` feature in the
+# environment of scripts/lib/candle-env.sh (nvcc 13.0; cudarc's pinned
+# bindings for CUDA 12.8, linked to CUDA 12's cuBLAS, cuRAND and NVRTC, and
+# candle's kernels to the CUDA 13 runtime). A GPU machine whose wheels are
+# CUDA 13 only lacks libcublas.so.12 and libnvrtc.so.12: there these
+# binaries do not start, and their row says so (GPU_TEST_LIB_DIRS can name
+# a folder with CUDA 12's libraries).
+BRIDGE=(
+    "test cudnn-rs-candle gpu"
+    "example cudnn-rs-candle lenet_candle"
 )
 
 # The phases, most telling first. `phase NAME LIMIT_S WHAT`; then its rows:
@@ -101,6 +117,7 @@ plan() {
     row test cudnn-rs.gpu graph_gpu::conv_bias_relu_matches_the_reference
     phase graph 150 "the rest of graph_gpu"
     row test cudnn-rs.gpu 'graph_gpu::*' '!graph_gpu::conv_bias_relu_matches_the_reference'
+    row test cudnn-rs.plan_files every_operation_kind_round_trips_its_json_on_a_gpu
     phase norm-attention 120 "norm, SDPA and RoPE graphs"
     row test cudnn-rs.gpu 'graph_norm_attention_gpu::*'
     phase nn 120 "cudnn::nn"
@@ -108,6 +125,7 @@ plan() {
     phase launch-handle 60 "the launch layer and the handle"
     row test cudnn-rs.gpu 'launch_gpu::*'
     row test cudnn-rs.gpu 'handle_gpu::*'
+    row test cudnn-rs.gpu 'raw_view_gpu::*'
     row test cudnn-rs.host_functions creating_a_handle_on_a_gpu
     phase legacy 180 "the legacy families"
     row test cudnn-rs.gpu 'conv_gpu::*'
@@ -123,6 +141,9 @@ plan() {
         SDPA_BENCH_BUDGET_S=30 -- --bench
     row bench conv_algos CUDNN_BENCH_REQUIRE=1 CONV_BENCH_QUICK=1 CONV_BENCH_SHAPES=2,14 \
         CONV_BENCH_DTYPES=fp16 CONV_BENCH_LAYOUTS=nhwc CONV_BENCH_BUDGET_S=40 -- --bench
+    phase candle 150 "the candle bridge: its ops against candle's CUDA ops and the CPU references; lenet_candle"
+    row test cudnn-rs-candle.gpu '*'
+    row example lenet_candle
 }
 
 # What a program prints when it finds no GPU or no CUDA driver.
@@ -135,7 +156,7 @@ NO_GPU_SAID='no-gpu|no CUDA GPU|needs a CUDA GPU|no usable GPU|no NVIDIA driver|
 # a bundled test target or a `#[path]` module of one, and a file built as
 # such a module is not also a test target of its own that `cargo test` runs.
 check_coverage() {
-    python3 - "$1" "${BUNDLE[@]}" <<'PY'
+    python3 - "$1" "${BUNDLE[@]}" "${BRIDGE[@]}" <<'PY'
 import json, os, re, sys
 
 meta = json.load(open(sys.argv[1]))
@@ -180,7 +201,7 @@ PY
 # in TMP/*.json name into OUTDIR/bin and writes OUTDIR/MANIFEST
 # ("<kind>\t<name>" lines). ALL=1 takes every test binary.
 collect() {
-    python3 - "$1" "$2" "$3" "${BUNDLE[@]}" <<'PY'
+    python3 - "$1" "$2" "$3" "${BUNDLE[@]}" "${BRIDGE[@]}" <<'PY'
 import json, os, shutil, sys
 
 tmp, outdir, take_all = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
@@ -233,6 +254,40 @@ strip_all() {
     done
 }
 
+# compress_large DIR: xz-compresses every file of DIR over
+# GPU_BUNDLE_XZ_MIB (16) MiB into FILE.xz (the candle bridge's binaries
+# embed candle's kernels as PTX text: 50 MiB each, 6 MiB compressed);
+# `run` unpacks them.
+compress_large() {
+    local f limit=$((${GPU_BUNDLE_XZ_MIB:-16} * 1048576))
+    for f in "$1"/*; do
+        [[ -f $f && $f != *.xz ]] || continue
+        (($(stat -c %s "$f") > limit)) || continue
+        command -v xz >/dev/null 2>&1 || die "xz is needed to compress $f (apt-get install xz-utils)"
+        xz -T0 -6 -f "$f" || die "xz failed on $f"
+        echo "  compressed bin/$(basename "$f").xz: $(stat -c %s "$f.xz") bytes"
+    done
+}
+
+# unpack_compressed DIR: bin/FILE.xz of the bundle DIR unpacked into
+# bin/FILE (xz, else python3's lzma), once.
+unpack_compressed() {
+    local f plain
+    for f in "$1"/bin/*.xz; do
+        [[ -f $f ]] || continue
+        plain=${f%.xz}
+        [[ -x $plain ]] && continue
+        if command -v xz >/dev/null 2>&1; then
+            xz -dc "$f" >"$plain.part" || die "could not unpack $f"
+        else
+            python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+                "$f" "$plain.part" || die "could not unpack $f (no xz, and python3's lzma failed)"
+        fi
+        chmod +x "$plain.part"
+        mv "$plain.part" "$plain"
+    done
+}
+
 bundle() {
     local all=0 outdir=
     while [[ $# -gt 0 ]]; do
@@ -258,7 +313,7 @@ bundle() {
     check_coverage "$tmp/metadata.json" || die "the bundle would miss GPU tests (above)"
     # The same package selection as the CI's release builds and benches,
     # so that cargo reuses them.
-    local scope=(--workspace --exclude xtask --message-format=json-render-diagnostics) sel=() e kind target
+    local scope=(--workspace --exclude xtask --exclude cudnn-rs-candle --message-format=json-render-diagnostics) sel=() e kind target
     local examples=() benches=()
     for e in "${BUNDLE[@]}"; do
         read -r kind _ target <<<"$e"
@@ -276,11 +331,29 @@ bundle() {
     cargo build "${scope[@]}" --release "${examples[@]}" >"$tmp/examples.json"
     echo "== building the benches (bench profile) =="
     cargo bench "${scope[@]}" --no-run "${benches[@]}" >"$tmp/benches.json"
+    local bridge_tests=() bridge_examples=()
+    for e in "${BRIDGE[@]}"; do
+        read -r kind _ target <<<"$e"
+        case $kind in
+            test) bridge_tests+=(--test "$target") ;;
+            example) bridge_examples+=(--example "$target") ;;
+            *) die "BRIDGE: unknown kind $kind in '$e'" ;;
+        esac
+    done
+    echo "== building the candle bridge's GPU tests and example (release; scripts/lib/candle-env.sh) =="
+    (
+        # shellcheck source=lib/candle-env.sh
+        source "$repo/scripts/lib/candle-env.sh"
+        local bridge=(-p cudnn-rs-candle --features cuda --release --message-format=json-render-diagnostics)
+        cargo test "${bridge[@]}" --no-run "${bridge_tests[@]}" >>"$tmp/tests.json"
+        cargo build "${bridge[@]}" "${bridge_examples[@]}" >>"$tmp/examples.json"
+    ) || die "building the candle bridge failed"
 
     rm -rf "${outdir:?}/bin" "${outdir:?}/logs"
     mkdir -p "$outdir/bin"
     collect "$tmp" "$outdir" "$all"
     strip_all "$outdir/bin"
+    compress_large "$outdir/bin"
     cp "$self" "$outdir/gpu-test.sh"
     chmod +x "$outdir/gpu-test.sh"
     {
@@ -853,6 +926,7 @@ run() {
     dir=${dir:-$(dirname "$self")}
     [[ -d $dir/bin && -f $dir/MANIFEST ]] || die "$dir has no bin/ and MANIFEST; make it with '$0 bundle <dir>'"
     dir=$(cd "$dir" && pwd)
+    unpack_compressed "$dir"
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
     flag=--ignored
