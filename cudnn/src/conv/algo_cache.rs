@@ -496,6 +496,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a save syncs its folder, which Miri cannot do")]
     fn a_saved_cache_loads_and_bad_files_are_io_errors() {
         let cache = AlgoCache::new();
         cache.insert(key(1, SearchMode::Heuristic), choice(1));
