@@ -5,7 +5,7 @@ use crate::DType;
 use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
-use super::shape::{check_epsilon_in, check_norm_type_in, NormShape};
+use super::shape::{check_norm_in, NormShape};
 use crate::error::Result;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
@@ -88,19 +88,7 @@ impl LayerNorm {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `LayerNorm::check` and what is wrong (from `new`, naming `LayerNorm::new`).
     pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
-        Self::check_in("LayerNorm::check", shape, dtype, epsilon)
-    }
-
-    /// [`check`](Self::check), its refusals naming `function`.
-    fn check_in(
-        function: &'static str,
-        shape: &NormShape,
-        dtype: DType,
-        epsilon: f32,
-    ) -> Result<()> {
-        shape.check_in(function)?;
-        check_norm_type_in(function, dtype)?;
-        check_epsilon_in(function, epsilon)
+        check_norm_in("LayerNorm::check", shape, dtype, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
@@ -125,7 +113,7 @@ impl LayerNorm {
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "LayerNorm::new";
-        Self::check_in(F, &shape, dtype, epsilon)?;
+        check_norm_in(F, &shape, dtype, epsilon)?;
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("layer_norm");

@@ -5,7 +5,7 @@ use crate::DType;
 use DType as Dt;
 
 use super::plans::{check_element, required, Plans};
-use super::shape::{check_epsilon_in, check_norm_type_in, NormShape};
+use super::shape::{check_norm_in, NormShape};
 use crate::error::Result;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
@@ -81,19 +81,7 @@ impl RmsNorm {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `RmsNorm::check` and what is wrong (from `new`, naming `RmsNorm::new`).
     pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
-        Self::check_in("RmsNorm::check", shape, dtype, epsilon)
-    }
-
-    /// [`check`](Self::check), its refusals naming `function`.
-    fn check_in(
-        function: &'static str,
-        shape: &NormShape,
-        dtype: DType,
-        epsilon: f32,
-    ) -> Result<()> {
-        shape.check_in(function)?;
-        check_norm_type_in(function, dtype)?;
-        check_epsilon_in(function, epsilon)
+        check_norm_in("RmsNorm::check", shape, dtype, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
@@ -115,7 +103,7 @@ impl RmsNorm {
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "RmsNorm::new";
-        Self::check_in(F, &shape, dtype, epsilon)?;
+        check_norm_in(F, &shape, dtype, epsilon)?;
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("rms_norm");

@@ -285,6 +285,19 @@ pub fn check_attention_data_type(dtype: DType) -> Result<()> {
     check_type_in("check_attention_data_type", dtype, ATTENTION_TYPES)
 }
 
+/// A norm layer's checks (`LayerNorm`, `RmsNorm`): its shape, element type
+/// and epsilon, the refusals naming `function`.
+pub(crate) fn check_norm_in(
+    function: &'static str,
+    shape: &NormShape,
+    dtype: Dt,
+    epsilon: f32,
+) -> Result<()> {
+    shape.check_in(function)?;
+    check_norm_type_in(function, dtype)?;
+    check_epsilon_in(function, epsilon)
+}
+
 pub(crate) fn check_norm_type_in(function: &'static str, dtype: Dt) -> Result<()> {
     check_type_in(function, dtype, NORM_TYPES)
 }
