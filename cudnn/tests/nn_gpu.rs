@@ -25,8 +25,8 @@ use cudnn::nn::{
     LayerNormBackward, LayerNormForward, NormShape, RmsNorm, RmsNormBackward, RmsNormForward,
     SeqLens,
 };
-use cudnn::DType as Dt;
-use cudnn::{DataType, Error, Mismatch};
+use cudnn::nn::{AttentionElement, NormElement};
+use cudnn::{Error, Mismatch};
 use cudnn_reference::attention::{self as att, AttentionGeometry, AttentionMask};
 use cudnn_reference::conv::Scalar;
 use cudnn_reference::norm;
@@ -73,13 +73,13 @@ const NORM: NormShape = NormShape {
 };
 const EPS: f32 = 1e-5;
 
-fn layer_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, settings: &Settings) {
+fn layer_norm_case<T: Scalar + NormElement>(gpu: &Gpu, tol: &Tol, settings: &Settings) {
     let (n, f) = (NORM.x_len(), NORM.features);
     let xs = rounded::<T>(&values(n, 1));
     let ss = values(f, 2);
     let bs = values(f, 3);
     let dys = rounded::<T>(&values(n, 4));
-    let mut layer = LayerNorm::new(&gpu.handle, NORM, dtype, EPS, settings, None).expect("new");
+    let mut layer = LayerNorm::<T>::new(&gpu.handle, NORM, EPS, settings, None).expect("new");
 
     let s = &gpu.stream;
     let x: CudaSlice<T> = upload_flat(s, &xs);
@@ -135,13 +135,13 @@ fn layer_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, settin
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn layer_norm_bf16_matches_the_reference() {
-    layer_norm_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &Settings::default());
+    layer_norm_case::<bf16>(&gpu(), &BF16_TOL, &Settings::default());
 }
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn layer_norm_f16_matches_the_reference() {
-    layer_norm_case::<f16>(&gpu(), Dt::HALF, &F16_TOL, &Settings::default());
+    layer_norm_case::<f16>(&gpu(), &F16_TOL, &Settings::default());
 }
 
 #[test]
@@ -152,16 +152,16 @@ fn layer_norm_with_benchmark_times_its_plans_and_still_matches() {
         benchmark_limit: 4,
         ..Settings::default()
     };
-    layer_norm_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &settings);
+    layer_norm_case::<bf16>(&gpu(), &BF16_TOL, &settings);
 }
 
-fn rms_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol) {
+fn rms_norm_case<T: Scalar + NormElement>(gpu: &Gpu, tol: &Tol) {
     let (n, f) = (NORM.x_len(), NORM.features);
     let xs = rounded::<T>(&values(n, 5));
     let ss = values(f, 6);
     let dys = rounded::<T>(&values(n, 7));
     let mut layer =
-        RmsNorm::new(&gpu.handle, NORM, dtype, EPS, &Settings::default(), None).expect("new");
+        RmsNorm::<T>::new(&gpu.handle, NORM, EPS, &Settings::default(), None).expect("new");
     let s = &gpu.stream;
     let x: CudaSlice<T> = upload_flat(s, &xs);
     let scale: CudaSlice<f32> = upload_flat(s, &ss);
@@ -207,13 +207,13 @@ fn rms_norm_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol) {
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn rms_norm_bf16_matches_the_reference() {
-    rms_norm_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL);
+    rms_norm_case::<bf16>(&gpu(), &BF16_TOL);
 }
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn rms_norm_f16_matches_the_reference() {
-    rms_norm_case::<f16>(&gpu(), Dt::HALF, &F16_TOL);
+    rms_norm_case::<f16>(&gpu(), &F16_TOL);
 }
 
 const ATTN: AttentionShape = AttentionShape {
@@ -260,7 +260,7 @@ struct AttnCase<'a> {
     lens: Option<(&'a [usize], &'a [usize])>,
 }
 
-fn attention_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, c: &AttnCase<'_>) {
+fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCase<'_>) {
     let sh = c.shape;
     let geo = geometry(&sh);
     let scale = c
@@ -277,15 +277,8 @@ fn attention_case<T: Scalar + DataType>(gpu: &Gpu, dtype: Dt, tol: &Tol, c: &Att
     let ks = rounded::<T>(&values(sh.kv_len(), 12));
     let vs = rounded::<T>(&values(sh.kv_len(), 13));
     let dos = rounded::<T>(&values(sh.q_len(), 14));
-    let mut layer = Attention::new(
-        &gpu.handle,
-        sh,
-        dtype,
-        c.options,
-        &Settings::default(),
-        None,
-    )
-    .expect("new");
+    let mut layer =
+        Attention::<T>::new(&gpu.handle, sh, c.options, &Settings::default(), None).expect("new");
 
     let s = &gpu.stream;
     let q: CudaSlice<T> = upload_flat(s, &qs);
@@ -393,13 +386,13 @@ fn causal() -> AttnCase<'static> {
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn causal_attention_bf16_matches_the_reference() {
-    attention_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &causal());
+    attention_case::<bf16>(&gpu(), &BF16_TOL, &causal());
 }
 
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn causal_attention_f16_matches_the_reference() {
-    attention_case::<f16>(&gpu(), Dt::HALF, &F16_TOL, &causal());
+    attention_case::<f16>(&gpu(), &F16_TOL, &causal());
 }
 
 #[test]
@@ -420,7 +413,7 @@ fn padded_causal_attention_bf16_matches_the_reference() {
         lens: Some((&lq, &lkv)),
         ..causal()
     };
-    attention_case::<bf16>(&gpu(), Dt::BFLOAT16, &BF16_TOL, &case);
+    attention_case::<bf16>(&gpu(), &BF16_TOL, &case);
 }
 
 #[test]
@@ -439,7 +432,7 @@ fn sliding_window_attention_f16_matches_the_reference() {
         },
         ..causal()
     };
-    attention_case::<f16>(&gpu(), Dt::HALF, &F16_TOL, &case);
+    attention_case::<f16>(&gpu(), &F16_TOL, &case);
 }
 
 #[test]
@@ -448,10 +441,9 @@ fn a_plan_cache_serves_the_second_layer_of_a_shape() {
     let gpu = gpu();
     let lib = gpu.handle.library();
     let mut cache = PlanCache::new(8).expect("cache");
-    let dtype = Dt::BFLOAT16;
     let settings = Settings::default();
     let _a =
-        LayerNorm::new(&gpu.handle, NORM, dtype, EPS, &settings, Some(&mut cache)).expect("first");
+        LayerNorm::<bf16>::new(&gpu.handle, NORM, EPS, &settings, Some(&mut cache)).expect("first");
     if lib.version() < cudnn::Version::new(9, 8, 0) {
         // Before 9.8 there are no device descriptions: no cache is used.
         assert_eq!((cache.hits(), cache.misses()), (0, 0));
@@ -460,7 +452,7 @@ fn a_plan_cache_serves_the_second_layer_of_a_shape() {
     assert_eq!((cache.hits(), cache.misses(), cache.len()), (0, 2, 2));
     // Another epsilon: the same key (scalars are not part of it), and
     // the layer's own epsilon in its plan.
-    let mut b = LayerNorm::new(&gpu.handle, NORM, dtype, 1e-3, &settings, Some(&mut cache))
+    let mut b = LayerNorm::<bf16>::new(&gpu.handle, NORM, 1e-3, &settings, Some(&mut cache))
         .expect("second");
     assert_eq!((cache.hits(), cache.misses()), (2, 2));
     let (n, f) = (NORM.x_len(), NORM.features);
@@ -511,24 +503,12 @@ fn assert_refused(r: cudnn::Result<()>, function: &str, says: &str) {
 fn a_calls_buffers_are_checked_before_cudnn_runs() {
     let gpu = gpu();
     let s = &gpu.stream;
-    let dtype = Dt::BFLOAT16;
     let mut layer =
-        RmsNorm::new(&gpu.handle, NORM, dtype, EPS, &Settings::default(), None).expect("new");
-    // Buffers of another element type than the layer's.
-    let x16: CudaSlice<f16> = s.alloc_zeros(NORM.x_len()).expect("x");
-    let mut y16: CudaSlice<f16> = s.alloc_zeros(NORM.x_len()).expect("y");
+        RmsNorm::<bf16>::new(&gpu.handle, NORM, EPS, &Settings::default(), None).expect("new");
+    // Buffers of another element type than the layer's do not compile
+    // (tests/compile-fail/attention_element_type.rs).
     let scale: CudaSlice<f32> = s.alloc_zeros(NORM.features).expect("scale");
     let mut inv: CudaSlice<f32> = s.alloc_zeros(NORM.rows).expect("inv");
-    let r = layer.forward(
-        &gpu.handle,
-        RmsNormForward {
-            x: &x16,
-            scale: &scale,
-            y: &mut y16,
-            inv_rms: &mut inv,
-        },
-    );
-    assert_refused(r, "RmsNorm::forward", "buffers of f16");
     // A short output.
     let x: CudaSlice<bf16> = s.alloc_zeros(NORM.x_len()).expect("x");
     let mut short: CudaSlice<bf16> = s.alloc_zeros(NORM.x_len() - 1).expect("y");
@@ -552,15 +532,8 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             padding,
             ..AttentionOptions::default()
         };
-        Attention::new(
-            &gpu.handle,
-            shape,
-            dtype,
-            options,
-            &Settings::default(),
-            None,
-        )
-        .expect("attention")
+        Attention::<bf16>::new(&gpu.handle, shape, options, &Settings::default(), None)
+            .expect("attention")
     };
     let (mut plain, mut padded) = (mk(false), mk(true));
     let q: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("q");

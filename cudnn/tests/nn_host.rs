@@ -7,16 +7,15 @@
 //! function that is compiled, not run).
 
 use cudnn::cudarc::driver::{CudaSlice, CudaView, CudaViewMut};
-use cudnn::half::bf16;
+use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     check_attention_data_type, check_epsilon, check_norm_data_type, Attention, AttentionForward,
-    AttentionOptions, AttentionShape, LayerNorm, LayerNormForward, NormShape, RmsNorm, SeqLens,
+    AttentionInference, AttentionOptions, AttentionPass, AttentionShape, LayerNorm,
+    LayerNormForward, NormShape, RmsNorm, SeqLens,
 };
 use cudnn::DType as Dt;
 use cudnn::{Error, Mismatch};
 
-const BF16: Dt = Dt::BFLOAT16;
-const HALF: Dt = Dt::HALF;
 const FLOAT: Dt = Dt::FLOAT;
 
 /// The function and message of a `BadValue` refusal.
@@ -47,10 +46,9 @@ const ATTN: AttentionShape = AttentionShape {
 
 #[test]
 fn valid_norm_layers_pass_their_checks() {
-    for dtype in [FLOAT, HALF, BF16] {
-        LayerNorm::check(&NORM, dtype, 1e-5).expect("layer norm");
-        RmsNorm::check(&NORM, dtype, 1e-6).expect("rms norm");
-    }
+    LayerNorm::<f32>::check(&NORM, 1e-5).expect("layer norm");
+    LayerNorm::<f16>::check(&NORM, 1e-5).expect("layer norm");
+    RmsNorm::<bf16>::check(&NORM, 1e-6).expect("rms norm");
     assert_eq!(NORM.x_len(), 8 * 1024);
     assert_eq!(NORM.param_len(), 1024);
     assert_eq!(NORM.stats_len(), 8);
@@ -76,10 +74,10 @@ fn norm_shapes_with_a_zero_size_are_refused() {
         let (f, what) = refusal(shape.check());
         assert_eq!(f, "NormShape::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{what}");
-        let (f, what) = refusal(LayerNorm::check(&shape, BF16, 1e-5));
+        let (f, what) = refusal(LayerNorm::<bf16>::check(&shape, 1e-5));
         assert_eq!(f, "LayerNorm::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{what}");
-        let (f, _) = refusal(RmsNorm::check(&shape, BF16, 1e-5));
+        let (f, _) = refusal(RmsNorm::<bf16>::check(&shape, 1e-5));
         assert_eq!(f, "RmsNorm::check");
     }
 }
@@ -116,9 +114,6 @@ fn norm_data_types_other_than_float_half_bfloat16_are_refused() {
         let (f, what) = refusal(check_norm_data_type(dtype));
         assert_eq!(f, "check_norm_data_type");
         assert!(what.contains("FLOAT, HALF, BFLOAT16"), "{what}");
-        let (f, _) = refusal(LayerNorm::check(&NORM, dtype, 1e-5));
-        assert_eq!(f, "LayerNorm::check");
-        refusal(RmsNorm::check(&NORM, dtype, 1e-5));
     }
 }
 
@@ -127,8 +122,8 @@ fn epsilons_not_finite_and_above_zero_are_refused() {
     for eps in [0.0, -0.0, -1e-5, f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
         let (_, what) = refusal(check_epsilon(eps));
         assert!(what.contains("finite and above 0"), "{eps}: {what}");
-        refusal(LayerNorm::check(&NORM, BF16, eps));
-        refusal(RmsNorm::check(&NORM, BF16, eps));
+        refusal(LayerNorm::<bf16>::check(&NORM, eps));
+        refusal(RmsNorm::<bf16>::check(&NORM, eps));
     }
     check_epsilon(f32::MIN_POSITIVE).expect("the smallest normal float");
     check_epsilon(1e-12).expect("a tiny epsilon");
@@ -153,9 +148,10 @@ fn valid_attention_layers_pass_their_checks() {
             ..AttentionOptions::default()
         },
     ];
-    for dtype in [BF16, HALF] {
-        for o in &options {
-            Attention::check(&ATTN, dtype, o).expect("attention");
+    for o in &options {
+        {
+            Attention::<bf16>::check(&ATTN, o).expect("attention");
+            AttentionInference::<f16>::check(&ATTN, o).expect("inference");
         }
     }
     assert_eq!(ATTN.q_len(), 2 * 8 * 128 * 64);
@@ -196,7 +192,10 @@ fn attention_shapes_with_a_zero_size_are_refused() {
         let (f, what) = refusal(shape.check());
         assert_eq!(f, "AttentionShape::check");
         assert!(what.starts_with(&format!("{name} is 0")), "{name}: {what}");
-        let (f, _) = refusal(Attention::check(&shape, BF16, &AttentionOptions::default()));
+        let (f, _) = refusal(Attention::<bf16>::check(
+            &shape,
+            &AttentionOptions::default(),
+        ));
         assert_eq!(f, "Attention::check");
     }
 }
@@ -269,8 +268,6 @@ fn attention_data_types_other_than_half_and_bfloat16_are_refused() {
         let (f, what) = refusal(check_attention_data_type(dtype));
         assert_eq!(f, "check_attention_data_type");
         assert!(what.contains("HALF, BFLOAT16"), "{what}");
-        let (f, _) = refusal(Attention::check(&ATTN, dtype, &AttentionOptions::default()));
-        assert_eq!(f, "Attention::check");
     }
 }
 
@@ -310,7 +307,7 @@ fn attention_options_out_of_range_are_refused() {
         let (f, what) = refusal(o.check());
         assert_eq!(f, "AttentionOptions::check");
         assert!(what.contains(expect), "{what}");
-        let (f, _) = refusal(Attention::check(&ATTN, BF16, &o));
+        let (f, _) = refusal(Attention::<bf16>::check(&ATTN, &o));
         assert_eq!(f, "Attention::check");
     }
 }
@@ -319,15 +316,13 @@ fn attention_options_out_of_range_are_refused() {
 fn the_first_refusal_is_the_shapes() {
     // A zero size, a wrong type and a bad epsilon at once: the shape is
     // named first.
-    let (_, what) = refusal(LayerNorm::check(
+    let (_, what) = refusal(LayerNorm::<f32>::check(
         &NormShape { rows: 0, ..NORM },
-        Dt::DOUBLE,
         f32::NAN,
     ));
     assert!(what.starts_with("rows is 0"), "{what}");
-    let (_, what) = refusal(Attention::check(
+    let (_, what) = refusal(Attention::<bf16>::check(
         &AttentionShape { heads: 0, ..ATTN },
-        FLOAT,
         &AttentionOptions {
             sliding_window: Some(0),
             ..AttentionOptions::default()
@@ -374,4 +369,51 @@ fn attention_args<'a>(
         stats,
         seq_lens: None,
     }
+}
+
+/// cuDNN's head-dim rules (cudnn-frontend's SDPA validation): a multiple
+/// of 8, at most 256 on any GPU, and the backward's architecture limits.
+#[test]
+fn head_dims_follow_cudnns_rules() {
+    let with = |head_dim| AttentionShape { head_dim, ..ATTN };
+    let v = cudnn::Version::new(9, 28, 0);
+    for d in [1000, 264, 60, 1] {
+        let (f, what) = refusal(with(d).check());
+        assert_eq!(f, "AttentionShape::check");
+        assert!(what.starts_with(&format!("head_dim {d}")), "{what}");
+        let (f, _) = refusal(Attention::<bf16>::check(
+            &with(d),
+            &AttentionOptions::default(),
+        ));
+        assert_eq!(f, "Attention::check");
+    }
+    // The boundary: 256 on any GPU, forward and backward on Hopper.
+    with(256).check().expect("256");
+    with(8).check().expect("8");
+    for pass in [AttentionPass::Forward, AttentionPass::Backward] {
+        with(256).check_head_dim(pass, v, (9, 0)).expect("sm_90");
+    }
+    // The backward above its limit on Ampere, Ada and Blackwell (before
+    // 9.23); the forward takes it.
+    for cc in [(8, 0), (8, 9), (12, 0)] {
+        let (f, what) = refusal(with(192).check_head_dim(AttentionPass::Backward, v, cc));
+        assert_eq!(f, "AttentionShape::check_head_dim");
+        assert!(what.contains("up to 128"), "{what}");
+        with(192)
+            .check_head_dim(AttentionPass::Forward, v, cc)
+            .expect("forward");
+        with(128)
+            .check_head_dim(AttentionPass::Backward, v, cc)
+            .expect("128");
+    }
+    let before = cudnn::Version::new(9, 22, 0);
+    let (_, what) = refusal(with(256).check_head_dim(AttentionPass::Backward, before, (10, 0)));
+    assert!(what.contains("up to 128"), "{what}");
+    let later = cudnn::Version::new(9, 23, 0);
+    with(256)
+        .check_head_dim(AttentionPass::Backward, later, (10, 0))
+        .expect("9.23 on sm_100");
+    // The forward's old rule on Ampere: 128 up to 9.9.
+    let old = cudnn::Version::new(9, 9, 0);
+    refusal(with(192).check_head_dim(AttentionPass::Forward, old, (8, 0)));
 }

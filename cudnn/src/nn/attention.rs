@@ -1,18 +1,22 @@
 //! [`Attention`]: fused scaled dot-product attention over the graph API,
-//! forward (with the softmax statistics) and backward.
+//! forward (with the softmax statistics) and backward; and
+//! [`AttentionInference`], the forward alone, without statistics.
+
+use std::marker::PhantomData;
 
 use crate::DType;
 use DType as Dt;
 
-use super::plans::{check_element, required, Plans};
-use super::shape::{bad, check_attention_type_in, AttentionOptions, AttentionShape};
+use super::element::AttentionElement;
+use super::plans::{required, LayerTarget, Plans};
+use super::shape::{bad, AttentionOptions, AttentionPass, AttentionShape};
 use crate::error::Result;
 use crate::graph::{
     Graph, PlanCache, SdpaBackwardInputs, SdpaOptions, Settings, TensorId, VariantPack,
 };
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::workspace::Workspace;
-use crate::{DataType, Handle};
+use crate::Handle;
 
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 const I32: Dt = Dt::CUDNN_DATA_INT32;
@@ -91,33 +95,63 @@ pub struct AttentionBackward<'a, T> {
 }
 
 /// Fused scaled dot-product attention, `O = softmax(scale * Q K^T,
-/// masked) V`, in `bfloat16` or `half` (computed in `float`), with its
-/// backward: cuDNN's `SDPA_FWD` and `SDPA_BWD` operations (cuDNN 9.13
+/// masked) V`, in `T` (`bf16` or `f16`, computed in `float`), for
+/// training: the forward writes the softmax statistics and the backward
+/// uses them. cuDNN's `SDPA_FWD` and `SDPA_BWD` operations (cuDNN 9.13
 /// and 9.17; 9.21 with a causal mask or a window; 9.15 with padding).
 /// It owns its two graphs' plans and a workspace, built once for its
-/// shape, type and options by [`new`](Self::new); the calls check every
-/// buffer (type, length, device) before cuDNN runs.
+/// shape and options by [`new`](Self::new); buffers of another element
+/// type do not compile, and the calls check every buffer (length,
+/// device) before cuDNN runs. For inference, [`AttentionInference`]
+/// builds the forward alone.
 ///
 /// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
 /// self`); not `Clone`.
 #[derive(Debug)]
-pub struct Attention {
-    shape: AttentionShape,
-    dtype: Dt,
-    options: AttentionOptions,
-    forward: Plans,
+pub struct Attention<T: AttentionElement> {
+    fwd: ForwardGraph,
     backward: Plans,
-    /// Forward uids: q, k, v, o, stats.
-    fwd: [i64; 5],
     /// Backward uids: q, k, v, o, d_o, stats, dq, dk, dv.
     bwd: [i64; 9],
-    /// The sequence lengths' uids (q, kv) in each graph, when padding.
-    seq: Option<([i64; 2], [i64; 2])>,
+    /// The sequence lengths' uids (q, kv) in the backward, when padding.
+    seq_b: Option<[i64; 2]>,
     workspace: Workspace,
+    element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(Attention: Send);
-static_assertions::assert_not_impl_any!(Attention: Sync, Clone);
+static_assertions::assert_impl_all!(Attention<crate::half::bf16>: Send);
+static_assertions::assert_not_impl_any!(Attention<crate::half::bf16>: Sync, Clone);
+
+/// Fused scaled dot-product attention for inference: the forward of
+/// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
+/// with a causal mask or a window; 9.15 with padding). It has no backward
+/// graph and no `backward`: a layer built for inference cannot be asked
+/// for gradients, which the type says rather than a runtime refusal.
+///
+/// `Send`, not `Sync`; not `Clone`.
+#[derive(Debug)]
+pub struct AttentionInference<T: AttentionElement> {
+    fwd: ForwardGraph,
+    workspace: Workspace,
+    element: PhantomData<fn() -> T>,
+}
+
+static_assertions::assert_impl_all!(AttentionInference<crate::half::f16>: Send);
+static_assertions::assert_not_impl_any!(AttentionInference<crate::half::f16>: Sync, Clone);
+
+/// The forward of either layer: its plans and uids (q, k, v, o, and the
+/// statistics when trained).
+#[derive(Debug)]
+struct ForwardGraph {
+    shape: AttentionShape,
+    options: AttentionOptions,
+    plans: Plans,
+    /// q, k, v, o.
+    uids: [i64; 4],
+    stats: Option<i64>,
+    /// The sequence lengths' uids (q, kv), when padding.
+    seq: Option<[i64; 2]>,
+}
 
 /// The graph's options for the layer's, with the sequence lengths' tensors.
 fn sdpa_options(o: &AttentionOptions, seq: Option<[TensorId; 2]>) -> SdpaOptions {
@@ -148,187 +182,224 @@ fn seq_tensors(
     ]))
 }
 
-impl Attention {
+/// The buffers of [`AttentionInference::forward`]: `q`, `k`, `v` and `o`
+/// as in [`AttentionForward`], no statistics.
+pub struct AttentionInferenceForward<'a, T> {
+    /// The queries, `[B, H, S_q, D]`.
+    pub q: &'a dyn DeviceBuffer<T>,
+    /// The keys, `[B, H_kv, S_kv, D]`.
+    pub k: &'a dyn DeviceBuffer<T>,
+    /// The values, `[B, H_kv, S_kv, D]`.
+    pub v: &'a dyn DeviceBuffer<T>,
+    /// The output, `[B, H, S_q, D]`.
+    pub o: &'a mut dyn DeviceBufferMut<T>,
+    /// The sequence lengths: given exactly when the layer pads.
+    pub seq_lens: Option<SeqLens<'a>>,
+}
+
+/// The checks of both layers' `new` before any cuDNN call, the refusals
+/// naming `function`: the shape and options, then the head dim against
+/// the target's rules for each pass built.
+fn check_for(
+    function: &'static str,
+    shape: &AttentionShape,
+    options: &AttentionOptions,
+    target: &LayerTarget<'_>,
+    passes: &[AttentionPass],
+) -> Result<()> {
+    shape.check_in(function)?;
+    options.check_in(function)?;
+    let version = Some(target.library().version());
+    let sm = target.compute_capability().map(|c| c.0);
+    for &pass in passes {
+        shape.check_head_dim_in(function, pass, version, sm)?;
+    }
+    Ok(())
+}
+
+/// The sequence lengths' uids of a graph, checked against what the call
+/// gives.
+fn seq_uids(
+    function: &'static str,
+    seq: Option<[i64; 2]>,
+    given: bool,
+) -> Result<Option<[i64; 2]>> {
+    match (seq, given) {
+        (Some(s), true) => Ok(Some(s)),
+        (None, false) => Ok(None),
+        (Some(_), false) => Err(bad(
+            function,
+            "the layer pads (AttentionOptions::padding): seq_lens are required".into(),
+        )),
+        (None, true) => Err(bad(
+            function,
+            "seq_lens given to a layer built without padding".into(),
+        )),
+    }
+}
+
+impl ForwardGraph {
+    /// Builds the forward graph (with statistics when `stats`) for
+    /// `target`, and its plans.
+    fn new(
+        function: &'static str,
+        target: LayerTarget<'_>,
+        (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
+        stats: bool,
+        settings: &Settings,
+        cache: Option<&mut PlanCache>,
+    ) -> Result<Self> {
+        let (qd, kd) = (shape.q_dims(), shape.kv_dims());
+        let mut g = Graph::new(if stats {
+            "attention"
+        } else {
+            "attention_inference"
+        });
+        let q = g.tensor("q", &qd, dtype)?;
+        let k = g.tensor("k", &kd, dtype)?;
+        let v = g.tensor("v", &kd, dtype)?;
+        let seq = seq_tensors(&mut g, &shape, options.padding)?;
+        let sdpa = SdpaOptions {
+            stats,
+            ..sdpa_options(&options, seq)
+        };
+        let out = g.sdpa_forward(q, k, v, &sdpa)?;
+        g.set_output(out.o, dtype)?;
+        let stats = match stats {
+            true => Some(required(function, "statistics", out.stats)?.uid()),
+            false => None,
+        };
+        let plans = Plans::new(target, &g, settings, cache)?;
+        Ok(ForwardGraph {
+            shape,
+            options,
+            plans,
+            uids: [q, k, v, out.o].map(|t| t.uid()),
+            stats,
+            seq: seq.map(|s| s.map(|t| t.uid())),
+        })
+    }
+
+    /// Runs the forward with `pack` (q, k, v, o and any statistics set)
+    /// and the sequence lengths.
+    fn run<'a>(
+        &mut self,
+        function: &'static str,
+        handle: &Handle,
+        mut pack: VariantPack<'a>,
+        seq_lens: Option<SeqLens<'a>>,
+        workspace: &mut Workspace,
+    ) -> Result<()> {
+        let seq = seq_uids(function, self.seq, seq_lens.is_some())?;
+        if let (Some([sq, skv]), Some(lens)) = (seq, seq_lens) {
+            // SAFETY: the values are in range: the contract of
+            // `SeqLens::new`, which made `lens`, for this layer's lengths.
+            pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
+        }
+        self.plans.run(handle, &mut pack, workspace)
+    }
+}
+
+impl<T: AttentionElement> Attention<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
-    /// shape ([`AttentionShape::check`]), the data type (`HALF` or
-    /// `BFLOAT16`), the options ([`AttentionOptions::check`]).
+    /// shape ([`AttentionShape::check`], with the head-dim rules of any
+    /// GPU), the options ([`AttentionOptions::check`]); `T` is the
+    /// element type.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `Attention::check` and what is wrong (from `new`, naming
     /// `Attention::new`).
-    pub fn check(shape: &AttentionShape, dtype: DType, options: &AttentionOptions) -> Result<()> {
-        Self::check_in("Attention::check", shape, dtype, options)
-    }
-
-    /// [`check`](Self::check), its refusals naming `function`.
-    fn check_in(
-        function: &'static str,
-        shape: &AttentionShape,
-        dtype: DType,
-        options: &AttentionOptions,
-    ) -> Result<()> {
-        shape.check_in(function)?;
-        check_attention_type_in(function, dtype)?;
-        options.check_in(function)
+    pub fn check(shape: &AttentionShape, options: &AttentionOptions) -> Result<()> {
+        shape.check_in("Attention::check")?;
+        options.check_in("Attention::check")
     }
 
     /// Builds the forward (with statistics) and backward graphs for
-    /// `shape`, `dtype` and `options` with `handle`, and their plans:
-    /// from `cache` when given (on cuDNN 9.8 and later, keyed by the graph
-    /// and the handle's device), otherwise as `settings` say. With
+    /// `shape`, `T` and `options` for `target` (a handle, or a described
+    /// GPU with a library: [`LayerTarget`]), and their plans: from
+    /// `cache` when given (on cuDNN 9.8 and later, keyed by the graph and
+    /// the device), otherwise as `settings` say. With
     /// [`Settings::benchmark`] and no cache, the candidate plans are timed
-    /// on the first call and the fastest kept.
+    /// on the first call and the fastest kept. The head dim is checked
+    /// against the target's rules for both passes ([`AttentionPass`]).
     ///
     /// # Errors
-    /// As [`check`](Self::check); the graph builder's refusals, among them
-    /// a cuDNN too old for the operations or options (the error names the
-    /// version needed); [`Error::NoEngine`](crate::Error::NoEngine) when no
-    /// plan finalizes (a head dim or type the GPU's engines do not take);
+    /// As [`check`](Self::check), and a head dim the target's GPU does not
+    /// take; the graph builder's refusals, among them a cuDNN too old for
+    /// the operations or options (the error names the version needed);
+    /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
-    pub fn new(
-        handle: &Handle,
+    pub fn new<'t>(
+        target: impl Into<LayerTarget<'t>>,
         shape: AttentionShape,
-        dtype: DType,
         options: AttentionOptions,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "Attention::new";
-        Self::check_in(F, &shape, dtype, &options)?;
-        let (qd, kd, sd) = (shape.q_dims(), shape.kv_dims(), shape.stat_dims());
-
-        let mut g = Graph::new("attention");
-        let q = g.tensor("q", &qd, dtype)?;
-        let k = g.tensor("k", &kd, dtype)?;
-        let v = g.tensor("v", &kd, dtype)?;
-        let seq_f = seq_tensors(&mut g, &shape, options.padding)?;
-        let sdpa = SdpaOptions {
-            stats: true,
-            ..sdpa_options(&options, seq_f)
-        };
-        let out = g.sdpa_forward(q, k, v, &sdpa)?;
-        g.set_output(out.o, dtype)?;
-        let stats = required(F, "statistics", out.stats)?;
-        let fwd = [q, k, v, out.o, stats].map(|t| t.uid());
-        let forward = Plans::new(handle, &g, settings, cache.as_deref_mut())?;
-
-        let mut g = Graph::new("attention_backward");
-        let q = g.tensor("q", &qd, dtype)?;
-        let k = g.tensor("k", &kd, dtype)?;
-        let v = g.tensor("v", &kd, dtype)?;
-        let o = g.tensor("o", &qd, dtype)?;
-        let d_o = g.tensor("d_o", &qd, dtype)?;
-        let st = g.tensor("stats", &sd, F32)?;
-        let seq_b = seq_tensors(&mut g, &shape, options.padding)?;
-        let inputs = SdpaBackwardInputs {
-            q,
-            k,
-            v,
-            o,
-            d_o,
-            stats: st,
-        };
-        let grads = g.sdpa_backward(&inputs, &sdpa_options(&options, seq_b))?;
-        for t in [grads.dq, grads.dk, grads.dv] {
-            g.set_output(t, dtype)?;
-        }
-        let bwd = [q, k, v, o, d_o, st, grads.dq, grads.dk, grads.dv].map(|t| t.uid());
-        let backward = Plans::new(handle, &g, settings, cache)?;
-
-        let seq = match (seq_f, seq_b) {
-            (Some(f), Some(b)) => Some((f.map(|t| t.uid()), b.map(|t| t.uid()))),
-            _ => None,
-        };
+        let target = target.into();
+        let both = [AttentionPass::Forward, AttentionPass::Backward];
+        check_for(F, &shape, &options, &target, &both)?;
+        let layer = (shape, T::CUDNN, options);
+        let fwd = ForwardGraph::new(F, target, layer, true, settings, cache.as_deref_mut())?;
+        let (backward, bwd, seq_b) = backward_graph(target, layer, settings, cache)?;
         Ok(Attention {
-            shape,
-            dtype,
-            options,
-            forward,
-            backward,
             fwd,
+            backward,
             bwd,
-            seq,
+            seq_b,
             workspace: Workspace::new(),
+            element: PhantomData,
         })
     }
 
     /// The shape it was built for.
     pub fn shape(&self) -> AttentionShape {
-        self.shape
+        self.fwd.shape
     }
 
-    /// The data type of `q`, `k`, `v`, `o` and their gradients.
+    /// The data type of `q`, `k`, `v`, `o` and their gradients: `T`'s.
     pub fn data_type(&self) -> DType {
-        self.dtype
+        T::CUDNN
     }
 
     /// The options it was built with.
     pub fn options(&self) -> AttentionOptions {
-        self.options
+        self.fwd.options
     }
 
     /// The workspace its plans need, in bytes (the largest of the
     /// forward's and the backward's).
     pub fn workspace_size(&self) -> usize {
-        self.forward
+        self.fwd
+            .plans
             .workspace_size()
             .max(self.backward.workspace_size())
-    }
-
-    /// The sequence lengths' uids in the forward (`true`) or backward
-    /// graph, checked against what the call gives.
-    fn seq_uids(
-        &self,
-        function: &'static str,
-        forward: bool,
-        given: bool,
-    ) -> Result<Option<[i64; 2]>> {
-        match (self.seq, given) {
-            (Some((f, b)), true) => Ok(Some(if forward { f } else { b })),
-            (None, false) => Ok(None),
-            (Some(_), false) => Err(bad(
-                function,
-                "the layer pads (AttentionOptions::padding): seq_lens are required".into(),
-            )),
-            (None, true) => Err(bad(
-                function,
-                "seq_lens given to a layer built without padding".into(),
-            )),
-        }
     }
 
     /// The forward: writes `o` and the statistics, on `handle`'s stream.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for
-    /// buffers of another element type than the layer's, sequence lengths
-    /// missing on a padded layer or given to another, and as
-    /// [`Handle::execute`] for a buffer that does not fit its tensor (too
-    /// short, in another CUDA context) or a plan built with another handle
-    /// (cuDNN before 9.8); a CUDA error when the workspace cannot grow;
-    /// cuDNN's status.
-    pub fn forward<T: DataType>(
-        &mut self,
-        handle: &Handle,
-        args: AttentionForward<'_, T>,
-    ) -> Result<()> {
-        const F: &str = "Attention::forward";
-        check_element::<T>(F, self.dtype)?;
-        let seq = self.seq_uids(F, true, args.seq_lens.is_some())?;
-        let [q, k, v, o, st] = self.fwd;
-        let mut pack = VariantPack::new()
+    /// sequence lengths missing on a padded layer or given to another,
+    /// and as [`Handle::execute`] for a buffer that does not fit its
+    /// tensor (too short, in another CUDA context), a plan built with
+    /// another handle (cuDNN before 9.8) or for another GPU than the
+    /// handle's; a CUDA error when the workspace cannot grow; cuDNN's
+    /// status.
+    pub fn forward(&mut self, handle: &Handle, args: AttentionForward<'_, T>) -> Result<()> {
+        let [q, k, v, o] = self.fwd.uids;
+        let st = required("Attention::forward", "statistics", self.fwd.stats)?;
+        let pack = VariantPack::new()
             .input(q, args.q)
             .input(k, args.k)
             .input(v, args.v)
             .output(o, args.o)
             .output(st, args.stats);
-        if let (Some([sq, skv]), Some(lens)) = (seq, args.seq_lens) {
-            // SAFETY: the values are in range: the contract of
-            // `SeqLens::new`, which made `lens`, for this layer's lengths.
-            pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
-        }
-        self.forward.run(handle, &mut pack, &mut self.workspace)
+        let ws = &mut self.workspace;
+        self.fwd
+            .run("Attention::forward", handle, pack, args.seq_lens, ws)
     }
 
     /// The backward: writes `dq`, `dk` and `dv` from `d_o` and the
@@ -337,14 +408,9 @@ impl Attention {
     ///
     /// # Errors
     /// As [`forward`](Self::forward).
-    pub fn backward<T: DataType>(
-        &mut self,
-        handle: &Handle,
-        args: AttentionBackward<'_, T>,
-    ) -> Result<()> {
+    pub fn backward(&mut self, handle: &Handle, args: AttentionBackward<'_, T>) -> Result<()> {
         const F: &str = "Attention::backward";
-        check_element::<T>(F, self.dtype)?;
-        let seq = self.seq_uids(F, false, args.seq_lens.is_some())?;
+        let seq = seq_uids(F, self.seq_b, args.seq_lens.is_some())?;
         let [q, k, v, o, d_o, st, dq, dk, dv] = self.bwd;
         let mut pack = VariantPack::new()
             .input(q, args.q)
@@ -357,9 +423,129 @@ impl Attention {
             .output(dk, args.dk)
             .output(dv, args.dv);
         if let (Some([sq, skv]), Some(lens)) = (seq, args.seq_lens) {
-            // SAFETY: as in `forward`.
+            // SAFETY: the values are in range: the contract of
+            // `SeqLens::new`, which made `lens`, for this layer's lengths.
             pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
         }
         self.backward.run(handle, &mut pack, &mut self.workspace)
+    }
+}
+
+/// The backward graph of a training layer, its plans, uids (q, k, v, o,
+/// d_o, stats, dq, dk, dv) and sequence lengths' uids.
+#[allow(clippy::type_complexity)]
+fn backward_graph(
+    target: LayerTarget<'_>,
+    (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
+    settings: &Settings,
+    cache: Option<&mut PlanCache>,
+) -> Result<(Plans, [i64; 9], Option<[i64; 2]>)> {
+    let (qd, kd, sd) = (shape.q_dims(), shape.kv_dims(), shape.stat_dims());
+    let mut g = Graph::new("attention_backward");
+    let q = g.tensor("q", &qd, dtype)?;
+    let k = g.tensor("k", &kd, dtype)?;
+    let v = g.tensor("v", &kd, dtype)?;
+    let o = g.tensor("o", &qd, dtype)?;
+    let d_o = g.tensor("d_o", &qd, dtype)?;
+    let stats = g.tensor("stats", &sd, F32)?;
+    let seq = seq_tensors(&mut g, &shape, options.padding)?;
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let grads = g.sdpa_backward(&inputs, &sdpa_options(&options, seq))?;
+    for t in [grads.dq, grads.dk, grads.dv] {
+        g.set_output(t, dtype)?;
+    }
+    let uids = [q, k, v, o, d_o, stats, grads.dq, grads.dk, grads.dv].map(|t| t.uid());
+    let plans = Plans::new(target, &g, settings, cache)?;
+    Ok((plans, uids, seq.map(|s| s.map(|t| t.uid()))))
+}
+
+impl<T: AttentionElement> AttentionInference<T> {
+    /// Checks what [`new`](Self::new) checks before any cuDNN call: the
+    /// shape ([`AttentionShape::check`]) and the options
+    /// ([`AttentionOptions::check`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+    /// `AttentionInference::check` and what is wrong.
+    pub fn check(shape: &AttentionShape, options: &AttentionOptions) -> Result<()> {
+        shape.check_in("AttentionInference::check")?;
+        options.check_in("AttentionInference::check")
+    }
+
+    /// Builds the forward graph alone, without statistics, for `target`,
+    /// and its plans, as [`Attention::new`] does; the head dim is checked
+    /// against the forward's rules only.
+    ///
+    /// # Errors
+    /// As [`Attention::new`].
+    pub fn new<'t>(
+        target: impl Into<LayerTarget<'t>>,
+        shape: AttentionShape,
+        options: AttentionOptions,
+        settings: &Settings,
+        cache: Option<&mut PlanCache>,
+    ) -> Result<Self> {
+        const F: &str = "AttentionInference::new";
+        let target = target.into();
+        check_for(F, &shape, &options, &target, &[AttentionPass::Forward])?;
+        let layer = (shape, T::CUDNN, options);
+        let fwd = ForwardGraph::new(F, target, layer, false, settings, cache)?;
+        Ok(AttentionInference {
+            fwd,
+            workspace: Workspace::new(),
+            element: PhantomData,
+        })
+    }
+
+    /// The shape it was built for.
+    pub fn shape(&self) -> AttentionShape {
+        self.fwd.shape
+    }
+
+    /// The data type of `q`, `k`, `v` and `o`: `T`'s.
+    pub fn data_type(&self) -> DType {
+        T::CUDNN
+    }
+
+    /// The options it was built with.
+    pub fn options(&self) -> AttentionOptions {
+        self.fwd.options
+    }
+
+    /// The workspace its plan needs, in bytes.
+    pub fn workspace_size(&self) -> usize {
+        self.fwd.plans.workspace_size()
+    }
+
+    /// The forward: writes `o`, on `handle`'s stream.
+    ///
+    /// # Errors
+    /// As [`Attention::forward`].
+    pub fn forward(
+        &mut self,
+        handle: &Handle,
+        args: AttentionInferenceForward<'_, T>,
+    ) -> Result<()> {
+        let [q, k, v, o] = self.fwd.uids;
+        let pack = VariantPack::new()
+            .input(q, args.q)
+            .input(k, args.k)
+            .input(v, args.v)
+            .output(o, args.o);
+        let ws = &mut self.workspace;
+        self.fwd.run(
+            "AttentionInference::forward",
+            handle,
+            pack,
+            args.seq_lens,
+            ws,
+        )
     }
 }

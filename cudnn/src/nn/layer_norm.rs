@@ -4,13 +4,16 @@
 use crate::DType;
 use DType as Dt;
 
-use super::plans::{check_element, required, Plans};
+use std::marker::PhantomData;
+
+use super::element::NormElement;
+use super::plans::{required, LayerTarget, Plans};
 use super::shape::{check_norm_in, NormShape};
 use crate::error::Result;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::workspace::Workspace;
-use crate::{DataType, Handle};
+use crate::Handle;
 
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 
@@ -63,9 +66,8 @@ pub struct LayerNormBackward<'a, T> {
 /// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
 /// self`); not `Clone`.
 #[derive(Debug)]
-pub struct LayerNorm {
+pub struct LayerNorm<T: NormElement> {
     shape: NormShape,
-    dtype: Dt,
     epsilon: f32,
     forward: Plans,
     backward: Plans,
@@ -74,26 +76,27 @@ pub struct LayerNorm {
     /// Backward uids: x, dy, scale, mean, inv_variance, dx, dscale, dbias.
     bwd: [i64; 8],
     workspace: Workspace,
+    element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(LayerNorm: Send);
-static_assertions::assert_not_impl_any!(LayerNorm: Sync, Clone);
+static_assertions::assert_impl_all!(LayerNorm<f32>: Send);
+static_assertions::assert_not_impl_any!(LayerNorm<f32>: Sync, Clone);
 
-impl LayerNorm {
+impl<T: NormElement> LayerNorm<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
-    /// shape ([`NormShape::check`]), the data type (`FLOAT`, `HALF` or
-    /// `BFLOAT16`), epsilon (finite, above 0).
+    /// shape ([`NormShape::check`]) and epsilon (finite, above 0); the
+    /// element type is `T`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `LayerNorm::check` and what is wrong (from `new`, naming `LayerNorm::new`).
-    pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
-        check_norm_in("LayerNorm::check", shape, dtype, epsilon)
+    pub fn check(shape: &NormShape, epsilon: f32) -> Result<()> {
+        check_norm_in("LayerNorm::check", shape, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
-    /// `dtype` (of `x`, `y`, `dy`, `dx`; parameters and statistics are
-    /// `f32`) with `handle`, and their plans: from `cache` when given
+    /// `T` (of `x`, `y`, `dy`, `dx`; parameters and statistics are
+    /// `f32`) for `target` (a handle, or a described GPU: [`LayerTarget`]), and their plans: from `cache` when given
     /// (on cuDNN 9.8 and later, keyed by the graph and the handle's
     /// device; earlier releases plan without it), otherwise as `settings`
     /// say. With [`Settings::benchmark`] and no cache, the candidate
@@ -104,16 +107,16 @@ impl LayerNorm {
     /// the normalization nodes are refused: they need cuDNN 9);
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
-    pub fn new(
-        handle: &Handle,
+    pub fn new<'t>(
+        target: impl Into<LayerTarget<'t>>,
         shape: NormShape,
-        dtype: DType,
         epsilon: f32,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "LayerNorm::new";
-        check_norm_in(F, &shape, dtype, epsilon)?;
+        check_norm_in(F, &shape, epsilon)?;
+        let (target, dtype) = (target.into(), T::CUDNN);
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("layer_norm");
@@ -125,7 +128,7 @@ impl LayerNorm {
         let mean = required(F, "mean", out.mean)?;
         let inv = required(F, "inverse variance", out.inv_variance)?;
         let fwd = [x, s, b, out.y, mean, inv].map(|t| t.uid());
-        let forward = Plans::new(handle, &g, settings, cache.as_deref_mut())?;
+        let forward = Plans::new(target, &g, settings, cache.as_deref_mut())?;
 
         let mut g = Graph::new("layer_norm_backward");
         let x = g.tensor("x", &xd, dtype)?;
@@ -139,17 +142,17 @@ impl LayerNorm {
         g.set_output(grads.dscale, F32)?;
         g.set_output(dbias, F32)?;
         let bwd = [x, dy, s, m, v, grads.dx, grads.dscale, dbias].map(|t| t.uid());
-        let backward = Plans::new(handle, &g, settings, cache)?;
+        let backward = Plans::new(target, &g, settings, cache)?;
 
         Ok(LayerNorm {
             shape,
-            dtype,
             epsilon,
             forward,
             backward,
             fwd,
             bwd,
             workspace: Workspace::new(),
+            element: PhantomData,
         })
     }
 
@@ -160,7 +163,7 @@ impl LayerNorm {
 
     /// The data type of `x`, `y`, `dy` and `dx`.
     pub fn data_type(&self) -> DType {
-        self.dtype
+        T::CUDNN
     }
 
     /// Epsilon.
@@ -186,12 +189,7 @@ impl LayerNorm {
     /// short, in another CUDA context) or a plan built with another handle
     /// (cuDNN before 9.8); a CUDA error when the workspace cannot grow;
     /// cuDNN's status.
-    pub fn forward<T: DataType>(
-        &mut self,
-        handle: &Handle,
-        args: LayerNormForward<'_, T>,
-    ) -> Result<()> {
-        check_element::<T>("LayerNorm::forward", self.dtype)?;
+    pub fn forward(&mut self, handle: &Handle, args: LayerNormForward<'_, T>) -> Result<()> {
         let [x, s, b, y, m, v] = self.fwd;
         let mut pack = VariantPack::new()
             .input(x, args.x)
@@ -208,12 +206,7 @@ impl LayerNorm {
     ///
     /// # Errors
     /// As [`forward`](Self::forward).
-    pub fn backward<T: DataType>(
-        &mut self,
-        handle: &Handle,
-        args: LayerNormBackward<'_, T>,
-    ) -> Result<()> {
-        check_element::<T>("LayerNorm::backward", self.dtype)?;
+    pub fn backward(&mut self, handle: &Handle, args: LayerNormBackward<'_, T>) -> Result<()> {
         let [x, dy, s, m, v, dx, ds, db] = self.bwd;
         let mut pack = VariantPack::new()
             .input(x, args.x)

@@ -2,39 +2,58 @@
 //! PyTorch's `nn` modules: [`LayerNorm`], [`RmsNorm`] and [`Attention`]
 //! (fused scaled dot-product attention, causal, windowed or padded).
 //!
-//! A layer is built once per shape, data type and options: `new` checks
+//! A layer is typed by its element (`Attention<bf16>`, `LayerNorm<f32>`,
+//! ...: [`AttentionElement`], [`NormElement`]), so buffers of another type
+//! do not compile. It is built once per shape and options: `new` checks
 //! them (the same checks are public and need no GPU: [`NormShape::check`],
 //! [`AttentionShape::check`], [`AttentionOptions::check`],
-//! [`LayerNorm::check`], ...), builds the forward and backward graphs
-//! with the handle, and finds their plans, from a [`PlanCache`](crate::graph::PlanCache) when one
-//! is given (cuDNN 9.8 and later) or as the [`Settings`](crate::graph::Settings) say. The layer
-//! owns the plans and a workspace; `forward` and `backward` take cudarc
-//! buffers in an args struct and run through the graph's
+//! [`LayerNorm::check`], ...), builds the forward and backward graphs for
+//! a [`LayerTarget`] (a handle, or a GPU described by its
+//! [`DeviceProperties`](crate::graph::DeviceProperties) with a library, so
+//! a layer can be planned before any handle exists), and finds their
+//! plans, from a [`PlanCache`](crate::graph::PlanCache) when one is given
+//! (cuDNN 9.8 and later) or as the [`Settings`](crate::graph::Settings)
+//! say. The layer owns the plans and a workspace; `forward` and `backward`
+//! take cudarc buffers in an args struct and run through the graph's
 //! [`VariantPack`](crate::graph::VariantPack) and
 //! [`Handle::execute`](crate::Handle::execute), so every buffer is checked
-//! (element type, length, CUDA context, outputs not shared) before cuDNN
-//! runs.
+//! (length, CUDA context, outputs not shared; a plan for a described GPU
+//! against the handle's) before cuDNN runs.
+//!
+//! [`Attention`] is for training: its forward writes the softmax
+//! statistics its backward reads. [`AttentionInference`] is the forward
+//! alone, without statistics; it has no `backward` at all, so gradients of
+//! an inference layer are a compile error rather than a runtime refusal.
+//! Both check the head dim against cuDNN's rules for the passes they build
+//! ([`AttentionPass`]).
 //!
 //! The normalizations need cuDNN 9; attention needs cuDNN 9.13 for the
 //! forward and 9.17 for the backward (9.21 with a causal mask or a
 //! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`.
 //!
 //! ```no_run
-//! use cudnn::graph::{DType, Settings};
+//! use cudnn::graph::{DeviceProperties, Settings};
 //! use cudnn::half::bf16;
-//! use cudnn::nn::{Attention, AttentionForward, AttentionOptions, AttentionShape};
+//! use cudnn::nn::{
+//!     Attention, AttentionForward, AttentionInference, AttentionOptions, AttentionShape,
+//!     LayerTarget,
+//! };
 //! use cudnn::Handle;
 //!
 //! # fn main() -> cudnn::Result<()> {
-//! let stream = cudnn::cuda_context(0)?.default_stream();
-//! let handle = Handle::new(stream.clone())?;
 //! let shape = AttentionShape {
 //!     batch: 2, heads: 8, kv_heads: 2, seq_q: 512, seq_kv: 512, head_dim: 64,
 //! };
 //! let options = AttentionOptions { causal: true, ..AttentionOptions::default() };
-//! let mut attn = Attention::new(
-//!     &handle, shape, DType::BFLOAT16, options, &Settings::default(), None,
-//! )?;
+//! // Planned for a described H200 before any GPU is touched.
+//! let lib = cudnn::library()?;
+//! let h200 = DeviceProperties::preset("h200")?;
+//! let target = LayerTarget::Device { library: &lib, device: &h200 };
+//! let _serving = AttentionInference::<bf16>::new(target, shape, options, &Settings::default(), None)?;
+//!
+//! let stream = cudnn::cuda_context(0)?.default_stream();
+//! let handle = Handle::new(stream.clone())?;
+//! let mut attn = Attention::<bf16>::new(&handle, shape, options, &Settings::default(), None)?;
 //! let q = stream.alloc_zeros::<bf16>(shape.q_len())?;
 //! let k = stream.alloc_zeros::<bf16>(shape.kv_len())?;
 //! let v = stream.alloc_zeros::<bf16>(shape.kv_len())?;
@@ -47,15 +66,21 @@
 //! ```
 
 mod attention;
+mod element;
 mod layer_norm;
 mod plans;
 mod rms_norm;
 mod shape;
 
-pub use attention::{Attention, AttentionBackward, AttentionForward, SeqLens};
+pub use attention::{
+    Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
+    SeqLens,
+};
+pub use element::{AttentionElement, NormElement};
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
+pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use shape::{
     check_attention_data_type, check_epsilon, check_norm_data_type, AttentionOptions,
-    AttentionShape, NormShape,
+    AttentionPass, AttentionShape, NormShape,
 };

@@ -1,14 +1,17 @@
-//! What every layer does with its graphs: build them with a handle, find
-//! their plans (from a plan cache, or as the settings say), and run them,
-//! timing the candidates on the first run when the settings ask for it.
+//! What every layer does with its graphs: build them for a target (a
+//! handle's GPU, or a described one before any handle exists), find their
+//! plans (from a plan cache, or as the settings say), and run them, timing
+//! the candidates on the first run when the settings ask for it.
+
+use std::sync::Arc;
 
 use crate::error::{Error, Mismatch, Result};
 use crate::graph::{
-    DeviceProperties, ExecutionPlan, Graph, PlanCache, Settings, Target, VariantPack,
+    DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, PlanTarget, Settings,
+    Target, VariantPack,
 };
 use crate::workspace::Workspace;
-use crate::DType;
-use crate::{DataType, Handle, Version};
+use crate::{Handle, Library, Version};
 
 /// The first cuDNN that describes a device (what a plan cache keys on).
 const DEVICE_PROPERTIES_SINCE: Version = Version::new(9, 8, 0);
@@ -16,6 +19,66 @@ const DEVICE_PROPERTIES_SINCE: Version = Version::new(9, 8, 0);
 /// How many timed runs each candidate plan gets on the first run when the
 /// settings ask for a benchmark.
 const AUTOTUNE_RUNS: usize = 3;
+
+/// The GPU a layer is planned for: a handle's, or one described by its
+/// properties ([`DeviceProperties::preset`], [`DeviceProperties::from_json`])
+/// with the library that plans for it, so that a layer can be built before
+/// any handle (or any GPU) exists. `&Handle` converts into it, so a layer's
+/// `new(&handle, ...)` reads as before.
+///
+/// A layer planned for a description runs on a handle whose GPU matches it:
+/// every execution checks the plan's [`PlanTarget`] against the handle's GPU
+/// and refuses another before cuDNN runs. Describing a device needs cuDNN
+/// 9.8; an older library refuses such a layer with a typed error.
+#[derive(Debug, Clone, Copy)]
+pub enum LayerTarget<'a> {
+    /// The GPU of a handle (and its library).
+    Handle(&'a Handle),
+    /// A described GPU, planned with `library`.
+    Device {
+        /// The library the graphs are built and planned with.
+        library: &'a Arc<Library>,
+        /// The GPU the plans are for.
+        device: &'a DeviceProperties,
+    },
+}
+
+impl<'a> From<&'a Handle> for LayerTarget<'a> {
+    fn from(handle: &'a Handle) -> Self {
+        LayerTarget::Handle(handle)
+    }
+}
+
+impl<'a> LayerTarget<'a> {
+    /// The library the graphs are built with.
+    pub fn library(&self) -> &'a Arc<Library> {
+        match *self {
+            LayerTarget::Handle(h) => h.library(),
+            LayerTarget::Device { library, .. } => library,
+        }
+    }
+
+    /// The GPU's compute capability, `(major, minor)`: the description's,
+    /// or the one the CUDA driver reports for the handle's context; `None`
+    /// for a handle without a stream or a driver that does not answer.
+    pub fn compute_capability(&self) -> Option<(u32, u32)> {
+        match *self {
+            LayerTarget::Handle(h) => h
+                .stream()
+                .and_then(|s| PlanTarget::of_context(s.context()).ok())
+                .map(|t| t.compute_capability()),
+            LayerTarget::Device { device, .. } => Some(device.compute_capability()),
+        }
+    }
+
+    /// The graph API's target.
+    fn graph_target(&self) -> Target<'a> {
+        match *self {
+            LayerTarget::Handle(h) => Target::Handle(h),
+            LayerTarget::Device { device, .. } => Target::Device(device),
+        }
+    }
+}
 
 /// The plans of one graph: one, or (with [`Settings::benchmark`]) the
 /// candidates, narrowed to the fastest on the first run.
@@ -25,37 +88,33 @@ pub(crate) struct Plans {
 }
 
 impl Plans {
-    /// Builds `graph` with `handle` and finds its plans: from `cache`
-    /// when given and the library describes devices (cuDNN 9.8 and
-    /// later; keyed by the graph and the handle's device, as cuDNN
-    /// describes it), otherwise, and when cuDNN's description of the
-    /// device is not one this crate reads, as `settings` say for the
-    /// handle itself.
+    /// Builds `graph` for `target` and finds its plans: from `cache` when
+    /// given and the library describes devices (cuDNN 9.8 and later; keyed
+    /// by the graph and the device, as cuDNN describes it), otherwise, and
+    /// when cuDNN's description of a handle's device is not one this crate
+    /// reads, as `settings` say for the target itself.
     pub(crate) fn new(
-        handle: &Handle,
+        target: LayerTarget<'_>,
         graph: &Graph,
         settings: &Settings,
         cache: Option<&mut PlanCache>,
     ) -> Result<Plans> {
-        let lib = handle.library();
-        let og = graph.build_with(lib, Some(handle))?;
-        let device = match cache {
-            Some(c) if lib.version() >= DEVICE_PROPERTIES_SINCE => {
-                DeviceProperties::from_handle(handle).ok().map(|d| (c, d))
-            }
-            _ => None,
+        let lib = target.library();
+        let handle = match target {
+            LayerTarget::Handle(h) => Some(h),
+            LayerTarget::Device { .. } => None,
         };
-        if let Some((cache, device)) = device {
-            let json = cache.get_or_build(&og, &device, settings)?.to_json()?;
-            let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(&device))?;
-            // The cached plan's scalars (epsilon, the attention's scale)
-            // may be another graph's of the same key.
-            plan.take_scalars_from(&og);
-            return Ok(Plans {
-                candidates: vec![plan],
-            });
+        let og = graph.build_with(lib, handle)?;
+        if let Some(cache) = cache.filter(|_| lib.version() >= DEVICE_PROPERTIES_SINCE) {
+            let described = match target {
+                LayerTarget::Handle(h) => DeviceProperties::from_handle(h).ok(),
+                LayerTarget::Device { device, .. } => Some(device.clone()),
+            };
+            if let Some(device) = described {
+                return Self::cached(lib, &og, cache, &device, settings);
+            }
         }
-        let candidates = og.plans(Target::Handle(handle), settings)?;
+        let candidates = og.plans(target.graph_target(), settings)?;
         if candidates.is_empty() {
             return Err(Error::NoEngine {
                 graph: graph.name().to_owned(),
@@ -63,6 +122,25 @@ impl Plans {
             });
         }
         Ok(Plans { candidates })
+    }
+
+    /// The plan of `og` for `device` from `cache` (found and stored there
+    /// when absent).
+    fn cached(
+        lib: &Arc<Library>,
+        og: &OperationGraph,
+        cache: &mut PlanCache,
+        device: &DeviceProperties,
+        settings: &Settings,
+    ) -> Result<Plans> {
+        let json = cache.get_or_build(og, device, settings)?.to_json()?;
+        let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(device))?;
+        // The cached plan's scalars (epsilon, the attention's scale)
+        // may be another graph's of the same key.
+        plan.take_scalars_from(og);
+        Ok(Plans {
+            candidates: vec![plan],
+        })
     }
 
     /// The workspace the plans need, in bytes (the largest, before the
@@ -95,23 +173,6 @@ impl Plans {
         })?;
         handle.execute(plan, pack, workspace)
     }
-}
-
-/// Refuses buffers of element type `T` for a layer of `dtype`.
-pub(crate) fn check_element<T: DataType>(function: &'static str, dtype: DType) -> Result<()> {
-    if T::CUDNN == dtype {
-        return Ok(());
-    }
-    Err(Error::InvalidArgument {
-        function,
-        mismatch: Mismatch::BadValue {
-            what: format!(
-                "buffers of {} for a layer of {}",
-                T::NAME,
-                super::shape::type_name(dtype)
-            ),
-        },
-    })
 }
 
 /// `v`, or the refusal of a graph that gave no `what` (the builder gives

@@ -4,13 +4,16 @@
 use crate::DType;
 use DType as Dt;
 
-use super::plans::{check_element, required, Plans};
+use std::marker::PhantomData;
+
+use super::element::NormElement;
+use super::plans::{required, LayerTarget, Plans};
 use super::shape::{check_norm_in, NormShape};
 use crate::error::Result;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::workspace::Workspace;
-use crate::{DataType, Handle};
+use crate::Handle;
 
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 
@@ -56,9 +59,8 @@ pub struct RmsNormBackward<'a, T> {
 /// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
 /// self`); not `Clone`.
 #[derive(Debug)]
-pub struct RmsNorm {
+pub struct RmsNorm<T: NormElement> {
     shape: NormShape,
-    dtype: Dt,
     epsilon: f32,
     forward: Plans,
     backward: Plans,
@@ -67,26 +69,27 @@ pub struct RmsNorm {
     /// Backward uids: x, dy, scale, inv_rms, dx, dscale.
     bwd: [i64; 6],
     workspace: Workspace,
+    element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(RmsNorm: Send);
-static_assertions::assert_not_impl_any!(RmsNorm: Sync, Clone);
+static_assertions::assert_impl_all!(RmsNorm<f32>: Send);
+static_assertions::assert_not_impl_any!(RmsNorm<f32>: Sync, Clone);
 
-impl RmsNorm {
+impl<T: NormElement> RmsNorm<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
-    /// shape ([`NormShape::check`]), the data type (`FLOAT`, `HALF` or
-    /// `BFLOAT16`), epsilon (finite, above 0).
+    /// shape ([`NormShape::check`]) and epsilon (finite, above 0); the
+    /// element type is `T`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `RmsNorm::check` and what is wrong (from `new`, naming `RmsNorm::new`).
-    pub fn check(shape: &NormShape, dtype: DType, epsilon: f32) -> Result<()> {
-        check_norm_in("RmsNorm::check", shape, dtype, epsilon)
+    pub fn check(shape: &NormShape, epsilon: f32) -> Result<()> {
+        check_norm_in("RmsNorm::check", shape, epsilon)
     }
 
     /// Builds the forward (training) and backward graphs for `shape` and
-    /// `dtype` (of `x`, `y`, `dy`, `dx`; the scale, its gradient and the
-    /// inverse RMS are `f32`) with `handle`, and their plans, as
+    /// `T` (of `x`, `y`, `dy`, `dx`; the scale, its gradient and the
+    /// inverse RMS are `f32`) for `target` (a handle, or a described GPU: [`LayerTarget`]), and their plans, as
     /// [`LayerNorm::new`](super::LayerNorm::new) does.
     ///
     /// # Errors
@@ -94,16 +97,16 @@ impl RmsNorm {
     /// the normalization nodes are refused: they need cuDNN 9);
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
-    pub fn new(
-        handle: &Handle,
+    pub fn new<'t>(
+        target: impl Into<LayerTarget<'t>>,
         shape: NormShape,
-        dtype: DType,
         epsilon: f32,
         settings: &Settings,
         mut cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
         const F: &str = "RmsNorm::new";
-        check_norm_in(F, &shape, dtype, epsilon)?;
+        check_norm_in(F, &shape, epsilon)?;
+        let (target, dtype) = (target.into(), T::CUDNN);
         let (xd, pd, sd) = (shape.x_dims(), shape.param_dims(), shape.stat_dims());
 
         let mut g = Graph::new("rms_norm");
@@ -113,7 +116,7 @@ impl RmsNorm {
         g.set_output(out.y, dtype)?;
         let inv = required(F, "inverse RMS", out.inv_variance)?;
         let fwd = [x, s, out.y, inv].map(|t| t.uid());
-        let forward = Plans::new(handle, &g, settings, cache.as_deref_mut())?;
+        let forward = Plans::new(target, &g, settings, cache.as_deref_mut())?;
 
         let mut g = Graph::new("rms_norm_backward");
         let x = g.tensor("x", &xd, dtype)?;
@@ -124,17 +127,17 @@ impl RmsNorm {
         g.set_output(grads.dx, dtype)?;
         g.set_output(grads.dscale, F32)?;
         let bwd = [x, dy, s, v, grads.dx, grads.dscale].map(|t| t.uid());
-        let backward = Plans::new(handle, &g, settings, cache)?;
+        let backward = Plans::new(target, &g, settings, cache)?;
 
         Ok(RmsNorm {
             shape,
-            dtype,
             epsilon,
             forward,
             backward,
             fwd,
             bwd,
             workspace: Workspace::new(),
+            element: PhantomData,
         })
     }
 
@@ -145,7 +148,7 @@ impl RmsNorm {
 
     /// The data type of `x`, `y`, `dy` and `dx`.
     pub fn data_type(&self) -> DType {
-        self.dtype
+        T::CUDNN
     }
 
     /// Epsilon.
@@ -166,12 +169,7 @@ impl RmsNorm {
     ///
     /// # Errors
     /// As [`LayerNorm::forward`](super::LayerNorm::forward).
-    pub fn forward<T: DataType>(
-        &mut self,
-        handle: &Handle,
-        args: RmsNormForward<'_, T>,
-    ) -> Result<()> {
-        check_element::<T>("RmsNorm::forward", self.dtype)?;
+    pub fn forward(&mut self, handle: &Handle, args: RmsNormForward<'_, T>) -> Result<()> {
         let [x, s, y, v] = self.fwd;
         let mut pack = VariantPack::new()
             .input(x, args.x)
@@ -186,12 +184,7 @@ impl RmsNorm {
     ///
     /// # Errors
     /// As [`LayerNorm::forward`](super::LayerNorm::forward).
-    pub fn backward<T: DataType>(
-        &mut self,
-        handle: &Handle,
-        args: RmsNormBackward<'_, T>,
-    ) -> Result<()> {
-        check_element::<T>("RmsNorm::backward", self.dtype)?;
+    pub fn backward(&mut self, handle: &Handle, args: RmsNormBackward<'_, T>) -> Result<()> {
         let [x, dy, s, v, dx, ds] = self.bwd;
         let mut pack = VariantPack::new()
             .input(x, args.x)

@@ -5,6 +5,7 @@ use crate::DType;
 use DType as Dt;
 
 use crate::error::{Error, Mismatch, Result};
+use crate::Version;
 
 /// The shape a normalization layer ([`LayerNorm`](super::LayerNorm),
 /// [`RmsNorm`](super::RmsNorm)) works on: `rows` rows of `features`
@@ -234,7 +235,54 @@ impl AttentionShape {
         product(function, "q's element count", &[b, h, sq, d])?;
         product(function, "k's element count", &[b, hk, skv, d])?;
         product(function, "the scores' element count", &[b, h, sq, skv])?;
+        for pass in [AttentionPass::Forward, AttentionPass::Backward] {
+            self.check_head_dim_in(function, pass, None, None)?;
+        }
         Ok(())
+    }
+
+    /// Checks the head dim against cuDNN's rules for `pass` on a GPU of
+    /// compute capability `compute_capability` with cuDNN `version` (see
+    /// [`AttentionPass`] for the table and its source). [`check`](Self::check)
+    /// applies the rules of any GPU and version (a multiple of 8, at most
+    /// 256); a layer's `new` applies its target's.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
+    /// head dim and the limit.
+    pub fn check_head_dim(
+        &self,
+        pass: AttentionPass,
+        version: Version,
+        compute_capability: (u32, u32),
+    ) -> Result<()> {
+        let f = "AttentionShape::check_head_dim";
+        self.check_head_dim_in(f, pass, Some(version), Some(compute_capability.0))
+    }
+
+    pub(crate) fn check_head_dim_in(
+        &self,
+        function: &'static str,
+        pass: AttentionPass,
+        version: Option<Version>,
+        sm_major: Option<u32>,
+    ) -> Result<()> {
+        let d = self.head_dim;
+        let max = head_dim_limit(pass, version, sm_major);
+        if d.is_multiple_of(8) && d <= max {
+            return Ok(());
+        }
+        let on = match sm_major {
+            Some(m) => format!(" on sm_{m}x"),
+            None => String::new(),
+        };
+        Err(bad(
+            function,
+            format!(
+                "head_dim {d}; cuDNN's fused attention ({pass:?}{on}) takes a multiple \
+                 of 8 up to {max}"
+            ),
+        ))
     }
 
     /// The elements of `q`, `dq`, `o` and `d_o` (saturating, for a shape
@@ -285,25 +333,118 @@ pub fn check_attention_data_type(dtype: DType) -> Result<()> {
     check_type_in("check_attention_data_type", dtype, ATTENTION_TYPES)
 }
 
-/// A norm layer's checks (`LayerNorm`, `RmsNorm`): its shape, element type
-/// and epsilon, the refusals naming `function`.
-pub(crate) fn check_norm_in(
-    function: &'static str,
-    shape: &NormShape,
-    dtype: Dt,
-    epsilon: f32,
-) -> Result<()> {
+/// A norm layer's checks (`LayerNorm`, `RmsNorm`): its shape and epsilon
+/// (its element type is its type parameter), the refusals naming
+/// `function`.
+pub(crate) fn check_norm_in(function: &'static str, shape: &NormShape, epsilon: f32) -> Result<()> {
     shape.check_in(function)?;
-    check_norm_type_in(function, dtype)?;
     check_epsilon_in(function, epsilon)
 }
 
-pub(crate) fn check_norm_type_in(function: &'static str, dtype: Dt) -> Result<()> {
-    check_type_in(function, dtype, NORM_TYPES)
+/// A pass of fused attention, for its head-dim rules.
+///
+/// cuDNN's rules for `half` and `bfloat16` attention, as cudnn-frontend
+/// applies them before it builds a graph (`include/cudnn_frontend/node/`
+/// `sdpa_support_surface.h`, `validate_sdpa_support_surface`, for the
+/// forward; `scaled_dot_product_flash_attention.h`, the backward node's
+/// `pre_validate_node`, for the backward), for one head dim of `q`, `k` and
+/// `v`: a multiple of 8 in both passes, and at most
+///
+/// | pass | GPU | cuDNN | head dim |
+/// |------|-----|-------|----------|
+/// | forward | sm_8x | up to 9.9 | 128 |
+/// | forward | sm_10x | before 9.9 | 128 |
+/// | forward | any | any | 256 |
+/// | backward | sm_9x | any | 256 |
+/// | backward | sm_10x | 9.23 and later | 256 |
+/// | backward | any other | any | 128 |
+///
+/// (the first row that matches applies). cudnn-frontend names no forward
+/// ceiling past 9.9; 256, the largest head dim any of its rules admits, is
+/// this crate's. The layers need cuDNN 9.13, so the forward's older rows
+/// only apply to [`AttentionShape::check_head_dim`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AttentionPass {
+    /// The forward (`SDPA_FWD`).
+    Forward,
+    /// The backward (`SDPA_BWD`), built by a training layer.
+    Backward,
 }
 
-pub(crate) fn check_attention_type_in(function: &'static str, dtype: Dt) -> Result<()> {
-    check_type_in(function, dtype, ATTENTION_TYPES)
+/// One row of the head-dim table of [`AttentionPass`].
+struct HeadDimRule {
+    pass: AttentionPass,
+    /// The architecture (compute capability major); `None` is any.
+    sm_major: Option<u32>,
+    /// The cuDNN releases it covers, `[from, before)`.
+    from: Version,
+    before: Version,
+    max: usize,
+}
+
+const V0: Version = Version::new(0, 0, 0);
+const VMAX: Version = Version::new(u32::MAX, u32::MAX, u32::MAX);
+
+/// The head-dim table of [`AttentionPass`] (cudnn-frontend's SDPA
+/// validation, forward and backward), in order.
+const HEAD_DIM_RULES: &[HeadDimRule] = &[
+    rule(
+        AttentionPass::Forward,
+        Some(8),
+        V0,
+        Version::new(9, 10, 0),
+        128,
+    ),
+    rule(
+        AttentionPass::Forward,
+        Some(10),
+        V0,
+        Version::new(9, 9, 0),
+        128,
+    ),
+    rule(AttentionPass::Forward, None, V0, VMAX, 256),
+    rule(AttentionPass::Backward, Some(9), V0, VMAX, 256),
+    rule(
+        AttentionPass::Backward,
+        Some(10),
+        Version::new(9, 23, 0),
+        VMAX,
+        256,
+    ),
+    rule(AttentionPass::Backward, None, V0, VMAX, 128),
+];
+
+const fn rule(
+    pass: AttentionPass,
+    sm_major: Option<u32>,
+    from: Version,
+    before: Version,
+    max: usize,
+) -> HeadDimRule {
+    HeadDimRule {
+        pass,
+        sm_major,
+        from,
+        before,
+        max,
+    }
+}
+
+/// The largest head dim of `pass` on `sm_major` with `version`: the first
+/// matching row of [`HEAD_DIM_RULES`]; with the GPU or the version unknown,
+/// the largest any row for them admits.
+fn head_dim_limit(pass: AttentionPass, version: Option<Version>, sm_major: Option<u32>) -> usize {
+    let rows = HEAD_DIM_RULES
+        .iter()
+        .filter(|r| r.pass == pass && version.is_none_or(|v| r.from <= v && v < r.before));
+    match sm_major {
+        None => rows.map(|r| r.max).max().unwrap_or(0),
+        Some(m) => rows
+            .filter(|r| r.sm_major.is_none_or(|s| s == m))
+            .map(|r| r.max)
+            .next()
+            .unwrap_or(0),
+    }
 }
 
 /// The options of an [`Attention`](super::Attention) layer.

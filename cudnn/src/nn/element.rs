@@ -1,0 +1,32 @@
+//! The element types the layers take, as sealed traits: a layer is typed
+//! by its element, so buffers of another type do not compile.
+
+use crate::half::{bf16, f16};
+use crate::DataType;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+impl sealed::Sealed for f32 {}
+impl sealed::Sealed for f16 {}
+impl sealed::Sealed for bf16 {}
+
+/// An element type of [`Attention`](super::Attention) and
+/// [`AttentionInference`](super::AttentionInference) (`q`, `k`, `v`, the
+/// output and their gradients): `half::bf16` or `half::f16`, computed in
+/// `f32`. Sealed.
+pub trait AttentionElement: DataType + sealed::Sealed {}
+
+impl AttentionElement for bf16 {}
+impl AttentionElement for f16 {}
+
+/// An element type of [`LayerNorm`](super::LayerNorm) and
+/// [`RmsNorm`](super::RmsNorm) (`x`, `y` and their gradients): `f32`,
+/// `half::f16` or `half::bf16`; the parameters and statistics are `f32`
+/// whatever it is. Sealed.
+pub trait NormElement: DataType + sealed::Sealed {}
+
+impl NormElement for f32 {}
+impl NormElement for f16 {}
+impl NormElement for bf16 {}
