@@ -82,7 +82,10 @@ use criterion::{Criterion, SamplingMode, Throughput};
 use cudnn::cudarc::driver::{CudaSlice, CudaStream};
 use cudnn::graph::Settings as PlanSettings;
 use cudnn::half::{bf16, f16};
-use cudnn::nn::{Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape};
+use cudnn::nn::{
+    Attention, AttentionBackward, AttentionElement, AttentionForward, AttentionOptions,
+    AttentionShape,
+};
 use cudnn::Handle;
 use serde_json::{json, Value};
 
@@ -105,7 +108,7 @@ struct Buffers<T> {
     dv: CudaSlice<T>,
 }
 
-impl<T: Elem> Buffers<T> {
+impl<T: Elem + AttentionElement> Buffers<T> {
     /// A set whose inputs are copies of `first`'s, or (without one) new
     /// values; outputs zero.
     fn new(
@@ -143,7 +146,11 @@ fn rotation(gpu: &Gpu, sh: &AttentionShape, elem: usize) -> (usize, usize) {
     (count, set_bytes)
 }
 
-fn forward<T: Elem>(a: &mut Attention, h: &Handle, b: &mut Buffers<T>) -> cudnn::Result<()> {
+fn forward<T: Elem + AttentionElement>(
+    a: &mut Attention<T>,
+    h: &Handle,
+    b: &mut Buffers<T>,
+) -> cudnn::Result<()> {
     a.forward(
         h,
         AttentionForward {
@@ -157,7 +164,11 @@ fn forward<T: Elem>(a: &mut Attention, h: &Handle, b: &mut Buffers<T>) -> cudnn:
     )
 }
 
-fn backward<T: Elem>(a: &mut Attention, h: &Handle, b: &mut Buffers<T>) -> cudnn::Result<()> {
+fn backward<T: Elem + AttentionElement>(
+    a: &mut Attention<T>,
+    h: &Handle,
+    b: &mut Buffers<T>,
+) -> cudnn::Result<()> {
     a.backward(
         h,
         AttentionBackward {
@@ -176,9 +187,9 @@ fn backward<T: Elem>(a: &mut Attention, h: &Handle, b: &mut Buffers<T>) -> cudnn
 }
 
 /// One launch of `pass` on buffer set `b`.
-fn launch<T: Elem>(
+fn launch<T: Elem + AttentionElement>(
     pass: Pass,
-    a: &mut Attention,
+    a: &mut Attention<T>,
     h: &Handle,
     b: &mut Buffers<T>,
 ) -> cudnn::Result<()> {
@@ -234,7 +245,7 @@ impl Case<'_> {
 /// Every selected direction of one case: the layer built, a first launch
 /// of each direction, then (in bench mode) the timings. One record per
 /// direction.
-fn bench_case<T: Elem>(
+fn bench_case<T: Elem + AttentionElement>(
     gpu: &Gpu,
     crit: Option<&mut Criterion>,
     st: &Settings,
@@ -277,14 +288,7 @@ fn bench_case<T: Elem>(
         ..PlanSettings::default()
     };
     let t = Instant::now();
-    let built = Attention::new(
-        h,
-        case.shape.attention(),
-        T::CUDNN,
-        options,
-        &plan_settings,
-        None,
-    );
+    let built = Attention::<T>::new(h, case.shape.attention(), options, &plan_settings, None);
     let build_ms = ms_since(t);
     let mut attn = match built {
         Ok(a) => a,
@@ -380,7 +384,7 @@ fn bench_case<T: Elem>(
 
 /// Every mask of one shape and precision, on one allocation of buffer
 /// sets; each case's records go into `report` as soon as it is done.
-fn bench_shape<T: Elem>(
+fn bench_shape<T: Elem + AttentionElement>(
     gpu: &Gpu,
     mut crit: Option<&mut Criterion>,
     st: &Settings,

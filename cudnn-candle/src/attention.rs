@@ -160,7 +160,9 @@ pub(crate) fn check(
         padding: seq_lens.is_some(),
     };
     let dtype = cudnn_dtype(F, q.dtype())?;
-    Attention::check(&shape, dtype, &options).or_candle()?;
+    cudnn::nn::check_attention_data_type(dtype).or_candle()?;
+    // The element type only picks the layer; the checks are the same.
+    Attention::<half::bf16>::check(&shape, &options).or_candle()?;
     Ok(SdpaProblem {
         shape,
         dtype,

@@ -60,7 +60,9 @@ pub(crate) fn check_layer_norm(
     const F: &str = "cudnn_candle::layer_norm";
     let shape = shape_of(F, x, &[("weight", weight), ("bias", bias)])?;
     let dtype = cudnn_dtype(F, x.dtype())?;
-    LayerNorm::check(&shape, dtype, epsilon).or_candle()?;
+    cudnn::nn::check_norm_data_type(dtype).or_candle()?;
+    // The element type only picks the layer; the checks are the same.
+    LayerNorm::<f32>::check(&shape, epsilon).or_candle()?;
     Ok(NormProblem {
         shape,
         dtype,
@@ -72,7 +74,9 @@ pub(crate) fn check_rms_norm(x: &Tensor, weight: &Tensor, epsilon: f32) -> Resul
     const F: &str = "cudnn_candle::rms_norm";
     let shape = shape_of(F, x, &[("weight", weight)])?;
     let dtype = cudnn_dtype(F, x.dtype())?;
-    RmsNorm::check(&shape, dtype, epsilon).or_candle()?;
+    cudnn::nn::check_norm_data_type(dtype).or_candle()?;
+    // The element type only picks the layer; the checks are the same.
+    RmsNorm::<f32>::check(&shape, epsilon).or_candle()?;
     Ok(NormProblem {
         shape,
         dtype,

@@ -186,13 +186,9 @@ fn sdpa_refusals_carry_cudnn_rs_message() {
         seq_kv: 16,
         head_dim: 64,
     };
-    let want = Attention::check(
-        &shape,
-        Dt::CUDNN_DATA_BFLOAT16,
-        &AttentionOptions::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let want = Attention::<cudnn::half::bf16>::check(&shape, &AttentionOptions::default())
+        .unwrap_err()
+        .to_string();
     let e = refused(sdpa(
         &bhsd(1, 6, 16, 64, bf),
         &bhsd(1, 4, 16, 64, bf),
@@ -203,17 +199,9 @@ fn sdpa_refusals_carry_cudnn_rs_message() {
     assert!(e.contains(&want), "{e}\nwant: {want}");
     // f32: the layer's type rule.
     let q = bhsd(1, 4, 16, 64, DType::F32);
-    let want = Attention::check(
-        &AttentionShape {
-            heads: 4,
-            kv_heads: 4,
-            ..shape
-        },
-        Dt::CUDNN_DATA_FLOAT,
-        &AttentionOptions::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let want = cudnn::nn::check_attention_data_type(Dt::CUDNN_DATA_FLOAT)
+        .unwrap_err()
+        .to_string();
     let e = refused(sdpa(&q, &q, &q, &p, None));
     assert!(e.contains(&want), "{e}\nwant: {want}");
     // A window of 0 and a scale that is not finite: the options' rules.
@@ -317,19 +305,17 @@ fn norm_refusals_carry_cudnn_rs_message() {
         features: 32,
     };
     // Epsilon: the layers' rule.
-    let want = LayerNorm::check(&shape, Dt::CUDNN_DATA_FLOAT, 0.0)
+    let want = LayerNorm::<f32>::check(&shape, 0.0)
         .unwrap_err()
         .to_string();
     let e = refused(layer_norm(&x, &w, &w, 0.0));
     assert!(e.contains(&want), "{e}\nwant: {want}");
-    let want = RmsNorm::check(&shape, Dt::CUDNN_DATA_FLOAT, -1.0)
-        .unwrap_err()
-        .to_string();
+    let want = RmsNorm::<f32>::check(&shape, -1.0).unwrap_err().to_string();
     let e = refused(rms_norm(&x, &w, -1.0));
     assert!(e.contains(&want), "{e}\nwant: {want}");
     // f64 data: the layers' type rule.
     let x64 = zeros(&[4, 8, 32], DType::F64);
-    let want = LayerNorm::check(&shape, Dt::CUDNN_DATA_DOUBLE, 1e-5)
+    let want = cudnn::nn::check_norm_data_type(Dt::CUDNN_DATA_DOUBLE)
         .unwrap_err()
         .to_string();
     let e = refused(layer_norm(&x64, &w, &w, 1e-5));

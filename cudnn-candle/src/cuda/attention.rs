@@ -11,8 +11,8 @@ use cudnn::cudarc::driver::CudaSlice;
 use cudnn::graph::Settings;
 use cudnn::nn::{Attention, AttentionBackward, AttentionForward};
 
-use super::state::{self, DeviceState, LayerKey};
-use super::{cpu_refused, device, device_of, output, tensor_of, view, Elem, Held};
+use super::state::{self, AttentionElem, DeviceState, LayerKey};
+use super::{cpu_refused, device, device_of, output, tensor_of, view, Held};
 use crate::attention::{SdpaProblem, SeqLens};
 use crate::error::{bad_value, OrCandle};
 
@@ -29,22 +29,13 @@ fn key(p: &SdpaProblem) -> LayerKey<cudnn::nn::AttentionShape> {
 }
 
 /// The device's layer for `p`, built on first use.
-fn layer<'s>(
+fn layer<'s, T: AttentionElem>(
     st: &'s mut DeviceState,
     p: &SdpaProblem,
-) -> Result<(&'s cudnn::Handle, &'s mut Attention)> {
-    let DeviceState {
-        handle, attention, ..
-    } = st;
-    let layer = attention.get_or_make(key(p), || {
-        Attention::new(
-            handle,
-            p.shape,
-            p.dtype,
-            p.options,
-            &Settings::default(),
-            None,
-        )
+) -> Result<(&'s cudnn::Handle, &'s mut Attention<T>)> {
+    let (handle, layers) = T::layers(st);
+    let layer = layers.get_or_make(key(p), || {
+        Attention::<T>::new(handle, p.shape, p.options, &Settings::default(), None)
     })?;
     Ok((handle, layer))
 }
@@ -58,7 +49,7 @@ struct Sdpa {
 }
 
 impl Sdpa {
-    fn forward<T: Elem>(
+    fn forward<T: AttentionElem>(
         &self,
         q: (&CudaStorage, &Layout),
         k: (&CudaStorage, &Layout),
@@ -85,7 +76,7 @@ impl Sdpa {
             None => None,
         };
         state::with(dev, |st| {
-            let (handle, layer) = layer(st, &self.problem)?;
+            let (handle, layer) = layer::<T>(st, &self.problem)?;
             // SAFETY: the lengths came through `crate::SeqLens::new`, whose
             // caller promised cuDNN's ranges for this call and its backward.
             let seq_lens = lens
@@ -105,7 +96,7 @@ impl Sdpa {
         Ok(output(o, dev, q.1.shape().clone()))
     }
 
-    fn backward<T: Elem>(&self, dev: &CudaDevice, t: [&Tensor; 5]) -> Result<[Tensor; 3]> {
+    fn backward<T: AttentionElem>(&self, dev: &CudaDevice, t: [&Tensor; 5]) -> Result<[Tensor; 3]> {
         let [q, k, v, o, d_o] = t;
         let held = [q, k, v, o, d_o].map(Held::of);
         let [qv, kv, vv, ov, dov] = [("q", 0), ("k", 1), ("v", 2), ("o", 3), ("d_o", 4)]
@@ -134,7 +125,7 @@ impl Sdpa {
             ));
         };
         state::with(dev, |st| {
-            let (handle, layer) = layer(st, &self.problem)?;
+            let (handle, layer) = layer::<T>(st, &self.problem)?;
             // SAFETY: the lengths came through `crate::SeqLens::new`, whose
             // caller promised cuDNN's ranges for this call and its backward.
             let seq_lens = lens

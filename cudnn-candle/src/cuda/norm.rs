@@ -13,8 +13,8 @@ use cudnn::nn::{
     LayerNorm, LayerNormBackward, LayerNormForward, RmsNorm, RmsNormBackward, RmsNormForward,
 };
 
-use super::state::{self, DeviceState, LayerKey};
-use super::{cpu_refused, device, device_of, output, tensor_of, view, Elem, Held};
+use super::state::{self, DeviceState, LayerKey, NormElem};
+use super::{cpu_refused, device, device_of, output, tensor_of, view, Held};
 use crate::error::{bad_value, OrCandle};
 use crate::norm::NormProblem;
 
@@ -22,42 +22,24 @@ fn key(p: &NormProblem) -> LayerKey<cudnn::nn::NormShape> {
     (p.shape, p.dtype.0, [p.epsilon.to_bits(), 0, 0, 0])
 }
 
-fn layer_norm_of<'s>(
+fn layer_norm_of<'s, T: NormElem>(
     st: &'s mut DeviceState,
     p: &NormProblem,
-) -> Result<(&'s cudnn::Handle, &'s mut LayerNorm)> {
-    let DeviceState {
-        handle, layer_norm, ..
-    } = st;
-    let layer = layer_norm.get_or_make(key(p), || {
-        LayerNorm::new(
-            handle,
-            p.shape,
-            p.dtype,
-            p.epsilon,
-            &Settings::default(),
-            None,
-        )
+) -> Result<(&'s cudnn::Handle, &'s mut LayerNorm<T>)> {
+    let (handle, layers) = T::layers(st);
+    let layer = layers.layer_norm.get_or_make(key(p), || {
+        LayerNorm::<T>::new(handle, p.shape, p.epsilon, &Settings::default(), None)
     })?;
     Ok((handle, layer))
 }
 
-fn rms_norm_of<'s>(
+fn rms_norm_of<'s, T: NormElem>(
     st: &'s mut DeviceState,
     p: &NormProblem,
-) -> Result<(&'s cudnn::Handle, &'s mut RmsNorm)> {
-    let DeviceState {
-        handle, rms_norm, ..
-    } = st;
-    let layer = rms_norm.get_or_make(key(p), || {
-        RmsNorm::new(
-            handle,
-            p.shape,
-            p.dtype,
-            p.epsilon,
-            &Settings::default(),
-            None,
-        )
+) -> Result<(&'s cudnn::Handle, &'s mut RmsNorm<T>)> {
+    let (handle, layers) = T::layers(st);
+    let layer = layers.rms_norm.get_or_make(key(p), || {
+        RmsNorm::<T>::new(handle, p.shape, p.epsilon, &Settings::default(), None)
     })?;
     Ok((handle, layer))
 }
@@ -76,7 +58,7 @@ struct LayerNormOp {
 }
 
 impl LayerNormOp {
-    fn forward<T: Elem>(
+    fn forward<T: NormElem>(
         &self,
         x: (&CudaStorage, &Layout),
         s: (&CudaStorage, &Layout),
@@ -91,7 +73,7 @@ impl LayerNormOp {
         let mut mean = dev.alloc_zeros::<f32>(shape.stats_len())?;
         let mut inv = dev.alloc_zeros::<f32>(shape.stats_len())?;
         state::with(dev, |st| {
-            let (handle, layer) = layer_norm_of(st, &self.problem)?;
+            let (handle, layer) = layer_norm_of::<T>(st, &self.problem)?;
             let args = LayerNormForward {
                 x: &xv,
                 scale: &sv,
@@ -106,7 +88,7 @@ impl LayerNormOp {
         Ok(output(y, dev, x.1.shape().clone()))
     }
 
-    fn backward<T: Elem>(
+    fn backward<T: NormElem>(
         &self,
         dev: &CudaDevice,
         x: &Tensor,
@@ -127,7 +109,7 @@ impl LayerNormOp {
         let stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
         let (mean, inv) = stats.as_ref().ok_or_else(|| missing(LN))?;
         state::with(dev, |st| {
-            let (handle, layer) = layer_norm_of(st, &self.problem)?;
+            let (handle, layer) = layer_norm_of::<T>(st, &self.problem)?;
             let args = LayerNormBackward {
                 x: &xv,
                 dy: &dyv,
@@ -210,7 +192,7 @@ struct RmsNormOp {
 }
 
 impl RmsNormOp {
-    fn forward<T: Elem>(
+    fn forward<T: NormElem>(
         &self,
         x: (&CudaStorage, &Layout),
         s: (&CudaStorage, &Layout),
@@ -222,7 +204,7 @@ impl RmsNormOp {
         let mut y = dev.alloc_zeros::<T>(shape.x_len())?;
         let mut inv = dev.alloc_zeros::<f32>(shape.stats_len())?;
         state::with(dev, |st| {
-            let (handle, layer) = rms_norm_of(st, &self.problem)?;
+            let (handle, layer) = rms_norm_of::<T>(st, &self.problem)?;
             let args = RmsNormForward {
                 x: &xv,
                 scale: &sv,
@@ -235,7 +217,7 @@ impl RmsNormOp {
         Ok(output(y, dev, x.1.shape().clone()))
     }
 
-    fn backward<T: Elem>(
+    fn backward<T: NormElem>(
         &self,
         dev: &CudaDevice,
         x: &Tensor,
@@ -254,7 +236,7 @@ impl RmsNormOp {
         let stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
         let inv = stats.as_ref().ok_or_else(|| missing(RMS))?;
         state::with(dev, |st| {
-            let (handle, layer) = rms_norm_of(st, &self.problem)?;
+            let (handle, layer) = rms_norm_of::<T>(st, &self.problem)?;
             let args = RmsNormBackward {
                 x: &xv,
                 dy: &dyv,

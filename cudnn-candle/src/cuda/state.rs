@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use candle_core::cuda_backend::DeviceId;
 use candle_core::{CudaDevice, Device, Result};
-use cudnn::nn::{Attention, LayerNorm, RmsNorm};
+use cudnn::nn::{Attention, AttentionElement, LayerNorm, NormElement, RmsNorm};
 use cudnn::{AlgoCache, ConvProblem, Handle, SearchOptions, Workspace};
 
 use super::conv::ConvKey;
@@ -76,9 +76,71 @@ pub(crate) type LayerKey<S> = (S, u32, [u32; 4]);
 pub(crate) struct DeviceState {
     pub(crate) handle: Handle,
     pub(crate) conv: ConvState,
-    pub(crate) attention: Bounded<LayerKey<cudnn::nn::AttentionShape>, Attention>,
-    pub(crate) layer_norm: Bounded<LayerKey<cudnn::nn::NormShape>, LayerNorm>,
-    pub(crate) rms_norm: Bounded<LayerKey<cudnn::nn::NormShape>, RmsNorm>,
+    pub(crate) attention_f16: AttentionLayers<half::f16>,
+    pub(crate) attention_bf16: AttentionLayers<half::bf16>,
+    pub(crate) norms_f32: NormLayers<f32>,
+    pub(crate) norms_f16: NormLayers<half::f16>,
+    pub(crate) norms_bf16: NormLayers<half::bf16>,
+}
+
+/// The attention layers of one element type.
+pub(crate) type AttentionLayers<T> = Bounded<LayerKey<cudnn::nn::AttentionShape>, Attention<T>>;
+
+/// The normalization layers of one element type.
+pub(crate) struct NormLayers<T: NormElement> {
+    pub(crate) layer_norm: Bounded<LayerKey<cudnn::nn::NormShape>, LayerNorm<T>>,
+    pub(crate) rms_norm: Bounded<LayerKey<cudnn::nn::NormShape>, RmsNorm<T>>,
+}
+
+impl<T: NormElement> NormLayers<T> {
+    fn new() -> Self {
+        NormLayers {
+            layer_norm: Bounded::new(),
+            rms_norm: Bounded::new(),
+        }
+    }
+}
+
+/// An element type of the attention layers, with its device's cache.
+pub(crate) trait AttentionElem: super::Elem + AttentionElement {
+    /// The handle and this type's attention layers.
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut AttentionLayers<Self>);
+}
+
+impl AttentionElem for half::f16 {
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut AttentionLayers<Self>) {
+        (&st.handle, &mut st.attention_f16)
+    }
+}
+
+impl AttentionElem for half::bf16 {
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut AttentionLayers<Self>) {
+        (&st.handle, &mut st.attention_bf16)
+    }
+}
+
+/// An element type of the normalization layers, with its device's cache.
+pub(crate) trait NormElem: super::Elem + NormElement {
+    /// The handle and this type's normalization layers.
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut NormLayers<Self>);
+}
+
+impl NormElem for f32 {
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut NormLayers<Self>) {
+        (&st.handle, &mut st.norms_f32)
+    }
+}
+
+impl NormElem for half::f16 {
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut NormLayers<Self>) {
+        (&st.handle, &mut st.norms_f16)
+    }
+}
+
+impl NormElem for half::bf16 {
+    fn layers(st: &mut DeviceState) -> (&Handle, &mut NormLayers<Self>) {
+        (&st.handle, &mut st.norms_bf16)
+    }
 }
 
 // The states move between the threads that run ops on their device.
@@ -98,9 +160,11 @@ impl DeviceState {
                 options: SearchOptions::default(),
                 workspace: Workspace::new(),
             },
-            attention: Bounded::new(),
-            layer_norm: Bounded::new(),
-            rms_norm: Bounded::new(),
+            attention_f16: Bounded::new(),
+            attention_bf16: Bounded::new(),
+            norms_f32: NormLayers::new(),
+            norms_f16: NormLayers::new(),
+            norms_bf16: NormLayers::new(),
         })
     }
 
@@ -110,9 +174,13 @@ impl DeviceState {
             conv_problems: p.f32.len() + p.f16.len() + p.bf16.len(),
             conv_algorithms: self.conv.algos.len(),
             conv_workspace_bytes: self.conv.workspace.len(),
-            attention_layers: self.attention.len(),
-            layer_norms: self.layer_norm.len(),
-            rms_norms: self.rms_norm.len(),
+            attention_layers: self.attention_f16.len() + self.attention_bf16.len(),
+            layer_norms: self.norms_f32.layer_norm.len()
+                + self.norms_f16.layer_norm.len()
+                + self.norms_bf16.layer_norm.len(),
+            rms_norms: self.norms_f32.rms_norm.len()
+                + self.norms_f16.rms_norm.len()
+                + self.norms_bf16.rms_norm.len(),
         }
     }
 }

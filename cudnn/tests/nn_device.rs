@@ -1,0 +1,108 @@
+//! The `nn` layers planned for a described GPU (the "h200" preset) with
+//! the real cuDNN and no handle ([`LayerTarget::Device`]): attention for
+//! training and for inference, layer and RMS normalization. No kernel
+//! runs. Before cuDNN 9.8 (no device descriptions), before 9.13 (no fused
+//! attention) and on cuDNN 8 (no normalization nodes), `new` is a typed
+//! refusal.
+
+mod common;
+
+use std::sync::Arc;
+
+use cudnn::graph::{DeviceProperties, Settings};
+use cudnn::half::{bf16, f16};
+use cudnn::nn::{
+    Attention, AttentionInference, AttentionOptions, AttentionShape, LayerNorm, LayerTarget,
+    NormShape, RmsNorm,
+};
+use cudnn::{Error, Library, Version};
+
+const ATTN: AttentionShape = AttentionShape {
+    batch: 1,
+    heads: 4,
+    kv_heads: 2,
+    seq_q: 128,
+    seq_kv: 128,
+    head_dim: 64,
+};
+const NORM: NormShape = NormShape {
+    rows: 16,
+    features: 256,
+};
+
+/// The library, when it has precompiled engines and cuBLASLt (what
+/// planning for a described GPU needs here).
+fn library() -> Option<Arc<Library>> {
+    let lib = common::backend::graph_library()?;
+    let precompiled = lib
+        .sublibraries()
+        .iter()
+        .any(|s| s.name == "engines_precompiled" && s.present);
+    if lib.version() >= Version::new(9, 8, 0) && !precompiled {
+        return None;
+    }
+    if lib.version() >= Version::new(9, 0, 0) && !common::backend::load_cublaslt(&lib) {
+        return None;
+    }
+    Some(lib)
+}
+
+/// A typed refusal (not a cuDNN crash or a plan).
+#[track_caller]
+fn refused<T: std::fmt::Debug>(r: cudnn::Result<T>) {
+    match r {
+        Err(Error::InvalidArgument { .. } | Error::UnsupportedVersion { .. }) => {}
+        Err(e @ Error::NoEngine { .. }) => panic!("a refusal, not {e}"),
+        other => panic!("expected a typed refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn layers_are_planned_for_a_described_h200_without_a_handle() {
+    let Some(lib) = library() else {
+        return;
+    };
+    let h200 = DeviceProperties::preset("h200").expect("preset");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &h200,
+    };
+    assert_eq!(target.compute_capability(), Some((9, 0)));
+    let s = Settings::default();
+    let o = AttentionOptions {
+        causal: true,
+        ..AttentionOptions::default()
+    };
+    let v = lib.version();
+    let norm = LayerNorm::<bf16>::new(target, NORM, 1e-5, &s, None);
+    let rms = RmsNorm::<f32>::new(target, NORM, 1e-6, &s, None);
+    let inference = AttentionInference::<f16>::new(target, ATTN, o, &s, None);
+    let training = Attention::<bf16>::new(target, ATTN, o, &s, None);
+    if v < Version::new(9, 8, 0) {
+        // cuDNN 8 and 9 before 9.8 describe no GPU without a handle.
+        refused(norm);
+        refused(rms);
+        refused(inference);
+        refused(training);
+        return;
+    }
+    let norm = norm.expect("layer norm");
+    assert_eq!(norm.data_type(), cudnn::DType::BFLOAT16);
+    rms.expect("rms norm");
+    if v < Version::new(9, 21, 0) {
+        // Fused attention with a causal mask needs 9.21.
+        refused(inference);
+        refused(training);
+        return;
+    }
+    let inference = inference.expect("inference");
+    assert_eq!(inference.data_type(), cudnn::DType::HALF);
+    let training = training.expect("training");
+    assert_eq!(training.shape(), ATTN);
+    // A head dim above cuDNN's limits is refused before cuDNN is called.
+    let wide = AttentionShape {
+        head_dim: 264,
+        ..ATTN
+    };
+    refused(Attention::<bf16>::new(target, wide, o, &s, None));
+}
