@@ -431,16 +431,22 @@ fn every_candidate_and_find_agree_with_the_reference() {
         ..options()
     };
     let cache = AlgoCache::new();
+    // Without a cache the benchmark runs and nothing is remembered.
+    let uncached = gpu
+        .handle
+        .find_forward(&p, &bench, None, &mut ws, &mut fwd_args(&xd, &wd, &mut yd))
+        .expect("find without a cache");
+    assert!(uncached.time_ms().is_some());
+    assert_eq!(cache.len(), 0);
+    // One argument struct serves the search and the launch.
+    let mut args = fwd_args(&xd, &wd, &mut yd);
     let found = gpu
         .handle
-        .find_forward(
-            &p,
-            &bench,
-            Some(&cache),
-            &mut ws,
-            &mut fwd_args(&xd, &wd, &mut yd),
-        )
+        .find_forward(&p, &bench, Some(&cache), &mut ws, &mut args)
         .expect("find");
+    gpu.handle
+        .convolution_forward(&p, &found, &mut ws, args, Scaling::default())
+        .expect("launch with the search's arguments");
     assert!(found.time_ms().is_some());
     eprintln!(
         "find chose {:?} ({:?} ms, {} bytes)",
