@@ -215,11 +215,7 @@ fn plan_all(
             Err(e) => format!("none ({e})"),
         };
         let plan = match og.plans(target, &Settings::default()) {
-            Ok(p) => format!(
-                "plan: engine {:?}, workspace {} bytes",
-                p[0].engine_index(),
-                p[0].workspace_size()
-            ),
+            Ok(p) => format!("plan: {}", p[0]),
             Err(e) => format!("no plan here: {}", first_line(&e.to_string())),
         };
         println!("  {:<20} engines (best first): {engines}; {plan}", g.name());

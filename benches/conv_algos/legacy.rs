@@ -66,9 +66,9 @@ impl Direction for Fwd {
         h.find_forward(
             p,
             o,
-            cache,
+            Some(cache),
             ws,
-            ConvForwardArgs {
+            &mut ConvForwardArgs {
                 x: &s.x,
                 w: &s.w,
                 y: &mut s.y,
@@ -121,9 +121,9 @@ impl Direction for BwdData {
         h.find_backward_data(
             p,
             o,
-            cache,
+            Some(cache),
             ws,
-            ConvBackwardDataArgs {
+            &mut ConvBackwardDataArgs {
                 w: &s.w,
                 dy: &s.y,
                 dx: &mut s.dx,
@@ -176,9 +176,9 @@ impl Direction for BwdFilter {
         h.find_backward_filter(
             p,
             o,
-            cache,
+            Some(cache),
             ws,
-            ConvBackwardFilterArgs {
+            &mut ConvBackwardFilterArgs {
                 x: &s.x,
                 dy: &s.y,
                 dw: &mut s.dw,

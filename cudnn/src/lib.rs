@@ -35,10 +35,9 @@
 //! let cache = AlgoCache::new();
 //! let mut workspace = Workspace::new();
 //! let options = SearchOptions::default();
-//! let args = ConvForwardArgs { x: &x, w: &w, y: &mut y };
-//! let algo = handle.find_forward(&problem, &options, &cache, &mut workspace, args)?;
+//! let mut args = ConvForwardArgs { x: &x, w: &w, y: &mut y };
+//! let algo = handle.find_forward(&problem, &options, Some(&cache), &mut workspace, &mut args)?;
 //! // Every buffer is checked against its descriptor before cuDNN runs.
-//! let args = ConvForwardArgs { x: &x, w: &w, y: &mut y };
 //! handle.convolution_forward(&problem, &algo, &mut workspace, args, Scaling::default())?;
 //! let out = stream.clone_dtoh(&y)?;
 //! assert_eq!(out.len(), 8 * 32 * 32);

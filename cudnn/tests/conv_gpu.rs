@@ -258,9 +258,9 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
         let fwd = match gpu.handle.find_forward(
             &p,
             &options(),
-            &cache,
+            Some(&cache),
             &mut ws,
-            fwd_args(&xd, &wd, &mut yd),
+            &mut fwd_args(&xd, &wd, &mut yd),
         ) {
             Ok(c) => c,
             Err(e) if not_supported(&e) => {
@@ -289,9 +289,9 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             .find_backward_data(
                 &p,
                 &options(),
-                &cache,
+                Some(&cache),
                 &mut ws,
-                ConvBackwardDataArgs {
+                &mut ConvBackwardDataArgs {
                     w: &wd,
                     dy: &dyd,
                     dx: &mut dxd,
@@ -326,9 +326,9 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             .find_backward_filter(
                 &p,
                 &options(),
-                &cache,
+                Some(&cache),
                 &mut ws,
-                ConvBackwardFilterArgs {
+                &mut ConvBackwardFilterArgs {
                     x: &xd,
                     dy: &dyd,
                     dw: &mut dwd,
@@ -431,10 +431,22 @@ fn every_candidate_and_find_agree_with_the_reference() {
         ..options()
     };
     let cache = AlgoCache::new();
+    // Without a cache the benchmark runs and nothing is remembered.
+    let uncached = gpu
+        .handle
+        .find_forward(&p, &bench, None, &mut ws, &mut fwd_args(&xd, &wd, &mut yd))
+        .expect("find without a cache");
+    assert!(uncached.time_ms().is_some());
+    assert_eq!(cache.len(), 0);
+    // One argument struct serves the search and the launch.
+    let mut args = fwd_args(&xd, &wd, &mut yd);
     let found = gpu
         .handle
-        .find_forward(&p, &bench, &cache, &mut ws, fwd_args(&xd, &wd, &mut yd))
+        .find_forward(&p, &bench, Some(&cache), &mut ws, &mut args)
         .expect("find");
+    gpu.handle
+        .convolution_forward(&p, &found, &mut ws, args, Scaling::default())
+        .expect("launch with the search's arguments");
     assert!(found.time_ms().is_some());
     eprintln!(
         "find chose {:?} ({:?} ms, {} bytes)",
@@ -457,7 +469,13 @@ fn every_candidate_and_find_agree_with_the_reference() {
     // search.
     let again = gpu
         .handle
-        .find_forward(&p, &bench, &cache, &mut ws, fwd_args(&xd, &wd, &mut yd))
+        .find_forward(
+            &p,
+            &bench,
+            Some(&cache),
+            &mut ws,
+            &mut fwd_args(&xd, &wd, &mut yd),
+        )
         .expect("hit");
     assert_eq!(again.algo(), found.algo());
     assert_eq!(again.math_type(), found.math_type());
@@ -466,7 +484,13 @@ fn every_candidate_and_find_agree_with_the_reference() {
     let twin = problem::<f32>(&g, fmt);
     let hit = gpu
         .handle
-        .find_forward(&twin, &bench, &cache, &mut ws, fwd_args(&xd, &wd, &mut yd))
+        .find_forward(
+            &twin,
+            &bench,
+            Some(&cache),
+            &mut ws,
+            &mut fwd_args(&xd, &wd, &mut yd),
+        )
         .expect("twin hit");
     assert_eq!(hit.algo(), found.algo());
     gpu.handle

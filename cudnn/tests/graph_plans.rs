@@ -754,3 +754,46 @@ fn plans_share_their_description_and_tensors_across_threads() {
         assert!(back.ends_with('}') && !back.contains('\0'), "{back}");
     }
 }
+
+/// Every plan of a conv + bias + ReLU graph for the H200 prints its engine,
+/// knob choices, notes and workspace, and no two print alike.
+#[test]
+fn plans_of_one_graph_print_pairwise_different_descriptions() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_bias_relu(), &lib);
+    let device = preset("h200");
+    let target = Target::Device(&device);
+    let configs = graph
+        .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
+        .expect("engine configs");
+    let plans: Vec<ExecutionPlan> = configs
+        .iter()
+        .filter_map(|c| ExecutionPlan::new(c, target).ok())
+        .collect();
+    assert!(plans.len() > 1, "{} plans", plans.len());
+    let texts: Vec<String> = plans.iter().map(|p| p.to_string()).collect();
+    for (p, text) in plans.iter().zip(&texts) {
+        assert!(text.starts_with("engine "), "{text}");
+        assert!(text.ends_with(&format!(", workspace {} bytes", p.workspace_size())));
+        assert!(!p.knobs().is_empty(), "{text}");
+        assert!(text.contains('='), "{text}");
+    }
+    for (i, a) in texts.iter().enumerate() {
+        for b in &texts[i + 1..] {
+            assert_ne!(
+                a,
+                b,
+                "two of {} plans print alike:\n{}",
+                texts.len(),
+                texts.join("\n")
+            );
+        }
+    }
+    let config_text = configs[0].to_string();
+    assert!(
+        texts.iter().any(|t| t.starts_with(&config_text)),
+        "{config_text}"
+    );
+}

@@ -189,7 +189,28 @@ fn lrn_limits() {
             matches!(invalid(&e), Mismatch::BadValue { what: w } if w.contains(what)),
             "{e}"
         );
-        assert!(LrnDescriptor::new(n, alpha, beta, k).is_err());
+        let e = LrnDescriptor::new(n, alpha, beta, k).expect_err(what);
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    function: "LrnDescriptor::new",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = check_lrn_parameters(n, alpha, beta, k).expect_err(what);
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    function: "check_lrn_parameters",
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 }
 

@@ -184,12 +184,13 @@ fn bad_configurations_are_refused_before_cudnn() {
     for (c, what) in cases {
         let e = RnnDescriptor::<f32, f32>::new(&c, None).expect_err(what);
         let (function, m) = invalid(&e);
-        assert_eq!(function, "cudnnSetRNNDescriptor_v8", "{what}");
+        assert_eq!(function, "RnnDescriptor::new", "{what}");
         assert!(matches!(m, Mismatch::BadValue { .. }), "{what}: {e}");
-        assert_eq!(
-            check_rnn_config(&c).expect_err(what).to_string(),
-            e.to_string()
-        );
+        let checked = check_rnn_config(&c).expect_err(what);
+        assert_eq!(invalid(&checked).0, "check_rnn_config", "{what}");
+        assert_eq!(format!("{:?}", invalid(&checked).1), format!("{m:?}"));
+        let layout = c.predicted_weight_layout().expect_err(what);
+        assert_eq!(invalid(&layout).0, "RnnConfig::predicted_weight_layout");
     }
     // A projection on a GRU: unsupported.
     let e = RnnDescriptor::<f32, f32>::new(
@@ -267,13 +268,16 @@ fn clipping() {
     assert!(matches!(
         e,
         Error::InvalidArgument {
-            function: "cudnnRNNSetClip_v8",
+            function: "RnnDescriptor::set_clip",
             mismatch: Mismatch::Unsupported { .. }
         }
     ));
     for (lo, hi) in [(1.0, -1.0), (f64::NAN, 1.0), (0.0, f64::INFINITY)] {
         let e = check_rnn_clip(&lstm, &RnnClip::min_max(lo, hi)).expect_err("bounds");
-        assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
+        assert!(
+            matches!(invalid(&e), ("check_rnn_clip", Mismatch::BadValue { .. })),
+            "{e}"
+        );
     }
     let bad_mode = RnnClip {
         mode: sys::cudnnRNNClipMode_t(5),
@@ -320,12 +324,13 @@ fn bad_sequence_lengths_are_refused_before_cudnn() {
     for (layout, max, vector, lengths, says) in cases {
         let e = RnnDataDescriptor::<f32>::new(layout, max, vector, lengths).expect_err(says);
         let (function, m) = invalid(&e);
-        assert_eq!(function, "cudnnSetRNNDataDescriptor");
+        assert_eq!(function, "RnnDataDescriptor::new");
         assert!(
             matches!(m, Mismatch::BadValue { what } if what.contains(says)),
             "{says}: {e}"
         );
-        assert!(check_rnn_data(layout, max, vector, lengths).is_err());
+        let checked = check_rnn_data(layout, max, vector, lengths).expect_err(says);
+        assert_eq!(invalid(&checked).0, "check_rnn_data");
     }
 }
 

@@ -189,9 +189,9 @@ impl Net {
                 Some(self.handle.find_backward_data(
                     &p,
                     &options(),
-                    &self.cache,
+                    Some(&self.cache),
                     &mut self.ws,
-                    ConvBackwardDataArgs {
+                    &mut ConvBackwardDataArgs {
                         w: &w.value,
                         dy: &dy,
                         dx: &mut dx,
@@ -201,9 +201,9 @@ impl Net {
             bwd_filter.push(self.handle.find_backward_filter(
                 &p,
                 &options(),
-                &self.cache,
+                Some(&self.cache),
                 &mut self.ws,
-                ConvBackwardFilterArgs {
+                &mut ConvBackwardFilterArgs {
                     x: &x,
                     dy: &dy,
                     dw: &mut dw,

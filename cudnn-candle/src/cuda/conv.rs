@@ -104,9 +104,9 @@ fn launch<T: ConvElem>(
             let algo = h.find_forward(
                 p,
                 opts,
-                cache,
+                Some(cache),
                 ws,
-                ConvForwardArgs {
+                &mut ConvForwardArgs {
                     x: &a,
                     w: &b,
                     y: &mut *out,
@@ -128,9 +128,9 @@ fn launch<T: ConvElem>(
             let algo = h.find_backward_data(
                 p,
                 opts,
-                cache,
+                Some(cache),
                 ws,
-                ConvBackwardDataArgs {
+                &mut ConvBackwardDataArgs {
                     w: &b,
                     dy: &a,
                     dx: &mut *out,
@@ -152,9 +152,9 @@ fn launch<T: ConvElem>(
             let algo = h.find_backward_filter(
                 p,
                 opts,
-                cache,
+                Some(cache),
                 ws,
-                ConvBackwardFilterArgs {
+                &mut ConvBackwardFilterArgs {
                     x: &a,
                     dy: &b,
                     dw: &mut *out,

@@ -567,14 +567,14 @@ impl Handle {
         &self,
         p: &ConvProblem<T, C>,
         options: &SearchOptions,
-        cache: &AlgoCache,
+        cache: Option<&AlgoCache>,
         ws: &mut Workspace,
         bench: Option<BenchBuffers<'b>>,
         run: impl FnOnce(&BenchBuffers<'b>, u64, usize, PerfOut<'_, D::Perf>) -> Result<()>,
     ) -> Result<AlgoChoice<D::Algo>> {
         let function = D::FIND;
         let device = device_key(self, function)?;
-        if let Some(hit) = p.cached_choice(cache, &device, D::DIRECTION, options) {
+        if let Some(hit) = cache.and_then(|c| p.cached_choice(c, &device, D::DIRECTION, options)) {
             let mut c = self.algo_choice::<D, T, C>(
                 p,
                 D::algo_from_raw(hit.algo),
@@ -642,7 +642,11 @@ impl Handle {
     /// whose workspace `ws` can be grown to; when an allocation fails, the
     /// next) or by benchmarking
     /// (`cudnnFindConvolutionForwardAlgorithmEx`, which runs every candidate
-    /// on `args`' buffers; `y` is overwritten), then remembered in `cache`.
+    /// on `args`' buffers; `y` is overwritten), then remembered in `cache`
+    /// (`None`: searched every time). The same `args` then go to
+    /// [`convolution_forward`](Self::convolution_forward). To pick an
+    /// algorithm without buffers or a cache, take the first of
+    /// [`forward_candidates`](Self::forward_candidates).
     /// A cache hit asks cuDNN for the workspace again (cheap, and a stale or
     /// edited cache file cannot cause an out-of-bounds workspace).
     /// Benchmarking checks the buffers as a launch does; the heuristic does
@@ -657,9 +661,9 @@ impl Handle {
         &self,
         p: &ConvProblem<T, C>,
         options: &SearchOptions,
-        cache: &AlgoCache,
+        cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: ConvForwardArgs<'_, T>,
+        args: &mut ConvForwardArgs<'_, T>,
     ) -> Result<AlgoChoice<FwdAlgo>> {
         let l = self.launch(Fwd::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -667,7 +671,7 @@ impl Handle {
             Some((
                 l.input("x", args.x, &p.x)?,
                 l.input("w", args.w, &p.w)?,
-                l.output("y", args.y, &p.y)?,
+                l.output("y", &mut *args.y, &p.y)?,
             ))
         } else {
             None
@@ -714,9 +718,9 @@ impl Handle {
         &self,
         p: &ConvProblem<T, C>,
         options: &SearchOptions,
-        cache: &AlgoCache,
+        cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: ConvBackwardDataArgs<'_, T>,
+        args: &mut ConvBackwardDataArgs<'_, T>,
     ) -> Result<AlgoChoice<BwdDataAlgo>> {
         let l = self.launch(BwdData::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -724,7 +728,7 @@ impl Handle {
             Some((
                 l.input("w", args.w, &p.w)?,
                 l.input("dy", args.dy, &p.y)?,
-                l.output("dx", args.dx, &p.x)?,
+                l.output("dx", &mut *args.dx, &p.x)?,
             ))
         } else {
             None
@@ -769,9 +773,9 @@ impl Handle {
         &self,
         p: &ConvProblem<T, C>,
         options: &SearchOptions,
-        cache: &AlgoCache,
+        cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: ConvBackwardFilterArgs<'_, T>,
+        args: &mut ConvBackwardFilterArgs<'_, T>,
     ) -> Result<AlgoChoice<BwdFilterAlgo>> {
         let l = self.launch(BwdFilter::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -779,7 +783,7 @@ impl Handle {
             Some((
                 l.input("x", args.x, &p.x)?,
                 l.input("dy", args.dy, &p.y)?,
-                l.output("dw", args.dw, &p.w)?,
+                l.output("dw", &mut *args.dw, &p.w)?,
             ))
         } else {
             None
@@ -816,7 +820,7 @@ impl Handle {
 
     fn remember<D: Dir>(
         &self,
-        cache: &AlgoCache,
+        cache: Option<&AlgoCache>,
         key: AlgoKey,
         choice: Option<AlgoChoice<D::Algo>>,
         function: &'static str,
@@ -831,16 +835,18 @@ impl Handle {
                 ),
             },
         })?;
-        cache.insert(
-            key,
-            CachedAlgo {
-                algo: D::algo_raw(choice.algo),
-                math_type: choice.math_type.0 as i32,
-                workspace: choice.workspace,
-                time_ms: choice.time_ms,
-                deterministic: choice.deterministic,
-            },
-        );
+        if let Some(cache) = cache {
+            cache.insert(
+                key,
+                CachedAlgo {
+                    algo: D::algo_raw(choice.algo),
+                    math_type: choice.math_type.0 as i32,
+                    workspace: choice.workspace,
+                    time_ms: choice.time_ms,
+                    deterministic: choice.deterministic,
+                },
+            );
+        }
         Ok(choice)
     }
 

@@ -8,8 +8,11 @@
 //! ([`ConvForwardArgs`], ...); they are safe: before calling cuDNN they
 //! check every descriptor's library, every buffer against its descriptor
 //! and the handle's CUDA context, and the workspace against what the
-//! algorithm needs. [`Handle::find_forward`] and friends choose algorithms
-//! (cuDNN's heuristic or a benchmark) through an [`AlgoCache`].
+//! algorithm needs. [`Handle::forward_candidates`] and friends list cuDNN's
+//! heuristic choices from the problem alone (no buffers, no cache);
+//! [`Handle::find_forward`] and friends choose one (the heuristic's best
+//! whose workspace fits, or a benchmark) on the launch's own argument
+//! struct, remembered in an optional [`AlgoCache`].
 //!
 //! - `descriptor`: [`ConvolutionDescriptor`] and the output shape rule;
 //! - `problem`: [`ConvProblem`] and the checks that need no GPU;

@@ -22,7 +22,7 @@ pub(crate) fn smoke_test() -> SmokeTest {
 
 fn run_smoke_test() -> Result<String, String> {
     use crate::{
-        AlgoCache, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Handle, SearchOptions,
+        ConvProblem, ConvolutionDescriptor, FilterDescriptor, Handle, SearchOptions,
         TensorDescriptor, TensorFormat, Workspace,
     };
     let s = |e: Error| e.to_string();
@@ -48,31 +48,16 @@ fn run_smoke_test() -> Result<String, String> {
         allow_tf32: false,
         ..SearchOptions::default()
     };
+    let mut args = crate::conv::ConvForwardArgs {
+        x: &xd,
+        w: &wd,
+        y: &mut yd,
+    };
     let algo = handle
-        .find_forward(
-            &p,
-            &options,
-            &AlgoCache::new(),
-            &mut ws,
-            crate::conv::ConvForwardArgs {
-                x: &xd,
-                w: &wd,
-                y: &mut yd,
-            },
-        )
+        .find_forward(&p, &options, None, &mut ws, &mut args)
         .map_err(s)?;
     handle
-        .convolution_forward(
-            &p,
-            &algo,
-            &mut ws,
-            crate::conv::ConvForwardArgs {
-                x: &xd,
-                w: &wd,
-                y: &mut yd,
-            },
-            crate::Scaling::default(),
-        )
+        .convolution_forward(&p, &algo, &mut ws, args, crate::Scaling::default())
         .map_err(s)?;
     let got = stream.clone_dtoh(&yd).map_err(|e| s(e.into()))?;
     let err = smoke_max_rel_error(&got, &smoke_conv_cpu(&x, &w));

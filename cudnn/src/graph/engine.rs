@@ -184,6 +184,62 @@ impl EngineConfig {
     }
 }
 
+/// `engine 12, knobs SPLIT_K=1 TILE_SIZE=3, notes TENSOR_CORE
+/// RUNTIME_COMPILATION`: what tells configurations apart.
+impl std::fmt::Display for EngineConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write_engine(
+            f,
+            Some(self.global_index),
+            self.knobs(),
+            &self.numerical_notes,
+            &self.behavior_notes,
+        )
+    }
+}
+
+/// Writes an engine's index, knob choices (`name=value`) and notes.
+pub(crate) fn write_engine(
+    f: &mut std::fmt::Formatter<'_>,
+    index: Option<i64>,
+    knobs: &[(KnobType, i64)],
+    numerical: &[Numerical],
+    behavior: &[Behavior],
+) -> std::fmt::Result {
+    use super::note_names::{behavior_name, knob_name, numerical_name};
+    match index {
+        Some(i) => write!(f, "engine {i}")?,
+        None => write!(f, "engine ?")?,
+    }
+    write!(f, ", knobs")?;
+    if knobs.is_empty() {
+        write!(f, " none")?;
+    }
+    for (k, v) in knobs {
+        match knob_name(*k) {
+            Some(name) => write!(f, " {name}={v}")?,
+            None => write!(f, " {}={v}", k.0)?,
+        }
+    }
+    write!(f, ", notes")?;
+    if numerical.is_empty() && behavior.is_empty() {
+        write!(f, " none")?;
+    }
+    for n in numerical {
+        match numerical_name(*n) {
+            Some(name) => write!(f, " {name}")?,
+            None => write!(f, " numerical({})", n.0)?,
+        }
+    }
+    for b in behavior {
+        match behavior_name(*b) {
+            Some(name) => write!(f, " {name}")?,
+            None => write!(f, " behavior({})", b.0)?,
+        }
+    }
+    Ok(())
+}
+
 const HEURISTICS: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)";
 
 /// Refuses a handle target of another library than `lib`.
@@ -423,7 +479,7 @@ impl OperationGraph {
 
 /// The knob choices of a configuration (none when cuDNN reports none or
 /// cannot report them).
-fn read_knobs(cfg: &BackendDescriptor) -> Vec<(KnobType, i64)> {
+pub(crate) fn read_knobs(cfg: &BackendDescriptor) -> Vec<(KnobType, i64)> {
     let Ok(choices) = cfg.get_descriptors(
         A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES,
         D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR,

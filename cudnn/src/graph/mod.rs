@@ -105,6 +105,7 @@ mod driver;
 mod engine;
 mod execute;
 pub(crate) mod info;
+mod note_names;
 mod pack;
 mod plan;
 mod plan_json;

@@ -8,12 +8,14 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{
     cudnnBackendAttributeName_t as A, cudnnBackendBehaviorNote_t as Behavior,
-    cudnnBackendDescriptorType_t as D,
+    cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
 };
 
 use super::builder::{GraphTensor, OperationGraph};
 use super::descriptor::BackendDescriptor;
-use super::engine::{check_target_library, EngineConfig, Target};
+use super::engine::{
+    check_target_library, read_knobs, write_engine, EngineConfig, KnobType, Target,
+};
 use super::plan_json::PlanJson;
 use super::scalar::ScalarValue;
 use super::target::PlanTarget;
@@ -148,6 +150,10 @@ pub struct ExecutionPlan {
     pub(crate) engine_index: Option<i64>,
     /// The engine's behaviour notes, when known.
     pub(crate) behavior_notes: Option<Vec<Behavior>>,
+    /// The engine's numerical notes (empty when not known).
+    pub(crate) numerical_notes: Vec<Numerical>,
+    /// The configuration's knob choices.
+    pub(crate) knobs: Vec<(KnobType, i64)>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
     /// The described GPU it was built for.
@@ -182,17 +188,21 @@ fn set_target(
     }
 }
 
+/// The engine configuration of a finalized plan, read back from cuDNN.
+fn plan_config(plan: &BackendDescriptor) -> Option<BackendDescriptor> {
+    plan.get_descriptors(
+        A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG,
+        D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
+    )
+    .ok()?
+    .into_iter()
+    .next()
+}
+
 /// The behaviour notes of a finalized plan's engine, read back from cuDNN
 /// (`None` when it does not report them).
 fn engine_notes(plan: &BackendDescriptor) -> Option<Vec<Behavior>> {
-    let cfg = plan
-        .get_descriptors(
-            A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG,
-            D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
-        )
-        .ok()?
-        .into_iter()
-        .next()?;
+    let cfg = plan_config(plan)?;
     let engine = cfg
         .get_descriptors(
             A::CUDNN_ATTR_ENGINECFG_ENGINE,
@@ -215,6 +225,22 @@ fn workspace_of(plan: &BackendDescriptor) -> Result<usize> {
             what: format!("cuDNN reported a workspace of {ws} bytes"),
         },
     })
+}
+
+/// `engine 12, knobs SPLIT_K=1, notes TENSOR_CORE, workspace 256 bytes`:
+/// the engine, its knob choices and notes, and the workspace.
+impl std::fmt::Display for ExecutionPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let behavior = self.behavior_notes.as_deref().unwrap_or(&[]);
+        write_engine(
+            f,
+            self.engine_index,
+            &self.knobs,
+            &self.numerical_notes,
+            behavior,
+        )?;
+        write!(f, ", workspace {} bytes", self.workspace)
+    }
 }
 
 impl ExecutionPlan {
@@ -246,6 +272,8 @@ impl ExecutionPlan {
             tensors: Arc::clone(&config.tensors),
             engine_index: Some(config.global_index),
             behavior_notes: Some(config.behavior_notes.clone()),
+            numerical_notes: config.numerical_notes.clone(),
+            knobs: config.knobs().to_vec(),
             handle_id,
             target,
             checked_on: Cell::new(None),
@@ -291,6 +319,7 @@ impl ExecutionPlan {
         desc.finalize()?;
         let workspace = workspace_of(&desc)?;
         let behavior_notes = engine_notes(&desc);
+        let knobs = plan_config(&desc).map_or_else(Vec::new, |c| read_knobs(&c));
         Ok(ExecutionPlan {
             desc,
             workspace,
@@ -298,6 +327,8 @@ impl ExecutionPlan {
             tensors: tensors.into(),
             engine_index,
             behavior_notes,
+            numerical_notes: Vec::new(),
+            knobs,
             handle_id,
             target,
             checked_on: Cell::new(None),
@@ -346,6 +377,17 @@ impl ExecutionPlan {
     /// what cuDNN reports of it; `None` when it does not.
     pub fn behavior_notes(&self) -> Option<&[Behavior]> {
         self.behavior_notes.as_deref()
+    }
+
+    /// The engine's numerical notes (tensor cores, ...): the
+    /// configuration's; empty for a plan read from JSON.
+    pub fn numerical_notes(&self) -> &[Numerical] {
+        &self.numerical_notes
+    }
+
+    /// The knob choices of the plan's engine configuration.
+    pub fn knobs(&self) -> &[(KnobType, i64)] {
+        &self.knobs
     }
 
     /// The described GPU the plan was built for

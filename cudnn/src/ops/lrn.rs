@@ -55,7 +55,7 @@ impl LrnDescriptor {
     /// # Errors
     /// As [`new`](Self::new).
     pub fn new_in(lib: Arc<Library>, n: u32, alpha: f64, beta: f64, k: f64) -> Result<Self> {
-        check_lrn_parameters(n, alpha, beta, k)?;
+        check_lrn_parameters_in("LrnDescriptor::new", n, alpha, beta, k)?;
         let raw = RawLrn::create(lib)?;
         let set = ffi!(raw.lib(), cudnnSetLRNDescriptor);
         // SAFETY: the descriptor is live; the rest are plain values.
@@ -104,12 +104,24 @@ impl LrnDescriptor {
 /// cuDNN's limits on LRN parameters, checked without calling cuDNN.
 ///
 /// # Errors
-/// [`Mismatch::BadValue`] naming the parameter.
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+/// `check_lrn_parameters`: [`Mismatch::BadValue`] naming the parameter and
+/// the limit of `cudnnSetLRNDescriptor`.
 pub fn check_lrn_parameters(n: u32, alpha: f64, beta: f64, k: f64) -> Result<()> {
-    const F: &str = "cudnnSetLRNDescriptor";
+    check_lrn_parameters_in("check_lrn_parameters", n, alpha, beta, k)
+}
+
+/// [`check_lrn_parameters`] for the public function `function`.
+pub(crate) fn check_lrn_parameters_in(
+    function: &'static str,
+    n: u32,
+    alpha: f64,
+    beta: f64,
+    k: f64,
+) -> Result<()> {
     ensure(
         (sys::CUDNN_LRN_MIN_N..=sys::CUDNN_LRN_MAX_N).contains(&n),
-        F,
+        function,
         || Mismatch::BadValue {
             what: format!(
                 "n = {n}: must be between {} and {}",
@@ -118,16 +130,18 @@ pub fn check_lrn_parameters(n: u32, alpha: f64, beta: f64, k: f64) -> Result<()>
             ),
         },
     )?;
-    ensure(k >= sys::CUDNN_LRN_MIN_K, F, || Mismatch::BadValue {
+    ensure(k >= sys::CUDNN_LRN_MIN_K, function, || Mismatch::BadValue {
         what: format!("k = {k}: must be at least {}", sys::CUDNN_LRN_MIN_K),
     })?;
-    ensure(beta >= sys::CUDNN_LRN_MIN_BETA, F, || Mismatch::BadValue {
-        what: format!(
-            "beta = {beta}: must be at least {}",
-            sys::CUDNN_LRN_MIN_BETA
-        ),
+    ensure(beta >= sys::CUDNN_LRN_MIN_BETA, function, || {
+        Mismatch::BadValue {
+            what: format!(
+                "beta = {beta}: must be at least {}",
+                sys::CUDNN_LRN_MIN_BETA
+            ),
+        }
     })?;
-    ensure(alpha.is_finite(), F, || Mismatch::BadValue {
+    ensure(alpha.is_finite(), function, || Mismatch::BadValue {
         what: format!("alpha = {alpha}: must be finite"),
     })
 }

@@ -250,12 +250,17 @@ pub(super) const PROJECTION_ID: usize = 8;
 /// `input_size == hidden_size`.
 ///
 /// # Errors
-/// [`Error::InvalidArgument`] naming `cudnnSetRNNDescriptor_v8`:
+/// [`Error::InvalidArgument`] naming `check_rnn_config` (the rules are
+/// those of `cudnnSetRNNDescriptor_v8`):
 /// [`Mismatch::BadValue`] for an unknown value or a size out of range,
 /// [`Mismatch::Unsupported`] for a projection on another cell than an LSTM,
 /// [`Mismatch::Shape`] for skip input with different sizes.
 pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
-    const F: &str = "cudnnSetRNNDescriptor_v8";
+    check_rnn_config_in("check_rnn_config", config)
+}
+
+/// [`check_rnn_config`] for the public function `function`.
+pub(crate) fn check_rnn_config_in(function: &'static str, config: &RnnConfig) -> Result<()> {
     let known = [
         ("mode", config.mode.0, RnnMode::CUDNN_GRU.0),
         (
@@ -281,7 +286,7 @@ pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
         ("math type", config.math_type.0, MathType::CUDNN_FMA_MATH.0),
     ];
     for (what, value, max) in known {
-        ensure(value <= max, F, || Mismatch::BadValue {
+        ensure(value <= max, function, || Mismatch::BadValue {
             what: format!("{what} {value}: cuDNN's values go from 0 to {max}"),
         })?;
     }
@@ -289,16 +294,16 @@ pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
         &[config.input_size, config.hidden_size, config.num_layers],
         1,
         "[input_size, hidden_size, num_layers]",
-        F,
+        function,
     )?;
     if config.proj_size > 0 {
-        ensure(config.is_lstm(), F, || Mismatch::Unsupported {
+        ensure(config.is_lstm(), function, || Mismatch::Unsupported {
             what: format!(
                 "a projection (size {}) on mode {}: only LSTMs have one",
                 config.proj_size, config.mode.0
             ),
         })?;
-        ensure(config.proj_size < config.hidden_size, F, || {
+        ensure(config.proj_size < config.hidden_size, function, || {
             Mismatch::BadValue {
                 what: format!(
                     "projection size {} must be smaller than the hidden size {} (0: none)",
@@ -308,7 +313,7 @@ pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
         })?;
     }
     if config.input_mode == RnnInputMode::CUDNN_SKIP_INPUT {
-        ensure(config.input_size == config.hidden_size, F, || {
+        ensure(config.input_size == config.hidden_size, function, || {
             Mismatch::Shape {
                 what: format!(
                     "skip input needs input_size == hidden_size, not {} and {}",
@@ -322,8 +327,10 @@ pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
         .y_size()
         .max(config.gates().saturating_mul(config.hidden_size))
         .max(config.pseudo_layers());
-    ensure(widest <= i32::MAX as usize, F, || Mismatch::BadValue {
-        what: format!("a derived size of {widest} does not fit cuDNN's int"),
+    ensure(widest <= i32::MAX as usize, function, || {
+        Mismatch::BadValue {
+            what: format!("a derived size of {widest} does not fit cuDNN's int"),
+        }
     })
 }
 
@@ -362,10 +369,19 @@ impl RnnClip {
 /// NaN option, finite bounds with `min <= max`.
 ///
 /// # Errors
-/// [`Error::InvalidArgument`] naming `cudnnRNNSetClip_v8`.
+/// [`Error::InvalidArgument`] naming `check_rnn_clip` (the rules are
+/// those of `cudnnRNNSetClip_v8`).
 pub fn check_rnn_clip(config: &RnnConfig, clip: &RnnClip) -> Result<()> {
-    const F: &str = "cudnnRNNSetClip_v8";
-    ensure(config.is_lstm(), F, || Mismatch::Unsupported {
+    check_rnn_clip_in("check_rnn_clip", config, clip)
+}
+
+/// [`check_rnn_clip`] for the public function `function`.
+pub(crate) fn check_rnn_clip_in(
+    function: &'static str,
+    config: &RnnConfig,
+    clip: &RnnClip,
+) -> Result<()> {
+    ensure(config.is_lstm(), function, || Mismatch::Unsupported {
         what: format!(
             "cell clipping on mode {}: only LSTMs have cells",
             config.mode.0
@@ -373,21 +389,21 @@ pub fn check_rnn_clip(config: &RnnConfig, clip: &RnnClip) -> Result<()> {
     })?;
     ensure(
         clip.mode.0 <= RnnClipMode::CUDNN_RNN_CLIP_MINMAX.0,
-        F,
+        function,
         || Mismatch::BadValue {
             what: format!("clip mode {}", clip.mode.0),
         },
     )?;
     ensure(
         clip.nan_propagation.0 <= NanPropagation::CUDNN_PROPAGATE_NAN.0,
-        F,
+        function,
         || Mismatch::BadValue {
             what: format!("NaN propagation {}", clip.nan_propagation.0),
         },
     )?;
     ensure(
         clip.min.is_finite() && clip.max.is_finite() && clip.min <= clip.max,
-        F,
+        function,
         || Mismatch::BadValue {
             what: format!(
                 "clip bounds [{}, {}]: finite, min <= max",

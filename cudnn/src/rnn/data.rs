@@ -24,18 +24,35 @@ raw_descriptor!(
 /// layout, and a buffer size that fits `usize`.
 ///
 /// # Errors
-/// [`Error::InvalidArgument`] naming `cudnnSetRNNDataDescriptor`:
-/// [`Mismatch::BadValue`] for what is out of range or unsorted.
+/// [`Error::InvalidArgument`] naming `check_rnn_data` (the limits are
+/// those of `cudnnSetRNNDataDescriptor`): [`Mismatch::BadValue`] for what
+/// is out of range or unsorted.
 pub fn check_rnn_data(
     layout: RnnDataLayout,
     max_seq_len: usize,
     vector_size: usize,
     seq_lengths: &[usize],
 ) -> Result<()> {
-    const F: &str = "cudnnSetRNNDataDescriptor";
+    check_rnn_data_in(
+        "check_rnn_data",
+        layout,
+        max_seq_len,
+        vector_size,
+        seq_lengths,
+    )
+}
+
+/// [`check_rnn_data`] for the public function `function`.
+pub(crate) fn check_rnn_data_in(
+    function: &'static str,
+    layout: RnnDataLayout,
+    max_seq_len: usize,
+    vector_size: usize,
+    seq_lengths: &[usize],
+) -> Result<()> {
     ensure(
         layout.0 <= RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED.0,
-        F,
+        function,
         || Mismatch::BadValue {
             what: format!("layout {}: cuDNN's layouts are 0, 1 and 2", layout.0),
         },
@@ -44,7 +61,7 @@ pub fn check_rnn_data(
         &[max_seq_len, vector_size, seq_lengths.len()],
         1,
         "[max_seq_len, vector_size, batch]",
-        F,
+        function,
     )?;
     if let Some((b, &len)) = seq_lengths
         .iter()
@@ -52,7 +69,7 @@ pub fn check_rnn_data(
         .find(|(_, &l)| l == 0 || l > max_seq_len)
     {
         return Err(Error::InvalidArgument {
-            function: F,
+            function,
             mismatch: Mismatch::BadValue {
                 what: format!("sequence {b} has length {len}, outside 1..={max_seq_len}"),
             },
@@ -61,7 +78,7 @@ pub fn check_rnn_data(
     if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED {
         if let Some(b) = seq_lengths.windows(2).position(|w| w[0] < w[1]) {
             return Err(Error::InvalidArgument {
-                function: F,
+                function,
                 mismatch: Mismatch::BadValue {
                     what: format!(
                         "the packed layout needs the lengths sorted longest first, but sequence \
@@ -76,7 +93,7 @@ pub fn check_rnn_data(
     }
     ensure(
         rnn_data_len(layout, max_seq_len, seq_lengths, vector_size).is_some(),
-        F,
+        function,
         || Mismatch::BadValue {
             what: "the data's size overflows usize".into(),
         },
@@ -160,7 +177,13 @@ impl<T: DataType> RnnDataDescriptor<T> {
         vector_size: usize,
         seq_lengths: &[usize],
     ) -> Result<Self> {
-        check_rnn_data(layout, max_seq_len, vector_size, seq_lengths)?;
+        check_rnn_data_in(
+            "RnnDataDescriptor::new",
+            layout,
+            max_seq_len,
+            vector_size,
+            seq_lengths,
+        )?;
         let raw = RawRnnData::create(lib)?;
         // SAFETY: every DataType is valid as all-zero bits (ValidAsZeroBits).
         let zero: T = unsafe { std::mem::zeroed() };

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 
 use super::config::{
-    check_rnn_clip, check_rnn_config, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig,
+    check_rnn_clip_in, check_rnn_config_in, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig,
 };
 use super::weights::RnnWeightLayout;
 use crate::descriptor::raw_descriptor;
@@ -74,10 +74,10 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
     /// can be used.
     ///
     /// On an error `dropout` is dropped, its states freed; run
-    /// [`check_rnn_config`] first to keep it on a bad configuration.
+    /// [`check_rnn_config`](super::check_rnn_config) first to keep it on a bad configuration.
     ///
     /// # Errors
-    /// As [`check_rnn_config`]; [`Mismatch::OtherLibrary`] for a dropout
+    /// As [`check_rnn_config`](super::check_rnn_config); [`Mismatch::OtherLibrary`] for a dropout
     /// descriptor of another loaded cuDNN; cuDNN's error for a
     /// configuration it rejects (for example bf16 where the loaded cuDNN
     /// has no bf16 RNNs).
@@ -97,7 +97,7 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
         dropout: Option<DropoutDescriptor>,
     ) -> Result<Self> {
         const F: &str = "cudnnSetRNNDescriptor_v8";
-        check_rnn_config(config)?;
+        check_rnn_config_in("RnnDescriptor::new", config)?;
         if let Some(d) = &dropout {
             crate::launch::check_library(&lib, F, "dropout", d.library())?;
         }
@@ -182,10 +182,10 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
     /// error the clipping set before is kept.
     ///
     /// # Errors
-    /// As [`check_rnn_clip`]; cuDNN's error.
+    /// As [`check_rnn_clip`](super::check_rnn_clip); cuDNN's error.
     #[doc(alias = "cudnnRNNSetClip_v8")]
     pub fn set_clip(&mut self, clip: RnnClip) -> Result<()> {
-        check_rnn_clip(&self.config, &clip)?;
+        check_rnn_clip_in("RnnDescriptor::set_clip", &self.config, &clip)?;
         let set = ffi!(self.raw.lib(), cudnnRNNSetClip_v8);
         // SAFETY: the descriptor is live; the values are plain numbers.
         let status = unsafe {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cudarc::driver::DevicePtr;
 use cudnn_sys as sys;
 
-use super::config::{check_rnn_config, RnnComputesIn, RnnConfig, RnnInputMode, PROJECTION_ID};
+use super::config::{check_rnn_config_in, RnnComputesIn, RnnConfig, RnnInputMode, PROJECTION_ID};
 use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
 use crate::dtype::ComputeType;
 use crate::error::{ensure, Error, Mismatch, Result};
@@ -36,12 +36,12 @@ impl RnnConfig {
     /// with this one.
     ///
     /// # Errors
-    /// As [`check_rnn_config`]; [`Mismatch::BadValue`] when the sizes
+    /// As [`check_rnn_config`](super::check_rnn_config); [`Mismatch::BadValue`] when the sizes
     /// overflow or the list of regions (about 16 per pseudo-layer) cannot
     /// be allocated.
     pub fn predicted_weight_layout(&self) -> Result<RnnWeightLayout> {
         const F: &str = "cudnnGetRNNWeightParams";
-        check_rnn_config(self)?;
+        check_rnn_config_in("RnnConfig::predicted_weight_layout", self)?;
         let overflow = || Error::InvalidArgument {
             function: F,
             mismatch: Mismatch::BadValue {
