@@ -13,9 +13,9 @@ use super::launch::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArg
 use super::problem::ConvProblem;
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use crate::dtype::{ComputeType, ComputesIn, DataType};
-use crate::error::{ensure, Error, Mismatch, Result};
+use crate::error::{Error, Mismatch, Result};
 use crate::handle::{ContextKey, Handle};
-use crate::launch::{Launch, Ptr};
+use crate::launch::{Launch, Ptr, WorkspacePtr};
 use crate::library::ffi;
 use crate::modes::MathType;
 use crate::workspace::Workspace;
@@ -877,15 +877,9 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<D::Algo>,
         ws: &'w mut Workspace,
-    ) -> Result<(u64, usize, Option<cudarc::driver::SyncOnDrop<'w>>)> {
+    ) -> Result<WorkspacePtr<'w>> {
         p.conv.apply_math_type(choice.math_type)?;
         let need = self.workspace_for::<D, T, C>(p, choice)?;
-        ws.reserve(l.stream, need)?;
-        let (wsp, wslen, guard) = ws.device_ptr(l.stream);
-        ensure(wslen >= need, l.function, || Mismatch::WorkspaceTooSmall {
-            len: wslen,
-            required: need,
-        })?;
-        Ok((wsp, wslen, guard))
+        l.workspace(ws, need)
     }
 }

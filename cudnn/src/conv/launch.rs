@@ -167,7 +167,7 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
         let y = l.output("y", args.y, &p.y)?;
-        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        let ws = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
         let run = ffi!(l.library(), cudnnConvolutionForward);
         // SAFETY: every descriptor is of the handle's library; every buffer
         // was checked against its descriptor and context; the workspace
@@ -183,8 +183,8 @@ impl Handle {
                 w.ptr(),
                 p.conv.as_raw(),
                 choice.algo,
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 scaling.beta.as_ptr(),
                 p.y.as_raw(),
                 y.ptr(),
@@ -213,7 +213,7 @@ impl Handle {
         let w = l.input("w", args.w, &p.w)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dx = l.output("dx", args.dx, &p.x)?;
-        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<BwdData, T, C>(&l, p, choice, ws)?;
+        let ws = self.conv_workspace_ptr::<BwdData, T, C>(&l, p, choice, ws)?;
         let run = ffi!(l.library(), cudnnConvolutionBackwardData);
         // SAFETY: as in convolution_forward.
         let status = unsafe {
@@ -226,8 +226,8 @@ impl Handle {
                 dy.ptr(),
                 p.conv.as_raw(),
                 choice.algo,
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 scaling.beta.as_ptr(),
                 p.x.as_raw(),
                 dx.ptr(),
@@ -255,7 +255,7 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dw = l.output("dw", args.dw, &p.w)?;
-        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<BwdFilter, T, C>(&l, p, choice, ws)?;
+        let ws = self.conv_workspace_ptr::<BwdFilter, T, C>(&l, p, choice, ws)?;
         let run = ffi!(l.library(), cudnnConvolutionBackwardFilter);
         // SAFETY: as in convolution_forward.
         let status = unsafe {
@@ -268,8 +268,8 @@ impl Handle {
                 dy.ptr(),
                 p.conv.as_raw(),
                 choice.algo,
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 scaling.beta.as_ptr(),
                 p.w.as_raw(),
                 dw.ptr(),
@@ -355,7 +355,7 @@ impl Handle {
         let bias = l.input("bias", args.bias, args.bias_desc)?;
         let y = l.output("y", args.y, &p.y)?;
         let zp = z.as_ref().map_or_else(|| y.ptr(), |z| z.ptr());
-        let (wsp, wslen, _gws) = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        let ws = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
         let run = ffi!(l.library(), cudnnConvolutionBiasActivationForward);
         // SAFETY: as in convolution_forward; z has y's descriptor and was
         // checked against it (or is y's own buffer, which cuDNN allows with
@@ -370,8 +370,8 @@ impl Handle {
                 w.ptr(),
                 p.conv.as_raw(),
                 choice.algo,
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 scaling.alpha2.as_ptr(),
                 p.y.as_raw(),
                 zp,

@@ -24,6 +24,7 @@ use crate::error::{ensure, Error, Mismatch, Result};
 use crate::library::Library;
 use crate::raw::{RawDeviceView, RawDeviceViewMut};
 use crate::tensor::TensorDescriptor;
+use crate::workspace::Workspace;
 
 mod sealed {
     pub trait Sealed {}
@@ -251,7 +252,6 @@ pub(crate) struct Ptr<'a> {
 
 impl Ptr<'_> {
     /// The null pointer of an absent optional buffer.
-    #[allow(dead_code)]
     pub(crate) fn null() -> Self {
         Ptr {
             addr: 0,
@@ -322,7 +322,6 @@ impl<'a> Launch<'a> {
 
     /// An optional input: [`input`](Self::input), or the null pointer.
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn opt_input<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
         &self,
         name: &'static str,
@@ -334,7 +333,6 @@ impl<'a> Launch<'a> {
 
     /// An optional output: [`output`](Self::output), or the null pointer.
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn opt_output<T, B: DeviceBufferMut<T> + ?Sized, D: Described>(
         &self,
         name: &'static str,
@@ -347,7 +345,6 @@ impl<'a> Launch<'a> {
     /// Scratch memory of `required` bytes or more: in the stream's context,
     /// long enough; its pointer.
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn scratch<B: DeviceBufferMut<u8> + ?Sized>(
         &self,
         name: &'static str,
@@ -359,6 +356,64 @@ impl<'a> Launch<'a> {
         Ok(Ptr {
             addr,
             _guard: Some(guard),
+        })
+    }
+}
+
+/// A launch's workspace: its address and size in bytes, with cudarc's
+/// guard (the launch is recorded on it when this drops).
+pub(crate) struct WorkspacePtr<'a> {
+    ptr: Ptr<'a>,
+    len: usize,
+}
+
+impl WorkspacePtr<'_> {
+    /// The address, as cuDNN takes it (null for an empty workspace).
+    #[inline]
+    pub(crate) fn ptr(&self) -> *mut std::ffi::c_void {
+        self.ptr.ptr()
+    }
+
+    /// The address.
+    #[inline]
+    pub(crate) fn addr(&self) -> u64 {
+        self.ptr.addr
+    }
+
+    /// Its size in bytes: at least what was required.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl<'a> Launch<'a> {
+    /// The workspace of this launch: `ws` grown to `required` bytes on the
+    /// launch's stream when smaller, checked to hold them, and its pointer
+    /// taken.
+    ///
+    /// # Errors
+    /// A CUDA error when it cannot grow; [`Mismatch::WorkspaceTooSmall`]
+    /// (never expected after the growth).
+    pub(crate) fn workspace<'w>(
+        &self,
+        ws: &'w mut Workspace,
+        required: usize,
+    ) -> Result<WorkspacePtr<'w>>
+    where
+        'a: 'w,
+    {
+        ws.reserve(self.stream, required)?;
+        let (addr, len, guard) = ws.device_ptr(self.stream);
+        ensure(len >= required, self.function, || {
+            Mismatch::WorkspaceTooSmall { len, required }
+        })?;
+        Ok(WorkspacePtr {
+            ptr: Ptr {
+                addr,
+                _guard: guard,
+            },
+            len,
         })
     }
 }

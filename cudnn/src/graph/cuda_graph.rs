@@ -210,7 +210,7 @@ impl Handle {
         // an empty, live graph owned by `owned`.
         let status =
             unsafe { (populate.f)(l.raw(), plan.desc.ptr(), bound.vp.ptr(), owned.0.cast()) };
-        let (addrs, workspace_addr) = (bound.addrs.clone(), bound.workspace);
+        let (addrs, workspace_addr) = (bound.addrs.clone(), bound.workspace.addr());
         drop(bound);
         populate.check(status)?;
         Ok(PlanGraph {
@@ -264,7 +264,7 @@ impl Handle {
         // recorded from this plan.
         let status =
             unsafe { (update.f)(l.raw(), plan.desc.ptr(), bound.vp.ptr(), owned.0.cast()) };
-        let (addrs, workspace_addr) = (bound.addrs.clone(), bound.workspace);
+        let (addrs, workspace_addr) = (bound.addrs.clone(), bound.workspace.addr());
         drop(bound);
         update.check(status)?;
         Ok(PlanGraph {

@@ -13,6 +13,7 @@ use super::pack::{check_addresses, check_bindings, scalar_words, VariantPack};
 use super::plan::ExecutionPlan;
 use super::target::PlanTarget;
 use crate::error::{Error, Mismatch, Result};
+use crate::launch::WorkspacePtr;
 use crate::workspace::Workspace;
 use crate::Handle;
 
@@ -26,10 +27,9 @@ pub(crate) struct Bound<'s> {
     pub(crate) vp: BackendDescriptor,
     /// The buffers' uids and addresses, as set into the pack.
     pub(crate) addrs: Vec<(i64, u64)>,
-    /// The workspace's address.
-    pub(crate) workspace: u64,
+    /// The workspace, with its guard.
+    pub(crate) workspace: WorkspacePtr<'s>,
     _guards: Vec<SyncOnDrop<'s>>,
-    _workspace: Option<SyncOnDrop<'s>>,
     _values: Vec<u64>,
 }
 
@@ -98,7 +98,7 @@ pub(crate) fn bind<'s>(
     workspace: &'s mut Workspace,
 ) -> Result<Bound<'s>> {
     let mut values = check(handle, l, plan, pack)?;
-    workspace.reserve(l.stream, plan.workspace_size())?;
+    let workspace = l.workspace(workspace, plan.workspace_size())?;
     let (addrs, guards) = pack.take(l.stream);
     check_addresses(l.function, plan.tensors(), &addrs)?;
     let mut uids: Vec<i64> = addrs.iter().map(|(u, _)| *u).collect();
@@ -111,14 +111,12 @@ pub(crate) fn bind<'s>(
         uids.push(uid);
         ptrs.push((w as *mut u64).cast());
     }
-    let (ws_addr, _, ws_guard) = workspace.device_ptr(l.stream);
-    let vp = variant_pack(l.library(), &uids, &ptrs, ws_addr)?;
+    let vp = variant_pack(l.library(), &uids, &ptrs, workspace.addr())?;
     Ok(Bound {
         vp,
         addrs,
-        workspace: ws_addr,
+        workspace,
         _guards: guards,
-        _workspace: ws_guard,
         _values: words,
     })
 }

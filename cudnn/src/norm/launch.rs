@@ -4,7 +4,7 @@
 use cudnn_sys as sys;
 
 use crate::dtype::Scale;
-use crate::error::{ensure, Mismatch, Result};
+use crate::error::Result;
 use crate::handle::Handle;
 use crate::launch::{check_buffer, check_library, Launch, Ptr};
 use crate::library::ffi;
@@ -412,14 +412,7 @@ impl Handle {
             Some(r) => l.scratch("reserve", r, need_reserve)?,
             None => Ptr::null(),
         };
-        workspace.reserve(l.stream, need_ws)?;
-        let (wsp, wslen, _gws) = workspace.device_ptr(l.stream);
-        ensure(wslen >= need_ws, TRAINING_EX, || {
-            Mismatch::WorkspaceTooSmall {
-                len: wslen,
-                required: need_ws,
-            }
-        })?;
+        let ws = l.workspace(workspace, need_ws)?;
         let run = ffi!(l.library(), cudnnBatchNormalizationForwardTrainingEx);
         // SAFETY: as in batch_norm_forward_training; `z` and the activation
         // are present exactly when the ops use them (checked), `z` with y's
@@ -448,8 +441,8 @@ impl Handle {
                 sm.ptr(),
                 sv.ptr(),
                 problem.activation_ptr(),
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 reserve.ptr(),
                 reserve_len.unwrap_or(0),
             )
@@ -509,14 +502,7 @@ impl Handle {
             }
             None => (0, None),
         };
-        workspace.reserve(l.stream, need_ws)?;
-        let (wsp, wslen, _gws) = workspace.device_ptr(l.stream);
-        ensure(wslen >= need_ws, BACKWARD_EX, || {
-            Mismatch::WorkspaceTooSmall {
-                len: wslen,
-                required: need_ws,
-            }
-        })?;
+        let ws = l.workspace(workspace, need_ws)?;
         let run = ffi!(l.library(), cudnnBatchNormalizationBackwardEx);
         // SAFETY: as in batch_norm_forward_training_ex; cuDNN only reads
         // the reserve space here, although its prototype takes it mutable.
@@ -548,8 +534,8 @@ impl Handle {
                 sm.ptr(),
                 sv.ptr(),
                 problem.activation_ptr(),
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 rp as _,
                 reserve_len.unwrap_or(0),
             )

@@ -3,7 +3,7 @@
 use cudarc::driver::{CudaSlice, DevicePtrMut};
 
 use crate::dtype::{DataType, Scale};
-use crate::error::{ensure, Mismatch, Result};
+use crate::error::Result;
 use crate::handle::Handle;
 use crate::launch::{check_buffer, check_library};
 use crate::launch::{DeviceBuffer, DeviceBufferMut};
@@ -368,12 +368,7 @@ impl Handle {
             }
             None => (0, 0, None),
         };
-        workspace.reserve(l.stream, need_ws)?;
-        let (wsp, wslen, _gws) = workspace.device_ptr(l.stream);
-        ensure(wslen >= need_ws, REDUCE, || Mismatch::WorkspaceTooSmall {
-            len: wslen,
-            required: need_ws,
-        })?;
+        let ws = l.workspace(workspace, need_ws)?;
         let run = ffi!(l.library(), cudnnReduceTensor);
         // SAFETY: buffers checked against their descriptors, the handle's
         // library and CUDA context; the indices buffer is present exactly
@@ -386,8 +381,8 @@ impl Handle {
                 problem.reduce.as_raw(),
                 ip as _,
                 indices_bytes,
-                wsp as _,
-                wslen,
+                ws.ptr(),
+                ws.len(),
                 scaling.alpha.as_ptr(),
                 problem.a.as_raw(),
                 a.ptr(),
