@@ -237,7 +237,7 @@ impl Handle {
     /// `problem`, in bytes.
     ///
     /// # Errors
-    /// [`Mismatch::OtherLibrary`] for a descriptor of another loaded cuDNN;
+    /// [`Mismatch::OtherLibrary`](crate::Mismatch::OtherLibrary) for a descriptor of another loaded cuDNN;
     /// [`Error::NotAvailable`](crate::Error::NotAvailable) when the loaded
     /// cuDNN lacks the function; cuDNN's error for a combination it does
     /// not support.

@@ -158,8 +158,8 @@ impl Handle {
     /// `y = alpha * y`, in place.
     ///
     /// # Errors
-    /// [`Mismatch::BufferTooShort`], [`Mismatch::WrongDevice`] or
-    /// [`Mismatch::OtherLibrary`] for `y`; cuDNN's and CUDA's errors.
+    /// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort), [`Mismatch::WrongDevice`](crate::Mismatch::WrongDevice) or
+    /// [`Mismatch::OtherLibrary`](crate::Mismatch::OtherLibrary) for `y`; cuDNN's and CUDA's errors.
     #[doc(alias = "cudnnScaleTensor")]
     pub fn scale_tensor<T: DataType>(
         &self,
@@ -265,7 +265,7 @@ impl Handle {
     /// needs for `problem`.
     ///
     /// # Errors
-    /// [`Mismatch::OtherLibrary`] for a descriptor of another loaded cuDNN;
+    /// [`Mismatch::OtherLibrary`](crate::Mismatch::OtherLibrary) for a descriptor of another loaded cuDNN;
     /// cuDNN's error for shapes it does not support.
     #[doc(alias = "cudnnGetReductionWorkspaceSize")]
     pub fn reduction_workspace_size<T: DataType, U: DataType<Scale = T::Scale>>(
