@@ -91,13 +91,6 @@ pub mod norm;
 pub mod ops;
 pub mod rnn;
 
-// The core's modules by their short names, for paths inside the crate.
-use self::core::{
-    descriptor, dtype, error, handle, launch, library, modes, raw, status, tensor, version,
-    workspace,
-};
-use self::ops::{activation, dropout};
-
 #[cfg(feature = "count-objects")]
 pub use self::core::counts::object_counts;
 pub use self::core::dtype::{

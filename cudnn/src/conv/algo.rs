@@ -12,13 +12,13 @@ use super::algo_cache::{
 use super::launch::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
 use super::problem::ConvProblem;
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
-use crate::dtype::{ComputeType, ComputesIn, DataType};
-use crate::error::{Error, Mismatch, Result};
-use crate::handle::{ContextKey, Handle};
-use crate::launch::{Launch, Ptr, WorkspacePtr};
-use crate::library::ffi;
-use crate::modes::MathType;
-use crate::workspace::Workspace;
+use crate::core::dtype::{ComputeType, ComputesIn, DataType};
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::{ContextKey, Handle};
+use crate::core::launch::{Launch, Ptr, WorkspacePtr};
+use crate::core::library::ffi;
+use crate::core::modes::MathType;
+use crate::core::workspace::Workspace;
 
 /// An algorithm chosen for one problem and direction, with the math type
 /// and workspace it runs with. Made by the search functions or by

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 
 use super::ConvolutionMode;
-use crate::descriptor::{raw_descriptor, Dims};
-use crate::dtype::{ComputeType, ComputesIn};
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::launch::check_library;
-use crate::library::{ffi, LibRef, Library};
-use crate::modes::MathType;
-use crate::tensor::{FilterDescriptor, TensorDescriptor};
+use crate::core::descriptor::{raw_descriptor, Dims};
+use crate::core::dtype::{ComputeType, ComputesIn};
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::launch::check_library;
+use crate::core::library::{ffi, LibRef, Library};
+use crate::core::modes::MathType;
+use crate::core::tensor::{FilterDescriptor, TensorDescriptor};
 
 raw_descriptor!(
     /// An owned `cudnnConvolutionDescriptor_t`.

@@ -6,18 +6,18 @@
 use super::algo::{AlgoChoice, BwdData, BwdFilter, Fwd};
 use super::problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
-use crate::activation::ActivationDescriptor;
-use crate::dtype::{ComputeType, ComputesIn, DataType, Scale};
-use crate::error::Result;
-use crate::handle::Handle;
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::library::ffi;
-use crate::modes::Scaling;
-use crate::tensor::TensorDescriptor;
-use crate::workspace::Workspace;
+use crate::core::dtype::{ComputeType, ComputesIn, DataType, Scale};
+use crate::core::error::Result;
+use crate::core::handle::Handle;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::library::ffi;
+use crate::core::modes::Scaling;
+use crate::core::tensor::TensorDescriptor;
+use crate::core::workspace::Workspace;
+use crate::ops::activation::ActivationDescriptor;
 
 #[cfg(doc)]
-use crate::error::{Error, Mismatch};
+use crate::core::error::{Error, Mismatch};
 
 /// The buffers of [`Handle::convolution_forward`] and
 /// [`Handle::find_forward`]: `y = conv(x, w)`.

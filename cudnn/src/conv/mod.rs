@@ -3,7 +3,7 @@
 //! A [`ConvProblem`] bundles the descriptors of one convolution (input,
 //! filter, convolution, output), checked against each other once when it is
 //! built. Launches ([`Handle::convolution_forward`] and friends) take the
-//! problem, an [`AlgoChoice`], a [`Workspace`], a
+//! problem, an [`AlgoChoice`], a [`Workspace`](crate::Workspace), a
 //! [`Scaling`](crate::Scaling) and a struct of named buffers
 //! ([`ConvForwardArgs`], ...); they are safe: before calling cuDNN they
 //! check every descriptor's library, every buffer against its descriptor
@@ -40,7 +40,7 @@ pub use launch::{
 pub use problem::{check_bias_shape, check_fused_activation, ConvProblem};
 
 #[cfg(doc)]
-use crate::{Handle, Workspace};
+use crate::core::handle::Handle;
 
 /// Convolution or cross-correlation (`cudnnConvolutionMode_t`):
 /// `ConvolutionMode::CONVOLUTION` or `CROSS_CORRELATION`.

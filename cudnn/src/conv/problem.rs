@@ -10,16 +10,16 @@ use super::algo_cache::{
 };
 use super::descriptor::ConvolutionDescriptor;
 use super::FwdAlgo;
-use crate::activation::{ActivationDescriptor, ActivationMode};
-use crate::descriptor::MAX_DIMS;
-use crate::dtype::{ComputeType, ComputesIn};
-use crate::error::{ensure, Mismatch, Result};
-use crate::launch::{check_lengths, check_library};
-use crate::library::Library;
-use crate::tensor::{FilterDescriptor, TensorDescriptor};
+use crate::core::descriptor::MAX_DIMS;
+use crate::core::dtype::{ComputeType, ComputesIn};
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::launch::{check_lengths, check_library};
+use crate::core::library::Library;
+use crate::core::tensor::{FilterDescriptor, TensorDescriptor};
+use crate::ops::activation::{ActivationDescriptor, ActivationMode};
 
 #[cfg(doc)]
-use crate::{error::Error, Handle};
+use crate::core::error::Error;
 
 /// Gives each problem a number, so that an algorithm choice can tell
 /// whether it was made for the problem it is used with.
@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn packed_strides_follow_the_tensor_rule() {
-        use crate::tensor::{packed_strides, TensorFormat};
+        use crate::core::tensor::{packed_strides, TensorFormat};
         for dims in [
             &[2, 3, 4, 5][..],
             &[1, 1, 1, 1],

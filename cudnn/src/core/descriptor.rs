@@ -9,25 +9,25 @@ macro_rules! raw_descriptor {
         $(#[$m])*
         pub(crate) struct $name {
             ptr: $ptr,
-            lib: $crate::library::LibRef,
+            lib: $crate::core::library::LibRef,
         }
 
         impl $name {
             /// Creates one with `lib`.
             #[inline(always)]
             pub(crate) fn create(
-                lib: impl Into<$crate::library::LibRef>,
-            ) -> $crate::Result<Self> {
-                let lib: $crate::library::LibRef = lib.into();
-                let create = $crate::library::ffi!(lib, $create);
+                lib: impl Into<$crate::core::library::LibRef>,
+            ) -> $crate::core::error::Result<Self> {
+                let lib: $crate::core::library::LibRef = lib.into();
+                let create = $crate::core::library::ffi!(lib, $create);
                 let mut ptr: $ptr = std::ptr::null_mut();
                 // SAFETY: `ptr` is a valid out-pointer for the new descriptor.
                 let status = unsafe { (create.f)(&mut ptr) };
                 create.check(status)?;
                 if ptr.is_null() {
-                    return Err($crate::Error::InvalidArgument {
+                    return Err($crate::core::error::Error::InvalidArgument {
                         function: stringify!($create),
-                        mismatch: $crate::Mismatch::Unsupported {
+                        mismatch: $crate::core::error::Mismatch::Unsupported {
                             what: "cuDNN returned success and a null descriptor".into(),
                         },
                     });
@@ -44,7 +44,7 @@ macro_rules! raw_descriptor {
 
             /// The library it was created with.
             #[inline]
-            pub(crate) fn lib(&self) -> &std::sync::Arc<$crate::Library> {
+            pub(crate) fn lib(&self) -> &std::sync::Arc<$crate::core::library::Library> {
                 self.lib.arc()
             }
 
@@ -52,7 +52,7 @@ macro_rules! raw_descriptor {
             /// owners of the same library; not every kind needs it).
             #[inline]
             #[allow(dead_code)]
-            pub(crate) fn lib_ref(&self) -> &$crate::library::LibRef {
+            pub(crate) fn lib_ref(&self) -> &$crate::core::library::LibRef {
                 &self.lib
             }
         }
@@ -90,15 +90,15 @@ pub(crate) fn to_c_ints(
     min: usize,
     what: &str,
     function: &'static str,
-) -> crate::Result<Vec<i32>> {
+) -> crate::core::error::Result<Vec<i32>> {
     values
         .iter()
         .enumerate()
         .map(|(i, &v)| {
             if v < min || v > i32::MAX as usize {
-                Err(crate::Error::InvalidArgument {
+                Err(crate::core::error::Error::InvalidArgument {
                     function,
-                    mismatch: crate::Mismatch::BadValue {
+                    mismatch: crate::core::error::Mismatch::BadValue {
                         what: format!("{what}[{i}] = {v}: must be between {min} and {}", i32::MAX),
                     },
                 })
@@ -187,7 +187,7 @@ pub(crate) fn to_c_dims(
     min: usize,
     what: &str,
     function: &'static str,
-) -> crate::Result<CInts> {
+) -> crate::core::error::Result<CInts> {
     if values.len() > MAX_DIMS {
         return Err(too_many(values.len(), what, function));
     }
@@ -206,10 +206,10 @@ pub(crate) fn to_c_dims(
 
 #[cold]
 #[inline(never)]
-fn too_many(n: usize, what: &str, function: &'static str) -> crate::Error {
-    crate::Error::InvalidArgument {
+fn too_many(n: usize, what: &str, function: &'static str) -> crate::core::error::Error {
+    crate::core::error::Error::InvalidArgument {
         function,
-        mismatch: crate::Mismatch::BadValue {
+        mismatch: crate::core::error::Mismatch::BadValue {
             what: format!("{n} {what}: cuDNN takes at most {MAX_DIMS}"),
         },
     }
@@ -223,10 +223,10 @@ fn out_of_range(
     min: usize,
     what: &str,
     function: &'static str,
-) -> crate::Error {
-    crate::Error::InvalidArgument {
+) -> crate::core::error::Error {
+    crate::core::error::Error::InvalidArgument {
         function,
-        mismatch: crate::Mismatch::BadValue {
+        mismatch: crate::core::error::Mismatch::BadValue {
             what: format!("{what}[{i}] = {x}: must be between {min} and {}", i32::MAX),
         },
     }

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::status::{Category, Status};
-use crate::version::Version;
+use crate::core::status::{Category, Status};
+use crate::core::version::Version;
 
 /// A result whose error is [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -5,12 +5,12 @@ use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::{CudaContext, CudaStream};
 
-use crate::launch::same_context;
+use crate::core::launch::same_context;
 use cudnn_sys as sys;
 
-use crate::error::{Error, Mismatch, Result, StatusError};
-use crate::library::{ffi, library, Library};
-use crate::status::Status;
+use crate::core::error::{Error, Mismatch, Result, StatusError};
+use crate::core::library::{ffi, library, Library};
+use crate::core::status::Status;
 
 /// The cuDNN handle itself, shared by its [`Handle`] and by the backend
 /// descriptors it was set into (an operation graph, an execution plan, a
@@ -287,9 +287,9 @@ impl Handle {
     /// what every launch needs first.
     /// Starts a launch of `function`: binds the handle's context and
     /// stream (see [`Launch`](crate::launch::Launch)).
-    pub(crate) fn launch(&self, function: &'static str) -> Result<crate::launch::Launch<'_>> {
+    pub(crate) fn launch(&self, function: &'static str) -> Result<crate::core::launch::Launch<'_>> {
         let stream = self.launch_stream(function)?;
-        Ok(crate::launch::Launch {
+        Ok(crate::core::launch::Launch {
             function,
             stream,
             lib: self.library(),
@@ -480,7 +480,7 @@ pub fn cuda_context(ordinal: usize) -> Result<Arc<CudaContext>> {
         });
     }
     if !cuda_driver_present() {
-        return Err(Error::Cuda(crate::CudaError {
+        return Err(Error::Cuda(crate::core::error::CudaError {
             function: "loading libcuda",
             code: None,
             message: "no CUDA driver library (libcuda.so.1 / nvcuda.dll) could be loaded: \

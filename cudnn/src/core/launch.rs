@@ -19,12 +19,12 @@ use std::sync::Arc;
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, CudaView, CudaViewMut};
 use cudarc::driver::{DevicePtr, DevicePtrMut, SyncOnDrop};
 
-use crate::dtype::DataType;
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::library::Library;
-use crate::raw::{RawDeviceView, RawDeviceViewMut};
-use crate::tensor::TensorDescriptor;
-use crate::workspace::Workspace;
+use crate::core::dtype::DataType;
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::library::Library;
+use crate::core::raw::{RawDeviceView, RawDeviceViewMut};
+use crate::core::tensor::TensorDescriptor;
+use crate::core::workspace::Workspace;
 
 mod sealed {
     pub trait Sealed {}
@@ -155,7 +155,7 @@ pub(crate) trait Described {
     fn layout(&self) -> Option<(&[usize], &[usize])>;
 }
 
-impl<T: crate::DataType> Described for crate::TensorDescriptor<T> {
+impl<T: crate::core::dtype::DataType> Described for crate::core::tensor::TensorDescriptor<T> {
     #[inline]
     fn span(&self) -> usize {
         self.required_len()
@@ -170,7 +170,7 @@ impl<T: crate::DataType> Described for crate::TensorDescriptor<T> {
     }
 }
 
-impl<T: crate::DataType> Described for crate::FilterDescriptor<T> {
+impl<T: crate::core::dtype::DataType> Described for crate::core::tensor::FilterDescriptor<T> {
     #[inline]
     fn span(&self) -> usize {
         self.required_len()
@@ -555,9 +555,9 @@ mod tests {
                 return;
             }
         };
-        let desc = crate::TensorDescriptor::<f32>::new_in(
+        let desc = crate::core::tensor::TensorDescriptor::<f32>::new_in(
             Arc::clone(&b),
-            crate::TensorFormat::CUDNN_TENSOR_NCHW,
+            crate::core::tensor::TensorFormat::CUDNN_TENSOR_NCHW,
             &[1, 2, 3, 4],
         )
         .expect("descriptor");

@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use cudnn_sys as sys;
 use cudnn_sys::discovery::{Attempt, Candidate, Source};
 
-use crate::error::{Error, Result, StatusError};
-use crate::status::Status;
-use crate::version::{CudaVersion, Version};
+use crate::core::error::{Error, Result, StatusError};
+use crate::core::status::Status;
+use crate::core::version::{CudaVersion, Version};
 
 /// A loaded cuDNN library: its function table, version and file.
 ///
@@ -234,9 +234,9 @@ impl<F> Call<'_, F> {
 /// `Error::NotAvailable` (returned with `?`) when the loaded library lacks it.
 macro_rules! ffi {
     ($lib:expr, $name:ident) => {{
-        let lib: &$crate::library::Library = &$lib;
+        let lib: &$crate::core::library::Library = &$lib;
         match lib.sys().$name {
-            Some(f) => $crate::library::Call {
+            Some(f) => $crate::core::library::Call {
                 lib,
                 name: stringify!($name),
                 f,

@@ -2,7 +2,7 @@
 
 use cudnn_sys as sys;
 
-use crate::dtype::Scale;
+use crate::core::dtype::Scale;
 
 /// Whether NaN inputs propagate (`cudnnNanPropagation_t`):
 /// `NanPropagation::PROPAGATE_NAN` or `NOT_PROPAGATE_NAN`.

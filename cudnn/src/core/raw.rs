@@ -11,7 +11,7 @@ use std::sync::Arc;
 use cudarc::driver::sys::CUdeviceptr;
 use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, DeviceSlice, SyncOnDrop};
 
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
 
 /// Checks the host-checkable half of a raw view's parts: `ptr` is not null
 /// and is aligned for `T`, and `len` elements of `T` from `ptr` neither

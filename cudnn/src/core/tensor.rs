@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::descriptor::{raw_descriptor, to_c_dims, Dims, MAX_DIMS};
-use crate::dtype::DataType;
-use crate::error::{ensure, Mismatch, Result};
-use crate::library::{ffi, LibRef, Library};
+use crate::core::descriptor::{raw_descriptor, to_c_dims, Dims, MAX_DIMS};
+use crate::core::dtype::DataType;
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::library::{ffi, LibRef, Library};
 
 /// A memory layout (`cudnnTensorFormat_t`): `TensorFormat::NCHW`, `NHWC`,
 /// `NCHW_VECT_C` (the C names, `CUDNN_TENSOR_NCHW` and so on, too).
@@ -140,15 +140,15 @@ impl<T: DataType> TensorDescriptor<T> {
             },
         )?;
         let rank = dims.len();
-        if rank > crate::descriptor::MAX_DIMS {
-            return Err(crate::Error::InvalidArgument {
+        if rank > crate::core::descriptor::MAX_DIMS {
+            return Err(crate::core::error::Error::InvalidArgument {
                 function: "cudnnSetTensorNdDescriptor",
                 mismatch: Mismatch::BadValue {
                     what: format!("a tensor of rank {rank}: cuDNN tensors have 3 to 8 dims"),
                 },
             });
         }
-        let mut strides = [0usize; crate::descriptor::MAX_DIMS];
+        let mut strides = [0usize; crate::core::descriptor::MAX_DIMS];
         fill_packed_strides(format, dims, &mut strides[..rank]);
         Self::strided(lib, dims, &strides[..rank])
     }
@@ -249,7 +249,7 @@ impl<T: DataType> TensorDescriptor<T> {
     /// refuses, checked one rule at a time.
     #[cold]
     #[inline(never)]
-    fn refused(dims: &[usize], strides: &[usize]) -> crate::Error {
+    fn refused(dims: &[usize], strides: &[usize]) -> crate::core::error::Error {
         const F: &str = "cudnnSetTensorNdDescriptor";
         let found = (|| {
             ensure(dims.len() == strides.len(), F, || Mismatch::Shape {
@@ -269,7 +269,7 @@ impl<T: DataType> TensorDescriptor<T> {
         })();
         found
             .err()
-            .unwrap_or_else(|| crate::Error::InvalidArgument {
+            .unwrap_or_else(|| crate::core::error::Error::InvalidArgument {
                 function: F,
                 mismatch: Mismatch::BadValue {
                     what: format!("dims {dims:?} with strides {strides:?}"),

@@ -18,7 +18,7 @@ use cudnn_sys::discovery::{
 
 use super::diagnose::RELEVANT_ENV;
 use super::{AttemptInfo, DriverProbe, Gpu, LoadedLibrary, Os, Snapshot, SublibraryCheck};
-use crate::error::Error;
+use crate::core::error::Error;
 
 /// An environment, recording every folder listing it is asked for.
 struct Recorder<'a> {
@@ -157,7 +157,7 @@ fn process_cudnn() -> Vec<PathBuf> {
 }
 
 fn driver_probe() -> DriverProbe {
-    if !crate::handle::cuda_driver_present() {
+    if !crate::core::handle::cuda_driver_present() {
         return DriverProbe::Absent;
     }
     use cudarc::driver::result;
@@ -389,7 +389,7 @@ fn dependency_users(
     users
 }
 
-fn sublibrary_checks(lib: &crate::Library) -> Vec<SublibraryCheck> {
+fn sublibrary_checks(lib: &crate::core::library::Library) -> Vec<SublibraryCheck> {
     let f = lib.sys();
     let checks: [(&str, Option<cudnn_sys::PFN_cudnnOpsVersionCheck>); 10] = [
         ("cudnnGraphVersionCheck", f.cudnnGraphVersionCheck),
@@ -414,7 +414,9 @@ fn sublibrary_checks(lib: &crate::Library) -> Vec<SublibraryCheck> {
                 Ok(()) => (None, None),
                 Err(e) => (
                     Some(e.to_string().replacen("cudnnVersionCheck", name, 1)),
-                    e.status().and_then(crate::Status::name).map(str::to_string),
+                    e.status()
+                        .and_then(crate::core::status::Status::name)
+                        .map(str::to_string),
                 ),
             };
             Some(SublibraryCheck {
@@ -452,7 +454,7 @@ fn attempt_infos(attempts: &[discovery::Attempt]) -> Vec<AttemptInfo> {
 /// Loads the process-wide library (if it is not loaded yet) and says what
 /// that found.
 fn load_state() -> LoadState {
-    match crate::library() {
+    match crate::core::library::library() {
         Ok(lib) => {
             let v = lib.version();
             let loaded = LoadedLibrary {

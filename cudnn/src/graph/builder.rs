@@ -28,14 +28,14 @@ mod norm;
 mod ops;
 mod signature;
 
-use crate::DType;
+use crate::core::dtype::DType;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use cudnn_sys as sys;
 
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
 use crate::graph::ScalarValue;
 
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
@@ -100,7 +100,7 @@ pub struct ConvOptions {
     pub dilation: Vec<i64>,
     /// `ConvolutionMode::CROSS_CORRELATION` (the default) or
     /// `CONVOLUTION`.
-    pub mode: crate::ConvolutionMode,
+    pub mode: crate::conv::ConvolutionMode,
 }
 
 impl ConvOptions {
@@ -148,7 +148,7 @@ impl ConvOptions {
     }
 
     /// The mode.
-    pub fn mode(mut self, mode: crate::ConvolutionMode) -> Self {
+    pub fn mode(mut self, mode: crate::conv::ConvolutionMode) -> Self {
         self.mode = mode;
         self
     }

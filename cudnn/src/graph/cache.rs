@@ -12,8 +12,8 @@ use super::engine::Target;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
-use crate::error::{Error, Mismatch, Result};
-use crate::library::Library;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::library::Library;
 
 /// The file's format tag.
 const FORMAT: &str = "cudnn-rs plan cache";

@@ -26,8 +26,8 @@ use cudnn_sys::discovery::{
     self, dependency_candidates, pip_requirement, Dependency, Os, ProcessEnv,
 };
 
-use crate::error::{Error, Result};
-use crate::library::Library;
+use crate::core::error::{Error, Result};
+use crate::core::library::Library;
 
 /// One library looked for: its file name and what the search gave, the
 /// handle kept for the life of the process (cuDNN holds on to the

@@ -10,9 +10,9 @@ use cudnn_sys::cudnnBackendBehaviorNote_t as Behavior;
 use super::execute::bind;
 use super::pack::VariantPack;
 use super::plan::ExecutionPlan;
-use crate::error::{Error, Mismatch, Result};
-use crate::workspace::Workspace;
-use crate::Handle;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::workspace::Workspace;
 
 const POPULATE: &str = "cudnnBackendPopulateCudaGraph";
 const UPDATE: &str = "cudnnBackendUpdateCudaGraph";
@@ -198,7 +198,7 @@ impl Handle {
         workspace: &'a mut Workspace,
     ) -> Result<PlanGraph<'a>> {
         let l = self.launch(POPULATE)?;
-        let populate = crate::library::ffi!(l.library(), cudnnBackendPopulateCudaGraph);
+        let populate = crate::core::library::ffi!(l.library(), cudnnBackendPopulateCudaGraph);
         check_cuda_graph_note(POPULATE, plan)?;
         let mut graph: cu::CUgraph = std::ptr::null_mut();
         // SAFETY: the context is bound (`launch`); `graph` is a valid
@@ -241,7 +241,7 @@ impl Handle {
         graph: PlanGraph<'_>,
     ) -> Result<PlanGraph<'a>> {
         let l = self.launch(UPDATE)?;
-        let update = crate::library::ffi!(l.library(), cudnnBackendUpdateCudaGraph);
+        let update = crate::core::library::ffi!(l.library(), cudnnBackendUpdateCudaGraph);
         check_cuda_graph_note(UPDATE, plan)?;
         // The graph moves to the new value (the old borrows end here); the
         // old value's executable is destroyed, its graph is kept.

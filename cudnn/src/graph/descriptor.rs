@@ -10,9 +10,9 @@ use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::info::{self, AttributeInfo, DescriptorTypeInfo};
 use super::value::AttributeValue;
+use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::HandleKeepAlive;
-use crate::error::{Error, Mismatch, Result};
-use crate::library::{ffi, LibRef, Library};
+use crate::core::library::{ffi, LibRef, Library};
 
 const SET: &str = "cudnnBackendSetAttribute";
 const GET: &str = "cudnnBackendGetAttribute";
@@ -512,7 +512,7 @@ impl BackendDescriptor {
     pub(crate) fn set_handle(
         &mut self,
         attr: sys::cudnnBackendAttributeName_t,
-        handle: &crate::Handle,
+        handle: &crate::core::handle::Handle,
     ) -> Result<()> {
         let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_HANDLE;
         let a = self.check_attr(attr, ty, true)?;

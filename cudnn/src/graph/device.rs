@@ -18,10 +18,10 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::descriptor::{BackendDescriptor, SharedDescriptor};
-use crate::error::{Error, Mismatch, Result};
-use crate::library::Library;
-use crate::version::Version;
-use crate::Handle;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::library::Library;
+use crate::core::version::Version;
 
 const FROM_JSON: &str = "DeviceProperties::from_json";
 const FROM_HANDLE: &str = "DeviceProperties::from_handle";

@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use cudnn_sys::discovery::{system, Os, ProcessEnv};
 
-use crate::error::{Error, Result};
-use crate::library::Library;
+use crate::core::error::{Error, Result};
+use crate::core::library::Library;
 
 /// Set once the driver library was found (it stays loadable: a library
 /// found once is not looked up again; a miss is looked up anew each time,

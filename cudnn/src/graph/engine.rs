@@ -13,9 +13,9 @@ use super::builder::OperationGraph;
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::plan::PlanTensor;
-use crate::error::{Error, Mismatch, Result};
-use crate::library::Library;
-use crate::Handle;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::library::Library;
 
 /// How cuDNN ranks engines: `HeuristicMode::A` and `INSTANT` (a fast
 /// model), `B` (a slower, sometimes better one) and `FALLBACK` (engines

@@ -12,10 +12,10 @@ use super::descriptor::BackendDescriptor;
 use super::pack::{check_addresses, check_bindings, scalar_words, VariantPack};
 use super::plan::ExecutionPlan;
 use super::target::PlanTarget;
-use crate::error::{Error, Mismatch, Result};
-use crate::launch::WorkspacePtr;
-use crate::workspace::Workspace;
-use crate::Handle;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::launch::WorkspacePtr;
+use crate::core::workspace::Workspace;
 
 const EXECUTE: &str = "cudnnBackendExecute";
 
@@ -39,7 +39,7 @@ pub(crate) struct Bound<'s> {
 /// types).
 fn check(
     handle: &Handle,
-    l: &crate::launch::Launch<'_>,
+    l: &crate::core::launch::Launch<'_>,
     plan: &ExecutionPlan,
     pack: &VariantPack<'_>,
 ) -> Result<Vec<(i64, u64)>> {
@@ -72,7 +72,7 @@ fn check(
 /// handle).
 fn check_device(
     handle: &Handle,
-    l: &crate::launch::Launch<'_>,
+    l: &crate::core::launch::Launch<'_>,
     plan: &ExecutionPlan,
 ) -> Result<()> {
     let Some(target) = plan.target() else {
@@ -92,7 +92,7 @@ fn check_device(
 /// for alignment) and every by-value scalar's, each uid once.
 pub(crate) fn bind<'s>(
     handle: &Handle,
-    l: &crate::launch::Launch<'s>,
+    l: &crate::core::launch::Launch<'s>,
     plan: &ExecutionPlan,
     pack: &'s mut VariantPack<'_>,
     workspace: &'s mut Workspace,
@@ -123,7 +123,7 @@ pub(crate) fn bind<'s>(
 
 /// A finalized `VARIANT_PACK` of `uids` at `ptrs`, with workspace `ws`.
 fn variant_pack(
-    lib: &std::sync::Arc<crate::Library>,
+    lib: &std::sync::Arc<crate::core::library::Library>,
     uids: &[i64],
     ptrs: &[*mut c_void],
     ws: u64,
@@ -164,7 +164,7 @@ impl Handle {
     ) -> Result<()> {
         let l = self.launch(EXECUTE)?;
         let bound = bind(self, &l, plan, pack, workspace)?;
-        let run = crate::library::ffi!(l.library(), cudnnBackendExecute);
+        let run = crate::core::library::ffi!(l.library(), cudnnBackendExecute);
         // SAFETY: the handle is live and its context and stream are bound
         // (`launch`); the plan is finalized and of the handle's library; the
         // variant pack (`bind`) names every real tensor of the plan once,

@@ -3,14 +3,14 @@
 //! pure functions of plain facts ([`BufferFacts`], addresses, values), so
 //! that they are tested without device memory.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use cudarc::driver::{CudaStream, SyncOnDrop};
 
 use super::plan::PlanTensor;
 use super::scalar::ScalarValue;
 use crate::core::dtype::DataType;
-use crate::error::{Error, Mismatch, Result};
-use crate::launch::{same_context, strides_are_injective, DeviceBuffer, DeviceBufferMut};
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::launch::{same_context, strides_are_injective, DeviceBuffer, DeviceBufferMut};
 
 /// One bound buffer, type-erased: what the checks need to know of it,
 /// and its address with cudarc's guard.

@@ -1,7 +1,7 @@
 //! Execution plans: an engine configuration finalized for a target GPU,
 //! with its workspace size; serialized to cuDNN's JSON and read back.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use std::cell::Cell;
 use std::sync::Arc;
 
@@ -19,8 +19,8 @@ use super::engine::{
 use super::plan_json::PlanJson;
 use super::scalar::ScalarValue;
 use super::target::PlanTarget;
-use crate::error::{Error, Mismatch, Result};
-use crate::library::Library;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::library::Library;
 
 const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)";
 

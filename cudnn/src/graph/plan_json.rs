@@ -34,7 +34,7 @@ use cudnn_sys as sys;
 use super::plan::PlanTensor;
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::MAX_OPERATIONS;
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 

@@ -2,7 +2,7 @@
 //! reads when the work is queued), and its bytes in the tensor's data
 //! type.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use half::{bf16, f16};
 
 use DType as Dt;

@@ -4,7 +4,7 @@
 use super::builder::OperationGraph;
 use super::engine::{EngineFilter, HeuristicMode, Target};
 use super::plan::ExecutionPlan;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 
 /// How plans are chosen, after PyTorch's `torch.backends.cudnn`:
 ///

@@ -4,13 +4,13 @@
 //! uids it reads and writes). A plan cache compares the two before it
 //! hands out a plan it read from a file.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
 use super::builder::OperationGraph;
 use super::plan::PlanTensor;
 use super::plan_json::PlanJson;
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
 
 impl OperationGraph {
     /// Checks that `json`, cuDNN's JSON of a plan

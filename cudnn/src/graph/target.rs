@@ -6,7 +6,7 @@ use std::fmt;
 use cudarc::driver::{sys::CUdevice_attribute as Attr, CudaContext};
 
 use super::device::DeviceProperties;
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
 
 /// The limits a plan depends on: the keys of a device description, with
 /// the driver's attribute for each. They are those cuDNN 9.28 itself

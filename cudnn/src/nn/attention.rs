@@ -4,19 +4,19 @@
 
 use std::marker::PhantomData;
 
-use crate::DType;
+use crate::core::dtype::DType;
 use DType as Dt;
 
 use super::element::AttentionElement;
 use super::plans::{required, LayerTarget, Plans};
 use super::shape::{bad, AttentionOptions, AttentionPass, AttentionShape};
-use crate::error::Result;
+use crate::core::error::Result;
+use crate::core::handle::Handle;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::workspace::Workspace;
 use crate::graph::{
     Graph, PlanCache, SdpaBackwardInputs, SdpaOptions, Settings, TensorId, VariantPack,
 };
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::workspace::Workspace;
-use crate::Handle;
 
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 const I32: Dt = Dt::CUDNN_DATA_INT32;

@@ -1,8 +1,8 @@
 //! The element types the layers take, as sealed traits: a layer is typed
 //! by its element, so buffers of another type do not compile.
 
+use crate::core::dtype::DataType;
 use crate::half::{bf16, f16};
-use crate::DataType;
 
 mod sealed {
     pub trait Sealed {}

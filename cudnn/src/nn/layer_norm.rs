@@ -1,7 +1,7 @@
 //! [`LayerNorm`]: layer normalization over the graph API, forward
 //! (training: the statistics are written) and backward.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use DType as Dt;
 
 use std::marker::PhantomData;
@@ -9,11 +9,11 @@ use std::marker::PhantomData;
 use super::element::NormElement;
 use super::plans::{required, LayerTarget, Plans};
 use super::shape::{check_norm_in, NormShape};
-use crate::error::Result;
+use crate::core::error::Result;
+use crate::core::handle::Handle;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::workspace::Workspace;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::workspace::Workspace;
-use crate::Handle;
 
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 

@@ -5,13 +5,15 @@
 
 use std::sync::Arc;
 
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::library::Library;
+use crate::core::version::Version;
+use crate::core::workspace::Workspace;
 use crate::graph::{
     DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, PlanTarget, Settings,
     Target, VariantPack,
 };
-use crate::workspace::Workspace;
-use crate::{Handle, Library, Version};
 
 /// The first cuDNN that describes a device (what a plan cache keys on).
 const DEVICE_PROPERTIES_SINCE: Version = Version::new(9, 8, 0);

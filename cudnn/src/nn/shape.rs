@@ -1,11 +1,11 @@
 //! The shapes, data types and options of the layers, and their checks:
 //! pure functions, run before any cuDNN call (so they run without a GPU).
 
-use crate::DType;
+use crate::core::dtype::DType;
 use DType as Dt;
 
-use crate::error::{Error, Mismatch, Result};
-use crate::Version;
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::version::Version;
 
 /// The shape a normalization layer ([`LayerNorm`](super::LayerNorm),
 /// [`RmsNorm`](super::RmsNorm)) works on: `rows` rows of `features`

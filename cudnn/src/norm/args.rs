@@ -2,9 +2,9 @@
 //! fields (so that swapping `x` and `dy`, or a mean and a variance, shows at
 //! the call site), and the two scalings of the backward pass.
 
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::modes::Scaling;
-use crate::Scale;
+use crate::core::dtype::Scale;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::modes::Scaling;
 
 use super::param::BnParam;
 use super::problem::{BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};

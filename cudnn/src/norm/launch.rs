@@ -3,13 +3,13 @@
 
 use cudnn_sys as sys;
 
-use crate::dtype::Scale;
-use crate::error::Result;
-use crate::handle::Handle;
-use crate::launch::{check_buffer, check_library, Launch, Ptr};
-use crate::library::ffi;
-use crate::modes::Scaling;
-use crate::workspace::Workspace;
+use crate::core::dtype::Scale;
+use crate::core::error::Result;
+use crate::core::handle::Handle;
+use crate::core::launch::{check_buffer, check_library, Launch, Ptr};
+use crate::core::library::ffi;
+use crate::core::modes::Scaling;
+use crate::core::workspace::Workspace;
 
 use super::args::{
     BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnTrainingArgs,

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
-use crate::dtype::{DataType, Scale};
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::library::ffi;
-use crate::tensor::{packed_strides, RawTensor, TensorDescriptor, TensorFormat};
+use crate::core::dtype::{DataType, Scale};
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::library::ffi;
+use crate::core::tensor::{packed_strides, RawTensor, TensorDescriptor, TensorFormat};
 
 /// How statistics are taken (`cudnnBatchNormMode_t`):
 /// `BatchNormMode::PER_ACTIVATION` (one mean per element of C x H x W,

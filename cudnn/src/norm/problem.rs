@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::activation::ActivationDescriptor;
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::launch::check_lengths;
-use crate::tensor::TensorDescriptor;
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::launch::check_lengths;
+use crate::core::tensor::TensorDescriptor;
+use crate::ops::activation::ActivationDescriptor;
 
 use super::param::{
     check_param_descriptor, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
@@ -197,7 +197,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     }
 
     /// The library of the fused activation, if any.
-    pub(crate) fn activation_library(&self) -> Option<&Arc<crate::Library>> {
+    pub(crate) fn activation_library(&self) -> Option<&Arc<crate::core::library::Library>> {
         self.activation.as_ref().map(ActivationDescriptor::library)
     }
 

@@ -5,15 +5,15 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::descriptor::raw_descriptor;
-use crate::dtype::{DataType, Scale};
-use crate::error::{ensure, Mismatch, Result};
-use crate::handle::Handle;
-use crate::launch::{check_same_shape, check_xy_backward_lengths, check_xy_lengths};
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::library::{ffi, library, Library};
-use crate::modes::{NanPropagation, Scaling};
-use crate::tensor::TensorDescriptor;
+use crate::core::descriptor::raw_descriptor;
+use crate::core::dtype::{DataType, Scale};
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::launch::{check_same_shape, check_xy_backward_lengths, check_xy_lengths};
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::library::{ffi, library, Library};
+use crate::core::modes::{NanPropagation, Scaling};
+use crate::core::tensor::TensorDescriptor;
 
 /// An activation function (`cudnnActivationMode_t`): `ActivationMode::RELU`,
 /// `SIGMOID`, `TANH`, `CLIPPED_RELU`, `ELU`, `IDENTITY`, `SWISH`.

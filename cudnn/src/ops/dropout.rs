@@ -14,14 +14,14 @@ use std::sync::Arc;
 use cudarc::driver::CudaSlice;
 use cudnn_sys as sys;
 
-use crate::descriptor::raw_descriptor;
-use crate::dtype::DataType;
-use crate::error::{ensure, Mismatch, Result};
-use crate::handle::Handle;
-use crate::launch::check_lengths;
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::library::{ffi, Library};
-use crate::tensor::TensorDescriptor;
+use crate::core::descriptor::raw_descriptor;
+use crate::core::dtype::DataType;
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::launch::check_lengths;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::library::{ffi, Library};
+use crate::core::tensor::TensorDescriptor;
 
 raw_descriptor!(
     /// An owned `cudnnDropoutDescriptor_t`.
@@ -211,7 +211,7 @@ impl Handle {
 /// the caller gave, so that it is not lost.
 pub struct DropoutStatesError {
     /// Why (boxed: the error is large, the states are what matter here).
-    pub error: Box<crate::Error>,
+    pub error: Box<crate::core::error::Error>,
     /// The caller's states buffer, unchanged in ownership.
     pub states: CudaSlice<u8>,
 }
@@ -237,7 +237,7 @@ impl std::error::Error for DropoutStatesError {
     }
 }
 
-impl From<DropoutStatesError> for crate::Error {
+impl From<DropoutStatesError> for crate::core::error::Error {
     fn from(e: DropoutStatesError) -> Self {
         *e.error
     }
@@ -377,7 +377,7 @@ impl DropoutDescriptor {
         const F: &str = "cudnnRestoreDropoutDescriptor";
         let l = handle.launch(F)?;
         l.descriptor("dropout", self.library())?;
-        crate::launch::check_buffer(l.stream, F, "states", &self.states, 0)?;
+        crate::core::launch::check_buffer(l.stream, F, "states", &self.states, 0)?;
         let copy = l.stream.clone_dtod(&self.states)?;
         Ok(Self::restore(handle, self.probability, self.seed, copy)?)
     }
@@ -513,7 +513,7 @@ impl Handle {
         let (dy_desc, dx_desc) = (problem.y(), problem.x());
         let dy = l.input("dy", dy, dy_desc)?;
         let dx = l.output("dx", dx, dx_desc)?;
-        crate::launch::check_buffer(
+        crate::core::launch::check_buffer(
             l.stream,
             BACKWARD,
             "reserve",

@@ -17,4 +17,4 @@ pub use softmax::*;
 pub use tensor_ops::*;
 
 /// Re-exported from the launch layer: the elementwise families' check.
-pub use crate::launch::check_same_shape;
+pub use crate::core::launch::check_same_shape;

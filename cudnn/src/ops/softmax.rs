@@ -3,14 +3,14 @@
 
 use cudnn_sys as sys;
 
-use crate::dtype::{DataType, Scale};
-use crate::error::Result;
-use crate::handle::Handle;
-use crate::launch::{check_lengths, check_same_shape, check_xy_lengths};
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::library::ffi;
-use crate::modes::Scaling;
-use crate::tensor::TensorDescriptor;
+use crate::core::dtype::{DataType, Scale};
+use crate::core::error::Result;
+use crate::core::handle::Handle;
+use crate::core::launch::{check_lengths, check_same_shape, check_xy_lengths};
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::library::ffi;
+use crate::core::modes::Scaling;
+use crate::core::tensor::TensorDescriptor;
 
 /// How softmax is computed (`cudnnSoftmaxAlgorithm_t`):
 /// `SoftmaxAlgorithm::FAST` (no max subtraction), `ACCURATE` (subtracts

@@ -16,13 +16,13 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::descriptor::raw_descriptor;
-use crate::dtype::{DataType, Scale};
-use crate::error::{ensure, Mismatch, Result};
-use crate::launch::check_lengths;
-use crate::library::{ffi, library, Library};
-use crate::modes::{NanPropagation, Scaling};
-use crate::tensor::TensorDescriptor;
+use crate::core::descriptor::raw_descriptor;
+use crate::core::dtype::{DataType, Scale};
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::launch::check_lengths;
+use crate::core::library::{ffi, library, Library};
+use crate::core::modes::{NanPropagation, Scaling};
+use crate::core::tensor::TensorDescriptor;
 
 mod launch;
 

@@ -6,15 +6,15 @@
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
-use crate::descriptor::to_c_ints;
-use crate::dtype::{ComputeType, DataType};
-use crate::error::{ensure, Mismatch, Result};
-use crate::modes::{MathType, NanPropagation};
+use crate::core::descriptor::to_c_ints;
+use crate::core::dtype::{ComputeType, DataType};
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::modes::{MathType, NanPropagation};
 
 #[cfg(doc)]
 use super::{RnnDescriptor, RnnWeightLayout};
 #[cfg(doc)]
-use crate::error::Error;
+use crate::core::error::Error;
 
 /// The cell (`cudnnRNNMode_t`): `RnnMode::RNN_RELU`, `RNN_TANH`, `LSTM`,
 /// `GRU`.

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 
 use super::config::RnnDataLayout;
-use crate::descriptor::{raw_descriptor, to_c_ints};
-use crate::dtype::DataType;
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::library::{ffi, library, Library};
+use crate::core::descriptor::{raw_descriptor, to_c_ints};
+use crate::core::dtype::DataType;
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::library::{ffi, library, Library};
 
 raw_descriptor!(
     /// An owned `cudnnRNNDataDescriptor_t`.
@@ -348,7 +348,7 @@ impl<T: DataType> RnnDataDescriptor<T> {
 
 /// A launch checks a sequence buffer against the elements its descriptor
 /// spans and the library that made it; the data has no strides.
-impl<T: DataType> crate::launch::Described for RnnDataDescriptor<T> {
+impl<T: DataType> crate::core::launch::Described for RnnDataDescriptor<T> {
     #[inline]
     fn span(&self) -> usize {
         self.required_len()

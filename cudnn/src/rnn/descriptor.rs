@@ -11,12 +11,12 @@ use super::config::{
     check_rnn_clip_in, check_rnn_config_in, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig,
 };
 use super::weights::RnnWeightLayout;
-use crate::descriptor::raw_descriptor;
-use crate::dropout::DropoutDescriptor;
-use crate::dtype::ComputeType;
-use crate::error::{ensure, Mismatch, Result};
-use crate::handle::ContextKey;
-use crate::library::{ffi, library, Library};
+use crate::core::descriptor::raw_descriptor;
+use crate::core::dtype::ComputeType;
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::handle::ContextKey;
+use crate::core::library::{ffi, library, Library};
+use crate::ops::dropout::DropoutDescriptor;
 
 raw_descriptor!(
     /// An owned `cudnnRNNDescriptor_t`.
@@ -99,7 +99,7 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
         const F: &str = "cudnnSetRNNDescriptor_v8";
         check_rnn_config_in("RnnDescriptor::new", config)?;
         if let Some(d) = &dropout {
-            crate::launch::check_library(&lib, F, "dropout", d.library())?;
+            crate::core::launch::check_library(&lib, F, "dropout", d.library())?;
         }
         let raw = RawRnn::create(lib)?;
         let set = ffi!(raw.lib(), cudnnSetRNNDescriptor_v8);

@@ -11,16 +11,16 @@ use cudnn_sys as sys;
 use super::config::{RnnAlgo, RnnComputesIn, RnnForwardMode};
 use super::descriptor::RnnDescriptor;
 use super::problem::{Parts, ReserveStage, RnnProblem, RnnReserveSpace, RnnTensor};
-use crate::descriptor::to_c_ints;
-use crate::dtype::{ComputeType, DataType};
-use crate::error::{ensure, Mismatch, Result};
-use crate::handle::Handle;
-use crate::launch::{DeviceBuffer, DeviceBufferMut, Launch};
-use crate::library::{ffi, Library};
-use crate::workspace::Workspace;
+use crate::core::descriptor::to_c_ints;
+use crate::core::dtype::{ComputeType, DataType};
+use crate::core::error::{ensure, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut, Launch};
+use crate::core::library::{ffi, Library};
+use crate::core::workspace::Workspace;
 
 #[cfg(doc)]
-use crate::error::Error;
+use crate::core::error::Error;
 
 /// The buffers of a forward pass ([`Handle::rnn_forward_inference`],
 /// [`Handle::rnn_forward_training`]). The states are optional: an initial
@@ -101,7 +101,7 @@ impl<'l> WeightSpace<'l> {
     }
 }
 
-impl crate::launch::Described for WeightSpace<'_> {
+impl crate::core::launch::Described for WeightSpace<'_> {
     fn span(&self) -> usize {
         self.len
     }

@@ -12,14 +12,14 @@ use cudarc::driver::{CudaSlice, CudaStream};
 use super::config::{RnnComputesIn, RnnConfig, RnnDataLayout, RnnForwardMode};
 use super::data::RnnDataDescriptor;
 use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
-use crate::descriptor::to_c_ints;
-use crate::dropout::DropoutDescriptor;
-use crate::dtype::{ComputeType, DataType};
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::handle::{ContextKey, Handle};
-use crate::library::ffi;
-use crate::tensor::{TensorDescriptor, TensorFormat};
-use crate::workspace::Workspace;
+use crate::core::descriptor::to_c_ints;
+use crate::core::dtype::{ComputeType, DataType};
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::handle::{ContextKey, Handle};
+use crate::core::library::ffi;
+use crate::core::tensor::{TensorDescriptor, TensorFormat};
+use crate::core::workspace::Workspace;
+use crate::ops::dropout::DropoutDescriptor;
 
 /// Gives each problem a number, so that a reserve space can tell which
 /// problem filled it.
@@ -137,8 +137,8 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
             ),
         )?;
         let lib = Arc::clone(rnn.library());
-        crate::launch::check_library(&lib, function, "x", x.library())?;
-        crate::launch::check_library(&lib, function, "y", y.library())?;
+        crate::core::launch::check_library(&lib, function, "x", x.library())?;
+        crate::core::launch::check_library(&lib, function, "y", y.library())?;
         let batch = x.batch();
         let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
         let h = TensorDescriptor::new_in(Arc::clone(&lib), nchw, &rnn.config().h_dims(batch))?;
@@ -417,7 +417,7 @@ impl<'p, T: DataType> Parts<'p, T> {
             let _ = self.device_lengths.set(copy);
         }
         match self.device_lengths.get() {
-            Some(copy) if crate::launch::same_context(copy.context(), stream.context()) => {
+            Some(copy) if crate::core::launch::same_context(copy.context(), stream.context()) => {
                 Ok(DeviceLengths::Kept(copy))
             }
             _ => Ok(DeviceLengths::Fresh(upload()?)),
@@ -543,7 +543,7 @@ impl RnnReserveSpace {
         bytes: usize,
     ) -> Result<()> {
         match self.buf.slice() {
-            Some(b) => crate::launch::check_buffer(stream, function, "reserve", b, bytes),
+            Some(b) => crate::core::launch::check_buffer(stream, function, "reserve", b, bytes),
             None => ensure(bytes == 0, function, || Mismatch::BufferTooShort {
                 buffer: "reserve",
                 len: 0,
@@ -594,7 +594,7 @@ impl Handle {
             },
         )?;
         // The problem's descriptors are all of the network's library.
-        crate::launch::check_library(self.library(), F, "rnn", p.rnn.lib())?;
+        crate::core::launch::check_library(self.library(), F, "rnn", p.rnn.lib())?;
         let cell = &p.temp_sizes[mode.0 as usize];
         let device = self.stream().map(|s| ContextKey::of(s.context()));
         if let (Some(d), Some((at, sizes))) = (device, cell.get()) {

@@ -10,11 +10,11 @@ use cudnn_sys as sys;
 
 use super::config::{check_rnn_config_in, RnnComputesIn, RnnConfig, RnnInputMode, PROJECTION_ID};
 use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
-use crate::dtype::ComputeType;
-use crate::error::{ensure, Error, Mismatch, Result};
-use crate::handle::{ContextKey, Handle};
-use crate::library::{ffi, Library};
-use crate::tensor::RawTensor;
+use crate::core::dtype::ComputeType;
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::handle::{ContextKey, Handle};
+use crate::core::library::{ffi, Library};
+use crate::core::tensor::RawTensor;
 
 impl RnnConfig {
     /// The weight-space layout this crate predicts for the standard
@@ -491,7 +491,7 @@ impl Handle {
     /// descriptor `rnn`, remembered in `cache`.
     pub(super) fn weight_space_bytes(&self, rnn: &RawRnn, cache: &WeightBytes) -> Result<usize> {
         const F: &str = "cudnnGetRNNWeightSpaceSize";
-        crate::launch::check_library(self.library(), F, "rnn", rnn.lib())?;
+        crate::core::launch::check_library(self.library(), F, "rnn", rnn.lib())?;
         let device = self.stream().map(|s| ContextKey::of(s.context()));
         if let (Some(d), Some((at, size))) = (device, cache.get()) {
             if d == at {

@@ -22,7 +22,7 @@
 //! Paged K/V caches of the forward (`paged.rs`): page containers and
 //! their page tables, cuDNN 9.15.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
@@ -32,8 +32,8 @@ use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting, Subgraph};
 use super::{checks, node, node_error, Graph, OpKind, TensorId};
-use crate::error::Result;
-use crate::Version;
+use crate::core::error::Result;
+use crate::core::version::Version;
 
 mod paged;
 

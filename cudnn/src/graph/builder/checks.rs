@@ -4,7 +4,7 @@
 //! one); the builder turns that into
 //! [`Mismatch::GraphNode`](crate::Mismatch::GraphNode).
 
-use crate::DType;
+use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
 use sys::cudnnPointwiseMode_t as Pw;
@@ -184,7 +184,7 @@ pub(crate) fn check_layout(dims: &[i64], strides: &[i64]) -> Result<(), String> 
     let (Some(d), Some(s)) = (as_usize(dims), as_usize(strides)) else {
         return Err("dims or strides do not fit this machine's address size".into());
     };
-    if !crate::strides_are_injective(&d, &s) {
+    if !crate::core::launch::strides_are_injective(&d, &s) {
         return Err(format!(
             "strides {strides:?} put two elements of dims {dims:?} at one address"
         ));

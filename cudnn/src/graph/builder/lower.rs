@@ -2,7 +2,7 @@
 //! descriptors (tensors, operation descriptors, operations, the operation
 //! graph), and the [`OperationGraph`] that holds them.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use std::sync::Arc;
 
 use cudnn_sys as sys;
@@ -11,10 +11,11 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::{checks, key_text, ConvOptions, Graph, KeyTensor, OpKind, TensorId};
-use crate::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::library::Library;
 use crate::graph::signature::Signature;
 use crate::graph::{BackendDescriptor, PlanTensor, ScalarValue};
-use crate::{Handle, Library};
 
 /// The function an operation graph's finalize errors name.
 const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
@@ -200,7 +201,7 @@ impl Graph {
     /// As [`build_with`](Self::build_with); as [`crate::library`].
     pub fn build(&self) -> Result<OperationGraph> {
         self.check_complete("Graph::build")?;
-        let lib = crate::library()?;
+        let lib = crate::core::library::library()?;
         self.build_in("Graph::build", &lib, None)
     }
 

@@ -6,7 +6,7 @@
 //! sets. [`Graph::add_node`] adds one with all its new tensors at once;
 //! the lowering is generic.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -17,9 +17,10 @@ use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
 use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef, TensorId};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
+use crate::core::library::Library;
+use crate::core::version::Version;
 use crate::graph::{BackendDescriptor, ScalarValue};
-use crate::{Library, Version};
 
 /// An enumerated or scalar attribute of a [`BackendOp`].
 #[derive(Debug, Clone, PartialEq)]
@@ -468,7 +469,7 @@ fn version_error(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::{Error, Mismatch};
+    use crate::core::error::{Error, Mismatch};
     use crate::graph::{NormOptions, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions};
 
     const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;

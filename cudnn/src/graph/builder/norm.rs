@@ -21,7 +21,7 @@
 //! as cuDNN 9 documents them and refuses them on cuDNN 8 when the graph is
 //! built (a typed error naming the node and the version it needs).
 
-use crate::DType;
+use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
@@ -32,8 +32,8 @@ use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting};
 use super::{checks, node, node_error, Graph, TensorId};
-use crate::error::Result;
-use crate::Version;
+use crate::core::error::Result;
+use crate::core::version::Version;
 
 /// The oldest cuDNN whose header documents the normalization operations
 /// as they are set here (`@since cuDNN 9.0.0` in 9.28's `cudnn_graph.h`).

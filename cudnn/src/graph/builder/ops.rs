@@ -3,12 +3,12 @@
 //! reductions, and [`Graph::set_output`]. Each checks its inputs with the
 //! pure functions of `checks` and adds nothing on a refusal.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
 use super::checks::{self, Fault, Named};
 use super::{node, node_error, ConvOptions, Graph, OpDef, OpKind, TensorDef, TensorId};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 
 impl Graph {
     /// The next operation's name: `<base>#<position>`.
@@ -460,7 +460,7 @@ impl Graph {
     /// another rank, an output dimension neither `x`'s nor 1.
     pub fn reduction(
         &mut self,
-        op: crate::ReduceTensorOp,
+        op: crate::ops::ReduceTensorOp,
         x: TensorId,
         out_dims: &[i64],
     ) -> Result<TensorId> {

@@ -2,7 +2,7 @@
 //! built here (no cuDNN), buffers described by type, length, context and
 //! address.
 
-use crate::DType;
+use crate::core::dtype::DType;
 use half::f16;
 use DType as Dt;
 

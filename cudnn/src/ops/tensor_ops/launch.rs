@@ -2,15 +2,15 @@
 
 use cudarc::driver::{CudaSlice, DevicePtrMut};
 
-use crate::dtype::{DataType, Scale};
-use crate::error::Result;
-use crate::handle::Handle;
-use crate::launch::{check_buffer, check_library};
-use crate::launch::{DeviceBuffer, DeviceBufferMut};
-use crate::library::ffi;
-use crate::modes::Scaling;
-use crate::tensor::TensorDescriptor;
-use crate::workspace::Workspace;
+use crate::core::dtype::{DataType, Scale};
+use crate::core::error::Result;
+use crate::core::handle::Handle;
+use crate::core::launch::{check_buffer, check_library};
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+use crate::core::library::ffi;
+use crate::core::modes::Scaling;
+use crate::core::tensor::TensorDescriptor;
+use crate::core::workspace::Workspace;
 
 use super::{
     check_add_tensor, check_transform_tensor, OpTensorProblem, OpTensorScaling,

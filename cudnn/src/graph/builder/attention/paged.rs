@@ -9,12 +9,12 @@
 //! blocks_v * block_v)`, as cuDNN's frontend infers it, and each table
 //! has `ceil(S_kv / block)` entries, as cuDNN documents.
 
-use crate::DType;
+use crate::core::dtype::DType;
 
 use DType as Dt;
 
 use super::{Dims, SdpaOptions};
-use crate::error::Result;
+use crate::core::error::Result;
 use crate::graph::builder::{node_error, Graph, TensorId};
 
 /// Paged K/V caches for [`Graph::sdpa_forward`]: with
