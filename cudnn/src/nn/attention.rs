@@ -119,8 +119,8 @@ pub struct Attention<T: AttentionElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(Attention<crate::half::bf16>: Send);
-static_assertions::assert_not_impl_any!(Attention<crate::half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(Attention<half::bf16>: Send);
+static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 
 /// Fused scaled dot-product attention for inference: the forward of
 /// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
@@ -136,8 +136,8 @@ pub struct AttentionInference<T: AttentionElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(AttentionInference<crate::half::f16>: Send);
-static_assertions::assert_not_impl_any!(AttentionInference<crate::half::f16>: Sync, Clone);
+static_assertions::assert_impl_all!(AttentionInference<half::f16>: Send);
+static_assertions::assert_not_impl_any!(AttentionInference<half::f16>: Sync, Clone);
 
 /// The forward of either layer: its plans and uids (q, k, v, o, and the
 /// statistics when trained).

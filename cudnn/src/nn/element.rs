@@ -2,7 +2,7 @@
 //! by its element, so buffers of another type do not compile.
 
 use crate::core::dtype::DataType;
-use crate::half::{bf16, f16};
+use half::{bf16, f16};
 
 mod sealed {
     pub trait Sealed {}
