@@ -623,11 +623,11 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .expect_err("short x");
     assert!(
         matches!(
-            e,
+            &e,
             cudnn::Error::InvalidArgument {
-                mismatch: cudnn::Mismatch::BufferTooShort { buffer: "x", .. },
+                mismatch: cudnn::Mismatch::BufferTooShort { buffer, .. },
                 ..
-            }
+            } if buffer == "x"
         ),
         "{e}"
     );

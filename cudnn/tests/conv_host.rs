@@ -243,7 +243,7 @@ fn every_buffer_is_checked_against_its_descriptor() {
         assert_eq!(
             invalid(&e),
             &Mismatch::BufferTooShort {
-                buffer: name,
+                buffer: name.into(),
                 len: match name {
                     "x" => x - 1,
                     "w" => w - 1,
@@ -268,21 +268,21 @@ fn every_buffer_is_checked_against_its_descriptor() {
         .check_backward_data_lengths(w, y, x - 1)
         .expect_err("dx short");
     assert!(
-        matches!(invalid(&e), Mismatch::BufferTooShort { buffer: "dx", .. }),
+        matches!(invalid(&e), Mismatch::BufferTooShort { buffer, .. } if buffer == "dx"),
         "{e}"
     );
     let e = p
         .check_backward_data_lengths(w, y - 1, x)
         .expect_err("dy short");
     assert!(
-        matches!(invalid(&e), Mismatch::BufferTooShort { buffer: "dy", .. }),
+        matches!(invalid(&e), Mismatch::BufferTooShort { buffer, .. } if buffer == "dy"),
         "{e}"
     );
     let e = p
         .check_backward_filter_lengths(x, y, w - 1)
         .expect_err("dw short");
     assert!(
-        matches!(invalid(&e), Mismatch::BufferTooShort { buffer: "dw", .. }),
+        matches!(invalid(&e), Mismatch::BufferTooShort { buffer, .. } if buffer == "dw"),
         "{e}"
     );
 
@@ -297,7 +297,7 @@ fn every_buffer_is_checked_against_its_descriptor() {
     assert_eq!(
         invalid(&e),
         &Mismatch::BufferTooShort {
-            buffer: "x",
+            buffer: "x".into(),
             len: 16,
             required: 28
         }

@@ -521,7 +521,23 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             inv_rms: &mut inv,
         },
     );
-    assert_refused(r, "cudnnBackendExecute", "but the buffer holds");
+    // The graph's buffers are checked as every launch's are: the same
+    // variant, naming the tensor by its uid.
+    match r {
+        Err(Error::InvalidArgument {
+            function: "cudnnBackendExecute",
+            mismatch:
+                Mismatch::BufferTooShort {
+                    buffer,
+                    len,
+                    required,
+                },
+        }) => {
+            assert!(buffer.starts_with("uid "), "{buffer}");
+            assert_eq!((len, required), (NORM.x_len() - 1, NORM.x_len()));
+        }
+        other => panic!("expected a short buffer, got {other:?}"),
+    }
 
     // Attention: sequence lengths on a layer without padding, and none
     // on a padded layer.

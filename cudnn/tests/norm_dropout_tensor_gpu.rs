@@ -933,14 +933,14 @@ fn launch_checks_run_before_the_gpu() {
     let e = *e;
     assert!(
         matches!(
-            e,
+            &e,
             Error::InvalidArgument {
                 mismatch: cudnn::Mismatch::BufferTooShort {
-                    buffer: "states",
+                    buffer,
                     ..
                 },
                 ..
-            }
+            } if buffer == "states"
         ),
         "{e}"
     );

@@ -48,9 +48,9 @@ fn invalid(e: &Error) -> (&'static str, &Mismatch) {
     }
 }
 
-fn short(buffer: &'static str, len: usize, required: usize) -> Mismatch {
+fn short(buffer: &str, len: usize, required: usize) -> Mismatch {
     Mismatch::BufferTooShort {
-        buffer,
+        buffer: buffer.into(),
         len,
         required,
     }

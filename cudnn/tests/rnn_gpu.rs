@@ -673,7 +673,7 @@ fn launches_check_before_running() {
         .expect_err("short y");
     assert!(matches!(
         kind(e),
-        Mismatch::BufferTooShort { buffer: "y", .. }
+        Mismatch::BufferTooShort { buffer, .. } if buffer == "y"
     ));
     let e = gpu
         .handle
@@ -681,7 +681,7 @@ fn launches_check_before_running() {
         .expect_err("short w");
     assert!(matches!(
         kind(e),
-        Mismatch::BufferTooShort { buffer: "w", .. }
+        Mismatch::BufferTooShort { buffer, .. } if buffer == "w"
     ));
     let cell = s.alloc_zeros::<f32>(64).expect("c");
     let e = gpu

@@ -438,7 +438,7 @@ fn every_buffer_is_checked_against_its_descriptor() {
                 (
                     "cudnnRNNForward",
                     &Mismatch::BufferTooShort {
-                        buffer: short[i].0,
+                        buffer: short[i].0.into(),
                         len: short[i].2,
                         required: if i == 5 { h } else { full[i].2 },
                     }

@@ -85,8 +85,9 @@ pub enum Mismatch {
     },
     /// A device buffer is shorter than its descriptor's extent.
     BufferTooShort {
-        /// Which argument.
-        buffer: &'static str,
+        /// Which argument (for a variant pack: the tensor's uid, as
+        /// `uid 7`).
+        buffer: String,
         /// Its length in elements.
         len: usize,
         /// The elements its descriptor spans (strides included).
@@ -102,7 +103,7 @@ pub enum Mismatch {
     /// A buffer lives on another device than the handle's stream.
     WrongDevice {
         /// Which argument.
-        buffer: &'static str,
+        buffer: String,
         /// The buffer's device.
         buffer_device: usize,
         /// The handle's device.
@@ -122,7 +123,7 @@ pub enum Mismatch {
     /// address, so cuDNN's writes to them would race.
     OverlappingOutput {
         /// Which argument.
-        buffer: &'static str,
+        buffer: String,
     },
     /// The handle has no CUDA stream (it was created with
     /// [`Handle::on_current_context`](crate::Handle::on_current_context)).

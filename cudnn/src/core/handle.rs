@@ -201,7 +201,7 @@ impl Handle {
                 return Err(Error::InvalidArgument {
                     function: "cudnnSetStream",
                     mismatch: Mismatch::WrongDevice {
-                        buffer: "stream",
+                        buffer: "stream".into(),
                         buffer_device: stream.context().ordinal(),
                         handle_device: ordinal,
                     },
@@ -217,7 +217,7 @@ impl Handle {
                 return Err(Error::InvalidArgument {
                     function: "cudnnSetStream",
                     mismatch: Mismatch::WrongDevice {
-                        buffer: "stream",
+                        buffer: "stream".into(),
                         buffer_device: want.ordinal(),
                         handle_device: have.ordinal(),
                     },

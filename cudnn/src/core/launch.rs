@@ -20,7 +20,7 @@ use cudarc::driver::{CudaContext, CudaSlice, CudaStream, CudaView, CudaViewMut};
 use cudarc::driver::{DevicePtr, DevicePtrMut, SyncOnDrop};
 
 use crate::core::dtype::DataType;
-use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::library::Library;
 use crate::core::raw::{RawDeviceView, RawDeviceViewMut};
 use crate::core::tensor::TensorDescriptor;
@@ -108,21 +108,64 @@ pub(crate) fn check_buffer<T, B: DeviceBuffer<T> + ?Sized>(
     required: usize,
 ) -> Result<()> {
     let (have, want) = (buf.stream().context(), stream.context());
-    if !same_context(have, want) {
-        return Err(Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::WrongDevice {
-                buffer: name,
-                buffer_device: have.ordinal(),
-                handle_device: want.ordinal(),
-            },
-        });
-    }
-    ensure(buf.len() >= required, function, || {
-        Mismatch::BufferTooShort {
-            buffer: name,
-            len: buf.len(),
-            required,
+    let placement = Placement {
+        same_context: same_context(have, want),
+        buffer_device: have.ordinal(),
+        handle_device: want.ordinal(),
+    };
+    check_placed(function, &name, placement, buf.len(), required)
+}
+
+/// Where a buffer lives, against the handle it is used with.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Placement {
+    /// The buffer is in the handle's CUDA context.
+    pub(crate) same_context: bool,
+    /// The buffer's device.
+    pub(crate) buffer_device: usize,
+    /// The handle's device.
+    pub(crate) handle_device: usize,
+}
+
+/// The checks of one buffer from its facts, for every launch and for a
+/// graph's variant pack: it lives in the handle's CUDA context
+/// ([`Mismatch::WrongDevice`](crate::Mismatch::WrongDevice)) and holds at
+/// least `required` elements
+/// ([`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort)). `name`
+/// is formatted only for an error.
+#[inline]
+pub(crate) fn check_placed(
+    function: &'static str,
+    name: &dyn std::fmt::Display,
+    placement: Placement,
+    len: usize,
+    required: usize,
+) -> Result<()> {
+    ensure(placement.same_context, function, || Mismatch::WrongDevice {
+        buffer: name.to_string(),
+        buffer_device: placement.buffer_device,
+        handle_device: placement.handle_device,
+    })?;
+    ensure(len >= required, function, || Mismatch::BufferTooShort {
+        buffer: name.to_string(),
+        len,
+        required,
+    })
+}
+
+/// Checks that no two elements of an output laid out as `dims`/`strides`
+/// share an address
+/// ([`Mismatch::OverlappingOutput`](crate::Mismatch::OverlappingOutput)).
+#[inline]
+pub(crate) fn check_no_overlap(
+    function: &'static str,
+    name: &dyn std::fmt::Display,
+    dims: &[usize],
+    strides: &[usize],
+) -> Result<()> {
+    ensure(strides_are_injective(dims, strides), function, || {
+        Mismatch::OverlappingOutput {
+            buffer: name.to_string(),
         }
     })
 }
@@ -214,9 +257,7 @@ pub(crate) fn check_output<T, B: DeviceBuffer<T> + ?Sized, D: Described>(
 ) -> Result<()> {
     check_input(lib, stream, function, name, buf, desc)?;
     if let Some((dims, strides)) = desc.layout() {
-        ensure(strides_are_injective(dims, strides), function, || {
-            Mismatch::OverlappingOutput { buffer: name }
-        })?;
+        check_no_overlap(function, &name, dims, strides)?;
     }
     Ok(())
 }
@@ -476,7 +517,7 @@ pub fn check_same_shape<T: DataType>(
         })?;
         ensure(len >= desc.required_len(), function, || {
             Mismatch::BufferTooShort {
-                buffer: name,
+                buffer: name.into(),
                 len,
                 required: desc.required_len(),
             }
@@ -493,7 +534,7 @@ pub(crate) fn check_lengths(
 ) -> Result<()> {
     for &(buffer, len, required) in buffers {
         ensure(len >= required, function, || Mismatch::BufferTooShort {
-            buffer,
+            buffer: buffer.into(),
             len,
             required,
         })?;
@@ -540,6 +581,7 @@ pub(crate) fn check_xy_backward_lengths<T: DataType>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::Error;
 
     #[test]
     #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]

@@ -148,9 +148,15 @@ impl Handle {
     /// every buffer and value fits its tensor (see [`VariantPack`]).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for any failed check: naming the tensor's
-    /// uid ([`Mismatch::GraphNode`]), [`Mismatch::Misaligned`] for a
-    /// buffer whose address its tensor's alignment does not divide,
+    /// [`Error::InvalidArgument`] for any failed check. A buffer's checks
+    /// are every launch's, with the same variants, naming the tensor as
+    /// `uid 7`: [`Mismatch::BufferTooShort`], [`Mismatch::WrongDevice`],
+    /// [`Mismatch::OverlappingOutput`], and [`Mismatch::Misaligned`] for a
+    /// buffer whose address its tensor's alignment does not divide; the
+    /// pack's own rules (a uid bound once, to a real tensor, as an output
+    /// when written, as indices when it holds indices, in its tensor's
+    /// element type; by-value scalars given values) are
+    /// [`Mismatch::GraphNode`] naming the uid;
     /// [`Mismatch::OtherDevice`] for a plan of another GPU; a CUDA error
     /// when the workspace cannot be allocated or the GPU's limits cannot be
     /// read; cuDNN's status.

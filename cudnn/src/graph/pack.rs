@@ -10,7 +10,9 @@ use super::plan::PlanTensor;
 use super::scalar::ScalarValue;
 use crate::core::dtype::DataType;
 use crate::core::error::{Error, Mismatch, Result};
-use crate::core::launch::{same_context, strides_are_injective, DeviceBuffer, DeviceBufferMut};
+use crate::core::launch::{
+    check_no_overlap, check_placed, same_context, DeviceBuffer, DeviceBufferMut, Placement,
+};
 
 /// One bound buffer, type-erased: what the checks need to know of it,
 /// and its address with cudarc's guard.
@@ -254,7 +256,17 @@ pub(crate) struct BufferFacts {
     pub(crate) index: bool,
 }
 
-/// The refusal of `function` naming tensor `uid`.
+/// A graph tensor as the launch layer's checks name its buffer: `uid 7`.
+struct TensorUid(i64);
+
+impl std::fmt::Display for TensorUid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "uid {}", self.0)
+    }
+}
+
+/// The refusal of `function` naming tensor `uid`, for the pack's own
+/// rules (bound once, virtual, by value, indices, element type).
 fn refuse(function: &'static str, uid: i64, what: String) -> Error {
     Error::InvalidArgument {
         function,
@@ -363,18 +375,13 @@ fn check_buffer(
     let Some(span) = t.span() else {
         return no("spans more elements than fit usize".into());
     };
-    if b.len < span {
-        return no(format!(
-            "spans {span} elements but the buffer holds {}",
-            b.len
-        ));
-    }
-    if !b.same_context {
-        return no(format!(
-            "its buffer is on device {}, not in the handle's CUDA context (device {device})",
-            b.device
-        ));
-    }
+    let name = TensorUid(t.uid);
+    let placement = Placement {
+        same_context: b.same_context,
+        buffer_device: b.device,
+        handle_device: device,
+    };
+    check_placed(function, &name, placement, b.len, span)?;
     if t.is_index && !b.index {
         return no(
             "holds device-side indices (sequence lengths or a page table), which cuDNN \
@@ -389,12 +396,9 @@ fn check_buffer(
         let dims: Option<Vec<usize>> = t.dims.iter().map(|&d| usize::try_from(d).ok()).collect();
         let strides: Option<Vec<usize>> =
             t.strides.iter().map(|&s| usize::try_from(s).ok()).collect();
-        let injective = match (dims, strides) {
-            (Some(d), Some(s)) => strides_are_injective(&d, &s),
-            _ => false,
-        };
-        if !injective {
-            return no("is an output whose strides overlap".into());
+        match (dims, strides) {
+            (Some(d), Some(s)) => check_no_overlap(function, &name, &d, &s)?,
+            _ => return no("is an output with a negative dimension or stride".into()),
         }
     }
     Ok(())
@@ -419,7 +423,7 @@ pub(crate) fn check_addresses(
             return Err(Error::InvalidArgument {
                 function,
                 mismatch: Mismatch::Misaligned {
-                    buffer: format!("uid {uid}"),
+                    buffer: TensorUid(uid).to_string(),
                     address,
                     alignment,
                 },

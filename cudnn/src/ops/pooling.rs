@@ -276,7 +276,7 @@ pub fn check_pooling<T: DataType>(
     for &(buffer, len, desc) in lens {
         ensure(len >= desc.required_len(), function, || {
             Mismatch::BufferTooShort {
-                buffer,
+                buffer: buffer.into(),
                 len,
                 required: desc.required_len(),
             }

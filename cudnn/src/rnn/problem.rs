@@ -366,7 +366,7 @@ impl<'p, T: DataType> Parts<'p, T> {
                     },
                 })?;
             ensure(len >= required, function, || Mismatch::BufferTooShort {
-                buffer,
+                buffer: buffer.into(),
                 len,
                 required,
             })?;
@@ -545,7 +545,7 @@ impl RnnReserveSpace {
         match self.buf.slice() {
             Some(b) => crate::core::launch::check_buffer(stream, function, "reserve", b, bytes),
             None => ensure(bytes == 0, function, || Mismatch::BufferTooShort {
-                buffer: "reserve",
+                buffer: "reserve".into(),
                 len: 0,
                 required: bytes,
             }),

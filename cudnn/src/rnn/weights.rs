@@ -400,7 +400,7 @@ impl RnnWeightLayout {
             what: format!("{name} has {len} elements but its shape is {shape:?}"),
         })?;
         ensure(weights >= self.len, F, || Mismatch::BufferTooShort {
-            buffer: "weights",
+            buffer: "weights".into(),
             len: weights,
             required: self.len,
         })?;

@@ -126,6 +126,65 @@ fn a_by_value_scalar_takes_a_value_once_and_never_a_buffer() {
     assert!(refusal(check_addresses(F, &ts, &doubled), addrs[0].0).contains("bound twice"));
 }
 
+/// The refusal of a buffer by the launch layer's own checks.
+#[track_caller]
+fn launch_refusal(r: Result<()>) -> Mismatch {
+    match r {
+        Err(Error::InvalidArgument {
+            function: F,
+            mismatch,
+        }) => mismatch,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn length_context_and_overlap_are_the_launch_layers_checks() {
+    let (g, [x, _, _, y]) = conv_scale();
+    let ts = tensors(&g);
+    let good = buffers(&ts);
+    let with = |uid: i64, edit: &dyn Fn(&mut BufferFacts)| {
+        let mut b = good.clone();
+        b.iter_mut().filter(|b| b.uid == uid).for_each(edit);
+        check(&ts, &b, &[])
+    };
+    let span = good
+        .iter()
+        .find(|b| b.uid == x.uid())
+        .map(|b| b.len)
+        .unwrap();
+    assert_eq!(
+        launch_refusal(with(x.uid(), &|b| b.len -= 1)),
+        Mismatch::BufferTooShort {
+            buffer: format!("uid {}", x.uid()),
+            len: span - 1,
+            required: span,
+        }
+    );
+    assert_eq!(
+        launch_refusal(with(y.uid(), &|b| {
+            b.same_context = false;
+            b.device = 3;
+        })),
+        Mismatch::WrongDevice {
+            buffer: format!("uid {}", y.uid()),
+            buffer_device: 3,
+            handle_device: 0,
+        }
+    );
+    // An output whose strides make two elements meet.
+    let mut overlapping = ts.clone();
+    for t in overlapping.iter_mut().filter(|t| t.uid == y.uid()) {
+        t.strides = vec![0; t.dims.len()];
+    }
+    assert_eq!(
+        launch_refusal(check(&overlapping, &good, &[])),
+        Mismatch::OverlappingOutput {
+            buffer: format!("uid {}", y.uid()),
+        }
+    );
+}
+
 #[test]
 fn every_address_has_the_alignment_its_tensor_promises() {
     let (g, [x, ..]) = conv_scale();
