@@ -129,8 +129,8 @@ plan() {
     row test cudnn-rs.host_functions creating_a_handle_on_a_gpu
     phase legacy 180 "the legacy families"
     row test cudnn-rs.gpu 'conv_gpu::*'
-    row test cudnn-rs.gpu 'layers_gpu::*'
-    row test cudnn-rs.gpu 'norm_dropout_tensor_gpu::*'
+    row test cudnn-rs.gpu 'ops_gpu::*'
+    row test cudnn-rs.gpu 'norm_gpu::*'
     row test cudnn-rs.gpu 'rnn_gpu::*'
     phase lenet 150 "the LeNet example and its GPU test"
     row example lenet_digits

@@ -24,12 +24,12 @@ mod graph_norm_attention_gpu;
 mod handle_gpu;
 #[path = "../launch_gpu.rs"]
 mod launch_gpu;
-#[path = "../layers_gpu.rs"]
-mod layers_gpu;
 #[path = "../nn_gpu.rs"]
 mod nn_gpu;
-#[path = "../norm_dropout_tensor_gpu.rs"]
-mod norm_dropout_tensor_gpu;
+#[path = "../norm_gpu.rs"]
+mod norm_gpu;
+#[path = "../ops_gpu.rs"]
+mod ops_gpu;
 #[path = "../raw_view_gpu.rs"]
 mod raw_view_gpu;
 #[path = "../rnn_gpu.rs"]
