@@ -43,104 +43,19 @@
 #[path = "../cudnn/tests/common/driver.rs"]
 mod driver;
 
+#[path = "common/conv_graph.rs"]
+mod conv_graph;
+
 use std::hint::black_box;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use conv_graph::{build, describe, heuristics, results_path, BIAS, DEVICE, W, X};
 use criterion::Criterion;
-use cudnn::graph::{
-    ConvOptions, DType, DeviceProperties, EngineConfig, EngineFilter, ExecutionPlan, Graph,
-    HeuristicMode, OperationGraph, PlanCache, Settings, Target,
-};
-use cudnn::Library;
-
-const FLOAT: DType = DType::FLOAT;
-const DEVICE: &str = "h100-sxm";
-/// ResNet-50's 3x3 convolution of conv2_x, f32, NCHW, with a bias and ReLU.
-const X: [i64; 4] = [16, 64, 56, 56];
-const W: [i64; 4] = [64, 64, 3, 3];
-const BIAS: [i64; 4] = [1, 64, 1, 1];
-
-/// The description of conv + bias + ReLU.
-fn describe() -> cudnn::Result<Graph> {
-    let mut g = Graph::new("conv_bias_relu");
-    let x = g.tensor("x", &X, FLOAT)?;
-    let w = g.tensor("w", &W, FLOAT)?;
-    let b = g.tensor("bias", &BIAS, FLOAT)?;
-    let conv = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
-    let biased = g.bias(conv, b)?;
-    let y = g.relu(biased)?;
-    g.set_output(y, FLOAT)?;
-    Ok(g)
-}
-
-/// The description, built into cuDNN's finalized operation graph.
-fn build(lib: &Arc<Library>) -> cudnn::Result<OperationGraph> {
-    describe()?.build_with(lib, None)
-}
-
-fn heuristics(
-    graph: &OperationGraph,
-    device: &DeviceProperties,
-) -> cudnn::Result<Vec<EngineConfig>> {
-    graph.engine_configs(
-        Target::Device(device),
-        HeuristicMode::A,
-        &EngineFilter::default(),
-    )
-}
+use cudnn::graph::{ExecutionPlan, PlanCache, Settings, Target};
 
 /// One timed step: a routine run again and again.
 type Step<'a> = Box<dyn FnMut() + 'a>;
-
-/// Why the bench cannot run, and the exit status that goes with it.
-fn not_run(why: &str, require: bool) -> ExitCode {
-    println!("graph_plans: not run: {why}");
-    if require {
-        println!("graph_plans: CUDNN_BENCH_REQUIRE=1, so this is a failure");
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// Loads cuBLASLt for `lib`'s CUDA major, kept loaded for the process:
-/// from `CUBLAS_<major>_LIB` by absolute path, else by name. `Err` says
-/// why it is not loaded.
-fn load_cublaslt(lib: &Library) -> Result<libloading::Library, String> {
-    let major = lib.cudart_version().major();
-    let (var, file) = if cfg!(windows) {
-        (
-            format!("CUBLAS_{major}_BIN"),
-            format!("cublasLt64_{major}.dll"),
-        )
-    } else {
-        (
-            format!("CUBLAS_{major}_LIB"),
-            format!("libcublasLt.so.{major}"),
-        )
-    };
-    if let Some(dir) = std::env::var_os(&var).filter(|d| !d.is_empty()) {
-        let path = std::path::Path::new(&dir).join(&file);
-        // SAFETY: NVIDIA's cuBLASLt, loaded as cuDNN's precompiled engines
-        // would load it; it stays loaded until the process ends.
-        return unsafe { libloading::Library::new(&path) }
-            .map_err(|e| format!("{var} is set but {} does not load: {e}", path.display()));
-    }
-    // SAFETY: as above, found by the loader's search.
-    unsafe { libloading::Library::new(&file) }.map_err(|_| {
-        let fetch = if major == 12 {
-            " (eval \"$(bash scripts/fetch-cudnn.sh cublas)\")"
-        } else {
-            ""
-        };
-        format!(
-            "cuDNN {}'s precompiled engines need {file}: set {var} to its folder{fetch}",
-            lib.version()
-        )
-    })
-}
 
 /// Mean µs per call of `f`: calls are repeated until `target` has passed
 /// (at least `min` of them).
@@ -155,64 +70,21 @@ fn mean_us(target: Duration, min: u32, f: &mut dyn FnMut()) -> (f64, u32) {
     (start.elapsed().as_secs_f64() * 1e6 / f64::from(n), n)
 }
 
-fn results_path(file: &str) -> std::path::PathBuf {
-    match std::env::var_os("OUT") {
-        Some(out) if !out.is_empty() => std::path::PathBuf::from(out).join(file),
-        _ => std::path::PathBuf::from("target/bench").join(file),
-    }
-}
-
 fn main() -> ExitCode {
     let require = std::env::var_os("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
-    #[cfg(target_os = "linux")]
-    match driver::load() {
-        Ok(d) => println!("graph_plans: driver library: {d}"),
-        Err(e) => return not_run(&e, require),
-    }
-    if !cfg!(target_os = "linux") {
-        return not_run(
-            "this bench loads NVIDIA's driver library on Linux only (cuDNN 9 finalizes nothing \
-             without it)",
-            require,
-        );
-    }
-    let lib = match cudnn::library() {
-        Ok(lib) => lib,
-        Err(e) => {
-            return not_run(
-                &format!("cuDNN did not load (set CUDNN_LIB_DIR): {e}"),
-                require,
-            )
-        }
+    let not_run = |why: &str| conv_graph::not_run("graph_plans", why, require);
+    let host = match conv_graph::host("graph_plans") {
+        Ok(host) => host,
+        Err(why) => return not_run(&why),
     };
+    let (lib, device) = (&host.lib, &host.device);
     let v = lib.version();
-    if (v.major, v.minor) < (9, 8) {
-        return not_run(
-            &format!(
-                "cuDNN {v} describes no GPU without a handle (device properties need 9.8 or later)"
-            ),
-            require,
-        );
-    }
-    let _cublaslt = match load_cublaslt(&lib) {
-        Ok(l) => l,
-        Err(why) => return not_run(&why, require),
-    };
-    println!(
-        "graph_plans: cuDNN {v} from {} ({}); target {DEVICE}",
-        lib.path().display(),
-        lib.found_by()
-    );
-    let device = match DeviceProperties::preset(DEVICE) {
-        Ok(device) => device,
-        Err(e) => return not_run(&e.to_string(), require),
-    };
 
     // Each step once, its result kept for the next.
     let prepared = (|| -> cudnn::Result<_> {
-        let graph = build(&lib)?;
-        let configs = heuristics(&graph, &device)?;
-        let target = Target::Device(&device);
+        let graph = build(lib)?;
+        let configs = heuristics(&graph, device)?;
+        let target = Target::Device(device);
         let mut failed = Vec::new();
         let mut found = None;
         for (i, c) in configs.iter().enumerate() {
@@ -238,7 +110,7 @@ fn main() -> ExitCode {
         let json = plan.to_json()?;
         let settings = Settings::default();
         let mut cache = PlanCache::new(4)?;
-        cache.get_or_build(&graph, &device, &settings)?;
+        cache.get_or_build(&graph, device, &settings)?;
         Ok((
             graph,
             configs,
@@ -251,7 +123,7 @@ fn main() -> ExitCode {
     })();
     let (graph, configs, (index, first_plan_us), plan, json, mut cache, settings) = match prepared {
         Ok(p) => p,
-        Err(e) => return not_run(&format!("a step failed: {e}"), require),
+        Err(e) => return not_run(&format!("a step failed: {e}")),
     };
     println!(
         "graph_plans: {} engine configurations (mode A); configuration {index} (engine {}) \
@@ -270,17 +142,17 @@ fn main() -> ExitCode {
         ),
         (
             "build",
-            Box::new(|| drop(black_box(build(&lib).expect("the graph builds")))),
+            Box::new(|| drop(black_box(build(lib).expect("the graph builds")))),
         ),
         (
             "heuristics",
-            Box::new(|| drop(black_box(heuristics(&graph, &device).expect("heuristics")))),
+            Box::new(|| drop(black_box(heuristics(&graph, device).expect("heuristics")))),
         ),
         (
             "plan",
             Box::new(|| {
                 drop(black_box(
-                    ExecutionPlan::new(&configs[index], Target::Device(&device))
+                    ExecutionPlan::new(&configs[index], Target::Device(device))
                         .expect("the configuration finalizes again"),
                 ))
             }),
@@ -295,7 +167,7 @@ fn main() -> ExitCode {
             "from_json",
             Box::new(|| {
                 drop(black_box(
-                    ExecutionPlan::from_json(&lib, &json, Target::Device(&device))
+                    ExecutionPlan::from_json(lib, &json, Target::Device(device))
                         .expect("the saved plan reads back"),
                 ))
             }),
@@ -305,7 +177,7 @@ fn main() -> ExitCode {
             Box::new(|| {
                 black_box(
                     cache
-                        .get_or_build(&graph, &device, &settings)
+                        .get_or_build(&graph, device, &settings)
                         .expect("a hit")
                         .workspace_size(),
                 );
@@ -313,11 +185,7 @@ fn main() -> ExitCode {
         ),
     ];
 
-    // `cargo bench` passes --bench; `cargo test --benches` does not.
-    let args: Vec<String> = std::env::args().collect();
-    let bench_mode =
-        args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test" || a == "--list");
-    if !bench_mode {
+    if !conv_graph::bench_mode() {
         for (_, f) in &mut steps {
             f();
         }

@@ -1,0 +1,392 @@
+//! The graph API's host costs beside NVIDIA's cudnn-frontend C++ API and a
+//! plain sequence of cuDNN backend calls, in one process against one
+//! cuDNN, without a GPU: the conv + bias + ReLU graph of
+//! `benches/graph_plans.rs` (f32, NCHW, planned for the `h100-sxm` preset).
+//!
+//! Each side runs the same pipeline on a fresh graph, stage by stage:
+//!
+//! | stage | cudnn-rs | cudnn-frontend | raw backend calls |
+//! | --- | --- | --- | --- |
+//! | describe | [`Graph`](cudnn::graph::Graph) builder | `fe::graph::Graph` tensors and nodes | (none) |
+//! | build | `build_with` | `validate` + `build_operation_graph` | tensors, ops, operation graph |
+//! | heuristics | `engine_configs` (mode A) | `create_execution_plans({A})` | `ENGINEHEUR`, its results |
+//! | plan | `ExecutionPlan::new` of the first config that finalizes | `check_support` + `build_plans` | `EXECUTION_PLAN` with the `DEVICEPROP` |
+//! | serialize | `to_json` | `serialize` | `EXECUTION_PLAN_JSON_REPRESENTATION` |
+//! | deserialize | `from_json` | `deserialize` | a plan from that JSON |
+//!
+//! The C++ side is `benches/frontend/graph_frontend.cpp`, compiled by the
+//! package's `build.rs` when `CUDNN_RS_FRONTEND_INCLUDE` names
+//! cudnn-frontend's headers (`scripts/fetch-frontend.sh` fetches the pinned
+//! wheels and prints the line to eval); it reaches cuDNN through a `dlopen`
+//! handle of the very file cudnn-rs loaded.
+//!
+//! A round runs the three pipelines `PIPELINES` times each, interleaved;
+//! each stage's time on a side is the median of the round, and the round's
+//! ratios are cudnn-rs over each of the others. It prints, per stage, the
+//! median over the rounds of those ratios, with the medians in µs, and
+//! writes them to `target/bench/graph_frontend.json` (`$OUT/...` when `OUT`
+//! is set). The targets: cudnn-rs/raw at most 1.10 and cudnn-rs/FE at most
+//! 1.00; a stage over its target is named, and nothing is asserted (a
+//! benchmark is not a test). Criterion times one whole pipeline per side
+//! before that.
+//!
+//! ```sh
+//! eval "$(bash scripts/fetch-cudnn.sh 9 cublas)"; eval "$(bash scripts/fetch-libcuda.sh)"
+//! eval "$(bash scripts/fetch-frontend.sh)"
+//! CUDNN_TEST_LIBCUDA=$LIBCUDA_DIR/libcuda.so.1 CUDNN_LIB_DIR=$CUDNN_9_LIB \
+//!     cargo bench --bench graph_frontend
+//! ```
+//!
+//! Without the C++ side, cuDNN 9.8 or later, the driver library or
+//! cuBLASLt it says why and exits 0 (1 with `CUDNN_BENCH_REQUIRE=1`).
+
+// Built without the C++ side, the bench only says why it does not run, and
+// these modules serve the comparison alone.
+#[cfg(target_os = "linux")]
+#[cfg_attr(not(cudnn_frontend_bench), allow(dead_code))]
+#[path = "../cudnn/tests/common/driver.rs"]
+mod driver;
+
+#[cfg_attr(not(cudnn_frontend_bench), allow(dead_code))]
+#[path = "common/conv_graph.rs"]
+mod conv_graph;
+
+use std::process::ExitCode;
+
+#[cfg(not(cudnn_frontend_bench))]
+fn main() -> ExitCode {
+    let require = std::env::var_os("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
+    conv_graph::not_run(
+        "graph_frontend",
+        "built without cudnn-frontend's headers (eval \"$(bash scripts/fetch-frontend.sh)\" sets \
+         CUDNN_RS_FRONTEND_INCLUDE, then build again)",
+        require,
+    )
+}
+
+#[cfg(cudnn_frontend_bench)]
+fn main() -> ExitCode {
+    compare::main()
+}
+
+#[cfg(cudnn_frontend_bench)]
+mod compare {
+    use std::ffi::{c_char, c_int, c_void, CStr};
+    use std::hint::black_box;
+    use std::process::ExitCode;
+    use std::time::{Duration, Instant};
+
+    use criterion::Criterion;
+    use cudnn::graph::{ExecutionPlan, Target};
+
+    use crate::conv_graph::{self, describe, heuristics, Host, DEVICE};
+
+    extern "C" {
+        fn gf_error() -> *const c_char;
+        fn gf_init(
+            dlhandle: *mut c_void,
+            device_json: *const c_char,
+            len: usize,
+            sm_version: i32,
+            sm_count: i32,
+            fe_configs: *mut i64,
+            raw_configs: *mut i64,
+            raw_first: *mut i64,
+        ) -> c_int;
+        fn gf_frontend(ns: *mut i64) -> c_int;
+        fn gf_raw(ns: *mut i64) -> c_int;
+    }
+
+    const STAGES: [&str; 6] = [
+        "describe",
+        "build",
+        "heuristics",
+        "plan",
+        "serialize",
+        "deserialize",
+    ];
+    /// Pipelines per side in a round.
+    const PIPELINES: usize = 9;
+    /// Rounds.
+    const ROUNDS: usize = 15;
+    /// The targets of cudnn-rs over raw calls and over the frontend.
+    const RAW_TARGET: f64 = 1.10;
+    const FE_TARGET: f64 = 1.00;
+
+    type Stages = [i64; 6];
+
+    /// The C++ side's last error.
+    fn cpp_error() -> String {
+        // SAFETY: gf_error returns a pointer to a NUL-terminated string
+        // the C++ side owns and keeps until its next error.
+        unsafe { CStr::from_ptr(gf_error()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    fn ns_since(t: Instant) -> i64 {
+        i64::try_from(t.elapsed().as_nanos()).unwrap_or(i64::MAX)
+    }
+
+    /// One cudnn-rs pipeline, configuration `index` planned.
+    fn rust_pipeline(host: &Host, index: usize) -> cudnn::Result<Stages> {
+        let mut ns = [0; 6];
+        let target = Target::Device(&host.device);
+        let t = Instant::now();
+        let g = describe()?;
+        ns[0] = ns_since(t);
+        let t = Instant::now();
+        let graph = g.build_with(&host.lib, None)?;
+        ns[1] = ns_since(t);
+        let t = Instant::now();
+        let configs = heuristics(&graph, &host.device)?;
+        ns[2] = ns_since(t);
+        let t = Instant::now();
+        let plan = ExecutionPlan::new(&configs[index], target)?;
+        ns[3] = ns_since(t);
+        let t = Instant::now();
+        let json = plan.to_json()?;
+        ns[4] = ns_since(t);
+        let t = Instant::now();
+        black_box(ExecutionPlan::from_json(&host.lib, &json, target)?);
+        ns[5] = ns_since(t);
+        Ok(ns)
+    }
+
+    fn cpp_pipeline(
+        f: unsafe extern "C" fn(*mut i64) -> c_int,
+        side: &str,
+    ) -> Result<Stages, String> {
+        let mut ns = [0i64; 6];
+        // SAFETY: `ns` holds the six stages the C++ side writes.
+        if unsafe { f(ns.as_mut_ptr()) } != 0 {
+            return Err(format!("the {side} pipeline failed: {}", cpp_error()));
+        }
+        Ok(ns)
+    }
+
+    fn median(v: &mut [f64]) -> f64 {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    }
+
+    /// Each stage's median over `runs`.
+    fn stage_medians(runs: &[Stages]) -> [f64; 6] {
+        std::array::from_fn(|s| {
+            let mut v: Vec<f64> = runs.iter().map(|r| r[s] as f64).collect();
+            median(&mut v)
+        })
+    }
+
+    /// A dlopen handle of the library cudnn-rs loaded (the same file, so the
+    /// same loaded object), kept open for the process.
+    fn dlhandle(host: &Host) -> Result<*mut c_void, String> {
+        // SAFETY: the cuDNN the process has loaded already; opening it
+        // again runs no initializer and only counts a reference.
+        let lib = unsafe {
+            libloading::os::unix::Library::open(
+                Some(host.lib.path()),
+                libloading::os::unix::RTLD_NOW,
+            )
+        };
+        let lib = lib.map_err(|e| format!("{}: {e}", host.lib.path().display()))?;
+        Ok(lib.into_raw())
+    }
+
+    pub(super) fn main() -> ExitCode {
+        let require = std::env::var_os("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
+        let not_run = |why: &str| conv_graph::not_run("graph_frontend", why, require);
+        let host = match conv_graph::host("graph_frontend") {
+            Ok(host) => host,
+            Err(why) => return not_run(&why),
+        };
+        let handle = match dlhandle(&host) {
+            Ok(h) => h,
+            Err(why) => return not_run(&why),
+        };
+        let json = host.device.json();
+        let (major, minor) = host.device.compute_capability();
+        let sm_version = i32::try_from(major * 10 + minor).unwrap_or(0);
+        let sm_count = i32::try_from(host.device.multiprocessor_count()).unwrap_or(0);
+        let (mut fe_configs, mut raw_configs, mut raw_first) = (0i64, 0i64, 0i64);
+        // SAFETY: `handle` is a dlopen handle of cuDNN; `json` is valid for
+        // `json.len()` bytes; the three outputs are valid i64s.
+        let status = unsafe {
+            gf_init(
+                handle,
+                json.as_ptr().cast(),
+                json.len(),
+                sm_version,
+                sm_count,
+                &mut fe_configs,
+                &mut raw_configs,
+                &mut raw_first,
+            )
+        };
+        if status != 0 {
+            return not_run(&format!("the C++ side did not start: {}", cpp_error()));
+        }
+        let rust_configs = conv_graph::build(&host.lib)
+            .and_then(|g| heuristics(&g, &host.device))
+            .map(|c| c.len());
+        let rust_configs = match rust_configs {
+            Ok(n) => n,
+            Err(e) => return not_run(&format!("cudnn-rs's heuristics failed: {e}")),
+        };
+        let index = usize::try_from(raw_first).unwrap_or(0);
+        println!(
+            "graph_frontend: engine configurations (mode A): cudnn-rs {rust_configs}, \
+             cudnn-frontend {fe_configs}, raw {raw_configs}; the first that finalizes: {index}"
+        );
+        let rust = || rust_pipeline(&host, index).map_err(|e| e.to_string());
+        let fe = || cpp_pipeline(gf_frontend, "frontend");
+        let raw = || cpp_pipeline(gf_raw, "raw");
+        for (side, f) in [
+            ("cudnn-rs", &rust as &dyn Fn() -> Result<Stages, String>),
+            ("frontend", &fe),
+            ("raw", &raw),
+        ] {
+            if let Err(e) = f() {
+                return not_run(&format!("{side}: {e}"));
+            }
+        }
+        if !conv_graph::bench_mode() {
+            println!("graph_frontend: test mode (no --bench argument): ran each pipeline once");
+            return ExitCode::SUCCESS;
+        }
+
+        let mut c = Criterion::default()
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(2))
+            .sample_size(20)
+            .without_plots()
+            .configure_from_args();
+        {
+            let mut g = c.benchmark_group("graph_frontend pipeline");
+            g.bench_function("cudnn-rs", |b| b.iter(|| black_box(rust())));
+            g.bench_function("cudnn-frontend", |b| b.iter(|| black_box(fe())));
+            g.bench_function("raw", |b| b.iter(|| black_box(raw())));
+            g.finish();
+        }
+        c.final_summary();
+
+        let mut ratios_fe: Vec<[f64; 6]> = Vec::new();
+        let mut ratios_raw: Vec<[f64; 6]> = Vec::new();
+        let mut medians: Vec<[[f64; 6]; 3]> = Vec::new();
+        for _ in 0..ROUNDS {
+            let mut runs: [Vec<Stages>; 3] = Default::default();
+            for _ in 0..PIPELINES {
+                for (side, f) in [&rust as &dyn Fn() -> Result<Stages, String>, &fe, &raw]
+                    .iter()
+                    .enumerate()
+                {
+                    match f() {
+                        Ok(ns) => runs[side].push(ns),
+                        Err(e) => return not_run(&e),
+                    }
+                }
+            }
+            let m = [
+                stage_medians(&runs[0]),
+                stage_medians(&runs[1]),
+                stage_medians(&runs[2]),
+            ];
+            ratios_fe.push(std::array::from_fn(|s| m[0][s] / m[1][s]));
+            ratios_raw.push(std::array::from_fn(|s| m[0][s] / m[2][s]));
+            medians.push(m);
+        }
+        report(
+            &host,
+            &ratios_fe,
+            &ratios_raw,
+            &medians,
+            [rust_configs as i64, fe_configs, raw_configs],
+        );
+        ExitCode::SUCCESS
+    }
+
+    /// Prints each stage's median ratios and times, and writes them.
+    fn report(
+        host: &Host,
+        ratios_fe: &[[f64; 6]],
+        ratios_raw: &[[f64; 6]],
+        medians: &[[[f64; 6]; 3]],
+        configs: [i64; 3],
+    ) {
+        let col = |rows: &[[f64; 6]], s: usize| -> f64 {
+            let mut v: Vec<f64> = rows.iter().map(|r| r[s]).collect();
+            median(&mut v)
+        };
+        let us = |side: usize, s: usize| -> f64 {
+            let mut v: Vec<f64> = medians.iter().map(|m| m[side][s]).collect();
+            median(&mut v) / 1000.0
+        };
+        let v = host.lib.version();
+        println!();
+        println!(
+            "graph_frontend: cuDNN {v}, {DEVICE}, conv+bias+ReLU f32 NCHW; median over {ROUNDS} \
+             rounds of each round's ratio ({PIPELINES} pipelines per side per round)"
+        );
+        println!(
+            "graph_frontend: | stage | cudnn-rs/FE | cudnn-rs/raw | cudnn-rs µs | FE µs | raw µs |"
+        );
+        let mut stages = serde_json::Map::new();
+        let mut over = Vec::new();
+        for (s, name) in STAGES.iter().enumerate() {
+            let (fe, raw) = (col(ratios_fe, s), col(ratios_raw, s));
+            let raw_text = if *name == "describe" {
+                "-".to_string()
+            } else {
+                format!("{raw:.3}")
+            };
+            println!(
+                "graph_frontend: | {name} | {fe:.3} | {raw_text} | {:.2} | {:.2} | {:.2} |",
+                us(0, s),
+                us(1, s),
+                us(2, s)
+            );
+            if fe > FE_TARGET {
+                over.push(format!("{name} cudnn-rs/FE {fe:.3} > {FE_TARGET:.2}"));
+            }
+            if *name != "describe" && raw > RAW_TARGET {
+                over.push(format!("{name} cudnn-rs/raw {raw:.3} > {RAW_TARGET:.2}"));
+            }
+            stages.insert(
+                (*name).to_string(),
+                serde_json::json!({
+                    "cudnn_rs_over_frontend": fe,
+                    "cudnn_rs_over_raw": if *name == "describe" { serde_json::Value::Null } else { raw.into() },
+                    "median_us": {"cudnn_rs": us(0, s), "frontend": us(1, s), "raw": us(2, s)},
+                }),
+            );
+        }
+        if over.is_empty() {
+            println!("graph_frontend: every stage within its targets (raw {RAW_TARGET:.2}, FE {FE_TARGET:.2})");
+        } else {
+            println!("graph_frontend: over target: {}", over.join("; "));
+        }
+        let out = serde_json::json!({
+            "tool": "cudnn-rs benches/graph_frontend.rs",
+            "cudnn_version": v.to_string(),
+            "device": DEVICE,
+            "engine_configs": {"cudnn_rs": configs[0], "frontend": configs[1], "raw": configs[2]},
+            "rounds": ROUNDS,
+            "pipelines_per_round": PIPELINES,
+            "targets": {"cudnn_rs_over_raw": RAW_TARGET, "cudnn_rs_over_frontend": FE_TARGET},
+            "stages": stages,
+            "over_target": over,
+        });
+        let path = conv_graph::results_path("graph_frontend.json");
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, format!("{out:#}\n")));
+        match written {
+            Ok(()) => println!("graph_frontend: results in {}", path.display()),
+            Err(e) => println!(
+                "graph_frontend: results not written to {}: {e}",
+                path.display()
+            ),
+        }
+    }
+}
