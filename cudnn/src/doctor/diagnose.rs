@@ -372,10 +372,10 @@ fn sublibrary_state_findings(
             {
                 continue;
             }
-            out.push(sublibrary_finding(s, x, &main_file, &l.version));
+            out.push(sublibrary_finding(s, x, main_file, &l.version));
         }
     } else {
-        for sub in sublibraries(s, &listings) {
+        for sub in sublibraries(s, listings) {
             if sub.required && !sub.present {
                 out.push(finding(
                     "sublibrary-missing",

@@ -23,8 +23,9 @@ impl RnnConfig {
     /// regions in this order, which is their order in the weight space.
     ///
     /// The prediction serves tests and planning; launches use cuDNN's own
-    /// layout ([`Handle::rnn_weight_layout`]), which the GPU tests compare
-    /// with this one.
+    /// layout
+    /// ([`Handle::rnn_weight_layout`](crate::Handle::rnn_weight_layout)),
+    /// which the GPU tests compare with this one.
     ///
     /// # Errors
     /// As [`check_rnn_config`](super::check_rnn_config); [`Mismatch::BadValue`] when the sizes
