@@ -196,7 +196,63 @@ struct Segment {
     filesz: u64,
 }
 
+/// The fields of the ELF header this reader uses.
+struct Header {
+    e: Endian,
+    wide: bool,
+    machine: u16,
+    phoff: u64,
+    shoff: u64,
+    phentsize: u64,
+    phnum: u64,
+    shentsize: u64,
+    shnum: u64,
+}
+
+/// What the dynamic section says: the entries naming libraries and paths
+/// (tag, string-table offset), and the string table's address and size.
+struct Dynamic {
+    entries: Vec<(u64, u64)>,
+    strtab: Option<u64>,
+    strsz: Option<u64>,
+}
+
 fn parse(r: &mut Reader<'_>) -> Result<Option<ElfInfo>, String> {
+    let Some(h) = read_header(r)? else {
+        return Ok(None);
+    };
+    let mut info = ElfInfo {
+        machine: h.machine,
+        wide: h.wide,
+        needed: Vec::new(),
+        soname: None,
+        runpath: None,
+    };
+    let min_phent = if h.wide { 56 } else { 32 };
+    if h.phnum == 0 || h.phentsize < min_phent || h.phnum > MAX_PHNUM {
+        return Ok(Some(info));
+    }
+    let segments = read_segments(r, &h)?;
+    let Some(dynamic) = segments.iter().find(|s| s.kind == PT_DYNAMIC) else {
+        return Ok(Some(info));
+    };
+    let Dynamic {
+        entries,
+        strtab,
+        strsz,
+    } = read_dynamic(r, &h, dynamic)?;
+    let (Some(strtab), Some(strsz)) = (strtab, strsz) else {
+        return Ok(Some(info));
+    };
+    let offset = string_table_offset(&segments, strtab)?;
+    let strings = r.bytes(offset, strsz.min(MAX_STRTAB))?;
+    name_entries(&mut info, &strings, entries)?;
+    Ok(Some(info))
+}
+
+/// The ELF header: `Ok(None)` when the file is not ELF (no magic, an
+/// unknown class or byte order), `Err` when it is cut short.
+fn read_header(r: &mut Reader<'_>) -> Result<Option<Header>, String> {
     let head_len = r.size.min(64);
     let ident = r.bytes(0, head_len)?;
     if ident.len() < 16 || ident[..4] != *b"\x7fELF" {
@@ -238,31 +294,37 @@ fn parse(r: &mut Reader<'_>) -> Result<Option<ElfInfo>, String> {
             e.u16(&ident, 0x30),
         )
     };
-    let mut info = ElfInfo {
-        machine,
+    Ok(Some(Header {
+        e,
         wide,
-        needed: Vec::new(),
-        soname: None,
-        runpath: None,
-    };
-    let min_phent = if wide { 56 } else { 32 };
-    if phnum == 0 || phentsize < min_phent || phnum > MAX_PHNUM {
-        return Ok(Some(info));
-    }
-    let ph_len = phentsize * phnum;
-    let ph_end = phoff.saturating_add(ph_len);
+        machine,
+        phoff,
+        shoff,
+        phentsize,
+        phnum,
+        shentsize,
+        shnum,
+    }))
+}
+
+/// The program headers, once the program and section header tables and
+/// every loadable segment are known to lie inside the file.
+fn read_segments(r: &mut Reader<'_>, h: &Header) -> Result<Vec<Segment>, String> {
+    let (e, wide) = (h.e, h.wide);
+    let ph_len = h.phentsize * h.phnum;
+    let ph_end = h.phoff.saturating_add(ph_len);
     if ph_end > r.size {
         return Err(truncated(r.size, ph_end));
     }
-    if shoff != 0 {
-        let sh_end = shoff.saturating_add(shentsize.saturating_mul(shnum));
+    if h.shoff != 0 {
+        let sh_end = h.shoff.saturating_add(h.shentsize.saturating_mul(h.shnum));
         if sh_end > r.size {
             return Err(truncated(r.size, sh_end));
         }
     }
-    let table = r.bytes(phoff, ph_len)?;
+    let table = r.bytes(h.phoff, ph_len)?;
     let mut segments = Vec::new();
-    for entry in table.chunks_exact(phentsize as usize) {
+    for entry in table.chunks_exact(h.phentsize as usize) {
         let kind = e.u32(entry, 0) as u32;
         let seg = if wide {
             Segment {
@@ -287,9 +349,13 @@ fn parse(r: &mut Reader<'_>) -> Result<Option<ElfInfo>, String> {
         }
         segments.push(seg);
     }
-    let Some(dynamic) = segments.iter().find(|s| s.kind == PT_DYNAMIC) else {
-        return Ok(Some(info));
-    };
+    Ok(segments)
+}
+
+/// The dynamic section's entries up to `DT_NULL` (at most
+/// [`MAX_DYNAMIC`] bytes of it).
+fn read_dynamic(r: &mut Reader<'_>, h: &Header, dynamic: &Segment) -> Result<Dynamic, String> {
+    let (e, wide) = (h.e, h.wide);
     let dyn_len = dynamic.filesz.min(MAX_DYNAMIC);
     let dyn_bytes = r.bytes(dynamic.offset, dyn_len)?;
     let ent = if wide { 16 } else { 8 };
@@ -306,19 +372,31 @@ fn parse(r: &mut Reader<'_>) -> Result<Option<ElfInfo>, String> {
             _ => {}
         }
     }
-    let (Some(strtab), Some(strsz)) = (strtab, strsz) else {
-        return Ok(Some(info));
-    };
-    // DT_STRTAB is an address: find the loadable segment that holds it.
-    let Some(offset) = segments
+    Ok(Dynamic {
+        entries,
+        strtab,
+        strsz,
+    })
+}
+
+/// The file offset of the string table at address `strtab`: in the
+/// loadable segment that holds it.
+fn string_table_offset(segments: &[Segment], strtab: u64) -> Result<u64, String> {
+    segments
         .iter()
         .filter(|s| s.kind == PT_LOAD)
         .find(|s| strtab >= s.vaddr && strtab - s.vaddr < s.filesz)
         .map(|s| s.offset + (strtab - s.vaddr))
-    else {
-        return Err(malformed("the string table lies outside every segment"));
-    };
-    let strings = r.bytes(offset, strsz.min(MAX_STRTAB))?;
+        .ok_or_else(|| malformed("the string table lies outside every segment"))
+}
+
+/// Fills `info`'s needed libraries, `SONAME` and `RUNPATH` (else `RPATH`)
+/// from the dynamic `entries`, whose values are offsets in `strings`.
+fn name_entries(
+    info: &mut ElfInfo,
+    strings: &[u8],
+    entries: Vec<(u64, u64)>,
+) -> Result<(), String> {
     let string = |o: u64| -> Result<String, String> {
         let o = usize::try_from(o).map_err(|_| malformed("a name offset overflows"))?;
         let rest = strings
@@ -340,7 +418,7 @@ fn parse(r: &mut Reader<'_>) -> Result<Option<ElfInfo>, String> {
     if info.runpath.is_none() {
         info.runpath = rpath;
     }
-    Ok(Some(info))
+    Ok(())
 }
 
 fn truncated(size: u64, needed: u64) -> String {

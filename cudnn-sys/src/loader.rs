@@ -486,42 +486,96 @@ fn prepare(
             problem: None,
             present,
         };
-        state.problem = if !present {
-            Some(match std::fs::metadata(&path) {
-                Ok(m) => format!("not a file: {}", kind_of(&m.file_type())),
-                Err(_) => "missing".to_string(),
-            })
-        } else if let Err(e) = check_binary(&path) {
-            Some(e)
-        } else if let Some(why) = version_differs(main_version, file_version(&path), major) {
-            Some(why)
-        } else if let Some(bad) = needs(os, major, spec, &path)
-            .into_iter()
-            .find_map(|n| states.iter().find(|s| s.name == n && s.problem.is_some()))
-        {
-            Some(format!(
-                "needs {}, which {}",
-                bad.file_name(),
-                if bad.present {
-                    "cannot be used"
-                } else {
-                    "is missing"
-                }
-            ))
-        } else {
-            match open_sublibrary(&path) {
-                Err(e) => Some(e),
-                Ok(h) => match version_check(spec, &h, &handles, major) {
-                    Some(problem) => Some(problem),
-                    None => {
-                        handles.push((spec.name, h));
-                        None
-                    }
-                },
-            }
-        };
+        state.problem = sublibrary_problem(
+            Sublibrary {
+                os,
+                major,
+                spec,
+                path: &path,
+                present,
+            },
+            main_version,
+            &states,
+            &mut handles,
+        );
         states.push(state);
     }
+    check_required(specs, &states, major)?;
+    Ok((handles.into_iter().map(|(_, h)| h).collect(), states))
+}
+
+/// One sub-library file being checked: of cuDNN `major` on `os`, at
+/// `path`, which is a file when `present`.
+struct Sublibrary<'a> {
+    os: Os,
+    major: u32,
+    spec: &'a sublibs::SubLibrarySpec,
+    path: &'a Path,
+    present: bool,
+}
+
+/// What keeps a sub-library from being used, checked in order: presence,
+/// its binary layout, its version against the main library's, the
+/// sub-libraries it needs (of `states`, checked before it), the system
+/// loader, cuDNN's version check. `None` when it is usable; it is then
+/// loaded and added to `handles`.
+fn sublibrary_problem(
+    sub: Sublibrary<'_>,
+    main_version: Option<[u16; 4]>,
+    states: &[SubLibraryState],
+    handles: &mut Vec<(&'static str, libloading::Library)>,
+) -> Option<String> {
+    let Sublibrary {
+        os,
+        major,
+        spec,
+        path,
+        present,
+    } = sub;
+    if !present {
+        Some(match std::fs::metadata(path) {
+            Ok(m) => format!("not a file: {}", kind_of(&m.file_type())),
+            Err(_) => "missing".to_string(),
+        })
+    } else if let Err(e) = check_binary(path) {
+        Some(e)
+    } else if let Some(why) = version_differs(main_version, file_version(path), major) {
+        Some(why)
+    } else if let Some(bad) = needs(os, major, spec, path)
+        .into_iter()
+        .find_map(|n| states.iter().find(|s| s.name == n && s.problem.is_some()))
+    {
+        Some(format!(
+            "needs {}, which {}",
+            bad.file_name(),
+            if bad.present {
+                "cannot be used"
+            } else {
+                "is missing"
+            }
+        ))
+    } else {
+        match open_sublibrary(path) {
+            Err(e) => Some(e),
+            Ok(h) => match version_check(spec, &h, handles, major) {
+                Some(problem) => Some(problem),
+                None => {
+                    handles.push((spec.name, h));
+                    None
+                }
+            },
+        }
+    }
+}
+
+/// Fails when the sub-library the shim cannot work without is unusable,
+/// or is the odd one out: from another release than two or more of the
+/// ones that need only it.
+fn check_required(
+    specs: &[sublibs::SubLibrarySpec],
+    states: &[SubLibraryState],
+    major: u32,
+) -> Result<(), Failure> {
     if let Some(required) = states.iter().find(|s| s.required) {
         if let Some(problem) = &required.problem {
             return Err(Failure {
@@ -563,7 +617,7 @@ fn prepare(
             });
         }
     }
-    Ok((handles.into_iter().map(|(_, h)| h).collect(), states))
+    Ok(())
 }
 
 /// The main library's file name of `major`.

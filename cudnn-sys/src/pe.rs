@@ -332,70 +332,117 @@ struct Layout {
     sections: Vec<Section>,
 }
 
+/// The COFF file header's fields this reader uses.
+struct FileHeader {
+    machine: u16,
+    n_sections: u16,
+    optional_size: u16,
+    characteristics: u16,
+}
+
+/// The DOS header's `MZ` and the `PE\0\0` signature it points at, and the
+/// file header after it: its offset (`e_lfanew`) and fields. `NotPe` when
+/// either signature is missing.
+fn read_file_header(src: &mut dyn Source) -> Result<(u64, FileHeader), PeError> {
+    let size = src.size();
+    let mut dos = [0u8; 64];
+    if size < 2 {
+        return Err(PeError::NotPe);
+    }
+    src.read_at(0, &mut dos[..2])?;
+    if dos[..2] != *b"MZ" {
+        return Err(PeError::NotPe);
+    }
+    src.read_at(0, &mut dos)?;
+    let pe_offset = u64::from(field(u32_at(&dos, 0x3C), "e_lfanew")?);
+
+    let mut file_header = [0u8; 24];
+    src.read_at(pe_offset, &mut file_header)?;
+    if file_header[..4] != *b"PE\0\0" {
+        return Err(PeError::NotPe);
+    }
+    let h = FileHeader {
+        machine: field(u16_at(&file_header, 4), "Machine")?,
+        n_sections: field(u16_at(&file_header, 6), "NumberOfSections")?,
+        optional_size: field(u16_at(&file_header, 20), "SizeOfOptionalHeader")?,
+        characteristics: field(u16_at(&file_header, 22), "Characteristics")?,
+    };
+    Ok((pe_offset, h))
+}
+
+/// The optional header's image base, `SizeOfHeaders` and data directories
+/// (at most 16, and only those inside it), for PE32 and PE32+.
+fn parse_optional(
+    optional: &[u8],
+    optional_size: u16,
+) -> Result<(u64, u32, Vec<DataDir>), PeError> {
+    let magic = u16_at(optional, 0).ok_or_else(|| {
+        PeError::Malformed(format!(
+            "the optional header is {optional_size} bytes, too short for its magic number"
+        ))
+    })?;
+    let (image_base, n_dirs_at, dirs_at) = match magic {
+        0x10B => (u32_at(optional, 28).map(u64::from), 92, 96),
+        0x20B => (u64_at(optional, 24), 108, 112),
+        other => {
+            return Err(PeError::Malformed(format!(
+                "unknown optional header magic {other:#06x} (neither PE32 nor PE32+)"
+            )))
+        }
+    };
+    if optional.len() < dirs_at {
+        return Err(PeError::Malformed(format!(
+            "the optional header is {optional_size} bytes, too short for its fields"
+        )));
+    }
+    let image_base = field(image_base, "ImageBase")?;
+    let size_of_headers = field(u32_at(optional, 60), "SizeOfHeaders")?;
+    let n_dirs = field(u32_at(optional, n_dirs_at), "NumberOfRvaAndSizes")?;
+    let n_dirs = (n_dirs.min(16) as usize).min((optional.len() - dirs_at) / 8);
+    let dirs = (0..n_dirs)
+        .map(|i| {
+            let at = dirs_at + 8 * i;
+            Ok(DataDir {
+                rva: field(u32_at(optional, at), "a data directory")?,
+                size: field(u32_at(optional, at + 4), "a data directory")?,
+            })
+        })
+        .collect::<Result<Vec<_>, PeError>>()?;
+    Ok((image_base, size_of_headers, dirs))
+}
+
+/// Where the last thing the headers place in the file ends: the headers
+/// (`headers_end`), each section's data, the certificate table.
+fn placed_end(headers_end: u64, sections: &[Section], dirs: &[DataDir]) -> u64 {
+    let mut needed = headers_end;
+    for s in sections {
+        if s.raw_size != 0 {
+            needed = needed.max(u64::from(s.raw_offset) + u64::from(s.raw_size));
+        }
+    }
+    // The certificate table (Authenticode signature) is addressed by file
+    // offset, not RVA, and usually ends the file.
+    if let Some(cert) = dirs.get(DIR_SECURITY) {
+        if cert.rva != 0 && cert.size != 0 {
+            needed = needed.max(u64::from(cert.rva) + u64::from(cert.size));
+        }
+    }
+    needed
+}
+
 impl Layout {
     /// Reads and checks the headers and the section table: `Truncated` when
     /// anything they place in the file (headers, sections' data, the
     /// certificate table) runs past its end.
     fn read(src: &mut dyn Source) -> Result<Layout, PeError> {
         let size = src.size();
-        let mut dos = [0u8; 64];
-        if size < 2 {
-            return Err(PeError::NotPe);
-        }
-        src.read_at(0, &mut dos[..2])?;
-        if dos[..2] != *b"MZ" {
-            return Err(PeError::NotPe);
-        }
-        src.read_at(0, &mut dos)?;
-        let pe_offset = u64::from(field(u32_at(&dos, 0x3C), "e_lfanew")?);
-
-        let mut file_header = [0u8; 24];
-        src.read_at(pe_offset, &mut file_header)?;
-        if file_header[..4] != *b"PE\0\0" {
-            return Err(PeError::NotPe);
-        }
-        let machine = field(u16_at(&file_header, 4), "Machine")?;
-        let n_sections = field(u16_at(&file_header, 6), "NumberOfSections")?;
-        let optional_size = field(u16_at(&file_header, 20), "SizeOfOptionalHeader")?;
-        let characteristics = field(u16_at(&file_header, 22), "Characteristics")?;
-
+        let (pe_offset, h) = read_file_header(src)?;
         let optional_at = pe_offset + 24;
-        let optional = read_vec(src, optional_at, u64::from(optional_size))?;
-        let magic = u16_at(&optional, 0).ok_or_else(|| {
-            PeError::Malformed(format!(
-                "the optional header is {optional_size} bytes, too short for its magic number"
-            ))
-        })?;
-        let (image_base, n_dirs_at, dirs_at) = match magic {
-            0x10B => (u32_at(&optional, 28).map(u64::from), 92, 96),
-            0x20B => (u64_at(&optional, 24), 108, 112),
-            other => {
-                return Err(PeError::Malformed(format!(
-                    "unknown optional header magic {other:#06x} (neither PE32 nor PE32+)"
-                )))
-            }
-        };
-        if optional.len() < dirs_at {
-            return Err(PeError::Malformed(format!(
-                "the optional header is {optional_size} bytes, too short for its fields"
-            )));
-        }
-        let image_base = field(image_base, "ImageBase")?;
-        let size_of_headers = field(u32_at(&optional, 60), "SizeOfHeaders")?;
-        let n_dirs = field(u32_at(&optional, n_dirs_at), "NumberOfRvaAndSizes")?;
-        let n_dirs = (n_dirs.min(16) as usize).min((optional.len() - dirs_at) / 8);
-        let dirs = (0..n_dirs)
-            .map(|i| {
-                let at = dirs_at + 8 * i;
-                Ok(DataDir {
-                    rva: field(u32_at(&optional, at), "a data directory")?,
-                    size: field(u32_at(&optional, at + 4), "a data directory")?,
-                })
-            })
-            .collect::<Result<Vec<_>, PeError>>()?;
+        let optional = read_vec(src, optional_at, u64::from(h.optional_size))?;
+        let (image_base, size_of_headers, dirs) = parse_optional(&optional, h.optional_size)?;
 
-        let table_at = optional_at + u64::from(optional_size);
-        let table = read_vec(src, table_at, 40 * u64::from(n_sections))?;
+        let table_at = optional_at + u64::from(h.optional_size);
+        let table = read_vec(src, table_at, 40 * u64::from(h.n_sections))?;
         let sections: Vec<Section> = table
             .chunks_exact(40)
             .map(|s| Section {
@@ -407,26 +454,15 @@ impl Layout {
             .collect();
 
         // Everything the headers place in the file must be there.
-        let mut needed = (table_at + table.len() as u64).max(u64::from(size_of_headers));
-        for s in &sections {
-            if s.raw_size != 0 {
-                needed = needed.max(u64::from(s.raw_offset) + u64::from(s.raw_size));
-            }
-        }
-        // The certificate table (Authenticode signature) is addressed by file
-        // offset, not RVA, and usually ends the file.
-        if let Some(cert) = dirs.get(DIR_SECURITY) {
-            if cert.rva != 0 && cert.size != 0 {
-                needed = needed.max(u64::from(cert.rva) + u64::from(cert.size));
-            }
-        }
+        let headers_end = (table_at + table.len() as u64).max(u64::from(size_of_headers));
+        let needed = placed_end(headers_end, &sections, &dirs);
         if needed > size {
             return Err(PeError::Truncated { size, needed });
         }
 
         Ok(Layout {
-            machine,
-            characteristics,
+            machine: h.machine,
+            characteristics: h.characteristics,
             image_base,
             size_of_headers,
             dirs,

@@ -25,99 +25,104 @@ fn step8(os: Os, env: &FakeEnv) -> Vec<(String, Source)> {
     out
 }
 
+/// A Linux machine with Python installations of every kind, some of them
+/// holding the NVIDIA wheels: (folder, entries).
+const LINUX_PYTHONS: &[(&str, &[&str])] = &[
+    (
+        "/home/u/.local/lib",
+        &["python3.10", "python3.12", "python2.7"],
+    ),
+    (
+        "/home/u/.local/lib/python3.12/site-packages/nvidia",
+        &["cudnn", "cublas", "cudnn_jit"],
+    ),
+    (
+        "/home/u/.local/lib/python3.10/site-packages/nvidia",
+        &["cu13"],
+    ),
+    (
+        "/home/u/.local/lib/python2.7/site-packages/nvidia",
+        &["cudnn"],
+    ),
+    ("/home/u/.pyenv/versions", &["3.9.18", "3.13.1", "pypy3.10"]),
+    ("/home/u/.pyenv/versions/3.13.1/lib", &["python3.13"]),
+    (
+        "/home/u/.pyenv/versions/3.13.1/lib/python3.13/site-packages/nvidia",
+        &["cudnn"],
+    ),
+    ("/home/u/.pyenv/versions/pypy3.10/lib", &["python3.10"]),
+    (
+        "/home/u/.pyenv/versions/pypy3.10/lib/python3.10/site-packages/nvidia",
+        &["cudnn"],
+    ),
+    ("/home/u/miniconda3", &["bin", "lib", "envs"]),
+    ("/home/u/miniconda3/envs", &["torch", "jax"]),
+    ("/home/u/miniconda3/envs/jax/lib", &["python3.11"]),
+    (
+        "/home/u/miniconda3/envs/jax/lib/python3.11/site-packages/nvidia",
+        &["cudnn"],
+    ),
+    ("/home/u/miniconda3/lib", &["python3.12"]),
+    (
+        "/home/u/miniconda3/lib/python3.12/site-packages/nvidia",
+        &["cudnn"],
+    ),
+    ("/opt/conda", &["lib"]),
+    ("/opt/conda/lib", &["python3.11"]),
+    ("/opt/conda/lib/python3.11/site-packages/nvidia", &["cudnn"]),
+    ("/usr/local/lib", &["python3.11"]),
+    ("/usr/local/lib/python3.11/dist-packages/nvidia", &["cudnn"]),
+    ("/usr/lib", &["python3", "python3.11"]),
+    ("/usr/lib/python3/dist-packages/nvidia", &["cudnn"]),
+];
+
 #[test]
 fn linux_installations_in_order() {
-    let env = FakeEnv::default()
-        .var("HOME", "/home/u/")
-        .dir(
-            "/home/u/.local/lib",
-            &["python3.10", "python3.12", "python2.7"],
-        )
-        .dir(
-            "/home/u/.local/lib/python3.12/site-packages/nvidia",
-            &["cudnn", "cublas", "cudnn_jit"],
-        )
-        .dir(
-            "/home/u/.local/lib/python3.10/site-packages/nvidia",
-            &["cu13"],
-        )
-        .dir(
-            "/home/u/.local/lib/python2.7/site-packages/nvidia",
-            &["cudnn"],
-        )
-        .dir("/home/u/.pyenv/versions", &["3.9.18", "3.13.1", "pypy3.10"])
-        .dir("/home/u/.pyenv/versions/3.13.1/lib", &["python3.13"])
-        .dir(
-            "/home/u/.pyenv/versions/3.13.1/lib/python3.13/site-packages/nvidia",
-            &["cudnn"],
-        )
-        .dir("/home/u/.pyenv/versions/pypy3.10/lib", &["python3.10"])
-        .dir(
-            "/home/u/.pyenv/versions/pypy3.10/lib/python3.10/site-packages/nvidia",
-            &["cudnn"],
-        )
-        .dir("/home/u/miniconda3", &["bin", "lib", "envs"])
-        .dir("/home/u/miniconda3/envs", &["torch", "jax"])
-        .dir("/home/u/miniconda3/envs/jax/lib", &["python3.11"])
-        .dir(
-            "/home/u/miniconda3/envs/jax/lib/python3.11/site-packages/nvidia",
-            &["cudnn"],
-        )
-        .dir("/home/u/miniconda3/lib", &["python3.12"])
-        .dir(
-            "/home/u/miniconda3/lib/python3.12/site-packages/nvidia",
-            &["cudnn"],
-        )
-        .dir("/opt/conda", &["lib"])
-        .dir("/opt/conda/lib", &["python3.11"])
-        .dir("/opt/conda/lib/python3.11/site-packages/nvidia", &["cudnn"])
-        .dir("/usr/local/lib", &["python3.11"])
-        .dir("/usr/local/lib/python3.11/dist-packages/nvidia", &["cudnn"])
-        .dir("/usr/lib", &["python3", "python3.11"])
-        .dir("/usr/lib/python3/dist-packages/nvidia", &["cudnn"]);
-    let l = "/home/u/.local/lib";
+    let env = LINUX_PYTHONS.iter().fold(
+        FakeEnv::default().var("HOME", "/home/u/"),
+        |env, (dir, entries)| env.dir(dir, entries),
+    );
+    // The wheels' folders in search order, with the kind of root.
     let want = [
         (
-            format!("{l}/python3.12/site-packages/nvidia/cudnn/lib"),
-            site("user"),
+            "/home/u/.local/lib/python3.12/site-packages/nvidia/cudnn/lib",
+            "user",
         ),
         (
-            format!("{l}/python3.12/site-packages/nvidia/cudnn_jit/lib"),
-            site("user"),
+            "/home/u/.local/lib/python3.12/site-packages/nvidia/cudnn_jit/lib",
+            "user",
         ),
         (
-            format!("{l}/python3.10/site-packages/nvidia/cu13/lib"),
-            site("user"),
+            "/home/u/.local/lib/python3.10/site-packages/nvidia/cu13/lib",
+            "user",
         ),
         (
-            "/home/u/.pyenv/versions/3.13.1/lib/python3.13/site-packages/nvidia/cudnn/lib".into(),
-            site("pyenv"),
+            "/home/u/.pyenv/versions/3.13.1/lib/python3.13/site-packages/nvidia/cudnn/lib",
+            "pyenv",
         ),
         (
-            "/home/u/.pyenv/versions/pypy3.10/lib/python3.10/site-packages/nvidia/cudnn/lib".into(),
-            site("pyenv"),
+            "/home/u/.pyenv/versions/pypy3.10/lib/python3.10/site-packages/nvidia/cudnn/lib",
+            "pyenv",
         ),
         (
-            "/home/u/miniconda3/lib/python3.12/site-packages/nvidia/cudnn/lib".into(),
-            site("conda"),
+            "/home/u/miniconda3/lib/python3.12/site-packages/nvidia/cudnn/lib",
+            "conda",
         ),
         (
-            "/home/u/miniconda3/envs/jax/lib/python3.11/site-packages/nvidia/cudnn/lib".into(),
-            site("conda"),
+            "/home/u/miniconda3/envs/jax/lib/python3.11/site-packages/nvidia/cudnn/lib",
+            "conda",
         ),
         (
-            "/opt/conda/lib/python3.11/site-packages/nvidia/cudnn/lib".into(),
-            site("conda"),
+            "/opt/conda/lib/python3.11/site-packages/nvidia/cudnn/lib",
+            "conda",
         ),
         (
-            "/usr/local/lib/python3.11/dist-packages/nvidia/cudnn/lib".into(),
-            site("system"),
+            "/usr/local/lib/python3.11/dist-packages/nvidia/cudnn/lib",
+            "system",
         ),
-        (
-            "/usr/lib/python3/dist-packages/nvidia/cudnn/lib".into(),
-            site("system"),
-        ),
-    ];
+        ("/usr/lib/python3/dist-packages/nvidia/cudnn/lib", "system"),
+    ]
+    .map(|(dir, root)| (dir.to_string(), site(root)));
     assert_eq!(step8(Os::Linux, &env), want);
 }
 

@@ -118,18 +118,19 @@ fn full_linux_order() {
     assert_eq!(got[1].path, PathBuf::from("/srv/explicit/libcudnn.so.8"));
 }
 
-#[test]
-fn full_windows_order() {
-    let toolkit_124 = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.4";
-    let toolkit_118 = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.8";
-    let env = FakeEnv::default()
+const TOOLKIT_124: &str = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.4";
+const TOOLKIT_118: &str = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.8";
+
+/// A Windows machine with a cuDNN at every place the search looks.
+fn full_windows_machine() -> FakeEnv {
+    FakeEnv::default()
         .var("CUDNN_LIB_DIR", r"D:\cudnn\lib")
         .var("CUDNN_PATH", r"D:\cudnn-9")
         .var("VIRTUAL_ENV", r"C:\Users\u\venv")
         .var("CONDA_PREFIX", r"C:\Users\u\miniconda3")
-        .var("CUDA_PATH", toolkit_124)
-        .var("CUDA_PATH_V11_8", toolkit_118)
-        .var("CUDA_PATH_V12_4", toolkit_124)
+        .var("CUDA_PATH", TOOLKIT_124)
+        .var("CUDA_PATH_V11_8", TOOLKIT_118)
+        .var("CUDA_PATH_V12_4", TOOLKIT_124)
         .var("CUDA_PATH_VX", r"C:\nothing")
         .var("CUDA_PATH_V12", r"C:\nothing")
         .dir(
@@ -144,7 +145,13 @@ fn full_windows_order() {
         .dir(
             r"C:\Program Files\NVIDIA\CUDNN\v8.9\bin",
             &["cudnn64_8.dll"],
-        );
+        )
+}
+
+#[test]
+fn full_windows_order() {
+    let (toolkit_124, toolkit_118) = (TOOLKIT_124, TOOLKIT_118);
+    let env = full_windows_machine();
     let got = candidates(Os::Windows, None, &env);
 
     let w = Os::Windows;

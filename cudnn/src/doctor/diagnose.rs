@@ -1,6 +1,6 @@
 //! The diagnosis: pure functions of a [`Snapshot`].
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -8,11 +8,12 @@ use cudnn_sys::discovery::{
     self, library_file_names, major_of_file_name, Package, SearchEnv, Source,
 };
 
+use super::folders::{dir_key, join, parent, same_dir, Listings};
 use super::sublibraries::{
     check_target, is_jit_layout, is_version_mismatch, ships_in, stray_sublibrary_findings,
     sublibraries, sublibrary_finding, sublibrary_names,
 };
-use super::{CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot};
+use super::{finding, CandidateCopy, CopyStatus, DriverProbe, Finding, Os, Severity, Snapshot};
 
 /// The environment variables that change where cuDNN is found or whether
 /// it works.
@@ -38,83 +39,6 @@ pub(crate) const RELEVANT_ENV: &[&str] = &[
     "USERPROFILE",
     "SystemRoot",
 ];
-
-fn separator(os: Os) -> &'static str {
-    match os {
-        Os::Windows => "\\",
-        _ => "/",
-    }
-}
-
-/// `dir` + separator + `name`, with the separator of `os` (so that Windows
-/// snapshots read the same on Linux).
-pub(super) fn join_in(os: Os, dir: &Path, name: &str) -> PathBuf {
-    join(os, dir, name)
-}
-
-fn join(os: Os, dir: &Path, name: &str) -> PathBuf {
-    let d = dir.to_string_lossy();
-    let sep = separator(os);
-    PathBuf::from(format!("{}{sep}{name}", d.trim_end_matches(['/', '\\'])))
-}
-
-pub(super) fn parent(os: Os, file: &Path) -> PathBuf {
-    let s = file.to_string_lossy();
-    let cut = match os {
-        Os::Windows => s.rfind(['\\', '/']),
-        _ => s.rfind('/'),
-    };
-    PathBuf::from(cut.map_or("", |i| &s[..i]))
-}
-
-/// [`same_dir`], for the sub-library findings.
-pub(super) fn same_folder(os: Os, a: &Path, b: &Path) -> bool {
-    same_dir(os, a, b)
-}
-
-/// Two folder paths name the same folder (case-insensitive on Windows).
-fn same_dir(os: Os, a: &Path, b: &Path) -> bool {
-    dir_key(os, a) == dir_key(os, b)
-}
-
-/// What two paths of one folder have in common: the path without trailing
-/// separators; on Windows also lower case, with `\` for `/`.
-pub(super) fn dir_key(os: Os, p: &Path) -> String {
-    #[cfg(test)]
-    tests::count_key();
-    let s = p.to_string_lossy();
-    let s = s.trim_end_matches(['/', '\\']);
-    match os {
-        Os::Windows => s.replace('/', "\\").to_lowercase(),
-        _ => s.to_string(),
-    }
-}
-
-/// The snapshot's folder listings, looked up by [`dir_key`]: built once per
-/// diagnosis, so that every lookup costs the same however many folders the
-/// path lists hold.
-pub(super) struct Listings<'a> {
-    os: Os,
-    by_key: HashMap<String, &'a [String]>,
-}
-
-impl<'a> Listings<'a> {
-    pub(super) fn new(s: &'a Snapshot) -> Self {
-        let mut by_key = HashMap::with_capacity(s.listings.len());
-        for (dir, names) in &s.listings {
-            by_key.entry(dir_key(s.os, dir)).or_insert(names.as_slice());
-        }
-        Listings { os: s.os, by_key }
-    }
-
-    /// The entries of `dir`; empty when it was not listed.
-    pub(super) fn get(&self, dir: &Path) -> &'a [String] {
-        self.by_key
-            .get(&dir_key(self.os, dir))
-            .copied()
-            .unwrap_or(&[])
-    }
-}
 
 /// The snapshot seen as the discovery module's input.
 struct SnapshotEnv<'a> {
@@ -243,20 +167,6 @@ fn copies_in(s: &Snapshot, listings: &Listings<'_>) -> Vec<CandidateCopy> {
     copies
 }
 
-pub(super) fn finding(
-    code: &'static str,
-    severity: Severity,
-    message: String,
-    fix: String,
-) -> Finding {
-    Finding {
-        code,
-        severity,
-        message,
-        fix,
-    }
-}
-
 /// The major of a CUDA version string such as `12.9`.
 pub(super) fn cuda_major(v: &str) -> Option<i32> {
     v.split('.').next()?.trim().parse().ok()
@@ -325,69 +235,10 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
     let listings = Listings::new(s);
     let copies = copies_in(s, &listings);
     let lib_name = library_file_names(s.os)[0];
-
-    // Nothing loaded.
     let Some(l) = &s.loaded else {
-        let hidden: Vec<&CandidateCopy> = copies
-            .iter()
-            .filter(|c| c.status == CopyStatus::NotOnSearchPath)
-            .collect();
-        let fix = match hidden.first() {
-            Some(c) => format!(
-                "a cuDNN exists at {}: set CUDNN_LIB_DIR={}{}",
-                c.path.display(),
-                parent(s.os, &c.path).display(),
-                restricted_to(s)
-                    .map(|only| format!(" ({only} is set, so nothing else is searched)"))
-                    .unwrap_or_default()
-            ),
-            None => {
-                // The wheel for the CUDA major the driver serves (12 when
-                // there is no driver to ask).
-                let cu = match &s.driver {
-                    DriverProbe::Present { version, .. } if *version >= 13000 => 13,
-                    _ => 12,
-                };
-                format!(
-                    "install cuDNN (for example {}, which it finds without any variable set), or set \
-                     CUDNN_LIB_DIR to the folder holding {lib_name}",
-                    pip_install(Package::Cudnn, cu)
-                )
-            }
-        };
-        for x in s.sublibrary_states.iter().filter(|x| x.problem.is_some()) {
-            let main = s
-                .attempts
-                .iter()
-                .find(|a| {
-                    a.error
-                        .as_deref()
-                        .is_some_and(|e| e.starts_with(x.file.as_str()))
-                })
-                .and_then(|a| a.path.file_name())
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| lib_name.to_string());
-            out.push(sublibrary_finding(s, x, &main, "the same version"));
-        }
-        out.push(finding(
-            "not-found",
-            Severity::Error,
-            format!(
-                "no cuDNN library could be loaded ({} places tried)",
-                s.attempts.len()
-            ),
-            fix,
-        ));
-        for c in hidden {
-            out.push(not_on_search_path(s, c));
-        }
-        load_errors(s, &listings, &mut out, Severity::Error);
-        environment_findings(s, &mut out);
-        driver_findings(s, None, &mut out);
+        nothing_loaded_findings(s, &listings, &copies, lib_name, &mut out);
         return out;
     };
-
-    // Sub-libraries.
     let dir = parent(s.os, &l.path);
     let main_file = l
         .path
@@ -396,24 +247,123 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
         .unwrap_or_else(|| lib_name.to_string());
     let jit = is_jit_layout(s);
     if jit {
-        let cu = cuda_major(&l.cudart).unwrap_or(12);
-        out.push(finding(
-            "jit-layout",
-            Severity::Info,
-            format!(
-                "cuDNN {} in {} is the JIT-only install: the graph API with runtime-compiled engines. The \
-                 legacy functions (tensors, pooling, convolution, RNN: the ops, cnn and adv sub-libraries) and \
-                 the precompiled engines are not part of it; calling them returns SublibraryUnavailable",
-                l.version,
-                dir.display()
-            ),
-            format!(
-                "for the legacy API, install the full cuDNN instead ({})",
-                pip_install(Package::Cudnn, cu)
-            ),
-        ));
+        out.push(jit_layout_finding(l, &dir));
     }
     stray_sublibrary_findings(s, &listings, &mut out);
+    sublibrary_state_findings(s, l, &listings, &main_file, jit, &mut out);
+    version_check_findings(s, l, &listings, &mut out);
+    other_copy_findings(s, l, &copies, &mut out);
+    multiple_loaded_finding(s, &mut out);
+    header_finding(s, l, &mut out);
+    load_errors(s, &listings, &mut out, Severity::Warning);
+    dependency_findings(s, l.major, &mut out);
+    environment_findings(s, &mut out);
+    driver_findings(s, Some(l), &mut out);
+    if s.os == Os::Windows {
+        dll_dir_not_on_path(s, &dir, &main_file, &mut out);
+    }
+    out
+}
+
+/// The findings when nothing loaded: the sub-libraries that kept a main
+/// library from loading, `not-found` with the likeliest fix, the copies no
+/// search reaches, the load errors, the environment and the driver.
+fn nothing_loaded_findings(
+    s: &Snapshot,
+    listings: &Listings<'_>,
+    copies: &[CandidateCopy],
+    lib_name: &str,
+    out: &mut Vec<Finding>,
+) {
+    let hidden: Vec<&CandidateCopy> = copies
+        .iter()
+        .filter(|c| c.status == CopyStatus::NotOnSearchPath)
+        .collect();
+    let fix = match hidden.first() {
+        Some(c) => format!(
+            "a cuDNN exists at {}: set CUDNN_LIB_DIR={}{}",
+            c.path.display(),
+            parent(s.os, &c.path).display(),
+            restricted_to(s)
+                .map(|only| format!(" ({only} is set, so nothing else is searched)"))
+                .unwrap_or_default()
+        ),
+        None => {
+            // The wheel for the CUDA major the driver serves (12 when
+            // there is no driver to ask).
+            let cu = match &s.driver {
+                DriverProbe::Present { version, .. } if *version >= 13000 => 13,
+                _ => 12,
+            };
+            format!(
+                "install cuDNN (for example {}, which it finds without any variable set), or set \
+                 CUDNN_LIB_DIR to the folder holding {lib_name}",
+                pip_install(Package::Cudnn, cu)
+            )
+        }
+    };
+    for x in s.sublibrary_states.iter().filter(|x| x.problem.is_some()) {
+        let main = s
+            .attempts
+            .iter()
+            .find(|a| {
+                a.error
+                    .as_deref()
+                    .is_some_and(|e| e.starts_with(x.file.as_str()))
+            })
+            .and_then(|a| a.path.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| lib_name.to_string());
+        out.push(sublibrary_finding(s, x, &main, "the same version"));
+    }
+    out.push(finding(
+        "not-found",
+        Severity::Error,
+        format!(
+            "no cuDNN library could be loaded ({} places tried)",
+            s.attempts.len()
+        ),
+        fix,
+    ));
+    for c in hidden {
+        out.push(not_on_search_path(s, c));
+    }
+    load_errors(s, listings, out, Severity::Error);
+    environment_findings(s, out);
+    driver_findings(s, None, out);
+}
+
+/// `jit-layout`: the loaded cuDNN is the JIT-only install.
+fn jit_layout_finding(l: &super::LoadedLibrary, dir: &Path) -> Finding {
+    let cu = cuda_major(&l.cudart).unwrap_or(12);
+    finding(
+        "jit-layout",
+        Severity::Info,
+        format!(
+            "cuDNN {} in {} is the JIT-only install: the graph API with runtime-compiled engines. The \
+             legacy functions (tensors, pooling, convolution, RNN: the ops, cnn and adv sub-libraries) and \
+             the precompiled engines are not part of it; calling them returns SublibraryUnavailable",
+            l.version,
+            dir.display()
+        ),
+        format!(
+            "for the legacy API, install the full cuDNN instead ({})",
+            pip_install(Package::Cudnn, cu)
+        ),
+    )
+}
+
+/// The sub-libraries the loader could not use (or, when it did not say,
+/// the required ones absent beside the main library).
+fn sublibrary_state_findings(
+    s: &Snapshot,
+    l: &super::LoadedLibrary,
+    listings: &Listings<'_>,
+    main_file: &str,
+    jit: bool,
+    out: &mut Vec<Finding>,
+) {
+    let dir = parent(s.os, &l.path);
     if !s.sublibrary_states.is_empty() {
         for x in &s.sublibrary_states {
             if x.problem.is_none()
@@ -422,10 +372,10 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             {
                 continue;
             }
-            out.push(sublibrary_finding(s, x, &main_file, &l.version));
+            out.push(sublibrary_finding(s, x, main_file, &l.version));
         }
     } else {
-        for sub in sublibraries(s, &listings) {
+        for sub in sublibraries(s, listings) {
             if sub.required && !sub.present {
                 out.push(finding(
                     "sublibrary-missing",
@@ -443,6 +393,17 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             }
         }
     }
+}
+
+/// The sub-libraries whose `cudnn*VersionCheck` failed, unless the
+/// loader's findings already cover them.
+fn version_check_findings(
+    s: &Snapshot,
+    l: &super::LoadedLibrary,
+    listings: &Listings<'_>,
+    out: &mut Vec<Finding>,
+) {
+    let dir = parent(s.os, &l.path);
     for c in &s.sublibrary_checks {
         let Some(err) = &c.error else { continue };
         let name = check_target(&c.function).unwrap_or("?");
@@ -482,9 +443,16 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             }
         }
     }
+}
 
-    // Other copies.
-    for c in &copies {
+/// The copies of cuDNN shadowed by the loaded one or out of every search.
+fn other_copy_findings(
+    s: &Snapshot,
+    l: &super::LoadedLibrary,
+    copies: &[CandidateCopy],
+    out: &mut Vec<Finding>,
+) {
+    for c in copies {
         match c.status {
             CopyStatus::Shadowed => out.push(finding(
                 "shadowed",
@@ -505,6 +473,10 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             _ => {}
         }
     }
+}
+
+/// `multiple-loaded`: more than one cuDNN in this process.
+fn multiple_loaded_finding(s: &Snapshot, out: &mut Vec<Finding>) {
     let mut in_process: Vec<&PathBuf> = Vec::new();
     for p in &s.process_cudnn {
         if !in_process.iter().any(|q| same_dir(s.os, q, p)) {
@@ -525,8 +497,10 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
                 .into(),
         ));
     }
+}
 
-    // Build-time headers.
+/// `header-library-mismatch`: built against the headers of another release.
+fn header_finding(s: &Snapshot, l: &super::LoadedLibrary, out: &mut Vec<Finding>) {
     if let Some(h) = &s.header_version {
         let mm = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
         if mm(h) != mm(&l.version) {
@@ -543,34 +517,30 @@ pub fn diagnose(s: &Snapshot) -> Vec<Finding> {
             ));
         }
     }
+}
 
-    load_errors(s, &listings, &mut out, Severity::Warning);
-    dependency_findings(s, l.major, &mut out);
-    environment_findings(s, &mut out);
-    driver_findings(s, Some(l), &mut out);
-    if s.os == Os::Windows {
-        let path_dirs: Vec<&str> = s
-            .env
-            .get("PATH")
-            .map(|p| p.split(';').collect())
-            .unwrap_or_default();
-        if !path_dirs.iter().any(|d| same_dir(s.os, Path::new(d), &dir)) {
-            out.push(finding(
-                "dll-dir-not-on-path",
-                Severity::Info,
-                format!(
-                    "the folder of the loaded {} ({}) is not on PATH: this crate loads cuDNN's sub-DLLs from it \
-                     by full path, so cuDNN works here, but other programs that load {} by name, and the DLLs \
-                     cuDNN opens at run time (cuBLASLt, NVRTC), are not found there",
-                    main_file,
-                    dir.display(),
-                    main_file
-                ),
-                format!("add {} to PATH if other programs need this cuDNN", dir.display()),
-            ));
-        }
+/// `dll-dir-not-on-path`: the loaded DLL's folder is not on PATH.
+fn dll_dir_not_on_path(s: &Snapshot, dir: &Path, main_file: &str, out: &mut Vec<Finding>) {
+    let path_dirs: Vec<&str> = s
+        .env
+        .get("PATH")
+        .map(|p| p.split(';').collect())
+        .unwrap_or_default();
+    if !path_dirs.iter().any(|d| same_dir(s.os, Path::new(d), dir)) {
+        out.push(finding(
+            "dll-dir-not-on-path",
+            Severity::Info,
+            format!(
+                "the folder of the loaded {} ({}) is not on PATH: this crate loads cuDNN's sub-DLLs from it \
+                 by full path, so cuDNN works here, but other programs that load {} by name, and the DLLs \
+                 cuDNN opens at run time (cuBLASLt, NVRTC), are not found there",
+                main_file,
+                dir.display(),
+                main_file
+            ),
+            format!("add {} to PATH if other programs need this cuDNN", dir.display()),
+        ));
     }
-    out
 }
 
 fn not_on_search_path(s: &Snapshot, c: &CandidateCopy) -> Finding {
@@ -809,66 +779,86 @@ fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec
                     "check `nvidia-smi` and CUDA_VISIBLE_DEVICES".into(),
                 ));
             }
-            let Some(l) = l else { return };
-            let driver_major = version / 1000;
-            if let Some(cudart) = cuda_major(&l.cudart) {
-                if driver_major < cudart {
-                    out.push(finding(
-                        "driver-too-old",
-                        Severity::Error,
-                        format!(
-                            "the driver supports CUDA up to {}.{}, but cuDNN {} was built for CUDA {}: cuDNN will \
-                             fail with NOT_INITIALIZED or EXECUTION_FAILED",
-                            driver_major,
-                            version % 1000 / 10,
-                            l.version,
-                            l.cudart
-                        ),
-                        format!(
-                            "update the NVIDIA driver to one for CUDA {cudart}, or use a cuDNN built for CUDA {driver_major}"
-                        ),
-                    ));
-                }
-            }
-            let (low, high) = arch_range(l.major);
-            for g in gpus {
-                let cc = g.compute_capability;
-                if cc < low || (l.major == 8 && cc > high) {
-                    out.push(finding(
-                        "gpu-arch-unsupported",
-                        if cc < low { Severity::Error } else { Severity::Warning },
-                        format!(
-                            "GPU {} ({}) has compute capability {}.{}; cuDNN {} supports {}.{} to {}.{}",
-                            g.ordinal, g.name, cc.0, cc.1, l.version, low.0, low.1, high.0, high.1
-                        ),
-                        if cc < low {
-                            "use an older cuDNN that supports this GPU, or a newer GPU".into()
-                        } else {
-                            "use cuDNN 9, which supports this GPU".into()
-                        },
-                    ));
-                }
+            if let Some(l) = l {
+                driver_fit_findings(*version, gpus, l, out);
             }
         }
     }
-    // A CUDA toolkit of another major than cuDNN's.
     if let Some(l) = l {
-        if let Some(cudart) = cuda_major(&l.cudart) {
-            for var in ["CUDA_PATH", "CUDA_HOME"] {
-                let Some(path) = s.env.get(var) else { continue };
-                if let Some(tk) = toolkit_major(path) {
-                    if tk != cudart {
-                        out.push(finding(
-                            "cuda-major-mismatch",
-                            Severity::Warning,
-                            format!(
-                                "{var} points at a CUDA {tk} toolkit ({path}) but cuDNN {} was built for CUDA {}: the \
-                                 CUDA libraries found there (cuBLAS, NVRTC) are the wrong major for it",
-                                l.version, l.cudart
-                            ),
-                            format!("use a cuDNN built for CUDA {tk}, or point {var} at a CUDA {cudart} toolkit"),
-                        ));
-                    }
+        toolkit_major_findings(s, l, out);
+    }
+}
+
+/// Whether the driver is new enough for cuDNN's CUDA, and cuDNN knows
+/// each GPU's architecture.
+fn driver_fit_findings(
+    version: i32,
+    gpus: &[super::Gpu],
+    l: &super::LoadedLibrary,
+    out: &mut Vec<Finding>,
+) {
+    let driver_major = version / 1000;
+    if let Some(cudart) = cuda_major(&l.cudart) {
+        if driver_major < cudart {
+            out.push(finding(
+                "driver-too-old",
+                Severity::Error,
+                format!(
+                    "the driver supports CUDA up to {}.{}, but cuDNN {} was built for CUDA {}: cuDNN will \
+                     fail with NOT_INITIALIZED or EXECUTION_FAILED",
+                    driver_major,
+                    version % 1000 / 10,
+                    l.version,
+                    l.cudart
+                ),
+                format!(
+                    "update the NVIDIA driver to one for CUDA {cudart}, or use a cuDNN built for CUDA {driver_major}"
+                ),
+            ));
+        }
+    }
+    let (low, high) = arch_range(l.major);
+    for g in gpus {
+        let cc = g.compute_capability;
+        if cc < low || (l.major == 8 && cc > high) {
+            out.push(finding(
+                "gpu-arch-unsupported",
+                if cc < low {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
+                format!(
+                    "GPU {} ({}) has compute capability {}.{}; cuDNN {} supports {}.{} to {}.{}",
+                    g.ordinal, g.name, cc.0, cc.1, l.version, low.0, low.1, high.0, high.1
+                ),
+                if cc < low {
+                    "use an older cuDNN that supports this GPU, or a newer GPU".into()
+                } else {
+                    "use cuDNN 9, which supports this GPU".into()
+                },
+            ));
+        }
+    }
+}
+
+/// A CUDA toolkit of another major than cuDNN's.
+fn toolkit_major_findings(s: &Snapshot, l: &super::LoadedLibrary, out: &mut Vec<Finding>) {
+    if let Some(cudart) = cuda_major(&l.cudart) {
+        for var in ["CUDA_PATH", "CUDA_HOME"] {
+            let Some(path) = s.env.get(var) else { continue };
+            if let Some(tk) = toolkit_major(path) {
+                if tk != cudart {
+                    out.push(finding(
+                        "cuda-major-mismatch",
+                        Severity::Warning,
+                        format!(
+                            "{var} points at a CUDA {tk} toolkit ({path}) but cuDNN {} was built for CUDA {}: the \
+                             CUDA libraries found there (cuBLAS, NVRTC) are the wrong major for it",
+                            l.version, l.cudart
+                        ),
+                        format!("use a cuDNN built for CUDA {tk}, or point {var} at a CUDA {cudart} toolkit"),
+                    ));
                 }
             }
         }
@@ -876,23 +866,8 @@ fn driver_findings(s: &Snapshot, l: Option<&super::LoadedLibrary>, out: &mut Vec
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-    use std::cell::Cell;
-
-    thread_local! {
-        /// How many folder keys this thread has made: the diagnosis's unit
-        /// of work.
-        static KEYS: Cell<usize> = const { Cell::new(0) };
-    }
-
-    pub(super) fn count_key() {
-        KEYS.with(|k| k.set(k.get() + 1));
-    }
-
-    pub(crate) fn keys_made() -> usize {
-        KEYS.with(Cell::get)
-    }
 
     #[test]
     fn windows_error_numbers_in_words() {

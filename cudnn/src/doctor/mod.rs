@@ -17,6 +17,7 @@
 
 mod collect;
 mod diagnose;
+mod folders;
 mod smoke;
 mod sublibraries;
 
@@ -25,6 +26,7 @@ mod scale_tests;
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -58,6 +60,21 @@ pub struct Finding {
     pub message: String,
     /// One concrete fix.
     pub fix: String,
+}
+
+/// A [`Finding`] of its four parts.
+pub(super) fn finding(
+    code: &'static str,
+    severity: Severity,
+    message: String,
+    fix: String,
+) -> Finding {
+    Finding {
+        code,
+        severity,
+        message,
+        fix,
+    }
 }
 
 /// The loaded library, as the snapshot saw it.
@@ -317,7 +334,7 @@ impl Report {
             },
             loaded: s.loaded.clone(),
             attempts: s.attempts.clone(),
-            sublibraries: sublibraries::sublibraries(s, &diagnose::Listings::new(s)),
+            sublibraries: sublibraries::sublibraries(s, &folders::Listings::new(s)),
             candidates: candidate_copies(s),
             driver: s.driver.clone(),
             header_version: s.header_version.clone(),
@@ -350,28 +367,36 @@ impl Report {
 
     /// The report as text, with ANSI colours when `colour` is set.
     pub fn to_text(&self, colour: bool) -> String {
-        use std::fmt::Write as _;
-        let paint = |code: &str, s: &str| {
-            if colour {
-                format!("\x1b[{code}m{s}\x1b[0m")
-            } else {
-                s.to_string()
-            }
-        };
         let mut o = String::new();
-        let _ = writeln!(o, "{}", paint("1", "cuDNN doctor"));
+        let _ = writeln!(o, "{}", paint(colour, "1", "cuDNN doctor"));
+        self.write_library(&mut o, colour);
+        self.write_driver(&mut o);
+        self.write_sublibraries(&mut o, colour);
+        self.write_copies(&mut o);
+        self.write_attempts(&mut o);
+        self.write_environment(&mut o);
+        self.write_verdicts(&mut o, colour);
+        o
+    }
+
+    /// The loaded library and the headers seen at build time.
+    fn write_library(&self, o: &mut String, colour: bool) {
         match &self.loaded {
             Some(l) => {
                 let _ = writeln!(o, "  loaded:    {} ({})", l.path.display(), l.found_by);
                 let _ = writeln!(o, "  version:   cuDNN {} for CUDA {}", l.version, l.cudart);
             }
             None => {
-                let _ = writeln!(o, "  loaded:    {}", paint("31", "nothing"));
+                let _ = writeln!(o, "  loaded:    {}", paint(colour, "31", "nothing"));
             }
         }
         if let Some(h) = &self.header_version {
             let _ = writeln!(o, "  headers:   {h} (seen at build time)");
         }
+    }
+
+    /// The driver and its GPUs.
+    fn write_driver(&self, o: &mut String) {
         match &self.driver {
             DriverProbe::Absent => {
                 let lib = if self.os == "windows" {
@@ -404,6 +429,10 @@ impl Report {
                 }
             }
         }
+    }
+
+    /// Each sub-library and its state.
+    fn write_sublibraries(&self, o: &mut String, colour: bool) {
         if !self.sublibraries.is_empty() {
             let _ = writeln!(o, "  sub-libraries:");
             for s in &self.sublibraries {
@@ -412,15 +441,19 @@ impl Report {
                         "absent (not part of this release; first in {})",
                         s.first_release.as_deref().unwrap_or_default()
                     ),
-                    (false, _, _) if s.required => paint("31", "MISSING"),
+                    (false, _, _) if s.required => paint(colour, "31", "MISSING"),
                     (false, _, _) => "absent (optional)".into(),
-                    (true, _, Some(p)) => format!("{}: {p}", paint("31", "UNUSABLE")),
+                    (true, _, Some(p)) => format!("{}: {p}", paint(colour, "31", "UNUSABLE")),
                     (true, Some(v), None) => format!("present, {v}"),
                     (true, None, None) => "present".into(),
                 };
                 let _ = writeln!(o, "    {:<40} {state}", s.file);
             }
         }
+    }
+
+    /// The copies of cuDNN, in search order.
+    fn write_copies(&self, o: &mut String) {
         if !self.candidates.is_empty() {
             let _ = writeln!(o, "  copies of cuDNN, in search order:");
             for c in &self.candidates {
@@ -437,6 +470,10 @@ impl Report {
                 );
             }
         }
+    }
+
+    /// The places tried, when nothing loaded.
+    fn write_attempts(&self, o: &mut String) {
         if self.loaded.is_none() && !self.attempts.is_empty() {
             let _ = writeln!(o, "  tried:");
             for a in &self.attempts {
@@ -449,6 +486,10 @@ impl Report {
                 );
             }
         }
+    }
+
+    /// The environment variables that matter, long ones cut.
+    fn write_environment(&self, o: &mut String) {
         if !self.environment.is_empty() {
             let _ = writeln!(o, "  environment:");
             for (k, v) in &self.environment {
@@ -465,17 +506,21 @@ impl Report {
                 let _ = writeln!(o, "    {k}={shown}");
             }
         }
+    }
+
+    /// The smoke test and the findings.
+    fn write_verdicts(&self, o: &mut String, colour: bool) {
         if let Some(t) = &self.smoke_test {
             let verdict = if t.passed {
-                paint("32", "passed")
+                paint(colour, "32", "passed")
             } else {
-                paint("31", "FAILED")
+                paint(colour, "31", "FAILED")
             };
             let _ = writeln!(o, "  smoke test: {verdict}: {}", t.detail);
         }
         let _ = writeln!(o);
         if self.findings.is_empty() {
-            let _ = writeln!(o, "{}", paint("32", "No problems found."));
+            let _ = writeln!(o, "{}", paint(colour, "32", "No problems found."));
         }
         for f in &self.findings {
             let (label, code) = match f.severity {
@@ -483,10 +528,15 @@ impl Report {
                 Severity::Warning => ("warning", "33"),
                 Severity::Info => ("info", "36"),
             };
-            let _ = writeln!(o, "{} [{}] {}", paint(code, label), f.code, f.message);
+            let _ = writeln!(
+                o,
+                "{} [{}] {}",
+                paint(colour, code, label),
+                f.code,
+                f.message
+            );
             let _ = writeln!(o, "    fix: {}", f.fix);
         }
-        o
     }
 
     /// A few lines: what loaded (or that nothing did) and the error
@@ -509,6 +559,15 @@ impl Report {
             lines.push(format!("[{}] {} Fix: {}", f.code, f.message, f.fix));
         }
         lines.join("\n")
+    }
+}
+
+/// `s` in the ANSI colour `code` when `colour` is set.
+fn paint(colour: bool, code: &str, s: &str) -> String {
+    if colour {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_string()
     }
 }
 

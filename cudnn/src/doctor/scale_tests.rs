@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use cudnn_sys::discovery::SearchEnv;
 
-use super::diagnose::tests::keys_made;
+use super::folders::tests::keys_made;
 use super::{Report, Snapshot};
 
 /// Variables and folders as described, counting the reads and lookups.

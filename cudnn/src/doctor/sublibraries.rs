@@ -4,8 +4,8 @@
 use cudnn_sys::discovery::major_of_file_name;
 use cudnn_sys::sublibs;
 
-use super::diagnose::{finding, parent, Listings};
-use super::{Finding, Os, Severity, Snapshot, Sublibrary};
+use super::folders::{join, parent, same_dir, Listings};
+use super::{finding, Finding, Os, Severity, Snapshot, Sublibrary};
 
 /// The sub-libraries of cuDNN `major` on `os`, in dependency order, as the
 /// loader knows them (`cudnn_sys::sublibs`): (short name, file name,
@@ -108,15 +108,10 @@ pub(crate) fn is_jit_layout(s: &Snapshot) -> bool {
             .all(|x| x.present == JIT_LAYOUT.contains(&x.name.as_str()))
 }
 
-/// The finding for a sub-library the loader could not use.
-pub(super) fn sublibrary_finding(
-    s: &Snapshot,
-    x: &super::SublibraryState,
-    main_file: &str,
-    version: &str,
-) -> Finding {
-    let dir = x.dir.display();
-    let problem = x.problem.as_deref().unwrap_or_default();
+/// What a sub-library the loader could not use costs: nothing loads, the
+/// graph plans that need it fail, or its functions return
+/// `SublibraryUnavailable`.
+fn unusable_consequence(s: &Snapshot, x: &super::SublibraryState, main_file: &str) -> String {
     let serves = s
         .loaded
         .as_ref()
@@ -135,7 +130,7 @@ pub(super) fn sublibrary_finding(
                 .next()
                 .is_some()
         });
-    let consequence = if x.required {
+    if x.required {
         format!("cuDNN cannot work without it, so {main_file} was not loaded")
     } else if !exports_functions {
         format!("cuDNN cannot use {serves}; graph plans that need them fail with a status")
@@ -143,14 +138,32 @@ pub(super) fn sublibrary_finding(
         format!(
             "the functions it implements ({serves}) return SublibraryUnavailable; the rest works"
         )
-    };
-    let severity = if x.required || problem.contains("version mismatch") || !x.present {
+    }
+}
+
+/// How serious an unusable sub-library is: an error, except an optional
+/// one that is there but needs something absent (a warning).
+fn unusable_severity(x: &super::SublibraryState, problem: &str) -> Severity {
+    if x.required || problem.contains("version mismatch") || !x.present {
         Severity::Error
     } else if problem.starts_with("needs ") {
         Severity::Warning
     } else {
         Severity::Error
-    };
+    }
+}
+
+/// The finding for a sub-library the loader could not use.
+pub(super) fn sublibrary_finding(
+    s: &Snapshot,
+    x: &super::SublibraryState,
+    main_file: &str,
+    version: &str,
+) -> Finding {
+    let dir = x.dir.display();
+    let problem = x.problem.as_deref().unwrap_or_default();
+    let consequence = unusable_consequence(s, x, main_file);
+    let severity = unusable_severity(x, problem);
     let reinstall = format!("reinstall cuDNN {version} completely into {dir}");
     if !x.present {
         finding(
@@ -225,10 +238,10 @@ pub(super) fn stray_sublibrary_findings(
         let stray = s
             .loader_dirs
             .iter()
-            .filter(|d| !super::diagnose::same_folder(s.os, d, &home))
+            .filter(|d| !same_dir(s.os, d, &home))
             .find(|d| listings.get(d).iter().any(|f| f == &sub.file));
         let Some(dir) = stray else { continue };
-        let path = super::diagnose::join_in(s.os, dir, &sub.file);
+        let path = join(s.os, dir, &sub.file);
         let shipped = match &sub.first_release {
             Some(first) => format!(
                 "cuDNN {} does not ship it (it is part of {first} and later)",

@@ -664,72 +664,83 @@ fn key_text<'a>(
         dt(compute)
     );
     for (i, t) in tensors.enumerate() {
-        let role = if t.is_virtual {
-            "virtual"
-        } else if t.by_value {
-            "by_value"
-        } else {
-            "real"
-        };
-        let _ = write!(
-            k,
-            "|t{}:{:?}:{:?}:{}:{role}",
-            i + 1,
-            t.dims,
-            t.strides,
-            dt(t.data_type)
-        );
+        write_key_tensor(&mut k, i + 1, &t);
     }
-    let uid = |i: &usize| i + 1;
     for kind in ops {
-        let _ = match kind {
-            OpKind::ConvFprop { x, w, y, conv } => {
-                write!(
-                    k,
-                    "|conv_fprop(x=t{},w=t{},y=t{},{})",
-                    uid(x),
-                    uid(w),
-                    uid(y),
-                    conv_key(conv)
-                )
-            }
-            OpKind::ConvDgrad { dy, w, dx, conv } => {
-                write!(
-                    k,
-                    "|conv_dgrad(dy=t{},w=t{},dx=t{},{})",
-                    uid(dy),
-                    uid(w),
-                    uid(dx),
-                    conv_key(conv)
-                )
-            }
-            OpKind::ConvWgrad { x, dy, dw, conv } => {
-                write!(
-                    k,
-                    "|conv_wgrad(x=t{},dy=t{},dw=t{},{})",
-                    uid(x),
-                    uid(dy),
-                    uid(dw),
-                    conv_key(conv)
-                )
-            }
-            OpKind::Pointwise { mode, inputs, y } => {
-                let ins: Vec<String> = inputs.iter().map(|i| format!("t{}", uid(i))).collect();
-                write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), uid(y))
-            }
-            OpKind::Matmul { a, b, c } => {
-                write!(k, "|matmul(a=t{},b=t{},c=t{})", uid(a), uid(b), uid(c))
-            }
-            OpKind::Reduction { op, x, y } => {
-                write!(k, "|reduction{}(x=t{},y=t{})", op.0, uid(x), uid(y))
-            }
-            OpKind::Backend(b) => {
-                b.key(&mut k);
-                Ok(())
-            }
-        };
+        write_key_op(&mut k, kind);
     }
     k
+}
+
+/// Tensor `uid`'s part of a graph's key: dims, strides, type, role.
+fn write_key_tensor(k: &mut String, uid: usize, t: &KeyTensor<'_>) {
+    let role = if t.is_virtual {
+        "virtual"
+    } else if t.by_value {
+        "by_value"
+    } else {
+        "real"
+    };
+    let _ = write!(
+        k,
+        "|t{}:{:?}:{:?}:{}:{role}",
+        uid,
+        t.dims,
+        t.strides,
+        checks::data_type_name(t.data_type)
+    );
+}
+
+/// One operation's part of a graph's key: its kind, its tensors' uids and
+/// its settings.
+fn write_key_op(k: &mut String, kind: &OpKind) {
+    let uid = |i: &usize| i + 1;
+    let _ = match kind {
+        OpKind::ConvFprop { x, w, y, conv } => {
+            write!(
+                k,
+                "|conv_fprop(x=t{},w=t{},y=t{},{})",
+                uid(x),
+                uid(w),
+                uid(y),
+                conv_key(conv)
+            )
+        }
+        OpKind::ConvDgrad { dy, w, dx, conv } => {
+            write!(
+                k,
+                "|conv_dgrad(dy=t{},w=t{},dx=t{},{})",
+                uid(dy),
+                uid(w),
+                uid(dx),
+                conv_key(conv)
+            )
+        }
+        OpKind::ConvWgrad { x, dy, dw, conv } => {
+            write!(
+                k,
+                "|conv_wgrad(x=t{},dy=t{},dw=t{},{})",
+                uid(x),
+                uid(dy),
+                uid(dw),
+                conv_key(conv)
+            )
+        }
+        OpKind::Pointwise { mode, inputs, y } => {
+            let ins: Vec<String> = inputs.iter().map(|i| format!("t{}", uid(i))).collect();
+            write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), uid(y))
+        }
+        OpKind::Matmul { a, b, c } => {
+            write!(k, "|matmul(a=t{},b=t{},c=t{})", uid(a), uid(b), uid(c))
+        }
+        OpKind::Reduction { op, x, y } => {
+            write!(k, "|reduction{}(x=t{},y=t{})", op.0, uid(x), uid(y))
+        }
+        OpKind::Backend(b) => {
+            b.key(k);
+            Ok(())
+        }
+    };
 }
 
 /// A convolution's options in a key.

@@ -843,90 +843,19 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn unknown_keys_odd_values_and_structure_are_refused() {
+    fn a_key_twice_in_one_object_is_refused() {
         let text = conv().to_string();
         // A key twice in one object, at any depth.
         let twice = text.replacen("\"X\":\"1\"", "\"X\":\"1\",\"X\":\"2\"", 1);
         assert_ne!(twice, text);
         assert!(PlanJson::parse(&twice).is_err());
-        type Edit = Box<dyn Fn(&mut Value)>;
-        let cases: Vec<(&str, Edit, &str)> = vec![
-            (
-                "unknown node key",
-                Box::new(|v| v["operationGraph"]["nodes"][0]["Bias"] = "1".into()),
-                "\"Bias\"",
-            ),
-            (
-                "unknown tensor key",
-                Box::new(|v| v["operationGraph"]["tensors"][0]["isRagged"] = true.into()),
-                "isRagged",
-            ),
-            (
-                "unknown op",
-                Box::new(|v| v["operationGraph"]["nodes"][0]["operation"] = "SOMETHING_NEW".into()),
-                "SOMETHING_NEW",
-            ),
-            (
-                "mode text",
-                Box::new(|v| v["operationGraph"]["nodes"][0]["mode"] = "1".into()),
-                "mode",
-            ),
-            (
-                "attr text",
-                Box::new(|v| v["operationGraph"]["nodes"][0]["pad"] = serde_json::json!(["1", 1])),
-                "pad",
-            ),
-            (
-                "stride 0",
-                Box::new(|v| v["operationGraph"]["nodes"][0]["stride"] = serde_json::json!([0, 1])),
-                "stride",
-            ),
-            (
-                "alpha text",
-                Box::new(|v| v["operationGraph"]["nodes"][0]["alpha"] = "1".into()),
-                "alpha",
-            ),
-            (
-                "dim 0",
-                Box::new(|v| v["operationGraph"]["tensors"][0]["dim"][1] = 0.into()),
-                "dimension of 0",
-            ),
-            (
-                "stride -1",
-                Box::new(|v| v["operationGraph"]["tensors"][0]["stride"][1] = (-1).into()),
-                "stride of -1",
-            ),
-            (
-                "dim float",
-                Box::new(|v| v["operationGraph"]["tensors"][0]["dim"][1] = 1.5.into()),
-                "not a plan",
-            ),
-            (
-                "rank",
-                Box::new(|v| {
-                    v["operationGraph"]["tensors"][0]["dim"] = serde_json::json!([1, 1, 1])
-                }),
-                "4 strides",
-            ),
-            (
-                "virtual text",
-                Box::new(|v| v["operationGraph"]["tensors"][0]["isVirtual"] = "false".into()),
-                "not a plan",
-            ),
-            (
-                "a subgraph on a convolution",
-                Box::new(|v| {
-                    v["operationGraph"]["nodes"][0]["subgraph"] =
-                        serde_json::json!({"tensors": [], "nodes": []})
-                }),
-                "subgraph",
-            ),
-            (
-                "tensors text",
-                Box::new(|v| v["operationGraph"]["tensors"] = "a".into()),
-                "not a plan",
-            ),
-        ];
+    }
+
+    /// An edit of the convolution's plan and what the refusal says.
+    type Case = (&'static str, fn(&mut Value), &'static str);
+
+    /// Each edit of `cases` makes the plan refused with its words.
+    fn each_refused(cases: &[Case]) {
         for (what, edit, want) in cases {
             let mut v = conv();
             edit(&mut v);
@@ -935,6 +864,98 @@ mod tests {
                 Ok(_) => panic!("{what}: accepted"),
             }
         }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn unknown_node_keys_and_odd_node_values_are_refused() {
+        each_refused(&[
+            (
+                "unknown node key",
+                |v| v["operationGraph"]["nodes"][0]["Bias"] = "1".into(),
+                "\"Bias\"",
+            ),
+            (
+                "unknown op",
+                |v| v["operationGraph"]["nodes"][0]["operation"] = "SOMETHING_NEW".into(),
+                "SOMETHING_NEW",
+            ),
+            (
+                "mode text",
+                |v| v["operationGraph"]["nodes"][0]["mode"] = "1".into(),
+                "mode",
+            ),
+            (
+                "attr text",
+                |v| v["operationGraph"]["nodes"][0]["pad"] = serde_json::json!(["1", 1]),
+                "pad",
+            ),
+            (
+                "stride 0",
+                |v| v["operationGraph"]["nodes"][0]["stride"] = serde_json::json!([0, 1]),
+                "stride",
+            ),
+            (
+                "alpha text",
+                |v| v["operationGraph"]["nodes"][0]["alpha"] = "1".into(),
+                "alpha",
+            ),
+        ]);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn unknown_tensor_keys_odd_tensor_values_and_structure_are_refused() {
+        each_refused(&[
+            (
+                "unknown tensor key",
+                |v| v["operationGraph"]["tensors"][0]["isRagged"] = true.into(),
+                "isRagged",
+            ),
+            (
+                "dim 0",
+                |v| v["operationGraph"]["tensors"][0]["dim"][1] = 0.into(),
+                "dimension of 0",
+            ),
+            (
+                "stride -1",
+                |v| v["operationGraph"]["tensors"][0]["stride"][1] = (-1).into(),
+                "stride of -1",
+            ),
+            (
+                "dim float",
+                |v| v["operationGraph"]["tensors"][0]["dim"][1] = 1.5.into(),
+                "not a plan",
+            ),
+            (
+                "rank",
+                |v| v["operationGraph"]["tensors"][0]["dim"] = serde_json::json!([1, 1, 1]),
+                "4 strides",
+            ),
+            (
+                "virtual text",
+                |v| v["operationGraph"]["tensors"][0]["isVirtual"] = "false".into(),
+                "not a plan",
+            ),
+            (
+                "a subgraph on a convolution",
+                |v| {
+                    v["operationGraph"]["nodes"][0]["subgraph"] =
+                        serde_json::json!({"tensors": [], "nodes": []})
+                },
+                "subgraph",
+            ),
+            (
+                "tensors text",
+                |v| v["operationGraph"]["tensors"] = "a".into(),
+                "not a plan",
+            ),
+        ]);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+    fn texts_that_are_not_a_plan_object_are_refused() {
         for bad in [
             "[]",
             "{}",

@@ -115,6 +115,73 @@ impl crate::core::launch::Described for WeightSpace<'_> {
 
 /// `(name, tensor, len)` of the optional state buffers given, for the
 /// checks that need no GPU.
+/// The forward mode, the reserve space to fill and the dropout states to
+/// advance: both for training, neither for inference.
+fn forward_mode<'r, 's>(
+    training: Option<(&'r mut RnnReserveSpace, Option<&'s mut CudaSlice<u8>>)>,
+) -> (
+    RnnForwardMode,
+    Option<&'r mut RnnReserveSpace>,
+    Option<&'s mut CudaSlice<u8>>,
+) {
+    match training {
+        Some((r, s)) => (RnnForwardMode::CUDNN_FWD_MODE_TRAINING, Some(r), s),
+        None => (RnnForwardMode::CUDNN_FWD_MODE_INFERENCE, None, None),
+    }
+}
+
+impl<T> RnnForwardArgs<'_, T> {
+    /// Each buffer's name, the descriptor it is checked against, and its
+    /// length: the inputs, then the states given.
+    fn lens(&self) -> Vec<(&'static str, RnnTensor, usize)> {
+        let mut lens = vec![
+            ("x", RnnTensor::X, self.x.len()),
+            ("y", RnnTensor::Y, self.y.len()),
+            ("w", RnnTensor::Weights, self.w.len()),
+        ];
+        lens.extend(state_lens(
+            ["hx", "cx"],
+            self.hx.map(|b| b.len()),
+            self.cx.map(|b| b.len()),
+        ));
+        lens.extend(state_lens(
+            ["hy", "cy"],
+            self.hy.as_ref().map(|b| b.len()),
+            self.cy.as_ref().map(|b| b.len()),
+        ));
+        lens
+    }
+}
+
+impl<T> RnnBackwardDataArgs<'_, T> {
+    /// Each buffer's name, the descriptor it is checked against, and its
+    /// length: the sequences, then the states given.
+    fn lens(&self) -> Vec<(&'static str, RnnTensor, usize)> {
+        let mut lens = vec![
+            ("w", RnnTensor::Weights, self.w.len()),
+            ("y", RnnTensor::Y, self.y.len()),
+            ("dy", RnnTensor::Y, self.dy.len()),
+            ("dx", RnnTensor::X, self.dx.len()),
+        ];
+        lens.extend(state_lens(
+            ["hx", "cx"],
+            self.hx.map(|b| b.len()),
+            self.cx.map(|b| b.len()),
+        ));
+        lens.extend(state_lens(
+            ["dhy", "dcy"],
+            self.dhy.map(|b| b.len()),
+            self.dcy.map(|b| b.len()),
+        ));
+        lens.extend(state_lens(
+            ["dhx", "dcx"],
+            self.dhx.as_ref().map(|b| b.len()),
+            self.dcx.as_ref().map(|b| b.len()),
+        ));
+        lens
+    }
+}
+
 fn state_lens(
     names: [&'static str; 2],
     h: Option<usize>,
@@ -252,46 +319,19 @@ impl Handle {
         args: RnnForwardArgs<'_, T>,
     ) -> Result<()> {
         const F: &str = "cudnnRNNForward";
-        let RnnForwardArgs {
-            w,
-            x,
-            y,
-            hx,
-            cx,
-            hy,
-            cy,
-        } = args;
         let l = self.launch(F)?;
         l.descriptor("rnn", p.rnn.lib())?;
         let wbytes = self.weight_space_bytes(p.rnn, p.weight_bytes)?;
-        let mut lens = vec![
-            ("x", RnnTensor::X, x.len()),
-            ("y", RnnTensor::Y, y.len()),
-            ("w", RnnTensor::Weights, w.len()),
-        ];
-        lens.extend(state_lens(
-            ["hx", "cx"],
-            hx.map(|b| b.len()),
-            cx.map(|b| b.len()),
-        ));
-        lens.extend(state_lens(
-            ["hy", "cy"],
-            hy.as_ref().map(|b| b.len()),
-            cy.as_ref().map(|b| b.len()),
-        ));
-        p.check_buffers(F, wbytes, &lens)?;
+        p.check_buffers(F, wbytes, &args.lens())?;
         let weights = WeightSpace::of(&p, wbytes);
-        let x = l.input("x", x, p.x)?;
-        let y = l.output("y", y, p.y)?;
-        let w = l.input("w", w, &weights)?;
-        let hx = l.opt_input("hx", hx, p.h)?;
-        let cx = l.opt_input("cx", cx, p.c)?;
-        let hy = l.opt_output("hy", hy, p.h)?;
-        let cy = l.opt_output("cy", cy, p.c)?;
-        let (mode, mut reserve, states) = match training {
-            Some((r, s)) => (RnnForwardMode::CUDNN_FWD_MODE_TRAINING, Some(r), s),
-            None => (RnnForwardMode::CUDNN_FWD_MODE_INFERENCE, None, None),
-        };
+        let x = l.input("x", args.x, p.x)?;
+        let y = l.output("y", args.y, p.y)?;
+        let w = l.input("w", args.w, &weights)?;
+        let hx = l.opt_input("hx", args.hx, p.h)?;
+        let cx = l.opt_input("cx", args.cx, p.c)?;
+        let hy = l.opt_output("hy", args.hy, p.h)?;
+        let cy = l.opt_output("cy", args.cy, p.c)?;
+        let (mode, mut reserve, states) = forward_mode(training);
         // Training advances the dropout states: held exclusively, after
         // whatever wrote them last.
         let _states = states
@@ -370,6 +410,11 @@ impl Handle {
     ) -> Result<()> {
         const F: &str = "cudnnRNNBackwardData_v8";
         let p = p.parts();
+        p.check_reserve(F, reserve)?;
+        let l = self.launch(F)?;
+        l.descriptor("rnn", p.rnn.lib())?;
+        let wbytes = self.weight_space_bytes(p.rnn, p.weight_bytes)?;
+        p.check_buffers(F, wbytes, &args.lens())?;
         let RnnBackwardDataArgs {
             w,
             y,
@@ -382,32 +427,6 @@ impl Handle {
             dhx,
             dcx,
         } = args;
-        p.check_reserve(F, reserve)?;
-        let l = self.launch(F)?;
-        l.descriptor("rnn", p.rnn.lib())?;
-        let wbytes = self.weight_space_bytes(p.rnn, p.weight_bytes)?;
-        let mut lens = vec![
-            ("w", RnnTensor::Weights, w.len()),
-            ("y", RnnTensor::Y, y.len()),
-            ("dy", RnnTensor::Y, dy.len()),
-            ("dx", RnnTensor::X, dx.len()),
-        ];
-        lens.extend(state_lens(
-            ["hx", "cx"],
-            hx.map(|b| b.len()),
-            cx.map(|b| b.len()),
-        ));
-        lens.extend(state_lens(
-            ["dhy", "dcy"],
-            dhy.map(|b| b.len()),
-            dcy.map(|b| b.len()),
-        ));
-        lens.extend(state_lens(
-            ["dhx", "dcx"],
-            dhx.as_ref().map(|b| b.len()),
-            dcx.as_ref().map(|b| b.len()),
-        ));
-        p.check_buffers(F, wbytes, &lens)?;
         let weights = WeightSpace::of(&p, wbytes);
         let w = l.input("w", w, &weights)?;
         let y = l.input("y", y, p.y)?;

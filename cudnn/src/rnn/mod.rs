@@ -88,6 +88,7 @@ mod data;
 mod descriptor;
 mod launch;
 mod problem;
+mod weight_space;
 mod weights;
 
 pub use config::{

@@ -3,18 +3,9 @@
 //! how PyTorch's tensors map onto it.
 
 use std::ops::Range;
-use std::sync::Arc;
 
-use cudarc::driver::DevicePtr;
-use cudnn_sys as sys;
-
-use super::config::{check_rnn_config_in, RnnComputesIn, RnnConfig, RnnInputMode, PROJECTION_ID};
-use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
-use crate::core::dtype::ComputeType;
+use super::config::{check_rnn_config_in, RnnConfig, RnnInputMode, PROJECTION_ID};
 use crate::core::error::{ensure, Error, Mismatch, Result};
-use crate::core::handle::{ContextKey, Handle};
-use crate::core::library::{ffi, Library};
-use crate::core::tensor::RawTensor;
 
 impl RnnConfig {
     /// The weight-space layout this crate predicts for the standard
@@ -32,8 +23,9 @@ impl RnnConfig {
     /// regions in this order, which is their order in the weight space.
     ///
     /// The prediction serves tests and planning; launches use cuDNN's own
-    /// layout ([`Handle::rnn_weight_layout`]), which the GPU tests compare
-    /// with this one.
+    /// layout
+    /// ([`Handle::rnn_weight_layout`](crate::Handle::rnn_weight_layout)),
+    /// which the GPU tests compare with this one.
     ///
     /// # Errors
     /// As [`check_rnn_config`](super::check_rnn_config); [`Mismatch::BadValue`] when the sizes
@@ -238,6 +230,16 @@ pub struct RnnWeightLayout {
 }
 
 impl RnnWeightLayout {
+    /// The layout of `config` with the regions `params`, in weight-space
+    /// order, in a space of `len` elements.
+    pub(super) fn from_regions(config: RnnConfig, params: Vec<RnnParam>, len: usize) -> Self {
+        RnnWeightLayout {
+            config,
+            params,
+            len,
+        }
+    }
+
     /// The configuration it is for.
     pub fn config(&self) -> &RnnConfig {
         &self.config
@@ -472,219 +474,6 @@ fn torch_name(part: &str, layer: usize, dir: usize) -> String {
     format!("{part}_l{layer}{}", if dir == 1 { "_reverse" } else { "" })
 }
 
-impl Handle {
-    /// The size in bytes of the weight space of `rnn` (asked once per
-    /// descriptor and device, then remembered).
-    ///
-    /// # Errors
-    /// [`Mismatch::OtherLibrary`] for a descriptor of another loaded cuDNN;
-    /// cuDNN's error (it needs a GPU).
-    #[doc(alias = "cudnnGetRNNWeightSpaceSize")]
-    pub fn rnn_weight_space_size<T: RnnComputesIn<C>, C: ComputeType>(
-        &self,
-        rnn: &RnnDescriptor<T, C>,
-    ) -> Result<usize> {
-        self.weight_space_bytes(&rnn.raw, &rnn.weight_bytes)
-    }
-
-    /// [`rnn_weight_space_size`](Self::rnn_weight_space_size) of the cuDNN
-    /// descriptor `rnn`, remembered in `cache`.
-    pub(super) fn weight_space_bytes(&self, rnn: &RawRnn, cache: &WeightBytes) -> Result<usize> {
-        const F: &str = "cudnnGetRNNWeightSpaceSize";
-        crate::core::launch::check_library(self.library(), F, "rnn", rnn.lib())?;
-        let device = self.stream().map(|s| ContextKey::of(s.context()));
-        if let (Some(d), Some((at, size))) = (device, cache.get()) {
-            if d == at {
-                return Ok(size);
-            }
-        }
-        self.bind_context()?;
-        let get = ffi!(self.library(), cudnnGetRNNWeightSpaceSize);
-        let mut size = 0usize;
-        // SAFETY: the handle and the descriptor (of the handle's library)
-        // are live; `size` is a valid out-pointer.
-        let status = unsafe { (get.f)(self.as_raw(), rnn.ptr(), &mut size) };
-        get.check(status)?;
-        if let Some(d) = device {
-            cache.set(Some((d, size)));
-        }
-        Ok(size)
-    }
-
-    /// The weight space in elements of `T`: what a weight (or weight
-    /// gradient) buffer must hold.
-    ///
-    /// # Errors
-    /// As [`rnn_weight_space_size`](Self::rnn_weight_space_size).
-    pub fn rnn_weight_space_len<T: RnnComputesIn<C>, C: ComputeType>(
-        &self,
-        rnn: &RnnDescriptor<T, C>,
-    ) -> Result<usize> {
-        Ok(self
-            .rnn_weight_space_size(rnn)?
-            .div_ceil(std::mem::size_of::<T>()))
-    }
-
-    /// Where cuDNN puts every matrix and bias of `rnn` in its weight space
-    /// (`cudnnGetRNNWeightParams` for every pseudo-layer and `linLayerID`,
-    /// on a scratch weight space allocated for the query). The layout to
-    /// load weights with; see [`RnnWeightLayout`] for the gates.
-    ///
-    /// # Errors
-    /// As [`rnn_weight_space_size`](Self::rnn_weight_space_size); cuDNN's
-    /// and CUDA's errors; [`Mismatch::Unsupported`] when cuDNN
-    /// reports a region that is not inside its weight space or not aligned
-    /// to `T`.
-    #[doc(alias = "cudnnGetRNNWeightParams")]
-    pub fn rnn_weight_layout<T: RnnComputesIn<C>, C: ComputeType>(
-        &self,
-        rnn: &RnnDescriptor<T, C>,
-    ) -> Result<RnnWeightLayout> {
-        const F: &str = "cudnnGetRNNWeightParams";
-        let config = rnn.config();
-        let predicted = config.predicted_weight_layout()?;
-        // Checks that `rnn` is of the handle's library, too.
-        let size = self.rnn_weight_space_size(rnn)?;
-        let stream = self.launch_stream(F)?;
-        let scratch = stream.alloc_zeros::<u8>(size.max(1))?;
-        let (base, _guard) = scratch.device_ptr(stream);
-        let lib = Arc::clone(self.library());
-        let m_desc = RawTensor::create(&lib)?;
-        let b_desc = RawTensor::create(&lib)?;
-        let get = ffi!(lib, cudnnGetRNNWeightParams);
-        let elem = std::mem::size_of::<T>();
-        let mut params = Vec::new();
-        let dirs = config.dirs();
-        for pseudo_layer in 0..config.pseudo_layers() {
-            let layer = pseudo_layer / dirs;
-            let reverse = pseudo_layer % dirs == 1;
-            for kind in [RnnParamKind::Matrix, RnnParamKind::Bias] {
-                for id in config.lin_layer_ids() {
-                    if kind == RnnParamKind::Bias && id == PROJECTION_ID {
-                        continue;
-                    }
-                    let expected = predicted.find(layer, reverse, id, kind).is_some();
-                    // Both regions are asked for every time, as cuDNN's
-                    // samples and PyTorch do (neither passes NULL for the
-                    // descriptor or address it does not need); the one of
-                    // `kind` is kept.
-                    let mut m_addr: *mut std::ffi::c_void = std::ptr::null_mut();
-                    let mut b_addr: *mut std::ffi::c_void = std::ptr::null_mut();
-                    // SAFETY: the handle and descriptors are live; the
-                    // weight space is a device allocation of `size` bytes
-                    // that cuDNN only computes addresses in; the
-                    // out-pointers are valid.
-                    let status = unsafe {
-                        (get.f)(
-                            self.as_raw(),
-                            rnn.as_raw(),
-                            pseudo_layer as i32,
-                            size,
-                            base as *const std::ffi::c_void,
-                            id as i32,
-                            m_desc.ptr(),
-                            &mut m_addr,
-                            b_desc.ptr(),
-                            &mut b_addr,
-                        )
-                    };
-                    let (desc, addr) = if kind == RnnParamKind::Matrix {
-                        (&m_desc, m_addr)
-                    } else {
-                        (&b_desc, b_addr)
-                    };
-                    match get.check(status) {
-                        Ok(()) => {}
-                        // A region this crate expects absent may be refused.
-                        Err(_) if !expected => continue,
-                        Err(e) => return Err(e),
-                    }
-                    if addr.is_null() {
-                        continue;
-                    }
-                    let dims = tensor_dims(&lib, desc)?;
-                    let count = dims.iter().product::<usize>();
-                    let (rows, cols) = region_shape(kind, &dims);
-                    let at = (addr as u64).wrapping_sub(base) as usize;
-                    let inside = (addr as u64) >= base
-                        && at.is_multiple_of(elem)
-                        && count
-                            .checked_mul(elem)
-                            .and_then(|b| b.checked_add(at))
-                            .is_some_and(|end| end <= size);
-                    ensure(inside, F, || Mismatch::Unsupported {
-                        what: format!(
-                            "cuDNN reported {count} elements ({dims:?}) at byte {at} for \
-                             pseudo-layer {pseudo_layer}, linLayerID {id}, outside its weight \
-                             space of {size} bytes or not aligned to {elem}"
-                        ),
-                    })?;
-                    params.push(RnnParam {
-                        pseudo_layer,
-                        layer,
-                        reverse,
-                        lin_layer_id: id,
-                        kind,
-                        offset: at / elem,
-                        rows,
-                        cols,
-                    });
-                }
-            }
-        }
-        // In weight-space order, as the prediction lists them.
-        params.sort_by_key(|p| p.offset);
-        Ok(RnnWeightLayout {
-            config: config.clone(),
-            params,
-            len: size.div_ceil(elem),
-        })
-    }
-}
-
-/// `(rows, cols)` of a region cuDNN describes with `dims` (`[1, rows,
-/// cols]` for a matrix, `[1, rows, 1]` for a bias, in cuDNN 8 and 9): a
-/// bias is a column of all its elements; a matrix's leading dimensions of 1
-/// are dropped; anything else is a column.
-fn region_shape(kind: RnnParamKind, dims: &[usize]) -> (usize, usize) {
-    let count = dims.iter().product::<usize>();
-    if kind == RnnParamKind::Bias {
-        return (count, 1);
-    }
-    match dims {
-        [.., 1, r, c] | [r, c] => (*r, *c),
-        [r] => (*r, 1),
-        [r, c, 1] => (*r, *c),
-        _ => (count, 1),
-    }
-}
-
-/// The dimensions of a tensor descriptor cuDNN filled (up to 8).
-fn tensor_dims(lib: &Library, desc: &RawTensor) -> Result<Vec<usize>> {
-    let get = ffi!(lib, cudnnGetTensorNdDescriptor);
-    let mut data = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
-    let mut nb = 0i32;
-    let mut dims = [0i32; 8];
-    let mut strides = [0i32; 8];
-    // SAFETY: the descriptor is live; the arrays have room for the 8 dims
-    // requested.
-    let status = unsafe {
-        (get.f)(
-            desc.ptr(),
-            8,
-            &mut data,
-            &mut nb,
-            dims.as_mut_ptr(),
-            strides.as_mut_ptr(),
-        )
-    };
-    get.check(status)?;
-    Ok(dims[..nb.clamp(0, 8) as usize]
-        .iter()
-        .map(|&d| usize::try_from(d).unwrap_or(0))
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -748,16 +537,6 @@ mod tests {
         assert!(l
             .load_pytorch(&mut w[1..], "weight_hh_l0", &values)
             .is_err());
-    }
-
-    #[test]
-    fn region_shapes() {
-        assert_eq!(region_shape(RnnParamKind::Matrix, &[1, 4, 3]), (4, 3));
-        assert_eq!(region_shape(RnnParamKind::Matrix, &[1, 4, 1]), (4, 1));
-        assert_eq!(region_shape(RnnParamKind::Matrix, &[4, 3]), (4, 3));
-        assert_eq!(region_shape(RnnParamKind::Matrix, &[4, 3, 1]), (4, 3));
-        assert_eq!(region_shape(RnnParamKind::Bias, &[1, 4, 1]), (4, 1));
-        assert_eq!(region_shape(RnnParamKind::Bias, &[4, 1, 1]), (4, 1));
     }
 
     #[test]

@@ -238,9 +238,7 @@ impl Graph {
                 (dims, Some(tables))
             }
         };
-        let extra = self.sdpa_extras(F, &nd, options, &dims)?;
-        let scale = self.sdpa_scale(F, &nd, options, &dims)?;
-        let dropout = self.sdpa_dropout(F, &nd, options)?;
+        let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
         let o_strides = checks::strides_like(&o_dims, &self.tensors[ins[0]].strides);
         let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
@@ -254,68 +252,20 @@ impl Graph {
                 Dt::CUDNN_DATA_FLOAT,
             ));
         }
-        new.push(NewTensor::scalar("scale", 4, scale));
-        let plan = ScorePlan::new(options, &dims, extra.bias);
+        new.push(NewTensor::scalar("scale", 4, shared.scale));
+        let plan = ScorePlan::new(options, &dims, shared.extra.bias);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
         let has_stats = options.stats;
-        let seq = extra.seq;
+        let node = SdpaNode {
+            ins,
+            seq: shared.extra.seq,
+            dropout: shared.dropout,
+            plan,
+            first_sub,
+        };
         let ids = self.add_node(F, (KIND, name), new, |n| {
-            let mut op = BackendOp::new(
-                KIND,
-                D::CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR,
-                Version::new(9, 13, 0),
-                "OPERATION_SDPA_FWD, @since 9.13.0",
-            );
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_QDESC, ins[0]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_KDESC, ins[1]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC, ins[2]);
-            op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC, n[0]);
-            let mut k = 1;
-            if has_stats {
-                op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[k]);
-                k += 1;
-            }
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
-            // Before the sequence lengths, so that a refusal names the
-            // page tables.
-            if let Some([tk, tv]) = tables {
-                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
-                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
-                op.require(
-                    Version::new(9, 15, 0),
-                    "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
-                );
-            }
-            if let Some((sq, skv)) = seq {
-                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
-                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
-                op.require(
-                    Version::new(9, 15, 0),
-                    "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
-                );
-            }
-            if let Some((p, seed, offset)) = dropout {
-                op.settings.push(Setting::Float(
-                    A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_PROBABILITY,
-                    p,
-                ));
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_SEED_DESC, seed);
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_OFFSET_DESC, offset);
-                op.require(
-                    Version::new(9, 21, 0),
-                    "SDPA_FWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.21.0",
-                );
-            }
-            if let Some(sub) = plan.subgraph(&n[first_sub..], true) {
-                op.subgraph = Some(sub);
-                op.require(
-                    Version::new(9, 21, 0),
-                    "SDPA_FWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
-                     @since 9.21.0",
-                );
-            }
-            op
+            sdpa_forward_op(&node, has_stats, tables, n)
         })?;
         Ok(SdpaOutputs {
             o: ids[0],
@@ -350,104 +300,27 @@ impl Graph {
         const KIND: &str = "sdpa_backward";
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
-        let fail = |what: &str| node_error(F, nd.clone(), None, what.into());
-        if options.stats {
-            return Err(fail(
-                "stats is an option of the forward; the backward reads them",
-            ));
-        }
-        if options.paged.is_some() {
-            return Err(fail(
-                "paged K/V is an option of the forward; the backward takes dense K/V",
-            ));
-        }
-        if options.bias_gradient && options.bias.is_none() {
-            return Err(fail("bias_gradient without a bias"));
-        }
+        check_backward_options(options)
+            .map_err(|what| node_error(F, nd.clone(), None, what.into()))?;
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
         let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?;
-        let extra = self.sdpa_extras(F, &nd, options, &dims)?;
-        let scale = self.sdpa_scale(F, &nd, options, &dims)?;
-        let dropout = self.sdpa_dropout(F, &nd, options)?;
-        let o_dims = [dims.b, dims.hq, dims.sq, dims.dv];
-        for (i, role) in [(ins[3], "o"), (ins[4], "d_o")] {
-            self.check_dims_are(F, &nd, i, &o_dims, "the forward's output has")?;
-            self.check_type_in(F, &nd, i, HALVES, role)?;
-        }
-        let stat_dims = [dims.b, dims.hq, dims.sq, 1];
-        self.check_dims_are(F, &nd, ins[5], &stat_dims, "the forward's statistics have")?;
-        self.check_type_in(F, &nd, ins[5], &[Dt::CUDNN_DATA_FLOAT], "stats")?;
-        // Each gradient is packed in the order of its input's strides: an
-        // input that is a view into a larger buffer (q, k and v of one
-        // interleaved projection) does not make its gradient span that
-        // buffer. `set_output_with_strides` gives other strides.
-        let mut new = Vec::new();
-        for (i, suffix) in [(ins[0], "dq"), (ins[1], "dk"), (ins[2], "dv")] {
-            let t = &self.tensors[i];
-            let strides = checks::strides_like(&t.dims, &t.strides);
-            new.push(NewTensor::output(suffix, t.dims.clone(), strides));
-        }
-        new.push(NewTensor::scalar("scale", 4, scale));
-        let dbias_at = match extra.bias {
-            Some(b) if options.bias_gradient => {
-                let d = self.tensors[b].dims.clone();
-                let s = checks::packed_strides(&d);
-                new.push(NewTensor::output("dbias", d, s));
-                Some(new.len() - 1)
-            }
-            _ => None,
-        };
-        let plan = ScorePlan::new(options, &dims, extra.bias);
+        let shared = self.sdpa_shared(F, &nd, options, &dims)?;
+        self.check_forward_results(F, &nd, &ins, &dims)?;
+        let (mut new, dbias_at) =
+            self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
+        let plan = ScorePlan::new(options, &dims, shared.extra.bias);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
-        let seq = extra.seq;
+        let node = SdpaNode {
+            ins,
+            seq: shared.extra.seq,
+            dropout: shared.dropout,
+            plan,
+            first_sub,
+        };
         let ids = self.add_node(F, (KIND, name), new, |n| {
-            let mut op = BackendOp::new(
-                KIND,
-                D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR,
-                Version::new(9, 17, 0),
-                "OPERATION_SDPA_BWD, @since 9.17.0",
-            );
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC, ins[0]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC, ins[1]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC, ins[2]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_ODESC, ins[3]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DODDESC, ins[4]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_STATSDESC, ins[5]);
-            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DQDESC, n[0]);
-            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
-            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
-            if let Some((sq, skv)) = seq {
-                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
-                op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
-            }
-            if let Some(sub) = plan.subgraph(&n[first_sub..], false) {
-                op.subgraph = Some(sub);
-                op.require(
-                    Version::new(9, 21, 0),
-                    "SDPA_BWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
-                     @since 9.21.0",
-                );
-            }
-            if let Some((p, seed, offset)) = dropout {
-                op.settings.push(Setting::Float(
-                    A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY,
-                    p,
-                ));
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SEED_DESC, seed);
-                op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_OFFSET_DESC, offset);
-                op.require(
-                    Version::new(9, 28, 0),
-                    "SDPA_BWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.28.0",
-                );
-            }
-            if let Some(i) = dbias_at {
-                op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_DESC, n[i]);
-                op.require(Version::new(9, 28, 0), "SDPA_BWD_DBIAS_DESC, @since 9.28.0");
-            }
-            op
+            sdpa_backward_op(&node, dbias_at, n)
         })?;
         Ok(SdpaGradients {
             dq: ids[0],
@@ -566,6 +439,85 @@ impl Graph {
             },
         )?;
         Ok(ids[0])
+    }
+
+    /// What both SDPA nodes read besides `q`, `k`, `v`, checked in this
+    /// order: the sequence lengths and score modifiers, the scale, the
+    /// dropout.
+    fn sdpa_shared(
+        &self,
+        function: &'static str,
+        nd: &str,
+        options: &SdpaOptions,
+        dims: &Dims,
+    ) -> Result<SdpaShared> {
+        let extra = self.sdpa_extras(function, nd, options, dims)?;
+        let scale = self.sdpa_scale(function, nd, options, dims)?;
+        let dropout = self.sdpa_dropout(function, nd, options)?;
+        Ok(SdpaShared {
+            extra,
+            scale,
+            dropout,
+        })
+    }
+
+    /// The backward's `o` and `d_o` (the forward's output dims, a half
+    /// type) and `stats` (the forward's statistics dims, `FLOAT`); `ins`
+    /// is `q, k, v, o, d_o, stats`.
+    fn check_forward_results(
+        &self,
+        function: &'static str,
+        nd: &str,
+        ins: &[usize],
+        dims: &Dims,
+    ) -> Result<()> {
+        let o_dims = [dims.b, dims.hq, dims.sq, dims.dv];
+        for (i, role) in [(ins[3], "o"), (ins[4], "d_o")] {
+            self.check_dims_are(function, nd, i, &o_dims, "the forward's output has")?;
+            self.check_type_in(function, nd, i, HALVES, role)?;
+        }
+        let stat_dims = [dims.b, dims.hq, dims.sq, 1];
+        self.check_dims_are(
+            function,
+            nd,
+            ins[5],
+            &stat_dims,
+            "the forward's statistics have",
+        )?;
+        self.check_type_in(function, nd, ins[5], &[Dt::CUDNN_DATA_FLOAT], "stats")?;
+        Ok(())
+    }
+
+    /// The backward's new tensors: `dq`, `dk`, `dv`, the scale, and the
+    /// bias's gradient when asked for (with where it is among them).
+    fn sdpa_gradient_tensors(
+        &self,
+        ins: &[usize],
+        scale: f32,
+        options: &SdpaOptions,
+        bias: Option<usize>,
+    ) -> (Vec<NewTensor>, Option<usize>) {
+        // Each gradient is packed in the order of its input's strides: an
+        // input that is a view into a larger buffer (q, k and v of one
+        // interleaved projection) does not make its gradient span that
+        // buffer. `set_output_with_strides` gives other strides.
+        let mut new = Vec::new();
+        for (i, suffix) in [(ins[0], "dq"), (ins[1], "dk"), (ins[2], "dv")] {
+            let t = &self.tensors[i];
+            let strides = checks::strides_like(&t.dims, &t.strides);
+            new.push(NewTensor::output(suffix, t.dims.clone(), strides));
+        }
+        new.push(NewTensor::scalar("scale", 4, scale));
+        let dbias_at = match bias {
+            Some(b) if options.bias_gradient => {
+                let d = self.tensors[b].dims.clone();
+                let s = checks::packed_strides(&d);
+                new.push(NewTensor::output("dbias", d, s));
+                Some(new.len() - 1)
+            }
+            _ => None,
+        };
+        (new, dbias_at)
     }
 
     /// The dims of an attention over `q`, `k`, `v`, checked; with `paged`,
@@ -804,6 +756,156 @@ const ROPE_BWD: Rope = Rope {
 struct Extras {
     seq: Option<(usize, usize)>,
     bias: Option<usize>,
+}
+
+/// What both SDPA nodes read besides `q`, `k`, `v`.
+struct SdpaShared {
+    extra: Extras,
+    scale: f32,
+    /// The dropout probability, seed and offset.
+    dropout: Option<(f32, usize, usize)>,
+}
+
+/// An SDPA node as its backend operation sees it: its inputs, sequence
+/// lengths, dropout, and the score subgraph's plan with where its tensors
+/// start among the node's new ones.
+struct SdpaNode {
+    ins: Vec<usize>,
+    seq: Option<(usize, usize)>,
+    dropout: Option<(f32, usize, usize)>,
+    plan: ScorePlan,
+    first_sub: usize,
+}
+
+/// The forward's backend operation; `n` its new tensors (`o`, the
+/// statistics when `has_stats`, the scale, the score subgraph's).
+fn sdpa_forward_op(
+    node: &SdpaNode,
+    has_stats: bool,
+    tables: Option<[usize; 2]>,
+    n: &[usize],
+) -> BackendOp {
+    let mut op = BackendOp::new(
+        "sdpa_forward",
+        D::CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR,
+        Version::new(9, 13, 0),
+        "OPERATION_SDPA_FWD, @since 9.13.0",
+    );
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_QDESC, node.ins[0]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_KDESC, node.ins[1]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC, node.ins[2]);
+    op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC, n[0]);
+    let mut k = 1;
+    if has_stats {
+        op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[k]);
+        k += 1;
+    }
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
+    // Before the sequence lengths, so that a refusal names the
+    // page tables.
+    if let Some([tk, tv]) = tables {
+        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
+        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
+        op.require(
+            Version::new(9, 15, 0),
+            "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
+        );
+    }
+    if let Some((sq, skv)) = node.seq {
+        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
+        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
+        op.require(
+            Version::new(9, 15, 0),
+            "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
+        );
+    }
+    if let Some((p, seed, offset)) = node.dropout {
+        op.settings.push(Setting::Float(
+            A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_PROBABILITY,
+            p,
+        ));
+        op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_SEED_DESC, seed);
+        op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_OFFSET_DESC, offset);
+        op.require(
+            Version::new(9, 21, 0),
+            "SDPA_FWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.21.0",
+        );
+    }
+    if let Some(sub) = node.plan.subgraph(&n[node.first_sub..], true) {
+        op.subgraph = Some(sub);
+        op.require(
+            Version::new(9, 21, 0),
+            "SDPA_FWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
+             @since 9.21.0",
+        );
+    }
+    op
+}
+
+/// The backward's backend operation; `n` its new tensors (`dq`, `dk`,
+/// `dv`, the scale, the bias's gradient at `dbias_at`, the score
+/// subgraph's).
+fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> BackendOp {
+    let mut op = BackendOp::new(
+        "sdpa_backward",
+        D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR,
+        Version::new(9, 17, 0),
+        "OPERATION_SDPA_BWD, @since 9.17.0",
+    );
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC, node.ins[0]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC, node.ins[1]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC, node.ins[2]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_ODESC, node.ins[3]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DODDESC, node.ins[4]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_STATSDESC, node.ins[5]);
+    op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DQDESC, n[0]);
+    op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
+    op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
+    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
+    if let Some((sq, skv)) = node.seq {
+        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
+        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
+    }
+    if let Some(sub) = node.plan.subgraph(&n[node.first_sub..], false) {
+        op.subgraph = Some(sub);
+        op.require(
+            Version::new(9, 21, 0),
+            "SDPA_BWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
+             @since 9.21.0",
+        );
+    }
+    if let Some((p, seed, offset)) = node.dropout {
+        op.settings.push(Setting::Float(
+            A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY,
+            p,
+        ));
+        op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SEED_DESC, seed);
+        op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_OFFSET_DESC, offset);
+        op.require(
+            Version::new(9, 28, 0),
+            "SDPA_BWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.28.0",
+        );
+    }
+    if let Some(i) = dbias_at {
+        op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_DESC, n[i]);
+        op.require(Version::new(9, 28, 0), "SDPA_BWD_DBIAS_DESC, @since 9.28.0");
+    }
+    op
+}
+
+/// The options the backward refuses: the forward's `stats` and `paged`,
+/// and `bias_gradient` without a bias.
+fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'static str> {
+    if options.stats {
+        return Err("stats is an option of the forward; the backward reads them");
+    }
+    if options.paged.is_some() {
+        return Err("paged K/V is an option of the forward; the backward takes dense K/V");
+    }
+    if options.bias_gradient && options.bias.is_none() {
+        return Err("bias_gradient without a bias");
+    }
+    Ok(())
 }
 
 /// The score subgraph an attention node makes: the new tensors (in

@@ -20,6 +20,56 @@ use crate::graph::{BackendDescriptor, PlanTensor, ScalarValue};
 /// The function an operation graph's finalize errors name.
 const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
 
+/// The attributes of one kind of convolution operation: its descriptor
+/// type, its three tensors' roles (in the order `OpKind` names them), its
+/// `CONVOLUTION` descriptor's, and alpha's and beta's.
+struct ConvRoles {
+    kind: D,
+    tensors: [A; 3],
+    conv: A,
+    alpha: A,
+    beta: A,
+}
+
+/// `x`, `w`, `y`.
+const CONV_FPROP: ConvRoles = ConvRoles {
+    kind: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
+    tensors: [
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y,
+    ],
+    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
+    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
+    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA,
+};
+
+/// `dy`, `w`, `dx`.
+const CONV_DGRAD: ConvRoles = ConvRoles {
+    kind: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR,
+    tensors: [
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX,
+    ],
+    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
+    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
+    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA,
+};
+
+/// `x`, `dy`, `dw`.
+const CONV_WGRAD: ConvRoles = ConvRoles {
+    kind: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR,
+    tensors: [
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
+    ],
+    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
+    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
+    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
+};
+
 /// One tensor of a built graph, as cuDNN was told it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphTensor {
@@ -186,7 +236,6 @@ impl OperationGraph {
     }
 
     /// The finalized operation-graph descriptor.
-    #[allow(dead_code)]
     pub(crate) fn descriptor(&self) -> &BackendDescriptor {
         &self.desc
     }
@@ -344,117 +393,132 @@ impl Graph {
         op: &OpKind,
         t: &[BackendDescriptor],
     ) -> Result<BackendDescriptor> {
-        let new = |kind| BackendDescriptor::with_library(lib, kind);
-        let mut d;
-        match op {
+        let mut d = match op {
             OpKind::ConvFprop { x, w, y, conv } => {
-                d = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)?;
-                let c = self.convolution(lib, conv)?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, &[&t[*x]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, &[&t[*w]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, &[&t[*y]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC, &[&c])?;
-                self.set_scaling(
-                    &mut d,
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA,
-                )?;
+                self.conv_operation(lib, &CONV_FPROP, [&t[*x], &t[*w], &t[*y]], conv)?
             }
             OpKind::ConvDgrad { dy, w, dx, conv } => {
-                d = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR)?;
-                let c = self.convolution(lib, conv)?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY, &[&t[*dy]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W, &[&t[*w]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX, &[&t[*dx]])?;
-                d.set_descriptors(
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
-                    &[&c],
-                )?;
-                self.set_scaling(
-                    &mut d,
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA,
-                )?;
+                self.conv_operation(lib, &CONV_DGRAD, [&t[*dy], &t[*w], &t[*dx]], conv)?
             }
             OpKind::ConvWgrad { x, dy, dw, conv } => {
-                d = new(D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR)?;
-                let c = self.convolution(lib, conv)?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X, &[&t[*x]])?;
-                d.set_descriptors(
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
-                    &[&t[*dy]],
-                )?;
-                d.set_descriptors(
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
-                    &[&t[*dw]],
-                )?;
-                d.set_descriptors(
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
-                    &[&c],
-                )?;
-                self.set_scaling(
-                    &mut d,
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
-                    A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
-                )?;
+                self.conv_operation(lib, &CONV_WGRAD, [&t[*x], &t[*dy], &t[*dw]], conv)?
             }
             OpKind::Pointwise { mode, inputs, y } => {
-                d = new(D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
-                let mut pw = new(D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
-                pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[*mode])?;
-                pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[self.compute])?;
-                pw.finalize()?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
-                let arity =
-                    checks::pointwise_arity(*mode).map_err(|what| Error::InvalidArgument {
-                        function: "Graph::build",
-                        mismatch: Mismatch::Unsupported { what },
-                    })?;
-                let roles: &[A] = if arity.backward {
-                    &[
-                        A::CUDNN_ATTR_OPERATION_POINTWISE_DYDESC,
-                        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-                    ]
-                } else {
-                    &[
-                        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-                        A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
-                        A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
-                    ]
-                };
-                for (role, i) in roles.iter().zip(inputs) {
-                    d.set_descriptors(*role, &[&t[*i]])?;
-                }
-                let out = if arity.backward {
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_DXDESC
-                } else {
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC
-                };
-                d.set_descriptors(out, &[&t[*y]])?;
+                self.pointwise_operation(lib, *mode, inputs, *y, t)?
             }
-            OpKind::Matmul { a, b, c } => {
-                d = new(D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
-                let mut mm = new(D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
-                mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
-                mm.finalize()?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[*a]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[*b]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[*c]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[&mm])?;
-            }
-            OpKind::Reduction { op, x, y } => {
-                d = new(D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR)?;
-                let mut r = new(D::CUDNN_BACKEND_REDUCTION_DESCRIPTOR)?;
-                r.set(A::CUDNN_ATTR_REDUCTION_OPERATOR, &[*op])?;
-                r.set(A::CUDNN_ATTR_REDUCTION_COMP_TYPE, &[self.compute])?;
-                r.finalize()?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_XDESC, &[&t[*x]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_YDESC, &[&t[*y]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_DESC, &[&r])?;
-            }
-            OpKind::Backend(b) => d = self.backend_operation(lib, b, t)?,
-        }
+            OpKind::Matmul { a, b, c } => self.matmul_operation(lib, [*a, *b, *c], t)?,
+            OpKind::Reduction { op, x, y } => self.reduction_operation(lib, *op, *x, *y, t)?,
+            OpKind::Backend(b) => self.backend_operation(lib, b, t)?,
+        };
         d.finalize()?;
+        Ok(d)
+    }
+
+    /// A convolution operation (not finalized) with `roles`: its three
+    /// tensors in the order of `roles.tensors`, the `CONVOLUTION`
+    /// descriptor of `conv`, and alpha 1, beta 0.
+    fn conv_operation(
+        &self,
+        lib: &Arc<Library>,
+        roles: &ConvRoles,
+        tensors: [&BackendDescriptor; 3],
+        conv: &ConvOptions,
+    ) -> Result<BackendDescriptor> {
+        let mut d = BackendDescriptor::with_library(lib, roles.kind)?;
+        let c = self.convolution(lib, conv)?;
+        for (role, tensor) in roles.tensors.iter().zip(tensors) {
+            d.set_descriptors(*role, &[tensor])?;
+        }
+        d.set_descriptors(roles.conv, &[&c])?;
+        self.set_scaling(&mut d, roles.alpha, roles.beta)?;
+        Ok(d)
+    }
+
+    /// A pointwise operation (not finalized): its `POINTWISE` descriptor
+    /// of `mode`, the inputs in the roles of its arity (`dy`, `x` for a
+    /// backward mode; `x`, `b`, `t` otherwise) and the output.
+    fn pointwise_operation(
+        &self,
+        lib: &Arc<Library>,
+        mode: sys::cudnnPointwiseMode_t,
+        inputs: &[usize],
+        y: usize,
+        t: &[BackendDescriptor],
+    ) -> Result<BackendDescriptor> {
+        let new = |kind| BackendDescriptor::with_library(lib, kind);
+        let mut d = new(D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
+        let mut pw = new(D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
+        pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[mode])?;
+        pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[self.compute])?;
+        pw.finalize()?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
+        let arity = checks::pointwise_arity(mode).map_err(|what| Error::InvalidArgument {
+            function: "Graph::build",
+            mismatch: Mismatch::Unsupported { what },
+        })?;
+        let roles: &[A] = if arity.backward {
+            &[
+                A::CUDNN_ATTR_OPERATION_POINTWISE_DYDESC,
+                A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+            ]
+        } else {
+            &[
+                A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+                A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
+                A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
+            ]
+        };
+        for (role, i) in roles.iter().zip(inputs) {
+            d.set_descriptors(*role, &[&t[*i]])?;
+        }
+        let out = if arity.backward {
+            A::CUDNN_ATTR_OPERATION_POINTWISE_DXDESC
+        } else {
+            A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC
+        };
+        d.set_descriptors(out, &[&t[y]])?;
+        Ok(d)
+    }
+
+    /// A matmul operation (not finalized) of `a x b = c`, in the compute
+    /// type.
+    fn matmul_operation(
+        &self,
+        lib: &Arc<Library>,
+        [a, b, c]: [usize; 3],
+        t: &[BackendDescriptor],
+    ) -> Result<BackendDescriptor> {
+        let new = |kind| BackendDescriptor::with_library(lib, kind);
+        let mut d = new(D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
+        let mut mm = new(D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
+        mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
+        mm.finalize()?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[a]])?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[b]])?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[c]])?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[&mm])?;
+        Ok(d)
+    }
+
+    /// A reduction operation (not finalized) of `x` into `y` with `op`, in
+    /// the compute type.
+    fn reduction_operation(
+        &self,
+        lib: &Arc<Library>,
+        op: sys::cudnnReduceTensorOp_t,
+        x: usize,
+        y: usize,
+        t: &[BackendDescriptor],
+    ) -> Result<BackendDescriptor> {
+        let new = |kind| BackendDescriptor::with_library(lib, kind);
+        let mut d = new(D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR)?;
+        let mut r = new(D::CUDNN_BACKEND_REDUCTION_DESCRIPTOR)?;
+        r.set(A::CUDNN_ATTR_REDUCTION_OPERATOR, &[op])?;
+        r.set(A::CUDNN_ATTR_REDUCTION_COMP_TYPE, &[self.compute])?;
+        r.finalize()?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_XDESC, &[&t[x]])?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_YDESC, &[&t[y]])?;
+        d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_DESC, &[&r])?;
         Ok(d)
     }
 

@@ -512,14 +512,19 @@ mod tests {
         ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap())
     }
 
+    // Each node needs the version its header says.
+
     #[test]
-    fn each_node_needs_the_version_its_header_says() {
+    fn a_norm_node_needs_9_0() {
         let mut g = Graph::new("norm");
         let x = g.tensor("x", &[2, 8, 1, 1], F32).unwrap();
         let s = g.tensor("s", &[1, 8, 1, 1], F32).unwrap();
         g.rms_norm(x, s, None, &NormOptions::default()).unwrap();
         needs(&g, Version::new(9, 0, 0), "NORM_FORWARD");
+    }
 
+    #[test]
+    fn the_sdpa_forward_needs_9_13_and_later_with_its_options() {
         let mut g = Graph::new("sdpa");
         let [q, k, v] = qkv(&mut g);
         g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
@@ -566,7 +571,10 @@ mod tests {
         };
         g.sdpa_forward(q, k, v, &o).unwrap();
         needs(&g, Version::new(9, 21, 0), "DROPOUT");
+    }
 
+    #[test]
+    fn the_sdpa_backward_needs_9_17() {
         let mut g = Graph::new("backward");
         let [q, k, v] = qkv(&mut g);
         let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
@@ -581,7 +589,10 @@ mod tests {
         };
         g.sdpa_backward(&i, &SdpaOptions::default()).unwrap();
         needs(&g, Version::new(9, 17, 0), "OPERATION_SDPA_BWD");
+    }
 
+    #[test]
+    fn rope_needs_9_24_and_its_backward_9_25() {
         let rope = RopeOptions {
             rope_dim: Some(16),
             output_scale: Some(0.5),

@@ -194,6 +194,160 @@ struct Backward {
     dbias: bool,
 }
 
+/// The forward node's settings, checked: epsilon finite and above 0,
+/// momentum in [0, 1], a training or inference phase. Whether it trains.
+fn check_forward_settings(f: &Forward, nd: &str) -> Result<bool> {
+    let function = f.function;
+    let fail = |what: String| node_error(function, nd.to_string(), None, what);
+    if let Some(eps) = f.epsilon {
+        if !(eps.is_finite() && eps > 0.0) {
+            return Err(fail(format!("epsilon {eps}; it is finite and above 0")));
+        }
+    }
+    if let Some(m) = f.momentum {
+        if !(0.0..=1.0).contains(&m) {
+            return Err(fail(format!("momentum {m}; it is in [0, 1]")));
+        }
+    }
+    let training = f.phase == Phase::CUDNN_NORM_FWD_TRAINING;
+    if !training && f.phase != Phase::CUDNN_NORM_FWD_INFERENCE {
+        return Err(fail(format!(
+            "phase {}; it is CUDNN_NORM_FWD_TRAINING or CUDNN_NORM_FWD_INFERENCE",
+            f.phase.0
+        )));
+    }
+    Ok(training)
+}
+
+/// The tensors a forward node makes, in order (y; the training statistics;
+/// the updated running statistics; the scalars), and how many of them are
+/// outputs (the rest are the scalars).
+fn forward_new_tensors(
+    f: &Forward,
+    training: bool,
+    x_dims: Vec<i64>,
+    y_strides: Vec<i64>,
+) -> (Vec<NewTensor>, usize) {
+    let rank = x_dims.len();
+    let stats = stat_dims(f.mode, &x_dims);
+    let stat_strides = checks::strides_like(&stats, &y_strides);
+    let mut new = vec![NewTensor::output("y", x_dims, y_strides)];
+    let float = Dt::CUDNN_DATA_FLOAT;
+    if training {
+        if f.mode != Mode::CUDNN_RMS_NORM {
+            new.push(NewTensor::real_output(
+                "mean",
+                stats.clone(),
+                stat_strides.clone(),
+                float,
+            ));
+        }
+        new.push(NewTensor::real_output(
+            "inv_variance",
+            stats.clone(),
+            stat_strides.clone(),
+            float,
+        ));
+    }
+    if f.running.is_some() {
+        new.push(NewTensor::real_output(
+            "running_mean",
+            stats.clone(),
+            stat_strides.clone(),
+            float,
+        ));
+        new.push(NewTensor::real_output(
+            "running_var",
+            stats,
+            stat_strides,
+            float,
+        ));
+    }
+    let n_outputs = new.len();
+    if let Some(eps) = f.epsilon {
+        new.push(NewTensor::scalar("epsilon", rank, eps));
+    }
+    if let (Some(_), Some(m)) = (f.running, f.momentum) {
+        new.push(NewTensor::scalar("momentum", rank, m));
+    }
+    (new, n_outputs)
+}
+
+/// The forward node's backend operation: `ins` its inputs, `n` its new
+/// tensors (the first `n_outputs` of them outputs, then the scalars).
+fn forward_op(
+    f: &Forward,
+    training: bool,
+    ins: &[usize],
+    n: &[usize],
+    n_outputs: usize,
+) -> BackendOp {
+    let (has_bias, saved, running, has_eps) = (
+        f.bias.is_some(),
+        f.saved.is_some(),
+        f.running.is_some(),
+        f.epsilon.is_some(),
+    );
+    let mut op = BackendOp::new(
+        f.kind,
+        D::CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR,
+        NORM_SINCE,
+        NORM_NEEDS,
+    );
+    op.settings = vec![
+        Setting::NormMode(A::CUDNN_ATTR_OPERATION_NORM_FWD_MODE, f.mode),
+        Setting::NormPhase(A::CUDNN_ATTR_OPERATION_NORM_FWD_PHASE, f.phase),
+    ];
+    op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_XDESC, ins[0]);
+    op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_SCALE_DESC, ins[1]);
+    if has_bias {
+        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_BIAS_DESC, ins[2]);
+    }
+    let rest = &ins[2 + usize::from(has_bias)..];
+    let mut k = 0;
+    op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_YDESC, n[k]);
+    k += 1;
+    if training {
+        if f.mode != Mode::CUDNN_RMS_NORM {
+            op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC, n[k]);
+            k += 1;
+        }
+        op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC, n[k]);
+        k += 1;
+    }
+    if saved {
+        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC, rest[0]);
+        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC, rest[1]);
+    }
+    if running {
+        op.input(
+            A::CUDNN_ATTR_OPERATION_NORM_FWD_INPUT_RUNNING_MEAN_DESC,
+            rest[0],
+        );
+        op.input(
+            A::CUDNN_ATTR_OPERATION_NORM_FWD_INPUT_RUNNING_VAR_DESC,
+            rest[1],
+        );
+        op.output(
+            A::CUDNN_ATTR_OPERATION_NORM_FWD_OUTPUT_RUNNING_MEAN_DESC,
+            n[k],
+        );
+        op.output(
+            A::CUDNN_ATTR_OPERATION_NORM_FWD_OUTPUT_RUNNING_VAR_DESC,
+            n[k + 1],
+        );
+    }
+    let mut s = n_outputs;
+    if has_eps {
+        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_EPSILON_DESC, n[s]);
+        s += 1;
+    }
+    if running {
+        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_EXP_AVG_FACTOR_DESC, n[s]);
+    }
+    op
+}
+
 /// The scale and bias dims of `mode` for `x`'s dims.
 fn param_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
     let mut d = x.to_vec();
@@ -500,24 +654,31 @@ impl Graph {
         let function = f.function;
         let name = self.next_op_name(f.kind);
         let nd = node(f.kind, &name);
-        let fail = |what: String| node_error(function, nd.clone(), None, what);
-        if let Some(eps) = f.epsilon {
-            if !(eps.is_finite() && eps > 0.0) {
-                return Err(fail(format!("epsilon {eps}; it is finite and above 0")));
-            }
-        }
-        if let Some(m) = f.momentum {
-            if !(0.0..=1.0).contains(&m) {
-                return Err(fail(format!("momentum {m}; it is in [0, 1]")));
-            }
-        }
-        let training = f.phase == Phase::CUDNN_NORM_FWD_TRAINING;
-        if !training && f.phase != Phase::CUDNN_NORM_FWD_INFERENCE {
-            return Err(fail(format!(
-                "phase {}; it is CUDNN_NORM_FWD_TRAINING or CUDNN_NORM_FWD_INFERENCE",
-                f.phase.0
-            )));
-        }
+        let training = check_forward_settings(&f, &nd)?;
+        let ins = self.check_forward_inputs(&f, &nd, x, scale)?;
+        let xi = ins[0];
+        let (x_dims, y_strides) = (
+            self.tensors[xi].dims.clone(),
+            self.tensors[xi].strides.clone(),
+        );
+        let (new, n_outputs) = forward_new_tensors(&f, training, x_dims, y_strides);
+        let ids = self.add_node(function, (f.kind, name), new, |n| {
+            forward_op(&f, training, &ins, n, n_outputs)
+        })?;
+        Ok(ids[..n_outputs].to_vec())
+    }
+
+    /// The forward node's inputs, checked: `x` (at least 2 dimensions, a
+    /// float type), the scale and bias (the parameter dims), then the
+    /// running or saved statistics (the statistics dims, `FLOAT`).
+    fn check_forward_inputs(
+        &self,
+        f: &Forward,
+        nd: &str,
+        x: TensorId,
+        scale: TensorId,
+    ) -> Result<Vec<usize>> {
+        let function = f.function;
         let mut ids = vec![x, scale];
         ids.extend(f.bias);
         if let Some(r) = f.running {
@@ -526,13 +687,13 @@ impl Graph {
         if let Some((m, v)) = f.saved {
             ids.extend([m, v]);
         }
-        let ins = self.inputs(function, &nd, &ids, false)?;
-        let (xi, si) = (ins[0], ins[1]);
+        let ins = self.inputs(function, nd, &ids, false)?;
+        let xi = ins[0];
         let x_dims = self.tensors[xi].dims.clone();
         if x_dims.len() < 2 {
             return Err(node_error(
                 function,
-                nd,
+                nd.to_string(),
                 Some(self.tensors[xi].name.clone()),
                 format!(
                     "{} dimensions; a normalization takes at least 2 ([N, C, ..])",
@@ -540,15 +701,15 @@ impl Graph {
                 ),
             ));
         }
-        self.check_type_in(function, &nd, xi, FLOATS, "x")?;
+        self.check_type_in(function, nd, xi, FLOATS, "x")?;
         let params = param_dims(f.mode, &x_dims);
         let stats = stat_dims(f.mode, &x_dims);
         for (i, role) in ins[1..].iter().zip(["scale", "bias"]) {
             if f.bias.is_none() && role == "bias" {
                 break;
             }
-            self.check_dims_are(function, &nd, *i, &params, &rule(f.mode, role))?;
-            self.check_type_in(function, &nd, *i, FLOATS, role)?;
+            self.check_dims_are(function, nd, *i, &params, &rule(f.mode, role))?;
+            self.check_type_in(function, nd, *i, FLOATS, role)?;
         }
         let rest = &ins[2 + usize::from(f.bias.is_some())..];
         let roles = if f.saved.is_some() {
@@ -557,120 +718,10 @@ impl Graph {
             ["the running mean", "the running variance"]
         };
         for (i, role) in rest.iter().zip(roles) {
-            self.check_dims_are(function, &nd, *i, &stats, &rule(f.mode, role))?;
-            self.check_type_in(function, &nd, *i, STATS, role)?;
+            self.check_dims_are(function, nd, *i, &stats, &rule(f.mode, role))?;
+            self.check_type_in(function, nd, *i, STATS, role)?;
         }
-        let rank = x_dims.len();
-        let y_strides = self.tensors[xi].strides.clone();
-        let stat_strides = checks::strides_like(&stats, &y_strides);
-        let mut new = vec![NewTensor::output("y", x_dims, y_strides)];
-        let float = Dt::CUDNN_DATA_FLOAT;
-        if training {
-            if f.mode != Mode::CUDNN_RMS_NORM {
-                new.push(NewTensor::real_output(
-                    "mean",
-                    stats.clone(),
-                    stat_strides.clone(),
-                    float,
-                ));
-            }
-            new.push(NewTensor::real_output(
-                "inv_variance",
-                stats.clone(),
-                stat_strides.clone(),
-                float,
-            ));
-        }
-        if f.running.is_some() {
-            new.push(NewTensor::real_output(
-                "running_mean",
-                stats.clone(),
-                stat_strides.clone(),
-                float,
-            ));
-            new.push(NewTensor::real_output(
-                "running_var",
-                stats,
-                stat_strides,
-                float,
-            ));
-        }
-        let n_outputs = new.len();
-        if let Some(eps) = f.epsilon {
-            new.push(NewTensor::scalar("epsilon", rank, eps));
-        }
-        if let (Some(_), Some(m)) = (f.running, f.momentum) {
-            new.push(NewTensor::scalar("momentum", rank, m));
-        }
-        let has_bias = f.bias.is_some();
-        let (mode, phase, saved, running, has_eps) = (
-            f.mode,
-            f.phase,
-            f.saved.is_some(),
-            f.running.is_some(),
-            f.epsilon.is_some(),
-        );
-        let ids = self.add_node(function, (f.kind, name), new, |n| {
-            let mut op = BackendOp::new(
-                f.kind,
-                D::CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR,
-                NORM_SINCE,
-                NORM_NEEDS,
-            );
-            op.settings = vec![
-                Setting::NormMode(A::CUDNN_ATTR_OPERATION_NORM_FWD_MODE, mode),
-                Setting::NormPhase(A::CUDNN_ATTR_OPERATION_NORM_FWD_PHASE, phase),
-            ];
-            op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_XDESC, xi);
-            op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_SCALE_DESC, si);
-            if has_bias {
-                op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_BIAS_DESC, ins[2]);
-            }
-            let rest = &ins[2 + usize::from(has_bias)..];
-            let mut k = 0;
-            op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_YDESC, n[k]);
-            k += 1;
-            if training {
-                if mode != Mode::CUDNN_RMS_NORM {
-                    op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC, n[k]);
-                    k += 1;
-                }
-                op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC, n[k]);
-                k += 1;
-            }
-            if saved {
-                op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC, rest[0]);
-                op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC, rest[1]);
-            }
-            if running {
-                op.input(
-                    A::CUDNN_ATTR_OPERATION_NORM_FWD_INPUT_RUNNING_MEAN_DESC,
-                    rest[0],
-                );
-                op.input(
-                    A::CUDNN_ATTR_OPERATION_NORM_FWD_INPUT_RUNNING_VAR_DESC,
-                    rest[1],
-                );
-                op.output(
-                    A::CUDNN_ATTR_OPERATION_NORM_FWD_OUTPUT_RUNNING_MEAN_DESC,
-                    n[k],
-                );
-                op.output(
-                    A::CUDNN_ATTR_OPERATION_NORM_FWD_OUTPUT_RUNNING_VAR_DESC,
-                    n[k + 1],
-                );
-            }
-            let mut s = n_outputs;
-            if has_eps {
-                op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_EPSILON_DESC, n[s]);
-                s += 1;
-            }
-            if running {
-                op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_EXP_AVG_FACTOR_DESC, n[s]);
-            }
-            op
-        })?;
-        Ok(ids[..n_outputs].to_vec())
+        Ok(ins)
     }
 
     /// A backward node: dx, dscale and (optionally) dbias.
