@@ -6,6 +6,7 @@
 use super::algo::{AlgoChoice, BwdData, BwdFilter, Fwd};
 use super::problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
+use crate::core::activation::ActivationDescriptor;
 use crate::core::dtype::{ComputeType, ComputesIn, DataType, Scale};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
@@ -14,7 +15,6 @@ use crate::core::library::ffi;
 use crate::core::modes::Scaling;
 use crate::core::tensor::TensorDescriptor;
 use crate::core::workspace::Workspace;
-use crate::ops::activation::ActivationDescriptor;
 
 #[cfg(doc)]
 use crate::core::error::{Error, Mismatch};

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
+use crate::core::activation::ActivationDescriptor;
 use crate::core::error::{ensure, Error, Mismatch, Result};
 use crate::core::launch::check_lengths;
 use crate::core::tensor::TensorDescriptor;
-use crate::ops::activation::ActivationDescriptor;
 
 use super::param::{
     check_param_descriptor, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
