@@ -9,7 +9,7 @@ use cudnn_sys as sys;
 use super::algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
-use super::launch::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
+use super::args::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
 use super::problem::ConvProblem;
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use crate::core::dtype::{ComputeType, ComputesIn, DataType};
