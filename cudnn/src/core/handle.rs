@@ -4,10 +4,9 @@ use std::ptr::NonNull;
 use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::{CudaContext, CudaStream};
-
-use crate::core::launch::same_context;
 use cudnn_sys as sys;
 
+use crate::core::context::same_context;
 use crate::core::error::{Error, Mismatch, Result, StatusError};
 use crate::core::library::{ffi, library, Library};
 use crate::core::status::Status;

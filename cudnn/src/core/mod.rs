@@ -3,6 +3,7 @@
 //! the launch layer. Nothing here imports a family.
 
 pub(crate) mod activation;
+pub(crate) mod context;
 pub(crate) mod counts;
 pub(crate) mod descriptor;
 pub(crate) mod dropout;
