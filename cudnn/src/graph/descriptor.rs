@@ -8,7 +8,8 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
-use super::info::{self, AttributeInfo, DescriptorTypeInfo};
+use super::attr_rows::{AttributeInfo, DescriptorTypeInfo};
+use super::info;
 use super::value::AttributeValue;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::HandleKeepAlive;
