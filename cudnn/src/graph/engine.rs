@@ -12,7 +12,7 @@ use sys::{
 use super::builder::OperationGraph;
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
-use super::plan::PlanTensor;
+use super::plan_tensor::PlanTensor;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;

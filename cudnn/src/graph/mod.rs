@@ -110,6 +110,7 @@ mod note_names;
 mod pack;
 mod plan;
 mod plan_json;
+mod plan_tensor;
 mod scalar;
 mod settings;
 mod signature;
@@ -133,7 +134,8 @@ pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major, descriptor_type_name,
 };
 pub use pack::VariantPack;
-pub use plan::{ExecutionPlan, PlanTensor};
+pub use plan::ExecutionPlan;
+pub use plan_tensor::PlanTensor;
 pub use scalar::ScalarValue;
 pub use settings::Settings;
 pub use target::PlanTarget;

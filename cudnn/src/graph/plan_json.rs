@@ -31,7 +31,7 @@ use serde_json::{Map, Value};
 #[cfg(test)]
 use cudnn_sys as sys;
 
-use super::plan::PlanTensor;
+use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::MAX_OPERATIONS;
 use crate::core::error::{Error, Mismatch, Result};
@@ -254,7 +254,7 @@ fn is_enum_name(s: &str) -> bool {
 fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
     let uid = uid_of(&t.name)
         .ok_or_else(|| bad(format!("a tensor named {:?}, which is not a uid", t.name)))?;
-    let data_type = super::plan::data_type_from_name(&t.data_type)
+    let data_type = data_type_from_name(&t.data_type)
         .ok_or_else(|| bad(format!("tensor {uid}: unknown data type {:?}", t.data_type)))?;
     if t.dim.is_empty() || t.dim.len() > MAX_RANK || t.dim.len() != t.stride.len() {
         return Err(bad(format!(
@@ -286,7 +286,7 @@ fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
             .ptr_alignment
             .and_then(|a| u64::try_from(a).ok())
             .filter(|&a| a > 0)
-            .unwrap_or(super::plan::BYTE_ALIGNMENT),
+            .unwrap_or(BYTE_ALIGNMENT),
     })
 }
 
