@@ -20,7 +20,7 @@ use super::plan_json::PlanJson;
 /// `builder/lower.rs` until they import them from there.
 pub(crate) use super::plan_tensor::{PlanTensor, BYTE_ALIGNMENT};
 use super::target::PlanTarget;
-use crate::core::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 
 const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)";
@@ -120,11 +120,11 @@ fn engine_notes(plan: &BackendDescriptor) -> Option<Vec<Behavior>> {
 /// The workspace a finalized plan reports, checked.
 fn workspace_of(plan: &BackendDescriptor) -> Result<usize> {
     let ws = plan.get_one::<i64>(A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)?;
-    usize::try_from(ws).map_err(|_| Error::InvalidArgument {
-        function: "cudnnBackendGetAttribute(CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)",
-        mismatch: Mismatch::Unsupported {
-            what: format!("cuDNN reported a workspace of {ws} bytes"),
-        },
+    usize::try_from(ws).map_err(|_| {
+        Error::unsupported(
+            "cudnnBackendGetAttribute(CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)",
+            format!("cuDNN reported a workspace of {ws} bytes"),
+        )
     })
 }
 
@@ -337,12 +337,10 @@ impl OperationGraph {
         let held = PlanJson::parse(json)?.signature();
         match self.signature.difference(&held) {
             None => Ok(()),
-            Some(what) => Err(Error::InvalidArgument {
-                function: "OperationGraph::check_plan_json",
-                mismatch: Mismatch::BadValue {
-                    what: format!("a plan for another graph than \"{}\": {what}", self.name()),
-                },
-            }),
+            Some(what) => Err(Error::bad_value(
+                "OperationGraph::check_plan_json",
+                format!("a plan for another graph than \"{}\": {what}", self.name()),
+            )),
         }
     }
 }

@@ -34,19 +34,12 @@ use cudnn_sys as sys;
 use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::MAX_OPERATIONS;
-use crate::core::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
 /// The most dimensions of a backend tensor (`CUDNN_DIM_MAX`).
 const MAX_RANK: usize = 8;
-
-fn bad(what: String) -> Error {
-    Error::InvalidArgument {
-        function: FROM_JSON,
-        mismatch: Mismatch::BadValue { what },
-    }
-}
 
 /// A plan's JSON as this crate reads it: the graph's mode, the engine, the
 /// tensors of every list (the graph's and its subgraphs') and the nodes.
@@ -61,20 +54,23 @@ pub(crate) struct PlanJson {
 impl PlanJson {
     /// Reads and checks `json`.
     pub(crate) fn parse(json: &str) -> Result<PlanJson> {
-        let Unique(value) =
-            serde_json::from_str(json).map_err(|e| bad(format!("not JSON: {e}")))?;
+        let Unique(value) = serde_json::from_str(json)
+            .map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
         let doc: PlanDoc = serde_json::from_value(value)
-            .map_err(|e| bad(format!("not a plan of cuDNN's JSON: {e}")))?;
+            .map_err(|e| Error::bad_value(FROM_JSON, format!("not a plan of cuDNN's JSON: {e}")))?;
         let mut tensors = Vec::new();
         collect_tensors(&doc.graph, &mut tensors, 0)?;
         let by_uid = index_uids(&tensors)?;
         let mut nodes = Vec::new();
         read_nodes(&doc.graph, &by_uid, &mut nodes, 0)?;
         if nodes.len() > MAX_OPERATIONS {
-            return Err(bad(format!(
-                "the graph has {} operations; at most {MAX_OPERATIONS} are read",
-                nodes.len()
-            )));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!(
+                    "the graph has {} operations; at most {MAX_OPERATIONS} are read",
+                    nodes.len()
+                ),
+            ));
         }
         for n in &nodes {
             for uid in &n.writes {
@@ -252,25 +248,45 @@ fn is_enum_name(s: &str) -> bool {
 }
 
 fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
-    let uid = uid_of(&t.name)
-        .ok_or_else(|| bad(format!("a tensor named {:?}, which is not a uid", t.name)))?;
-    let data_type = data_type_from_name(&t.data_type)
-        .ok_or_else(|| bad(format!("tensor {uid}: unknown data type {:?}", t.data_type)))?;
+    let uid = uid_of(&t.name).ok_or_else(|| {
+        Error::bad_value(
+            FROM_JSON,
+            format!("a tensor named {:?}, which is not a uid", t.name),
+        )
+    })?;
+    let data_type = data_type_from_name(&t.data_type).ok_or_else(|| {
+        Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid}: unknown data type {:?}", t.data_type),
+        )
+    })?;
     if t.dim.is_empty() || t.dim.len() > MAX_RANK || t.dim.len() != t.stride.len() {
-        return Err(bad(format!(
-            "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
-            t.dim.len(),
-            t.stride.len()
-        )));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!(
+                "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
+                t.dim.len(),
+                t.stride.len()
+            ),
+        ));
     }
     if let Some(d) = t.dim.iter().find(|&&d| d < 1) {
-        return Err(bad(format!("tensor {uid} has a dimension of {d}")));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid} has a dimension of {d}"),
+        ));
     }
     if let Some(s) = t.stride.iter().find(|&&s| s < 0) {
-        return Err(bad(format!("tensor {uid} has a stride of {s}")));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid} has a stride of {s}"),
+        ));
     }
     if let Some(r) = t.reordering.as_deref().filter(|r| !is_enum_name(r)) {
-        return Err(bad(format!("tensor {uid}: reordering {r:?}")));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid}: reordering {r:?}"),
+        ));
     }
     Ok(PlanTensor {
         uid,
@@ -298,7 +314,7 @@ fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) ->
     for node in &graph.nodes {
         if let Some(sub) = node.get("subgraph") {
             if depth > 0 {
-                return Err(bad("a subgraph inside a subgraph".into()));
+                return Err(Error::bad_value(FROM_JSON, "a subgraph inside a subgraph"));
             }
             collect_tensors(&subgraph_of(sub)?, out, depth + 1)?;
         }
@@ -326,7 +342,8 @@ fn device_index_uids(graph: &GraphDoc) -> Vec<i64> {
 }
 
 fn subgraph_of(v: &Value) -> Result<GraphDoc> {
-    GraphDoc::deserialize(v).map_err(|e| bad(format!("a node's subgraph: {e}")))
+    GraphDoc::deserialize(v)
+        .map_err(|e| Error::bad_value(FROM_JSON, format!("a node's subgraph: {e}")))
 }
 
 /// Each uid's position; a uid given twice is refused (cuDNN and this
@@ -335,7 +352,10 @@ fn index_uids(tensors: &[PlanTensor]) -> Result<HashMap<i64, usize>> {
     let mut by_uid = HashMap::with_capacity(tensors.len());
     for (i, t) in tensors.iter().enumerate() {
         if by_uid.insert(t.uid, i).is_some() {
-            return Err(bad(format!("two tensors with uid {}", t.uid)));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("two tensors with uid {}", t.uid),
+            ));
         }
     }
     Ok(by_uid)
@@ -611,9 +631,10 @@ fn read_nodes(
     for node in &graph.nodes {
         out.push(read_node(node, by_uid, depth > 0)?);
         if out.len() > MAX_OPERATIONS {
-            return Err(bad(format!(
-                "the graph has more than {MAX_OPERATIONS} operations"
-            )));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("the graph has more than {MAX_OPERATIONS} operations"),
+            ));
         }
         if let Some(sub) = node.get("subgraph") {
             read_nodes(&subgraph_of(sub)?, by_uid, out, depth + 1)?;
@@ -630,17 +651,18 @@ fn read_node(
     let op = node
         .get("operation")
         .and_then(Value::as_str)
-        .ok_or_else(|| bad("a node without an \"operation\" name".into()))?;
+        .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
-        bad(format!(
-            "a node of operation {op}, whose outputs this crate does not know"
-        ))
+        Error::bad_value(
+            FROM_JSON,
+            format!("a node of operation {op}, whose outputs this crate does not know"),
+        )
     })?;
     let training = match node.get("fmode") {
         None => false,
         Some(v) if v == "CUDNN_NORM_FWD_TRAINING" => true,
         Some(v) if v == "CUDNN_NORM_FWD_INFERENCE" => false,
-        Some(v) => return Err(bad(format!("{op}: fmode {v}"))),
+        Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
     let mut sig = NodeSig::new(op);
     for (key, value) in node {
@@ -660,21 +682,35 @@ fn read_node(
         } else if SUBGRAPH_UIDS.contains(&k) && schema.subgraph && !inner {
             match value.as_i64() {
                 Some(uid) if by_uid.contains_key(&uid) => {}
-                _ => return Err(bad(format!("{op}'s {k} {value} names no tensor"))),
+                _ => {
+                    return Err(Error::bad_value(
+                        FROM_JSON,
+                        format!("{op}'s {k} {value} names no tensor"),
+                    ))
+                }
             }
         } else if schema.modes.contains(&k) {
             match value.as_str().filter(|s| is_enum_name(s)) {
                 Some(s) => sig.modes.push(format!("{k}={s}")),
-                None => return Err(bad(format!("{op}'s {k} {value} is not a cuDNN name"))),
+                None => {
+                    return Err(Error::bad_value(
+                        FROM_JSON,
+                        format!("{op}'s {k} {value} is not a cuDNN name"),
+                    ))
+                }
             }
         } else if schema.attrs.contains(&k) {
             if !attr_fits(k, value) {
-                return Err(bad(format!("{op}'s {k} {value} is not of its type")));
+                return Err(Error::bad_value(
+                    FROM_JSON,
+                    format!("{op}'s {k} {value} is not of its type"),
+                ));
             }
         } else {
-            return Err(bad(format!(
-                "{op} has a key {k:?} this crate does not know"
-            )));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("{op} has a key {k:?} this crate does not know"),
+            ));
         }
     }
     sig.finish();
@@ -687,11 +723,12 @@ fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64, usize>) -
     let uid = value
         .as_str()
         .and_then(uid_of)
-        .ok_or_else(|| bad(format!("{op}'s {key} {value} is not a uid")))?;
+        .ok_or_else(|| Error::bad_value(FROM_JSON, format!("{op}'s {key} {value} is not a uid")))?;
     if !by_uid.contains_key(&uid) {
-        return Err(bad(format!(
-            "{op}'s {key} names uid {uid}, which no tensor has"
-        )));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s {key} names uid {uid}, which no tensor has"),
+        ));
     }
     Ok(uid)
 }

@@ -515,15 +515,13 @@ pub fn check_batch_norm_ops(
         BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ACTIVATION => (true, false),
         BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION => (true, true),
         other => {
-            return Err(Error::InvalidArgument {
+            return Err(Error::bad_value(
                 function,
-                mismatch: Mismatch::BadValue {
-                    what: format!(
-                        "batch-normalization ops {}: not a cudnnBatchNormOps_t",
-                        other.0
-                    ),
-                },
-            })
+                format!(
+                    "batch-normalization ops {}: not a cudnnBatchNormOps_t",
+                    other.0
+                ),
+            ))
         }
     };
     let word = |b: bool| if b { "needs" } else { "takes no" };
