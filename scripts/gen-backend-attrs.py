@@ -871,7 +871,7 @@ def generate(env):
         "// Sources of the attributes' types (the last column):",
         "// " + summary + ".",
         "",
-        "use super::info::{",
+        "use super::attr_rows::{",
         "    a, d, t, AttributeInfo, AttributeTypeInfo, DescriptorTypeInfo, ANY_OPERATION, MANY, NONE, V8,",
         "    V9,",
         "};",

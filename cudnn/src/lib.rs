@@ -91,8 +91,10 @@ pub mod norm;
 pub mod ops;
 pub mod rnn;
 
+pub use self::core::activation::{ActivationDescriptor, ActivationMode};
 #[cfg(feature = "count-objects")]
 pub use self::core::counts::object_counts;
+pub use self::core::dropout::DropoutDescriptor;
 pub use self::core::dtype::{
     size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale,
 };
@@ -122,15 +124,14 @@ pub use cudnn_sys::loader::LoadError;
 pub use half;
 pub use norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
 pub use ops::{
-    ActivationDescriptor, ActivationMode, DropoutDescriptor, LrnDescriptor, OpTensorDescriptor,
-    OpTensorOp, PoolingDescriptor, PoolingMode, ReduceTensorDescriptor, ReduceTensorIndices,
-    ReduceTensorOp, SoftmaxAlgorithm, SoftmaxMode,
-};
-pub use ops::{
     ActivationProblem, BackwardBuffers, InPlaceBackwardBuffers, LrnProblem, PoolingProblem,
     SoftmaxBackwardBuffers, SoftmaxProblem,
 };
 pub use ops::{DropoutProblem, OpTensorProblem, OpTensorScaling, ReduceTensorProblem};
+pub use ops::{
+    LrnDescriptor, OpTensorDescriptor, OpTensorOp, PoolingDescriptor, PoolingMode,
+    ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, SoftmaxAlgorithm, SoftmaxMode,
+};
 pub use rnn::{
     RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnConfig, RnnDataDescriptor, RnnDataLayout,
     RnnDescriptor, RnnForwardArgs, RnnMode, RnnProblem, RnnReserveSpace, RnnWeightLayout,

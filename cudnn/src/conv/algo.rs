@@ -9,11 +9,13 @@ use cudnn_sys as sys;
 use super::algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
-use super::launch::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
+use super::args::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
 use super::problem::ConvProblem;
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use crate::core::dtype::{ComputeType, ComputesIn, DataType};
-use crate::core::error::{Error, Mismatch, Result};
+#[cfg(doc)]
+use crate::core::error::Mismatch;
+use crate::core::error::{Error, Result};
 use crate::core::handle::{ContextKey, Handle};
 use crate::core::launch::{Launch, Ptr, WorkspacePtr};
 use crate::core::library::ffi;
@@ -825,15 +827,15 @@ impl Handle {
         choice: Option<AlgoChoice<D::Algo>>,
         function: &'static str,
     ) -> Result<AlgoChoice<D::Algo>> {
-        let choice = choice.ok_or_else(|| Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::Unsupported {
-                what: format!(
+        let choice = choice.ok_or_else(|| {
+            Error::unsupported(
+                function,
+                format!(
                     "no {:?} algorithm satisfies the options {:?}",
                     D::DIRECTION,
                     key.options
                 ),
-            },
+            )
         })?;
         if let Some(cache) = cache {
             cache.insert(

@@ -63,12 +63,10 @@ impl<C: ComputeType> std::fmt::Debug for ConvolutionDescriptor<C> {
 fn check_c_ints(values: &[usize], min: usize, what: &str, function: &'static str) -> Result<()> {
     for (i, &v) in values.iter().enumerate() {
         if v < min || v > i32::MAX as usize {
-            return Err(Error::InvalidArgument {
+            return Err(Error::bad_value(
                 function,
-                mismatch: Mismatch::BadValue {
-                    what: format!("{what}[{i}] = {v}: must be between {min} and {}", i32::MAX),
-                },
-            });
+                format!("{what}[{i}] = {v}: must be between {min} and {}", i32::MAX),
+            ));
         }
     }
     Ok(())
@@ -262,7 +260,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     /// cuDNN's error.
     pub fn try_clone(&self) -> Result<Self> {
         let mut copy = ConvolutionDescriptor {
-            raw: RawConvolution::create(self.raw.lib_ref().clone())?,
+            raw: RawConvolution::create(self.raw.lib.clone())?,
             rank: self.rank,
             pads: self.pads,
             strides: self.strides,
@@ -353,11 +351,15 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
             self.dilations(),
             self.groups,
         )
-        .map_err(|what| Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::Shape {
-                what: format!("{what} (the output rule of cudnnGetConvolutionNdForwardOutputDim)"),
-            },
+        .map_err(|what| {
+            Error::invalid(
+                function,
+                Mismatch::Shape {
+                    what: format!(
+                        "{what} (the output rule of cudnnGetConvolutionNdForwardOutputDim)"
+                    ),
+                },
+            )
         })
     }
 
@@ -376,12 +378,8 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         check_library(self.raw.lib(), F, "x", x.library())?;
         check_library(self.raw.lib(), F, "w", w.library())?;
         // cuDNN computes in `int`: past it, it answers with a wrapped value.
-        fits_c_int(x.dims(), w.dims(), self.pads(), self.dilations()).map_err(|what| {
-            Error::InvalidArgument {
-                function: F,
-                mismatch: Mismatch::BadValue { what },
-            }
-        })?;
+        fits_c_int(x.dims(), w.dims(), self.pads(), self.dilations())
+            .map_err(|what| Error::bad_value(F, what))?;
         let get = ffi!(self.raw.lib(), cudnnGetConvolutionNdForwardOutputDim);
         let rank = x.dims().len();
         let mut out = vec![0i32; rank];

@@ -17,11 +17,13 @@
 //! - `descriptor`: [`ConvolutionDescriptor`] and the output shape rule;
 //! - `problem`: [`ConvProblem`] and the checks that need no GPU;
 //! - `algo`: [`AlgoChoice`], the heuristic's candidates and the searches;
-//! - `launch`: the argument structs and the launches;
+//! - `args`: the argument structs of the launches and searches;
+//! - `launch`: the launches;
 //! - `algo_cache`: [`AlgoCache`] and its keys.
 
 mod algo;
 pub(crate) mod algo_cache;
+mod args;
 mod descriptor;
 mod launch;
 mod problem;
@@ -32,11 +34,11 @@ pub use algo::AlgoChoice;
 pub use algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
-pub use descriptor::{output_dims, ConvolutionDescriptor};
-pub use launch::{
+pub use args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
     ConvForwardArgs, ConvZ,
 };
+pub use descriptor::{output_dims, ConvolutionDescriptor};
 pub use problem::{check_bias_shape, check_fused_activation, ConvProblem};
 
 #[cfg(doc)]

@@ -10,13 +10,13 @@ use super::algo_cache::{
 };
 use super::descriptor::ConvolutionDescriptor;
 use super::FwdAlgo;
+use crate::core::activation::{ActivationDescriptor, ActivationMode};
 use crate::core::descriptor::MAX_DIMS;
 use crate::core::dtype::{ComputeType, ComputesIn};
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::launch::{check_lengths, check_library};
 use crate::core::library::Library;
 use crate::core::tensor::{FilterDescriptor, TensorDescriptor};
-use crate::ops::activation::{ActivationDescriptor, ActivationMode};
 
 #[cfg(doc)]
 use crate::core::error::Error;

@@ -1,9 +1,13 @@
 //! RAII ownership of cuDNN's descriptor objects.
 
+use crate::core::error::{Error, Result};
+
 /// Declares an owner of one kind of cuDNN descriptor: created by `$create`,
 /// destroyed by `$destroy` on drop, `Send` (a descriptor is host memory that
 /// may move between threads) and not `Sync` (setters mutate it through
-/// shared references). Not `Clone`.
+/// shared references). Not `Clone`. The module that declares one may read
+/// its fields: `ptr` and `lib`, the library as it is held (a new owner of
+/// the same library clones it).
 macro_rules! raw_descriptor {
     ($(#[$m:meta])* $name:ident, $ptr:ty, $create:ident, $destroy:ident) => {
         $(#[$m])*
@@ -25,12 +29,10 @@ macro_rules! raw_descriptor {
                 let status = unsafe { (create.f)(&mut ptr) };
                 create.check(status)?;
                 if ptr.is_null() {
-                    return Err($crate::core::error::Error::InvalidArgument {
-                        function: stringify!($create),
-                        mismatch: $crate::core::error::Mismatch::Unsupported {
-                            what: "cuDNN returned success and a null descriptor".into(),
-                        },
-                    });
+                    return Err($crate::core::error::Error::unsupported(
+                        stringify!($create),
+                        "cuDNN returned success and a null descriptor",
+                    ));
                 }
                 $crate::core::counts::created(stringify!($name));
                 Ok(Self { ptr, lib })
@@ -46,14 +48,6 @@ macro_rules! raw_descriptor {
             #[inline]
             pub(crate) fn lib(&self) -> &std::sync::Arc<$crate::core::library::Library> {
                 self.lib.arc()
-            }
-
-            /// The library it was created with, as it is held (for new
-            /// owners of the same library; not every kind needs it).
-            #[inline]
-            #[allow(dead_code)]
-            pub(crate) fn lib_ref(&self) -> &$crate::core::library::LibRef {
-                &self.lib
             }
         }
 
@@ -90,18 +84,16 @@ pub(crate) fn to_c_ints(
     min: usize,
     what: &str,
     function: &'static str,
-) -> crate::core::error::Result<Vec<i32>> {
+) -> Result<Vec<i32>> {
     values
         .iter()
         .enumerate()
         .map(|(i, &v)| {
             if v < min || v > i32::MAX as usize {
-                Err(crate::core::error::Error::InvalidArgument {
+                Err(Error::bad_value(
                     function,
-                    mismatch: crate::core::error::Mismatch::BadValue {
-                        what: format!("{what}[{i}] = {v}: must be between {min} and {}", i32::MAX),
-                    },
-                })
+                    format!("{what}[{i}] = {v}: must be between {min} and {}", i32::MAX),
+                ))
             } else {
                 Ok(v as i32)
             }
@@ -187,7 +179,7 @@ pub(crate) fn to_c_dims(
     min: usize,
     what: &str,
     function: &'static str,
-) -> crate::core::error::Result<CInts> {
+) -> Result<CInts> {
     if values.len() > MAX_DIMS {
         return Err(too_many(values.len(), what, function));
     }
@@ -206,28 +198,18 @@ pub(crate) fn to_c_dims(
 
 #[cold]
 #[inline(never)]
-fn too_many(n: usize, what: &str, function: &'static str) -> crate::core::error::Error {
-    crate::core::error::Error::InvalidArgument {
+fn too_many(n: usize, what: &str, function: &'static str) -> Error {
+    Error::bad_value(
         function,
-        mismatch: crate::core::error::Mismatch::BadValue {
-            what: format!("{n} {what}: cuDNN takes at most {MAX_DIMS}"),
-        },
-    }
+        format!("{n} {what}: cuDNN takes at most {MAX_DIMS}"),
+    )
 }
 
 #[cold]
 #[inline(never)]
-fn out_of_range(
-    i: usize,
-    x: usize,
-    min: usize,
-    what: &str,
-    function: &'static str,
-) -> crate::core::error::Error {
-    crate::core::error::Error::InvalidArgument {
+fn out_of_range(i: usize, x: usize, min: usize, what: &str, function: &'static str) -> Error {
+    Error::bad_value(
         function,
-        mismatch: crate::core::error::Mismatch::BadValue {
-            what: format!("{what}[{i}] = {x}: must be between {min} and {}", i32::MAX),
-        },
-    }
+        format!("{what}[{i}] = {x}: must be between {min} and {}", i32::MAX),
+    )
 }

@@ -400,10 +400,29 @@ pub(crate) fn ensure(
     if ok {
         Ok(())
     } else {
-        Err(Error::InvalidArgument {
-            function,
-            mismatch: mismatch(),
-        })
+        Err(Error::invalid(function, mismatch()))
+    }
+}
+
+/// The refusals of the checks that run before a call: one family, so that
+/// every check builds its error the same way.
+impl Error {
+    /// [`Error::InvalidArgument`]: a check before `function` found
+    /// `mismatch`.
+    pub(crate) fn invalid(function: &'static str, mismatch: Mismatch) -> Error {
+        Error::InvalidArgument { function, mismatch }
+    }
+
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`]: a value
+    /// `function` would be given is wrong, as `what` says.
+    pub(crate) fn bad_value(function: &'static str, what: impl Into<String>) -> Error {
+        Error::invalid(function, Mismatch::BadValue { what: what.into() })
+    }
+
+    /// [`Error::InvalidArgument`] with [`Mismatch::Unsupported`]: a
+    /// combination `function` does not support, as `what` says.
+    pub(crate) fn unsupported(function: &'static str, what: impl Into<String>) -> Error {
+        Error::invalid(function, Mismatch::Unsupported { what: what.into() })
     }
 }
 

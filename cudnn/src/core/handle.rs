@@ -4,10 +4,9 @@ use std::ptr::NonNull;
 use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::{CudaContext, CudaStream};
-
-use crate::core::launch::same_context;
 use cudnn_sys as sys;
 
+use crate::core::context::same_context;
 use crate::core::error::{Error, Mismatch, Result, StatusError};
 use crate::core::library::{ffi, library, Library};
 use crate::core::status::Status;
@@ -53,7 +52,7 @@ impl Drop for RawHandle {
 /// A share of a [`Handle`]'s cuDNN handle, held by a backend descriptor the
 /// handle was set into: the cuDNN handle lives as long as it does.
 #[derive(Clone)]
-pub(crate) struct HandleKeepAlive(#[allow(dead_code)] Arc<RawHandle>);
+pub(crate) struct HandleKeepAlive(Arc<RawHandle>);
 
 impl std::fmt::Debug for HandleKeepAlive {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -298,10 +297,10 @@ impl Handle {
     }
 
     pub(crate) fn launch_stream(&self, function: &'static str) -> Result<&Arc<CudaStream>> {
-        let stream = self.stream.as_ref().ok_or(Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::NoStream,
-        })?;
+        let stream = self
+            .stream
+            .as_ref()
+            .ok_or(Error::invalid(function, Mismatch::NoStream))?;
         stream.context().bind_to_thread()?;
         Ok(stream)
     }
@@ -397,11 +396,11 @@ impl ContextKey {
 /// `f`; `f`'s own result is returned inside `Ok`.
 pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -> R) -> Result<R> {
     let key = ContextKey::of(stream.context());
-    let nested = || Error::InvalidArgument {
-        function: "cudnnCreate",
-        mismatch: Mismatch::Unsupported {
-            what: "with_thread_handle called from inside its own closure".into(),
-        },
+    let nested = || {
+        Error::unsupported(
+            "cudnnCreate",
+            "with_thread_handle called from inside its own closure",
+        )
     };
     THREAD_HANDLES
         .try_with(|cell| {
@@ -448,11 +447,11 @@ pub fn with_thread_handle<R>(stream: &Arc<CudaStream>, f: impl FnOnce(&Handle) -
 /// [`Mismatch::Unsupported`] when called from inside `with_thread_handle`'s
 /// closure.
 pub fn release_thread_handles() -> Result<usize> {
-    let busy = || Error::InvalidArgument {
-        function: "cudnnDestroy",
-        mismatch: Mismatch::Unsupported {
-            what: "release_thread_handles called from inside with_thread_handle".into(),
-        },
+    let busy = || {
+        Error::unsupported(
+            "cudnnDestroy",
+            "release_thread_handles called from inside with_thread_handle",
+        )
     };
     THREAD_HANDLES
         .try_with(|cell| {
@@ -472,12 +471,10 @@ pub fn release_thread_handles() -> Result<usize> {
 /// the device cannot be opened.
 pub fn cuda_context(ordinal: usize) -> Result<Arc<CudaContext>> {
     if ordinal > i32::MAX as usize {
-        return Err(Error::InvalidArgument {
-            function: "cuDeviceGet",
-            mismatch: Mismatch::BadValue {
-                what: format!("device ordinal {ordinal}: the driver numbers devices with an int"),
-            },
-        });
+        return Err(Error::bad_value(
+            "cuDeviceGet",
+            format!("device ordinal {ordinal}: the driver numbers devices with an int"),
+        ));
     }
     if !cuda_driver_present() {
         return Err(Error::Cuda(crate::core::error::CudaError {

@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream, CudaView, CudaViewMut};
+use cudarc::driver::{CudaSlice, CudaStream, CudaView, CudaViewMut};
 use cudarc::driver::{DevicePtr, DevicePtrMut, SyncOnDrop};
 
 use crate::core::dtype::DataType;
@@ -25,6 +25,10 @@ use crate::core::library::Library;
 use crate::core::raw::{RawDeviceView, RawDeviceViewMut};
 use crate::core::tensor::TensorDescriptor;
 use crate::core::workspace::Workspace;
+
+/// Defined in `core/context.rs`; named here as well for `graph/pack.rs` and
+/// `rnn/problem.rs` until they import it from there.
+pub(crate) use crate::core::context::same_context;
 
 mod sealed {
     pub trait Sealed {}
@@ -89,13 +93,6 @@ impl<T> sealed::Sealed for RawDeviceViewMut<T> {}
 impl<T> DeviceBuffer<T> for RawDeviceView<T> {}
 impl<T> DeviceBuffer<T> for RawDeviceViewMut<T> {}
 impl<T> DeviceBufferMut<T> for RawDeviceViewMut<T> {}
-
-/// Whether two contexts are the same CUDA context (not merely the same
-/// device).
-#[inline]
-pub(crate) fn same_context(a: &CudaContext, b: &CudaContext) -> bool {
-    a.cu_ctx() == b.cu_ctx()
-}
 
 /// Checks that `buf` lives in the CUDA context of the handle's `stream` and
 /// holds at least `required` elements.

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use cudarc::driver::sys::CUdeviceptr;
 use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, DeviceSlice, SyncOnDrop};
 
-use crate::core::error::{Error, Mismatch, Result};
+#[cfg(doc)]
+use crate::core::error::Mismatch;
+use crate::core::error::{Error, Result};
 
 /// Checks the host-checkable half of a raw view's parts: `ptr` is not null
 /// and is aligned for `T`, and `len` elements of `T` from `ptr` neither
@@ -27,27 +29,30 @@ pub fn check_raw_parts<T>(ptr: CUdeviceptr, len: usize) -> Result<()> {
 }
 
 fn check_parts<T>(function: &'static str, ptr: CUdeviceptr, len: usize) -> Result<()> {
-    let bad = |what: String| Error::InvalidArgument {
-        function,
-        mismatch: Mismatch::BadValue { what },
-    };
     let (size, align) = (std::mem::size_of::<T>(), std::mem::align_of::<T>());
     if ptr == 0 {
-        return Err(bad("the device pointer is null".into()));
+        return Err(Error::bad_value(function, "the device pointer is null"));
     }
     if !ptr.is_multiple_of(align as u64) {
-        return Err(bad(format!(
-            "the device pointer {ptr:#x} is not aligned to {align} bytes, the alignment of {}",
-            std::any::type_name::<T>()
-        )));
+        return Err(Error::bad_value(
+            function,
+            format!(
+                "the device pointer {ptr:#x} is not aligned to {align} bytes, the alignment of {}",
+                std::any::type_name::<T>()
+            ),
+        ));
     }
-    let bytes = len
-        .checked_mul(size)
-        .ok_or_else(|| bad(format!("{len} elements of {size} bytes overflow usize")))?;
+    let bytes = len.checked_mul(size).ok_or_else(|| {
+        Error::bad_value(
+            function,
+            format!("{len} elements of {size} bytes overflow usize"),
+        )
+    })?;
     if ptr.checked_add(bytes as u64).is_none() {
-        return Err(bad(format!(
-            "{bytes} bytes from {ptr:#x} run past the end of the address space"
-        )));
+        return Err(Error::bad_value(
+            function,
+            format!("{bytes} bytes from {ptr:#x} run past the end of the address space"),
+        ));
     }
     Ok(())
 }

@@ -141,12 +141,10 @@ impl<T: DataType> TensorDescriptor<T> {
         )?;
         let rank = dims.len();
         if rank > crate::core::descriptor::MAX_DIMS {
-            return Err(crate::core::error::Error::InvalidArgument {
-                function: "cudnnSetTensorNdDescriptor",
-                mismatch: Mismatch::BadValue {
-                    what: format!("a tensor of rank {rank}: cuDNN tensors have 3 to 8 dims"),
-                },
-            });
+            return Err(crate::core::error::Error::bad_value(
+                "cudnnSetTensorNdDescriptor",
+                format!("a tensor of rank {rank}: cuDNN tensors have 3 to 8 dims"),
+            ));
         }
         let mut strides = [0usize; crate::core::descriptor::MAX_DIMS];
         fill_packed_strides(format, dims, &mut strides[..rank]);
@@ -267,14 +265,12 @@ impl<T: DataType> TensorDescriptor<T> {
                 what: format!("dims {dims:?} with strides {strides:?} overflow usize"),
             })
         })();
-        found
-            .err()
-            .unwrap_or_else(|| crate::core::error::Error::InvalidArgument {
-                function: F,
-                mismatch: Mismatch::BadValue {
-                    what: format!("dims {dims:?} with strides {strides:?}"),
-                },
-            })
+        found.err().unwrap_or_else(|| {
+            crate::core::error::Error::bad_value(
+                F,
+                format!("dims {dims:?} with strides {strides:?}"),
+            )
+        })
     }
 
     /// The dimensions, in (N, C, spatial...) order.
@@ -322,7 +318,7 @@ impl<T: DataType> TensorDescriptor<T> {
 
     /// The library it was created with, as it is held.
     pub(crate) fn lib_ref(&self) -> &LibRef {
-        self.raw.lib_ref()
+        &self.raw.lib
     }
 
     /// A new cuDNN descriptor with the same dimensions and strides, of the
@@ -331,7 +327,7 @@ impl<T: DataType> TensorDescriptor<T> {
     /// # Errors
     /// cuDNN's error when the descriptor cannot be created.
     pub fn try_clone(&self) -> Result<Self> {
-        TensorDescriptor::strided(self.raw.lib_ref().clone(), self.dims(), self.strides())
+        TensorDescriptor::strided(self.raw.lib.clone(), self.dims(), self.strides())
     }
 }
 
@@ -466,7 +462,7 @@ impl<T: DataType> FilterDescriptor<T> {
     /// # Errors
     /// cuDNN's error when the descriptor cannot be created.
     pub fn try_clone(&self) -> Result<Self> {
-        FilterDescriptor::build(self.raw.lib_ref().clone(), self.format(), self.dims())
+        FilterDescriptor::build(self.raw.lib.clone(), self.format(), self.dims())
     }
 }
 

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtrMut, SyncOnDrop};
 
+use crate::core::context::same_context;
 use crate::core::error::Result;
-use crate::core::launch::same_context;
 
 /// Scratch device memory for cuDNN algorithms, reused across launches and
 /// grown (never shrunk) when a launch needs more. Not `Clone`.

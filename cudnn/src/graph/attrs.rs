@@ -6,7 +6,7 @@
 // Sources of the attributes' types (the last column):
 // header: 58, header, frontend: 214, frontend: 69, header comment: 5, measured: 5, name: 13, none: 19.
 
-use super::info::{
+use super::attr_rows::{
     a, d, t, AttributeInfo, AttributeTypeInfo, DescriptorTypeInfo, ANY_OPERATION, MANY, NONE, V8,
     V9,
 };

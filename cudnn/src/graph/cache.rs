@@ -12,7 +12,7 @@ use super::engine::Target;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
-use crate::core::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 
 /// The file's format tag.
@@ -96,13 +96,6 @@ pub struct PlanCache {
 static_assertions::assert_impl_all!(PlanCache: Send);
 static_assertions::assert_not_impl_any!(PlanCache: Sync, Clone);
 
-fn bad(function: &'static str, what: String) -> Error {
-    Error::InvalidArgument {
-        function,
-        mismatch: Mismatch::BadValue { what },
-    }
-}
-
 impl PlanCache {
     /// An empty cache of at most `capacity` plans.
     ///
@@ -110,9 +103,9 @@ impl PlanCache {
     /// [`Error::InvalidArgument`] for a capacity of 0.
     pub fn new(capacity: usize) -> Result<PlanCache> {
         if capacity == 0 {
-            return Err(bad(
+            return Err(Error::bad_value(
                 "PlanCache::new",
-                "a capacity of 0 holds nothing".into(),
+                "a capacity of 0 holds nothing",
             ));
         }
         Ok(PlanCache {
@@ -208,7 +201,7 @@ impl PlanCache {
         }
         self.tick += 1;
         let tick = self.tick;
-        let lost = || bad("PlanCache::get_or_build", "the entry went missing".into());
+        let lost = || Error::bad_value("PlanCache::get_or_build", "the entry went missing");
         let entry = self.entries.get_mut(&key).ok_or_else(lost)?;
         entry.last_used = tick;
         let plan = entry.plan.as_mut().ok_or_else(lost)?;
@@ -307,11 +300,11 @@ impl PlanCache {
             message: e.to_string(),
         })?;
         let doc: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| bad(LOAD, format!("{}: not JSON: {e}", path.display())))?;
+            .map_err(|e| Error::bad_value(LOAD, format!("{}: not JSON: {e}", path.display())))?;
         if doc.get("format").and_then(|f| f.as_str()) != Some(FORMAT)
             || doc.get("version").and_then(|v| v.as_u64()) != Some(FORMAT_VERSION)
         {
-            return Err(bad(
+            return Err(Error::bad_value(
                 LOAD,
                 format!(
                     "{} is not a plan cache of format {FORMAT:?} version {FORMAT_VERSION}",
@@ -322,7 +315,9 @@ impl PlanCache {
         let list = doc
             .get("entries")
             .and_then(|e| e.as_array())
-            .ok_or_else(|| bad(LOAD, format!("{}: no \"entries\" array", path.display())))?;
+            .ok_or_else(|| {
+                Error::bad_value(LOAD, format!("{}: no \"entries\" array", path.display()))
+            })?;
         let version = lib.version().to_string();
         let mut skipped = 0;
         for (i, e) in list.iter().enumerate() {
@@ -330,7 +325,9 @@ impl PlanCache {
                 e.get(k)
                     .and_then(|v| v.as_str())
                     .map(str::to_owned)
-                    .ok_or_else(|| bad(LOAD, format!("entry {i} has no string \"{k}\"")))
+                    .ok_or_else(|| {
+                        Error::bad_value(LOAD, format!("entry {i} has no string \"{k}\""))
+                    })
             };
             let key = PlanKey {
                 graph: field("graph")?,

@@ -136,12 +136,10 @@ impl PlanGraph<'_> {
         let (addrs, guards) = self.pack.retake(&self.stream);
         let (ws, _, ws_guard) = self.workspace.device_ptr(&self.stream);
         if addrs != self.addrs || ws != self.workspace_addr {
-            return Err(Error::InvalidArgument {
-                function: "cuGraphLaunch",
-                mismatch: Mismatch::Unsupported {
-                    what: "a buffer of the recorded graph moved".into(),
-                },
-            });
+            return Err(Error::unsupported(
+                "cuGraphLaunch",
+                "a buffer of the recorded graph moved",
+            ));
         }
         // SAFETY: `exec` is live and `stream` is a live stream of the
         // context bound above; the buffers it addresses are borrowed by
@@ -162,15 +160,15 @@ pub(crate) fn check_cuda_graph_note(function: &'static str, plan: &ExecutionPlan
     if plan.behavior_notes().is_some_and(|n| n.contains(&note)) {
         return Ok(());
     }
-    Err(Error::InvalidArgument {
+    Err(Error::invalid(
         function,
-        mismatch: Mismatch::EngineLacksNote {
+        Mismatch::EngineLacksNote {
             engine: plan.engine_index(),
             note: "SUPPORTS_CUDA_GRAPH_NATIVE_API",
             needed_by: "recording a CUDA graph (choose plans with \
                         Settings::require_cuda_graph)",
         },
-    })
+    ))
 }
 
 impl Handle {

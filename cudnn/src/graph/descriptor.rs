@@ -8,7 +8,8 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
-use super::info::{self, AttributeInfo, DescriptorTypeInfo};
+use super::attr_rows::{AttributeInfo, DescriptorTypeInfo};
+use super::info;
 use super::value::AttributeValue;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::HandleKeepAlive;
@@ -151,18 +152,6 @@ impl SharedDescriptor {
     }
 }
 
-fn invalid(function: &'static str, mismatch: Mismatch) -> Error {
-    Error::InvalidArgument { function, mismatch }
-}
-
-fn bad(function: &'static str, what: String) -> Error {
-    invalid(function, Mismatch::BadValue { what })
-}
-
-fn unsupported(function: &'static str, what: String) -> Error {
-    invalid(function, Mismatch::Unsupported { what })
-}
-
 impl BackendDescriptor {
     /// Creates an empty descriptor of type `kind` with the process-wide
     /// library.
@@ -189,13 +178,13 @@ impl BackendDescriptor {
     fn create(lib: LibRef, kind: sys::cudnnBackendDescriptorType_t) -> Result<Self> {
         let major = lib.version().major;
         let Some(info) = info::descriptor_type_info(kind) else {
-            return Err(bad(
+            return Err(Error::bad_value(
                 CREATE,
                 format!("descriptor type {} is not in the table", kind.0),
             ));
         };
         if !info::descriptor_type_in_major(kind, major) {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 info.create_fn,
                 format!("{} is not in cuDNN {major}", info.ty.name),
             ));
@@ -212,9 +201,9 @@ impl BackendDescriptor {
         let status = unsafe { (create.f)(kind, &mut ptr) };
         lib.check(info.create_fn, status)?;
         if ptr.is_null() {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 info.create_fn,
-                "cuDNN returned success and a null descriptor".into(),
+                "cuDNN returned success and a null descriptor",
             ));
         }
         crate::core::counts::created("BackendDescriptor");
@@ -258,7 +247,7 @@ impl BackendDescriptor {
     /// [`Error::InvalidArgument`] when it is not finalized.
     pub(crate) fn into_shared(self) -> Result<SharedDescriptor> {
         if !self.finalized {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 "BackendDescriptor::into_shared",
                 format!("the {} is not finalized", self.raw.kind.ty.name),
             ));
@@ -269,7 +258,6 @@ impl BackendDescriptor {
     /// Records that cuDNN completed this descriptor, for the attributes
     /// whose getters are known to fill the descriptors they are given (the
     /// engine configurations of a heuristics query).
-    #[allow(dead_code)]
     pub(crate) fn assume_finalized(&mut self) {
         self.finalized = true;
     }
@@ -289,7 +277,6 @@ impl BackendDescriptor {
     }
 
     /// The raw descriptor; it stays owned by `self`.
-    #[allow(dead_code)]
     pub(crate) fn ptr(&self) -> sys::cudnnBackendDescriptor_t {
         self.raw.ptr
     }
@@ -305,7 +292,7 @@ impl BackendDescriptor {
     ) -> Result<&'static AttributeInfo> {
         let generic = if setting { SET } else { GET };
         let Some(a) = info::attribute_info(attr) else {
-            return Err(bad(
+            return Err(Error::bad_value(
                 generic,
                 format!("attribute {} is not in the table", attr.0),
             ));
@@ -313,14 +300,14 @@ impl BackendDescriptor {
         let function = if setting { a.set_fn } else { a.get_fn };
         let major = self.raw.lib.version().major;
         if !a.in_major(major) {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 function,
                 format!("{} is not in cuDNN {major}", a.name),
             ));
         }
         if a.descriptor != self.raw.kind.ty.value {
             let owner = info::descriptor_type_name(a.descriptor_type()).unwrap_or("?");
-            return Err(bad(
+            return Err(Error::bad_value(
                 function,
                 format!(
                     "{} belongs to {owner}, not to {}",
@@ -329,7 +316,7 @@ impl BackendDescriptor {
             ));
         }
         if setting && self.finalized {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 function,
                 format!(
                     "the {} is finalized and takes no more attributes",
@@ -339,7 +326,7 @@ impl BackendDescriptor {
         }
         let ty_name = info::attribute_type_name(ty).unwrap_or("?");
         if a.types == 0 {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 function,
                 format!("the type of {} is not known to this crate", a.name),
             ));
@@ -350,13 +337,13 @@ impl BackendDescriptor {
                 .into_iter()
                 .map(|t| info::attribute_type_name(t).unwrap_or("?"))
                 .collect();
-            return Err(bad(
+            return Err(Error::bad_value(
                 function,
                 format!("{} takes {}, not {ty_name}", a.name, takes.join(" or ")),
             ));
         }
         if !info::attribute_type_in_major(ty, major) {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 function,
                 format!("{ty_name} is not in cuDNN {major}"),
             ));
@@ -376,7 +363,10 @@ impl BackendDescriptor {
             (lo, Some(hi)) => format!("{lo} to {hi} elements"),
             (lo, None) => format!("at least {lo} element{}", if lo == 1 { "" } else { "s" }),
         };
-        Err(bad(a.set_fn, format!("{} takes {want}, not {n}", a.name)))
+        Err(Error::bad_value(
+            a.set_fn,
+            format!("{} takes {want}, not {n}", a.name),
+        ))
     }
 
     /// Sets attribute `attr` to `values`.
@@ -417,7 +407,7 @@ impl BackendDescriptor {
         Self::check_count(a, descriptors.len())?;
         for (i, d) in descriptors.iter().enumerate() {
             if !d.finalized {
-                return Err(bad(
+                return Err(Error::bad_value(
                     a.set_fn,
                     format!(
                         "{}[{i}], a {}, is not finalized",
@@ -426,7 +416,7 @@ impl BackendDescriptor {
                 ));
             }
             if !Arc::ptr_eq(d.library(), self.library()) {
-                return Err(invalid(
+                return Err(Error::invalid(
                     a.set_fn,
                     Mismatch::OtherLibrary {
                         descriptor: a.name,
@@ -436,7 +426,7 @@ impl BackendDescriptor {
                 ));
             }
             if let Some(why) = a.element_mismatch(d.kind()) {
-                return Err(bad(a.set_fn, format!("element {i}: {why}")));
+                return Err(Error::bad_value(a.set_fn, format!("element {i}: {why}")));
             }
         }
         // Refused before cuDNN holds them if they could not be kept.
@@ -457,7 +447,7 @@ impl BackendDescriptor {
     fn unshared(&mut self, function: &'static str) -> Result<&mut Raw> {
         let name = self.raw.kind.ty.name;
         Arc::get_mut(&mut self.raw).ok_or_else(|| {
-            unsupported(
+            Error::unsupported(
                 function,
                 format!("the {name} is set into another descriptor and takes no attribute"),
             )
@@ -476,7 +466,7 @@ impl BackendDescriptor {
     #[doc(alias = "cudnnBackendInitialize")]
     pub fn reset(&mut self) -> Result<()> {
         if Arc::strong_count(&self.raw) > 1 {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 "cudnnBackendInitialize",
                 format!(
                     "the {} is set into another descriptor, which relies on its content",
@@ -517,7 +507,7 @@ impl BackendDescriptor {
         let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_HANDLE;
         let a = self.check_attr(attr, ty, true)?;
         if !Arc::ptr_eq(handle.library(), self.library()) {
-            return Err(invalid(
+            return Err(Error::invalid(
                 a.set_fn,
                 Mismatch::OtherLibrary {
                     descriptor: a.name,
@@ -539,7 +529,6 @@ impl BackendDescriptor {
     ///
     /// # Errors
     /// As [`set`](Self::set).
-    #[allow(dead_code)]
     pub(crate) fn set_pointers(
         &mut self,
         attr: sys::cudnnBackendAttributeName_t,
@@ -596,12 +585,11 @@ impl BackendDescriptor {
             && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP)
             && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE)
         {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 function,
                 "an execution plan read from JSON needs device properties \
                  (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without \
-                 either cuDNN would dereference a null pointer"
-                    .into(),
+                 either cuDNN would dereference a null pointer",
             ));
         }
         if matches!(
@@ -647,7 +635,7 @@ impl BackendDescriptor {
             [one] => Ok(*one),
             _ => {
                 let a = self.check_attr(attr, T::TYPE, false)?;
-                Err(bad(
+                Err(Error::bad_value(
                     a.get_fn,
                     format!("{} has {} elements, not 1", a.name, v.len()),
                 ))
@@ -684,7 +672,7 @@ impl BackendDescriptor {
             let end = text.count_bytes();
             bytes.truncate(end);
         }
-        String::from_utf8(bytes).map_err(|e| bad(a.get_fn, format!("not UTF-8: {e}")))
+        String::from_utf8(bytes).map_err(|e| Error::bad_value(a.get_fn, format!("not UTF-8: {e}")))
     }
 
     /// Reads attribute `attr`, whose elements are backend descriptors: new
@@ -707,7 +695,7 @@ impl BackendDescriptor {
         let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
         let a = self.check_attr(attr, ty, false)?;
         if let Some(why) = a.element_mismatch(kind) {
-            return Err(bad(a.get_fn, why));
+            return Err(Error::bad_value(a.get_fn, why));
         }
         // Asked for the count with a null array, cuDNN 9.28 answers 0 for
         // some lists that are not empty (an engine configuration's knob
@@ -769,7 +757,7 @@ impl BackendDescriptor {
         lib.check(a.get_fn, status)?;
         match usize::try_from(n) {
             Ok(n) if n <= MAX_ELEMENTS => Ok(n),
-            _ => Err(unsupported(
+            _ => Err(Error::unsupported(
                 a.get_fn,
                 format!("cuDNN reported {n} elements for {}", a.name),
             )),
@@ -787,7 +775,7 @@ impl BackendDescriptor {
     pub fn finalize(&mut self) -> Result<()> {
         let kind = self.raw.kind;
         if self.finalized {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 kind.finalize_fn,
                 format!("the {} is finalized already", kind.ty.name),
             ));

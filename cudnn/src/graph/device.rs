@@ -18,7 +18,9 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::descriptor::{BackendDescriptor, SharedDescriptor};
-use crate::core::error::{Error, Mismatch, Result};
+#[cfg(doc)]
+use crate::core::error::Mismatch;
+use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
 use crate::core::version::Version;
@@ -110,13 +112,6 @@ fn preset_key(name: &str) -> String {
             c => c.to_ascii_lowercase(),
         })
         .collect()
-}
-
-fn bad(function: &'static str, what: String) -> Error {
-    Error::InvalidArgument {
-        function,
-        mismatch: Mismatch::BadValue { what },
-    }
 }
 
 /// What a JSON value is, for messages.
@@ -230,16 +225,14 @@ fn canonical_object<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, 
 fn check_library(lib: &Library) -> Result<()> {
     let v = lib.version();
     if v < FIRST {
-        return Err(Error::InvalidArgument {
-            function: CREATE,
-            mismatch: Mismatch::Unsupported {
-                what: format!(
-                    "a device description (CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR) needs cuDNN \
+        return Err(Error::unsupported(
+            CREATE,
+            format!(
+                "a device description (CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR) needs cuDNN \
                      {}.{} or later; the loaded one is {v}",
-                    FIRST.major, FIRST.minor
-                ),
-            },
-        });
+                FIRST.major, FIRST.minor
+            ),
+        ));
     }
     Ok(())
 }
@@ -351,10 +344,11 @@ impl DeviceProperties {
     /// negative or fractional number, one too large for cuDNN, an array not
     /// of three integers), or a `deviceVer` that is no compute capability.
     pub fn from_json(json: &str) -> Result<Self> {
-        let value: Value = serde_json::from_str(json)
-            .map_err(|e| bad(FROM_JSON, format!("the description is not JSON: {e}")))?;
+        let value: Value = serde_json::from_str(json).map_err(|e| {
+            Error::bad_value(FROM_JSON, format!("the description is not JSON: {e}"))
+        })?;
         let Value::Object(map) = value else {
-            return Err(bad(
+            return Err(Error::bad_value(
                 FROM_JSON,
                 format!("the description is {}, not a JSON object", describe(&value)),
             ));
@@ -362,21 +356,21 @@ impl DeviceProperties {
         let fields: BTreeMap<String, Value> = map.into_iter().collect();
         for &(key, kind) in REQUIRED {
             let Some(v) = fields.get(key) else {
-                return Err(bad(
+                return Err(Error::bad_value(
                     FROM_JSON,
                     format!("`{key}` is missing (a key cuDNN requires)"),
                 ));
             };
-            check(key, kind, v).map_err(|what| bad(FROM_JSON, what))?;
+            check(key, kind, v).map_err(|what| Error::bad_value(FROM_JSON, what))?;
         }
         for &(key, kind) in OPTIONAL {
             if let Some(v) = fields.get(key) {
-                check(key, kind, v).map_err(|what| bad(FROM_JSON, what))?;
+                check(key, kind, v).map_err(|what| Error::bad_value(FROM_JSON, what))?;
             }
         }
         let ver = fields.get("deviceVer").and_then(Value::as_i64).unwrap_or(0);
         if ver % 10 != 0 || !DEVICE_VER.contains(&ver) {
-            return Err(bad(
+            return Err(Error::bad_value(
                 FROM_JSON,
                 format!(
                     "`deviceVer` is {ver}: it is the compute capability as major * 100 + \
@@ -422,7 +416,7 @@ impl DeviceProperties {
         const F: &str = "DeviceProperties::preset";
         let wanted = preset_key(name);
         let (_, json) = PRESETS.iter().find(|(n, _)| **n == wanted).ok_or_else(|| {
-            bad(
+            Error::bad_value(
                 F,
                 format!(
                     "no shipped device description is named {name:?}; the presets are {} \
@@ -457,7 +451,7 @@ impl DeviceProperties {
         let d = Self::handle_descriptor(handle)?;
         let json = d.get_string(A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION)?;
         Self::from_json(&json).map_err(|e| match e {
-            Error::InvalidArgument { mismatch, .. } => bad(
+            Error::InvalidArgument { mismatch, .. } => Error::bad_value(
                 FROM_HANDLE,
                 format!("cuDNN's description of the device: {mismatch}"),
             ),
@@ -594,6 +588,7 @@ impl DeviceProperties {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::Mismatch;
 
     #[test]
     fn every_preset_parses_and_names_its_capability() {

@@ -12,7 +12,7 @@ use sys::{
 use super::builder::OperationGraph;
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
-use super::plan::PlanTensor;
+use super::plan_tensor::PlanTensor;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
@@ -249,16 +249,14 @@ pub(crate) fn check_target_library(
     function: &'static str,
 ) -> Result<()> {
     match target {
-        Target::Handle(handle) if !Arc::ptr_eq(handle.library(), lib) => {
-            Err(Error::InvalidArgument {
-                function,
-                mismatch: Mismatch::OtherLibrary {
-                    descriptor: "the graph",
-                    descriptor_library: lib.path().to_path_buf(),
-                    handle_library: handle.library().path().to_path_buf(),
-                },
-            })
-        }
+        Target::Handle(handle) if !Arc::ptr_eq(handle.library(), lib) => Err(Error::invalid(
+            function,
+            Mismatch::OtherLibrary {
+                descriptor: "the graph",
+                descriptor_library: lib.path().to_path_buf(),
+                handle_library: handle.library().path().to_path_buf(),
+            },
+        )),
         _ => Ok(()),
     }
 }
@@ -284,15 +282,13 @@ impl OperationGraph {
             Target::Handle(h) if (v.major, v.minor) >= (9, 8) => {
                 DeviceProperties::handle_descriptor(h).map(Some)
             }
-            Target::Handle(_) => Err(Error::InvalidArgument {
+            Target::Handle(_) => Err(Error::unsupported(
                 function,
-                mismatch: Mismatch::Unsupported {
-                    what: format!(
-                        "cuDNN {v} describes no GPU without a handle: build the graph with this \
+                format!(
+                    "cuDNN {v} describes no GPU without a handle: build the graph with this \
                          handle (Graph::build_with) to choose engines for it"
-                    ),
-                },
-            }),
+                ),
+            )),
         }
     }
 }

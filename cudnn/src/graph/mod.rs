@@ -94,6 +94,7 @@
 //! # Ok(()) }
 //! ```
 
+mod attr_rows;
 mod attrs;
 mod builder;
 mod cache;
@@ -109,6 +110,7 @@ mod note_names;
 mod pack;
 mod plan;
 mod plan_json;
+mod plan_tensor;
 mod scalar;
 mod settings;
 mod signature;
@@ -116,6 +118,7 @@ mod target;
 mod value;
 
 pub use crate::core::dtype::DType;
+pub use attr_rows::AttributeInfo;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
     NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions, RunningStats,
@@ -128,11 +131,11 @@ pub use descriptor::BackendDescriptor;
 pub use device::DeviceProperties;
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
 pub use info::{
-    attribute_info, attribute_type_name, attributes, descriptor_type_in_major,
-    descriptor_type_name, AttributeInfo,
+    attribute_info, attribute_type_name, attributes, descriptor_type_in_major, descriptor_type_name,
 };
 pub use pack::VariantPack;
-pub use plan::{ExecutionPlan, PlanTensor};
+pub use plan::ExecutionPlan;
+pub use plan_tensor::PlanTensor;
 pub use scalar::ScalarValue;
 pub use settings::Settings;
 pub use target::PlanTarget;

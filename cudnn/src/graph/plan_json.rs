@@ -31,22 +31,15 @@ use serde_json::{Map, Value};
 #[cfg(test)]
 use cudnn_sys as sys;
 
-use super::plan::PlanTensor;
+use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::MAX_OPERATIONS;
-use crate::core::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
 /// The most dimensions of a backend tensor (`CUDNN_DIM_MAX`).
 const MAX_RANK: usize = 8;
-
-fn bad(what: String) -> Error {
-    Error::InvalidArgument {
-        function: FROM_JSON,
-        mismatch: Mismatch::BadValue { what },
-    }
-}
 
 /// A plan's JSON as this crate reads it: the graph's mode, the engine, the
 /// tensors of every list (the graph's and its subgraphs') and the nodes.
@@ -61,20 +54,23 @@ pub(crate) struct PlanJson {
 impl PlanJson {
     /// Reads and checks `json`.
     pub(crate) fn parse(json: &str) -> Result<PlanJson> {
-        let Unique(value) =
-            serde_json::from_str(json).map_err(|e| bad(format!("not JSON: {e}")))?;
+        let Unique(value) = serde_json::from_str(json)
+            .map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
         let doc: PlanDoc = serde_json::from_value(value)
-            .map_err(|e| bad(format!("not a plan of cuDNN's JSON: {e}")))?;
+            .map_err(|e| Error::bad_value(FROM_JSON, format!("not a plan of cuDNN's JSON: {e}")))?;
         let mut tensors = Vec::new();
         collect_tensors(&doc.graph, &mut tensors, 0)?;
         let by_uid = index_uids(&tensors)?;
         let mut nodes = Vec::new();
         read_nodes(&doc.graph, &by_uid, &mut nodes, 0)?;
         if nodes.len() > MAX_OPERATIONS {
-            return Err(bad(format!(
-                "the graph has {} operations; at most {MAX_OPERATIONS} are read",
-                nodes.len()
-            )));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!(
+                    "the graph has {} operations; at most {MAX_OPERATIONS} are read",
+                    nodes.len()
+                ),
+            ));
         }
         for n in &nodes {
             for uid in &n.writes {
@@ -252,25 +248,45 @@ fn is_enum_name(s: &str) -> bool {
 }
 
 fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
-    let uid = uid_of(&t.name)
-        .ok_or_else(|| bad(format!("a tensor named {:?}, which is not a uid", t.name)))?;
-    let data_type = super::plan::data_type_from_name(&t.data_type)
-        .ok_or_else(|| bad(format!("tensor {uid}: unknown data type {:?}", t.data_type)))?;
+    let uid = uid_of(&t.name).ok_or_else(|| {
+        Error::bad_value(
+            FROM_JSON,
+            format!("a tensor named {:?}, which is not a uid", t.name),
+        )
+    })?;
+    let data_type = data_type_from_name(&t.data_type).ok_or_else(|| {
+        Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid}: unknown data type {:?}", t.data_type),
+        )
+    })?;
     if t.dim.is_empty() || t.dim.len() > MAX_RANK || t.dim.len() != t.stride.len() {
-        return Err(bad(format!(
-            "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
-            t.dim.len(),
-            t.stride.len()
-        )));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!(
+                "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
+                t.dim.len(),
+                t.stride.len()
+            ),
+        ));
     }
     if let Some(d) = t.dim.iter().find(|&&d| d < 1) {
-        return Err(bad(format!("tensor {uid} has a dimension of {d}")));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid} has a dimension of {d}"),
+        ));
     }
     if let Some(s) = t.stride.iter().find(|&&s| s < 0) {
-        return Err(bad(format!("tensor {uid} has a stride of {s}")));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid} has a stride of {s}"),
+        ));
     }
     if let Some(r) = t.reordering.as_deref().filter(|r| !is_enum_name(r)) {
-        return Err(bad(format!("tensor {uid}: reordering {r:?}")));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("tensor {uid}: reordering {r:?}"),
+        ));
     }
     Ok(PlanTensor {
         uid,
@@ -286,7 +302,7 @@ fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
             .ptr_alignment
             .and_then(|a| u64::try_from(a).ok())
             .filter(|&a| a > 0)
-            .unwrap_or(super::plan::BYTE_ALIGNMENT),
+            .unwrap_or(BYTE_ALIGNMENT),
     })
 }
 
@@ -298,7 +314,7 @@ fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) ->
     for node in &graph.nodes {
         if let Some(sub) = node.get("subgraph") {
             if depth > 0 {
-                return Err(bad("a subgraph inside a subgraph".into()));
+                return Err(Error::bad_value(FROM_JSON, "a subgraph inside a subgraph"));
             }
             collect_tensors(&subgraph_of(sub)?, out, depth + 1)?;
         }
@@ -326,7 +342,8 @@ fn device_index_uids(graph: &GraphDoc) -> Vec<i64> {
 }
 
 fn subgraph_of(v: &Value) -> Result<GraphDoc> {
-    GraphDoc::deserialize(v).map_err(|e| bad(format!("a node's subgraph: {e}")))
+    GraphDoc::deserialize(v)
+        .map_err(|e| Error::bad_value(FROM_JSON, format!("a node's subgraph: {e}")))
 }
 
 /// Each uid's position; a uid given twice is refused (cuDNN and this
@@ -335,7 +352,10 @@ fn index_uids(tensors: &[PlanTensor]) -> Result<HashMap<i64, usize>> {
     let mut by_uid = HashMap::with_capacity(tensors.len());
     for (i, t) in tensors.iter().enumerate() {
         if by_uid.insert(t.uid, i).is_some() {
-            return Err(bad(format!("two tensors with uid {}", t.uid)));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("two tensors with uid {}", t.uid),
+            ));
         }
     }
     Ok(by_uid)
@@ -611,9 +631,10 @@ fn read_nodes(
     for node in &graph.nodes {
         out.push(read_node(node, by_uid, depth > 0)?);
         if out.len() > MAX_OPERATIONS {
-            return Err(bad(format!(
-                "the graph has more than {MAX_OPERATIONS} operations"
-            )));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("the graph has more than {MAX_OPERATIONS} operations"),
+            ));
         }
         if let Some(sub) = node.get("subgraph") {
             read_nodes(&subgraph_of(sub)?, by_uid, out, depth + 1)?;
@@ -630,17 +651,18 @@ fn read_node(
     let op = node
         .get("operation")
         .and_then(Value::as_str)
-        .ok_or_else(|| bad("a node without an \"operation\" name".into()))?;
+        .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
-        bad(format!(
-            "a node of operation {op}, whose outputs this crate does not know"
-        ))
+        Error::bad_value(
+            FROM_JSON,
+            format!("a node of operation {op}, whose outputs this crate does not know"),
+        )
     })?;
     let training = match node.get("fmode") {
         None => false,
         Some(v) if v == "CUDNN_NORM_FWD_TRAINING" => true,
         Some(v) if v == "CUDNN_NORM_FWD_INFERENCE" => false,
-        Some(v) => return Err(bad(format!("{op}: fmode {v}"))),
+        Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
     let mut sig = NodeSig::new(op);
     for (key, value) in node {
@@ -660,21 +682,35 @@ fn read_node(
         } else if SUBGRAPH_UIDS.contains(&k) && schema.subgraph && !inner {
             match value.as_i64() {
                 Some(uid) if by_uid.contains_key(&uid) => {}
-                _ => return Err(bad(format!("{op}'s {k} {value} names no tensor"))),
+                _ => {
+                    return Err(Error::bad_value(
+                        FROM_JSON,
+                        format!("{op}'s {k} {value} names no tensor"),
+                    ))
+                }
             }
         } else if schema.modes.contains(&k) {
             match value.as_str().filter(|s| is_enum_name(s)) {
                 Some(s) => sig.modes.push(format!("{k}={s}")),
-                None => return Err(bad(format!("{op}'s {k} {value} is not a cuDNN name"))),
+                None => {
+                    return Err(Error::bad_value(
+                        FROM_JSON,
+                        format!("{op}'s {k} {value} is not a cuDNN name"),
+                    ))
+                }
             }
         } else if schema.attrs.contains(&k) {
             if !attr_fits(k, value) {
-                return Err(bad(format!("{op}'s {k} {value} is not of its type")));
+                return Err(Error::bad_value(
+                    FROM_JSON,
+                    format!("{op}'s {k} {value} is not of its type"),
+                ));
             }
         } else {
-            return Err(bad(format!(
-                "{op} has a key {k:?} this crate does not know"
-            )));
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("{op} has a key {k:?} this crate does not know"),
+            ));
         }
     }
     sig.finish();
@@ -687,358 +723,15 @@ fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64, usize>) -
     let uid = value
         .as_str()
         .and_then(uid_of)
-        .ok_or_else(|| bad(format!("{op}'s {key} {value} is not a uid")))?;
+        .ok_or_else(|| Error::bad_value(FROM_JSON, format!("{op}'s {key} {value} is not a uid")))?;
     if !by_uid.contains_key(&uid) {
-        return Err(bad(format!(
-            "{op}'s {key} names uid {uid}, which no tensor has"
-        )));
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s {key} names uid {uid}, which no tensor has"),
+        ));
     }
     Ok(uid)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn written(p: &PlanJson) -> Vec<i64> {
-        let mut w: Vec<i64> = p
-            .tensors
-            .iter()
-            .filter(|t| t.written)
-            .map(|t| t.uid)
-            .collect();
-        w.sort_unstable();
-        w
-    }
-
-    fn conv() -> Value {
-        serde_json::from_str(include_str!("../../tests/data/conv-plan-sm90.json")).expect("JSON")
-    }
-
-    fn parse(v: &Value) -> Result<PlanJson> {
-        PlanJson::parse(&v.to_string())
-    }
-
-    fn refused(v: &Value, want: &str) {
-        match parse(v) {
-            Err(Error::InvalidArgument { function, mismatch }) => {
-                assert_eq!(function, FROM_JSON);
-                assert!(
-                    mismatch.to_string().contains(want),
-                    "{want:?} not in {mismatch}"
-                );
-            }
-            other => panic!("expected a refusal with {want:?}, got {other:?}"),
-        }
-    }
-
-    // The operation graphs of 9.28's plans (sm_90), as cuDNN wrote them.
-    // (76 KB of JSON through serde_json: minutes under Miri, and no unsafe
-    // code of this crate on the way.)
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn plan_json_tells_inputs_from_outputs() {
-        let p = parse(&conv()).expect("plan");
-        assert_eq!(
-            (p.graph_name.as_str(), p.engine_index),
-            ("CONV_FORWARD", Some(0))
-        );
-        assert_eq!(written(&p), [3]);
-        assert_eq!(p.tensors[0].dims, [1, 3, 8, 8]);
-        assert_eq!(
-            p.tensors[0].data_type,
-            sys::cudnnDataType_t::CUDNN_DATA_FLOAT
-        );
-
-        let all: Value = serde_json::from_str(include_str!(
-            "../../tests/data/norm-attention-plans-sm90.json"
-        ))
-        .expect("JSON");
-        let plans = all.as_object().expect("by name");
-        assert!(plans.len() >= 10);
-        for (name, plan) in plans {
-            let p = parse(plan).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(!written(&p).is_empty(), "{name} writes nothing");
-        }
-        // Training writes the statistics; inference reads them.
-        assert_eq!(
-            written(&parse(&all["layer_norm"]).expect("plan")),
-            [4, 5, 6]
-        );
-        assert_eq!(
-            written(&parse(&all["layer_norm_inference"]).expect("plan")),
-            [4]
-        );
-        // The attention node's score subgraph brings its bias and scalars.
-        let masked = parse(&all["sdpa_forward_masked"]).expect("plan");
-        for uid in [4, 10, 12, 13] {
-            assert!(masked.tensors.iter().any(|t| t.uid == uid), "uid {uid}");
-        }
-        let w = written(&masked);
-        assert!(w.contains(&5) && w.contains(&6), "{w:?}");
-        assert!(!w.contains(&1) && !w.contains(&4), "{w:?}");
-    }
-
-    /// A data or filter gradient writes the tensor cuDNN names `dX` or
-    /// `dW`.
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn gradients_write_dx_and_dw() {
-        for (op, inputs, output) in [
-            ("CONVOLUTION_BACKWARD_DATA", ["dY", "W"], "dX"),
-            ("CONVOLUTION_BACKWARD_FILTER", ["X", "dY"], "dW"),
-        ] {
-            let mut v = conv();
-            let node = &mut v["operationGraph"]["nodes"][0];
-            let m = node.as_object_mut().expect("node");
-            for k in ["X", "W", "Y"] {
-                m.remove(k);
-            }
-            m.insert(
-                "operation".into(),
-                format!("CUDNN_BACKEND_OPERATION_{op}_DESCRIPTOR").into(),
-            );
-            m.insert(inputs[0].into(), "1".into());
-            m.insert(inputs[1].into(), "2".into());
-            m.insert(output.into(), "3".into());
-            let p = parse(&v).expect(op);
-            assert_eq!(written(&p), [3], "{op}");
-            assert_eq!(p.nodes[0].reads, [1, 2], "{op}");
-        }
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn references_of_inputs_and_outputs_must_name_one_tensor() {
-        for bad in [
-            "a",
-            "",
-            "99999999999999999999",
-            "1a",
-            " 1",
-            "01",
-            "+1",
-            "7",
-            "CUDNN_X",
-        ] {
-            for key in ["X", "W", "Y"] {
-                let mut v = conv();
-                v["operationGraph"]["nodes"][0][key] = bad.into();
-                refused(&v, key);
-            }
-        }
-        let mut v = conv();
-        v["operationGraph"]["nodes"][0]["W"] = 2.into();
-        refused(&v, "is not a uid");
-        // Two tensors with one uid: cuDNN keeps the last, serde the first.
-        let mut v = conv();
-        let mut dup = v["operationGraph"]["tensors"][2].clone();
-        dup["dim"] = serde_json::json!([4, 4, 8, 8]);
-        v["operationGraph"]["tensors"]
-            .as_array_mut()
-            .expect("tensors")
-            .insert(0, dup);
-        refused(&v, "two tensors with uid 3");
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn a_key_twice_in_one_object_is_refused() {
-        let text = conv().to_string();
-        // A key twice in one object, at any depth.
-        let twice = text.replacen("\"X\":\"1\"", "\"X\":\"1\",\"X\":\"2\"", 1);
-        assert_ne!(twice, text);
-        assert!(PlanJson::parse(&twice).is_err());
-    }
-
-    /// An edit of the convolution's plan and what the refusal says.
-    type Case = (&'static str, fn(&mut Value), &'static str);
-
-    /// Each edit of `cases` makes the plan refused with its words.
-    fn each_refused(cases: &[Case]) {
-        for (what, edit, want) in cases {
-            let mut v = conv();
-            edit(&mut v);
-            match parse(&v) {
-                Err(e) => assert!(e.to_string().contains(want), "{what}: {want:?} not in {e}"),
-                Ok(_) => panic!("{what}: accepted"),
-            }
-        }
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn unknown_node_keys_and_odd_node_values_are_refused() {
-        each_refused(&[
-            (
-                "unknown node key",
-                |v| v["operationGraph"]["nodes"][0]["Bias"] = "1".into(),
-                "\"Bias\"",
-            ),
-            (
-                "unknown op",
-                |v| v["operationGraph"]["nodes"][0]["operation"] = "SOMETHING_NEW".into(),
-                "SOMETHING_NEW",
-            ),
-            (
-                "mode text",
-                |v| v["operationGraph"]["nodes"][0]["mode"] = "1".into(),
-                "mode",
-            ),
-            (
-                "attr text",
-                |v| v["operationGraph"]["nodes"][0]["pad"] = serde_json::json!(["1", 1]),
-                "pad",
-            ),
-            (
-                "stride 0",
-                |v| v["operationGraph"]["nodes"][0]["stride"] = serde_json::json!([0, 1]),
-                "stride",
-            ),
-            (
-                "alpha text",
-                |v| v["operationGraph"]["nodes"][0]["alpha"] = "1".into(),
-                "alpha",
-            ),
-        ]);
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn unknown_tensor_keys_odd_tensor_values_and_structure_are_refused() {
-        each_refused(&[
-            (
-                "unknown tensor key",
-                |v| v["operationGraph"]["tensors"][0]["isRagged"] = true.into(),
-                "isRagged",
-            ),
-            (
-                "dim 0",
-                |v| v["operationGraph"]["tensors"][0]["dim"][1] = 0.into(),
-                "dimension of 0",
-            ),
-            (
-                "stride -1",
-                |v| v["operationGraph"]["tensors"][0]["stride"][1] = (-1).into(),
-                "stride of -1",
-            ),
-            (
-                "dim float",
-                |v| v["operationGraph"]["tensors"][0]["dim"][1] = 1.5.into(),
-                "not a plan",
-            ),
-            (
-                "rank",
-                |v| v["operationGraph"]["tensors"][0]["dim"] = serde_json::json!([1, 1, 1]),
-                "4 strides",
-            ),
-            (
-                "virtual text",
-                |v| v["operationGraph"]["tensors"][0]["isVirtual"] = "false".into(),
-                "not a plan",
-            ),
-            (
-                "a subgraph on a convolution",
-                |v| {
-                    v["operationGraph"]["nodes"][0]["subgraph"] =
-                        serde_json::json!({"tensors": [], "nodes": []})
-                },
-                "subgraph",
-            ),
-            (
-                "tensors text",
-                |v| v["operationGraph"]["tensors"] = "a".into(),
-                "not a plan",
-            ),
-        ]);
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn texts_that_are_not_a_plan_object_are_refused() {
-        for bad in [
-            "[]",
-            "{}",
-            r#"{"operationGraph":{"nodes":[]}}"#,
-            "not json",
-            "{\"operationGraph\":{}} x",
-        ] {
-            assert!(PlanJson::parse(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
-        let all: Value = serde_json::from_str(include_str!(
-            "../../tests/data/norm-attention-plans-sm90.json"
-        ))
-        .expect("JSON");
-        for bad in [Value::from("a"), Value::from(1), Value::Null] {
-            let mut v = all["sdpa_forward_masked"].clone();
-            v["operationGraph"]["nodes"][0]["subgraph"]["tensors"] = bad;
-            assert!(parse(&v).is_err());
-        }
-        let mut v = all["sdpa_forward_masked"].clone();
-        v["operationGraph"]["nodes"][0]["subgraphInputUid"] = 99.into();
-        refused(&v, "names no tensor");
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn more_operations_than_the_limit_are_refused() {
-        let mut v = conv();
-        let node = v["operationGraph"]["nodes"][0].clone();
-        let nodes = v["operationGraph"]["nodes"].as_array_mut().expect("nodes");
-        nodes.resize(MAX_OPERATIONS, node);
-        assert!(parse(&v).is_ok());
-        let one = v["operationGraph"]["nodes"][0].clone();
-        v["operationGraph"]["nodes"]
-            .as_array_mut()
-            .expect("nodes")
-            .push(one);
-        refused(&v, "operations");
-    }
-
-    // 9.28's attention plans name their sequence lengths `seqLenQ` and
-    // `seqLenKV` (forward) and `seqLenQDesc`, `seqLenKVDesc` (backward):
-    // indices; the dropout seed and offset are not.
-    #[test]
-    #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
-    fn plan_json_marks_device_side_indices_and_alignment() {
-        let all: Value = serde_json::from_str(include_str!(
-            "../../tests/data/norm-attention-plans-sm90.json"
-        ))
-        .expect("JSON");
-        let uid = |v: &Value| v.as_str().and_then(uid_of);
-        for (name, keys) in [
-            ("sdpa_forward_padded_dropout", ["seqLenQ", "seqLenKV"]),
-            ("sdpa_backward", ["seqLenQDesc", "seqLenKVDesc"]),
-        ] {
-            let node = &all[name]["operationGraph"]["nodes"][0];
-            let want: Vec<i64> = keys.iter().map(|k| uid(&node[*k]).expect(k)).collect();
-            let p = parse(&all[name]).expect(name);
-            let got: Vec<i64> = p
-                .tensors
-                .iter()
-                .filter(|t| t.is_index)
-                .map(|t| t.uid)
-                .collect();
-            assert_eq!(got, want, "{name}");
-            let aligned = |t: &PlanTensor| t.alignment == super::super::plan::BYTE_ALIGNMENT;
-            assert!(p.tensors.iter().all(aligned), "{name}");
-        }
-        let name = "sdpa_forward_padded_dropout";
-        let node = &all[name]["operationGraph"]["nodes"][0];
-        let p = parse(&all[name]).expect(name);
-        for key in ["dropoutSeed", "dropoutOffset"] {
-            let u = uid(&node[key]).expect(key);
-            assert!(p.tensors.iter().any(|t| t.uid == u && !t.is_index), "{key}");
-        }
-        let json = r#"{"operationGraph":{"tensors":[{"name":"1","dataType":"CUDNN_DATA_HALF",
-            "dim":[1],"stride":[1],"isVirtual":false,"isByValue":false,"ptrAlignment":4}],
-            "nodes":[]}}"#;
-        let p = PlanJson::parse(json).expect("plan");
-        assert_eq!(p.tensors[0].alignment, 4);
-    }
-}
+mod tests;

@@ -7,38 +7,7 @@
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
-use super::builder::OperationGraph;
-use super::plan::PlanTensor;
-use super::plan_json::PlanJson;
-use crate::core::error::{Error, Mismatch, Result};
-
-impl OperationGraph {
-    /// Checks that `json`, cuDNN's JSON of a plan
-    /// ([`ExecutionPlan::to_json`](super::ExecutionPlan::to_json)), is a
-    /// plan for this graph: the same tensors (uid, dims, strides, data
-    /// type, virtual or by value) and the same operations (cuDNN's
-    /// operation, its modes, such as a pointwise node's `RELU_FWD` or
-    /// `TANH_FWD`, and the uids it reads and writes). Nothing is given to
-    /// cuDNN. [`PlanCache`](super::PlanCache) checks each plan it read from
-    /// a file this way before it hands it out.
-    ///
-    /// # Errors
-    /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
-    /// JSON it does not read; [`Error::InvalidArgument`] naming the first
-    /// difference.
-    pub fn check_plan_json(&self, json: &str) -> Result<()> {
-        let held = PlanJson::parse(json)?.signature();
-        match self.signature.difference(&held) {
-            None => Ok(()),
-            Some(what) => Err(Error::InvalidArgument {
-                function: "OperationGraph::check_plan_json",
-                mismatch: Mismatch::BadValue {
-                    what: format!("a plan for another graph than \"{}\": {what}", self.name()),
-                },
-            }),
-        }
-    }
-}
+use super::plan_tensor::PlanTensor;
 
 /// A tensor as a signature sees it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

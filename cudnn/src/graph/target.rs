@@ -204,7 +204,7 @@ impl PlanTarget {
     /// [`check_runs_on`](Self::check_runs_on) as the error of `function`.
     pub(crate) fn check_for(&self, function: &'static str, device: &PlanTarget) -> Result<()> {
         self.check_runs_on(device)
-            .map_err(|mismatch| Error::InvalidArgument { function, mismatch })
+            .map_err(|mismatch| Error::invalid(function, mismatch))
     }
 }
 

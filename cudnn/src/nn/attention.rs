@@ -9,8 +9,8 @@ use DType as Dt;
 
 use super::element::AttentionElement;
 use super::plans::{required, LayerTarget, Plans};
-use super::shape::{bad, AttentionOptions, AttentionPass, AttentionShape};
-use crate::core::error::Result;
+use super::shape::{AttentionOptions, AttentionPass, AttentionShape};
+use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
@@ -227,13 +227,13 @@ fn seq_uids(
     match (seq, given) {
         (Some(s), true) => Ok(Some(s)),
         (None, false) => Ok(None),
-        (Some(_), false) => Err(bad(
+        (Some(_), false) => Err(Error::bad_value(
             function,
-            "the layer pads (AttentionOptions::padding): seq_lens are required".into(),
+            "the layer pads (AttentionOptions::padding): seq_lens are required",
         )),
-        (None, true) => Err(bad(
+        (None, true) => Err(Error::bad_value(
             function,
-            "seq_lens given to a layer built without padding".into(),
+            "seq_lens given to a layer built without padding",
         )),
     }
 }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::core::error::{Error, Mismatch, Result};
+use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
 use crate::core::version::Version;
@@ -180,10 +180,5 @@ impl Plans {
 /// `v`, or the refusal of a graph that gave no `what` (the builder gives
 /// every output these layers ask for; this is never expected).
 pub(crate) fn required<T>(function: &'static str, what: &str, v: Option<T>) -> Result<T> {
-    v.ok_or_else(|| Error::InvalidArgument {
-        function,
-        mismatch: Mismatch::Unsupported {
-            what: format!("the graph has no {what}"),
-        },
-    })
+    v.ok_or_else(|| Error::unsupported(function, format!("the graph has no {what}")))
 }

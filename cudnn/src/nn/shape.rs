@@ -4,7 +4,9 @@
 use crate::core::dtype::DType;
 use DType as Dt;
 
-use crate::core::error::{Error, Mismatch, Result};
+#[cfg(doc)]
+use crate::core::error::Mismatch;
+use crate::core::error::{Error, Result};
 use crate::core::version::Version;
 
 /// The shape a normalization layer ([`LayerNorm`](super::LayerNorm),
@@ -25,17 +27,9 @@ pub struct NormShape {
 
 static_assertions::assert_impl_all!(NormShape: Send, Sync, Copy);
 
-/// The error of a check in `function`.
-pub(crate) fn bad(function: &'static str, what: String) -> Error {
-    Error::InvalidArgument {
-        function,
-        mismatch: Mismatch::BadValue { what },
-    }
-}
-
 /// `v` as an `i64` graph dimension, or the refusal naming `what`.
 fn dim(function: &'static str, what: &str, v: usize) -> Result<i64> {
-    i64::try_from(v).map_err(|_| bad(function, format!("{what} {v} does not fit i64")))
+    i64::try_from(v).map_err(|_| Error::bad_value(function, format!("{what} {v} does not fit i64")))
 }
 
 /// The product of `sizes`, refused when it overflows `i64` (the graph's
@@ -43,11 +37,12 @@ fn dim(function: &'static str, what: &str, v: usize) -> Result<i64> {
 fn product(function: &'static str, what: &str, sizes: &[usize]) -> Result<usize> {
     let mut n: i64 = 1;
     for &s in sizes {
-        n = n
-            .checked_mul(dim(function, what, s)?)
-            .ok_or_else(|| bad(function, format!("{what} of {sizes:?} overflows i64")))?;
+        n = n.checked_mul(dim(function, what, s)?).ok_or_else(|| {
+            Error::bad_value(function, format!("{what} of {sizes:?} overflows i64"))
+        })?;
     }
-    usize::try_from(n).map_err(|_| bad(function, format!("{what} of {sizes:?} overflows usize")))
+    usize::try_from(n)
+        .map_err(|_| Error::bad_value(function, format!("{what} of {sizes:?} overflows usize")))
 }
 
 impl NormShape {
@@ -64,7 +59,10 @@ impl NormShape {
     pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
         for (name, v) in [("rows", self.rows), ("features", self.features)] {
             if v == 0 {
-                return Err(bad(function, format!("{name} is 0; it is at least 1")));
+                return Err(Error::bad_value(
+                    function,
+                    format!("{name} is 0; it is at least 1"),
+                ));
             }
         }
         product(function, "the element count", &[self.rows, self.features])?;
@@ -128,7 +126,7 @@ pub(crate) fn check_epsilon_in(function: &'static str, epsilon: f32) -> Result<(
     if epsilon.is_finite() && epsilon > 0.0 {
         return Ok(());
     }
-    Err(bad(
+    Err(Error::bad_value(
         function,
         format!("epsilon {epsilon}; it is finite and above 0"),
     ))
@@ -146,7 +144,7 @@ pub(crate) fn check_type_in(function: &'static str, dtype: Dt, allowed: &[Dt]) -
         return Ok(());
     }
     let names: Vec<&str> = allowed.iter().map(|&t| type_name(t)).collect();
-    Err(bad(
+    Err(Error::bad_value(
         function,
         format!(
             "data type {} ({}); the layer takes {}",
@@ -217,12 +215,15 @@ impl AttentionShape {
         ];
         for (name, v) in sizes {
             if v == 0 {
-                return Err(bad(function, format!("{name} is 0; it is at least 1")));
+                return Err(Error::bad_value(
+                    function,
+                    format!("{name} is 0; it is at least 1"),
+                ));
             }
             dim(function, name, v)?;
         }
         if !self.heads.is_multiple_of(self.kv_heads) {
-            return Err(bad(
+            return Err(Error::bad_value(
                 function,
                 format!(
                     "kv_heads {} does not divide heads {}",
@@ -276,7 +277,7 @@ impl AttentionShape {
             Some(m) => format!(" on sm_{m}x"),
             None => String::new(),
         };
-        Err(bad(
+        Err(Error::bad_value(
             function,
             format!(
                 "head_dim {d}; cuDNN's fused attention ({pass:?}{on}) takes a multiple \
@@ -482,7 +483,7 @@ impl AttentionOptions {
     pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
         if let Some(w) = self.sliding_window {
             if w == 0 || w > 1 << 24 {
-                return Err(bad(
+                return Err(Error::bad_value(
                     function,
                     format!("sliding window {w}; it is from 1 to 2^24"),
                 ));
@@ -490,7 +491,10 @@ impl AttentionOptions {
         }
         if let Some(s) = self.scale {
             if !s.is_finite() {
-                return Err(bad(function, format!("scale {s}; it is finite")));
+                return Err(Error::bad_value(
+                    function,
+                    format!("scale {s}; it is finite"),
+                ));
             }
         }
         Ok(())
@@ -500,6 +504,7 @@ impl AttentionOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::Mismatch;
 
     fn what(e: Error) -> String {
         match e {

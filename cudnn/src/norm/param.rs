@@ -87,15 +87,13 @@ pub(crate) fn param_dims(
             dims[2..].iter_mut().for_each(|d| *d = 1);
         }
         other => {
-            return Err(Error::InvalidArgument {
+            return Err(Error::bad_value(
                 function,
-                mismatch: Mismatch::BadValue {
-                    what: format!(
-                        "batch-normalization mode {}: not a cudnnBatchNormMode_t",
-                        other.0
-                    ),
-                },
-            })
+                format!(
+                    "batch-normalization mode {}: not a cudnnBatchNormMode_t",
+                    other.0
+                ),
+            ))
         }
     }
     Ok(dims)

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
+use crate::core::activation::ActivationDescriptor;
 use crate::core::error::{ensure, Error, Mismatch, Result};
 use crate::core::launch::check_lengths;
 use crate::core::tensor::TensorDescriptor;
-use crate::ops::activation::ActivationDescriptor;
 
 use super::param::{
     check_param_descriptor, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
@@ -515,15 +515,13 @@ pub fn check_batch_norm_ops(
         BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ACTIVATION => (true, false),
         BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION => (true, true),
         other => {
-            return Err(Error::InvalidArgument {
+            return Err(Error::bad_value(
                 function,
-                mismatch: Mismatch::BadValue {
-                    what: format!(
-                        "batch-normalization ops {}: not a cudnnBatchNormOps_t",
-                        other.0
-                    ),
-                },
-            })
+                format!(
+                    "batch-normalization ops {}: not a cudnnBatchNormOps_t",
+                    other.0
+                ),
+            ))
         }
     };
     let word = |b: bool| if b { "needs" } else { "takes no" };

@@ -180,10 +180,10 @@ impl PoolingDescriptor {
     /// does not fit the padded input.
     pub fn output_dims<T: DataType>(&self, x: &TensorDescriptor<T>) -> Result<Vec<usize>> {
         pooling_output_dims(x.dims(), &self.window, &self.padding, &self.stride).map_err(|what| {
-            Error::InvalidArgument {
-                function: "cudnnGetPoolingNdForwardOutputDim",
-                mismatch: Mismatch::Shape { what },
-            }
+            Error::invalid(
+                "cudnnGetPoolingNdForwardOutputDim",
+                Mismatch::Shape { what },
+            )
         })
     }
 

@@ -1,0 +1,345 @@
+//! The checks of a plan's JSON, on documents written here (no cuDNN).
+
+use super::*;
+
+fn written(p: &PlanJson) -> Vec<i64> {
+    let mut w: Vec<i64> = p
+        .tensors
+        .iter()
+        .filter(|t| t.written)
+        .map(|t| t.uid)
+        .collect();
+    w.sort_unstable();
+    w
+}
+
+fn conv() -> Value {
+    serde_json::from_str(include_str!("../../../tests/data/conv-plan-sm90.json")).expect("JSON")
+}
+
+fn parse(v: &Value) -> Result<PlanJson> {
+    PlanJson::parse(&v.to_string())
+}
+
+fn refused(v: &Value, want: &str) {
+    match parse(v) {
+        Err(Error::InvalidArgument { function, mismatch }) => {
+            assert_eq!(function, FROM_JSON);
+            assert!(
+                mismatch.to_string().contains(want),
+                "{want:?} not in {mismatch}"
+            );
+        }
+        other => panic!("expected a refusal with {want:?}, got {other:?}"),
+    }
+}
+
+// The operation graphs of 9.28's plans (sm_90), as cuDNN wrote them.
+// (76 KB of JSON through serde_json: minutes under Miri, and no unsafe
+// code of this crate on the way.)
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn plan_json_tells_inputs_from_outputs() {
+    let p = parse(&conv()).expect("plan");
+    assert_eq!(
+        (p.graph_name.as_str(), p.engine_index),
+        ("CONV_FORWARD", Some(0))
+    );
+    assert_eq!(written(&p), [3]);
+    assert_eq!(p.tensors[0].dims, [1, 3, 8, 8]);
+    assert_eq!(
+        p.tensors[0].data_type,
+        sys::cudnnDataType_t::CUDNN_DATA_FLOAT
+    );
+
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let plans = all.as_object().expect("by name");
+    assert!(plans.len() >= 10);
+    for (name, plan) in plans {
+        let p = parse(plan).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!written(&p).is_empty(), "{name} writes nothing");
+    }
+    // Training writes the statistics; inference reads them.
+    assert_eq!(
+        written(&parse(&all["layer_norm"]).expect("plan")),
+        [4, 5, 6]
+    );
+    assert_eq!(
+        written(&parse(&all["layer_norm_inference"]).expect("plan")),
+        [4]
+    );
+    // The attention node's score subgraph brings its bias and scalars.
+    let masked = parse(&all["sdpa_forward_masked"]).expect("plan");
+    for uid in [4, 10, 12, 13] {
+        assert!(masked.tensors.iter().any(|t| t.uid == uid), "uid {uid}");
+    }
+    let w = written(&masked);
+    assert!(w.contains(&5) && w.contains(&6), "{w:?}");
+    assert!(!w.contains(&1) && !w.contains(&4), "{w:?}");
+}
+
+/// A data or filter gradient writes the tensor cuDNN names `dX` or
+/// `dW`.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn gradients_write_dx_and_dw() {
+    for (op, inputs, output) in [
+        ("CONVOLUTION_BACKWARD_DATA", ["dY", "W"], "dX"),
+        ("CONVOLUTION_BACKWARD_FILTER", ["X", "dY"], "dW"),
+    ] {
+        let mut v = conv();
+        let node = &mut v["operationGraph"]["nodes"][0];
+        let m = node.as_object_mut().expect("node");
+        for k in ["X", "W", "Y"] {
+            m.remove(k);
+        }
+        m.insert(
+            "operation".into(),
+            format!("CUDNN_BACKEND_OPERATION_{op}_DESCRIPTOR").into(),
+        );
+        m.insert(inputs[0].into(), "1".into());
+        m.insert(inputs[1].into(), "2".into());
+        m.insert(output.into(), "3".into());
+        let p = parse(&v).expect(op);
+        assert_eq!(written(&p), [3], "{op}");
+        assert_eq!(p.nodes[0].reads, [1, 2], "{op}");
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn references_of_inputs_and_outputs_must_name_one_tensor() {
+    for bad in [
+        "a",
+        "",
+        "99999999999999999999",
+        "1a",
+        " 1",
+        "01",
+        "+1",
+        "7",
+        "CUDNN_X",
+    ] {
+        for key in ["X", "W", "Y"] {
+            let mut v = conv();
+            v["operationGraph"]["nodes"][0][key] = bad.into();
+            refused(&v, key);
+        }
+    }
+    let mut v = conv();
+    v["operationGraph"]["nodes"][0]["W"] = 2.into();
+    refused(&v, "is not a uid");
+    // Two tensors with one uid: cuDNN keeps the last, serde the first.
+    let mut v = conv();
+    let mut dup = v["operationGraph"]["tensors"][2].clone();
+    dup["dim"] = serde_json::json!([4, 4, 8, 8]);
+    v["operationGraph"]["tensors"]
+        .as_array_mut()
+        .expect("tensors")
+        .insert(0, dup);
+    refused(&v, "two tensors with uid 3");
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn a_key_twice_in_one_object_is_refused() {
+    let text = conv().to_string();
+    // A key twice in one object, at any depth.
+    let twice = text.replacen("\"X\":\"1\"", "\"X\":\"1\",\"X\":\"2\"", 1);
+    assert_ne!(twice, text);
+    assert!(PlanJson::parse(&twice).is_err());
+}
+
+/// An edit of the convolution's plan and what the refusal says.
+type Case = (&'static str, fn(&mut Value), &'static str);
+
+/// Each edit of `cases` makes the plan refused with its words.
+fn each_refused(cases: &[Case]) {
+    for (what, edit, want) in cases {
+        let mut v = conv();
+        edit(&mut v);
+        match parse(&v) {
+            Err(e) => assert!(e.to_string().contains(want), "{what}: {want:?} not in {e}"),
+            Ok(_) => panic!("{what}: accepted"),
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn unknown_node_keys_and_odd_node_values_are_refused() {
+    each_refused(&[
+        (
+            "unknown node key",
+            |v| v["operationGraph"]["nodes"][0]["Bias"] = "1".into(),
+            "\"Bias\"",
+        ),
+        (
+            "unknown op",
+            |v| v["operationGraph"]["nodes"][0]["operation"] = "SOMETHING_NEW".into(),
+            "SOMETHING_NEW",
+        ),
+        (
+            "mode text",
+            |v| v["operationGraph"]["nodes"][0]["mode"] = "1".into(),
+            "mode",
+        ),
+        (
+            "attr text",
+            |v| v["operationGraph"]["nodes"][0]["pad"] = serde_json::json!(["1", 1]),
+            "pad",
+        ),
+        (
+            "stride 0",
+            |v| v["operationGraph"]["nodes"][0]["stride"] = serde_json::json!([0, 1]),
+            "stride",
+        ),
+        (
+            "alpha text",
+            |v| v["operationGraph"]["nodes"][0]["alpha"] = "1".into(),
+            "alpha",
+        ),
+    ]);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn unknown_tensor_keys_odd_tensor_values_and_structure_are_refused() {
+    each_refused(&[
+        (
+            "unknown tensor key",
+            |v| v["operationGraph"]["tensors"][0]["isRagged"] = true.into(),
+            "isRagged",
+        ),
+        (
+            "dim 0",
+            |v| v["operationGraph"]["tensors"][0]["dim"][1] = 0.into(),
+            "dimension of 0",
+        ),
+        (
+            "stride -1",
+            |v| v["operationGraph"]["tensors"][0]["stride"][1] = (-1).into(),
+            "stride of -1",
+        ),
+        (
+            "dim float",
+            |v| v["operationGraph"]["tensors"][0]["dim"][1] = 1.5.into(),
+            "not a plan",
+        ),
+        (
+            "rank",
+            |v| v["operationGraph"]["tensors"][0]["dim"] = serde_json::json!([1, 1, 1]),
+            "4 strides",
+        ),
+        (
+            "virtual text",
+            |v| v["operationGraph"]["tensors"][0]["isVirtual"] = "false".into(),
+            "not a plan",
+        ),
+        (
+            "a subgraph on a convolution",
+            |v| {
+                v["operationGraph"]["nodes"][0]["subgraph"] =
+                    serde_json::json!({"tensors": [], "nodes": []})
+            },
+            "subgraph",
+        ),
+        (
+            "tensors text",
+            |v| v["operationGraph"]["tensors"] = "a".into(),
+            "not a plan",
+        ),
+    ]);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn texts_that_are_not_a_plan_object_are_refused() {
+    for bad in [
+        "[]",
+        "{}",
+        r#"{"operationGraph":{"nodes":[]}}"#,
+        "not json",
+        "{\"operationGraph\":{}} x",
+    ] {
+        assert!(PlanJson::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    for bad in [Value::from("a"), Value::from(1), Value::Null] {
+        let mut v = all["sdpa_forward_masked"].clone();
+        v["operationGraph"]["nodes"][0]["subgraph"]["tensors"] = bad;
+        assert!(parse(&v).is_err());
+    }
+    let mut v = all["sdpa_forward_masked"].clone();
+    v["operationGraph"]["nodes"][0]["subgraphInputUid"] = 99.into();
+    refused(&v, "names no tensor");
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn more_operations_than_the_limit_are_refused() {
+    let mut v = conv();
+    let node = v["operationGraph"]["nodes"][0].clone();
+    let nodes = v["operationGraph"]["nodes"].as_array_mut().expect("nodes");
+    nodes.resize(MAX_OPERATIONS, node);
+    assert!(parse(&v).is_ok());
+    let one = v["operationGraph"]["nodes"][0].clone();
+    v["operationGraph"]["nodes"]
+        .as_array_mut()
+        .expect("nodes")
+        .push(one);
+    refused(&v, "operations");
+}
+
+// 9.28's attention plans name their sequence lengths `seqLenQ` and
+// `seqLenKV` (forward) and `seqLenQDesc`, `seqLenKVDesc` (backward):
+// indices; the dropout seed and offset are not.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn plan_json_marks_device_side_indices_and_alignment() {
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let uid = |v: &Value| v.as_str().and_then(uid_of);
+    for (name, keys) in [
+        ("sdpa_forward_padded_dropout", ["seqLenQ", "seqLenKV"]),
+        ("sdpa_backward", ["seqLenQDesc", "seqLenKVDesc"]),
+    ] {
+        let node = &all[name]["operationGraph"]["nodes"][0];
+        let want: Vec<i64> = keys.iter().map(|k| uid(&node[*k]).expect(k)).collect();
+        let p = parse(&all[name]).expect(name);
+        let got: Vec<i64> = p
+            .tensors
+            .iter()
+            .filter(|t| t.is_index)
+            .map(|t| t.uid)
+            .collect();
+        assert_eq!(got, want, "{name}");
+        let aligned = |t: &PlanTensor| t.alignment == super::super::plan::BYTE_ALIGNMENT;
+        assert!(p.tensors.iter().all(aligned), "{name}");
+    }
+    let name = "sdpa_forward_padded_dropout";
+    let node = &all[name]["operationGraph"]["nodes"][0];
+    let p = parse(&all[name]).expect(name);
+    for key in ["dropoutSeed", "dropoutOffset"] {
+        let u = uid(&node[key]).expect(key);
+        assert!(p.tensors.iter().any(|t| t.uid == u && !t.is_index), "{key}");
+    }
+    let json = r#"{"operationGraph":{"tensors":[{"name":"1","dataType":"CUDNN_DATA_HALF",
+        "dim":[1],"stride":[1],"isVirtual":false,"isByValue":false,"ptrAlignment":4}],
+        "nodes":[]}}"#;
+    let p = PlanJson::parse(json).expect("plan");
+    assert_eq!(p.tensors[0].alignment, 4);
+}
