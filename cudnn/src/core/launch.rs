@@ -26,9 +26,7 @@ use crate::core::raw::{RawDeviceView, RawDeviceViewMut};
 use crate::core::tensor::TensorDescriptor;
 use crate::core::workspace::Workspace;
 
-/// Defined in `core/context.rs`; named here as well for `graph/pack.rs` and
-/// `rnn/problem.rs` until they import it from there.
-pub(crate) use crate::core::context::same_context;
+use crate::core::context::same_context;
 
 mod sealed {
     pub trait Sealed {}

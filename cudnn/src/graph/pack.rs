@@ -6,12 +6,13 @@
 use crate::core::dtype::DType;
 use cudarc::driver::{CudaStream, SyncOnDrop};
 
-use super::plan::PlanTensor;
+use super::plan_tensor::PlanTensor;
 use super::scalar::ScalarValue;
+use crate::core::context::same_context;
 use crate::core::dtype::DataType;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::launch::{
-    check_no_overlap, check_placed, same_context, DeviceBuffer, DeviceBufferMut, Placement,
+    check_no_overlap, check_placed, DeviceBuffer, DeviceBufferMut, Placement,
 };
 
 /// One bound buffer, type-erased: what the checks need to know of it,

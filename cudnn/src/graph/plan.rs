@@ -16,9 +16,7 @@ use super::engine::{
     check_target_library, read_knobs, write_engine, EngineConfig, KnobType, Target,
 };
 use super::plan_json::PlanJson;
-/// Defined in `plan_tensor.rs`; named here as well for `pack.rs` and
-/// `builder/lower.rs` until they import them from there.
-pub(crate) use super::plan_tensor::{PlanTensor, BYTE_ALIGNMENT};
+use super::plan_tensor::PlanTensor;
 use super::target::PlanTarget;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;

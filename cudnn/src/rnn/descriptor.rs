@@ -12,11 +12,11 @@ use super::config::{
 };
 use super::weights::RnnWeightLayout;
 use crate::core::descriptor::raw_descriptor;
+use crate::core::dropout::DropoutDescriptor;
 use crate::core::dtype::ComputeType;
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::handle::ContextKey;
 use crate::core::library::{ffi, library, Library};
-use crate::ops::dropout::DropoutDescriptor;
 
 raw_descriptor!(
     /// An owned `cudnnRNNDescriptor_t`.

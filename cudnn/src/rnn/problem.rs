@@ -13,13 +13,13 @@ use super::config::{RnnComputesIn, RnnConfig, RnnDataLayout, RnnForwardMode};
 use super::data::RnnDataDescriptor;
 use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
 use crate::core::descriptor::to_c_ints;
+use crate::core::dropout::DropoutDescriptor;
 use crate::core::dtype::{ComputeType, DataType};
 use crate::core::error::{ensure, Error, Mismatch, Result};
 use crate::core::handle::{ContextKey, Handle};
 use crate::core::library::ffi;
 use crate::core::tensor::{TensorDescriptor, TensorFormat};
 use crate::core::workspace::Workspace;
-use crate::ops::dropout::DropoutDescriptor;
 
 /// Gives each problem a number, so that a reserve space can tell which
 /// problem filled it.
@@ -417,7 +417,7 @@ impl<'p, T: DataType> Parts<'p, T> {
             let _ = self.device_lengths.set(copy);
         }
         match self.device_lengths.get() {
-            Some(copy) if crate::core::launch::same_context(copy.context(), stream.context()) => {
+            Some(copy) if crate::core::context::same_context(copy.context(), stream.context()) => {
                 Ok(DeviceLengths::Kept(copy))
             }
             _ => Ok(DeviceLengths::Fresh(upload()?)),

@@ -561,7 +561,7 @@ fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescr
     d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
     // Every buffer bound to it is checked for this alignment before an
     // execution (`VariantPack`).
-    let alignment = crate::graph::plan::BYTE_ALIGNMENT as i64;
+    let alignment = crate::graph::plan_tensor::BYTE_ALIGNMENT as i64;
     d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[alignment])?;
     d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
     if t.by_value.is_some() {

@@ -327,7 +327,7 @@ fn plan_json_marks_device_side_indices_and_alignment() {
             .map(|t| t.uid)
             .collect();
         assert_eq!(got, want, "{name}");
-        let aligned = |t: &PlanTensor| t.alignment == super::super::plan::BYTE_ALIGNMENT;
+        let aligned = |t: &PlanTensor| t.alignment == super::super::plan_tensor::BYTE_ALIGNMENT;
         assert!(p.tensors.iter().all(aligned), "{name}");
     }
     let name = "sdpa_forward_padded_dropout";
