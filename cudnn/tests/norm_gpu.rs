@@ -7,7 +7,8 @@
 mod common;
 
 use common::gpu::{
-    download, download_flat, gpu, not_supported, rounded, upload, upload_flat, values, Gpu,
+    assert_other_library, download, download_flat, gpu, not_supported, rounded, second_library,
+    upload, upload_flat, values, Gpu,
 };
 use std::sync::Arc;
 
@@ -18,8 +19,8 @@ use cudnn::norm::{
 };
 use cudnn::{
     ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
-    DataType, DeviceBuffer, DeviceBufferMut, Error, Library, Mismatch, Scaling, TensorDescriptor,
-    TensorFormat, Workspace,
+    DataType, DeviceBuffer, DeviceBufferMut, Library, Scaling, TensorDescriptor, TensorFormat,
+    Workspace,
 };
 use cudnn_reference::batchnorm as bn_cpu;
 use cudnn_reference::conv::{max_rel_error as err, Scalar};
@@ -426,14 +427,7 @@ fn batch_norm_descriptors_of_another_loaded_library_are_refused() {
     let gpu = gpu();
     let s = &gpu.stream;
     let h = &gpu.handle;
-    let other = Arc::new(Library::open(None).expect("a second copy of the library"));
-    let refused = |r: Result<(), Error>, name: &str| match r {
-        Err(Error::InvalidArgument {
-            mismatch: Mismatch::OtherLibrary { descriptor, .. },
-            ..
-        }) if descriptor == name => {}
-        other => panic!("{name}: expected OtherLibrary, got {other:?}"),
-    };
+    let other = second_library();
     let dims = [2usize, 3, 4, 5];
     let new_in = |lib: &Arc<Library>| {
         TensorDescriptor::<f32>::new_in(Arc::clone(lib), NCHW, &dims).expect("desc")
@@ -455,11 +449,11 @@ fn batch_norm_descriptors_of_another_loaded_library_are_refused() {
         estimated_mean: &pg,
         estimated_var: &pg,
     };
-    refused(
+    assert_other_library(
         h.batch_norm_forward_inference(&problem, args, Scaling::default()),
         "x",
     );
-    refused(
+    assert_other_library(
         h.batch_norm_training_ex_reserve_size(&problem).map(|_| ()),
         "x",
     );

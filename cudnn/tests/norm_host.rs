@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::refusal::{is_bad_value, is_shape, refusal, short};
+
 use cudnn::half::{bf16, f16};
 use cudnn::norm::{
     batch_norm_param_dims, check_batch_norm_epsilon, check_batch_norm_ops,
@@ -28,30 +30,6 @@ const PERSISTENT: BatchNormMode = BatchNormMode::SPATIAL_PERSISTENT;
 const OPS_BN: BatchNormOps = BatchNormOps::BN;
 const OPS_ACT: BatchNormOps = BatchNormOps::BN_ACTIVATION;
 const OPS_ADD_ACT: BatchNormOps = BatchNormOps::BN_ADD_ACTIVATION;
-
-/// The function and mismatch of an `InvalidArgument`.
-fn invalid(e: &Error) -> (&'static str, &Mismatch) {
-    match e {
-        Error::InvalidArgument { function, mismatch } => (function, mismatch),
-        other => panic!("expected InvalidArgument, got {other:?}"),
-    }
-}
-
-fn short(buffer: &str, len: usize, required: usize) -> Mismatch {
-    Mismatch::BufferTooShort {
-        buffer: buffer.into(),
-        len,
-        required,
-    }
-}
-
-fn is_bad_value(e: &Error) -> bool {
-    matches!(invalid(e).1, Mismatch::BadValue { .. })
-}
-
-fn is_shape(e: &Error) -> bool {
-    matches!(invalid(e).1, Mismatch::Shape { .. })
-}
 
 fn desc<T: DataType>(format: TensorFormat, dims: &[usize]) -> TensorDescriptor<T> {
     TensorDescriptor::new(format, dims).expect("descriptor")
@@ -113,7 +91,7 @@ fn derived_batch_norm_descriptors_match_cudnn() {
         sys::cudnnBatchNormMode_t(7),
     )
     .expect_err("mode 7");
-    assert_eq!(invalid(&e).0, "cudnnDeriveBNTensorDescriptor");
+    assert_eq!(refusal(&e).0, "cudnnDeriveBNTensorDescriptor");
     assert!(is_bad_value(&e), "{e}");
     let e = batch_norm_param_dims(&[4, 3], SPATIAL).expect_err("rank 2");
     assert!(is_bad_value(&e), "{e}");
@@ -198,19 +176,19 @@ fn batch_norm_training_checks() {
         ];
         for (result, want) in cases {
             let e = result.expect_err("short buffer");
-            assert_eq!(invalid(&e), (F, &want));
+            assert_eq!(refusal(&e), (F, &want));
         }
         // Epsilon is the problem's: refused when the problem is built (or
         // set), so that forward and backward use the same one.
         for eps in [-1e-5, f64::NAN, f64::INFINITY] {
             let e = BatchNormProblem::new(mode, x_desc(), y_desc(), eps).expect_err("epsilon");
-            assert_eq!(invalid(&e).0, DERIVE);
+            assert_eq!(refusal(&e).0, DERIVE);
             assert!(is_bad_value(&e), "{e}");
             assert!(e.to_string().contains("CUDNN_BN_MIN_EPSILON"), "{e}");
         }
         for f in [-0.1, 1.01, f64::NAN] {
             let e = run(n, n, c, c, f, None, None).expect_err("factor");
-            assert_eq!(invalid(&e).0, F);
+            assert_eq!(refusal(&e).0, F);
             assert!(is_bad_value(&e), "{e}");
             assert!(e.to_string().contains("exponential average factor"), "{e}");
         }
@@ -227,7 +205,7 @@ fn batch_norm_training_checks() {
     // Shapes: y of other dims, parameters of the other mode, a 3-d input.
     let y = desc::<f32>(NCHW, &[2, 3, 5, 4]);
     let e = BatchNormProblem::new(SPATIAL, x_desc(), y, 1e-5).expect_err("y dims");
-    assert_eq!(invalid(&e).0, DERIVE);
+    assert_eq!(refusal(&e).0, DERIVE);
     assert!(is_shape(&e), "{e}");
     assert!(e.to_string().contains("`y` is [2, 3, 5, 4]"), "{e}");
     let spatial_param = derive_bn_descriptor(&x_desc(), SPATIAL).expect("derived");
@@ -268,7 +246,7 @@ fn batch_norm_parameter_descriptors_are_checked_against_cudnn() {
     let nhwc = desc::<f32>(NHWC, &[1, 3, 4, 5]);
     let e = BatchNormProblem::with_param(PER_ACT, x_desc(), y_desc(), nhwc, 1e-5)
         .expect_err("NHWC parameters");
-    assert_eq!(invalid(&e).0, DERIVE);
+    assert_eq!(refusal(&e).0, DERIVE);
     assert!(is_shape(&e), "{e}");
     assert!(e.to_string().contains("packed NCHW"), "{e}");
     // Spatial parameters with padding between channels.
@@ -310,7 +288,7 @@ fn batch_norm_inference_and_backward_checks() {
         (inf(n, n, c, c, c, 3), short("estimated_var", 3, c)),
         (inf(n, 0, c, c, c, c), short("y", 0, n)),
     ] {
-        assert_eq!(invalid(&result.expect_err("short")), (I, &want));
+        assert_eq!(refusal(&result.expect_err("short")), (I, &want));
     }
     let e = BatchNormProblem::new(PER_ACT, x_desc(), y_desc(), -1.0).expect_err("eps");
     assert!(is_bad_value(&e), "{e}");
@@ -342,7 +320,7 @@ fn batch_norm_inference_and_backward_checks() {
             short("saved_inv_var", 0, c),
         ),
     ] {
-        assert_eq!(invalid(&result.expect_err("short")), (B, &want));
+        assert_eq!(refusal(&result.expect_err("short")), (B, &want));
     }
     // dx has x's descriptor and dy y's: dimensions that differ are refused
     // when the problem is built, naming both.
@@ -413,12 +391,12 @@ fn batch_norm_ex_checks() {
         ),
     ] {
         let e = fwd(ops, zz, act).expect_err(what);
-        assert_eq!(invalid(&e).0, F);
+        assert_eq!(refusal(&e).0, F);
         assert!(is_bad_value(&e), "{e}");
         assert!(e.to_string().contains(what), "{what}: {e}");
     }
     let e = fwd(OPS_ADD_ACT, Some(n - 1), Some(relu())).expect_err("short z");
-    assert_eq!(invalid(&e), (F, &short("z", n - 1, n)));
+    assert_eq!(refusal(&e), (F, &short("z", n - 1, n)));
     // z has y's descriptor (its dimensions are y's by construction).
     let p = fused(OPS_ADD_ACT, Some(relu())).expect("add + activation");
     assert!(p.has_residual());
@@ -434,7 +412,7 @@ fn batch_norm_ex_checks() {
     let e = p
         .check_forward_training(0.1, &training(n, n, c, c, None, None))
         .expect_err("fused ops, plain launch");
-    assert_eq!(invalid(&e).0, "cudnnBatchNormalizationForwardTraining");
+    assert_eq!(refusal(&e).0, "cudnnBatchNormalizationForwardTraining");
     assert!(
         is_bad_value(&e) && e.to_string().contains("only the Ex launches"),
         "{e}"
@@ -465,15 +443,15 @@ fn batch_norm_ex_checks() {
     bwd(OPS_BN, n, None, c, None).expect("plain");
     bwd(OPS_ADD_ACT, n, Some(n), c, Some(relu())).expect("add + activation");
     assert_eq!(
-        invalid(&bwd(OPS_BN, n - 1, None, c, None).expect_err("short y")),
+        refusal(&bwd(OPS_BN, n - 1, None, c, None).expect_err("short y")),
         (BX, &short("y", n - 1, n))
     );
     assert_eq!(
-        invalid(&bwd(OPS_ACT, n, None, 1, Some(relu())).expect_err("short bias")),
+        refusal(&bwd(OPS_ACT, n, None, 1, Some(relu())).expect_err("short bias")),
         (BX, &short("bias", 1, c))
     );
     assert_eq!(
-        invalid(&bwd(OPS_ADD_ACT, n, Some(7), c, Some(relu())).expect_err("short dz")),
+        refusal(&bwd(OPS_ADD_ACT, n, Some(7), c, Some(relu())).expect_err("short dz")),
         (BX, &short("dz", 7, n))
     );
     let e = bwd(OPS_ADD_ACT, n, None, c, Some(relu())).expect_err("dz missing");
@@ -486,11 +464,11 @@ fn batch_norm_ex_checks() {
     check_batch_norm_reserve(F, None, 0).expect("none needed, none given");
     check_batch_norm_reserve(F, Some(64), 64).expect("exact");
     assert_eq!(
-        invalid(&check_batch_norm_reserve(F, None, 16).expect_err("missing")),
+        refusal(&check_batch_norm_reserve(F, None, 16).expect_err("missing")),
         (F, &short("reserve", 0, 16))
     );
     assert_eq!(
-        invalid(&check_batch_norm_reserve(F, Some(15), 16).expect_err("short")),
+        refusal(&check_batch_norm_reserve(F, Some(15), 16).expect_err("short")),
         (F, &short("reserve", 15, 16))
     );
     check_batch_norm_ops(F, OPS_BN, false, false).expect("plain ops");
@@ -502,7 +480,7 @@ fn batch_norm_scalars() {
     check_batch_norm_epsilon("f", 0.0).expect("the minimum");
     check_batch_norm_epsilon("f", 1e-5).expect("usual");
     let e = check_batch_norm_epsilon("f", -f64::MIN_POSITIVE).expect_err("below");
-    assert_eq!(invalid(&e).0, "f");
+    assert_eq!(refusal(&e).0, "f");
     check_exponential_average_factor("f", 0.0).expect("0");
     check_exponential_average_factor("f", 1.0).expect("1");
     assert!(is_bad_value(

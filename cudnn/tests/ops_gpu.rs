@@ -12,7 +12,8 @@ mod common;
 use common::raw;
 
 use common::gpu::{
-    download, download_flat, gpu, rounded, upload, upload_flat, values, wide_values, Gpu,
+    assert_other_library, download, download_flat, gpu, rounded, second_library, upload,
+    upload_flat, values, wide_values, Gpu,
 };
 use std::sync::Arc;
 
@@ -1006,14 +1007,7 @@ fn op_descriptors_of_another_loaded_library_are_refused() {
     let gpu = gpu();
     let s = &gpu.stream;
     let h = &gpu.handle;
-    let other = Arc::new(Library::open(None).expect("a second copy of the library"));
-    let refused = |r: Result<(), Error>, name: &str| match r {
-        Err(Error::InvalidArgument {
-            mismatch: Mismatch::OtherLibrary { descriptor, .. },
-            ..
-        }) if descriptor == name => {}
-        other => panic!("{name}: expected OtherLibrary, got {other:?}"),
-    };
+    let other = second_library();
     let dims = [2usize, 3, 4, 5];
     let new_in = |lib: &Arc<Library>| {
         TensorDescriptor::<f32>::new_in(Arc::clone(lib), NCHW, &dims).expect("desc")
@@ -1033,7 +1027,7 @@ fn op_descriptors_of_another_loaded_library_are_refused() {
     let problem =
         OpTensorProblem::new(op, new_in(&main), new_in(&main), new_in(&main)).expect("problem");
     let mut cg = s.alloc_zeros::<f32>(120).expect("c");
-    refused(
+    assert_other_library(
         h.op_tensor(&problem, &xg, &xg, &mut cg, Scaling::default()),
         "op",
     );
@@ -1049,7 +1043,7 @@ fn op_descriptors_of_another_loaded_library_are_refused() {
     let cd = TensorDescriptor::<f32>::new(NCHW, &[1, 3, 1, 1]).expect("c");
     let problem = ReduceTensorProblem::new(reduce, new_in(&main), cd).expect("problem");
     let mut rg = s.alloc_zeros::<f32>(3).expect("c");
-    refused(
+    assert_other_library(
         h.reduce_tensor(
             &problem,
             &xg,
@@ -1060,7 +1054,7 @@ fn op_descriptors_of_another_loaded_library_are_refused() {
         ),
         "reduce",
     );
-    refused(h.reduction_workspace_size(&problem).map(|_| ()), "reduce");
+    assert_other_library(h.reduction_workspace_size(&problem).map(|_| ()), "reduce");
 
     // Dropout: a descriptor made through a handle of the other library.
     let other_handle = Handle::new_in(Arc::clone(&other), Arc::clone(s)).expect("handle");
@@ -1070,9 +1064,9 @@ fn op_descriptors_of_another_loaded_library_are_refused() {
     let mut dropout = DropoutDescriptor::new(&other_handle, 0.5, 1, states).expect("dropout");
     let problem = DropoutProblem::same_descriptor(new_in(&main)).expect("problem");
     let mut r = s.alloc_zeros::<u8>(problem.reserve_size()).expect("r");
-    refused(
+    assert_other_library(
         h.dropout_forward(&mut dropout, &problem, &xg, &mut yg, &mut r),
         "dropout",
     );
-    refused(dropout.try_clone(h).map(|_| ()), "dropout");
+    assert_other_library(dropout.try_clone(h).map(|_| ()), "dropout");
 }

@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::refusal::{is_bad_value, is_shape, refusal, short};
+
 use common::raw;
 
 use std::sync::Arc;
@@ -33,40 +35,10 @@ use proptest::prelude::*;
 const NCHW: TensorFormat = TensorFormat::NCHW;
 const NHWC: TensorFormat = TensorFormat::NHWC;
 
+/// The mismatch of an `InvalidArgument`.
+#[track_caller]
 fn invalid(e: &Error) -> &Mismatch {
-    match e {
-        Error::InvalidArgument { mismatch, .. } => mismatch,
-        other => panic!("expected InvalidArgument, got {other:?}"),
-    }
-}
-
-/// The function and mismatch of an `InvalidArgument`.
-fn refusal(e: &Error) -> (&'static str, &Mismatch) {
-    (function_of(e), invalid(e))
-}
-
-/// The function named by an `InvalidArgument`.
-fn function_of(e: &Error) -> &'static str {
-    match e {
-        Error::InvalidArgument { function, .. } => function,
-        other => panic!("expected InvalidArgument, got {other:?}"),
-    }
-}
-
-fn short(buffer: &str, len: usize, required: usize) -> Mismatch {
-    Mismatch::BufferTooShort {
-        buffer: buffer.into(),
-        len,
-        required,
-    }
-}
-
-fn is_bad_value(e: &Error) -> bool {
-    matches!(invalid(e), Mismatch::BadValue { .. })
-}
-
-fn is_shape(e: &Error) -> bool {
-    matches!(invalid(e), Mismatch::Shape { .. })
+    refusal(e).1
 }
 
 fn desc<T: DataType>(format: TensorFormat, dims: &[usize]) -> TensorDescriptor<T> {
@@ -527,7 +499,7 @@ fn dropout_checks() {
     }
     for p in [1.0f32, -0.01, f32::NAN, f32::INFINITY] {
         let e = check_dropout_probability("cudnnSetDropoutDescriptor", p).expect_err("outside");
-        assert_eq!(function_of(&e), "cudnnSetDropoutDescriptor");
+        assert_eq!(refusal(&e).0, "cudnnSetDropoutDescriptor");
         assert!(is_bad_value(&e), "{e}");
     }
     assert_eq!(
@@ -592,7 +564,7 @@ fn dropout_checks() {
     assert_eq!(same.reserve_size(), need);
     let other = desc::<f32>(NCHW, &[2, 3, 5, 4]);
     let e = DropoutProblem::new(desc::<f32>(NCHW, &[2, 3, 4, 5]), other).expect_err("dims");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(is_shape(&e), "{e}");
     // dy has y's descriptor: the mismatch names it too.
     assert!(e.to_string().contains("`dy`"), "{e}");
@@ -649,7 +621,7 @@ fn tensor_op_descriptors() {
                 // cuDNN itself accepts this descriptor and ignores the
                 // indices; the crate refuses it.
                 assert!(!has, "{}: {e}", op.0);
-                assert_eq!(function_of(&e), "cudnnSetReduceTensorDescriptor");
+                assert_eq!(refusal(&e).0, "cudnnSetReduceTensorDescriptor");
                 assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
             }
         }
@@ -669,7 +641,7 @@ fn tensor_op_checks() {
     check_op_tensor(&a, 120, &a, 120, &a, 120).expect("same shape");
     let bad = desc::<f32>(NCHW, &[1, 2, 1, 1]);
     let e = check_op_tensor(&a, 120, &bad, 2, &a, 120).expect_err("2 is neither 3 nor 1");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(
         is_shape(&e) && e.to_string().contains("does not broadcast"),
         "{e}"
@@ -702,7 +674,7 @@ fn tensor_op_checks() {
     const A: &str = "cudnnAddTensor";
     check_add_tensor(&bias, 3, &a, 120).expect("bias over c");
     let e = check_add_tensor(&a, 120, &bias, 3).expect_err("a larger than c");
-    assert_eq!(function_of(&e), A);
+    assert_eq!(refusal(&e).0, A);
     assert!(is_shape(&e), "{e}");
     assert_eq!(
         refusal(&check_add_tensor(&bias, 3, &a, 60).expect_err("short c")),
@@ -740,11 +712,11 @@ fn reduction_checks() {
     // A reduction of nothing: cuDNN 9.19 answers BAD_PARAM ("!dims_differ")
     // on a GPU, so it is refused before the call.
     let e = check_reduce_tensor(&max, &a, 120, &a, 120, Some(120)).expect_err("nothing reduced");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
     assert!(e.to_string().contains("reduces no dimension"), "{e}");
     let e = check_reduce_tensor(&add, &a, 120, &per_channel, 3, Some(3)).expect_err("add");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
     let e = check_reduce_tensor(&max_plain, &a, 120, &per_channel, 3, Some(3))
         .expect_err("max without indices setting");
@@ -777,7 +749,7 @@ fn reduction_checks() {
         &check_reduce_tensor(&add, &a, 120, &rank, 3, None).expect_err("rank")
     ));
     let e = check_broadcast("f", ("b", &[3]), ("a", &[2, 3])).expect_err("rank");
-    assert_eq!(function_of(&e), "f");
+    assert_eq!(refusal(&e).0, "f");
 }
 
 #[test]
@@ -877,7 +849,7 @@ fn op_tensor_problems() {
         desc::<f32>(NCHW, &dims),
     )
     .expect_err("2 is neither 3 nor 1");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(
         is_shape(&e) && e.to_string().contains("does not broadcast"),
         "{e}"
@@ -917,7 +889,7 @@ fn op_tensor_problems() {
     )
     .expect("NCHW into NHWC");
     let e = mixed.check_in_place().expect_err("two layouts");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(is_shape(&e) && e.to_string().contains("in place"), "{e}");
     assert!(mixed.check_in_place_lengths(3, 120).is_err());
 
@@ -950,7 +922,7 @@ fn reduce_tensor_problems() {
     );
     // A reduction of nothing is refused when the problem is built.
     let e = ReduceTensorProblem::new(max(), a(), a()).expect_err("nothing reduced");
-    assert_eq!(function_of(&e), F);
+    assert_eq!(refusal(&e).0, F);
     assert!(matches!(invalid(&e), Mismatch::Unsupported { .. }), "{e}");
     assert!(e.to_string().contains("reduces no dimension"), "{e}");
     let e =

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use cudnn::cudarc::driver::{CudaSlice, CudaStream};
-use cudnn::{Category, DataType, Error, Handle, TensorFormat};
+use cudnn::{Category, DataType, Error, Handle, Library, Mismatch, TensorFormat};
 use cudnn_reference::conv::{self as cpu, Scalar};
 
 /// GPU 0's default stream and a cuDNN handle on it.
@@ -136,4 +136,22 @@ pub fn tolerance<T: DataType>(f32: f64, f16: f64, bf16: f64) -> f64 {
 pub fn not_supported(e: &Error) -> bool {
     e.status()
         .is_some_and(|s| s.category() == Some(Category::NOT_SUPPORTED))
+}
+
+/// A second loaded copy of the library (its own table and handles).
+pub fn second_library() -> Arc<Library> {
+    Arc::new(Library::open(None).expect("a second copy of the library"))
+}
+
+/// Asserts that `r` refuses descriptor `name` as made by another loaded
+/// library.
+#[track_caller]
+pub fn assert_other_library(r: Result<(), Error>, name: &str) {
+    match r {
+        Err(Error::InvalidArgument {
+            mismatch: Mismatch::OtherLibrary { descriptor, .. },
+            ..
+        }) if descriptor == name => {}
+        other => panic!("{name}: expected OtherLibrary, got {other:?}"),
+    }
 }

@@ -15,6 +15,7 @@ pub mod convert;
 #[cfg(target_os = "linux")]
 pub mod driver;
 pub mod gpu;
+pub mod refusal;
 
 use std::sync::Arc;
 
