@@ -114,6 +114,8 @@ mod compare {
     const FE_TARGET: f64 = 1.00;
 
     type Stages = [i64; 6];
+    /// One side's pipeline, run again and again.
+    type Pipeline<'a> = &'a dyn Fn() -> Result<Stages, String>;
 
     /// The C++ side's last error.
     fn cpp_error() -> String {
@@ -160,7 +162,7 @@ mod compare {
         let mut ns = [0i64; 6];
         // SAFETY: `ns` holds the six stages the C++ side writes.
         if unsafe { f(ns.as_mut_ptr()) } != 0 {
-            return Err(format!("the {side} pipeline failed: {}", cpp_error()));
+            return Err(format!("{side}: {}", cpp_error()));
         }
         Ok(ns)
     }
@@ -238,16 +240,15 @@ mod compare {
             "graph_frontend: engine configurations (mode A): cudnn-rs {rust_configs}, \
              cudnn-frontend {fe_configs}, raw {raw_configs}; the first that finalizes: {index}"
         );
-        let rust = || rust_pipeline(&host, index).map_err(|e| e.to_string());
-        let fe = || cpp_pipeline(gf_frontend, "frontend");
+        let rust = || rust_pipeline(&host, index).map_err(|e| format!("cudnn-rs: {e}"));
+        let fe = || cpp_pipeline(gf_frontend, "cudnn-frontend");
         let raw = || cpp_pipeline(gf_raw, "raw");
-        for (side, f) in [
-            ("cudnn-rs", &rust as &dyn Fn() -> Result<Stages, String>),
-            ("frontend", &fe),
-            ("raw", &raw),
-        ] {
+        // The three sides, in the order of the ratios: cudnn-rs first.
+        let sides: [(&str, Pipeline<'_>); 3] =
+            [("cudnn-rs", &rust), ("cudnn-frontend", &fe), ("raw", &raw)];
+        for (_, f) in &sides {
             if let Err(e) = f() {
-                return not_run(&format!("{side}: {e}"));
+                return not_run(&e);
             }
         }
         if !conv_graph::bench_mode() {
@@ -263,9 +264,9 @@ mod compare {
             .configure_from_args();
         {
             let mut g = c.benchmark_group("graph_frontend pipeline");
-            g.bench_function("cudnn-rs", |b| b.iter(|| black_box(rust())));
-            g.bench_function("cudnn-frontend", |b| b.iter(|| black_box(fe())));
-            g.bench_function("raw", |b| b.iter(|| black_box(raw())));
+            for (name, f) in &sides {
+                g.bench_function(*name, |b| b.iter(|| black_box(f())));
+            }
             g.finish();
         }
         c.final_summary();
@@ -276,21 +277,14 @@ mod compare {
         for _ in 0..ROUNDS {
             let mut runs: [Vec<Stages>; 3] = Default::default();
             for _ in 0..PIPELINES {
-                for (side, f) in [&rust as &dyn Fn() -> Result<Stages, String>, &fe, &raw]
-                    .iter()
-                    .enumerate()
-                {
+                for (side, (_, f)) in sides.iter().enumerate() {
                     match f() {
                         Ok(ns) => runs[side].push(ns),
                         Err(e) => return not_run(&e),
                     }
                 }
             }
-            let m = [
-                stage_medians(&runs[0]),
-                stage_medians(&runs[1]),
-                stage_medians(&runs[2]),
-            ];
+            let m = runs.each_ref().map(|r| stage_medians(r));
             ratios_fe.push(std::array::from_fn(|s| m[0][s] / m[1][s]));
             ratios_raw.push(std::array::from_fn(|s| m[0][s] / m[2][s]));
             medians.push(m);
