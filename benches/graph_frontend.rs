@@ -88,7 +88,6 @@ mod compare {
             device_json: *const c_char,
             len: usize,
             sm_version: i32,
-            sm_count: i32,
             fe_configs: *mut i64,
             raw_configs: *mut i64,
             raw_first: *mut i64,
@@ -209,7 +208,6 @@ mod compare {
         let json = host.device.json();
         let (major, minor) = host.device.compute_capability();
         let sm_version = i32::try_from(major * 10 + minor).unwrap_or(0);
-        let sm_count = i32::try_from(host.device.multiprocessor_count()).unwrap_or(0);
         let (mut fe_configs, mut raw_configs, mut raw_first) = (0i64, 0i64, 0i64);
         // SAFETY: `handle` is a dlopen handle of cuDNN; `json` is valid for
         // `json.len()` bytes; the three outputs are valid i64s.
@@ -219,7 +217,6 @@ mod compare {
                 json.as_ptr().cast(),
                 json.len(),
                 sm_version,
-                sm_count,
                 &mut fe_configs,
                 &mut raw_configs,
                 &mut raw_first,

@@ -46,9 +46,11 @@ since(clock_type::time_point t) {
 std::string g_error;
 std::string g_device_json;
 std::shared_ptr<fe::DeviceProperties> g_fe_device;
-// The described GPU's SM version (90) and count: the frontend asks the CUDA
-// runtime for them otherwise, which needs a GPU.
-int32_t g_sm_version = 0, g_sm_count = 0;
+// The described GPU's SM version (90): the frontend asks the CUDA runtime
+// for it otherwise, which needs a GPU. Its SM count is not given: the
+// frontend would set it as the heuristics' SM_COUNT_TARGET, a narrower
+// query (15 configurations instead of the 40 the other sides get).
+int32_t g_sm_version = 0;
 
 // ---- the frontend ----------------------------------------------------------
 
@@ -75,7 +77,7 @@ fe_describe() {
     auto y      = g->pointwise(biased, fe::graph::Pointwise_attributes().set_mode(fe::PointwiseMode_t::RELU_FWD));
     y->set_output(true);
     g->set_device_properties(g_fe_device);
-    g->set_sm_version(g_sm_version).set_sm_count(g_sm_count);
+    g->set_sm_version(g_sm_version);
     return g;
 }
 
@@ -314,7 +316,7 @@ gf_error() {
 
 // Prepares both sides: `dlhandle` is a dlopen handle of the cuDNN the Rust
 // side loaded, `device_json` cuDNN's JSON of the described GPU, `sm_version`
-// and `sm_count` its compute capability (major * 10 + minor) and SM count. Returns 0,
+// its compute capability (major * 10 + minor). Returns 0,
 // or -1 with gf_error set. Writes the configurations each side gets and the
 // index of the first that finalizes.
 int
@@ -322,7 +324,6 @@ gf_init(void *dlhandle,
         char const *device_json,
         size_t len,
         int32_t sm_version,
-        int32_t sm_count,
         int64_t *fe_configs,
         int64_t *raw_configs,
         int64_t *raw_first) {
@@ -337,7 +338,6 @@ gf_init(void *dlhandle,
         RAW_FNS(LOAD)
 #undef LOAD
         g_sm_version = sm_version;
-        g_sm_count   = sm_count;
         g_device_json.assign(device_json, len);
         std::vector<uint8_t> bytes(g_device_json.begin(), g_device_json.end());
         g_fe_device = std::make_shared<fe::DeviceProperties>();
@@ -403,7 +403,7 @@ gf_frontend(int64_t ns[6]) {
         t     = clock_type::now();
         fe::graph::Graph back;
         back.set_device_properties(g_fe_device);
-        back.set_sm_version(g_sm_version).set_sm_count(g_sm_count);
+        back.set_sm_version(g_sm_version);
         if (!ok(back.deserialize(bytes), "deserialize")) return -1;
         ns[5] = since(t);
         return 0;

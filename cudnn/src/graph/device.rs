@@ -18,6 +18,7 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::descriptor::{BackendDescriptor, SharedDescriptor};
+use super::target::PlanTarget;
 #[cfg(doc)]
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
@@ -287,6 +288,9 @@ pub struct DeviceProperties {
     descriptors: Arc<Mutex<Vec<SharedDescriptor>>>,
     /// [`fingerprint`](Self::fingerprint), made when first asked for.
     fingerprint: OnceLock<String>,
+    /// The target of the plans built for it, made when first asked for
+    /// and shared by those plans.
+    target: OnceLock<Arc<PlanTarget>>,
 }
 
 static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
@@ -396,6 +400,7 @@ impl DeviceProperties {
             capability,
             descriptors: Arc::default(),
             fingerprint: OnceLock::new(),
+            target: OnceLock::new(),
         })
     }
 
@@ -509,11 +514,6 @@ impl DeviceProperties {
         self.fields.get(key).and_then(Value::as_i64)
     }
 
-    /// The value of `key`, as read from the JSON.
-    pub(crate) fn value(&self, key: &str) -> Option<&Value> {
-        self.fields.get(key)
-    }
-
     /// A canonical text for cache keys: the description as
     /// [`json`](Self::json) has it, without `cudaDeviceId`, so that plans
     /// made for one GPU model serve every device of that model (device 0
@@ -533,6 +533,24 @@ impl DeviceProperties {
                 &mut out,
             );
             out
+        })
+    }
+
+    /// The target of the plans built for this description, made on the
+    /// first call and shared (by its clones too, once made).
+    pub(crate) fn plan_target(&self) -> &Arc<PlanTarget> {
+        self.target.get_or_init(|| {
+            Arc::new(PlanTarget::described(
+                &self.name,
+                self.capability,
+                |key, element| {
+                    let v = self.fields.get(key)?;
+                    match element {
+                        None => v.as_i64(),
+                        Some(i) => v.get(i)?.as_i64(),
+                    }
+                },
+            ))
         })
     }
 
@@ -582,6 +600,14 @@ impl DeviceProperties {
     /// sm_90 to sm_129 with a `driverVer` below 11080).
     pub fn check(&self, lib: &Arc<Library>) -> Result<()> {
         self.descriptor(lib).map(drop)
+    }
+}
+
+impl PlanTarget {
+    /// The target a description stands for: what a plan built for it
+    /// depends on.
+    pub fn of(device: &DeviceProperties) -> PlanTarget {
+        PlanTarget::clone(device.plan_target())
     }
 }
 

@@ -1,7 +1,7 @@
 //! Execution plans: an engine configuration finalized for a target GPU,
 //! with its workspace size; serialized to cuDNN's JSON and read back.
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::sync::Arc;
 
 use cudnn_sys as sys;
@@ -47,16 +47,18 @@ pub struct ExecutionPlan {
     pub(crate) graph_name: Arc<str>,
     pub(crate) tensors: Arc<[PlanTensor]>,
     pub(crate) engine_index: Option<i64>,
-    /// The engine's behaviour notes, when known.
-    pub(crate) behavior_notes: Option<Vec<Behavior>>,
+    /// The engine's behaviour notes, when known: the configuration's, or
+    /// read back from cuDNN when first asked for.
+    pub(crate) behavior_notes: OnceCell<Option<Vec<Behavior>>>,
     /// The engine's numerical notes (empty when not known).
     pub(crate) numerical_notes: Vec<Numerical>,
-    /// The configuration's knob choices.
-    pub(crate) knobs: Vec<(KnobType, i64)>,
+    /// The configuration's knob choices: the configuration's when it has
+    /// read them, else read back from cuDNN when first asked for.
+    pub(crate) knobs: OnceCell<Vec<(KnobType, i64)>>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
-    /// The described GPU it was built for.
-    pub(crate) target: Option<PlanTarget>,
+    /// The described GPU it was built for (shared with the description).
+    pub(crate) target: Option<Arc<PlanTarget>>,
     /// The last handle whose GPU was found to be the target.
     pub(crate) checked_on: Cell<Option<u64>>,
 }
@@ -72,7 +74,7 @@ fn set_target(
     plan: &mut BackendDescriptor,
     lib: &Arc<Library>,
     target: Target<'_>,
-) -> Result<(Option<u64>, Option<PlanTarget>)> {
+) -> Result<(Option<u64>, Option<Arc<PlanTarget>>)> {
     check_target_library(lib, target, FINALIZE)?;
     match target {
         Target::Handle(h) => {
@@ -82,7 +84,7 @@ fn set_target(
         Target::Device(props) => {
             let d = props.descriptor(lib)?;
             plan.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, &[&d])?;
-            Ok((None, Some(PlanTarget::of(props))))
+            Ok((None, Some(Arc::clone(props.plan_target()))))
         }
     }
 }
@@ -130,11 +132,11 @@ fn workspace_of(plan: &BackendDescriptor) -> Result<usize> {
 /// the engine, its knob choices and notes, and the workspace.
 impl std::fmt::Display for ExecutionPlan {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let behavior = self.behavior_notes.as_deref().unwrap_or(&[]);
+        let behavior = self.behavior_notes().unwrap_or(&[]);
         write_engine(
             f,
             self.engine_index,
-            &self.knobs,
+            self.knobs(),
             &self.numerical_notes,
             behavior,
         )?;
@@ -170,9 +172,13 @@ impl ExecutionPlan {
             graph_name: Arc::clone(&config.graph_name),
             tensors: Arc::clone(&config.tensors),
             engine_index: Some(config.global_index),
-            behavior_notes: Some(config.behavior_notes.clone()),
+            behavior_notes: OnceCell::from(Some(config.behavior_notes.clone())),
             numerical_notes: config.numerical_notes.clone(),
-            knobs: config.knobs().to_vec(),
+            knobs: config
+                .knobs
+                .get()
+                .cloned()
+                .map_or_else(OnceCell::new, OnceCell::from),
             handle_id,
             target,
             checked_on: Cell::new(None),
@@ -217,17 +223,15 @@ impl ExecutionPlan {
         let (handle_id, target) = set_target(&mut desc, lib, target)?;
         desc.finalize()?;
         let workspace = workspace_of(&desc)?;
-        let behavior_notes = engine_notes(&desc);
-        let knobs = plan_config(&desc).map_or_else(Vec::new, |c| read_knobs(&c));
         Ok(ExecutionPlan {
             desc,
             workspace,
             graph_name: graph_name.into(),
             tensors: tensors.into(),
             engine_index,
-            behavior_notes,
+            behavior_notes: OnceCell::new(),
             numerical_notes: Vec::new(),
-            knobs,
+            knobs: OnceCell::new(),
             handle_id,
             target,
             checked_on: Cell::new(None),
@@ -275,7 +279,9 @@ impl ExecutionPlan {
     /// cuBLASLt, ...): the configuration's, or for a plan read from JSON
     /// what cuDNN reports of it; `None` when it does not.
     pub fn behavior_notes(&self) -> Option<&[Behavior]> {
-        self.behavior_notes.as_deref()
+        self.behavior_notes
+            .get_or_init(|| engine_notes(&self.desc))
+            .as_deref()
     }
 
     /// The engine's numerical notes (tensor cores, ...): the
@@ -286,13 +292,14 @@ impl ExecutionPlan {
 
     /// The knob choices of the plan's engine configuration.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        &self.knobs
+        self.knobs
+            .get_or_init(|| plan_config(&self.desc).map_or_else(Vec::new, |c| read_knobs(&c)))
     }
 
     /// The described GPU the plan was built for
     /// ([`Target::Device`]); `None` for a plan built for a handle.
     pub fn target(&self) -> Option<&PlanTarget> {
-        self.target.as_ref()
+        self.target.as_deref()
     }
 
     /// The library it belongs to.

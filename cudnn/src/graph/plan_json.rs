@@ -21,7 +21,8 @@
 //! The tensors a plan writes come from the node kinds, by cuDNN's own key
 //! names ([`SCHEMAS`]).
 
-use std::collections::{BTreeMap, HashMap};
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -54,10 +55,14 @@ pub(crate) struct PlanJson {
 impl PlanJson {
     /// Reads and checks `json`.
     pub(crate) fn parse(json: &str) -> Result<PlanJson> {
-        let Unique(value) = serde_json::from_str(json)
-            .map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
-        let doc: PlanDoc = serde_json::from_value(value)
-            .map_err(|e| Error::bad_value(FROM_JSON, format!("not a plan of cuDNN's JSON: {e}")))?;
+        let doc: PlanDoc = serde_json::from_str(json).map_err(|e| {
+            let what = if e.is_data() {
+                "not a plan of cuDNN's JSON"
+            } else {
+                "not JSON"
+            };
+            Error::bad_value(FROM_JSON, format!("{what}: {e}"))
+        })?;
         let mut tensors = Vec::new();
         collect_tensors(&doc.graph, &mut tensors, 0)?;
         let by_uid = index_uids(&tensors)?;
@@ -107,7 +112,8 @@ impl PlanJson {
 
 // ------------------------------------------------------------ the document
 
-/// A JSON value whose objects have no key twice.
+/// A JSON value whose objects have no key twice, held as a tree (a node's
+/// keys and values, read by [`read_node`]).
 struct Unique(Value);
 
 impl<'de> Deserialize<'de> for Unique {
@@ -158,9 +164,7 @@ impl<'de> Visitor<'de> for UniqueVisitor {
         let mut m = Map::new();
         while let Some(k) = map.next_key::<String>()? {
             if m.contains_key(&k) {
-                return Err(de::Error::custom(format!(
-                    "the key {k:?} twice in one object"
-                )));
+                return Err(twice(&k));
             }
             let Unique(v) = map.next_value()?;
             m.insert(k, v);
@@ -169,31 +173,244 @@ impl<'de> Visitor<'de> for UniqueVisitor {
     }
 }
 
-/// The plan: cuDNN requires its version and the engine (and says so with
-/// a status); the device profile and the engine's payload it checks
-/// itself.
-#[derive(Deserialize)]
-struct PlanDoc {
-    #[serde(rename = "cudnnVersion", default)]
-    _cudnn_version: Option<i64>,
-    #[serde(rename = "schemaVersion", default)]
-    _schema_version: Option<i64>,
-    #[serde(rename = "operationGraph")]
-    graph: GraphDoc,
-    #[serde(default)]
-    engine: Option<EngineDoc>,
-    #[serde(rename = "GPUProfile", default)]
-    _gpu_profile: Option<Map<String, Value>>,
+fn twice<E: de::Error>(key: &str) -> E {
+    E::custom(format!("the key {key:?} twice in one object"))
 }
 
-#[derive(Deserialize)]
+/// An object key, borrowed from the text when it has no escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object key")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> std::result::Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The keys of one object, each refused when it comes again.
+#[derive(Default)]
+struct SeenKeys<'de>(Vec<Cow<'de, str>>);
+
+impl<'de> SeenKeys<'de> {
+    fn next<A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+    ) -> std::result::Result<Option<Cow<'de, str>>, A::Error> {
+        let Some(Key(k)) = map.next_key()? else {
+            return Ok(None);
+        };
+        if self.0.contains(&k) {
+            return Err(twice(&k));
+        }
+        self.0.push(k.clone());
+        Ok(Some(k))
+    }
+}
+
+/// A value this crate does not read (the device profile, the engine's
+/// payload), passed over: checked for no key twice in any object and
+/// nothing else.
+struct Skipped;
+
+impl<'de> Deserialize<'de> for Skipped {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(SkippedVisitor { object: false })
+    }
+}
+
+/// A skipped value that must be an object.
+struct SkippedObject;
+
+impl<'de> Deserialize<'de> for SkippedObject {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_map(SkippedVisitor { object: true })
+            .map(|Skipped| SkippedObject)
+    }
+}
+
+struct SkippedVisitor {
+    /// Only an object is taken.
+    object: bool,
+}
+
+impl<'de> Visitor<'de> for SkippedVisitor {
+    type Value = Skipped;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.object {
+            "an object"
+        } else {
+            "a JSON value"
+        })
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Skipped, E> {
+        self.scalar(de::Unexpected::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Skipped, E> {
+        self.scalar(de::Unexpected::Signed(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Skipped, E> {
+        self.scalar(de::Unexpected::Unsigned(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Skipped, E> {
+        self.scalar(de::Unexpected::Float(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Skipped, E> {
+        self.scalar(de::Unexpected::Str(v))
+    }
+    fn visit_unit<E: de::Error>(self) -> std::result::Result<Skipped, E> {
+        self.scalar(de::Unexpected::Unit)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Skipped, A::Error> {
+        if self.object {
+            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+        }
+        while seq.next_element::<Skipped>()?.is_some() {}
+        Ok(Skipped)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Skipped, A::Error> {
+        let mut seen = SeenKeys::default();
+        while seen.next(&mut map)?.is_some() {
+            map.next_value::<Skipped>()?;
+        }
+        Ok(Skipped)
+    }
+}
+
+impl SkippedVisitor {
+    fn scalar<E: de::Error>(&self, what: de::Unexpected<'_>) -> std::result::Result<Skipped, E> {
+        if self.object {
+            Err(E::invalid_type(what, self))
+        } else {
+            Ok(Skipped)
+        }
+    }
+}
+
+/// The plan: cuDNN requires its version and the engine (and says so with
+/// a status); the device profile and the engine's payload it checks
+/// itself. Read straight from the text: the graph into its typed model,
+/// the rest passed over, with no key twice in any object.
+struct PlanDoc {
+    graph: GraphDoc,
+    engine: Option<EngineDoc>,
+}
+
+impl<'de> Deserialize<'de> for PlanDoc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct PlanVisitor;
+        impl<'de> Visitor<'de> for PlanVisitor {
+            type Value = PlanDoc;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a plan object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<PlanDoc, A::Error> {
+                let mut seen = SeenKeys::default();
+                let (mut graph, mut engine) = (None, None);
+                while let Some(k) = seen.next(&mut map)? {
+                    match k.as_ref() {
+                        "operationGraph" => graph = Some(map.next_value::<GraphDoc>()?),
+                        "engine" => engine = map.next_value::<Option<EngineDoc>>()?,
+                        "cudnnVersion" | "schemaVersion" => {
+                            map.next_value::<Option<i64>>()?;
+                        }
+                        "GPUProfile" => {
+                            map.next_value::<Option<SkippedObject>>()?;
+                        }
+                        _ => {
+                            map.next_value::<Skipped>()?;
+                        }
+                    }
+                }
+                let graph = graph.ok_or_else(|| de::Error::missing_field("operationGraph"))?;
+                Ok(PlanDoc { graph, engine })
+            }
+        }
+        d.deserialize_map(PlanVisitor)
+    }
+}
+
+/// The engine: its global index read, its SM version and knob choices
+/// checked for their types, the rest passed over.
 struct EngineDoc {
-    #[serde(rename = "engineId")]
     engine_id: i64,
-    #[serde(rename = "smVersion", default)]
-    _sm_version: Option<i64>,
-    #[serde(rename = "knobChoices", default)]
-    _knob_choices: Option<BTreeMap<String, i64>>,
+}
+
+impl<'de> Deserialize<'de> for EngineDoc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct EngineVisitor;
+        impl<'de> Visitor<'de> for EngineVisitor {
+            type Value = EngineDoc;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an engine object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<EngineDoc, A::Error> {
+                let mut seen = SeenKeys::default();
+                let mut engine_id = None;
+                while let Some(k) = seen.next(&mut map)? {
+                    match k.as_ref() {
+                        "engineId" => engine_id = Some(map.next_value::<i64>()?),
+                        "smVersion" => {
+                            map.next_value::<Option<i64>>()?;
+                        }
+                        "knobChoices" => {
+                            map.next_value::<Option<KnobChoices>>()?;
+                        }
+                        _ => {
+                            map.next_value::<Skipped>()?;
+                        }
+                    }
+                }
+                let engine_id = engine_id.ok_or_else(|| de::Error::missing_field("engineId"))?;
+                Ok(EngineDoc { engine_id })
+            }
+        }
+        d.deserialize_map(EngineVisitor)
+    }
+}
+
+/// An engine's knob choices, by name: integers, no name twice.
+struct KnobChoices;
+
+impl<'de> Deserialize<'de> for KnobChoices {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct KnobVisitor;
+        impl<'de> Visitor<'de> for KnobVisitor {
+            type Value = KnobChoices;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("knob choices by name")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<KnobChoices, A::Error> {
+                let mut seen = SeenKeys::default();
+                while seen.next(&mut map)?.is_some() {
+                    map.next_value::<i64>()?;
+                }
+                Ok(KnobChoices)
+            }
+        }
+        d.deserialize_map(KnobVisitor)
+    }
 }
 
 /// An operation graph (or a node's subgraph).
@@ -203,7 +420,19 @@ struct GraphDoc {
     #[serde(rename = "finalizeMode", default)]
     finalize_mode: Option<String>,
     tensors: Vec<TensorDoc>,
-    nodes: Vec<Map<String, Value>>,
+    nodes: Vec<NodeDoc>,
+}
+
+/// A node's keys and values, no key twice.
+struct NodeDoc(Map<String, Value>);
+
+impl<'de> Deserialize<'de> for NodeDoc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        match d.deserialize_map(UniqueVisitor)? {
+            Unique(Value::Object(m)) => Ok(NodeDoc(m)),
+            Unique(_) => Err(de::Error::custom("a node that is not an object")),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -311,7 +540,7 @@ fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) ->
     for t in &graph.tensors {
         out.push(tensor_of(t)?);
     }
-    for node in &graph.nodes {
+    for NodeDoc(node) in &graph.nodes {
         if let Some(sub) = node.get("subgraph") {
             if depth > 0 {
                 return Err(Error::bad_value(FROM_JSON, "a subgraph inside a subgraph"));
@@ -329,7 +558,7 @@ fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) ->
 /// backward). References were checked by `read_nodes` already.
 fn device_index_uids(graph: &GraphDoc) -> Vec<i64> {
     let mut out = Vec::new();
-    for node in &graph.nodes {
+    for NodeDoc(node) in &graph.nodes {
         let named = node
             .iter()
             .filter(|(k, _)| k.starts_with("seqLen") || k.starts_with("pageTable"));
@@ -628,7 +857,7 @@ fn read_nodes(
     out: &mut Vec<NodeSig>,
     depth: usize,
 ) -> Result<()> {
-    for node in &graph.nodes {
+    for NodeDoc(node) in &graph.nodes {
         out.push(read_node(node, by_uid, depth > 0)?);
         if out.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(

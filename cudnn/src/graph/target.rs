@@ -5,7 +5,6 @@ use std::fmt;
 
 use cudarc::driver::{sys::CUdevice_attribute as Attr, CudaContext};
 
-use super::device::DeviceProperties;
 use crate::core::error::{Error, Mismatch, Result};
 
 /// The limits a plan depends on: the keys of a device description, with
@@ -68,7 +67,7 @@ const LIMITS: &[(&str, Attr)] = &[
 /// 9.28 compares itself when it reads a plan back from JSON for a
 /// described GPU.
 ///
-/// A plan built for a [`DeviceProperties`] records its target
+/// A plan built for a [`DeviceProperties`](super::DeviceProperties) records its target
 /// ([`ExecutionPlan::target`](super::ExecutionPlan::target)); an execution
 /// on a handle whose GPU differs in any of these is refused before cuDNN
 /// is called ([`check_runs_on`](Self::check_runs_on)), with the GPU's
@@ -96,30 +95,28 @@ impl fmt::Display for PlanTarget {
     }
 }
 
-/// The value of description key `key`, for keys like `maxGridSize[1]`
-/// an element of its array; -1 when absent (a description always has
-/// them: they are required).
-fn described(device: &DeviceProperties, key: &str) -> i64 {
-    match key.split_once('[') {
-        None => device.integer(key).unwrap_or(-1),
-        Some((array, rest)) => {
-            let i: usize = rest.trim_end_matches(']').parse().unwrap_or(usize::MAX);
-            device
-                .value(array)
-                .and_then(|a| a.get(i))
-                .and_then(serde_json::Value::as_i64)
-                .unwrap_or(-1)
-        }
-    }
-}
-
 impl PlanTarget {
-    /// The target a description stands for.
-    pub fn of(device: &DeviceProperties) -> PlanTarget {
+    /// A target named `name`, of compute capability `capability`, whose
+    /// limits `limit` gives by key and, for an array key such as
+    /// `maxGridSize`, the element (-1 for one it does not have). The
+    /// description's target is made once per description
+    /// ([`of`](Self::of)).
+    pub(crate) fn described(
+        name: &str,
+        capability: (u32, u32),
+        limit: impl Fn(&str, Option<usize>) -> Option<i64>,
+    ) -> PlanTarget {
+        let value = |key: &str| match key.split_once('[') {
+            None => limit(key, None),
+            Some((array, rest)) => {
+                let i: usize = rest.trim_end_matches(']').parse().ok()?;
+                limit(array, Some(i))
+            }
+        };
         PlanTarget {
-            name: device.name().to_owned(),
-            compute_capability: device.compute_capability(),
-            limits: LIMITS.iter().map(|(k, _)| described(device, k)).collect(),
+            name: name.to_owned(),
+            compute_capability: capability,
+            limits: LIMITS.iter().map(|(k, _)| value(k).unwrap_or(-1)).collect(),
         }
     }
 
@@ -209,101 +206,4 @@ impl PlanTarget {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn preset(name: &str) -> DeviceProperties {
-        DeviceProperties::preset(name).expect("preset")
-    }
-
-    /// `device` with `key` set to `value`.
-    fn with(device: &DeviceProperties, key: &str, value: serde_json::Value) -> PlanTarget {
-        let mut m: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(device.json()).expect("JSON");
-        m.insert(key.into(), value);
-        let text = serde_json::Value::Object(m).to_string();
-        PlanTarget::of(&DeviceProperties::from_json(&text).expect("a description"))
-    }
-
-    #[test]
-    fn a_target_reads_every_limit_of_a_description() {
-        let h200 = PlanTarget::of(&preset("h200"));
-        assert_eq!(h200.compute_capability(), (9, 0));
-        assert_eq!(h200.limit("multiProcessorCount"), Some(132));
-        assert_eq!(h200.limit("maxSharedMemoryPerBlockOptin"), Some(232_448));
-        assert_eq!(h200.limit("maxGridSize[0]"), Some(2_147_483_647));
-        assert_eq!(h200.limit("maxBlockSize[2]"), Some(64));
-        assert_eq!(h200.limit("totalGlobalMem"), None);
-        assert!(PlanTarget::limit_keys().all(|k| h200.limit(k).is_some_and(|v| v > 0)));
-        assert!(h200.to_string().contains("sm_90, 132 SMs"), "{h200}");
-    }
-
-    #[test]
-    fn a_plan_runs_only_where_its_limits_are_the_same() {
-        let h200 = preset("h200");
-        let target = PlanTarget::of(&h200);
-        // An H100 SXM differs from an H200 only in memory (size, clock, bus
-        // width): the bus width counts, as cuDNN counts it.
-        let h100 = PlanTarget::of(&preset("h100-sxm"));
-        let e = target.check_runs_on(&h100).expect_err("another bus width");
-        assert!(
-            e.to_string()
-                .contains("`memoryBusWidth` differs (6144 and 5120)"),
-            "{e}"
-        );
-        match target.check_runs_on(&PlanTarget::of(&preset("a100-sxm4-80gb"))) {
-            Err(Mismatch::OtherDevice {
-                planned_for, what, ..
-            }) => {
-                assert!(planned_for.contains("sm_90"), "{planned_for}");
-                assert!(
-                    what.contains("architecture differs (sm_90 and sm_80)"),
-                    "{what}"
-                );
-            }
-            other => panic!("{other:?}"),
-        }
-        // An H100 PCIe: sm_90 with 114 SMs.
-        let pcie = with(&h200, "multiProcessorCount", 114.into());
-        let e = target.check_runs_on(&pcie).expect_err("fewer SMs");
-        assert!(
-            e.to_string()
-                .contains("`multiProcessorCount` differs (132 and 114)"),
-            "{e}"
-        );
-        for (key, value) in [
-            ("maxSharedMemoryPerBlockOptin", serde_json::json!(101_376)),
-            ("maxThreadsPerBlock", serde_json::json!(512)),
-            ("maxGridSize", serde_json::json!([65535, 65535, 65535])),
-            ("regsPerBlock", serde_json::json!(32768)),
-        ] {
-            let e = target
-                .check_runs_on(&with(&h200, key, value))
-                .expect_err(key);
-            assert!(e.to_string().contains(&format!("`{key}")), "{e}");
-        }
-        for (key, value) in [
-            ("deviceName", serde_json::json!("NVIDIA H200 NVL")),
-            ("pciDeviceId", serde_json::json!(9009)),
-            ("totalGlobalMem", serde_json::json!(1i64 << 36)),
-            ("smClockRateKHz", serde_json::json!(1_000_000)),
-            ("memClockRateKHz", serde_json::json!(2_619_000)),
-            ("cudaDeviceId", serde_json::json!(3)),
-        ] {
-            target.check_runs_on(&with(&h200, key, value)).expect(key);
-        }
-        let e = target
-            .check_for("cudnnBackendExecute", &pcie)
-            .expect_err("fewer SMs");
-        assert!(
-            matches!(
-                e,
-                Error::InvalidArgument {
-                    function: "cudnnBackendExecute",
-                    mismatch: Mismatch::OtherDevice { .. }
-                }
-            ),
-            "{e:?}"
-        );
-    }
-}
+mod tests;
