@@ -10,9 +10,10 @@
 //   describe    the frontend's graph of tensors and nodes (no cuDNN call)
 //   build       validate + the finalized backend operation graph
 //   heuristics  mode A engine configurations
-//   plan        the first configuration finalized into an execution plan
+//   plan        the first configuration finalized into an execution plan,
+//               with its workspace size
 //   serialize   the plan as bytes (the frontend's) or JSON (the backend's)
-//   deserialize a plan read back from them, finalized
+//   deserialize a plan read back from them, finalized, with its workspace size
 // The raw pipeline has no describe stage (reported as 0).
 
 #define NV_CUDNN_FRONTEND_USE_DYNAMIC_LOADING 1
@@ -176,6 +177,7 @@ struct RawGraph {
     Desc graph = nullptr;
     std::vector<Desc> configs;
     Desc plan = nullptr;
+    int64_t workspace = 0;
     ~RawGraph() {
         destroy(plan);
         for (auto d : configs) destroy(d);
@@ -265,14 +267,21 @@ raw_heuristics(RawGraph &r) {
     destroy(heur);
 }
 
-// Finalizes configuration `index` into a plan; false when it does not.
+// Finalizes configuration `index` into a plan and reads its workspace size
+// (what running it needs, and what the frontend reads too); false when it
+// does not finalize.
 bool
 raw_plan_at(RawGraph &r, size_t index) {
     destroy(r.plan);
     r.plan = make(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
     set(r.plan, CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &r.configs[index]);
     set(r.plan, CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &g_raw_device);
-    return raw.cudnnBackendFinalize(r.plan) == CUDNN_STATUS_SUCCESS;
+    if (raw.cudnnBackendFinalize(r.plan) != CUDNN_STATUS_SUCCESS) return false;
+    int64_t n = 0;
+    check(raw.cudnnBackendGetAttribute(
+              r.plan, CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, &n, &r.workspace),
+          "plan workspace size");
+    return true;
 }
 
 std::string
@@ -299,6 +308,10 @@ raw_deserialize(std::string const &json) {
         static_cast<int64_t>(json.size()),
         json.data());
     finalize(plan, "plan from JSON");
+    int64_t n = 0, workspace = 0;
+    check(raw.cudnnBackendGetAttribute(
+              plan, CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, &n, &workspace),
+          "plan from JSON: workspace size");
     destroy(plan);
 }
 

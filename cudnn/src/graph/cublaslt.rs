@@ -20,6 +20,7 @@
 //! reports it per engine.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use cudnn_sys::discovery::{
@@ -36,6 +37,11 @@ type Outcome = (String, std::result::Result<libloading::Library, String>);
 
 /// Every library looked for so far, each once per process.
 static LOOKED_FOR: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
+
+/// The CUDA majors (bit `major`) for which both were looked for (NVRTC
+/// whatever came of it) and cuBLASLt is loaded: nothing is left to do for
+/// them, for any library.
+static READY: AtomicU64 = AtomicU64::new(0);
 
 /// The file name cuDNN opens for CUDA `major`.
 pub(crate) fn file_name(cuda_major: u32) -> String {
@@ -64,14 +70,23 @@ pub(crate) fn ensure(lib: &Library, function: &'static str) -> Result<()> {
         return Ok(());
     }
     let cuda = lib.cudart_version().major();
-    if let Some(engines) = sublibrary(lib, "engines_runtime_compiled") {
+    let bit = 1u64.checked_shl(cuda).unwrap_or(0);
+    if READY.load(Ordering::Acquire) & bit != 0 {
+        return Ok(());
+    }
+    let runtime_compiled = sublibrary(lib, "engines_runtime_compiled");
+    if let Some(engines) = runtime_compiled {
         // Best effort: without NVRTC those engines fail on their own.
         let _ = load(Dependency::Nvrtc, cuda, engines);
     }
     let Some(engines) = sublibrary(lib, "engines_precompiled") else {
         return Ok(());
     };
-    load(Dependency::CublasLt, cuda, engines).map_err(|why| Error::DependencyUnavailable {
+    let loaded = load(Dependency::CublasLt, cuda, engines);
+    if loaded.is_ok() && runtime_compiled.is_some() {
+        READY.fetch_or(bit, Ordering::Release);
+    }
+    loaded.map_err(|why| Error::DependencyUnavailable {
         function,
         file: file_name(cuda),
         reason: format!(

@@ -216,7 +216,8 @@ impl BackendDescriptor {
                 handles: Vec::new(),
             }),
             finalized: false,
-            set_attrs: Vec::new(),
+            // Room for the attributes most descriptors are given.
+            set_attrs: Vec::with_capacity(8),
             not_sync: PhantomData,
         })
     }
@@ -431,8 +432,18 @@ impl BackendDescriptor {
         }
         // Refused before cuDNN holds them if they could not be kept.
         self.unshared(a.set_fn)?;
-        let ptrs: Vec<sys::cudnnBackendDescriptor_t> =
-            descriptors.iter().map(|d| d.raw.ptr).collect();
+        // Most attributes take one to a few descriptors: on the stack.
+        let mut few = [std::ptr::null_mut(); 8];
+        let many: Vec<sys::cudnnBackendDescriptor_t>;
+        let ptrs: &[sys::cudnnBackendDescriptor_t] = if descriptors.len() <= few.len() {
+            for (p, d) in few.iter_mut().zip(descriptors) {
+                *p = d.raw.ptr;
+            }
+            &few[..descriptors.len()]
+        } else {
+            many = descriptors.iter().map(|d| d.raw.ptr).collect();
+            &many
+        };
         self.set_raw(a, ty, ptrs.len(), ptrs.as_ptr().cast())?;
         let raw = self.unshared(a.set_fn)?;
         raw.kept

@@ -9,7 +9,8 @@
 //! vocabulary set, one at a time, in every node kind the builder makes),
 //! and refuses:
 //!
-//! - an object with a key twice (serde_json would keep the last, cuDNN's
+//! - an object with a key twice in what it reads: the plan, its graphs,
+//!   tensors, nodes and engine (serde_json would keep the last, cuDNN's
 //!   reader the first);
 //! - a tensor reference that is not a uid in canonical decimal, or names
 //!   no tensor (inputs and outputs alike), and a uid given to two tensors;
@@ -19,13 +20,16 @@
 //!   operations than [`MAX_OPERATIONS`](super::MAX_OPERATIONS).
 //!
 //! The tensors a plan writes come from the node kinds, by cuDNN's own key
-//! names ([`SCHEMAS`]).
+//! names ([`SCHEMAS`]). The text is read once, straight into the model
+//! (strings borrowed where they have no escapes); what the crate does not
+//! read, the device profile and any key of the plan or the engine it does
+//! not know, is skipped unparsed, for cuDNN to check.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -34,13 +38,10 @@ use cudnn_sys as sys;
 
 use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
-use super::MAX_OPERATIONS;
+use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
-
-/// The most dimensions of a backend tensor (`CUDNN_DIM_MAX`).
-const MAX_RANK: usize = 8;
 
 /// A plan's JSON as this crate reads it: the graph's mode, the engine, the
 /// tensors of every list (the graph's and its subgraphs') and the nodes.
@@ -93,8 +94,9 @@ impl PlanJson {
             graph_name: doc
                 .graph
                 .finalize_mode
-                .clone()
-                .unwrap_or_else(|| "plan".into()),
+                .as_deref()
+                .unwrap_or("plan")
+                .to_owned(),
             engine_index: doc.engine.map(|e| e.engine_id),
             tensors,
             nodes,
@@ -219,107 +221,26 @@ impl<'de> SeenKeys<'de> {
     }
 }
 
-/// A value this crate does not read (the device profile, the engine's
-/// payload), passed over: checked for no key twice in any object and
-/// nothing else.
-struct Skipped;
-
-impl<'de> Deserialize<'de> for Skipped {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        d.deserialize_any(SkippedVisitor { object: false })
-    }
-}
-
-/// A skipped value that must be an object.
-struct SkippedObject;
-
-impl<'de> Deserialize<'de> for SkippedObject {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        d.deserialize_map(SkippedVisitor { object: true })
-            .map(|Skipped| SkippedObject)
-    }
-}
-
-struct SkippedVisitor {
-    /// Only an object is taken.
-    object: bool,
-}
-
-impl<'de> Visitor<'de> for SkippedVisitor {
-    type Value = Skipped;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.object {
-            "an object"
-        } else {
-            "a JSON value"
-        })
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Skipped, E> {
-        self.scalar(de::Unexpected::Bool(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Skipped, E> {
-        self.scalar(de::Unexpected::Signed(v))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Skipped, E> {
-        self.scalar(de::Unexpected::Unsigned(v))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Skipped, E> {
-        self.scalar(de::Unexpected::Float(v))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Skipped, E> {
-        self.scalar(de::Unexpected::Str(v))
-    }
-    fn visit_unit<E: de::Error>(self) -> std::result::Result<Skipped, E> {
-        self.scalar(de::Unexpected::Unit)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Skipped, A::Error> {
-        if self.object {
-            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
-        }
-        while seq.next_element::<Skipped>()?.is_some() {}
-        Ok(Skipped)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Skipped, A::Error> {
-        let mut seen = SeenKeys::default();
-        while seen.next(&mut map)?.is_some() {
-            map.next_value::<Skipped>()?;
-        }
-        Ok(Skipped)
-    }
-}
-
-impl SkippedVisitor {
-    fn scalar<E: de::Error>(&self, what: de::Unexpected<'_>) -> std::result::Result<Skipped, E> {
-        if self.object {
-            Err(E::invalid_type(what, self))
-        } else {
-            Ok(Skipped)
-        }
-    }
-}
-
 /// The plan: cuDNN requires its version and the engine (and says so with
 /// a status); the device profile and the engine's payload it checks
-/// itself. Read straight from the text: the graph into its typed model,
-/// the rest passed over, with no key twice in any object.
-struct PlanDoc {
-    graph: GraphDoc,
+/// itself. The graph is read into its typed model; the rest is skipped.
+struct PlanDoc<'de> {
+    graph: GraphDoc<'de>,
     engine: Option<EngineDoc>,
 }
 
-impl<'de> Deserialize<'de> for PlanDoc {
+impl<'de> Deserialize<'de> for PlanDoc<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
         struct PlanVisitor;
         impl<'de> Visitor<'de> for PlanVisitor {
-            type Value = PlanDoc;
+            type Value = PlanDoc<'de>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a plan object")
             }
             fn visit_map<A: MapAccess<'de>>(
                 self,
                 mut map: A,
-            ) -> std::result::Result<PlanDoc, A::Error> {
+            ) -> std::result::Result<PlanDoc<'de>, A::Error> {
                 let mut seen = SeenKeys::default();
                 let (mut graph, mut engine) = (None, None);
                 while let Some(k) = seen.next(&mut map)? {
@@ -329,11 +250,8 @@ impl<'de> Deserialize<'de> for PlanDoc {
                         "cudnnVersion" | "schemaVersion" => {
                             map.next_value::<Option<i64>>()?;
                         }
-                        "GPUProfile" => {
-                            map.next_value::<Option<SkippedObject>>()?;
-                        }
                         _ => {
-                            map.next_value::<Skipped>()?;
+                            map.next_value::<IgnoredAny>()?;
                         }
                     }
                 }
@@ -346,7 +264,7 @@ impl<'de> Deserialize<'de> for PlanDoc {
 }
 
 /// The engine: its global index read, its SM version and knob choices
-/// checked for their types, the rest passed over.
+/// checked for their types, the rest skipped.
 struct EngineDoc {
     engine_id: i64,
 }
@@ -375,7 +293,7 @@ impl<'de> Deserialize<'de> for EngineDoc {
                             map.next_value::<Option<KnobChoices>>()?;
                         }
                         _ => {
-                            map.next_value::<Skipped>()?;
+                            map.next_value::<IgnoredAny>()?;
                         }
                     }
                 }
@@ -413,34 +331,62 @@ impl<'de> Deserialize<'de> for KnobChoices {
     }
 }
 
-/// An operation graph (or a node's subgraph).
+/// An operation graph (or a node's subgraph), its text borrowed from the
+/// JSON where it has no escapes.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GraphDoc {
-    #[serde(rename = "finalizeMode", default)]
-    finalize_mode: Option<String>,
-    tensors: Vec<TensorDoc>,
-    nodes: Vec<NodeDoc>,
+struct GraphDoc<'a> {
+    #[serde(rename = "finalizeMode", default, borrow)]
+    finalize_mode: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    tensors: Vec<TensorDoc<'a>>,
+    #[serde(borrow)]
+    nodes: Vec<NodeDoc<'a>>,
 }
 
-/// A node's keys and values, no key twice.
-struct NodeDoc(Map<String, Value>);
+/// A node's keys and values, in the JSON's order, no key twice.
+struct NodeDoc<'de>(Vec<(Cow<'de, str>, Value)>);
 
-impl<'de> Deserialize<'de> for NodeDoc {
+impl NodeDoc<'_> {
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for NodeDoc<'a> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        match d.deserialize_map(UniqueVisitor)? {
-            Unique(Value::Object(m)) => Ok(NodeDoc(m)),
-            Unique(_) => Err(de::Error::custom("a node that is not an object")),
+        struct NodeVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for NodeVisitor<'a> {
+            type Value = NodeDoc<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a node object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<NodeDoc<'a>, A::Error> {
+                let mut entries: Vec<(Cow<'a, str>, Value)> = Vec::with_capacity(16);
+                while let Some(Key(k)) = map.next_key()? {
+                    if entries.iter().any(|(seen, _)| *seen == k) {
+                        return Err(twice(&k));
+                    }
+                    let Unique(v) = map.next_value()?;
+                    entries.push((k, v));
+                }
+                Ok(NodeDoc(entries))
+            }
         }
+        d.deserialize_map(NodeVisitor(std::marker::PhantomData))
     }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TensorDoc {
-    name: String,
-    #[serde(rename = "dataType")]
-    data_type: String,
+struct TensorDoc<'a> {
+    #[serde(borrow)]
+    name: Cow<'a, str>,
+    #[serde(rename = "dataType", borrow)]
+    data_type: Cow<'a, str>,
     dim: Vec<i64>,
     stride: Vec<i64>,
     #[serde(rename = "isVirtual")]
@@ -453,8 +399,8 @@ struct TensorDoc {
     _vect_dim: Option<i64>,
     #[serde(rename = "ptrAlignment", default)]
     ptr_alignment: Option<i64>,
-    #[serde(default)]
-    reordering: Option<String>,
+    #[serde(default, borrow)]
+    reordering: Option<Cow<'a, str>>,
 }
 
 // ------------------------------------------------------------ tensors
@@ -462,8 +408,15 @@ struct TensorDoc {
 /// A uid as the plan JSON writes it: an `i64` in canonical decimal (what
 /// `std::stoll` reads the same way).
 fn uid_of(text: &str) -> Option<i64> {
-    let n: i64 = text.parse().ok()?;
-    (n.to_string() == text).then_some(n)
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (!digits.starts_with('0') || text == "0");
+    if canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
 }
 
 /// cuDNN's name of an enumerated value: `CUDNN_` and capitals, digits,
@@ -476,7 +429,7 @@ fn is_enum_name(s: &str) -> bool {
     })
 }
 
-fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
+fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
     let uid = uid_of(&t.name).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
@@ -536,11 +489,11 @@ fn tensor_of(t: &TensorDoc) -> Result<PlanTensor> {
 }
 
 /// The tensors of `graph` and of its nodes' subgraphs.
-fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) -> Result<()> {
+fn collect_tensors(graph: &GraphDoc<'_>, out: &mut Vec<PlanTensor>, depth: usize) -> Result<()> {
     for t in &graph.tensors {
         out.push(tensor_of(t)?);
     }
-    for NodeDoc(node) in &graph.nodes {
+    for node in &graph.nodes {
         if let Some(sub) = node.get("subgraph") {
             if depth > 0 {
                 return Err(Error::bad_value(FROM_JSON, "a subgraph inside a subgraph"));
@@ -556,10 +509,11 @@ fn collect_tensors(graph: &GraphDoc, out: &mut Vec<PlanTensor>, depth: usize) ->
 /// `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `pageTableK`,
 /// `pageTableV` for the attention forward, with `Desc` after them for the
 /// backward). References were checked by `read_nodes` already.
-fn device_index_uids(graph: &GraphDoc) -> Vec<i64> {
+fn device_index_uids(graph: &GraphDoc<'_>) -> Vec<i64> {
     let mut out = Vec::new();
-    for NodeDoc(node) in &graph.nodes {
+    for node in &graph.nodes {
         let named = node
+            .0
             .iter()
             .filter(|(k, _)| k.starts_with("seqLen") || k.starts_with("pageTable"));
         out.extend(named.filter_map(|(_, v)| v.as_str().and_then(uid_of)));
@@ -570,7 +524,7 @@ fn device_index_uids(graph: &GraphDoc) -> Vec<i64> {
     out
 }
 
-fn subgraph_of(v: &Value) -> Result<GraphDoc> {
+fn subgraph_of(v: &Value) -> Result<GraphDoc<'_>> {
     GraphDoc::deserialize(v)
         .map_err(|e| Error::bad_value(FROM_JSON, format!("a node's subgraph: {e}")))
 }
@@ -852,12 +806,12 @@ fn attr_fits(key: &str, v: &Value) -> bool {
 
 /// Reads the nodes of `graph` (and of their subgraphs) into `out`.
 fn read_nodes(
-    graph: &GraphDoc,
+    graph: &GraphDoc<'_>,
     by_uid: &HashMap<i64, usize>,
     out: &mut Vec<NodeSig>,
     depth: usize,
 ) -> Result<()> {
-    for NodeDoc(node) in &graph.nodes {
+    for node in &graph.nodes {
         out.push(read_node(node, by_uid, depth > 0)?);
         if out.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
@@ -872,11 +826,7 @@ fn read_nodes(
     Ok(())
 }
 
-fn read_node(
-    node: &Map<String, Value>,
-    by_uid: &HashMap<i64, usize>,
-    inner: bool,
-) -> Result<NodeSig> {
+fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> Result<NodeSig> {
     let op = node
         .get("operation")
         .and_then(Value::as_str)
@@ -894,8 +844,8 @@ fn read_node(
         Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
     let mut sig = NodeSig::new(op);
-    for (key, value) in node {
-        let k = key.as_str();
+    for (key, value) in &node.0 {
+        let k = key.as_ref();
         let write =
             schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));
         if write || schema.inputs.contains(&k) || schema.training_outputs.contains(&k) {
