@@ -461,15 +461,24 @@ pub fn strides_are_injective(dims: &[usize], strides: &[usize]) -> bool {
     if dims.contains(&0) {
         return true;
     }
-    let mut axes: Vec<(usize, usize)> = dims
-        .iter()
-        .zip(strides)
-        .filter(|(d, _)| **d > 1)
-        .map(|(d, s)| (*s, *d))
-        .collect();
+    let moving = dims.iter().zip(strides).filter(|(d, _)| **d > 1);
+    // Up to 8 axes (cuDNN's most) on the stack, more on the heap.
+    let mut few = [(0usize, 0usize); 8];
+    let mut many: Vec<(usize, usize)>;
+    let axes: &mut [(usize, usize)] = if dims.len() <= few.len() {
+        let mut n = 0;
+        for (d, s) in moving {
+            few[n] = (*s, *d);
+            n += 1;
+        }
+        &mut few[..n]
+    } else {
+        many = moving.map(|(d, s)| (*s, *d)).collect();
+        &mut many
+    };
     axes.sort_unstable();
     let mut reach: usize = 0;
-    for (stride, dim) in axes {
+    for &mut (stride, dim) in axes {
         // Every earlier axis spans at most `reach` elements; this axis's
         // step must jump past all of them.
         if stride <= reach {

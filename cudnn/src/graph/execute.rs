@@ -9,8 +9,9 @@ use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::descriptor::BackendDescriptor;
-use super::pack::{check_addresses, check_bindings, scalar_words, VariantPack};
+use super::pack::{check_addresses, check_bindings, scalar_words, BufferFacts, VariantPack};
 use super::plan::ExecutionPlan;
+use super::scalar::ScalarValue;
 use super::target::PlanTarget;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
@@ -34,9 +35,8 @@ pub(crate) struct Bound<'s> {
 }
 
 /// The checks of an execution of `plan` on `handle` that need no device
-/// address: the plan's library, handle and target GPU; what `pack` binds
-/// and the values of the by-value scalars (returned, in their tensors'
-/// types).
+/// address: the plan's library, handle and target GPU, then the pack's
+/// ([`check_pack`]); returns the by-value scalars' words.
 fn check(
     handle: &Handle,
     l: &crate::core::launch::Launch<'_>,
@@ -53,18 +53,31 @@ fn check(
         });
     }
     check_device(handle, l, plan)?;
-    let tensors = plan.tensors();
     let device = l.stream.context().ordinal();
     let facts = pack.facts(l.stream);
+    check_pack(l.function, plan, &facts, pack.scalars(), device)
+}
+
+/// What a pack binds (`buffers`, `scalars`) against `plan`'s tensors, for
+/// a handle on device `device` (see [`check_bindings`]); returns the value
+/// of each by-value scalar as the word cuDNN reads, by uid.
+fn check_pack(
+    function: &'static str,
+    plan: &ExecutionPlan,
+    buffers: &[BufferFacts],
+    scalars: &[(i64, ScalarValue)],
+    device: usize,
+) -> Result<Vec<(i64, u64)>> {
+    let tensors = plan.tensors();
     check_bindings(
-        l.function,
+        function,
         plan.graph_name(),
         tensors,
-        &facts,
-        pack.scalars(),
+        buffers,
+        scalars,
         device,
     )?;
-    scalar_words(l.function, tensors, pack.scalars())
+    scalar_words(function, tensors, scalars)
 }
 
 /// A plan built for a described GPU runs only on a handle whose GPU has
@@ -88,8 +101,7 @@ fn check_device(
 }
 
 /// Checks `plan` against `handle` and `pack` against `plan`, grows the
-/// workspace, and makes the variant pack: every buffer's address (checked
-/// for alignment) and every by-value scalar's, each uid once.
+/// workspace, and makes the variant pack ([`pack_of`]).
 pub(crate) fn bind<'s>(
     handle: &Handle,
     l: &crate::core::launch::Launch<'s>,
@@ -97,21 +109,10 @@ pub(crate) fn bind<'s>(
     pack: &'s mut VariantPack<'_>,
     workspace: &'s mut Workspace,
 ) -> Result<Bound<'s>> {
-    let mut values = check(handle, l, plan, pack)?;
+    let values = check(handle, l, plan, pack)?;
     let workspace = l.workspace(workspace, plan.workspace_size())?;
     let (addrs, guards) = pack.take(l.stream);
-    check_addresses(l.function, plan.tensors(), &addrs)?;
-    let mut uids: Vec<i64> = addrs.iter().map(|(u, _)| *u).collect();
-    let mut ptrs: Vec<*mut c_void> = addrs.iter().map(|(_, a)| *a as *mut c_void).collect();
-    // Host scalars: cuDNN reads by-value tensors when the work is queued;
-    // the values live in `Bound` (a heap buffer that does not move), each
-    // in an 8-byte word that holds its bytes in its tensor's type.
-    let mut words: Vec<u64> = values.iter().map(|(_, w)| *w).collect();
-    for ((uid, _), w) in values.drain(..).zip(words.iter_mut()) {
-        uids.push(uid);
-        ptrs.push((w as *mut u64).cast());
-    }
-    let vp = variant_pack(l.library(), &uids, &ptrs, workspace.addr())?;
+    let (vp, words) = pack_of(l.function, plan, &addrs, values, workspace.addr())?;
     Ok(Bound {
         vp,
         addrs,
@@ -119,6 +120,79 @@ pub(crate) fn bind<'s>(
         _guards: guards,
         _values: words,
     })
+}
+
+/// The finalized variant pack of `plan`: every buffer's address of
+/// `addrs` (checked for alignment, each uid once), every by-value
+/// scalar's of `values` (in the returned words, which must outlive the
+/// execution), and workspace `ws`.
+fn pack_of(
+    function: &'static str,
+    plan: &ExecutionPlan,
+    addrs: &[(i64, u64)],
+    values: Vec<(i64, u64)>,
+    ws: u64,
+) -> Result<(BackendDescriptor, Vec<u64>)> {
+    check_addresses(function, plan.tensors(), addrs)?;
+    // Host scalars: cuDNN reads by-value tensors when the work is queued;
+    // the values live in the returned words (a heap buffer that does not
+    // move), each in an 8-byte word that holds its bytes in its tensor's
+    // type.
+    let mut words: Vec<u64> = values.iter().map(|(_, w)| *w).collect();
+    let entries = addrs.iter().map(|&(uid, a)| (uid, a as *mut c_void)).chain(
+        values
+            .iter()
+            .zip(words.iter_mut())
+            .map(|((uid, _), w)| (*uid, (w as *mut u64).cast())),
+    );
+    // Most packs hold a few dozen entries at most: on the stack.
+    let n = addrs.len() + values.len();
+    let mut few_uids = [0i64; 32];
+    let mut few_ptrs = [std::ptr::null_mut(); 32];
+    let (mut many_uids, mut many_ptrs) = (Vec::new(), Vec::new());
+    let (uids, ptrs): (&mut [i64], &mut [*mut c_void]) = if n <= few_uids.len() {
+        (&mut few_uids[..n], &mut few_ptrs[..n])
+    } else {
+        many_uids.resize(n, 0);
+        many_ptrs.resize(n, std::ptr::null_mut());
+        (&mut many_uids, &mut many_ptrs)
+    };
+    for ((u, p), (uid, ptr)) in uids.iter_mut().zip(ptrs.iter_mut()).zip(entries) {
+        *u = uid;
+        *p = ptr;
+    }
+    let vp = variant_pack(plan.library(), uids, ptrs, ws)?;
+    Ok((vp, words))
+}
+
+/// The host-side work of [`Handle::execute`] that needs no GPU, for the
+/// `execute_checks` bench: the pack's checks against `plan` (as
+/// [`check_pack`], every buffer in the handle's context on device 0),
+/// then the finalized variant pack of `addrs` with workspace `ws`.
+/// `buffers` are (uid, element type, length in elements, written, bound
+/// as indices). Not part of the stable API.
+#[doc(hidden)]
+pub fn execute_host_work(
+    plan: &ExecutionPlan,
+    buffers: &[(i64, crate::core::dtype::DType, usize, bool, bool)],
+    scalars: &[(i64, ScalarValue)],
+    addrs: &[(i64, u64)],
+    ws: u64,
+) -> Result<()> {
+    let facts: Vec<BufferFacts> = buffers
+        .iter()
+        .map(|&(uid, data_type, len, writable, index)| BufferFacts {
+            uid,
+            data_type,
+            len,
+            writable,
+            same_context: true,
+            device: 0,
+            index,
+        })
+        .collect();
+    let values = check_pack(EXECUTE, plan, &facts, scalars, 0)?;
+    pack_of(EXECUTE, plan, addrs, values, ws).map(drop)
 }
 
 /// A finalized `VARIANT_PACK` of `uids` at `ptrs`, with workspace `ws`.

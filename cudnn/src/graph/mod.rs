@@ -130,6 +130,8 @@ pub use cuda_graph::PlanGraph;
 pub use descriptor::BackendDescriptor;
 pub use device::DeviceProperties;
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
+#[doc(hidden)]
+pub use execute::execute_host_work;
 pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major, descriptor_type_name,
 };
@@ -140,6 +142,9 @@ pub use scalar::ScalarValue;
 pub use settings::Settings;
 pub use target::PlanTarget;
 pub use value::AttributeValue;
+
+/// The most dimensions of a graph's tensor (`CUDNN_DIM_MAX`).
+pub(crate) const MAX_RANK: usize = 8;
 
 /// The most operations a graph may have, counting those of attention's
 /// score subgraphs: [`Graph::build`] and [`ExecutionPlan::from_json`]

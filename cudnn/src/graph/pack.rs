@@ -8,6 +8,7 @@ use cudarc::driver::{CudaStream, SyncOnDrop};
 
 use super::plan_tensor::PlanTensor;
 use super::scalar::ScalarValue;
+use super::MAX_RANK;
 use crate::core::context::same_context;
 use crate::core::dtype::DataType;
 use crate::core::error::{Error, Mismatch, Result};
@@ -394,13 +395,24 @@ fn check_buffer(
         if !b.writable {
             return no("is written by the graph: bind it with `output`".into());
         }
-        let dims: Option<Vec<usize>> = t.dims.iter().map(|&d| usize::try_from(d).ok()).collect();
-        let strides: Option<Vec<usize>> =
-            t.strides.iter().map(|&s| usize::try_from(s).ok()).collect();
-        match (dims, strides) {
-            (Some(d), Some(s)) => check_no_overlap(function, &name, &d, &s)?,
-            _ => return no("is an output with a negative dimension or stride".into()),
+        let mut dims = [0usize; MAX_RANK];
+        let mut strides = [0usize; MAX_RANK];
+        let rank = t.dims.len().min(t.strides.len());
+        let layout = (rank <= MAX_RANK)
+            .then(|| {
+                for (i, (&d, &s)) in t.dims.iter().zip(&t.strides).enumerate() {
+                    dims[i] = usize::try_from(d).ok()?;
+                    strides[i] = usize::try_from(s).ok()?;
+                }
+                Some(())
+            })
+            .flatten();
+        if layout.is_none() {
+            return no(
+                "is an output with a negative dimension or stride, or of rank above 8".into(),
+            );
         }
+        check_no_overlap(function, &name, &dims[..rank], &strides[..rank])?;
     }
     Ok(())
 }

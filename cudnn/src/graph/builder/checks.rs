@@ -11,10 +11,7 @@ use sys::cudnnPointwiseMode_t as Pw;
 use DType as Dt;
 
 use super::ConvOptions;
-
-/// The most dimensions a backend tensor has (`CUDNN_ATTR_TENSOR_DIMENSIONS`
-/// takes up to 8).
-pub(crate) const MAX_RANK: usize = 8;
+use crate::graph::MAX_RANK;
 
 /// What a check found: the tensor at fault, by name, and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
