@@ -9,15 +9,17 @@
 //! cuDNN without the fused operation there is no fallback to a graph of
 //! matmuls and a softmax: the node is refused.
 //!
-//! Score modifiers (an additive bias, a causal mask, a sliding window)
-//! are a subgraph of the attention operation (`SDPA_FWD_SUBGRAPH` and
-//! `SDPA_BWD_SUBGRAPH`, cuDNN 9.21): a pointwise `ADD` and
-//! `DIAGONAL_BAND_MASK` operations over the scores `[B, H_q, S_q, S_kv]`,
-//! with their fill value (negative infinity) and window bound as `float`
-//! scalars passed by value, made by the node; the backward builds the
-//! same subgraph as its forward. Masks are aligned top-left (row `i` sees
-//! keys `j <= i` when causal, and `j > i - window` with a window). The
-//! backward's dropout and the gradient of the bias need cuDNN 9.28.
+//! Score modifiers (an additive bias, a causal mask or a right bound, a
+//! sliding window) are a subgraph of the attention operation
+//! (`SDPA_FWD_SUBGRAPH` and `SDPA_BWD_SUBGRAPH`, cuDNN 9.21): a pointwise
+//! `ADD` and `DIAGONAL_BAND_MASK` operations over the scores `[B, H_q,
+//! S_q, S_kv]`, with their fill value (negative infinity), bounds and
+//! lengths as scalars passed by value, made by the node (`mask.rs`); the
+//! backward builds the same subgraph as its forward. Masks are aligned
+//! top-left (row `i` sees keys `j <= i` when causal, and `j > i - window`
+//! with a window) or bottom-right ([`DiagonalAlignment`]). The backward's
+//! dropout, the gradient of the bias and cumulative sequence lengths need
+//! cuDNN 9.28.
 //!
 //! Paged K/V caches of the forward (`paged.rs`): page containers and
 //! their page tables, cuDNN 9.15.
@@ -27,16 +29,20 @@ use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
-use sys::cudnnPointwiseMode_t as Pw;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting, Subgraph};
-use super::{checks, node, node_error, Graph, OpKind, TensorId};
+use super::node::{BackendOp, NewTensor, Setting};
+use super::{checks, node, node_error, Graph, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
+mod lengths;
+mod mask;
 mod paged;
 
+use lengths::Lengths;
+pub use mask::DiagonalAlignment;
+use mask::{Bounds, ScorePlan};
 pub use paged::SdpaPagedKv;
 
 /// The types of attention inputs (fp8 attention is not offered).
@@ -57,11 +63,21 @@ pub struct SdpaOptions {
     /// The factor of `Q K^T`; `None` is `1 / sqrt(D)` (`D` the head dim of
     /// `q`). Passed by value (`<node>.scale`).
     pub scale: Option<f32>,
-    /// A causal mask, aligned top-left: query `i` sees keys `j <= i`.
+    /// A causal mask: query `i` sees keys `j <= i` (aligned top-left; see
+    /// [`alignment`](Self::alignment)). The same as a
+    /// [`right_bound`](Self::right_bound) of 0, which is then not given.
     pub causal: bool,
+    /// The right bound of a band: query `i` sees keys `j <= i + bound`
+    /// (aligned top-left); at least 0, at most `i32::MAX` (cuDNN takes it
+    /// as an `INT32`). Not with [`causal`](Self::causal).
+    pub right_bound: Option<i64>,
     /// A sliding window (the left bound): query `i` sees keys `j > i -
-    /// window`; at least 1.
+    /// window` (aligned top-left); at least 1.
     pub sliding_window: Option<i64>,
+    /// Where the diagonal of the causal mask, the right bound and the
+    /// window lies: top-left (the default) or bottom-right, where query
+    /// `i` sits at key `i + len_kv - len_q`.
+    pub alignment: DiagonalAlignment,
     /// An additive bias of the scores, `[B or 1, H_q or 1, S_q, S_kv]`.
     pub bias: Option<TensorId>,
     /// The actual length of each sequence of queries, `[B, 1, 1, 1]`,
@@ -69,6 +85,18 @@ pub struct SdpaOptions {
     pub seq_len_q: Option<TensorId>,
     /// The actual length of each sequence of keys and values.
     pub seq_len_kv: Option<TensorId>,
+    /// The queries' lengths as cumulative offsets instead of
+    /// [`seq_len_q`](Self::seq_len_q) (cuDNN 9.24 forward, 9.28 backward):
+    /// `[B + 1, 1, 1, 1]`, `INT32` or `INT64`, entry `b` the number of
+    /// queries of the sequences before `b` (0 first, the total last), the
+    /// offsets of ragged (THD) batches. A side gives one form of its
+    /// lengths, and the two sides may use different forms; with the keys'
+    /// lengths, a padding mask.
+    pub cu_seq_len_q: Option<TensorId>,
+    /// The keys' and values' lengths as cumulative offsets instead of
+    /// [`seq_len_kv`](Self::seq_len_kv), as
+    /// [`cu_seq_len_q`](Self::cu_seq_len_q).
+    pub cu_seq_len_kv: Option<TensorId>,
     /// Dropout of the attention probabilities; the backward takes the
     /// forward's probability, seed and offset.
     pub dropout: Option<SdpaDropout>,
@@ -168,6 +196,7 @@ static_assertions::assert_impl_all!(RopeOptions: Send, Sync, Copy);
 
 /// The attention dims: batch, query heads, query length, key/value
 /// length, head dim of q and k, head dim of v.
+#[derive(Debug, Clone, Copy)]
 struct Dims {
     b: i64,
     hq: i64,
@@ -191,7 +220,8 @@ impl Graph {
     ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
-    /// bias, a mask or dropout.
+    /// bias, a mask (causal, a right bound, a window, either alignment) or
+    /// dropout, 9.24 with cumulative sequence lengths.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -199,14 +229,18 @@ impl Graph {
     /// and the tensor: a tensor of another graph or a scalar, a rank other
     /// than 4, dims that do not agree (batch, head dim, heads that do not
     /// divide, lengths), types outside those above, a bias of other dims,
-    /// one sequence length without the other or of other dims or type, a
-    /// window below 1, a scale that is not finite, a dropout probability
+    /// the queries' lengths without the keys' or the other way round, both
+    /// forms of one side's lengths, lengths of other dims (`[B, 1, 1, 1]`,
+    /// cumulative `[B + 1, 1, 1, 1]`) or type, a causal mask with a right
+    /// bound, a right bound below 0, a window below 1, a bound, window or
+    /// (aligned bottom-right) `S_q` or `S_kv` over `i32::MAX` where cuDNN
+    /// takes it as an `INT32`, a scale that is not finite, a dropout probability
     /// outside `(0, 1)` or its seed and offset of other dims or type,
     /// [`SdpaOptions::bias_gradient`] (an option of the backward); with
     /// paged K/V, a page table not `[B, 1, blocks_per_seq, 1]` or not
     /// `INT32`, tables that do not span the same keys (`ceil(S_kv /
-    /// block_size)` entries each), no sequence lengths, and a bias, a mask
-    /// or dropout.
+    /// block_size)` entries each), no per-item sequence lengths
+    /// (`seq_len_q` and `seq_len_kv`), and a bias, a mask or dropout.
     pub fn sdpa_forward(
         &mut self,
         q: TensorId,
@@ -253,7 +287,7 @@ impl Graph {
             ));
         }
         new.push(NewTensor::scalar("scale", 4, shared.scale));
-        let plan = ScorePlan::new(options, &dims, shared.extra.bias);
+        let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
         let has_stats = options.stats;
@@ -282,8 +316,9 @@ impl Graph {
     /// gradient.
     ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.17 for the
-    /// operation, 9.21 with a bias, a causal mask or a sliding window, 9.28
-    /// with dropout or the bias's gradient.
+    /// operation, 9.21 with a bias or a mask (causal, a right bound, a
+    /// sliding window, either alignment), 9.28 with dropout, the bias's
+    /// gradient or cumulative sequence lengths.
     ///
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
@@ -309,7 +344,7 @@ impl Graph {
         self.check_forward_results(F, &nd, &ins, &dims)?;
         let (mut new, dbias_at) =
             self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
-        let plan = ScorePlan::new(options, &dims, shared.extra.bias);
+        let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
         let node = SdpaNode {
@@ -452,10 +487,13 @@ impl Graph {
         dims: &Dims,
     ) -> Result<SdpaShared> {
         let extra = self.sdpa_extras(function, nd, options, dims)?;
+        let bounds = mask::check_bounds(options, dims)
+            .map_err(|what| node_error(function, nd.to_string(), None, what))?;
         let scale = self.sdpa_scale(function, nd, options, dims)?;
         let dropout = self.sdpa_dropout(function, nd, options)?;
         Ok(SdpaShared {
             extra,
+            bounds,
             scale,
             dropout,
         })
@@ -660,33 +698,33 @@ impl Graph {
         dims: &Dims,
     ) -> Result<Extras> {
         let fail = |what: String| node_error(function, nd.to_string(), None, what);
-        let seq = match (options.seq_len_q, options.seq_len_kv) {
+        let q = self.sdpa_side(
+            function,
+            nd,
+            options.seq_len_q,
+            options.cu_seq_len_q,
+            dims,
+            "q",
+        )?;
+        let kv = self.sdpa_side(
+            function,
+            nd,
+            options.seq_len_kv,
+            options.cu_seq_len_kv,
+            dims,
+            "kv",
+        )?;
+        let seq = match (q, kv) {
             (None, None) => None,
-            (Some(q), Some(kv)) => {
-                let ids = self.inputs(function, nd, &[q, kv], false)?;
-                for (i, role) in ids.iter().zip(["seq_len_q", "seq_len_kv"]) {
-                    self.check_dims_are(
-                        function,
-                        nd,
-                        *i,
-                        &[dims.b, 1, 1, 1],
-                        &format!("{role} is [B, 1, 1, 1]:"),
-                    )?;
-                    self.check_type_in(function, nd, *i, LENGTHS, role)?;
-                }
-                Some((ids[0], ids[1]))
-            }
+            (Some(q), Some(kv)) => Some((q, kv)),
             _ => {
                 return Err(fail(
-                    "seq_len_q and seq_len_kv come together (a padding mask)".into(),
+                    "the lengths of the queries (seq_len_q or cu_seq_len_q) and of the keys \
+                     (seq_len_kv or cu_seq_len_kv) come together (a padding mask)"
+                        .into(),
                 ))
             }
         };
-        if let Some(w) = options.sliding_window {
-            if w < 1 {
-                return Err(fail(format!("sliding window {w}; it is at least 1")));
-            }
-        }
         let bias = match options.bias {
             None => None,
             Some(b) => {
@@ -754,13 +792,15 @@ const ROPE_BWD: Rope = Rope {
 
 /// The checked sequence lengths (q, kv) and bias, by index.
 struct Extras {
-    seq: Option<(usize, usize)>,
+    seq: Option<(Lengths, Lengths)>,
     bias: Option<usize>,
 }
 
 /// What both SDPA nodes read besides `q`, `k`, `v`.
 struct SdpaShared {
     extra: Extras,
+    /// The masks.
+    bounds: Bounds,
     scale: f32,
     /// The dropout probability, seed and offset.
     dropout: Option<(f32, usize, usize)>,
@@ -771,7 +811,7 @@ struct SdpaShared {
 /// start among the node's new ones.
 struct SdpaNode {
     ins: Vec<usize>,
-    seq: Option<(usize, usize)>,
+    seq: Option<(Lengths, Lengths)>,
     dropout: Option<(f32, usize, usize)>,
     plan: ScorePlan,
     first_sub: usize,
@@ -811,13 +851,8 @@ fn sdpa_forward_op(
             "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
         );
     }
-    if let Some((sq, skv)) = node.seq {
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
-        op.require(
-            Version::new(9, 15, 0),
-            "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
-        );
+    if let Some(seq) = node.seq {
+        lengths::set_lengths(&mut op, seq, &lengths::FORWARD);
     }
     if let Some((p, seed, offset)) = node.dropout {
         op.settings.push(Setting::Float(
@@ -835,8 +870,8 @@ fn sdpa_forward_op(
         op.subgraph = Some(sub);
         op.require(
             Version::new(9, 21, 0),
-            "SDPA_FWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
-             @since 9.21.0",
+            "SDPA_FWD_SUBGRAPH (a bias, a causal mask, a right bound or a sliding \
+             window), @since 9.21.0",
         );
     }
     op
@@ -862,16 +897,15 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
-    if let Some((sq, skv)) = node.seq {
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
+    if let Some(seq) = node.seq {
+        lengths::set_lengths(&mut op, seq, &lengths::BACKWARD);
     }
     if let Some(sub) = node.plan.subgraph(&n[node.first_sub..], false) {
         op.subgraph = Some(sub);
         op.require(
             Version::new(9, 21, 0),
-            "SDPA_BWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
-             @since 9.21.0",
+            "SDPA_BWD_SUBGRAPH (a bias, a causal mask, a right bound or a sliding \
+             window), @since 9.21.0",
         );
     }
     if let Some((p, seed, offset)) = node.dropout {
@@ -906,132 +940,4 @@ fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'st
         return Err("bias_gradient without a bias");
     }
     Ok(())
-}
-
-/// The score subgraph an attention node makes: the new tensors (in
-/// order), and how its operations use them.
-struct ScorePlan {
-    tensors: Vec<NewTensor>,
-    bias: Option<usize>,
-    causal: bool,
-    window: bool,
-}
-
-impl ScorePlan {
-    /// The subgraph's tensors for `options`: the scores (virtual), then per
-    /// modifier its scalars and its output (virtual).
-    fn new(options: &SdpaOptions, dims: &Dims, bias: Option<usize>) -> ScorePlan {
-        let causal = options.causal;
-        let window = options.sliding_window;
-        let mut tensors = Vec::new();
-        if bias.is_some() || causal || window.is_some() {
-            let d = vec![dims.b, dims.hq, dims.sq, dims.skv];
-            let s = checks::packed_strides(&d);
-            let virt = |suffix| NewTensor::output(suffix, d.clone(), s.clone());
-            tensors.push(virt("scores"));
-            if bias.is_some() {
-                tensors.push(virt("scores_biased"));
-            }
-            if causal {
-                tensors.push(NewTensor::scalar("causal_fill", 4, f32::NEG_INFINITY));
-                tensors.push(virt("scores_causal"));
-            }
-            if let Some(w) = window {
-                tensors.push(NewTensor::scalar("window_fill", 4, f32::NEG_INFINITY));
-                tensors.push(NewTensor::scalar("window_bound", 4, w as f32));
-                tensors.push(virt("scores_windowed"));
-            }
-        }
-        ScorePlan {
-            tensors,
-            bias,
-            causal,
-            window: window.is_some(),
-        }
-    }
-
-    /// The subgraph over the new tensors `n` (this plan's, in order), for
-    /// the forward's or the backward's attributes.
-    fn subgraph(&self, n: &[usize], forward: bool) -> Option<Subgraph> {
-        let (&scores, mut rest) = n.split_first()?;
-        let mut ops = Vec::new();
-        let mut prev = scores;
-        if let Some(b) = self.bias {
-            let (&y, r) = rest.split_first()?;
-            ops.push(OpKind::Pointwise {
-                mode: Pw::CUDNN_POINTWISE_ADD,
-                inputs: vec![prev, b],
-                y,
-            });
-            (prev, rest) = (y, r);
-        }
-        if self.causal {
-            let [fill, y, r @ ..] = rest else {
-                return None;
-            };
-            ops.push(band_mask(prev, *fill, None, *y, Pw::CUDNN_POINTWISE_CMP_GE));
-            (prev, rest) = (*y, r);
-        }
-        if self.window {
-            let [fill, bound, y, ..] = rest else {
-                return None;
-            };
-            ops.push(band_mask(
-                prev,
-                *fill,
-                Some(*bound),
-                *y,
-                Pw::CUDNN_POINTWISE_CMP_GT,
-            ));
-            prev = *y;
-        }
-        let (attr, input_attr, output_attr) = if forward {
-            (
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH,
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
-            )
-        } else {
-            (
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH,
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_INPUT_UID,
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_OUTPUT_UID,
-            )
-        };
-        Some(Subgraph {
-            ops,
-            attr,
-            input_attr,
-            input: scores,
-            output_attr,
-            output: prev,
-        })
-    }
-}
-
-/// A diagonal band mask of `x` into `y`: entries outside the band get
-/// `fill`; the right bound is the diagonal (`CMP_GE`: key index at most
-/// the query index) or, with `left`, the left bound (`CMP_GT`: key index
-/// plus `left` above the query index).
-fn band_mask(x: usize, fill: usize, left: Option<usize>, y: usize, cmp: Pw) -> OpKind {
-    let mut op = BackendOp::new(
-        "diagonal_band_mask",
-        D::CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
-        Version::new(9, 20, 0),
-        "OPERATION_DIAGONAL_BAND_MASK, @since 9.20.0",
-    );
-    op.settings.push(Setting::Pointwise(
-        A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
-        cmp,
-    ));
-    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_XDESC, x);
-    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_BDESC, fill);
-    if let Some(l) = left {
-        op.input(
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_LEFT_BOUND_DESC,
-            l,
-        );
-    }
-    op.output(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_YDESC, y);
-    OpKind::Backend(op)
 }
