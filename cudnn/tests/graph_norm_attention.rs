@@ -28,7 +28,7 @@ use std::sync::Arc;
 use cudnn::graph::{
     BatchNormOptions, DeviceProperties, DiagonalAlignment, EngineFilter, ExecutionPlan, Graph,
     HeuristicMode, NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs, SdpaDropout,
-    SdpaOptions, SdpaPagedKv, Settings, Target, TensorId,
+    SdpaFp8, SdpaOptions, SdpaPagedKv, Settings, Target, TensorId,
 };
 use cudnn::{Error, Library, Mismatch};
 
@@ -797,6 +797,103 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
     );
 }
 
+/// FP8 forward: FP8 q, k, v with the factors, and the maxima it writes;
+/// each refusal names the node and the tensor.
+#[test]
+fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
+    let mut g = Graph::new("fp8");
+    let [q, k, v] = qkv(&mut g, E4M3);
+    let f = "Graph::sdpa_forward";
+    let n = "sdpa_forward \"sdpa_forward#0\"";
+    let factors = fp8_factors(&mut g);
+    let fp8 = |factors| SdpaOptions {
+        fp8: Some(factors),
+        ..SdpaOptions::default()
+    };
+    check(
+        g.sdpa_forward(q, k, v, &SdpaOptions::default()),
+        f,
+        n,
+        Some("q"),
+        "q of type FP8_E4M3; it takes HALF or BFLOAT16",
+    );
+    let [qb, kb, vb] = ["qb", "kb", "vb"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+    check(
+        g.sdpa_forward(qb, kb, vb, &fp8(factors)),
+        f,
+        n,
+        Some("qb"),
+        "q of type BFLOAT16; it takes FP8_E4M3 or FP8_E5M2",
+    );
+    let k5 = g
+        .tensor("k5", &[2, 4, 128, 64], cudnn::DType::FP8_E5M2)
+        .unwrap();
+    check(
+        g.sdpa_forward(q, k5, v, &fp8(factors)),
+        f,
+        n,
+        Some("k5"),
+        "another type than \"q\"",
+    );
+    let wide = g.tensor("wide", &[1, 1, 1, 2], F32).unwrap();
+    let half = g.tensor("half", &[1, 1, 1, 1], F16).unwrap();
+    let wide_k = SdpaFp8 {
+        descale_k: wide,
+        ..factors
+    };
+    check(
+        g.sdpa_forward(q, k, v, &fp8(wide_k)),
+        f,
+        n,
+        Some("wide"),
+        "dims [1, 1, 1, 2], but descale_k is a factor, [1, 1, 1, 1]",
+    );
+    let half_o = SdpaFp8 {
+        scale_o: half,
+        ..factors
+    };
+    check(
+        g.sdpa_forward(q, k, v, &fp8(half_o)),
+        f,
+        n,
+        Some("half"),
+        "scale_o of type HALF; it takes FLOAT",
+    );
+    let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+    let stats = g.tensor("stats", &[2, 4, 128, 1], F32).unwrap();
+    let inputs = SdpaBackwardInputs {
+        q: qb,
+        k: kb,
+        v: vb,
+        o,
+        d_o,
+        stats,
+    };
+    check(
+        g.sdpa_backward(&inputs, &fp8(factors)),
+        "Graph::sdpa_backward",
+        "sdpa_backward \"sdpa_backward#0\"",
+        None,
+        "fp8 is an option of the forward",
+    );
+    // Without amax_s, the output's maximum alone, a real FLOAT tensor.
+    let only_o = SdpaFp8 {
+        amax_s: false,
+        ..factors
+    };
+    let out = g.sdpa_forward(q, k, v, &fp8(only_o)).unwrap();
+    let amax_o = out.amax_o.expect("the output's maximum");
+    assert_eq!(out.amax_s, None);
+    assert_eq!(g.tensor_name(amax_o).unwrap(), "sdpa_forward#0.amax_o");
+    assert_eq!(g.dims(amax_o).unwrap(), [1, 1, 1, 1]);
+    assert_eq!(amax_o.uid(), out.o.uid() + 2);
+    let out = g.sdpa_forward(q, k, v, &fp8(factors)).unwrap();
+    assert_eq!(out.amax_s.unwrap().uid(), out.amax_o.unwrap().uid() + 1);
+    // Half-type attention writes no maxima.
+    let plain = g.sdpa_forward(qb, kb, vb, &SdpaOptions::default()).unwrap();
+    assert_eq!((plain.amax_o, plain.amax_s), (None, None));
+}
+
 #[test]
 fn paged_attention_reads_containers_through_page_tables() {
     let mut g = Graph::new("paged");
@@ -1144,6 +1241,7 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
         "sdpa_forward_decode_bottom_right",
         "sdpa_forward_band_bottom_right",
         "sdpa_forward_ragged_causal",
+        "sdpa_forward_fp8",
     ];
     let chosen = |c: &Case| names.contains(&c.name) && lib.version() >= c.since;
     let mut seen = 0;
@@ -1175,7 +1273,7 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
                 .collect(),
         );
         assert_eq!(read, made, "{}", c.name);
-        let lengths = c.name != "sdpa_forward_decode_bottom_right";
+        let lengths = !["sdpa_forward_decode_bottom_right", "sdpa_forward_fp8"].contains(&c.name);
         assert_eq!(made.len(), if lengths { 2 } else { 0 }, "{}", c.name);
         seen += 1;
     }

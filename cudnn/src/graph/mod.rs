@@ -122,8 +122,8 @@ pub use attr_rows::AttributeInfo;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, DiagonalAlignment, Graph, GraphTensor,
     NormGradients, NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions,
-    RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs,
-    SdpaPagedKv, TensorId,
+    RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions,
+    SdpaOutputs, SdpaPagedKv, TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

@@ -785,6 +785,10 @@ pub(crate) const SCHEMAS: &[Schema] = &[
             "descaleK",
             "descaleV",
             "descaleS",
+            // Not found by the measurement of the vocabulary; 9.28 writes
+            // it for an FP8 forward (`graph_norm_attention`'s
+            // `sdpa_forward_fp8`).
+            "scaleS",
             "scaleO",
         ],
         outputs: &["O", "stats", "amaxS", "amaxO", "dropoutRngDump"],

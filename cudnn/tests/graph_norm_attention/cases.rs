@@ -4,7 +4,7 @@
 
 use cudnn::graph::{
     BatchNormOptions, DiagonalAlignment, Graph, NormOptions, RopeOptions, RunningStats,
-    SdpaBackwardInputs, SdpaDropout, SdpaOptions, SdpaPagedKv, TensorId,
+    SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaOptions, SdpaPagedKv, TensorId,
 };
 use cudnn::DType as Dt;
 use cudnn::Version;
@@ -14,6 +14,7 @@ pub const F16: Dt = Dt::HALF;
 pub const BF16: Dt = Dt::BFLOAT16;
 pub const I32: Dt = Dt::INT32;
 pub const I64: Dt = Dt::INT64;
+pub const E4M3: Dt = Dt::FP8_E4M3;
 
 /// x `[8, 64, 4, 4]` bf16, scale and bias `[1, 64, 4, 4]` f32.
 pub fn norm_inputs(g: &mut Graph) -> (TensorId, TensorId, TensorId) {
@@ -382,7 +383,58 @@ pub fn option_cases() -> Vec<Case> {
         rope("rope_backward_options", (9, 25)),
     ];
     cases.extend(alignment_cases());
+    cases.push(fp8_case());
     cases
+}
+
+/// The FP8 forward's factors, `[1, 1, 1, 1]` `FLOAT`, writing `S`'s
+/// maximum too.
+pub fn fp8_factors(g: &mut Graph) -> SdpaFp8 {
+    let [descale_q, descale_k, descale_v, descale_s, scale_s, scale_o] = [
+        "descale_q",
+        "descale_k",
+        "descale_v",
+        "descale_s",
+        "scale_s",
+        "scale_o",
+    ]
+    .map(|n| g.tensor(n, &[1, 1, 1, 1], F32).unwrap());
+    SdpaFp8 {
+        descale_q,
+        descale_k,
+        descale_v,
+        descale_s,
+        scale_s,
+        scale_o,
+        amax_s: true,
+    }
+}
+
+/// Whether cuDNN 9.28's heuristics offer engines on sm_90 for the FP8
+/// forward.
+const FP8_ENGINES: bool = true;
+
+/// An FP8 (E4M3) forward with a causal mask, its output E4M3, its
+/// statistics and both maxima written.
+fn fp8_case() -> Case {
+    let name = "sdpa_forward_fp8";
+    let mut g = Graph::new(name);
+    let [q, k, v] = qkv(&mut g, E4M3);
+    let options = SdpaOptions {
+        causal: true,
+        stats: true,
+        fp8: Some(fp8_factors(&mut g)),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    g.set_output(out.o, E4M3).unwrap();
+    let outputs = vec![
+        out.o,
+        out.stats.unwrap(),
+        out.amax_o.unwrap(),
+        out.amax_s.unwrap(),
+    ];
+    case(name, (9, 25), FP8_ENGINES, g, outputs)
 }
 
 /// Whether cuDNN 9.28's heuristics offer engines on sm_90 for each of

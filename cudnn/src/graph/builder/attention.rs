@@ -36,16 +36,19 @@ use super::{checks, node, node_error, Graph, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
+mod fp8;
 mod lengths;
 mod mask;
 mod paged;
 
+use fp8::Fp8Node;
+pub use fp8::SdpaFp8;
 use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
 pub use paged::SdpaPagedKv;
 
-/// The types of attention inputs (fp8 attention is not offered).
+/// The types of attention inputs without [`SdpaOptions::fp8`].
 const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
 const FLOATS: &[Dt] = &[
     Dt::CUDNN_DATA_FLOAT,
@@ -114,6 +117,10 @@ pub struct SdpaOptions {
     /// and `seq_len_kv`, and is not offered with a bias, a mask or
     /// dropout.
     pub paged: Option<SdpaPagedKv>,
+    /// FP8 attention (forward only, cuDNN 9.25): `q`, `k`, `v` of
+    /// `FP8_E4M3` or `FP8_E5M2`, with these descale and scale factors;
+    /// the node writes the output's absolute maximum (see [`SdpaFp8`]).
+    pub fp8: Option<SdpaFp8>,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -136,6 +143,12 @@ pub struct SdpaOutputs {
     pub o: TensorId,
     /// The statistics (`<node>.stats`), with [`SdpaOptions::stats`].
     pub stats: Option<TensorId>,
+    /// With [`SdpaOptions::fp8`], the absolute maximum of the output
+    /// (`<node>.amax_o`, `[1, 1, 1, 1]` `FLOAT`).
+    pub amax_o: Option<TensorId>,
+    /// With [`SdpaFp8::amax_s`], the absolute maximum of the softmax's
+    /// output (`<node>.amax_s`, `[1, 1, 1, 1]` `FLOAT`).
+    pub amax_s: Option<TensorId>,
 }
 
 /// The forward tensors [`Graph::sdpa_backward`] reads.
@@ -211,7 +224,8 @@ impl Graph {
     /// (+ bias, masked)) V`, of `q` `[B, H_q, S_q, D]`, `k` `[B, H_k, S_kv,
     /// D]` and `v` `[B, H_v, S_kv, D_v]` (any strides, for example BSHD;
     /// `H_k` and `H_v` divide `H_q`: grouped-query attention), all `HALF`
-    /// or all `BFLOAT16`; computed in `float`.
+    /// or all `BFLOAT16` (with [`SdpaOptions::fp8`], all `FP8_E4M3` or all
+    /// `FP8_E5M2`); computed in `float`.
     ///
     /// With [`SdpaOptions::paged`], `k` is a container of pages
     /// `[num_blocks, H_k, block_size, D]`, `v` one of `[num_blocks, H_v,
@@ -221,7 +235,7 @@ impl Graph {
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
     /// bias, a mask (causal, a right bound, a window, either alignment) or
-    /// dropout, 9.24 with cumulative sequence lengths.
+    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -236,7 +250,8 @@ impl Graph {
     /// (aligned bottom-right) `S_q` or `S_kv` over `i32::MAX` where cuDNN
     /// takes it as an `INT32`, a scale that is not finite, a dropout probability
     /// outside `(0, 1)` or its seed and offset of other dims or type,
-    /// [`SdpaOptions::bias_gradient`] (an option of the backward); with
+    /// [`SdpaOptions::bias_gradient`] (an option of the backward), FP8
+    /// factors of other dims than `[1, 1, 1, 1]` or not `FLOAT`; with
     /// paged K/V, a page table not `[B, 1, blocks_per_seq, 1]` or not
     /// `INT32`, tables that do not span the same keys (`ceil(S_kv /
     /// block_size)` entries each), no per-item sequence lengths
@@ -263,7 +278,13 @@ impl Graph {
         let ins = self.inputs(F, &nd, &[q, k, v], false)?;
         let (dims, tables) = match &options.paged {
             None => (
-                self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?,
+                self.attention_dims(
+                    F,
+                    &nd,
+                    [ins[0], ins[1], ins[2]],
+                    false,
+                    forward_types(options),
+                )?,
                 None,
             ),
             Some(p) => {
@@ -273,20 +294,14 @@ impl Graph {
             }
         };
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
-        let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
-        let o_strides = checks::strides_like(&o_dims, &self.tensors[ins[0]].strides);
-        let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
-        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
-        if options.stats {
-            let s = checks::packed_strides(&stat_dims);
-            new.push(NewTensor::real_output(
-                "stats",
-                stat_dims,
-                s,
-                Dt::CUDNN_DATA_FLOAT,
-            ));
-        }
+        let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(NewTensor::scalar("scale", 4, shared.scale));
+        let fp8 = match &options.fp8 {
+            Some(f) => Some(self.sdpa_fp8(F, &nd, f)?),
+            None => None,
+        };
+        let amax_at = new.len();
+        new.extend(fp8.iter().flat_map(Fp8Node::tensors));
         let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
@@ -295,15 +310,19 @@ impl Graph {
             ins,
             seq: shared.extra.seq,
             dropout: shared.dropout,
+            fp8,
             plan,
             first_sub,
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
             sdpa_forward_op(&node, has_stats, tables, n)
         })?;
+        let amax = |i: usize| (amax_at + i < first_sub).then(|| ids[amax_at + i]);
         Ok(SdpaOutputs {
             o: ids[0],
             stats: has_stats.then(|| ids[1]),
+            amax_o: amax(0),
+            amax_s: amax(1),
         })
     }
 
@@ -323,9 +342,10 @@ impl Graph {
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
     /// dims than the forward's output, statistics of other dims or not
-    /// `FLOAT`, `bias_gradient` without a bias, and `stats` and `paged`
-    /// (options of the forward: the backward reads the statistics, and
-    /// cuDNN's backward takes no page tables).
+    /// `FLOAT`, `bias_gradient` without a bias, and `stats`, `paged` and
+    /// `fp8` (options of the forward: the backward reads the statistics,
+    /// and cuDNN's backward takes no page tables and, in this crate, no
+    /// FP8).
     pub fn sdpa_backward(
         &mut self,
         inputs: &SdpaBackwardInputs,
@@ -339,7 +359,7 @@ impl Graph {
             .map_err(|what| node_error(F, nd.clone(), None, what.into()))?;
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
-        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?;
+        let dims = self.attention_dims(F, &nd, [ins[0], ins[1], ins[2]], false, HALVES)?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
         let (mut new, dbias_at) =
@@ -351,6 +371,7 @@ impl Graph {
             ins,
             seq: shared.extra.seq,
             dropout: shared.dropout,
+            fp8: None,
             plan,
             first_sub,
         };
@@ -499,6 +520,21 @@ impl Graph {
         })
     }
 
+    /// The forward's first new tensors: `o` (virtual, in `q`'s layout),
+    /// and the statistics when asked for.
+    fn forward_outputs(&self, q: usize, dims: &Dims, stats: bool) -> Vec<NewTensor> {
+        let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
+        let o_strides = checks::strides_like(&o_dims, &self.tensors[q].strides);
+        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
+        if stats {
+            let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
+            let s = checks::packed_strides(&stat_dims);
+            let f = Dt::CUDNN_DATA_FLOAT;
+            new.push(NewTensor::real_output("stats", stat_dims, s, f));
+        }
+        new
+    }
+
     /// The backward's `o` and `d_o` (the forward's output dims, a half
     /// type) and `stats` (the forward's statistics dims, `FLOAT`); `ins`
     /// is `q, k, v, o, d_o, stats`.
@@ -558,18 +594,17 @@ impl Graph {
         (new, dbias_at)
     }
 
-    /// The dims of an attention over `q`, `k`, `v`, checked; with `paged`,
-    /// `k` and `v` are page containers, whose first dim (pages) and third
-    /// (block size) are not the batch and the sequence (`skv` is then
-    /// `k`'s block size, for the caller to set).
+    /// The dims of an attention over `q`, `k`, `v`, checked, each of one
+    /// of `types`; with `paged`, `k` and `v` are page containers, whose
+    /// first dim (pages) and third (block size) are not the batch and the
+    /// sequence (`skv` is then `k`'s block size, for the caller to set).
     fn attention_dims(
         &self,
         function: &'static str,
         nd: &str,
-        q: usize,
-        k: usize,
-        v: usize,
+        [q, k, v]: [usize; 3],
         paged: bool,
+        types: &[Dt],
     ) -> Result<Dims> {
         for (i, role) in [(q, "q"), (k, "k"), (v, "v")] {
             let t = &self.tensors[i];
@@ -584,7 +619,7 @@ impl Graph {
                     ),
                 ));
             }
-            self.check_type_in(function, nd, i, HALVES, role)?;
+            self.check_type_in(function, nd, i, types, role)?;
         }
         let (qt, kt, vt) = (&self.tensors[q], &self.tensors[k], &self.tensors[v]);
         let (qd, kd, vd) = (&qt.dims, &kt.dims, &vt.dims);
@@ -813,6 +848,8 @@ struct SdpaNode {
     ins: Vec<usize>,
     seq: Option<(Lengths, Lengths)>,
     dropout: Option<(f32, usize, usize)>,
+    /// The forward's FP8 factors.
+    fp8: Option<Fp8Node>,
     plan: ScorePlan,
     first_sub: usize,
 }
@@ -841,6 +878,9 @@ fn sdpa_forward_op(
         k += 1;
     }
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
+    if let Some(f) = &node.fp8 {
+        f.set(&mut op, &n[k + 1..node.first_sub]);
+    }
     // Before the sequence lengths, so that a refusal names the
     // page tables.
     if let Some([tk, tv]) = tables {
@@ -927,14 +967,27 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
     op
 }
 
-/// The options the backward refuses: the forward's `stats` and `paged`,
-/// and `bias_gradient` without a bias.
+/// The types of the forward's `q`, `k`, `v`: FP8 with
+/// [`SdpaOptions::fp8`], else a half type.
+fn forward_types(options: &SdpaOptions) -> &'static [Dt] {
+    if options.fp8.is_some() {
+        fp8::FP8S
+    } else {
+        HALVES
+    }
+}
+
+/// The options the backward refuses: the forward's `stats`, `paged` and
+/// `fp8`, and `bias_gradient` without a bias.
 fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'static str> {
     if options.stats {
         return Err("stats is an option of the forward; the backward reads them");
     }
     if options.paged.is_some() {
         return Err("paged K/V is an option of the forward; the backward takes dense K/V");
+    }
+    if options.fp8.is_some() {
+        return Err("fp8 is an option of the forward; the backward takes HALF or BFLOAT16");
     }
     if options.bias_gradient && options.bias.is_none() {
         return Err("bias_gradient without a bias");

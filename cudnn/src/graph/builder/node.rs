@@ -635,6 +635,29 @@ mod tests {
             ..SdpaOptions::default()
         });
         needs(&g, Version::new(9, 24, 0), "CU_SEQ_LEN");
+
+        let mut g = Graph::new("fp8");
+        let [q, k, v] = ["q", "k", "v"].map(|n| {
+            g.tensor(n, &[1, 2, 64, 32], Dt::CUDNN_DATA_FP8_E4M3)
+                .unwrap()
+        });
+        let [a, b, c, d, e, f] =
+            ["dq", "dk", "dv", "ds", "ss", "so"].map(|n| g.tensor(n, &[1, 1, 1, 1], F32).unwrap());
+        let fp8 = crate::graph::SdpaFp8 {
+            descale_q: a,
+            descale_k: b,
+            descale_v: c,
+            descale_s: d,
+            scale_s: e,
+            scale_o: f,
+            amax_s: true,
+        };
+        let o = SdpaOptions {
+            fp8: Some(fp8),
+            ..SdpaOptions::default()
+        };
+        g.sdpa_forward(q, k, v, &o).unwrap();
+        needs(&g, Version::new(9, 25, 0), "(FP8)");
     }
 
     #[test]

@@ -119,7 +119,8 @@ impl Graph {
                     .into(),
             ));
         }
-        let mut dims = self.attention_dims(function, nd, q, k, v, true)?;
+        let types = super::forward_types(options);
+        let mut dims = self.attention_dims(function, nd, [q, k, v], true, types)?;
         let tables = self.inputs(
             function,
             nd,
