@@ -441,6 +441,7 @@ fn fp8_case() -> Case {
 /// `alignment_cases`, by name.
 const ALIGNMENT_ENGINES: &[(&str, bool)] = &[
     ("sdpa_forward_decode_bottom_right", true),
+    ("sdpa_forward_prefill_bottom_right", true),
     ("sdpa_forward_band_bottom_right", true),
     ("sdpa_forward_ragged", true),
     ("sdpa_forward_ragged_causal", true),
@@ -449,14 +450,15 @@ const ALIGNMENT_ENGINES: &[(&str, bool)] = &[
 ];
 
 /// Masks aligned bottom-right over 16 queries of 128 keys (chunked
-/// prefill), a right bound with a window, and cumulative (ragged)
-/// sequence lengths, forward and backward.
+/// prefill; one query for decoding), a right bound with a window, and
+/// cumulative (ragged) sequence lengths, forward and backward.
 fn alignment_cases() -> Vec<Case> {
     let engines = |name| ALIGNMENT_ENGINES.iter().any(|&(n, e)| n == name && e);
     let cu = |g: &mut Graph, name| g.tensor(name, &[3, 1, 1, 1], I32).unwrap();
     let forward = |name: &'static str, since, options: &dyn Fn(&mut Graph) -> SdpaOptions| {
         let mut g = Graph::new(name);
-        let q = g.tensor("q", &[2, 4, 16, 64], BF16).unwrap();
+        let s_q = if name.contains("decode") { 1 } else { 16 };
+        let q = g.tensor("q", &[2, 4, s_q, 64], BF16).unwrap();
         let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
         let options = SdpaOptions {
             stats: true,
@@ -492,6 +494,13 @@ fn alignment_cases() -> Vec<Case> {
     let br = DiagonalAlignment::BOTTOM_RIGHT;
     vec![
         forward("sdpa_forward_decode_bottom_right", (9, 21), &|_| {
+            SdpaOptions {
+                causal: true,
+                alignment: br,
+                ..SdpaOptions::default()
+            }
+        }),
+        forward("sdpa_forward_prefill_bottom_right", (9, 21), &|_| {
             SdpaOptions {
                 causal: true,
                 alignment: br,
