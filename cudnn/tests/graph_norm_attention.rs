@@ -1243,6 +1243,7 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
         "sdpa_forward_band_bottom_right",
         "sdpa_forward_ragged_causal",
         "sdpa_forward_fp8",
+        "sdpa_forward_fp8_e5m2",
     ];
     let chosen = |c: &Case| names.contains(&c.name) && lib.version() >= c.since;
     let mut seen = 0;
@@ -1276,6 +1277,64 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
         assert_eq!(read, made, "{}", c.name);
         let lengths = c.name.contains("ragged") || c.name.contains("band");
         assert_eq!(made.len(), if lengths { 2 } else { 0 }, "{}", c.name);
+        seen += 1;
+    }
+    assert_eq!(seen, names.len());
+}
+
+// cuDNN 9.28 finalizes plans of the backward with masks aligned
+// bottom-right and with cumulative lengths, but the JSON it writes of
+// them leaves out the backward's score subgraph (the masks), and it reads
+// that JSON back as a plan without them: a plan of another graph.
+// `check_plan_json` (which `PlanCache` runs on every plan it reads)
+// refuses it.
+#[test]
+fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
+    let Some(lib) = heuristics_library() else {
+        return;
+    };
+    let device = h100();
+    let target = Target::Device(&device);
+    let names = ["sdpa_backward_bottom_right", "sdpa_backward_ragged"];
+    let chosen = |c: &Case| names.contains(&c.name) && lib.version() >= c.since;
+    let mut seen = 0;
+    for c in option_cases().into_iter().filter(chosen) {
+        let graph = c.graph.build_with(&lib, None).expect(c.name);
+        let plans = graph
+            .plans(target, &Settings::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        let json = plans[0].to_json().expect("json");
+        let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let node = &doc["operationGraph"]["nodes"][0];
+        assert_eq!(
+            node["operation"], "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR",
+            "{}",
+            c.name
+        );
+        assert!(node.get("subgraph").is_none(), "{}: {node}", c.name);
+        match graph.check_plan_json(&json) {
+            Err(Error::InvalidArgument { mismatch, .. }) => {
+                assert!(
+                    mismatch.to_string().contains("a plan for another graph"),
+                    "{}: {mismatch}",
+                    c.name
+                )
+            }
+            other => panic!("{}: {other:?}", c.name),
+        }
+        // The backward's cumulative lengths are device-side indices in
+        // the plan read back, as in the graph.
+        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        let read: BTreeSet<i64> = back
+            .tensors()
+            .iter()
+            .filter(|t| t.is_index())
+            .map(|t| t.uid())
+            .collect();
+        let named = ["cuSeqLenQDesc", "cuSeqLenKVDesc"].map(|k| node.get(k).map(uid_of));
+        let want: BTreeSet<i64> = named.into_iter().flatten().collect();
+        assert_eq!(read, want, "{}", c.name);
+        assert_eq!(want.len(), if c.name.contains("ragged") { 2 } else { 0 });
         seen += 1;
     }
     assert_eq!(seen, names.len());

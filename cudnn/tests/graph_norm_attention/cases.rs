@@ -383,7 +383,8 @@ pub fn option_cases() -> Vec<Case> {
         rope("rope_backward_options", (9, 25)),
     ];
     cases.extend(alignment_cases());
-    cases.push(fp8_case());
+    cases.push(fp8_case("sdpa_forward_fp8", E4M3));
+    cases.push(fp8_case("sdpa_forward_fp8_e5m2", Dt::FP8_E5M2));
     cases
 }
 
@@ -414,12 +415,11 @@ pub fn fp8_factors(g: &mut Graph) -> SdpaFp8 {
 /// forward.
 const FP8_ENGINES: bool = true;
 
-/// An FP8 (E4M3) forward with a causal mask, its output E4M3, its
-/// statistics and both maxima written.
-fn fp8_case() -> Case {
-    let name = "sdpa_forward_fp8";
+/// An FP8 forward (q, k, v and the output of `dt`) with a causal mask,
+/// its statistics and both maxima written.
+fn fp8_case(name: &'static str, dt: Dt) -> Case {
     let mut g = Graph::new(name);
-    let [q, k, v] = qkv(&mut g, E4M3);
+    let [q, k, v] = qkv(&mut g, dt);
     let options = SdpaOptions {
         causal: true,
         stats: true,
@@ -427,7 +427,7 @@ fn fp8_case() -> Case {
         ..SdpaOptions::default()
     };
     let out = g.sdpa_forward(q, k, v, &options).unwrap();
-    g.set_output(out.o, E4M3).unwrap();
+    g.set_output(out.o, dt).unwrap();
     let outputs = vec![
         out.o,
         out.stats.unwrap(),

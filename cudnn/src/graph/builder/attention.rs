@@ -337,7 +337,10 @@ impl Graph {
     /// cuDNN versions (checked by [`Graph::build`]): 9.17 for the
     /// operation, 9.21 with a bias or a mask (causal, a right bound, a
     /// sliding window, either alignment), 9.28 with dropout, the bias's
-    /// gradient or cumulative sequence lengths.
+    /// gradient or cumulative sequence lengths. cuDNN 9.28 leaves the score
+    /// subgraph out of a backward plan's JSON (and reads it back without):
+    /// [`check_plan_json`](crate::graph::OperationGraph::check_plan_json),
+    /// which [`PlanCache`](crate::graph::PlanCache) runs, refuses it.
     ///
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
