@@ -1,7 +1,8 @@
 //! The normalization and attention nodes of the graph builder on a GPU:
 //! layer norm (forward in training and its backward), RMS norm, and fused
 //! attention (forward with a causal mask and its statistics, and its
-//! backward; forward over paged K/V caches), executed and compared with
+//! backward; a band aligned bottom-right; forward over paged K/V
+//! caches), executed and compared with
 //! the CPU references
 //! (`cudnn_reference::norm`, `cudnn_reference::attention`). Data in
 //! `bfloat16`, parameters and statistics in `float`.
@@ -12,8 +13,8 @@ mod common;
 
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::graph::{
-    ExecutionPlan, Graph, NormOptions, OperationGraph, SdpaBackwardInputs, SdpaOptions,
-    SdpaPagedKv, Settings, Target, VariantPack,
+    DiagonalAlignment, ExecutionPlan, Graph, NormOptions, OperationGraph, SdpaBackwardInputs,
+    SdpaOptions, SdpaPagedKv, Settings, Target, VariantPack,
 };
 use cudnn::half::bf16;
 use cudnn::DType as Dt;
@@ -334,6 +335,71 @@ fn causal_attention_forward_and_backward_match_the_reference() {
     assert_close("dq", &download_flat(&gpu.stream, &gq), &grads.dq, 5e-2);
     assert_close("dk", &download_flat(&gpu.stream, &gk), &grads.dk, 5e-2);
     assert_close("dv", &download_flat(&gpu.stream, &gv), &grads.dv, 5e-2);
+}
+
+/// Chunked prefill: 16 queries at the end of 128 keys, a band aligned
+/// bottom-right (a right bound of 2 and a window of 24), compared with the
+/// reference's mask of the same alignment and bounds.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn bottom_right_band_attention_matches_the_reference() {
+    let gpu = gpu();
+    let geo = AttentionGeometry {
+        seq_q: 16,
+        ..geometry()
+    };
+    let (b, h, d) = (geo.batch, geo.heads, geo.head_dim);
+    let op = Attention::<f64> {
+        geometry: geo.clone(),
+        scale: 1.0 / (d as f64).sqrt(),
+        bias: None,
+        mask: AttentionMask {
+            alignment: att::DiagonalAlignment::BottomRight,
+            right_bound: Some(2),
+            left_bound: Some(24),
+            ..AttentionMask::default()
+        },
+    };
+    let qs = rounded::<bf16>(&values(geo.q_len(), 17));
+    let ks = rounded::<bf16>(&values(geo.k_len(), 18));
+    let vs = rounded::<bf16>(&values(geo.v_len(), 19));
+    let want = att::forward(&op, &qs, &ks, &vs);
+
+    let mut g = Graph::new("sdpa_bottom_right");
+    let q = g.tensor("q", &shape(b, h, geo.seq_q, d), BF16).expect("q");
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &shape(b, h, geo.seq_kv, d), BF16).expect(n));
+    let options = SdpaOptions {
+        right_bound: Some(2),
+        sliding_window: Some(24),
+        alignment: DiagonalAlignment::BOTTOM_RIGHT,
+        stats: true,
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).expect("sdpa");
+    g.set_output(out.o, BF16).expect("o");
+    let stats = out.stats.expect("stats");
+    let (_graph, plan) = plan_for(&g, &gpu);
+    let dq: CudaSlice<bf16> = upload_flat(&gpu.stream, &qs);
+    let dk: CudaSlice<bf16> = upload_flat(&gpu.stream, &ks);
+    let dv: CudaSlice<bf16> = upload_flat(&gpu.stream, &vs);
+    let mut d_o: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.o_len()).expect("o");
+    let mut d_stats: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.stats_len()).expect("stats");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(q.uid(), &dq)
+                .input(k.uid(), &dk)
+                .input(v.uid(), &dv)
+                .output(out.o.uid(), &mut d_o)
+                .output(stats.uid(), &mut d_stats),
+            &mut scratch,
+        )
+        .expect("execute");
+    assert_close("o", &download_flat(&gpu.stream, &d_o), &want.o, 2e-2);
+    let stats_got = download_flat(&gpu.stream, &d_stats);
+    assert_close("stats", &stats_got, &want.stats, 1e-3);
 }
 
 /// Paged attention: K and V in containers of 8 pages of 32 positions

@@ -51,8 +51,8 @@ pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 pub(crate) use checks::data_type_name;
 
 pub use attention::{
-    RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs,
-    SdpaPagedKv,
+    DiagonalAlignment, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients,
+    SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
 pub use lower::{GraphTensor, OperationGraph};
 pub use norm::{

@@ -120,10 +120,10 @@ mod value;
 pub use crate::core::dtype::DType;
 pub use attr_rows::AttributeInfo;
 pub use builder::{
-    BatchNormOptions, BatchNormOutputs, ConvOptions, Graph, GraphTensor, NormGradients,
-    NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions, RunningStats,
-    SdpaBackwardInputs, SdpaDropout, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv,
-    TensorId,
+    BatchNormOptions, BatchNormOutputs, ConvOptions, DiagonalAlignment, Graph, GraphTensor,
+    NormGradients, NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions,
+    RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions,
+    SdpaOutputs, SdpaPagedKv, TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

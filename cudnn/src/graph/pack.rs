@@ -163,6 +163,9 @@ impl<'a> VariantPack<'a> {
     ///   is from 0 to the node's sequence length (`S_q` for queries;
     ///   `S_kv` for keys and values, with paged K/V what the page tables
     ///   span);
+    /// - cumulative sequence lengths (`cu_seq_len_q`, `cu_seq_len_kv`)
+    ///   start at 0 and do not decrease, and each step (a batch item's
+    ///   length) is at most the node's sequence length (`S_q`, `S_kv`);
     /// - a page-table entry is from 0 to the number of pages of its
     ///   container minus 1 (`num_blocks - 1`), and the entries a
     ///   sequence's length reaches are all set.

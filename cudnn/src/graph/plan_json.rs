@@ -87,7 +87,9 @@ impl PlanJson {
         }
         for uid in device_index_uids(&doc.graph) {
             if let Some(&i) = by_uid.get(&uid) {
-                tensors[i].is_index = true;
+                // A mask's lengths may be scalars passed by value (the
+                // node's dims), which the device does not follow.
+                tensors[i].is_index = !tensors[i].is_by_value;
             }
         }
         Ok(PlanJson {
@@ -488,34 +490,57 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
     })
 }
 
-/// The tensors of `graph` and of its nodes' subgraphs.
+/// The tensors of `graph` and of its nodes' subgraphs. A subgraph lists
+/// again the graph's tensors it reads (an attention's sequence lengths,
+/// read by its masks too): one described the same is the graph's, one
+/// described otherwise is refused.
 fn collect_tensors(graph: &GraphDoc<'_>, out: &mut Vec<PlanTensor>, depth: usize) -> Result<()> {
+    let outer = out.len();
     for t in &graph.tensors {
         out.push(tensor_of(t)?);
     }
+    let mine = out.len();
     for node in &graph.nodes {
         if let Some(sub) = node.get("subgraph") {
             if depth > 0 {
                 return Err(Error::bad_value(FROM_JSON, "a subgraph inside a subgraph"));
             }
-            collect_tensors(&subgraph_of(sub)?, out, depth + 1)?;
+            let mut inner = Vec::new();
+            collect_tensors(&subgraph_of(sub)?, &mut inner, depth + 1)?;
+            for t in inner {
+                match out[outer..mine].iter().find(|o| o.uid == t.uid) {
+                    None => out.push(t),
+                    Some(o) if *o == t => {}
+                    Some(_) => {
+                        return Err(Error::bad_value(
+                            FROM_JSON,
+                            format!(
+                                "uid {} described otherwise in a subgraph than in its graph",
+                                t.uid
+                            ),
+                        ))
+                    }
+                }
+            }
         }
     }
     Ok(())
 }
 
 /// The uids a graph (and its nodes' subgraphs) reads as device-side
-/// indices: what a node names under a key starting `seqLen` or
-/// `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `pageTableK`,
-/// `pageTableV` for the attention forward, with `Desc` after them for the
-/// backward). References were checked by `read_nodes` already.
+/// indices: what a node names under a key starting `seqLen`, `cuSeqLen`
+/// or `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `cuSeqLenQ`,
+/// `cuSeqLenKV`, `pageTableK`, `pageTableV` for the attention forward,
+/// with `Desc` after them for the backward and the diagonal band mask).
+/// References were checked by `read_nodes` already.
 fn device_index_uids(graph: &GraphDoc<'_>) -> Vec<i64> {
     let mut out = Vec::new();
     for node in &graph.nodes {
-        let named = node
-            .0
-            .iter()
-            .filter(|(k, _)| k.starts_with("seqLen") || k.starts_with("pageTable"));
+        let named = node.0.iter().filter(|(k, _)| {
+            ["seqLen", "cuSeqLen", "pageTable"]
+                .iter()
+                .any(|p| k.starts_with(p))
+        });
         out.extend(named.filter_map(|(_, v)| v.as_str().and_then(uid_of)));
         if let Some(sub) = node.get("subgraph").and_then(|v| subgraph_of(v).ok()) {
             out.extend(device_index_uids(&sub));
@@ -713,6 +738,10 @@ pub(crate) const SCHEMAS: &[Schema] = &[
             "descaleK",
             "descaleV",
             "descaleS",
+            // Not found by the measurement of the vocabulary; 9.28 writes
+            // it for an FP8 forward (`graph_norm_attention`'s
+            // `sdpa_forward_fp8`).
+            "scaleS",
             "scaleO",
         ],
         outputs: &["O", "stats", "amaxS", "amaxO", "dropoutRngDump"],

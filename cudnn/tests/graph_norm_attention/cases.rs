@@ -3,8 +3,8 @@
 //! the tensors they start from.
 
 use cudnn::graph::{
-    BatchNormOptions, Graph, NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaOptions, SdpaPagedKv, TensorId,
+    BatchNormOptions, DiagonalAlignment, Graph, NormOptions, RopeOptions, RunningStats,
+    SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaOptions, SdpaPagedKv, TensorId,
 };
 use cudnn::DType as Dt;
 use cudnn::Version;
@@ -14,6 +14,7 @@ pub const F16: Dt = Dt::HALF;
 pub const BF16: Dt = Dt::BFLOAT16;
 pub const I32: Dt = Dt::INT32;
 pub const I64: Dt = Dt::INT64;
+pub const E4M3: Dt = Dt::FP8_E4M3;
 
 /// x `[8, 64, 4, 4]` bf16, scale and bias `[1, 64, 4, 4]` f32.
 pub fn norm_inputs(g: &mut Graph) -> (TensorId, TensorId, TensorId) {
@@ -374,11 +375,172 @@ pub fn option_cases() -> Vec<Case> {
             vec![out.o, out.stats.unwrap()],
         )
     };
-    vec![
+    let mut cases = vec![
         paged,
         backward("sdpa_backward_masked", (9, 21)),
         backward("sdpa_backward_dropout_dbias", (9, 28)),
         rope("rope_forward_options", (9, 24)),
         rope("rope_backward_options", (9, 25)),
+    ];
+    cases.extend(alignment_cases());
+    cases.push(fp8_case("sdpa_forward_fp8", E4M3));
+    cases.push(fp8_case("sdpa_forward_fp8_e5m2", Dt::FP8_E5M2));
+    cases
+}
+
+/// The FP8 forward's factors, `[1, 1, 1, 1]` `FLOAT`, writing `S`'s
+/// maximum too.
+pub fn fp8_factors(g: &mut Graph) -> SdpaFp8 {
+    let [descale_q, descale_k, descale_v, descale_s, scale_s, scale_o] = [
+        "descale_q",
+        "descale_k",
+        "descale_v",
+        "descale_s",
+        "scale_s",
+        "scale_o",
+    ]
+    .map(|n| g.tensor(n, &[1, 1, 1, 1], F32).unwrap());
+    SdpaFp8 {
+        descale_q,
+        descale_k,
+        descale_v,
+        descale_s,
+        scale_s,
+        scale_o,
+        amax_s: true,
+    }
+}
+
+/// Whether cuDNN 9.28's heuristics offer engines on sm_90 for the FP8
+/// forward.
+const FP8_ENGINES: bool = true;
+
+/// An FP8 forward (q, k, v and the output of `dt`) with a causal mask,
+/// its statistics and both maxima written.
+fn fp8_case(name: &'static str, dt: Dt) -> Case {
+    let mut g = Graph::new(name);
+    let [q, k, v] = qkv(&mut g, dt);
+    let options = SdpaOptions {
+        causal: true,
+        stats: true,
+        fp8: Some(fp8_factors(&mut g)),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    g.set_output(out.o, dt).unwrap();
+    let outputs = vec![
+        out.o,
+        out.stats.unwrap(),
+        out.amax_o.unwrap(),
+        out.amax_s.unwrap(),
+    ];
+    case(name, (9, 25), FP8_ENGINES, g, outputs)
+}
+
+/// Whether cuDNN 9.28's heuristics offer engines on sm_90 for each of
+/// `alignment_cases`, by name.
+const ALIGNMENT_ENGINES: &[(&str, bool)] = &[
+    ("sdpa_forward_decode_bottom_right", true),
+    ("sdpa_forward_prefill_bottom_right", true),
+    ("sdpa_forward_band_bottom_right", true),
+    ("sdpa_forward_ragged", true),
+    ("sdpa_forward_ragged_causal", true),
+    ("sdpa_backward_bottom_right", true),
+    ("sdpa_backward_ragged", true),
+];
+
+/// Masks aligned bottom-right over 16 queries of 128 keys (chunked
+/// prefill; one query for decoding), a right bound with a window, and
+/// cumulative (ragged) sequence lengths, forward and backward.
+fn alignment_cases() -> Vec<Case> {
+    let engines = |name| ALIGNMENT_ENGINES.iter().any(|&(n, e)| n == name && e);
+    let cu = |g: &mut Graph, name| g.tensor(name, &[3, 1, 1, 1], I32).unwrap();
+    let forward = |name: &'static str, since, options: &dyn Fn(&mut Graph) -> SdpaOptions| {
+        let mut g = Graph::new(name);
+        let s_q = if name.contains("decode") { 1 } else { 16 };
+        let q = g.tensor("q", &[2, 4, s_q, 64], BF16).unwrap();
+        let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+        let options = SdpaOptions {
+            stats: true,
+            ..options(&mut g)
+        };
+        let out = g.sdpa_forward(q, k, v, &options).unwrap();
+        g.set_output(out.o, BF16).unwrap();
+        let outputs = vec![out.o, out.stats.unwrap()];
+        case(name, since, engines(name), g, outputs)
+    };
+    let backward = |name: &'static str, since, options: &dyn Fn(&mut Graph) -> SdpaOptions| {
+        let mut g = Graph::new(name);
+        g.set_intermediate_type(BF16).unwrap();
+        let [q, o, d_o] = ["q", "o", "do"].map(|n| g.tensor(n, &[2, 4, 16, 64], BF16).unwrap());
+        let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+        let stats = g.tensor("stats", &[2, 4, 16, 1], F32).unwrap();
+        let inputs = SdpaBackwardInputs {
+            q,
+            k,
+            v,
+            o,
+            d_o,
+            stats,
+        };
+        let options = options(&mut g);
+        let grads = g.sdpa_backward(&inputs, &options).unwrap();
+        let outputs = vec![grads.dq, grads.dk, grads.dv];
+        for &t in &outputs {
+            g.set_output(t, BF16).unwrap();
+        }
+        case(name, since, engines(name), g, outputs)
+    };
+    let br = DiagonalAlignment::BOTTOM_RIGHT;
+    vec![
+        forward("sdpa_forward_decode_bottom_right", (9, 21), &|_| {
+            SdpaOptions {
+                causal: true,
+                alignment: br,
+                ..SdpaOptions::default()
+            }
+        }),
+        forward("sdpa_forward_prefill_bottom_right", (9, 21), &|_| {
+            SdpaOptions {
+                causal: true,
+                alignment: br,
+                ..SdpaOptions::default()
+            }
+        }),
+        forward("sdpa_forward_band_bottom_right", (9, 21), &|g| {
+            SdpaOptions {
+                right_bound: Some(4),
+                sliding_window: Some(32),
+                alignment: br,
+                seq_len_q: Some(g.tensor("seq_len_q", &[2, 1, 1, 1], I32).unwrap()),
+                seq_len_kv: Some(g.tensor("seq_len_kv", &[2, 1, 1, 1], I32).unwrap()),
+                ..SdpaOptions::default()
+            }
+        }),
+        forward("sdpa_forward_ragged", (9, 24), &|g| SdpaOptions {
+            cu_seq_len_q: Some(cu(g, "cu_seq_len_q")),
+            cu_seq_len_kv: Some(cu(g, "cu_seq_len_kv")),
+            ..SdpaOptions::default()
+        }),
+        forward("sdpa_forward_ragged_causal", (9, 24), &|g| SdpaOptions {
+            causal: true,
+            alignment: br,
+            cu_seq_len_q: Some(cu(g, "cu_seq_len_q")),
+            cu_seq_len_kv: Some(cu(g, "cu_seq_len_kv")),
+            ..SdpaOptions::default()
+        }),
+        backward("sdpa_backward_bottom_right", (9, 21), &|_| SdpaOptions {
+            right_bound: Some(0),
+            sliding_window: Some(32),
+            alignment: br,
+            ..SdpaOptions::default()
+        }),
+        backward("sdpa_backward_ragged", (9, 28), &|g| SdpaOptions {
+            causal: true,
+            alignment: br,
+            cu_seq_len_q: Some(cu(g, "cu_seq_len_q")),
+            cu_seq_len_kv: Some(cu(g, "cu_seq_len_kv")),
+            ..SdpaOptions::default()
+        }),
     ]
 }

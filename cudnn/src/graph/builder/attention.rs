@@ -9,15 +9,17 @@
 //! cuDNN without the fused operation there is no fallback to a graph of
 //! matmuls and a softmax: the node is refused.
 //!
-//! Score modifiers (an additive bias, a causal mask, a sliding window)
-//! are a subgraph of the attention operation (`SDPA_FWD_SUBGRAPH` and
-//! `SDPA_BWD_SUBGRAPH`, cuDNN 9.21): a pointwise `ADD` and
-//! `DIAGONAL_BAND_MASK` operations over the scores `[B, H_q, S_q, S_kv]`,
-//! with their fill value (negative infinity) and window bound as `float`
-//! scalars passed by value, made by the node; the backward builds the
-//! same subgraph as its forward. Masks are aligned top-left (row `i` sees
-//! keys `j <= i` when causal, and `j > i - window` with a window). The
-//! backward's dropout and the gradient of the bias need cuDNN 9.28.
+//! Score modifiers (an additive bias, a causal mask or a right bound, a
+//! sliding window) are a subgraph of the attention operation
+//! (`SDPA_FWD_SUBGRAPH` and `SDPA_BWD_SUBGRAPH`, cuDNN 9.21): a pointwise
+//! `ADD` and `DIAGONAL_BAND_MASK` operations over the scores `[B, H_q,
+//! S_q, S_kv]`, with their fill value (negative infinity), bounds and
+//! lengths as scalars passed by value, made by the node (`mask.rs`); the
+//! backward builds the same subgraph as its forward. Masks are aligned
+//! top-left (row `i` sees keys `j <= i` when causal, and `j > i - window`
+//! with a window) or bottom-right ([`DiagonalAlignment`]). The backward's
+//! dropout, the gradient of the bias and cumulative sequence lengths need
+//! cuDNN 9.28.
 //!
 //! Paged K/V caches of the forward (`paged.rs`): page containers and
 //! their page tables, cuDNN 9.15.
@@ -27,19 +29,26 @@ use cudnn_sys as sys;
 
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
-use sys::cudnnPointwiseMode_t as Pw;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting, Subgraph};
-use super::{checks, node, node_error, Graph, OpKind, TensorId};
+use super::node::{BackendOp, NewTensor, Setting};
+use super::{checks, node, node_error, Graph, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
+mod fp8;
+mod lengths;
+mod mask;
 mod paged;
 
+use fp8::Fp8Node;
+pub use fp8::SdpaFp8;
+use lengths::Lengths;
+pub use mask::DiagonalAlignment;
+use mask::{Bounds, ScorePlan};
 pub use paged::SdpaPagedKv;
 
-/// The types of attention inputs (fp8 attention is not offered).
+/// The types of attention inputs without [`SdpaOptions::fp8`].
 const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
 const FLOATS: &[Dt] = &[
     Dt::CUDNN_DATA_FLOAT,
@@ -57,11 +66,21 @@ pub struct SdpaOptions {
     /// The factor of `Q K^T`; `None` is `1 / sqrt(D)` (`D` the head dim of
     /// `q`). Passed by value (`<node>.scale`).
     pub scale: Option<f32>,
-    /// A causal mask, aligned top-left: query `i` sees keys `j <= i`.
+    /// A causal mask: query `i` sees keys `j <= i` (aligned top-left; see
+    /// [`alignment`](Self::alignment)). The same as a
+    /// [`right_bound`](Self::right_bound) of 0, which is then not given.
     pub causal: bool,
+    /// The right bound of a band: query `i` sees keys `j <= i + bound`
+    /// (aligned top-left); at least 0, at most `i32::MAX` (cuDNN takes it
+    /// as an `INT32`). Not with [`causal`](Self::causal).
+    pub right_bound: Option<i64>,
     /// A sliding window (the left bound): query `i` sees keys `j > i -
-    /// window`; at least 1.
+    /// window` (aligned top-left); at least 1.
     pub sliding_window: Option<i64>,
+    /// Where the diagonal of the causal mask, the right bound and the
+    /// window lies: top-left (the default) or bottom-right, where query
+    /// `i` sits at key `i + len_kv - len_q`.
+    pub alignment: DiagonalAlignment,
     /// An additive bias of the scores, `[B or 1, H_q or 1, S_q, S_kv]`.
     pub bias: Option<TensorId>,
     /// The actual length of each sequence of queries, `[B, 1, 1, 1]`,
@@ -69,6 +88,18 @@ pub struct SdpaOptions {
     pub seq_len_q: Option<TensorId>,
     /// The actual length of each sequence of keys and values.
     pub seq_len_kv: Option<TensorId>,
+    /// The queries' lengths as cumulative offsets instead of
+    /// [`seq_len_q`](Self::seq_len_q) (cuDNN 9.24 forward, 9.28 backward):
+    /// `[B + 1, 1, 1, 1]`, `INT32` or `INT64`, entry `b` the number of
+    /// queries of the sequences before `b` (0 first, the total last), the
+    /// offsets of ragged (THD) batches. A side gives one form of its
+    /// lengths, and the two sides may use different forms; with the keys'
+    /// lengths, a padding mask.
+    pub cu_seq_len_q: Option<TensorId>,
+    /// The keys' and values' lengths as cumulative offsets instead of
+    /// [`seq_len_kv`](Self::seq_len_kv), as
+    /// [`cu_seq_len_q`](Self::cu_seq_len_q).
+    pub cu_seq_len_kv: Option<TensorId>,
     /// Dropout of the attention probabilities; the backward takes the
     /// forward's probability, seed and offset.
     pub dropout: Option<SdpaDropout>,
@@ -86,6 +117,10 @@ pub struct SdpaOptions {
     /// and `seq_len_kv`, and is not offered with a bias, a mask or
     /// dropout.
     pub paged: Option<SdpaPagedKv>,
+    /// FP8 attention (forward only, cuDNN 9.25): `q`, `k`, `v` of
+    /// `FP8_E4M3` or `FP8_E5M2`, with these descale and scale factors;
+    /// the node writes the output's absolute maximum (see [`SdpaFp8`]).
+    pub fp8: Option<SdpaFp8>,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -108,6 +143,12 @@ pub struct SdpaOutputs {
     pub o: TensorId,
     /// The statistics (`<node>.stats`), with [`SdpaOptions::stats`].
     pub stats: Option<TensorId>,
+    /// With [`SdpaOptions::fp8`], the absolute maximum of the output
+    /// (`<node>.amax_o`, `[1, 1, 1, 1]` `FLOAT`).
+    pub amax_o: Option<TensorId>,
+    /// With [`SdpaFp8::amax_s`], the absolute maximum of the softmax's
+    /// output (`<node>.amax_s`, `[1, 1, 1, 1]` `FLOAT`).
+    pub amax_s: Option<TensorId>,
 }
 
 /// The forward tensors [`Graph::sdpa_backward`] reads.
@@ -168,6 +209,7 @@ static_assertions::assert_impl_all!(RopeOptions: Send, Sync, Copy);
 
 /// The attention dims: batch, query heads, query length, key/value
 /// length, head dim of q and k, head dim of v.
+#[derive(Debug, Clone, Copy)]
 struct Dims {
     b: i64,
     hq: i64,
@@ -182,7 +224,8 @@ impl Graph {
     /// (+ bias, masked)) V`, of `q` `[B, H_q, S_q, D]`, `k` `[B, H_k, S_kv,
     /// D]` and `v` `[B, H_v, S_kv, D_v]` (any strides, for example BSHD;
     /// `H_k` and `H_v` divide `H_q`: grouped-query attention), all `HALF`
-    /// or all `BFLOAT16`; computed in `float`.
+    /// or all `BFLOAT16` (with [`SdpaOptions::fp8`], all `FP8_E4M3` or all
+    /// `FP8_E5M2`); computed in `float`.
     ///
     /// With [`SdpaOptions::paged`], `k` is a container of pages
     /// `[num_blocks, H_k, block_size, D]`, `v` one of `[num_blocks, H_v,
@@ -191,7 +234,8 @@ impl Graph {
     ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
-    /// bias, a mask or dropout.
+    /// bias, a mask (causal, a right bound, a window, either alignment) or
+    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -199,14 +243,19 @@ impl Graph {
     /// and the tensor: a tensor of another graph or a scalar, a rank other
     /// than 4, dims that do not agree (batch, head dim, heads that do not
     /// divide, lengths), types outside those above, a bias of other dims,
-    /// one sequence length without the other or of other dims or type, a
-    /// window below 1, a scale that is not finite, a dropout probability
+    /// the queries' lengths without the keys' or the other way round, both
+    /// forms of one side's lengths, lengths of other dims (`[B, 1, 1, 1]`,
+    /// cumulative `[B + 1, 1, 1, 1]`) or type, a causal mask with a right
+    /// bound, a right bound below 0, a window below 1, a bound, window or
+    /// (aligned bottom-right) `S_q` or `S_kv` over `i32::MAX` where cuDNN
+    /// takes it as an `INT32`, a scale that is not finite, a dropout probability
     /// outside `(0, 1)` or its seed and offset of other dims or type,
-    /// [`SdpaOptions::bias_gradient`] (an option of the backward); with
+    /// [`SdpaOptions::bias_gradient`] (an option of the backward), FP8
+    /// factors of other dims than `[1, 1, 1, 1]` or not `FLOAT`; with
     /// paged K/V, a page table not `[B, 1, blocks_per_seq, 1]` or not
     /// `INT32`, tables that do not span the same keys (`ceil(S_kv /
-    /// block_size)` entries each), no sequence lengths, and a bias, a mask
-    /// or dropout.
+    /// block_size)` entries each), no per-item sequence lengths
+    /// (`seq_len_q` and `seq_len_kv`), and a bias, a mask or dropout.
     pub fn sdpa_forward(
         &mut self,
         q: TensorId,
@@ -229,7 +278,13 @@ impl Graph {
         let ins = self.inputs(F, &nd, &[q, k, v], false)?;
         let (dims, tables) = match &options.paged {
             None => (
-                self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?,
+                self.attention_dims(
+                    F,
+                    &nd,
+                    [ins[0], ins[1], ins[2]],
+                    false,
+                    forward_types(options),
+                )?,
                 None,
             ),
             Some(p) => {
@@ -239,21 +294,15 @@ impl Graph {
             }
         };
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
-        let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
-        let o_strides = checks::strides_like(&o_dims, &self.tensors[ins[0]].strides);
-        let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
-        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
-        if options.stats {
-            let s = checks::packed_strides(&stat_dims);
-            new.push(NewTensor::real_output(
-                "stats",
-                stat_dims,
-                s,
-                Dt::CUDNN_DATA_FLOAT,
-            ));
-        }
+        let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(NewTensor::scalar("scale", 4, shared.scale));
-        let plan = ScorePlan::new(options, &dims, shared.extra.bias);
+        let fp8 = match &options.fp8 {
+            Some(f) => Some(self.sdpa_fp8(F, &nd, f)?),
+            None => None,
+        };
+        let amax_at = new.len();
+        new.extend(fp8.iter().flat_map(Fp8Node::tensors));
+        let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
         let has_stats = options.stats;
@@ -261,15 +310,19 @@ impl Graph {
             ins,
             seq: shared.extra.seq,
             dropout: shared.dropout,
+            fp8,
             plan,
             first_sub,
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
             sdpa_forward_op(&node, has_stats, tables, n)
         })?;
+        let amax = |i: usize| (amax_at + i < first_sub).then(|| ids[amax_at + i]);
         Ok(SdpaOutputs {
             o: ids[0],
             stats: has_stats.then(|| ids[1]),
+            amax_o: amax(0),
+            amax_s: amax(1),
         })
     }
 
@@ -282,15 +335,20 @@ impl Graph {
     /// gradient.
     ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.17 for the
-    /// operation, 9.21 with a bias, a causal mask or a sliding window, 9.28
-    /// with dropout or the bias's gradient.
+    /// operation, 9.21 with a bias or a mask (causal, a right bound, a
+    /// sliding window, either alignment), 9.28 with dropout, the bias's
+    /// gradient or cumulative sequence lengths. cuDNN 9.28 leaves the score
+    /// subgraph out of a backward plan's JSON (and reads it back without):
+    /// [`check_plan_json`](crate::graph::OperationGraph::check_plan_json),
+    /// which [`PlanCache`](crate::graph::PlanCache) runs, refuses it.
     ///
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
     /// dims than the forward's output, statistics of other dims or not
-    /// `FLOAT`, `bias_gradient` without a bias, and `stats` and `paged`
-    /// (options of the forward: the backward reads the statistics, and
-    /// cuDNN's backward takes no page tables).
+    /// `FLOAT`, `bias_gradient` without a bias, and `stats`, `paged` and
+    /// `fp8` (options of the forward: the backward reads the statistics,
+    /// and cuDNN's backward takes no page tables and, in this crate, no
+    /// FP8).
     pub fn sdpa_backward(
         &mut self,
         inputs: &SdpaBackwardInputs,
@@ -304,18 +362,19 @@ impl Graph {
             .map_err(|what| node_error(F, nd.clone(), None, what.into()))?;
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
-        let dims = self.attention_dims(F, &nd, ins[0], ins[1], ins[2], false)?;
+        let dims = self.attention_dims(F, &nd, [ins[0], ins[1], ins[2]], false, HALVES)?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
         let (mut new, dbias_at) =
             self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
-        let plan = ScorePlan::new(options, &dims, shared.extra.bias);
+        let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
         let node = SdpaNode {
             ins,
             seq: shared.extra.seq,
             dropout: shared.dropout,
+            fp8: None,
             plan,
             first_sub,
         };
@@ -452,13 +511,31 @@ impl Graph {
         dims: &Dims,
     ) -> Result<SdpaShared> {
         let extra = self.sdpa_extras(function, nd, options, dims)?;
+        let bounds = mask::check_bounds(options, dims)
+            .map_err(|what| node_error(function, nd.to_string(), None, what))?;
         let scale = self.sdpa_scale(function, nd, options, dims)?;
         let dropout = self.sdpa_dropout(function, nd, options)?;
         Ok(SdpaShared {
             extra,
+            bounds,
             scale,
             dropout,
         })
+    }
+
+    /// The forward's first new tensors: `o` (virtual, in `q`'s layout),
+    /// and the statistics when asked for.
+    fn forward_outputs(&self, q: usize, dims: &Dims, stats: bool) -> Vec<NewTensor> {
+        let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
+        let o_strides = checks::strides_like(&o_dims, &self.tensors[q].strides);
+        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
+        if stats {
+            let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
+            let s = checks::packed_strides(&stat_dims);
+            let f = Dt::CUDNN_DATA_FLOAT;
+            new.push(NewTensor::real_output("stats", stat_dims, s, f));
+        }
+        new
     }
 
     /// The backward's `o` and `d_o` (the forward's output dims, a half
@@ -520,18 +597,17 @@ impl Graph {
         (new, dbias_at)
     }
 
-    /// The dims of an attention over `q`, `k`, `v`, checked; with `paged`,
-    /// `k` and `v` are page containers, whose first dim (pages) and third
-    /// (block size) are not the batch and the sequence (`skv` is then
-    /// `k`'s block size, for the caller to set).
+    /// The dims of an attention over `q`, `k`, `v`, checked, each of one
+    /// of `types`; with `paged`, `k` and `v` are page containers, whose
+    /// first dim (pages) and third (block size) are not the batch and the
+    /// sequence (`skv` is then `k`'s block size, for the caller to set).
     fn attention_dims(
         &self,
         function: &'static str,
         nd: &str,
-        q: usize,
-        k: usize,
-        v: usize,
+        [q, k, v]: [usize; 3],
         paged: bool,
+        types: &[Dt],
     ) -> Result<Dims> {
         for (i, role) in [(q, "q"), (k, "k"), (v, "v")] {
             let t = &self.tensors[i];
@@ -546,7 +622,7 @@ impl Graph {
                     ),
                 ));
             }
-            self.check_type_in(function, nd, i, HALVES, role)?;
+            self.check_type_in(function, nd, i, types, role)?;
         }
         let (qt, kt, vt) = (&self.tensors[q], &self.tensors[k], &self.tensors[v]);
         let (qd, kd, vd) = (&qt.dims, &kt.dims, &vt.dims);
@@ -660,33 +736,33 @@ impl Graph {
         dims: &Dims,
     ) -> Result<Extras> {
         let fail = |what: String| node_error(function, nd.to_string(), None, what);
-        let seq = match (options.seq_len_q, options.seq_len_kv) {
+        let q = self.sdpa_side(
+            function,
+            nd,
+            options.seq_len_q,
+            options.cu_seq_len_q,
+            dims,
+            "q",
+        )?;
+        let kv = self.sdpa_side(
+            function,
+            nd,
+            options.seq_len_kv,
+            options.cu_seq_len_kv,
+            dims,
+            "kv",
+        )?;
+        let seq = match (q, kv) {
             (None, None) => None,
-            (Some(q), Some(kv)) => {
-                let ids = self.inputs(function, nd, &[q, kv], false)?;
-                for (i, role) in ids.iter().zip(["seq_len_q", "seq_len_kv"]) {
-                    self.check_dims_are(
-                        function,
-                        nd,
-                        *i,
-                        &[dims.b, 1, 1, 1],
-                        &format!("{role} is [B, 1, 1, 1]:"),
-                    )?;
-                    self.check_type_in(function, nd, *i, LENGTHS, role)?;
-                }
-                Some((ids[0], ids[1]))
-            }
+            (Some(q), Some(kv)) => Some((q, kv)),
             _ => {
                 return Err(fail(
-                    "seq_len_q and seq_len_kv come together (a padding mask)".into(),
+                    "the lengths of the queries (seq_len_q or cu_seq_len_q) and of the keys \
+                     (seq_len_kv or cu_seq_len_kv) come together (a padding mask)"
+                        .into(),
                 ))
             }
         };
-        if let Some(w) = options.sliding_window {
-            if w < 1 {
-                return Err(fail(format!("sliding window {w}; it is at least 1")));
-            }
-        }
         let bias = match options.bias {
             None => None,
             Some(b) => {
@@ -754,13 +830,15 @@ const ROPE_BWD: Rope = Rope {
 
 /// The checked sequence lengths (q, kv) and bias, by index.
 struct Extras {
-    seq: Option<(usize, usize)>,
+    seq: Option<(Lengths, Lengths)>,
     bias: Option<usize>,
 }
 
 /// What both SDPA nodes read besides `q`, `k`, `v`.
 struct SdpaShared {
     extra: Extras,
+    /// The masks.
+    bounds: Bounds,
     scale: f32,
     /// The dropout probability, seed and offset.
     dropout: Option<(f32, usize, usize)>,
@@ -771,8 +849,10 @@ struct SdpaShared {
 /// start among the node's new ones.
 struct SdpaNode {
     ins: Vec<usize>,
-    seq: Option<(usize, usize)>,
+    seq: Option<(Lengths, Lengths)>,
     dropout: Option<(f32, usize, usize)>,
+    /// The forward's FP8 factors.
+    fp8: Option<Fp8Node>,
     plan: ScorePlan,
     first_sub: usize,
 }
@@ -801,6 +881,9 @@ fn sdpa_forward_op(
         k += 1;
     }
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
+    if let Some(f) = &node.fp8 {
+        f.set(&mut op, &n[k + 1..node.first_sub]);
+    }
     // Before the sequence lengths, so that a refusal names the
     // page tables.
     if let Some([tk, tv]) = tables {
@@ -811,13 +894,8 @@ fn sdpa_forward_op(
             "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
         );
     }
-    if let Some((sq, skv)) = node.seq {
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC, sq);
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC, skv);
-        op.require(
-            Version::new(9, 15, 0),
-            "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
-        );
+    if let Some(seq) = node.seq {
+        lengths::set_lengths(&mut op, seq, &lengths::FORWARD);
     }
     if let Some((p, seed, offset)) = node.dropout {
         op.settings.push(Setting::Float(
@@ -835,8 +913,8 @@ fn sdpa_forward_op(
         op.subgraph = Some(sub);
         op.require(
             Version::new(9, 21, 0),
-            "SDPA_FWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
-             @since 9.21.0",
+            "SDPA_FWD_SUBGRAPH (a bias, a causal mask, a right bound or a sliding \
+             window), @since 9.21.0",
         );
     }
     op
@@ -862,16 +940,15 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
-    if let Some((sq, skv)) = node.seq {
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC, sq);
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC, skv);
+    if let Some(seq) = node.seq {
+        lengths::set_lengths(&mut op, seq, &lengths::BACKWARD);
     }
     if let Some(sub) = node.plan.subgraph(&n[node.first_sub..], false) {
         op.subgraph = Some(sub);
         op.require(
             Version::new(9, 21, 0),
-            "SDPA_BWD_SUBGRAPH (a bias, a causal mask or a sliding window), \
-             @since 9.21.0",
+            "SDPA_BWD_SUBGRAPH (a bias, a causal mask, a right bound or a sliding \
+             window), @since 9.21.0",
         );
     }
     if let Some((p, seed, offset)) = node.dropout {
@@ -893,8 +970,18 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
     op
 }
 
-/// The options the backward refuses: the forward's `stats` and `paged`,
-/// and `bias_gradient` without a bias.
+/// The types of the forward's `q`, `k`, `v`: FP8 with
+/// [`SdpaOptions::fp8`], else a half type.
+fn forward_types(options: &SdpaOptions) -> &'static [Dt] {
+    if options.fp8.is_some() {
+        fp8::FP8S
+    } else {
+        HALVES
+    }
+}
+
+/// The options the backward refuses: the forward's `stats`, `paged` and
+/// `fp8`, and `bias_gradient` without a bias.
 fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'static str> {
     if options.stats {
         return Err("stats is an option of the forward; the backward reads them");
@@ -902,136 +989,11 @@ fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'st
     if options.paged.is_some() {
         return Err("paged K/V is an option of the forward; the backward takes dense K/V");
     }
+    if options.fp8.is_some() {
+        return Err("fp8 is an option of the forward; the backward takes HALF or BFLOAT16");
+    }
     if options.bias_gradient && options.bias.is_none() {
         return Err("bias_gradient without a bias");
     }
     Ok(())
-}
-
-/// The score subgraph an attention node makes: the new tensors (in
-/// order), and how its operations use them.
-struct ScorePlan {
-    tensors: Vec<NewTensor>,
-    bias: Option<usize>,
-    causal: bool,
-    window: bool,
-}
-
-impl ScorePlan {
-    /// The subgraph's tensors for `options`: the scores (virtual), then per
-    /// modifier its scalars and its output (virtual).
-    fn new(options: &SdpaOptions, dims: &Dims, bias: Option<usize>) -> ScorePlan {
-        let causal = options.causal;
-        let window = options.sliding_window;
-        let mut tensors = Vec::new();
-        if bias.is_some() || causal || window.is_some() {
-            let d = vec![dims.b, dims.hq, dims.sq, dims.skv];
-            let s = checks::packed_strides(&d);
-            let virt = |suffix| NewTensor::output(suffix, d.clone(), s.clone());
-            tensors.push(virt("scores"));
-            if bias.is_some() {
-                tensors.push(virt("scores_biased"));
-            }
-            if causal {
-                tensors.push(NewTensor::scalar("causal_fill", 4, f32::NEG_INFINITY));
-                tensors.push(virt("scores_causal"));
-            }
-            if let Some(w) = window {
-                tensors.push(NewTensor::scalar("window_fill", 4, f32::NEG_INFINITY));
-                tensors.push(NewTensor::scalar("window_bound", 4, w as f32));
-                tensors.push(virt("scores_windowed"));
-            }
-        }
-        ScorePlan {
-            tensors,
-            bias,
-            causal,
-            window: window.is_some(),
-        }
-    }
-
-    /// The subgraph over the new tensors `n` (this plan's, in order), for
-    /// the forward's or the backward's attributes.
-    fn subgraph(&self, n: &[usize], forward: bool) -> Option<Subgraph> {
-        let (&scores, mut rest) = n.split_first()?;
-        let mut ops = Vec::new();
-        let mut prev = scores;
-        if let Some(b) = self.bias {
-            let (&y, r) = rest.split_first()?;
-            ops.push(OpKind::Pointwise {
-                mode: Pw::CUDNN_POINTWISE_ADD,
-                inputs: vec![prev, b],
-                y,
-            });
-            (prev, rest) = (y, r);
-        }
-        if self.causal {
-            let [fill, y, r @ ..] = rest else {
-                return None;
-            };
-            ops.push(band_mask(prev, *fill, None, *y, Pw::CUDNN_POINTWISE_CMP_GE));
-            (prev, rest) = (*y, r);
-        }
-        if self.window {
-            let [fill, bound, y, ..] = rest else {
-                return None;
-            };
-            ops.push(band_mask(
-                prev,
-                *fill,
-                Some(*bound),
-                *y,
-                Pw::CUDNN_POINTWISE_CMP_GT,
-            ));
-            prev = *y;
-        }
-        let (attr, input_attr, output_attr) = if forward {
-            (
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH,
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
-            )
-        } else {
-            (
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH,
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_INPUT_UID,
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_OUTPUT_UID,
-            )
-        };
-        Some(Subgraph {
-            ops,
-            attr,
-            input_attr,
-            input: scores,
-            output_attr,
-            output: prev,
-        })
-    }
-}
-
-/// A diagonal band mask of `x` into `y`: entries outside the band get
-/// `fill`; the right bound is the diagonal (`CMP_GE`: key index at most
-/// the query index) or, with `left`, the left bound (`CMP_GT`: key index
-/// plus `left` above the query index).
-fn band_mask(x: usize, fill: usize, left: Option<usize>, y: usize, cmp: Pw) -> OpKind {
-    let mut op = BackendOp::new(
-        "diagonal_band_mask",
-        D::CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
-        Version::new(9, 20, 0),
-        "OPERATION_DIAGONAL_BAND_MASK, @since 9.20.0",
-    );
-    op.settings.push(Setting::Pointwise(
-        A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
-        cmp,
-    ));
-    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_XDESC, x);
-    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_BDESC, fill);
-    if let Some(l) = left {
-        op.input(
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_LEFT_BOUND_DESC,
-            l,
-        );
-    }
-    op.output(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_YDESC, y);
-    OpKind::Backend(op)
 }

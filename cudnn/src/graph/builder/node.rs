@@ -272,6 +272,15 @@ impl NewTensor {
             produced: false,
         }
     }
+
+    /// An `int32_t` scalar passed by value, of `rank` dimensions of 1.
+    pub(super) fn int_scalar(suffix: &'static str, rank: usize, value: i32) -> NewTensor {
+        NewTensor {
+            dtype: Some(Dt::CUDNN_DATA_INT32),
+            by_value: Some(ScalarValue::Int32(value)),
+            ..NewTensor::scalar(suffix, rank, 0.0)
+        }
+    }
 }
 
 impl Graph {
@@ -470,7 +479,9 @@ fn version_error(
 mod tests {
     use super::*;
     use crate::core::error::{Error, Mismatch};
-    use crate::graph::{NormOptions, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions};
+    use crate::graph::{
+        DiagonalAlignment, NormOptions, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions,
+    };
 
     const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
     const F32: Dt = Dt::CUDNN_DATA_FLOAT;
@@ -573,6 +584,82 @@ mod tests {
         needs(&g, Version::new(9, 21, 0), "DROPOUT");
     }
 
+    /// Bottom-right masks and a right bound are the subgraph's (9.21);
+    /// cumulative lengths need 9.24, alone, mixed with per-item ones, and
+    /// in a bottom-right mask.
+    #[test]
+    fn the_forwards_masks_need_9_21_and_cumulative_lengths_9_24() {
+        let forward = |name: &str, options: &dyn Fn(&mut Graph) -> SdpaOptions| {
+            let mut g = Graph::new(name);
+            let q = g.tensor("q", &[1, 2, 16, 32], BF16).unwrap();
+            let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+            let o = options(&mut g);
+            g.sdpa_forward(q, k, v, &o).unwrap();
+            g
+        };
+        let br = DiagonalAlignment::BOTTOM_RIGHT;
+        let g = forward("bottom_right", &|_| SdpaOptions {
+            causal: true,
+            alignment: br,
+            ..SdpaOptions::default()
+        });
+        needs(&g, Version::new(9, 21, 0), "SDPA_FWD_SUBGRAPH");
+        let g = forward("band", &|_| SdpaOptions {
+            right_bound: Some(4),
+            sliding_window: Some(8),
+            alignment: br,
+            ..SdpaOptions::default()
+        });
+        needs(&g, Version::new(9, 21, 0), "a right bound");
+        let cu = |g: &mut Graph, n: &str| g.tensor(n, &[2, 1, 1, 1], Dt::CUDNN_DATA_INT32).unwrap();
+        let g = forward("ragged", &|g| SdpaOptions {
+            cu_seq_len_q: Some(cu(g, "cu_q")),
+            cu_seq_len_kv: Some(cu(g, "cu_kv")),
+            ..SdpaOptions::default()
+        });
+        needs(&g, Version::new(9, 24, 0), "SDPA_FWD_CU_SEQ_LEN_QDESC");
+        let g = forward("mixed", &|g| SdpaOptions {
+            cu_seq_len_q: Some(cu(g, "cu_q")),
+            seq_len_kv: Some(
+                g.tensor("skv", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT32)
+                    .unwrap(),
+            ),
+            ..SdpaOptions::default()
+        });
+        needs(&g, Version::new(9, 24, 0), "SDPA_FWD_CU_SEQ_LEN_QDESC");
+        let g = forward("ragged_causal", &|g| SdpaOptions {
+            cu_seq_len_q: Some(cu(g, "cu_q")),
+            cu_seq_len_kv: Some(cu(g, "cu_kv")),
+            causal: true,
+            alignment: br,
+            ..SdpaOptions::default()
+        });
+        needs(&g, Version::new(9, 24, 0), "CU_SEQ_LEN");
+
+        let mut g = Graph::new("fp8");
+        let [q, k, v] = ["q", "k", "v"].map(|n| {
+            g.tensor(n, &[1, 2, 64, 32], Dt::CUDNN_DATA_FP8_E4M3)
+                .unwrap()
+        });
+        let [a, b, c, d, e, f] =
+            ["dq", "dk", "dv", "ds", "ss", "so"].map(|n| g.tensor(n, &[1, 1, 1, 1], F32).unwrap());
+        let fp8 = crate::graph::SdpaFp8 {
+            descale_q: a,
+            descale_k: b,
+            descale_v: c,
+            descale_s: d,
+            scale_s: e,
+            scale_o: f,
+            amax_s: true,
+        };
+        let o = SdpaOptions {
+            fp8: Some(fp8),
+            ..SdpaOptions::default()
+        };
+        g.sdpa_forward(q, k, v, &o).unwrap();
+        needs(&g, Version::new(9, 25, 0), "(FP8)");
+    }
+
     #[test]
     fn the_sdpa_backward_needs_9_17() {
         let mut g = Graph::new("backward");
@@ -666,5 +753,22 @@ mod tests {
             ..SdpaOptions::default()
         });
         needs(&bias, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
+        let bottom_right = backward("bottom_right", &|_| SdpaOptions {
+            right_bound: Some(2),
+            sliding_window: Some(16),
+            alignment: DiagonalAlignment::BOTTOM_RIGHT,
+            ..SdpaOptions::default()
+        });
+        needs(&bottom_right, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
+        let ragged = backward("ragged", &|g| {
+            let [cu_q, cu_kv] =
+                ["cu_q", "cu_kv"].map(|n| g.tensor(n, &[2, 1, 1, 1], Dt::CUDNN_DATA_INT64));
+            SdpaOptions {
+                cu_seq_len_q: Some(cu_q.unwrap()),
+                cu_seq_len_kv: Some(cu_kv.unwrap()),
+                ..SdpaOptions::default()
+            }
+        });
+        needs(&ragged, Version::new(9, 28, 0), "SDPA_BWD_CU_SEQ_LEN_QDESC");
     }
 }

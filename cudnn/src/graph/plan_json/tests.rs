@@ -286,6 +286,32 @@ fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
     refused(&v, "names no tensor");
 }
 
+/// A subgraph may list again a tensor of its graph (an attention's
+/// sequence lengths, read by a bottom-right mask): described the same, it
+/// is the graph's tensor; described otherwise, the plan is refused.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn a_subgraph_may_list_its_graphs_tensors_again() {
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let v = all["sdpa_forward_masked"].clone();
+    let count = parse(&v).expect("plan").tensors.len();
+    let first = v["operationGraph"]["tensors"][0].clone();
+    let mut again = v.clone();
+    let sub = &mut again["operationGraph"]["nodes"][0]["subgraph"]["tensors"];
+    sub.as_array_mut().expect("tensors").push(first.clone());
+    assert_eq!(parse(&again).expect("plan").tensors.len(), count);
+    let mut other = first;
+    other["dim"] = serde_json::json!([1, 1, 1, 7]);
+    other["stride"] = serde_json::json!([7, 7, 7, 1]);
+    let mut v = v;
+    let sub = &mut v["operationGraph"]["nodes"][0]["subgraph"]["tensors"];
+    sub.as_array_mut().expect("tensors").push(other);
+    refused(&v, "described otherwise in a subgraph than in its graph");
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
 fn more_operations_than_the_limit_are_refused() {

@@ -49,6 +49,7 @@ pub(super) fn refused_option(options: &SdpaOptions) -> Option<&'static str> {
     [
         (options.bias.is_some(), "a bias"),
         (options.causal, "a causal mask"),
+        (options.right_bound.is_some(), "a right bound"),
         (options.sliding_window.is_some(), "a sliding window"),
         (options.dropout.is_some(), "dropout"),
     ]
@@ -118,7 +119,8 @@ impl Graph {
                     .into(),
             ));
         }
-        let mut dims = self.attention_dims(function, nd, q, k, v, true)?;
+        let types = super::forward_types(options);
+        let mut dims = self.attention_dims(function, nd, [q, k, v], true, types)?;
         let tables = self.inputs(
             function,
             nd,
@@ -184,5 +186,10 @@ mod tests {
             ..SdpaOptions::default()
         };
         assert_eq!(refused_option(&window), Some("a sliding window"));
+        let right = SdpaOptions {
+            right_bound: Some(4),
+            ..SdpaOptions::default()
+        };
+        assert_eq!(refused_option(&right), Some("a right bound"));
     }
 }
