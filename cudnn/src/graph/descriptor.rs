@@ -325,7 +325,7 @@ impl BackendDescriptor {
                 ),
             ));
         }
-        let ty_name = info::attribute_type_name(ty).unwrap_or("?");
+        let ty_name = || info::attribute_type_name(ty).unwrap_or("?");
         if a.types == 0 {
             return Err(Error::unsupported(
                 function,
@@ -340,13 +340,13 @@ impl BackendDescriptor {
                 .collect();
             return Err(Error::bad_value(
                 function,
-                format!("{} takes {}, not {ty_name}", a.name, takes.join(" or ")),
+                format!("{} takes {}, not {}", a.name, takes.join(" or "), ty_name()),
             ));
         }
         if !info::attribute_type_in_major(ty, major) {
             return Err(Error::unsupported(
                 function,
-                format!("{ty_name} is not in cuDNN {major}"),
+                format!("{} is not in cuDNN {major}", ty_name()),
             ));
         }
         Ok(a)
@@ -641,16 +641,14 @@ impl BackendDescriptor {
     /// As [`get`](Self::get); [`Error::InvalidArgument`] when cuDNN reports
     /// another number of elements.
     pub fn get_one<T: AttributeValue>(&self, attr: sys::cudnnBackendAttributeName_t) -> Result<T> {
-        let v = self.get::<T>(attr)?;
-        match v.as_slice() {
-            [one] => Ok(*one),
-            _ => {
-                let a = self.check_attr(attr, T::TYPE, false)?;
-                Err(Error::bad_value(
-                    a.get_fn,
-                    format!("{} has {} elements, not 1", a.name, v.len()),
-                ))
-            }
+        let a = self.check_attr(attr, T::TYPE, false)?;
+        let mut one = T::ZERO;
+        match self.get_raw(a, T::TYPE, 1, (&mut one as *mut T::Raw).cast())? {
+            1 => Ok(T::from_raw(one)),
+            n => Err(Error::bad_value(
+                a.get_fn,
+                format!("{} has {n} elements, not 1", a.name),
+            )),
         }
     }
 

@@ -132,10 +132,10 @@ impl EngineFilter {
 pub struct EngineConfig {
     pub(crate) desc: BackendDescriptor,
     pub(crate) global_index: i64,
-    pub(crate) numerical_notes: Vec<Numerical>,
-    pub(crate) behavior_notes: Vec<Behavior>,
+    pub(crate) numerical_notes: Arc<[Numerical]>,
+    pub(crate) behavior_notes: Arc<[Behavior]>,
     /// Read from cuDNN when first asked for.
-    pub(crate) knobs: std::cell::OnceCell<Vec<(KnobType, i64)>>,
+    pub(crate) knobs: std::cell::OnceCell<Arc<[(KnobType, i64)]>>,
     /// The graph's name and tensors, shared with the graph.
     pub(crate) graph_name: Arc<str>,
     pub(crate) tensors: Arc<[PlanTensor]>,
@@ -163,7 +163,7 @@ impl EngineConfig {
 
     /// The knob choices of the configuration, as cuDNN reports them.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        self.knobs.get_or_init(|| read_knobs(&self.desc))
+        self.knobs.get_or_init(|| read_knobs(&self.desc).into())
     }
 
     /// Whether the engine may give different results from run to run.
@@ -421,16 +421,18 @@ impl OperationGraph {
         cfg.finalize()?;
         let numerical_notes = engine
             .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into();
         let behavior_notes = engine
             .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into();
         Ok(EngineConfig {
             desc: cfg,
             global_index,
             numerical_notes,
             behavior_notes,
-            knobs: std::cell::OnceCell::from(knobs.to_vec()),
+            knobs: std::cell::OnceCell::from(Arc::from(knobs)),
             graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
         })
@@ -452,10 +454,12 @@ impl OperationGraph {
             .ok()?;
         let numerical_notes = engine
             .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into();
         let behavior_notes = engine
             .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into();
         Some(EngineConfig {
             desc,
             global_index,

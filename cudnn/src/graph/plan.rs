@@ -49,12 +49,12 @@ pub struct ExecutionPlan {
     pub(crate) engine_index: Option<i64>,
     /// The engine's behaviour notes, when known: the configuration's, or
     /// read back from cuDNN when first asked for.
-    pub(crate) behavior_notes: OnceCell<Option<Vec<Behavior>>>,
+    pub(crate) behavior_notes: OnceCell<Option<Arc<[Behavior]>>>,
     /// The engine's numerical notes (empty when not known).
-    pub(crate) numerical_notes: Vec<Numerical>,
+    pub(crate) numerical_notes: Arc<[Numerical]>,
     /// The configuration's knob choices: the configuration's when it has
     /// read them, else read back from cuDNN when first asked for.
-    pub(crate) knobs: OnceCell<Vec<(KnobType, i64)>>,
+    pub(crate) knobs: OnceCell<Arc<[(KnobType, i64)]>>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
     /// The described GPU it was built for (shared with the description).
@@ -172,8 +172,8 @@ impl ExecutionPlan {
             graph_name: Arc::clone(&config.graph_name),
             tensors: Arc::clone(&config.tensors),
             engine_index: Some(config.global_index),
-            behavior_notes: OnceCell::from(Some(config.behavior_notes.clone())),
-            numerical_notes: config.numerical_notes.clone(),
+            behavior_notes: OnceCell::from(Some(Arc::clone(&config.behavior_notes))),
+            numerical_notes: Arc::clone(&config.numerical_notes),
             knobs: config
                 .knobs
                 .get()
@@ -230,7 +230,7 @@ impl ExecutionPlan {
             tensors: tensors.into(),
             engine_index,
             behavior_notes: OnceCell::new(),
-            numerical_notes: Vec::new(),
+            numerical_notes: Arc::new([]),
             knobs: OnceCell::new(),
             handle_id,
             target,
@@ -280,7 +280,7 @@ impl ExecutionPlan {
     /// what cuDNN reports of it; `None` when it does not.
     pub fn behavior_notes(&self) -> Option<&[Behavior]> {
         self.behavior_notes
-            .get_or_init(|| engine_notes(&self.desc))
+            .get_or_init(|| engine_notes(&self.desc).map(Arc::from))
             .as_deref()
     }
 
@@ -292,8 +292,11 @@ impl ExecutionPlan {
 
     /// The knob choices of the plan's engine configuration.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        self.knobs
-            .get_or_init(|| plan_config(&self.desc).map_or_else(Vec::new, |c| read_knobs(&c)))
+        self.knobs.get_or_init(|| {
+            plan_config(&self.desc)
+                .map_or_else(Vec::new, |c| read_knobs(&c))
+                .into()
+        })
     }
 
     /// The described GPU the plan was built for
