@@ -151,7 +151,7 @@ fn every_shipped_file_is_a_preset_with_the_capability_it_says() {
     names.sort_unstable();
     let file_names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, file_names, "every file in cudnn/devices is a preset");
-    assert_eq!(names.len(), 6);
+    assert_eq!(names.len(), 8);
     let readme = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("devices/README.md"),
     )
@@ -193,6 +193,8 @@ fn every_shipped_file_is_a_preset_with_the_capability_it_says() {
         ("l4", (8, 9), 58),
         ("l40", (8, 9), 142),
         ("rtx-4090", (8, 9), 128),
+        ("b200", (10, 0), 148),
+        ("rtx-5090", (12, 0), 170),
     ];
     for (name, cc, sms) in expect {
         let p = DeviceProperties::preset(name).expect(name);

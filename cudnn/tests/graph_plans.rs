@@ -197,6 +197,34 @@ fn a_conv_fprop_plan_reports_its_workspace_and_tensors() {
     );
 }
 
+// The Blackwell presets (sm_100, sm_120): cuDNN 9.28 offers engines for
+// them and finalizes the fused convolution's plan for each, with no GPU.
+#[test]
+fn blackwell_presets_get_engines_and_a_plan() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_bias_relu(), &lib);
+    for (name, cc) in [("b200", (10, 0)), ("rtx-5090", (12, 0))] {
+        let device = preset(name);
+        assert_eq!(device.compute_capability(), cc, "{name}");
+        let configs = graph
+            .engine_configs(
+                Target::Device(&device),
+                HeuristicMode::A,
+                &EngineFilter::default(),
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!configs.is_empty(), "{name}: no engine configuration");
+        let plan = configs
+            .iter()
+            .find_map(|c| ExecutionPlan::new(c, Target::Device(&device)).ok())
+            .unwrap_or_else(|| panic!("{name}: none of {} finalizes", configs.len()));
+        let target = plan.target().expect("a plan for a described GPU");
+        assert_eq!(target.compute_capability(), cc, "{name}");
+    }
+}
+
 #[test]
 fn filters_keep_only_what_they_allow() {
     let Some(Setup::Plans(lib)) = setup() else {

@@ -101,6 +101,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("l4", include_str!("../../devices/l4.json")),
     ("l40", include_str!("../../devices/l40.json")),
     ("rtx-4090", include_str!("../../devices/rtx-4090.json")),
+    ("b200", include_str!("../../devices/b200.json")),
+    ("rtx-5090", include_str!("../../devices/rtx-5090.json")),
 ];
 
 /// A preset name as [`PRESETS`] spells it: lowercase, with `-` for a space
@@ -406,7 +408,8 @@ impl DeviceProperties {
 
     /// A description shipped with the crate, by name (see
     /// [`presets`](Self::presets)): `"h100-sxm"`, `"h200"`,
-    /// `"a100-sxm4-80gb"`, `"l4"`, `"l40"`, `"rtx-4090"`. The name is
+    /// `"a100-sxm4-80gb"`, `"l4"`, `"l40"`, `"rtx-4090"`, `"b200"`,
+    /// `"rtx-5090"`. The name is
     /// matched without regard to case, and a space or underscore stands
     /// for a hyphen: `"H200"`, `"RTX 4090"` and `"H100_SXM"` are found.
     ///
