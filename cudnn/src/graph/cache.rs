@@ -293,25 +293,8 @@ impl PlanCache {
     /// [`Error::Io`] when the file cannot be read; [`Error::InvalidArgument`]
     /// when it is not a plan cache of this format; as [`new`](Self::new).
     pub fn load(path: &Path, lib: &Arc<Library>, capacity: usize) -> Result<(PlanCache, usize)> {
-        const LOAD: &str = "PlanCache::load";
         let mut cache = PlanCache::new(capacity)?;
-        let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
-        let doc: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| Error::bad_value(LOAD, format!("{}: not JSON: {e}", path.display())))?;
-        if doc.get("format").and_then(|f| f.as_str()) != Some(FORMAT)
-            || doc.get("version").and_then(|v| v.as_u64()) != Some(FORMAT_VERSION)
-        {
-            return Err(Error::bad_value(
-                LOAD,
-                format!(
-                    "{} is not a plan cache of format {FORMAT:?} version {FORMAT_VERSION}",
-                    path.display()
-                ),
-            ));
-        }
+        let doc = read_cache_file(path)?;
         let list = doc
             .get("entries")
             .and_then(|e| e.as_array())
@@ -339,41 +322,67 @@ impl PlanCache {
                 skipped += 1;
                 continue;
             }
-            cache.tick += 1;
-            // A key seen before in the file: the later entry replaces it.
-            if let Some(old) = cache.entries.get_mut(&key) {
-                *old = Entry {
-                    json,
-                    plan: None,
-                    last_used: cache.tick,
-                    checked: false,
-                };
-                skipped += 1;
-                continue;
-            }
-            if cache.entries.len() >= cache.capacity {
-                if let Some(oldest) = cache
-                    .entries
-                    .iter()
-                    .min_by_key(|(_, e)| e.last_used)
-                    .map(|(k, _)| k.clone())
-                {
-                    cache.entries.remove(&oldest);
-                    skipped += 1;
-                }
-            }
-            cache.entries.insert(
-                key,
-                Entry {
-                    json,
-                    plan: None,
-                    last_used: cache.tick,
-                    checked: false,
-                },
-            );
+            skipped += cache.insert_loaded(key, json);
         }
         Ok((cache, skipped))
     }
+
+    /// Puts a plan read from a file under `key`, not yet finalized: a key
+    /// seen before in the file is replaced by the later entry, and a full
+    /// cache drops its least recently used. Returns how many entries that
+    /// dropped (0 or 1).
+    fn insert_loaded(&mut self, key: PlanKey, json: String) -> usize {
+        self.tick += 1;
+        let entry = Entry {
+            json,
+            plan: None,
+            last_used: self.tick,
+            checked: false,
+        };
+        if let Some(old) = self.entries.get_mut(&key) {
+            *old = entry;
+            return 1;
+        }
+        let mut dropped = 0;
+        if self.entries.len() >= self.capacity {
+            if let Some(oldest) = self
+                .entries
+                .iter()
+                .min_by_key(|(_, e)| e.last_used)
+                .map(|(k, _)| k.clone())
+            {
+                self.entries.remove(&oldest);
+                dropped = 1;
+            }
+        }
+        self.entries.insert(key, entry);
+        dropped
+    }
+}
+
+const LOAD: &str = "PlanCache::load";
+
+/// The JSON of the plan cache file at `path`, checked to be of this
+/// crate's format and version.
+fn read_cache_file(path: &Path) -> Result<serde_json::Value> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let doc: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| Error::bad_value(LOAD, format!("{}: not JSON: {e}", path.display())))?;
+    if doc.get("format").and_then(|f| f.as_str()) != Some(FORMAT)
+        || doc.get("version").and_then(|v| v.as_u64()) != Some(FORMAT_VERSION)
+    {
+        return Err(Error::bad_value(
+            LOAD,
+            format!(
+                "{} is not a plan cache of format {FORMAT:?} version {FORMAT_VERSION}",
+                path.display()
+            ),
+        ));
+    }
+    Ok(doc)
 }
 
 /// Makes `entry` ready to hand out for `graph`: its plan checked against
