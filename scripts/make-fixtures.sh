@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate the test fixtures that the CPU reference implementations
 # (cudnn-reference) are checked against (cudnn-reference/tests/fixtures/conv.json,
-# ops.json and norm_attention.json), using JAX on the CPU as an independent
+# ops.json, norm_attention.json and linear.json), using JAX on the CPU as an independent
 # implementation.
 #
 #   scripts/make-fixtures.sh
@@ -26,4 +26,5 @@ export JAX_PLATFORMS=cpu
 write_fixture conv.json make_conv_fixtures.py
 write_fixture ops.json make_ops_fixtures.py
 write_fixture norm_attention.json make_norm_attention_fixtures.py
+write_fixture linear.json make_linear_fixtures.py
 log "done"

@@ -3,7 +3,7 @@
 //! training and for inference, layer and RMS normalization. No kernel
 //! runs. Before cuDNN 9.8 (no device descriptions), before 9.13 (no fused
 //! attention) and on cuDNN 8 (no normalization nodes), `new` is a typed
-//! refusal.
+//! refusal. A linear layer with its epilogue fused is planned too.
 
 mod common;
 
@@ -13,7 +13,7 @@ use cudnn::graph::{DeviceProperties, Settings};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     Attention, AttentionInference, AttentionOptions, AttentionShape, LayerNorm, LayerTarget,
-    NormShape, RmsNorm,
+    Linear, LinearActivation, LinearShape, NormShape, RmsNorm,
 };
 use cudnn::{Error, Library, Version};
 
@@ -105,4 +105,65 @@ fn layers_are_planned_for_a_described_h200_without_a_handle() {
         ..ATTN
     };
     refused(Attention::<bf16>::new(target, wide, o, &s, None));
+}
+
+// A linear layer with its bias and activation fused: cuDNN 9.28 plans the
+// matmul graph for a described H200, for each activation, with and
+// without a bias, in bf16 and f16.
+#[test]
+fn linear_layers_with_fused_epilogues_are_planned_for_a_described_h200() {
+    let Some(lib) = library() else {
+        return;
+    };
+    let h200 = DeviceProperties::preset("h200").expect("preset");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &h200,
+    };
+    let s = Settings::default();
+    let shape = LinearShape {
+        rows: 256,
+        in_features: 512,
+        out_features: 1024,
+    };
+    if lib.version() < Version::new(9, 8, 0) {
+        refused(Linear::<bf16>::new(
+            target,
+            shape,
+            true,
+            LinearActivation::GELU,
+            &s,
+            None,
+        ));
+        return;
+    }
+    for activation in [
+        LinearActivation::NONE,
+        LinearActivation::RELU,
+        LinearActivation::GELU,
+        LinearActivation::SILU,
+    ] {
+        for bias in [true, false] {
+            let l = Linear::<bf16>::new(target, shape, bias, activation, &s, None)
+                .unwrap_or_else(|e| panic!("{activation:?}, bias {bias}: {e}"));
+            assert_eq!(
+                (l.shape(), l.has_bias(), l.activation()),
+                (shape, bias, activation)
+            );
+            assert_eq!(l.data_type(), cudnn::DType::BFLOAT16);
+        }
+    }
+    let half = Linear::<f16>::new(target, shape, true, LinearActivation::SILU, &s, None)
+        .expect("f16 linear");
+    assert_eq!(half.data_type(), cudnn::DType::HALF);
+    // A size of 0 is refused before cuDNN is called.
+    let empty = LinearShape { rows: 0, ..shape };
+    refused(Linear::<bf16>::new(
+        target,
+        empty,
+        true,
+        LinearActivation::NONE,
+        &s,
+        None,
+    ));
 }

@@ -1,6 +1,8 @@
 //! The `nn` layers on a GPU: [`LayerNorm`], [`RmsNorm`] and [`Attention`]
 //! forward and backward in `bfloat16` and `half`, compared with the CPU
 //! references (`cudnn_reference::norm`, `cudnn_reference::attention`);
+//! [`Linear`] with each fused activation (`cudnn_reference::linear`, the
+//! output's tolerance as attention's);
 //! attention causal (with grouped-query heads), padded and windowed; the
 //! plan-cache and benchmark paths; and the typed refusals of a call's
 //! buffers.
@@ -22,16 +24,17 @@ use cudnn::graph::{PlanCache, Settings};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape, LayerNorm,
-    LayerNormBackward, LayerNormForward, NormShape, RmsNorm, RmsNormBackward, RmsNormForward,
-    SeqLens,
+    LayerNormBackward, LayerNormForward, Linear, LinearActivation, LinearForward, LinearShape,
+    NormShape, RmsNorm, RmsNormBackward, RmsNormForward, SeqLens,
 };
-use cudnn::nn::{AttentionElement, NormElement};
+use cudnn::nn::{AttentionElement, LinearElement, NormElement};
 use cudnn::{Error, Mismatch};
 use cudnn_reference::attention::{self as att, AttentionGeometry, AttentionMask};
 use cudnn_reference::conv::Scalar;
+use cudnn_reference::linear as ref_linear;
 use cudnn_reference::norm;
 
-use common::gpu::{download_flat, gpu, rounded, upload_flat, values, Gpu};
+use common::gpu::{download_flat, gpu, rounded, upload_flat, values, values_scaled, Gpu};
 
 #[track_caller]
 fn assert_close(what: &str, got: &[f64], want: &[f64], tol: f64) {
@@ -605,4 +608,93 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
         ),
         "{r:?}"
     );
+}
+
+const LINEAR: LinearShape = LinearShape {
+    rows: 64,
+    in_features: 256,
+    out_features: 192,
+};
+
+/// `Linear` with `activation` (and a bias when `bias`) against
+/// `cudnn_reference::linear`; the bias given to a layer without one, or
+/// missing from one with it, is refused.
+fn linear_case<T: Scalar + LinearElement>(gpu: &Gpu, tol: &Tol, bias: bool, activation: usize) {
+    let acts = [
+        (LinearActivation::NONE, ref_linear::LinearActivation::None),
+        (LinearActivation::RELU, ref_linear::LinearActivation::Relu),
+        (LinearActivation::GELU, ref_linear::LinearActivation::Gelu),
+        (LinearActivation::SILU, ref_linear::LinearActivation::Silu),
+    ];
+    let (act, ref_act) = acts[activation];
+    let s = &gpu.stream;
+    let xs = rounded::<T>(&values(LINEAR.x_len(), 11));
+    let ws = rounded::<T>(&values_scaled(LINEAR.weight_len(), 12, 0.1));
+    let bs = rounded::<T>(&values(LINEAR.out_features, 13));
+    let mut layer =
+        Linear::<T>::new(&gpu.handle, LINEAR, bias, act, &Settings::default(), None).expect("new");
+    let x: CudaSlice<T> = upload_flat(s, &xs);
+    let w: CudaSlice<T> = upload_flat(s, &ws);
+    let b: CudaSlice<T> = upload_flat(s, &bs);
+    let mut y: CudaSlice<T> = s.alloc_zeros(LINEAR.y_len()).expect("y");
+    let given = bias.then_some(&b as &dyn cudnn::DeviceBuffer<T>);
+    layer
+        .forward(
+            &gpu.handle,
+            LinearForward {
+                x: &x,
+                weight: &w,
+                bias: given,
+                y: &mut y,
+            },
+        )
+        .expect("forward");
+    let want = ref_linear::forward(
+        LINEAR.rows,
+        LINEAR.in_features,
+        LINEAR.out_features,
+        &xs,
+        &ws,
+        bias.then_some(bs.as_slice()),
+        ref_act,
+    );
+    assert_close("y", &download_flat(s, &y), &want, tol.out);
+    let wrong = (!bias).then_some(&b as &dyn cudnn::DeviceBuffer<T>);
+    let r = layer.forward(
+        &gpu.handle,
+        LinearForward {
+            x: &x,
+            weight: &w,
+            bias: wrong,
+            y: &mut y,
+        },
+    );
+    assert!(
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                mismatch: Mismatch::BadValue { .. },
+                ..
+            })
+        ),
+        "{r:?}"
+    );
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn linear_bf16_matches_the_reference_for_each_activation() {
+    let gpu = gpu();
+    for activation in 0..4 {
+        linear_case::<bf16>(&gpu, &BF16_TOL, true, activation);
+    }
+    linear_case::<bf16>(&gpu, &BF16_TOL, false, 2);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn linear_f16_matches_the_reference() {
+    let gpu = gpu();
+    linear_case::<f16>(&gpu, &F16_TOL, true, 3);
+    linear_case::<f16>(&gpu, &F16_TOL, false, 0);
 }

@@ -11,7 +11,7 @@ use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     check_attention_data_type, check_epsilon, check_norm_data_type, Attention, AttentionForward,
     AttentionInference, AttentionOptions, AttentionPass, AttentionShape, LayerNorm,
-    LayerNormForward, NormShape, RmsNorm, SeqLens,
+    LayerNormForward, LinearShape, NormShape, RmsNorm, SeqLens,
 };
 use cudnn::DType as Dt;
 use cudnn::{Error, Mismatch};
@@ -416,4 +416,43 @@ fn head_dims_follow_cudnns_rules() {
     // The forward's old rule on Ampere: 128 up to 9.9.
     let old = cudnn::Version::new(9, 9, 0);
     refusal(with(192).check_head_dim(AttentionPass::Forward, old, (8, 0)));
+}
+
+#[test]
+fn linear_shapes_with_a_zero_size_or_too_many_elements_are_refused() {
+    let ok = LinearShape {
+        rows: 4,
+        in_features: 8,
+        out_features: 16,
+    };
+    assert_eq!(ok.check().ok(), Some(()));
+    assert_eq!((ok.x_len(), ok.weight_len(), ok.y_len()), (32, 128, 64));
+    for zero in [
+        LinearShape { rows: 0, ..ok },
+        LinearShape {
+            in_features: 0,
+            ..ok
+        },
+        LinearShape {
+            out_features: 0,
+            ..ok
+        },
+    ] {
+        let (function, what) = refusal(zero.check());
+        assert_eq!(function, "LinearShape::check");
+        assert!(what.contains("is 0"), "{what}");
+    }
+    let huge = LinearShape {
+        rows: usize::MAX / 2,
+        ..ok
+    };
+    let (_, what) = refusal(huge.check());
+    assert!(what.contains("x has"), "{what}");
+    let wide = LinearShape {
+        rows: 1,
+        in_features: 1 << 32,
+        out_features: 1 << 32,
+    };
+    let (_, what) = refusal(wide.check());
+    assert!(what.contains("the weight has"), "{what}");
 }

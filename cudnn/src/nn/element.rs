@@ -30,3 +30,11 @@ pub trait NormElement: DataType + sealed::Sealed {}
 impl NormElement for f32 {}
 impl NormElement for f16 {}
 impl NormElement for bf16 {}
+
+/// An element type of [`Linear`](super::Linear) (`x`, the weight, the
+/// bias and `y`): `half::bf16` or `half::f16`, the types cuDNN fuses a
+/// matmul's epilogue for on tensor cores; computed in `f32`. Sealed.
+pub trait LinearElement: DataType + sealed::Sealed {}
+
+impl LinearElement for bf16 {}
+impl LinearElement for f16 {}

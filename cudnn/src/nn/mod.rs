@@ -1,6 +1,7 @@
 //! Layers over the graph API ([`crate::graph`]), in the manner of
-//! PyTorch's `nn` modules: [`LayerNorm`], [`RmsNorm`] and [`Attention`]
-//! (fused scaled dot-product attention, causal, windowed or padded).
+//! PyTorch's `nn` modules: [`LayerNorm`], [`RmsNorm`], [`Attention`]
+//! (fused scaled dot-product attention, causal, windowed or padded) and
+//! [`Linear`] (a matmul with its bias and activation fused).
 //!
 //! A layer is typed by its element (`Attention<bf16>`, `LayerNorm<f32>`,
 //! ...: [`AttentionElement`], [`NormElement`]), so buffers of another type
@@ -68,6 +69,7 @@
 mod attention;
 mod element;
 mod layer_norm;
+mod linear;
 mod plans;
 mod rms_norm;
 mod shape;
@@ -76,8 +78,9 @@ pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
     SeqLens,
 };
-pub use element::{AttentionElement, NormElement};
+pub use element::{AttentionElement, LinearElement, NormElement};
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
+pub use linear::{Linear, LinearActivation, LinearForward, LinearShape};
 pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use shape::{
