@@ -26,6 +26,7 @@ mod lower;
 mod node;
 mod norm;
 mod ops;
+mod shape;
 mod signature;
 
 use crate::core::dtype::DType;
@@ -58,6 +59,7 @@ pub use lower::{GraphTensor, OperationGraph};
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,
 };
+pub use shape::{SoftmaxOptions, SoftmaxOutputs};
 
 /// The source of process-unique graph ids.
 static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);

@@ -123,7 +123,7 @@ pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, DiagonalAlignment, Graph, GraphTensor,
     NormGradients, NormOptions, NormOutputs, NormPhase, OperationGraph, PointwiseMode, RopeOptions,
     RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions,
-    SdpaOutputs, SdpaPagedKv, TensorId,
+    SdpaOutputs, SdpaPagedKv, SoftmaxOptions, SoftmaxOutputs, TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

@@ -35,6 +35,8 @@ pub(super) enum Setting {
     Float(A, f32),
     /// An `int64_t`.
     Int64(A, i64),
+    /// An array of `int64_t` (a slice's bounds, a permutation).
+    Int64s(A, Vec<i64>),
 }
 
 impl Setting {
@@ -45,6 +47,7 @@ impl Setting {
             Setting::Pointwise(a, v) => format!("a{}={}", a.0, v.0),
             Setting::Float(a, v) => format!("a{}={:?}", a.0, v),
             Setting::Int64(a, v) => format!("a{}={v}", a.0),
+            Setting::Int64s(a, v) => format!("a{}={v:?}", a.0),
         }
     }
 }
@@ -87,6 +90,10 @@ pub(super) struct BackendOp {
     /// (from the `@since` lines of cuDNN 9.28's `cudnn_graph.h`).
     pub(super) min_version: Version,
     pub(super) needs: &'static str,
+    /// Pairs of tensors (input, output) cuDNN wants of one type (a shape
+    /// operation's), checked when the graph is built: a virtual tensor's
+    /// type is the graph's intermediate one only then.
+    pub(super) same_type: Vec<(usize, usize)>,
 }
 
 impl BackendOp {
@@ -106,6 +113,7 @@ impl BackendOp {
             subgraph: None,
             min_version,
             needs,
+            same_type: Vec::new(),
         }
     }
 
@@ -409,10 +417,19 @@ impl Graph {
                 Setting::Pointwise(a, v) => d.set(*a, &[*v])?,
                 Setting::Float(a, v) => d.set(*a, &[*v])?,
                 Setting::Int64(a, v) => d.set(*a, &[*v])?,
+                Setting::Int64s(a, v) => d.set(*a, v)?,
             }
         }
-        for s in &op.slots {
-            d.set_descriptors(s.attr, &[&t[s.tensor]])?;
+        // Consecutive slots of one attribute are one array (a
+        // concatenation's inputs).
+        let mut i = 0;
+        while i < op.slots.len() {
+            let attr = op.slots[i].attr;
+            let n = op.slots[i..].iter().take_while(|s| s.attr == attr).count();
+            let refs: Vec<&BackendDescriptor> =
+                op.slots[i..i + n].iter().map(|s| &t[s.tensor]).collect();
+            d.set_descriptors(attr, &refs)?;
+            i += n;
         }
         if let Some(sub) = &op.subgraph {
             let mut ops = Vec::with_capacity(sub.ops.len());
@@ -453,6 +470,37 @@ impl Graph {
                     needs,
                     have,
                 ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Graph {
+    /// Checks that the tensors each operation wants of one type have it
+    /// (virtual ones of the graph's intermediate type), naming the node and
+    /// the output.
+    pub(super) fn check_same_types(&self, function: &'static str) -> Result<()> {
+        for o in &self.ops {
+            let OpKind::Backend(b) = &o.kind else {
+                continue;
+            };
+            for &(x, y) in &b.same_type {
+                let (tx, ty) = (self.data_type_of(x), self.data_type_of(y));
+                if tx != ty {
+                    return Err(node_error(
+                        function,
+                        node(b.kind, &o.name),
+                        Some(self.tensors[y].name.clone()),
+                        format!(
+                            "of type {}, but {} is of type {}; cuDNN wants them of one type \
+                             (a virtual tensor is of the graph's intermediate type)",
+                            checks::data_type_name(ty),
+                            self.tensors[x].name,
+                            checks::data_type_name(tx)
+                        ),
+                    ));
+                }
             }
         }
         Ok(())
@@ -524,6 +572,32 @@ mod tests {
     }
 
     // Each node needs the version its header says.
+
+    #[test]
+    fn shape_ops_and_softmax_need_their_versions() {
+        let mut g = Graph::new("slice");
+        let x = g.tensor("x", &[2, 8, 4], F32).unwrap();
+        g.slice(x, &[0..2, 2..6, 0..4], &[]).unwrap();
+        needs(&g, Version::new(9, 22, 0), "OPERATION_SLICE_DESCRIPTOR");
+        let mut g = Graph::new("transpose");
+        let x = g.tensor("x", &[2, 8, 4], F32).unwrap();
+        g.transpose(x, &[0, 2, 1]).unwrap();
+        needs(&g, Version::new(9, 22, 0), "OPERATION_TRANSPOSE_DESCRIPTOR");
+        let mut g = Graph::new("reshape");
+        let x = g.tensor("x", &[2, 8, 4], F32).unwrap();
+        g.reshape(x, &[16, 4]).unwrap();
+        needs(&g, Version::new(9, 0, 0), "OPERATION_RESHAPE_DESCRIPTOR");
+        let mut g = Graph::new("concat");
+        let a = g.tensor("a", &[2, 8, 4], F32).unwrap();
+        let b = g.tensor("b", &[2, 3, 4], F32).unwrap();
+        g.concat(&[a, b], 1).unwrap();
+        needs(&g, Version::new(9, 7, 0), "OPERATION_CONCAT_DESCRIPTOR");
+        let mut g = Graph::new("softmax");
+        let x = g.tensor("x", &[2, 8, 4, 4], F32).unwrap();
+        g.softmax(x, &crate::graph::SoftmaxOptions { stats: true })
+            .unwrap();
+        needs(&g, Version::new(9, 21, 0), "OPERATION_SOFTMAX_DESCRIPTOR");
+    }
 
     #[test]
     fn a_norm_node_needs_9_0() {
