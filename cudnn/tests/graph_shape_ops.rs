@@ -372,8 +372,20 @@ fn every_node_builds_on_cudnn_9_and_is_refused_where_too_old() {
         let r = refused(r);
         assert_eq!(r.function, "Graph::build_with", "{r:?}");
         assert_eq!(r.tensor, None, "{r:?}");
-        let want = format!("needs cuDNN {} or later", c.since);
-        assert!(r.what.contains(&want), "{}: {want:?} not in {r:?}", c.name);
+        // The first node too old is named: the case's newest, or (for
+        // matmul_softmax on cuDNN 8) its reshape, of 9.0.
+        let needed = r
+            .what
+            .split("needs cuDNN ")
+            .nth(1)
+            .and_then(|w| w.split(' ').next())
+            .unwrap_or_else(|| panic!("{r:?}"));
+        let first = if c.name == "matmul_softmax" && have < Version::new(9, 0, 0) {
+            Version::new(9, 0, 0)
+        } else {
+            c.since
+        };
+        assert_eq!(needed, first.to_string(), "{}: {r:?}", c.name);
         assert!(
             r.what.contains(&format!("the loaded one is {have}")),
             "{r:?}"
@@ -389,6 +401,10 @@ fn outputs_of_another_type_are_refused_when_built() {
     let Some(lib) = common::backend::graph_library() else {
         return;
     };
+    // Older ones refuse the slice for its version first.
+    if lib.version() < Version::new(9, 22, 0) {
+        return;
+    }
     let mut g = Graph::new("types");
     let x = g.tensor("x", &[2, 8, 16], F16).unwrap();
     let s = g.slice(x, &[0..2, 0..4, 0..16], &[]).unwrap();
