@@ -1,5 +1,6 @@
-//! The shape operations and the softmax of the graph builder
-//! (`Graph::slice`, `transpose`, `reshape`, `concat`, `softmax`) against
+//! The shape operations, the softmax and the random numbers of the graph
+//! builder (`Graph::slice`, `transpose`, `reshape`, `concat`, `softmax`,
+//! `rng`) against
 //! the real cuDNN, on a machine without a GPU. No kernel runs.
 //!
 //! - Each node's checks (no cuDNN): the tensor it makes, and every
@@ -9,10 +10,10 @@
 //!   naming the version it needs; an output of another type than its
 //!   input is refused before cuDNN sees it.
 //! - cuDNN 9.28's heuristics for a described sm_90 GPU: a slice feeding a
-//!   matmul gets engines; alone, none of these nodes does (cuDNN's engines
-//!   want a matmul, a convolution or a pointwise fusion: "mmaNodeCount ==
-//!   0 && !is_pointwise_fusion"), nor a transpose, reshape or
-//!   concatenation feeding a matmul, nor a softmax after one (cuDNN says
+//!   matmul gets engines; alone, none of these nodes does, nor random
+//!   numbers times a tensor (cuDNN's engines want a matmul, a convolution
+//!   or a pointwise fusion: "mmaNodeCount == 0 && !is_pointwise_fusion"),
+//!   nor a transpose, reshape or concatenation feeding a matmul, nor a softmax after one (cuDNN says
 //!   `NOT_SUPPORTED_GRAPH_PATTERN`). Asserted as cuDNN says it.
 
 // One range per dimension: a tensor of rank 1 takes an array of one.
@@ -23,7 +24,8 @@ mod common;
 use std::sync::Arc;
 
 use cudnn::graph::{
-    DeviceProperties, EngineFilter, Graph, HeuristicMode, SoftmaxOptions, Target, TensorId,
+    DeviceProperties, EngineFilter, Graph, HeuristicMode, PointwiseMode, RngDistribution,
+    SoftmaxOptions, Target, TensorId,
 };
 use cudnn::sys::cudnnDataType_t as Dt;
 use cudnn::{Error, Library, Mismatch, Version};
@@ -239,6 +241,79 @@ fn shape_nodes_refuse_what_does_not_fit() {
     assert_eq!(g.tensor_name(s).unwrap(), "slice#0.y");
 }
 
+fn seeds(g: &mut Graph) -> (TensorId, TensorId) {
+    let seed = g.tensor("seed", &[1, 1, 1, 1], Dt::INT64).unwrap();
+    let offset = g.tensor("offset", &[1, 1, 1, 1], Dt::INT64).unwrap();
+    (seed, offset)
+}
+
+const COIN: RngDistribution = RngDistribution::Bernoulli { probability: 0.5 };
+
+#[test]
+fn rng_nodes_refuse_what_does_not_fit() {
+    let mut g = Graph::new("rng");
+    let (seed, offset) = seeds(&mut g);
+    let y = g.rng(&[2, 8, 4, 4], COIN, seed, offset).unwrap();
+    assert_eq!(g.tensor_name(y).unwrap(), "rng#0.y");
+    assert_eq!(g.strides(y).unwrap(), [128, 16, 4, 1]);
+    let (f, n) = ("Graph::rng", "rng \"rng#1\"");
+    let wide = g.tensor("wide", &[2, 1, 1, 1], Dt::INT64).unwrap();
+    check(
+        g.rng(&[4], COIN, wide, offset),
+        f,
+        n,
+        Some("wide"),
+        "the seed of dims [2, 1, 1, 1]",
+    );
+    let int32 = g.tensor("int32", &[1, 1, 1, 1], Dt::INT32).unwrap();
+    check(
+        g.rng(&[4], COIN, seed, int32),
+        f,
+        n,
+        Some("int32"),
+        "the offset of type INT32",
+    );
+    let one = g.scalar("one", 1.0).unwrap();
+    check(
+        g.rng(&[4], COIN, one, offset),
+        f,
+        n,
+        Some("one"),
+        "by-value scalar",
+    );
+    let p = RngDistribution::Bernoulli { probability: 2.0 };
+    check(g.rng(&[4], p, seed, offset), f, n, None, "probability of 2");
+    let u = RngDistribution::Uniform {
+        minimum: 1.0,
+        maximum: 0.0,
+    };
+    check(
+        g.rng(&[4], u, seed, offset),
+        f,
+        n,
+        None,
+        "uniform range of [1, 0)",
+    );
+    let nd = RngDistribution::Normal {
+        mean: 0.0,
+        standard_deviation: 0.0,
+    };
+    check(
+        g.rng(&[4], nd, seed, offset),
+        f,
+        n,
+        None,
+        "standard deviation 0",
+    );
+    check(
+        g.rng(&[4, 0], COIN, seed, offset),
+        f,
+        n,
+        Some("rng#1.y"),
+        "the tensor it makes",
+    );
+}
+
 // ------------------------------------------------------------ library
 
 struct Case {
@@ -299,6 +374,32 @@ fn alone() -> Vec<Case> {
                 g.softmax(x, &SoftmaxOptions { stats: true }).unwrap().y,
                 F16,
             )
+        }),
+        case("rng_bernoulli", (9, 0), false, |g| {
+            let (seed, offset) = seeds(g);
+            (g.rng(&[2, 8, 16, 16], COIN, seed, offset).unwrap(), F32)
+        }),
+        case("rng_uniform", (9, 0), false, |g| {
+            let (seed, offset) = seeds(g);
+            let u = RngDistribution::Uniform {
+                minimum: -1.0,
+                maximum: 1.0,
+            };
+            (g.rng(&[2, 8, 16, 16], u, seed, offset).unwrap(), F32)
+        }),
+        case("rng_normal", (9, 0), false, |g| {
+            let (seed, offset) = seeds(g);
+            let n = RngDistribution::Normal {
+                mean: 0.0,
+                standard_deviation: 1.0,
+            };
+            (g.rng(&[2, 8, 16, 16], n, seed, offset).unwrap(), F32)
+        }),
+        case("rng_mask_mul", (9, 0), false, |g| {
+            let (seed, offset) = seeds(g);
+            let x = g.tensor("x", &[2, 8, 16, 16], F32).unwrap();
+            let m = g.rng(&[2, 8, 16, 16], COIN, seed, offset).unwrap();
+            (g.pointwise(PointwiseMode::MUL, &[x, m]).unwrap(), F32)
         }),
     ]
 }

@@ -26,6 +26,7 @@ mod lower;
 mod node;
 mod norm;
 mod ops;
+mod rng;
 mod shape;
 mod signature;
 
@@ -59,6 +60,7 @@ pub use lower::{GraphTensor, OperationGraph};
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,
 };
+pub use rng::RngDistribution;
 pub use shape::{SoftmaxOptions, SoftmaxOutputs};
 
 /// The source of process-unique graph ids.

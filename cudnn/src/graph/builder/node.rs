@@ -37,6 +37,10 @@ pub(super) enum Setting {
     Int64(A, i64),
     /// An array of `int64_t` (a slice's bounds, a permutation).
     Int64s(A, Vec<i64>),
+    /// A finalized `RNG_DESCRIPTOR` made when lowering: its distribution
+    /// and two `double` parameters (Bernoulli: the probability, unused;
+    /// uniform: minimum, maximum; normal: mean, standard deviation).
+    Rng(A, sys::cudnnRngDistribution_t, [f64; 2]),
 }
 
 impl Setting {
@@ -48,6 +52,7 @@ impl Setting {
             Setting::Float(a, v) => format!("a{}={:?}", a.0, v),
             Setting::Int64(a, v) => format!("a{}={v}", a.0),
             Setting::Int64s(a, v) => format!("a{}={v:?}", a.0),
+            Setting::Rng(a, d, p) => format!("a{}=rng{}{p:?}", a.0, d.0),
         }
     }
 }
@@ -418,6 +423,9 @@ impl Graph {
                 Setting::Float(a, v) => d.set(*a, &[*v])?,
                 Setting::Int64(a, v) => d.set(*a, &[*v])?,
                 Setting::Int64s(a, v) => d.set(*a, v)?,
+                Setting::Rng(a, dist, p) => {
+                    d.set_descriptors(*a, &[&rng_descriptor(lib, *dist, *p)?])?
+                }
             }
         }
         // Consecutive slots of one attribute are one array (a
@@ -505,6 +513,35 @@ impl Graph {
         }
         Ok(())
     }
+}
+
+/// A finalized `RNG_DESCRIPTOR` of distribution `dist` with parameters
+/// `p` (see [`Setting::Rng`]).
+fn rng_descriptor(
+    lib: &Arc<Library>,
+    dist: sys::cudnnRngDistribution_t,
+    p: [f64; 2],
+) -> Result<BackendDescriptor> {
+    use sys::cudnnRngDistribution_t as R;
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
+    d.set(A::CUDNN_ATTR_RNG_DISTRIBUTION, &[dist])?;
+    let (a, b) = match dist {
+        R::CUDNN_RNG_DISTRIBUTION_UNIFORM => (
+            A::CUDNN_ATTR_RNG_UNIFORM_DIST_MINIMUM,
+            Some(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MAXIMUM),
+        ),
+        R::CUDNN_RNG_DISTRIBUTION_NORMAL => (
+            A::CUDNN_ATTR_RNG_NORMAL_DIST_MEAN,
+            Some(A::CUDNN_ATTR_RNG_NORMAL_DIST_STANDARD_DEVIATION),
+        ),
+        _ => (A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, None),
+    };
+    d.set(a, &[p[0]])?;
+    if let Some(b) = b {
+        d.set(b, &[p[1]])?;
+    }
+    d.finalize()?;
+    Ok(d)
 }
 
 /// The refusal of a node the loaded cuDNN is too old for.
@@ -597,6 +634,20 @@ mod tests {
         g.softmax(x, &crate::graph::SoftmaxOptions { stats: true })
             .unwrap();
         needs(&g, Version::new(9, 21, 0), "OPERATION_SOFTMAX_DESCRIPTOR");
+    }
+
+    #[test]
+    fn an_rng_node_needs_9_0() {
+        let mut g = Graph::new("rng");
+        let seed = g
+            .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+            .unwrap();
+        let offset = g
+            .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+            .unwrap();
+        let b = crate::graph::RngDistribution::Bernoulli { probability: 0.5 };
+        g.rng(&[2, 8, 4, 4], b, seed, offset).unwrap();
+        needs(&g, Version::new(9, 0, 0), "OPERATION_RNG_DESCRIPTOR");
     }
 
     #[test]
