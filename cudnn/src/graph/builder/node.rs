@@ -651,6 +651,16 @@ mod tests {
     }
 
     #[test]
+    fn an_adaptive_layer_norm_needs_9_9() {
+        let mut g = Graph::new("ada");
+        let x = g.tensor("x", &[2, 16, 64, 1], F32).unwrap();
+        let s = g.tensor("s", &[2, 1, 64, 1], F32).unwrap();
+        let b = g.tensor("b", &[2, 1, 64, 1], F32).unwrap();
+        g.ada_layer_norm(x, s, b, &NormOptions::default()).unwrap();
+        needs(&g, Version::new(9, 9, 0), "CUDNN_ADA_LAYER_NORM");
+    }
+
+    #[test]
     fn a_norm_node_needs_9_0() {
         let mut g = Graph::new("norm");
         let x = g.tensor("x", &[2, 8, 1, 1], F32).unwrap();
