@@ -579,3 +579,40 @@ fn heuristics_offer_engines_for_sm90_where_cudnn_has_them() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+// With NVIDIA's driver library and no GPU, cuDNN 9.28 finalizes a plan for
+// a slice feeding a matmul on a described H100; its JSON names the slice
+// with its bounds, round-trips, and is this graph's plan.
+#[test]
+fn a_sliced_matmul_plan_finalizes_and_round_trips() {
+    let Some(lib) = heuristics_library() else {
+        return;
+    };
+    let device = h100();
+    let target = Target::Device(&device);
+    let c = fused()
+        .into_iter()
+        .find(|c| c.name == "slice_matmul")
+        .expect("the case");
+    let graph = c.graph.build_with(&lib, None).expect("built");
+    let plans = graph
+        .plans(target, &cudnn::graph::Settings::default())
+        .expect("plans");
+    let json = plans[0].to_json().expect("json");
+    assert!(
+        json.contains(r#""operation":"CUDNN_BACKEND_OPERATION_SLICE_DESCRIPTOR","X":"1","Y":"3","startIndices":[0,0,0],"limitIndices":[1,64,64],"strides":[1,1,1]"#),
+        "{}",
+        &json[..json.len().min(2000)]
+    );
+    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    assert_eq!(back.to_json().expect("json"), json);
+    graph.check_plan_json(&json).expect("this graph's plan");
+    let other = fused()
+        .into_iter()
+        .find(|c| c.name == "slice_matmul_f32")
+        .expect("the case")
+        .graph
+        .build_with(&lib, None)
+        .expect("built");
+    assert!(other.check_plan_json(&json).is_err());
+}
