@@ -23,6 +23,7 @@
 mod attention;
 mod checks;
 mod lower;
+mod matmul_fp8;
 mod node;
 mod norm;
 mod ops;
@@ -57,6 +58,7 @@ pub use attention::{
     SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
 pub use lower::{GraphTensor, OperationGraph};
+pub use matmul_fp8::{MatmulFp8Outputs, MatmulFp8Scales};
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,
 };
