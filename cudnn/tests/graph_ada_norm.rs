@@ -1,5 +1,5 @@
-//! The adaptive layer norm of the graph builder (`Graph::ada_layer_norm`,
-//! `CUDNN_ADA_LAYER_NORM`) against the real cuDNN, on a machine without a
+//! The adaptive layer norm of the graph builder (`Graph::ada_layer_norm`
+//! and `ada_layer_norm_backward`, `CUDNN_ADA_LAYER_NORM`) against the real cuDNN, on a machine without a
 //! GPU: its tensors and refusals, its build on cuDNN 9.28 (refused, naming
 //! 9.9, on older ones) and cuDNN's engines for a described sm_90 GPU. No
 //! kernel runs.
@@ -159,5 +159,73 @@ fn cudnn_offers_no_engine_for_a_scale_wider_than_x() {
             "{reason}"
         ),
         other => panic!("{:?}", other.map(|c| c.len())),
+    }
+}
+
+/// An adaptive layer norm's backward: `x`, `dy` `[2, 16, 1024, 1]`, scale
+/// `[2, 1, 1024, 1]`, saved statistics `[2, 16, 1, 1]` `FLOAT`.
+fn ada_backward(dt: Dt) -> (Graph, cudnn::graph::NormGradients) {
+    let mut g = Graph::new("ada_layer_norm_backward");
+    let [x, dy] = ["x", "dy"].map(|n| g.tensor(n, &[2, 16, 1024, 1], dt).unwrap());
+    let s = g.tensor("scale", &[2, 1, 1024, 1], dt).unwrap();
+    let [m, v] = ["mean", "inv_variance"].map(|n| g.tensor(n, &[2, 16, 1, 1], F32).unwrap());
+    let grads = g.ada_layer_norm_backward(dy, x, s, m, v).unwrap();
+    g.set_output(grads.dx, dt).unwrap();
+    g.set_output(grads.dscale, dt).unwrap();
+    g.set_output(grads.dbias.expect("dbias"), dt).unwrap();
+    (g, grads)
+}
+
+#[test]
+fn the_adaptive_layer_norm_backward_makes_per_item_gradients() {
+    let (g, grads) = ada_backward(BF16);
+    assert_eq!(g.dims(grads.dx).unwrap(), [2, 16, 1024, 1]);
+    assert_eq!(g.dims(grads.dscale).unwrap(), [2, 1, 1024, 1]);
+    assert_eq!(g.dims(grads.dbias.unwrap()).unwrap(), [2, 1, 1024, 1]);
+    let mut g = Graph::new("refusals");
+    let flat = g.tensor("flat", &[2, 16], F32).unwrap();
+    let s = g.tensor("s", &[2, 1], F32).unwrap();
+    let r = g.ada_layer_norm_backward(flat, flat, s, s, s);
+    match r {
+        Err(Error::InvalidArgument {
+            function: "Graph::ada_layer_norm_backward",
+            mismatch: Mismatch::GraphNode { tensor, what, .. },
+        }) => {
+            assert_eq!(tensor.as_deref(), Some("flat"));
+            assert!(what.contains("takes at least 3"), "{what}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let x = g.tensor("x", &[2, 16, 64, 1], F32).unwrap();
+    let shared = g.tensor("shared", &[1, 16, 64, 1], F32).unwrap();
+    let [m, v] = ["m", "v"].map(|n| g.tensor(n, &[2, 16, 1, 1], F32).unwrap());
+    let r = g.ada_layer_norm_backward(x, x, shared, m, v);
+    assert!(matches!(r, Err(Error::InvalidArgument { .. })), "{r:?}");
+}
+
+#[test]
+fn the_adaptive_layer_norm_backward_builds_on_9_9_and_gets_sm90_engines() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    for dt in [BF16, F32] {
+        let (g, _) = ada_backward(dt);
+        let r = g.build_with(&lib, None);
+        if lib.version() < Version::new(9, 9, 0) {
+            assert!(r.is_err());
+            continue;
+        }
+        let built = r.unwrap_or_else(|e| panic!("{dt:?}: {e}"));
+        if !common::backend::load_cublaslt(&lib) {
+            continue;
+        }
+        let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
+        let r = built.engine_configs(
+            Target::Device(&device),
+            HeuristicMode::A,
+            &EngineFilter::default(),
+        );
+        let configs = r.unwrap_or_else(|e| panic!("{dt:?}: {e}"));
+        assert!(!configs.is_empty(), "{dt:?}");
     }
 }

@@ -658,6 +658,12 @@ mod tests {
         let b = g.tensor("b", &[2, 1, 64, 1], F32).unwrap();
         g.ada_layer_norm(x, s, b, &NormOptions::default()).unwrap();
         needs(&g, Version::new(9, 9, 0), "CUDNN_ADA_LAYER_NORM");
+        let mut g = Graph::new("ada_backward");
+        let [x, dy] = ["x", "dy"].map(|n| g.tensor(n, &[2, 16, 64, 1], F32).unwrap());
+        let s = g.tensor("s", &[2, 1, 64, 1], F32).unwrap();
+        let [m, v] = ["m", "v"].map(|n| g.tensor(n, &[2, 16, 1, 1], F32).unwrap());
+        g.ada_layer_norm_backward(dy, x, s, m, v).unwrap();
+        needs(&g, Version::new(9, 9, 0), "CUDNN_ADA_LAYER_NORM");
     }
 
     #[test]

@@ -455,19 +455,7 @@ impl Graph {
     ) -> Result<NormOutputs> {
         const F: &str = "Graph::ada_layer_norm";
         const KIND: &str = "ada_layer_norm";
-        let xi = self.index(F, &node(KIND, &self.next_op_name(KIND)), x)?;
-        let t = &self.tensors[xi];
-        if t.dims.len() < 3 {
-            return Err(node_error(
-                F,
-                node(KIND, &self.next_op_name(KIND)),
-                Some(t.name.clone()),
-                format!(
-                    "{} dimensions; an adaptive layer norm takes at least 3 ([N, S, D..])",
-                    t.dims.len()
-                ),
-            ));
-        }
+        self.check_ada_rank(F, KIND, x)?;
         let f = Forward {
             mode: Mode::CUDNN_ADA_LAYER_NORM,
             kind: KIND,
@@ -611,6 +599,57 @@ impl Graph {
             saved: Some((mean, inv_variance)),
         };
         Ok(self.norm_forward(f, x, scale)?[0])
+    }
+
+    /// Checks that `x` has at least 3 dimensions, as an adaptive layer
+    /// norm (`kind`, of `function`) takes it.
+    fn check_ada_rank(&self, function: &'static str, kind: &str, x: TensorId) -> Result<()> {
+        let nd = node(kind, &self.next_op_name(kind));
+        let xi = self.index(function, &nd, x)?;
+        let t = &self.tensors[xi];
+        if t.dims.len() >= 3 {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            Some(t.name.clone()),
+            format!(
+                "{} dimensions; an adaptive layer norm takes at least 3 ([N, S, D..])",
+                t.dims.len()
+            ),
+        ))
+    }
+
+    /// The backward of [`ada_layer_norm`](Self::ada_layer_norm): `dx`,
+    /// `dscale` and `dbias` (of the scale's dims `[N, 1, D..]`) from `dy`,
+    /// the forward's `x`, `scale` and saved `mean` and `inv_variance`
+    /// (`[N, S, 1..]`).
+    ///
+    /// Needs cuDNN 9.9 (as cudnn-frontend 1.32 builds it).
+    ///
+    /// # Errors
+    /// As [`layer_norm_backward`](Self::layer_norm_backward); also `x` of
+    /// fewer than 3 dimensions.
+    pub fn ada_layer_norm_backward(
+        &mut self,
+        dy: TensorId,
+        x: TensorId,
+        scale: TensorId,
+        mean: TensorId,
+        inv_variance: TensorId,
+    ) -> Result<NormGradients> {
+        const F: &str = "Graph::ada_layer_norm_backward";
+        const KIND: &str = "ada_layer_norm_backward";
+        self.check_ada_rank(F, KIND, x)?;
+        let b = Backward {
+            mode: Mode::CUDNN_ADA_LAYER_NORM,
+            kind: KIND,
+            function: F,
+            mean: Some(mean),
+            dbias: true,
+        };
+        self.norm_backward(b, [dy, x, scale, inv_variance])
     }
 
     /// The backward of [`layer_norm`](Self::layer_norm): `dx`, `dscale` and
@@ -843,6 +882,9 @@ impl Graph {
                 NORM_SINCE,
                 NORM_NEEDS,
             );
+            if mode == Mode::CUDNN_ADA_LAYER_NORM {
+                op.require(ADA_SINCE, ADA_NEEDS);
+            }
             op.settings = vec![Setting::NormMode(
                 A::CUDNN_ATTR_OPERATION_NORM_BWD_MODE,
                 mode,
