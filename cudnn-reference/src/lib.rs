@@ -44,5 +44,6 @@ pub mod norm;
 pub mod pool;
 pub mod rnn;
 pub mod rope;
+pub mod shape;
 pub mod softmax;
 pub mod tensor_ops;

@@ -121,6 +121,10 @@ pub use cudarc;
 pub use cudnn_sys as sys;
 pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
 pub use cudnn_sys::loader::LoadError;
+#[cfg(feature = "f8")]
+/// The FP8 element types ([`float8::F8E4M3`], [`float8::F8E5M2`]) that
+/// implement [`DataType`] with the `f8` feature (a default one).
+pub use float8;
 pub use half;
 pub use norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
 pub use ops::{

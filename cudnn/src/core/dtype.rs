@@ -15,7 +15,9 @@ mod sealed {
 
 /// An element type of cuDNN tensors: `f32`, `f64`, `half::f16`,
 /// `half::bf16`, `i8`, `u8`, `i32` or `i64` (the graph API's `INT64`
-/// tensors: dropout seeds and offsets, sequence lengths).
+/// tensors: dropout seeds and offsets, sequence lengths); with the `f8`
+/// feature (a default one), `float8::F8E4M3` and `float8::F8E5M2` (the
+/// graph API's `FP8_E4M3` and `FP8_E5M2` tensors).
 pub trait DataType:
     sealed::Sealed
     + cudarc::driver::DeviceRepr
@@ -62,6 +64,10 @@ impl sealed::Sealed for i8 {}
 impl sealed::Sealed for u8 {}
 impl sealed::Sealed for i32 {}
 impl sealed::Sealed for i64 {}
+#[cfg(feature = "f8")]
+impl sealed::Sealed for float8::F8E4M3 {}
+#[cfg(feature = "f8")]
+impl sealed::Sealed for float8::F8E5M2 {}
 
 impl Scale for f32 {
     const ONE: f32 = 1.0;
@@ -111,6 +117,12 @@ fn i64_to_f32(v: i64) -> f32 {
     v as f32
 }
 data_type!(i64, CUDNN_DATA_INT64, "i64", f32, i64_to_f32);
+#[cfg(feature = "f8")]
+data_type!(float8::F8E4M3, CUDNN_DATA_FP8_E4M3, "f8e4m3", f32, |v| v
+    .to_f32());
+#[cfg(feature = "f8")]
+data_type!(float8::F8E5M2, CUDNN_DATA_FP8_E5M2, "f8e5m2", f32, |v| v
+    .to_f32());
 
 /// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
 pub trait ComputeType: DataType {}

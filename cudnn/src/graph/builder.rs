@@ -23,9 +23,12 @@
 mod attention;
 mod checks;
 mod lower;
+mod matmul_fp8;
 mod node;
 mod norm;
 mod ops;
+mod rng;
+mod shape;
 mod signature;
 
 use crate::core::dtype::DType;
@@ -55,9 +58,12 @@ pub use attention::{
     SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
 pub use lower::{GraphTensor, OperationGraph};
+pub use matmul_fp8::{MatmulFp8Outputs, MatmulFp8Scales};
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,
 };
+pub use rng::RngDistribution;
+pub use shape::{SoftmaxOptions, SoftmaxOutputs};
 
 /// The source of process-unique graph ids.
 static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);

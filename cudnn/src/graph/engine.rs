@@ -72,6 +72,12 @@ pub struct EngineFilter {
     /// ([`Handle::populate_cuda_graph`](crate::Handle::populate_cuda_graph)),
     /// as cudnn-frontend filters for it.
     pub require_cuda_graph: bool,
+    /// Not a filter: the number of SMs the heuristics plan for
+    /// (`CUDNN_ATTR_ENGINEHEUR_SM_COUNT_TARGET`, as cudnn-frontend's
+    /// `Graph::set_sm_count` sets it), to leave the others to concurrent
+    /// work; `None` (the default): the whole GPU. At least 1; needs cuDNN
+    /// 8.9.5 (the frontend's check).
+    pub sm_count_target: Option<u32>,
 }
 
 impl Default for EngineFilter {
@@ -83,6 +89,7 @@ impl Default for EngineFilter {
             allow_reduced_precision_reduction: true,
             allow_runtime_compilation: true,
             require_cuda_graph: false,
+            sm_count_target: None,
         }
     }
 }
@@ -242,6 +249,36 @@ pub(crate) fn write_engine(
 
 const HEURISTICS: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)";
 
+/// The oldest cuDNN cudnn-frontend sets `ENGINEHEUR_SM_COUNT_TARGET` on.
+const SM_COUNT_SINCE: crate::core::version::Version = crate::core::version::Version::new(8, 9, 5);
+
+/// [`EngineFilter::sm_count_target`] as cuDNN takes it (an `int32_t`), or
+/// its refusal: 0, above `i32::MAX`, or a cuDNN before 8.9.5.
+pub(crate) fn check_sm_count_target(have: crate::core::version::Version, n: u32) -> Result<i32> {
+    const F: &str = "OperationGraph::engine_configs";
+    if have < SM_COUNT_SINCE {
+        return Err(Error::InvalidArgument {
+            function: F,
+            mismatch: Mismatch::Unsupported {
+                what: format!(
+                    "an SM count target needs cuDNN {SM_COUNT_SINCE} or later \
+                     (CUDNN_ATTR_ENGINEHEUR_SM_COUNT_TARGET, as cudnn-frontend sets it); \
+                     the loaded one is {have}"
+                ),
+            },
+        });
+    }
+    match i32::try_from(n) {
+        Ok(v) if v >= 1 => Ok(v),
+        _ => Err(Error::InvalidArgument {
+            function: F,
+            mismatch: Mismatch::BadValue {
+                what: format!("an SM count target of {n}; it is 1 to {}", i32::MAX),
+            },
+        }),
+    }
+}
+
 /// Refuses a handle target of another library than `lib`.
 pub(crate) fn check_target_library(
     lib: &Arc<Library>,
@@ -306,6 +343,8 @@ impl OperationGraph {
     ///   filter removed. Never an empty success.
     /// - [`Error::DependencyUnavailable`] when cuDNN 9's precompiled
     ///   engines cannot load cuBLASLt (cuDNN would end the process).
+    /// - [`Error::InvalidArgument`] for an SM count target of 0 or above
+    ///   `i32::MAX` (`BadValue`) or on a cuDNN before 8.9.5 (`Unsupported`).
     /// - [`Error::InvalidArgument`] for a target of another library, or a
     ///   [`Target::Handle`] on a library without device properties when the
     ///   graph was built without that handle.
@@ -326,6 +365,10 @@ impl OperationGraph {
             &[self.descriptor()],
         )?;
         heur.set(A::CUDNN_ATTR_ENGINEHEUR_MODE, &[mode])?;
+        if let Some(n) = filter.sm_count_target {
+            let n = check_sm_count_target(lib.version(), n)?;
+            heur.set(A::CUDNN_ATTR_ENGINEHEUR_SM_COUNT_TARGET, &[n])?;
+        }
         if let Some(p) = &props {
             heur.set_descriptors(A::CUDNN_ATTR_ENGINEHEUR_DEVICEPROP, &[p])?;
         }
@@ -530,5 +573,37 @@ fn no_engine_from(graph: &str, mode: HeuristicMode, e: Error) -> Error {
             ),
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::version::Version;
+
+    #[test]
+    fn sm_count_targets_are_1_to_i32_max_from_8_9_5() {
+        let v = Version::new(9, 28, 0);
+        assert_eq!(check_sm_count_target(v, 66).unwrap(), 66);
+        assert_eq!(check_sm_count_target(Version::new(8, 9, 5), 1).unwrap(), 1);
+        for n in [0, i32::MAX as u32 + 1] {
+            match check_sm_count_target(v, n) {
+                Err(Error::InvalidArgument {
+                    mismatch: Mismatch::BadValue { what },
+                    ..
+                }) => assert!(what.contains(&format!("target of {n}")), "{what}"),
+                other => panic!("{n}: {other:?}"),
+            }
+        }
+        match check_sm_count_target(Version::new(8, 9, 4), 66) {
+            Err(Error::InvalidArgument {
+                function: "OperationGraph::engine_configs",
+                mismatch: Mismatch::Unsupported { what },
+            }) => {
+                assert!(what.contains("needs cuDNN 8.9.5 or later"), "{what}");
+                assert!(what.contains("the loaded one is 8.9.4"), "{what}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -674,6 +674,17 @@ pub(crate) const SCHEMAS: &[Schema] = &[
         ],
         subgraph: false,
     },
+    // The keys cuDNN 9.28 writes for a slice feeding a matmul (not probed
+    // key by key as the others were).
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_SLICE_DESCRIPTOR",
+        inputs: &["X"],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &["startIndices", "limitIndices", "strides"],
+        subgraph: false,
+    },
     Schema {
         operation: "CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR",
         inputs: &[

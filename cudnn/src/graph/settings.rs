@@ -16,6 +16,7 @@ use crate::core::error::{Error, Result};
 /// | `allow_tf32` | `cudnn.allow_tf32` | `true` |
 /// | `allow_runtime_compilation` | (none) | `true` |
 /// | `require_cuda_graph` | (none) | `false` |
+/// | `sm_count_target` | (none; the frontend's `set_sm_count`) | `None` |
 ///
 /// With `benchmark`, [`OperationGraph::plans`] returns up to
 /// `benchmark_limit` plans for [`Handle::autotune`](crate::Handle::autotune)
@@ -43,6 +44,10 @@ pub struct Settings {
     pub require_cuda_graph: bool,
     /// cuDNN's heuristic mode.
     pub heuristic_mode: HeuristicMode,
+    /// The number of SMs plans are made for, leaving the rest of the GPU
+    /// to concurrent work (an SM carveout;
+    /// [`EngineFilter::sm_count_target`]); `None`: the whole GPU.
+    pub sm_count_target: Option<u32>,
 }
 
 impl Default for Settings {
@@ -55,6 +60,7 @@ impl Default for Settings {
             allow_runtime_compilation: true,
             require_cuda_graph: false,
             heuristic_mode: HeuristicMode::CUDNN_HEUR_MODE_A,
+            sm_count_target: None,
         }
     }
 }
@@ -67,6 +73,7 @@ impl Settings {
             allow_tf32: self.allow_tf32,
             allow_runtime_compilation: self.allow_runtime_compilation,
             require_cuda_graph: self.require_cuda_graph,
+            sm_count_target: self.sm_count_target,
             ..EngineFilter::default()
         }
     }

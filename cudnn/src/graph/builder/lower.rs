@@ -273,8 +273,10 @@ impl Graph {
     /// not an output names its operation), a node the loaded cuDNN is too
     /// old for (its `what` says the version it needs, from the `@since`
     /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
-    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25).
-    /// [`Error::InvalidArgument`]
+    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25,
+    /// slice and transpose 9.22, concatenation 9.7, softmax 9.21), a
+    /// shape operation's output of another type than its input (naming
+    /// the node and the output). [`Error::InvalidArgument`]
     /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
     /// with [`Mismatch::Unsupported`] on cuDNN 8 without a handle; a handle
     /// of another library. cuDNN's status for what it refuses (a type or
@@ -295,6 +297,7 @@ impl Graph {
     ) -> Result<OperationGraph> {
         self.check_complete(function)?;
         self.check_versions(function, lib)?;
+        self.check_same_types(function)?;
         let tensors = self.graph_tensors();
         let mut descs = Vec::with_capacity(tensors.len());
         for t in &tensors {

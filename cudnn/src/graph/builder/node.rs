@@ -35,6 +35,12 @@ pub(super) enum Setting {
     Float(A, f32),
     /// An `int64_t`.
     Int64(A, i64),
+    /// An array of `int64_t` (a slice's bounds, a permutation).
+    Int64s(A, Vec<i64>),
+    /// A finalized `RNG_DESCRIPTOR` made when lowering: its distribution
+    /// and two `double` parameters (Bernoulli: the probability, unused;
+    /// uniform: minimum, maximum; normal: mean, standard deviation).
+    Rng(A, sys::cudnnRngDistribution_t, [f64; 2]),
 }
 
 impl Setting {
@@ -45,6 +51,8 @@ impl Setting {
             Setting::Pointwise(a, v) => format!("a{}={}", a.0, v.0),
             Setting::Float(a, v) => format!("a{}={:?}", a.0, v),
             Setting::Int64(a, v) => format!("a{}={v}", a.0),
+            Setting::Int64s(a, v) => format!("a{}={v:?}", a.0),
+            Setting::Rng(a, d, p) => format!("a{}=rng{}{p:?}", a.0, d.0),
         }
     }
 }
@@ -87,6 +95,10 @@ pub(super) struct BackendOp {
     /// (from the `@since` lines of cuDNN 9.28's `cudnn_graph.h`).
     pub(super) min_version: Version,
     pub(super) needs: &'static str,
+    /// Pairs of tensors (input, output) cuDNN wants of one type (a shape
+    /// operation's), checked when the graph is built: a virtual tensor's
+    /// type is the graph's intermediate one only then.
+    pub(super) same_type: Vec<(usize, usize)>,
 }
 
 impl BackendOp {
@@ -106,6 +118,7 @@ impl BackendOp {
             subgraph: None,
             min_version,
             needs,
+            same_type: Vec::new(),
         }
     }
 
@@ -409,10 +422,22 @@ impl Graph {
                 Setting::Pointwise(a, v) => d.set(*a, &[*v])?,
                 Setting::Float(a, v) => d.set(*a, &[*v])?,
                 Setting::Int64(a, v) => d.set(*a, &[*v])?,
+                Setting::Int64s(a, v) => d.set(*a, v)?,
+                Setting::Rng(a, dist, p) => {
+                    d.set_descriptors(*a, &[&rng_descriptor(lib, *dist, *p)?])?
+                }
             }
         }
-        for s in &op.slots {
-            d.set_descriptors(s.attr, &[&t[s.tensor]])?;
+        // Consecutive slots of one attribute are one array (a
+        // concatenation's inputs).
+        let mut i = 0;
+        while i < op.slots.len() {
+            let attr = op.slots[i].attr;
+            let n = op.slots[i..].iter().take_while(|s| s.attr == attr).count();
+            let refs: Vec<&BackendDescriptor> =
+                op.slots[i..i + n].iter().map(|s| &t[s.tensor]).collect();
+            d.set_descriptors(attr, &refs)?;
+            i += n;
         }
         if let Some(sub) = &op.subgraph {
             let mut ops = Vec::with_capacity(sub.ops.len());
@@ -457,6 +482,66 @@ impl Graph {
         }
         Ok(())
     }
+}
+
+impl Graph {
+    /// Checks that the tensors each operation wants of one type have it
+    /// (virtual ones of the graph's intermediate type), naming the node and
+    /// the output.
+    pub(super) fn check_same_types(&self, function: &'static str) -> Result<()> {
+        for o in &self.ops {
+            let OpKind::Backend(b) = &o.kind else {
+                continue;
+            };
+            for &(x, y) in &b.same_type {
+                let (tx, ty) = (self.data_type_of(x), self.data_type_of(y));
+                if tx != ty {
+                    return Err(node_error(
+                        function,
+                        node(b.kind, &o.name),
+                        Some(self.tensors[y].name.clone()),
+                        format!(
+                            "of type {}, but {} is of type {}; cuDNN wants them of one type \
+                             (a virtual tensor is of the graph's intermediate type)",
+                            checks::data_type_name(ty),
+                            self.tensors[x].name,
+                            checks::data_type_name(tx)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A finalized `RNG_DESCRIPTOR` of distribution `dist` with parameters
+/// `p` (see [`Setting::Rng`]).
+fn rng_descriptor(
+    lib: &Arc<Library>,
+    dist: sys::cudnnRngDistribution_t,
+    p: [f64; 2],
+) -> Result<BackendDescriptor> {
+    use sys::cudnnRngDistribution_t as R;
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
+    d.set(A::CUDNN_ATTR_RNG_DISTRIBUTION, &[dist])?;
+    let (a, b) = match dist {
+        R::CUDNN_RNG_DISTRIBUTION_UNIFORM => (
+            A::CUDNN_ATTR_RNG_UNIFORM_DIST_MINIMUM,
+            Some(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MAXIMUM),
+        ),
+        R::CUDNN_RNG_DISTRIBUTION_NORMAL => (
+            A::CUDNN_ATTR_RNG_NORMAL_DIST_MEAN,
+            Some(A::CUDNN_ATTR_RNG_NORMAL_DIST_STANDARD_DEVIATION),
+        ),
+        _ => (A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, None),
+    };
+    d.set(a, &[p[0]])?;
+    if let Some(b) = b {
+        d.set(b, &[p[1]])?;
+    }
+    d.finalize()?;
+    Ok(d)
 }
 
 /// The refusal of a node the loaded cuDNN is too old for.
@@ -524,6 +609,62 @@ mod tests {
     }
 
     // Each node needs the version its header says.
+
+    #[test]
+    fn shape_ops_and_softmax_need_their_versions() {
+        let mut g = Graph::new("slice");
+        let x = g.tensor("x", &[2, 8, 4], F32).unwrap();
+        g.slice(x, &[0..2, 2..6, 0..4], &[]).unwrap();
+        needs(&g, Version::new(9, 22, 0), "OPERATION_SLICE_DESCRIPTOR");
+        let mut g = Graph::new("transpose");
+        let x = g.tensor("x", &[2, 8, 4], F32).unwrap();
+        g.transpose(x, &[0, 2, 1]).unwrap();
+        needs(&g, Version::new(9, 22, 0), "OPERATION_TRANSPOSE_DESCRIPTOR");
+        let mut g = Graph::new("reshape");
+        let x = g.tensor("x", &[2, 8, 4], F32).unwrap();
+        g.reshape(x, &[16, 4]).unwrap();
+        needs(&g, Version::new(9, 0, 0), "OPERATION_RESHAPE_DESCRIPTOR");
+        let mut g = Graph::new("concat");
+        let a = g.tensor("a", &[2, 8, 4], F32).unwrap();
+        let b = g.tensor("b", &[2, 3, 4], F32).unwrap();
+        g.concat(&[a, b], 1).unwrap();
+        needs(&g, Version::new(9, 7, 0), "OPERATION_CONCAT_DESCRIPTOR");
+        let mut g = Graph::new("softmax");
+        let x = g.tensor("x", &[2, 8, 4, 4], F32).unwrap();
+        g.softmax(x, &crate::graph::SoftmaxOptions { stats: true })
+            .unwrap();
+        needs(&g, Version::new(9, 21, 0), "OPERATION_SOFTMAX_DESCRIPTOR");
+    }
+
+    #[test]
+    fn an_rng_node_needs_9_0() {
+        let mut g = Graph::new("rng");
+        let seed = g
+            .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+            .unwrap();
+        let offset = g
+            .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+            .unwrap();
+        let b = crate::graph::RngDistribution::Bernoulli { probability: 0.5 };
+        g.rng(&[2, 8, 4, 4], b, seed, offset).unwrap();
+        needs(&g, Version::new(9, 0, 0), "OPERATION_RNG_DESCRIPTOR");
+    }
+
+    #[test]
+    fn an_adaptive_layer_norm_needs_9_9() {
+        let mut g = Graph::new("ada");
+        let x = g.tensor("x", &[2, 16, 64, 1], F32).unwrap();
+        let s = g.tensor("s", &[2, 1, 64, 1], F32).unwrap();
+        let b = g.tensor("b", &[2, 1, 64, 1], F32).unwrap();
+        g.ada_layer_norm(x, s, b, &NormOptions::default()).unwrap();
+        needs(&g, Version::new(9, 9, 0), "CUDNN_ADA_LAYER_NORM");
+        let mut g = Graph::new("ada_backward");
+        let [x, dy] = ["x", "dy"].map(|n| g.tensor(n, &[2, 16, 64, 1], F32).unwrap());
+        let s = g.tensor("s", &[2, 1, 64, 1], F32).unwrap();
+        let [m, v] = ["m", "v"].map(|n| g.tensor(n, &[2, 16, 1, 1], F32).unwrap());
+        g.ada_layer_norm_backward(dy, x, s, m, v).unwrap();
+        needs(&g, Version::new(9, 9, 0), "CUDNN_ADA_LAYER_NORM");
+    }
 
     #[test]
     fn a_norm_node_needs_9_0() {

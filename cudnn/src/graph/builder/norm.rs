@@ -40,6 +40,11 @@ use crate::core::version::Version;
 const NORM_SINCE: Version = Version::new(9, 0, 0);
 const NORM_NEEDS: &str = "OPERATION_NORM_FORWARD and NORM_BACKWARD, @since 9.0.0";
 
+/// The header says `CUDNN_ADA_LAYER_NORM` is `@since 9.7.0`;
+/// cudnn-frontend 1.32 builds an adaptive layer norm on 9.9.0 or later.
+const ADA_SINCE: Version = Version::new(9, 9, 0);
+const ADA_NEEDS: &str = "CUDNN_ADA_LAYER_NORM as cudnn-frontend 1.32 builds it, 9.9.0";
+
 /// The types normalized tensors and their scale and bias take.
 const FLOATS: &[Dt] = &[
     Dt::CUDNN_DATA_FLOAT,
@@ -294,6 +299,9 @@ fn forward_op(
         NORM_SINCE,
         NORM_NEEDS,
     );
+    if f.mode == Mode::CUDNN_ADA_LAYER_NORM {
+        op.require(ADA_SINCE, ADA_NEEDS);
+    }
     op.settings = vec![
         Setting::NormMode(A::CUDNN_ATTR_OPERATION_NORM_FWD_MODE, f.mode),
         Setting::NormPhase(A::CUDNN_ATTR_OPERATION_NORM_FWD_PHASE, f.phase),
@@ -351,6 +359,11 @@ fn forward_op(
 /// The scale and bias dims of `mode` for `x`'s dims.
 fn param_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
     let mut d = x.to_vec();
+    if mode == Mode::CUDNN_ADA_LAYER_NORM {
+        // One scale and bias per item: [N, 1, D..].
+        d[1] = 1;
+        return d;
+    }
     d[0] = 1;
     if mode == Mode::CUDNN_INSTANCE_NORM || mode == Mode::CUDNN_BATCH_NORM {
         for v in d.iter_mut().skip(2) {
@@ -364,7 +377,7 @@ fn param_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
 fn stat_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
     let mut d = vec![1; x.len()];
     match mode {
-        Mode::CUDNN_INSTANCE_NORM => {
+        Mode::CUDNN_INSTANCE_NORM | Mode::CUDNN_ADA_LAYER_NORM => {
             d[0] = x[0];
             d[1] = x[1];
         }
@@ -380,6 +393,7 @@ fn rule(mode: Mode, what: &str) -> String {
         Mode::CUDNN_LAYER_NORM => "a layer norm",
         Mode::CUDNN_RMS_NORM => "an RMS norm",
         Mode::CUDNN_INSTANCE_NORM => "an instance norm",
+        Mode::CUDNN_ADA_LAYER_NORM => "an adaptive layer norm",
         _ => "a batch norm",
     };
     format!("{name} of this x takes {what}")
@@ -410,6 +424,42 @@ impl Graph {
             mode: Mode::CUDNN_LAYER_NORM,
             kind: "layer_norm",
             function: "Graph::layer_norm",
+            phase: options.phase,
+            epsilon: Some(options.epsilon),
+            bias: Some(bias),
+            momentum: None,
+            running: None,
+            saved: None,
+        };
+        let ids = self.norm_forward(f, x, scale)?;
+        Ok(stats_outputs(&ids, true))
+    }
+
+    /// Adaptive layer normalization (adaLN, as in diffusion transformers)
+    /// of `x` (`[N, S, D..]`, at least 3 dimensions) over its dimensions
+    /// after the second, with a scale and bias per item: `scale` and
+    /// `bias` of dims `[N, 1, D..]` (`CUDNN_ADA_LAYER_NORM`). Training also
+    /// writes the mean and inverse standard deviation, `[N, S, 1..]`.
+    ///
+    /// Needs cuDNN 9.9 (as cudnn-frontend 1.32 builds it).
+    ///
+    /// # Errors
+    /// As [`layer_norm`](Self::layer_norm); also `x` of fewer than 3
+    /// dimensions.
+    pub fn ada_layer_norm(
+        &mut self,
+        x: TensorId,
+        scale: TensorId,
+        bias: TensorId,
+        options: &NormOptions,
+    ) -> Result<NormOutputs> {
+        const F: &str = "Graph::ada_layer_norm";
+        const KIND: &str = "ada_layer_norm";
+        self.check_ada_rank(F, KIND, x)?;
+        let f = Forward {
+            mode: Mode::CUDNN_ADA_LAYER_NORM,
+            kind: KIND,
+            function: F,
             phase: options.phase,
             epsilon: Some(options.epsilon),
             bias: Some(bias),
@@ -549,6 +599,57 @@ impl Graph {
             saved: Some((mean, inv_variance)),
         };
         Ok(self.norm_forward(f, x, scale)?[0])
+    }
+
+    /// Checks that `x` has at least 3 dimensions, as an adaptive layer
+    /// norm (`kind`, of `function`) takes it.
+    fn check_ada_rank(&self, function: &'static str, kind: &str, x: TensorId) -> Result<()> {
+        let nd = node(kind, &self.next_op_name(kind));
+        let xi = self.index(function, &nd, x)?;
+        let t = &self.tensors[xi];
+        if t.dims.len() >= 3 {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            Some(t.name.clone()),
+            format!(
+                "{} dimensions; an adaptive layer norm takes at least 3 ([N, S, D..])",
+                t.dims.len()
+            ),
+        ))
+    }
+
+    /// The backward of [`ada_layer_norm`](Self::ada_layer_norm): `dx`,
+    /// `dscale` and `dbias` (of the scale's dims `[N, 1, D..]`) from `dy`,
+    /// the forward's `x`, `scale` and saved `mean` and `inv_variance`
+    /// (`[N, S, 1..]`).
+    ///
+    /// Needs cuDNN 9.9 (as cudnn-frontend 1.32 builds it).
+    ///
+    /// # Errors
+    /// As [`layer_norm_backward`](Self::layer_norm_backward); also `x` of
+    /// fewer than 3 dimensions.
+    pub fn ada_layer_norm_backward(
+        &mut self,
+        dy: TensorId,
+        x: TensorId,
+        scale: TensorId,
+        mean: TensorId,
+        inv_variance: TensorId,
+    ) -> Result<NormGradients> {
+        const F: &str = "Graph::ada_layer_norm_backward";
+        const KIND: &str = "ada_layer_norm_backward";
+        self.check_ada_rank(F, KIND, x)?;
+        let b = Backward {
+            mode: Mode::CUDNN_ADA_LAYER_NORM,
+            kind: KIND,
+            function: F,
+            mean: Some(mean),
+            dbias: true,
+        };
+        self.norm_backward(b, [dy, x, scale, inv_variance])
     }
 
     /// The backward of [`layer_norm`](Self::layer_norm): `dx`, `dscale` and
@@ -781,6 +882,9 @@ impl Graph {
                 NORM_SINCE,
                 NORM_NEEDS,
             );
+            if mode == Mode::CUDNN_ADA_LAYER_NORM {
+                op.require(ADA_SINCE, ADA_NEEDS);
+            }
             op.settings = vec![Setting::NormMode(
                 A::CUDNN_ATTR_OPERATION_NORM_BWD_MODE,
                 mode,

@@ -80,7 +80,9 @@ fn backend_node(b: &BackendOp, out: &mut Vec<NodeSig>) -> NodeSig {
             Setting::NormMode(_, v) => Some(mode("mode", sig::norm_mode(*v), v.0)),
             Setting::NormPhase(_, v) => Some(mode("fmode", sig::norm_phase(*v), v.0)),
             Setting::Pointwise(_, v) => Some(mode("comparisonMode", sig::pointwise_mode(*v), v.0)),
-            Setting::Float(..) | Setting::Int64(..) => None,
+            Setting::Float(..) | Setting::Int64(..) | Setting::Int64s(..) | Setting::Rng(..) => {
+                None
+            }
         })
         .collect();
     let slots = |input: bool| -> Vec<usize> {

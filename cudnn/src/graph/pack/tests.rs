@@ -407,3 +407,54 @@ fn device_side_indices_are_bound_with_index_input() {
     let what = refusal(check(&ts, &plain, &[]), sq.uid());
     assert!(what.contains("index_input"), "{what}");
 }
+
+/// With the `f8` feature, FP8 buffers bind FP8 tensors: an FP8 attention
+/// forward's `E4M3` q, k, v and o take `float8::F8E4M3` buffers (one byte
+/// an element, as long as the tensor), and refuse `F8E5M2` ones.
+#[cfg(feature = "f8")]
+#[test]
+fn fp8_tensors_take_fp8_buffers() {
+    use float8::{F8E4M3, F8E5M2};
+    let e4m3 = <F8E4M3 as DataType>::CUDNN;
+    assert_eq!(e4m3, Dt::CUDNN_DATA_FP8_E4M3);
+    assert_eq!(<F8E5M2 as DataType>::CUDNN, Dt::CUDNN_DATA_FP8_E5M2);
+    assert_eq!(std::mem::size_of::<F8E4M3>(), 1);
+    assert_eq!(F8E4M3::from_f32(0.5).to_scale(), 0.5);
+    let mut g = Graph::new("sdpa_fp8");
+    let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 64], e4m3).unwrap());
+    let [a, b, c, d, e, f] =
+        ["dq", "dk", "dv", "ds", "ss", "so"].map(|n| g.tensor(n, &[1, 1, 1, 1], F32).unwrap());
+    let fp8 = crate::graph::SdpaFp8 {
+        descale_q: a,
+        descale_k: b,
+        descale_v: c,
+        descale_s: d,
+        scale_s: e,
+        scale_o: f,
+        amax_s: true,
+    };
+    let options = SdpaOptions {
+        fp8: Some(fp8),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    g.set_output(out.o, e4m3).unwrap();
+    let ts = tensors(&g);
+    let good = buffers(&ts);
+    assert!(good
+        .iter()
+        .any(|b| b.uid == q.uid() && b.data_type == e4m3 && b.len == 64 * 64 * 2));
+    check(&ts, &good, &[]).expect("checked and accepted");
+    let as_e5m2: Vec<BufferFacts> = good
+        .iter()
+        .map(|b| BufferFacts {
+            data_type: if b.uid == k.uid() {
+                <F8E5M2 as DataType>::CUDNN
+            } else {
+                b.data_type
+            },
+            ..b.clone()
+        })
+        .collect();
+    assert!(refusal(check(&ts, &as_e5m2, &[]), k.uid()).contains("data type"));
+}
