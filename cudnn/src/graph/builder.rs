@@ -22,6 +22,7 @@
 
 mod attention;
 mod checks;
+mod expand;
 mod lower;
 mod node;
 mod norm;
@@ -220,6 +221,9 @@ enum OpKind {
     },
     /// Normalizations, attention, rotary embeddings (`node.rs`).
     Backend(node::BackendOp),
+    /// An operation of a composite attention graph (`expand.rs`), made
+    /// only when a graph is built.
+    Composite(expand::CompositeOp),
 }
 
 impl OpKind {
@@ -233,6 +237,7 @@ impl OpKind {
             OpKind::Matmul { .. } => "matmul",
             OpKind::Reduction { .. } => "reduction",
             OpKind::Backend(b) => b.kind,
+            OpKind::Composite(c) => c.kind(),
         }
     }
 
@@ -253,6 +258,7 @@ impl OpKind {
             OpKind::Matmul { a, b, .. } => vec![*a, *b],
             OpKind::Reduction { x, .. } => vec![*x],
             OpKind::Backend(b) => b.inputs(),
+            OpKind::Composite(c) => c.inputs(),
         }
     }
 }
@@ -740,6 +746,7 @@ fn write_key_op(k: &mut String, kind: &OpKind) {
             b.key(k);
             Ok(())
         }
+        OpKind::Composite(c) => k.write_str(&c.key()),
     };
 }
 

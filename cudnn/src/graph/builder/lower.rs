@@ -294,15 +294,21 @@ impl Graph {
         handle: Option<&Handle>,
     ) -> Result<OperationGraph> {
         self.check_complete(function)?;
-        self.check_versions(function, lib)?;
-        let tensors = self.graph_tensors();
+        let expanded = self.expand_composites(function, lib.version())?;
+        let g = expanded.as_ref().map_or(self, |e| &e.graph);
+        g.check_versions(function, lib)?;
+        let mut tensors = g.graph_tensors();
+        for &i in expanded.iter().flat_map(|e| &e.typed_virtual) {
+            tensors[i].is_virtual = true;
+            tensors[i].is_output = false;
+        }
         let mut descs = Vec::with_capacity(tensors.len());
         for t in &tensors {
             descs.push(tensor_descriptor(lib, t)?);
         }
-        let mut ops = Vec::with_capacity(self.ops.len());
-        for o in &self.ops {
-            ops.push(self.operation(lib, &o.kind, &descs)?);
+        let mut ops = Vec::with_capacity(g.ops.len());
+        for o in &g.ops {
+            ops.push(g.operation(lib, &o.kind, &descs)?);
         }
         let mut graph =
             BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
@@ -328,7 +334,7 @@ impl Graph {
             None => {}
         }
         graph.finalize()?;
-        let signature = self.signature(&tensors);
+        let signature = g.signature(&tensors);
         Ok(OperationGraph {
             desc: graph,
             tensors,
@@ -336,10 +342,10 @@ impl Graph {
             plan_tensors: std::cell::OnceCell::new(),
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
-            key_ops: self.ops.iter().map(|o| o.kind.clone()).collect(),
+            key_ops: g.ops.iter().map(|o| o.kind.clone()).collect(),
             graph: self.id,
             handle_id: handle.map(Handle::id),
-            tf32_operands: self.tf32_operands(),
+            tf32_operands: g.tf32_operands(),
             signature,
         })
     }
@@ -362,10 +368,10 @@ impl Graph {
     pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
         let mut index = vec![false; self.tensors.len()];
         for o in &self.ops {
-            if let OpKind::Backend(b) = &o.kind {
-                for i in b.index_inputs() {
-                    index[i] = true;
-                }
+            match &o.kind {
+                OpKind::Backend(b) => b.index_inputs().for_each(|i| index[i] = true),
+                OpKind::Composite(c) => c.index_inputs().for_each(|i| index[i] = true),
+                _ => {}
             }
         }
         self.tensors
@@ -409,6 +415,7 @@ impl Graph {
             OpKind::Matmul { a, b, c } => self.matmul_operation(lib, [*a, *b, *c], t)?,
             OpKind::Reduction { op, x, y } => self.reduction_operation(lib, *op, *x, *y, t)?,
             OpKind::Backend(b) => self.backend_operation(lib, b, t)?,
+            OpKind::Composite(c) => self.composite_operation(lib, c, t)?,
         };
         d.finalize()?;
         Ok(d)
