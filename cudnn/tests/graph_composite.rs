@@ -8,7 +8,10 @@
 //! - cuDNN 9.8 to 9.12 (the 9.10.2 row of the test matrix, the release
 //!   PyTorch pins): the composite graph finalizes, cuDNN's heuristics offer
 //!   engines for a described H100 (sm_90) and a plan finalizes for it (with
-//!   NVIDIA's libcuda, no GPU, loaded by `common::driver`).
+//!   NVIDIA's libcuda, no GPU, loaded by `common::driver`, and NVRTC for
+//!   CUDA 12: the fused attention engines are runtime-compiled); the plan
+//!   round-trips through cuDNN's JSON, which names the tensors the
+//!   composite's operations use (`check_plan_json`).
 //! - From 9.13: the unified operation, with no tensor of the composite's.
 //! - The options the composite does not express (paged K/V, FP8,
 //!   cumulative lengths, a right bound, a window, a bottom-right mask) are
@@ -20,8 +23,9 @@ mod common;
 use std::sync::Arc;
 
 use cudnn::graph::{
-    DeviceProperties, DiagonalAlignment, EngineFilter, Graph, HeuristicMode, OperationGraph,
-    SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaOptions, SdpaPagedKv, Settings, Target, TensorId,
+    DeviceProperties, DiagonalAlignment, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
+    OperationGraph, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaOptions, SdpaPagedKv, Settings,
+    Target, TensorId,
 };
 use cudnn::{DType as Dt, Error, Library, Mismatch, Version};
 
@@ -266,9 +270,18 @@ fn composite_forwards_get_engines_and_plans_for_a_described_h100() {
                 continue;
             }
         }
-        match g.plans(target, &Settings::default()) {
-            Ok(p) if !p.is_empty() => assert!(p[0].workspace_size() < 1 << 32),
-            other => wrong.push(format!("{}: plans {:?}", f.name, other.map(|p| p.len()))),
+        let plans = match g.plans(target, &Settings::default()) {
+            Ok(p) if !p.is_empty() => p,
+            other => {
+                wrong.push(format!("{}: plans {:?}", f.name, other.map(|p| p.len())));
+                continue;
+            }
+        };
+        let json = plans[0].to_json().expect("json");
+        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        assert_eq!(back.workspace_size(), plans[0].workspace_size());
+        if let Err(e) = g.check_plan_json(&json) {
+            wrong.push(format!("{}: check_plan_json: {e}", f.name));
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");

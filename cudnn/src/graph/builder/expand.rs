@@ -175,11 +175,45 @@ impl CompositeOp {
     }
 }
 
-/// A graph with its composites expanded, and the tensors of it that are
-/// virtual though typed (indices, masks, the half-typed probabilities).
+/// A graph with its composites expanded, the tensors of it that are
+/// virtual though typed (indices, masks, the half-typed probabilities),
+/// and those no operation of it reads or writes (the unified nodes' own,
+/// which cuDNN leaves out of a plan's JSON).
 pub(super) struct Expanded {
     pub(super) graph: Graph,
     pub(super) typed_virtual: Vec<usize>,
+    pub(super) unused: Vec<bool>,
+}
+
+/// The tensors `kind` writes.
+fn written(kind: &OpKind) -> Vec<usize> {
+    match kind {
+        OpKind::ConvFprop { y, .. } => vec![*y],
+        OpKind::ConvDgrad { dx, .. } => vec![*dx],
+        OpKind::ConvWgrad { dw, .. } => vec![*dw],
+        OpKind::Pointwise { y, .. } | OpKind::Reduction { y, .. } => vec![*y],
+        OpKind::Matmul { c, .. } => vec![*c],
+        OpKind::Backend(b) => b
+            .slots
+            .iter()
+            .filter(|s| !s.input)
+            .map(|s| s.tensor)
+            .collect(),
+        OpKind::Composite(c) => vec![c.output()],
+    }
+}
+
+/// Which of `n` tensors no operation of `ops` reads or writes.
+fn unused(ops: &[OpDef], n: usize) -> Vec<bool> {
+    let mut unused = vec![true; n];
+    for o in ops {
+        for i in o.kind.inputs().into_iter().chain(written(&o.kind)) {
+            if let Some(u) = unused.get_mut(i) {
+                *u = false;
+            }
+        }
+    }
+    unused
 }
 
 impl Graph {
@@ -217,6 +251,7 @@ impl Graph {
                 None => e.ops.push(o.clone()),
             }
         }
+        let unused = unused(&e.ops, e.tensors.len());
         let graph = Graph {
             id: self.id,
             name: self.name.clone(),
@@ -228,6 +263,7 @@ impl Graph {
         Ok(Some(Expanded {
             graph,
             typed_virtual: e.typed_virtual,
+            unused,
         }))
     }
 

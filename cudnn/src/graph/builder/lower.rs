@@ -150,7 +150,8 @@ pub struct OperationGraph {
     pub(crate) tensors: Vec<GraphTensor>,
     pub(crate) name: Arc<str>,
     /// The tensors as a plan checks buffers against them, made when first
-    /// asked for and shared by the configurations and plans of the graph.
+    /// asked for and shared by the configurations and plans of the graph
+    /// (a composite's made when built: those its operations use).
     plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
     /// The graph's key, made when first asked for.
     key: std::cell::OnceCell<String>,
@@ -334,12 +335,25 @@ impl Graph {
             None => {}
         }
         graph.finalize()?;
-        let signature = g.signature(&tensors);
+        // A plan holds the tensors its operations use: a composite leaves
+        // the unified node's own unused.
+        let plan_tensors = std::cell::OnceCell::new();
+        let signature = match &expanded {
+            None => g.signature(&tensors),
+            Some(e) => {
+                let used: Vec<GraphTensor> = (tensors.iter().zip(&e.unused))
+                    .filter(|(_, unused)| !**unused)
+                    .map(|(t, _)| t.clone())
+                    .collect();
+                let _ = plan_tensors.set(used.iter().map(PlanTensor::of).collect());
+                g.signature(&used)
+            }
+        };
         Ok(OperationGraph {
             desc: graph,
             tensors,
             name: Arc::from(self.name.as_str()),
-            plan_tensors: std::cell::OnceCell::new(),
+            plan_tensors,
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
             key_ops: g.ops.iter().map(|o| o.kind.clone()).collect(),
