@@ -238,7 +238,10 @@ impl Graph {
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
     /// bias, a mask (causal, a right bound, a window, either alignment) or
-    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8.
+    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8. Below
+    /// them, a forward with none of paged K/V, FP8, cumulative lengths, a
+    /// right bound, a window and a bottom-right mask is built as the
+    /// composite graph of matmuls and a softmax (8.9 on, not 9.10.0/9.10.1).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with

@@ -51,7 +51,7 @@ use sys::cudnnPointwiseMode_t as Pw;
 use sys::cudnnReduceTensorOp_t as Red;
 use DType as Dt;
 
-use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef};
+use super::{checks, node_error, Graph, OpDef, OpKind, TensorDef};
 use crate::core::error::Result;
 use crate::core::library::Library;
 use crate::core::version::Version;
@@ -245,7 +245,9 @@ impl Graph {
         for o in &self.ops {
             match composite_of(o) {
                 Some((kind, c)) => {
-                    check_release(function, node(kind, &o.name), have)?;
+                    // The node as errors name it (`sdpa_forward "f#0"`).
+                    let nd = format!("{kind} \"{}\"", o.name);
+                    check_release(function, nd, have)?;
                     e.sdpa(&o.name, &c);
                 }
                 None => e.ops.push(o.clone()),
@@ -275,7 +277,6 @@ impl Graph {
         op: &CompositeOp,
         t: &[BackendDescriptor],
     ) -> Result<BackendDescriptor> {
-        let new = |kind| BackendDescriptor::with_library(lib, kind);
         match op {
             CompositeOp::Pointwise {
                 mode,
@@ -284,75 +285,104 @@ impl Graph {
                 compute,
                 axis,
             } => {
-                let mut pw = new(D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
-                pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[*mode])?;
-                pw.set(
-                    A::CUDNN_ATTR_POINTWISE_MATH_PREC,
-                    &[compute.unwrap_or(self.compute)],
-                )?;
-                if let Some(a) = axis {
-                    pw.set(A::CUDNN_ATTR_POINTWISE_AXIS, &[*a])?;
-                }
-                pw.finalize()?;
-                let mut d = new(D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
-                let roles = [
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
-                ];
-                for (role, i) in roles.iter().zip(inputs) {
-                    d.set_descriptors(*role, &[&t[*i]])?;
-                }
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC, &[&t[*y]])?;
-                Ok(d)
+                let compute = compute.unwrap_or(self.compute);
+                pointwise_operation(lib, (*mode, compute, *axis), inputs, *y, t)
             }
             CompositeOp::Matmul { a, b, c, overrides } => {
-                let mut mm = new(D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
+                let mut mm =
+                    BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
                 mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
                 mm.finalize()?;
-                let mut d = new(D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[*a]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[*b]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[*c]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[&mm])?;
-                let attrs = [
-                    A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
-                    A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
-                    A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
-                ];
-                for (attr, o) in attrs.iter().zip(overrides) {
-                    if let Some(i) = o {
-                        d.set_descriptors(*attr, &[&t[*i]])?;
-                    }
-                }
-                Ok(d)
+                matmul_operation(lib, &mm, [*a, *b, *c], overrides, t)
             }
             CompositeOp::Rng {
                 seed,
                 offset,
                 y,
                 probability,
-            } => {
-                let mut r = new(D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
-                r.set(
-                    A::CUDNN_ATTR_RNG_DISTRIBUTION,
-                    &[sys::cudnnRngDistribution_t::CUDNN_RNG_DISTRIBUTION_BERNOULLI],
-                )?;
-                r.set(
-                    A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY,
-                    &[*probability],
-                )?;
-                r.finalize()?;
-                let mut d = new(D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR)?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_YDESC, &[&t[*y]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_DESC, &[&r])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_SEED, &[&t[*seed]])?;
-                d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, &[&t[*offset]])?;
-                Ok(d)
-            }
+            } => rng_operation(lib, [*seed, *offset, *y], *probability, t),
         }
     }
+}
+
+/// A pointwise operation of `mode` in `compute` (along `axis`), its
+/// inputs as `X`, `B`, `T`, writing `y`.
+fn pointwise_operation(
+    lib: &Arc<Library>,
+    (mode, compute, axis): (Pw, Dt, Option<i64>),
+    inputs: &[usize],
+    y: usize,
+    t: &[BackendDescriptor],
+) -> Result<BackendDescriptor> {
+    let mut pw = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
+    pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[mode])?;
+    pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[compute])?;
+    if let Some(a) = axis {
+        pw.set(A::CUDNN_ATTR_POINTWISE_AXIS, &[a])?;
+    }
+    pw.finalize()?;
+    let mut d =
+        BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
+    let roles = [
+        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+        A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
+        A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
+    ];
+    for (role, i) in roles.iter().zip(inputs) {
+        d.set_descriptors(*role, &[&t[*i]])?;
+    }
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC, &[&t[y]])?;
+    Ok(d)
+}
+
+/// A matmul `a x b = c` of `mm`, with the `M`, `N`, `K` overrides given.
+fn matmul_operation(
+    lib: &Arc<Library>,
+    mm: &BackendDescriptor,
+    [a, b, c]: [usize; 3],
+    overrides: &[Option<usize>; 3],
+    t: &[BackendDescriptor],
+) -> Result<BackendDescriptor> {
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[a]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[b]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[c]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[mm])?;
+    let attrs = [
+        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
+        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
+        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
+    ];
+    for (attr, o) in attrs.iter().zip(overrides) {
+        if let Some(i) = o {
+            d.set_descriptors(*attr, &[&t[*i]])?;
+        }
+    }
+    Ok(d)
+}
+
+/// A Bernoulli RNG of `probability` (of a 1) from the seed and offset
+/// tensors, writing `y`.
+fn rng_operation(
+    lib: &Arc<Library>,
+    [seed, offset, y]: [usize; 3],
+    probability: f64,
+    t: &[BackendDescriptor],
+) -> Result<BackendDescriptor> {
+    let mut r = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
+    r.set(
+        A::CUDNN_ATTR_RNG_DISTRIBUTION,
+        &[sys::cudnnRngDistribution_t::CUDNN_RNG_DISTRIBUTION_BERNOULLI],
+    )?;
+    r.set(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, &[probability])?;
+    r.finalize()?;
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR)?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_YDESC, &[&t[y]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_DESC, &[&r])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_SEED, &[&t[seed]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, &[&t[offset]])?;
+    Ok(d)
 }
 
 /// The releases the composite is refused on: before 8.9, and 9.10.0 and

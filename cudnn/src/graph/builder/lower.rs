@@ -274,7 +274,9 @@ impl Graph {
     /// not an output names its operation), a node the loaded cuDNN is too
     /// old for (its `what` says the version it needs, from the `@since`
     /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
-    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25).
+    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25;
+    /// an SDPA forward is built below those as its composite graph where
+    /// it has one, refused on cuDNN 9.10.0, 9.10.1 and before 8.9).
     /// [`Error::InvalidArgument`]
     /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
     /// with [`Mismatch::Unsupported`] on cuDNN 8 without a handle; a handle
