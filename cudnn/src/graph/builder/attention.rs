@@ -7,8 +7,8 @@
 //! node sets (the `@since` lines of cuDNN 9.28's `cudnn_graph.h`) and
 //! refuses otherwise, naming the node and the version it needs; below
 //! it, a forward without paged K/V, FP8, cumulative lengths, a right
-//! bound, a window or a bottom-right mask is built as the composite graph
-//! of matmuls and a softmax (`attention/composite.rs`, `expand.rs`).
+//! bound or a window is built as the composite graph of matmuls and a
+//! softmax (`attention/composite.rs`, `expand.rs`).
 //!
 //! Score modifiers (an additive bias, a causal mask or a right bound, a
 //! sliding window) are a subgraph of the attention operation
@@ -239,9 +239,9 @@ impl Graph {
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
     /// bias, a mask (causal, a right bound, a window, either alignment) or
     /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8. Below
-    /// them, a forward with none of paged K/V, FP8, cumulative lengths, a
-    /// right bound, a window and a bottom-right mask is built as the
-    /// composite graph of matmuls and a softmax (8.9 on, not 9.10.0/9.10.1).
+    /// them, a forward without paged K/V, FP8, cumulative lengths, a right
+    /// bound or a window is built as the composite graph of matmuls and a
+    /// softmax (8.9 on, not 9.10.0/9.10.1; `expand.rs` has its rules).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -319,7 +319,7 @@ impl Graph {
             fp8,
             plan,
             first_sub,
-            legacy: Legacy::of(options, shared.extra.bias),
+            legacy: Legacy::of(options, shared.extra.bias, [dims.sq, dims.skv]),
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
             sdpa_forward_op(&node, has_stats, tables, n)

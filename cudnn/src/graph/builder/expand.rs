@@ -18,8 +18,12 @@
 //!    9.0 without lengths and with `S_kv` not a multiple of 64, a
 //!    `CMP_LT` of the columns against `S_kv` (a workaround of the
 //!    frontend's);
-//! 5. the causal mask (aligned top-left): `GEN_INDEX` of rows and columns,
-//!    `CMP_GE` (row `>=` column), `BINARY_SELECT`;
+//! 5. the causal mask: `GEN_INDEX` of rows and columns (`INT32`), aligned
+//!    bottom-right the rows shifted by `S_kv - S_q` (an `ADD` and a `SUB`
+//!    in `INT32` of the lengths, or of the dims as `INT32` scalars),
+//!    `CMP_GE` (row `>=` column, `BOOLEAN`), `BINARY_SELECT`; aligned
+//!    bottom-right below cuDNN 9.6, `S_q` and `S_kv` are multiples of 64
+//!    (the frontend's rule; refused otherwise);
 //! 6. the softmax: a `MAX` reduction, `SUB`, `EXP`, an `ADD` reduction,
 //!    `LOG` and `ADD` into the statistics (`FLOAT`, virtual when not
 //!    asked for), `DIV`;
@@ -30,10 +34,12 @@
 //!
 //! The fill of a masked score is `f32::MIN` below cuDNN 9.10 and negative
 //! infinity from 9.10 (`get_negative_inf_value`). cuDNN 9.10.0 and 9.10.1
-//! are refused (the frontend's: known bugs of their half forward). A
-//! bottom-right alignment, a right bound, a sliding window, cumulative
-//! lengths, paged K/V and FP8 are not expressed: such a forward keeps the
-//! unified operation's gate.
+//! are refused (the frontend's: known bugs of their half forward), and on
+//! cuDNN 8 grouped-query attention (its matmul does not broadcast heads). A
+//! right bound, a sliding window, cumulative lengths, paged K/V and FP8
+//! are not expressed, nor a bottom-right causal mask with a bias or
+//! dropout or with more queries than keys and no lengths: such a forward
+//! keeps the unified operation's gate.
 //!
 //! The unified node's own new tensors (its score subgraph's) stay in the
 //! built graph, unused; the composite's tensors come after every tensor
@@ -72,6 +78,8 @@ pub(super) struct CompositeSdpa {
     pub(super) scale: usize,
     pub(super) bias: Option<usize>,
     pub(super) causal: bool,
+    /// The causal mask aligned bottom-right.
+    pub(super) bottom_right: bool,
     /// Per-item lengths of the queries and of the keys.
     pub(super) seq: Option<(usize, usize)>,
     /// Probability, seed, offset.
@@ -228,7 +236,7 @@ impl Graph {
     ) -> Result<Option<Expanded>> {
         let composite_of = |o: &OpDef| match &o.kind {
             OpKind::Backend(b) if b.min_version().0 > have => match &b.composite {
-                Some(Composite::Sdpa(c)) => Some((b.kind, c.clone())),
+                Some(Composite::Sdpa(c)) => Some((b.kind, c.clone(), b.min_version())),
                 _ => None,
             },
             _ => None,
@@ -244,10 +252,12 @@ impl Graph {
         };
         for o in &self.ops {
             match composite_of(o) {
-                Some((kind, c)) => {
+                Some((kind, c, unified)) => {
                     // The node as errors name it (`sdpa_forward "f#0"`).
                     let nd = format!("{kind} \"{}\"", o.name);
-                    check_release(function, nd, have)?;
+                    check_release(function, nd.clone(), have)?;
+                    self.check_heads(function, nd.clone(), &c, have)?;
+                    self.check_bottom_right(function, nd, &c, (have, unified))?;
                     e.sdpa(&o.name, &c);
                 }
                 None => e.ops.push(o.clone()),
@@ -267,6 +277,59 @@ impl Graph {
             typed_virtual: e.typed_virtual,
             unused,
         }))
+    }
+
+    /// On cuDNN 8, grouped-query attention is refused: its matmul does not
+    /// broadcast K's or V's heads over Q's (8.9.5 refuses them with
+    /// `BAD_PARAM`).
+    fn check_heads(
+        &self,
+        function: &'static str,
+        nd: String,
+        c: &CompositeSdpa,
+        have: Version,
+    ) -> Result<()> {
+        let heads = |i: usize| self.tensors[i].dims[1];
+        let (hq, hk, hv) = (heads(c.q), heads(c.k), heads(c.v));
+        if have.major >= 9 || (hk == hq && hv == hq) {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            None,
+            format!(
+                "needs cuDNN 9.0.0 or later for grouped-query attention in the composite graph \
+                 ({hk} key and {hv} value heads for {hq} query heads: cuDNN 8's matmul does not \
+                 broadcast them); the loaded one is {have}"
+            ),
+        ))
+    }
+
+    /// Below cuDNN 9.6, a bottom-right causal mask needs `S_q` and `S_kv`
+    /// multiples of 64 (the frontend's rule): otherwise the refusal of the
+    /// unified node (`want`, because of `needs`), saying why.
+    fn check_bottom_right(
+        &self,
+        function: &'static str,
+        nd: String,
+        c: &CompositeSdpa,
+        (have, (want, needs)): (Version, (Version, &str)),
+    ) -> Result<()> {
+        let (sq, skv) = (self.tensors[c.q].dims[2], self.tensors[c.k].dims[2]);
+        if !c.bottom_right || have >= Version::new(9, 6, 0) || (sq % 64 == 0 && skv % 64 == 0) {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            None,
+            format!(
+                "needs cuDNN {want} or later ({needs}); the loaded one is {have}; the composite \
+                 attention graph of older releases takes a causal mask aligned bottom-right \
+                 before cuDNN 9.6.0 only with S_q and S_kv multiples of 64 (here {sq} and {skv})"
+            ),
+        ))
     }
 
     /// The operation descriptor (not finalized) of a composite's
@@ -543,7 +606,11 @@ impl Expander {
             s = self.short_keys_mask(nd, s, skv);
         }
         if c.causal {
-            s = self.causal_mask(nd, s);
+            let shift = c.bottom_right.then(|| match c.seq {
+                Some(lengths) => lengths,
+                None => (self.int(nd, "s_q", sq), self.int(nd, "s_kv", skv)),
+            });
+            s = self.causal_mask(nd, s, shift);
         }
         let last_type = Some(qtype);
         let p = self.softmax(nd, s, c.stats, c.dropout.is_none().then_some(qtype));
@@ -594,13 +661,26 @@ impl Expander {
         self.pw_new(nd, "binary_select", select, &[s, fill, keep])
     }
 
-    /// The causal mask aligned top-left (the frontend's composite
-    /// diagonal band mask with a right bound of 0): kept where row `>=`
-    /// column.
-    fn causal_mask(&mut self, nd: &str, s: usize) -> usize {
+    /// An `INT32` scalar of a dim (`i32::MAX` beyond it, which the
+    /// unified node's checks refuse first).
+    fn int(&mut self, nd: &str, suffix: &str, v: i64) -> usize {
+        let v = i32::try_from(v).unwrap_or(i32::MAX);
+        self.scalar(nd, suffix, ScalarValue::Int32(v))
+    }
+
+    /// The causal mask (the frontend's composite diagonal band mask with a
+    /// right bound of 0): kept where row `>=` column; with `shift` (the
+    /// queries' and keys' lengths, aligned bottom-right) the row is first
+    /// shifted by `len_kv - len_q`.
+    fn causal_mask(&mut self, nd: &str, s: usize, shift: Option<(usize, usize)>) -> usize {
         let int = Some(Dt::CUDNN_DATA_INT32);
-        let row = self.gen_index(nd, "gen_row_index", s, 2, int);
+        let mut row = self.gen_index(nd, "gen_row_index", s, 2, int);
         let col = self.gen_index(nd, "gen_col_index", s, 3, int);
+        if let Some((lq, lkv)) = shift {
+            let i32s = Types::new(Dt::CUDNN_DATA_INT32, int).axis(3);
+            row = self.typed(nd, "row+skv", Pw::CUDNN_POINTWISE_ADD, &[row, lkv], i32s);
+            row = self.typed(nd, "row+skv-sq", Pw::CUDNN_POINTWISE_SUB, &[row, lq], i32s);
+        }
         let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
         let ge = Pw::CUDNN_POINTWISE_CMP_GE;
         let keep = self.typed(nd, "row>=col", ge, &[row, col], boolean);
@@ -856,6 +936,52 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(fill(&old), Some(ScalarValue::Float(f32::MIN)));
+    }
+
+    #[test]
+    fn a_bottom_right_causal_mask_shifts_the_rows_and_needs_multiples_of_64_before_9_6() {
+        let br = crate::graph::DiagonalAlignment::BOTTOM_RIGHT;
+        let (g, _) = forward(&|_| SdpaOptions {
+            causal: true,
+            alignment: br,
+            ..SdpaOptions::default()
+        });
+        let e = g
+            .expand_composites("t", Version::new(9, 10, 2))
+            .unwrap()
+            .unwrap();
+        let names = op_names(&e);
+        for w in ["row+skv", "row+skv-sq", "row>=col", "causal_select"] {
+            assert!(names.iter().any(|n| n.ends_with(w)), "{w}: {names:?}");
+        }
+        let s_kv = e.graph.tensors.iter().find(|t| t.name.ends_with(".s_kv"));
+        assert_eq!(s_kv.and_then(|t| t.by_value), Some(ScalarValue::Int32(96)));
+        // S_kv 96: below 9.6 the unified node's refusal, saying why.
+        let what = match g.expand_composites("t", Version::new(9, 5, 1)) {
+            Err(e) => e.to_string(),
+            Ok(e) => panic!("expanded: {}", e.is_some()),
+        };
+        assert!(what.contains("needs cuDNN 9.21.0 or later"), "{what}");
+        assert!(what.contains("multiples of 64 (here 64 and 96)"), "{what}");
+        // With a bias there is no composite form.
+        let (g, _) = forward(&|g| SdpaOptions {
+            causal: true,
+            alignment: br,
+            bias: Some(g.tensor("bias", &[1, 2, 64, 96], BF16).unwrap()),
+            ..SdpaOptions::default()
+        });
+        assert!(g
+            .expand_composites("t", Version::new(9, 10, 2))
+            .unwrap()
+            .is_none());
+        let what = g
+            .check_versions_at("t", Version::new(9, 10, 2))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            what.contains("aligned bottom-right with a bias or dropout"),
+            "{what}"
+        );
     }
 
     #[test]
