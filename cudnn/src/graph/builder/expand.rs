@@ -41,7 +41,9 @@
 //! dropout or with more queries than keys and no lengths: such a forward
 //! keeps the unified operation's gate.
 //!
-//! The unified node's own new tensors (its score subgraph's) stay in the
+//! `K` is described transposed in place, so a forward whose keys another
+//! operation writes or reads keeps the unified node. The unified node's
+//! own new tensors (its score subgraph's) stay in the
 //! built graph, unused; the composite's tensors come after every tensor
 //! of the description, so each [`TensorId`](super::TensorId)'s uid is
 //! unchanged.
@@ -236,7 +238,9 @@ impl Graph {
     ) -> Result<Option<Expanded>> {
         let composite_of = |o: &OpDef| match &o.kind {
             OpKind::Backend(b) if b.min_version().0 > have => match &b.composite {
-                Some(Composite::Sdpa(c)) => Some((b.kind, c.clone(), b.min_version())),
+                Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => {
+                    Some((b.kind, c.clone(), b.min_version()))
+                }
                 _ => None,
             },
             _ => None,
@@ -249,6 +253,7 @@ impl Graph {
             ops: Vec::new(),
             typed_virtual: Vec::new(),
             have,
+            transposed: std::collections::HashSet::new(),
         };
         for o in &self.ops {
             match composite_of(o) {
@@ -277,6 +282,20 @@ impl Graph {
             typed_virtual: e.typed_virtual,
             unused,
         }))
+    }
+
+    /// Whether `k` may be described transposed in place (as the frontend
+    /// does): an input of the graph that only SDPA forwards read. A `k`
+    /// another operation writes or reads keeps the unified node (and its
+    /// version's refusal).
+    fn k_is_its_own(&self, k: usize) -> bool {
+        let sdpa_forward =
+            |o: &OpDef| matches!(&o.kind, OpKind::Backend(b) if b.kind == "sdpa_forward");
+        self.tensors[k].producer.is_none()
+            && self
+                .ops
+                .iter()
+                .all(|o| sdpa_forward(o) || !o.kind.inputs().contains(&k))
     }
 
     /// On cuDNN 8, grouped-query attention is refused: its matmul does not
@@ -474,6 +493,8 @@ struct Expander {
     ops: Vec<OpDef>,
     typed_virtual: Vec<usize>,
     have: Version,
+    /// The keys described transposed.
+    transposed: std::collections::HashSet<usize>,
 }
 
 impl Expander {
@@ -580,9 +601,12 @@ impl Expander {
         let (b, hq, sq) = (q[0], q[1], q[2]);
         let skv = self.tensors[c.k].dims[2];
         let qtype = self.tensors[c.q].dtype.unwrap_or(Dt::CUDNN_DATA_HALF);
-        let kt = &mut self.tensors[c.k];
-        kt.dims.swap(2, 3);
-        kt.strides.swap(2, 3);
+        // Once, when two forwards read the same keys.
+        if self.transposed.insert(c.k) {
+            let kt = &mut self.tensors[c.k];
+            kt.dims.swap(2, 3);
+            kt.strides.swap(2, 3);
+        }
         let s_dims = [b, hq, sq, skv];
         let mut s = self.virt(nd, "bmm1", &s_dims, None);
         let (m, n) = match c.seq {
@@ -982,6 +1006,37 @@ mod tests {
             what.contains("aligned bottom-right with a bias or dropout"),
             "{what}"
         );
+    }
+
+    /// Keys another operation writes keep the unified node; two forwards
+    /// of the same keys describe them transposed once.
+    #[test]
+    fn keys_are_transposed_once_and_only_when_the_forwards_own_them() {
+        let mut g = Graph::new("two");
+        let q = g.tensor("q", &[1, 2, 64, 32], BF16).unwrap();
+        let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+        g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+        g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+        let e = g
+            .expand_composites("t", Version::new(9, 10, 2))
+            .unwrap()
+            .unwrap();
+        assert_eq!(e.graph.tensors[k.index as usize].dims, [1, 2, 32, 64]);
+        let mut g = Graph::new("roped");
+        g.set_intermediate_type(BF16).unwrap();
+        let q = g.tensor("q", &[1, 2, 64, 32], BF16).unwrap();
+        let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+        let f = g
+            .tensor("f", &[64, 1, 1, 32], Dt::CUDNN_DATA_FLOAT)
+            .unwrap();
+        let k = g
+            .rope_forward(k, f, &crate::graph::RopeOptions::default())
+            .unwrap();
+        g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+        assert!(g
+            .expand_composites("t", Version::new(9, 10, 2))
+            .unwrap()
+            .is_none());
     }
 
     #[test]
