@@ -12,7 +12,9 @@
 //!   CUDA 12: the fused attention engines are runtime-compiled); the plan
 //!   round-trips through cuDNN's JSON, which names the tensors the
 //!   composite's operations use (`check_plan_json`).
-//! - From 9.13: the unified operation, with no tensor of the composite's.
+//! - From 9.13: the unified operation, with no tensor of the composite's;
+//!   `Graph::build_composite_with` builds the composite all the same, and
+//!   cuDNN 9.28 plans each for the described H100.
 //! - The options the composite does not express (paged K/V, FP8,
 //!   cumulative lengths, a right bound, a window, a bottom-right mask with
 //!   a bias) are
@@ -298,6 +300,43 @@ fn composite_forwards_get_engines_and_plans_for_a_described_h100() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// From the unified operation on, `build_composite_with` builds the
+/// composite all the same; where cuDNN (9.28) still plans it for a
+/// described H100, each composite gets engines and a plan.
+#[test]
+fn the_composite_is_built_on_request_where_the_unified_operation_exists() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    if lib.version() < UNIFIED {
+        return;
+    }
+    let planning = lib.version() >= Version::new(9, 8, 0)
+        && common::backend::load_cublaslt(&lib)
+        && load_nvrtc(&lib);
+    let device = h100();
+    let target = Target::Device(&device);
+    let mut planned = Vec::new();
+    for (f, _) in composites() {
+        let g = f.graph.build_composite_with(&lib, None).expect(f.name);
+        check_composite(&f, &g);
+        if !planning {
+            continue;
+        }
+        let configs = g.engine_configs(target, HeuristicMode::A, &EngineFilter::default());
+        if configs.is_ok_and(|c| !c.is_empty()) {
+            let plans = g.plans(target, &Settings::default()).expect(f.name);
+            assert!(!plans.is_empty(), "{}", f.name);
+            planned.push(f.name);
+        }
+    }
+    eprintln!("composites planned on cuDNN {}: {planned:?}", lib.version());
+    // cuDNN 9.28 plans every one (with cuBLASLt and NVRTC for CUDA 12).
+    if planning {
+        assert_eq!(planned.len(), composites().len(), "{planned:?}");
+    }
 }
 
 /// A refusal naming the unified operation's version and what the

@@ -229,15 +229,17 @@ fn unused(ops: &[OpDef], n: usize) -> Vec<bool> {
 impl Graph {
     /// The graph with each SDPA forward that `have` lacks an attribute of
     /// and that has a composite form replaced by its composite; `None`
-    /// when there is none. A composite `have` refuses (below 8.9, cuDNN
-    /// 9.10.0 and 9.10.1) is refused here, naming the node.
+    /// when there is none; with `force`, each that has a composite form.
+    /// A composite `have` refuses (below 8.9, cuDNN 9.10.0 and 9.10.1) is
+    /// refused here, naming the node.
     pub(super) fn expand_composites(
         &self,
         function: &'static str,
         have: Version,
+        force: bool,
     ) -> Result<Option<Expanded>> {
         let composite_of = |o: &OpDef| match &o.kind {
-            OpKind::Backend(b) if b.min_version().0 > have => match &b.composite {
+            OpKind::Backend(b) if force || b.min_version().0 > have => match &b.composite {
                 Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => {
                     Some((b.kind, c.clone(), b.min_version()))
                 }
@@ -844,11 +846,11 @@ mod tests {
     fn the_forward_expands_as_the_frontend_builds_it() {
         let (g, k) = forward(&|_| SdpaOptions::default());
         assert!(g
-            .expand_composites("t", Version::new(9, 13, 0))
+            .expand_composites("t", Version::new(9, 13, 0), false)
             .unwrap()
             .is_none());
         let e = g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .unwrap();
         let want = [
@@ -884,7 +886,7 @@ mod tests {
             .is_ok());
         // Below 9.0 the keys past a length not a multiple of 64 are masked.
         let e = g
-            .expand_composites("t", Version::new(8, 9, 5))
+            .expand_composites("t", Version::new(8, 9, 5), false)
             .unwrap()
             .unwrap();
         assert!(op_names(&e).iter().any(|n| n.ends_with("col_less_seq_kv")));
@@ -910,7 +912,7 @@ mod tests {
             ..SdpaOptions::default()
         });
         let e = g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .unwrap();
         let names = op_names(&e);
@@ -956,7 +958,7 @@ mod tests {
         };
         assert_eq!(fill(&e), Some(ScalarValue::Float(f32::NEG_INFINITY)));
         let old = g
-            .expand_composites("t", Version::new(9, 8, 0))
+            .expand_composites("t", Version::new(9, 8, 0), false)
             .unwrap()
             .unwrap();
         assert_eq!(fill(&old), Some(ScalarValue::Float(f32::MIN)));
@@ -971,7 +973,7 @@ mod tests {
             ..SdpaOptions::default()
         });
         let e = g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .unwrap();
         let names = op_names(&e);
@@ -981,7 +983,7 @@ mod tests {
         let s_kv = e.graph.tensors.iter().find(|t| t.name.ends_with(".s_kv"));
         assert_eq!(s_kv.and_then(|t| t.by_value), Some(ScalarValue::Int32(96)));
         // S_kv 96: below 9.6 the unified node's refusal, saying why.
-        let what = match g.expand_composites("t", Version::new(9, 5, 1)) {
+        let what = match g.expand_composites("t", Version::new(9, 5, 1), false) {
             Err(e) => e.to_string(),
             Ok(e) => panic!("expanded: {}", e.is_some()),
         };
@@ -995,7 +997,7 @@ mod tests {
             ..SdpaOptions::default()
         });
         assert!(g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .is_none());
         let what = g
@@ -1018,7 +1020,7 @@ mod tests {
         g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
         g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
         let e = g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .unwrap();
         assert_eq!(e.graph.tensors[k.index as usize].dims, [1, 2, 32, 64]);
@@ -1034,7 +1036,7 @@ mod tests {
             .unwrap();
         g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
         assert!(g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .is_none());
     }
@@ -1047,7 +1049,7 @@ mod tests {
             (Version::new(9, 10, 1), "known bugs"),
             (Version::new(8, 8, 1), "8.9.0 or later"),
         ] {
-            match g.expand_composites("t", v) {
+            match g.expand_composites("t", v, false) {
                 Err(Error::InvalidArgument {
                     function: "t",
                     mismatch: Mismatch::GraphNode { node, what, .. },
@@ -1069,7 +1071,7 @@ mod tests {
             ..SdpaOptions::default()
         });
         assert!(g
-            .expand_composites("t", Version::new(9, 10, 2))
+            .expand_composites("t", Version::new(9, 10, 2), false)
             .unwrap()
             .is_none());
         let e = g

@@ -252,7 +252,7 @@ impl Graph {
     pub fn build(&self) -> Result<OperationGraph> {
         self.check_complete("Graph::build")?;
         let lib = crate::core::library::library()?;
-        self.build_in("Graph::build", &lib, None)
+        self.build_in("Graph::build", &lib, None, false)
     }
 
     /// Checks the whole graph, then makes its backend descriptors with
@@ -287,17 +287,35 @@ impl Graph {
         lib: &Arc<Library>,
         handle: Option<&Handle>,
     ) -> Result<OperationGraph> {
-        self.build_in("Graph::build_with", lib, handle)
+        self.build_in("Graph::build_with", lib, handle, false)
     }
 
+    /// As [`build_with`](Self::build_with), but every SDPA forward that
+    /// has a composite form is built as that composite on any release
+    /// (the graph a cuDNN before the unified operation gets), for
+    /// comparing the two on a newer cuDNN.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with).
+    pub fn build_composite_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_composite_with", lib, handle, true)
+    }
+
+    /// The build; with `force`, each SDPA forward with a composite form
+    /// is built as it.
     fn build_in(
         &self,
         function: &'static str,
         lib: &Arc<Library>,
         handle: Option<&Handle>,
+        force: bool,
     ) -> Result<OperationGraph> {
         self.check_complete(function)?;
-        let expanded = self.expand_composites(function, lib.version())?;
+        let expanded = self.expand_composites(function, lib.version(), force)?;
         let g = expanded.as_ref().map_or(self, |e| &e.graph);
         g.check_versions(function, lib)?;
         let mut tensors = g.graph_tensors();
