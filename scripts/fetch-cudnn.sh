@@ -10,10 +10,12 @@
 #   9         the pinned cuDNN 9: 9.28.0.42
 #   all       8 and 9
 #   matrix    the other Linux installs the tests run against:
-#             8.9.7.29, cu13-9.28.1.4, jit-cu12-9.27.0.42
+#             8.9.7.29, 9.10.2.21, cu13-9.28.1.4, jit-cu12-9.27.0.42
 #   windows   the Windows wheels: win-8.9.5.29, win-9.28.0.42
 #   cublas    cuBLAS for CUDA 12 (its libcublasLt.so.12 is what cuDNN 9's
 #             precompiled engines open at run time): cublas-cu12-12.9.1.4
+#   nvrtc12   NVRTC for CUDA 12 (libnvrtc.so.12, which cuDNN 9.10's
+#             runtime-compiled attention engines open): nvrtc-cu12-12.9.86
 #   nvrtc13   NVRTC for CUDA 13 (libnvrtc.so.13, in the nvidia/cu13/lib
 #             layout of NVIDIA's CUDA 13 wheels): nvrtc-cu13-13.0.88
 #   ID        one entry of the table below
@@ -22,11 +24,13 @@
 #   8.9.5.30              nvidia-cudnn-cu12==8.9.5.30             nvidia/cudnn/
 #   9.28.0.42             nvidia-cudnn-cu12==9.28.0.42            nvidia/cudnn/
 #   8.9.7.29              nvidia-cudnn-cu12==8.9.7.29             nvidia/cudnn/
+#   9.10.2.21             nvidia-cudnn-cu12==9.10.2.21            nvidia/cudnn/
 #   cu13-9.28.1.4         nvidia-cudnn-cu13==9.28.1.4             nvidia/cudnn/
 #   jit-cu12-9.27.0.42    nvidia-cudnn-jit-cu12==9.27.0.42        nvidia/cudnn_jit/
 #   win-8.9.5.29          nvidia-cudnn-cu12==8.9.5.29 (win_amd64) nvidia/cudnn/
 #   win-9.28.0.42         nvidia-cudnn-cu12==9.28.0.42 (win_amd64) nvidia/cudnn/
 #   cublas-cu12-12.9.1.4  nvidia-cublas-cu12==12.9.1.4            nvidia/cublas/
+#   nvrtc-cu12-12.9.86    nvidia-cuda-nvrtc-cu12==12.9.86         nvidia/cuda_nvrtc/
 #   nvrtc-cu13-13.0.88    nvidia-cuda-nvrtc==13.0.88              nvidia/cu13/
 #
 # The Linux entries are the wheels for this machine's architecture; the
@@ -58,11 +62,14 @@
 #   CUDNN_8_INCLUDE=<cache>/8.9.5.30/include
 #   CUDNN_9_VERSION, _LIB, _INCLUDE     (9.28.0.42)
 #   CUDNN_8_9_7_VERSION, _LIB, _INCLUDE (8.9.7.29)
+#   CUDNN_9_10_VERSION, _LIB, _INCLUDE  (9.10.2.21: the release PyTorch pins,
+#                                        before the unified SDPA operation)
 #   CUDNN_CU13_VERSION, _LIB, _INCLUDE  (cu13-9.28.1.4; VERSION=9.28.1.4)
 #   CUDNN_JIT_VERSION, _LIB, _INCLUDE   (jit-cu12-9.27.0.42; VERSION=9.27.0.42)
 #   CUDNN_WIN_8_VERSION, _BIN, _INCLUDE (win-8.9.5.29; BIN=<cache>/win-8.9.5.29/bin)
 #   CUDNN_WIN_9_VERSION, _BIN, _INCLUDE (win-9.28.0.42)
 #   CUBLAS_12_VERSION, _LIB, _INCLUDE   (cublas-cu12-12.9.1.4)
+#   NVRTC_12_VERSION, _LIB, _INCLUDE    (nvrtc-cu12-12.9.86)
 #   NVRTC_13_VERSION, _LIB, _INCLUDE    (nvrtc-cu13-13.0.88)
 #
 # The VERSION lines carry the wheel's version (four numbers) without the id's
@@ -79,22 +86,25 @@ declare -A ENTRY=(
     [8.9.5.30]="nvidia-cudnn-cu12 8.9.5.30 linux nvidia/cudnn CUDNN_8"
     [9.28.0.42]="nvidia-cudnn-cu12 9.28.0.42 linux nvidia/cudnn CUDNN_9"
     [8.9.7.29]="nvidia-cudnn-cu12 8.9.7.29 linux nvidia/cudnn CUDNN_8_9_7"
+    [9.10.2.21]="nvidia-cudnn-cu12 9.10.2.21 linux nvidia/cudnn CUDNN_9_10"
     [cu13-9.28.1.4]="nvidia-cudnn-cu13 9.28.1.4 linux nvidia/cudnn CUDNN_CU13"
     [jit-cu12-9.27.0.42]="nvidia-cudnn-jit-cu12 9.27.0.42 linux nvidia/cudnn_jit CUDNN_JIT"
     [win-8.9.5.29]="nvidia-cudnn-cu12 8.9.5.29 windows nvidia/cudnn CUDNN_WIN_8"
     [win-9.28.0.42]="nvidia-cudnn-cu12 9.28.0.42 windows nvidia/cudnn CUDNN_WIN_9"
     [cublas-cu12-12.9.1.4]="nvidia-cublas-cu12 12.9.1.4 linux nvidia/cublas CUBLAS_12"
+    [nvrtc-cu12-12.9.86]="nvidia-cuda-nvrtc-cu12 12.9.86 linux nvidia/cuda_nvrtc NVRTC_12"
     [nvrtc-cu13-13.0.88]="nvidia-cuda-nvrtc 13.0.88 linux nvidia/cu13 NVRTC_13"
 )
-IDS=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42 cublas-cu12-12.9.1.4 nvrtc-cu13-13.0.88)
+IDS=(8.9.5.30 9.28.0.42 8.9.7.29 9.10.2.21 cu13-9.28.1.4 jit-cu12-9.27.0.42 win-8.9.5.29 win-9.28.0.42 cublas-cu12-12.9.1.4 nvrtc-cu12-12.9.86 nvrtc-cu13-13.0.88)
 # The groups: name -> ids.
 declare -A GROUP=(
     [8]="8.9.5.30"
     [9]="9.28.0.42"
     [all]="8.9.5.30 9.28.0.42"
-    [matrix]="8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42"
+    [matrix]="8.9.7.29 9.10.2.21 cu13-9.28.1.4 jit-cu12-9.27.0.42"
     [windows]="win-8.9.5.29 win-9.28.0.42"
     [cublas]="cublas-cu12-12.9.1.4"
+    [nvrtc12]="nvrtc-cu12-12.9.86"
     [nvrtc13]="nvrtc-cu13-13.0.88"
 )
 
@@ -116,7 +126,7 @@ for arg in "$@"; do
     elif [[ -n ${ENTRY[$arg]+set} ]]; then
         add_id "$arg"
     else
-        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|nvrtc13|ID...]; IDs: ${IDS[*]})"
+        die "unknown argument '$arg' (usage: $0 [8|9|all|matrix|windows|cublas|nvrtc12|nvrtc13|ID...]; IDs: ${IDS[*]})"
     fi
 done
 

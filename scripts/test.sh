@@ -20,6 +20,11 @@
 #                        are absent by design: the install-layout tests that
 #                        apply to it, with CUDNN_TEST_LAYOUT=jit
 #                        (--test install_layouts -- jit_ in_process)
+#   9.10.2.21            the release PyTorch pins, before the unified SDPA
+#                        operation (9.13): only the composite attention's host
+#                        tests (--test graph_composite), which build, get
+#                        engine configurations for and plan the composite
+#                        SDPA forward for a described H100
 #   windows              scripts/test-windows.sh (the Windows DLLs under Wine,
 #                        fetched first: CUDNN_WIN_8_BIN, CUDNN_WIN_9_BIN), when
 #                        that script exists and CUDNN_TEST_WINDOWS=1 or CI=true;
@@ -43,8 +48,8 @@
 #   bash scripts/test.sh --lib             (only unit tests; no doctests then)
 #   bash scripts/test.sh conv              (only tests whose name has "conv")
 #   bash scripts/test.sh -- --nocapture    (arguments of the test binaries)
-# The JIT row keeps its own selection and takes only the arguments after
-# `--`.
+# The JIT and composite rows keep their own selection and take only the
+# arguments after `--`.
 #
 # Each row's output is kept in target/test-logs/cudnn-<id>.log (under
 # $CARGO_TARGET_DIR when that is set). Doctests run once, with the first row,
@@ -114,8 +119,9 @@ declare -A ROW=(
     [8.9.7.29]="suite - 12 CUDNN_8_9_7"
     [cu13-9.28.1.4]="suite (CUDA_13) 13 CUDNN_CU13"
     [jit-cu12-9.27.0.42]="jit (JIT,_graph-only) 12 CUDNN_JIT"
+    [9.10.2.21]="composite (composite_attention) 12 CUDNN_9_10"
 )
-all_rows=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42)
+all_rows=(8.9.5.30 9.28.0.42 8.9.7.29 cu13-9.28.1.4 jit-cu12-9.27.0.42 9.10.2.21)
 windows_wanted=0
 if [[ -f $script_dir/test-windows.sh && (${CUDNN_TEST_WINDOWS:-0} == 1 || ${CI:-} == true) ]]; then
     windows_wanted=1
@@ -140,8 +146,10 @@ done
 # cuBLASLt for CUDA 12, which cuDNN 9's precompiled engines open at run
 # time: the graph tests load it from CUBLAS_12_LIB (the CUDA 13 row has none,
 # and checks the typed refusal instead). And NVRTC for CUDA 13, which the
-# consumer's python_installs test finds in an nvidia/cu13/lib layout.
-fetch=(all matrix windows cublas nvrtc13)
+# consumer's python_installs test finds in an nvidia/cu13/lib layout, and
+# for CUDA 12, which cuDNN 9.10's runtime-compiled attention engines open
+# (graph_composite loads it from NVRTC_12_LIB).
+fetch=(all matrix windows cublas nvrtc12 nvrtc13)
 if ! fetched=$(bash "$script_dir/fetch-cudnn.sh" "${fetch[@]}"); then
     echo "error: could not fetch cuDNN (see above); no test ran" >&2
     echo "0 passed, 1 failed"
@@ -151,10 +159,10 @@ eval "$fetched"
 # Every install is visible to every run: the doctor and install-layout tests
 # arrange them side by side (and scripts/test-windows.sh finds the DLLs in
 # CUDNN_WIN_8_BIN and CUDNN_WIN_9_BIN).
-export CUDNN_8_LIB CUDNN_9_LIB CUDNN_8_9_7_LIB CUDNN_CU13_LIB CUDNN_JIT_LIB
-export CUDNN_8_VERSION CUDNN_9_VERSION CUDNN_8_9_7_VERSION CUDNN_CU13_VERSION CUDNN_JIT_VERSION
+export CUDNN_8_LIB CUDNN_9_LIB CUDNN_8_9_7_LIB CUDNN_CU13_LIB CUDNN_JIT_LIB CUDNN_9_10_LIB
+export CUDNN_8_VERSION CUDNN_9_VERSION CUDNN_8_9_7_VERSION CUDNN_CU13_VERSION CUDNN_JIT_VERSION CUDNN_9_10_VERSION
 export CUDNN_WIN_8_VERSION CUDNN_WIN_8_BIN CUDNN_WIN_9_VERSION CUDNN_WIN_9_BIN
-export CUBLAS_12_LIB NVRTC_13_LIB
+export CUBLAS_12_LIB NVRTC_12_LIB NVRTC_13_LIB
 # NVIDIA's driver library (Debian's libcuda1; no GPU needed), which cuDNN
 # 9's engines link: the graph tests load it by absolute path before cuDNN
 # (cudnn/tests/common/driver.rs). It is not put on LD_LIBRARY_PATH, so the
@@ -253,6 +261,9 @@ run_linux_row() {
             # cargo resolves the same features and reuses their build.
             cmd=(cargo test --workspace --exclude xtask --exclude cudnn-rs-candle --test install_layouts "${fail_fast[@]+"${fail_fast[@]}"}"
                 -- jit_ in_process "${binary_args[@]+"${binary_args[@]}"}")
+        elif [[ $kind == composite ]]; then
+            cmd=(cargo test --workspace --exclude xtask --exclude cudnn-rs-candle --test graph_composite "${fail_fast[@]+"${fail_fast[@]}"}"
+                -- "${binary_args[@]+"${binary_args[@]}"}")
         elif [[ $run == doctests ]]; then
             cmd=(cargo test "${scope[@]+"${scope[@]}"}" --doc "${fail_fast[@]+"${fail_fast[@]}"}" "$@")
         else

@@ -22,6 +22,7 @@
 
 mod attention;
 mod checks;
+mod expand;
 mod lower;
 mod matmul_fp8;
 mod node;
@@ -226,6 +227,9 @@ enum OpKind {
     },
     /// Normalizations, attention, rotary embeddings (`node.rs`).
     Backend(node::BackendOp),
+    /// An operation of a composite attention graph (`expand.rs`), made
+    /// only when a graph is built.
+    Composite(expand::CompositeOp),
 }
 
 impl OpKind {
@@ -239,6 +243,7 @@ impl OpKind {
             OpKind::Matmul { .. } => "matmul",
             OpKind::Reduction { .. } => "reduction",
             OpKind::Backend(b) => b.kind,
+            OpKind::Composite(c) => c.kind(),
         }
     }
 
@@ -259,6 +264,7 @@ impl OpKind {
             OpKind::Matmul { a, b, .. } => vec![*a, *b],
             OpKind::Reduction { x, .. } => vec![*x],
             OpKind::Backend(b) => b.inputs(),
+            OpKind::Composite(c) => c.inputs(),
         }
     }
 }
@@ -746,6 +752,7 @@ fn write_key_op(k: &mut String, kind: &OpKind) {
             b.key(k);
             Ok(())
         }
+        OpKind::Composite(c) => k.write_str(&c.key()),
     };
 }
 

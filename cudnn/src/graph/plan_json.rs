@@ -685,6 +685,27 @@ pub(crate) const SCHEMAS: &[Schema] = &[
         attrs: &["startIndices", "limitIndices", "strides"],
         subgraph: false,
     },
+    // The composite attention's dropout (`builder/expand.rs`): keys as
+    // cuDNN 9.10.2 writes them (a seed tensor, its Bernoulli probability);
+    // the seed by value and the other distributions' parameters by their
+    // frontend names.
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR",
+        inputs: &["seedTensor", "offset"],
+        outputs: &["yDesc"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &[
+            "distribution",
+            "bernoulli_dist_probability",
+            "seed",
+            "normal_dist_mean",
+            "normal_dist_std_dev",
+            "uniform_dist_max",
+            "uniform_dist_min",
+        ],
+        subgraph: false,
+    },
     Schema {
         operation: "CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR",
         inputs: &[

@@ -124,7 +124,8 @@ static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 
 /// Fused scaled dot-product attention for inference: the forward of
 /// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
-/// with a causal mask or a window; 9.15 with padding). It has no backward
+/// with a causal mask or a window; 9.15 with padding; below those, without
+/// a window, the composite graph of older releases). It has no backward
 /// graph and no `backward`: a layer built for inference cannot be asked
 /// for gradients, which the type says rather than a runtime refusal.
 ///

@@ -30,7 +30,12 @@
 //!
 //! The normalizations need cuDNN 9; attention needs cuDNN 9.13 for the
 //! forward and 9.17 for the backward (9.21 with a causal mask or a
-//! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`.
+//! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`,
+//! except that a forward without a window is built below those as the
+//! composite graph of older releases (see
+//! [`Graph::sdpa_forward`](crate::graph::Graph::sdpa_forward)), so
+//! [`AttentionInference`] plans on them (cuDNN 9.8 and later for a
+//! described GPU).
 //!
 //! ```no_run
 //! use cudnn::graph::{DeviceProperties, Settings};

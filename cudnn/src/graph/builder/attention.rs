@@ -5,9 +5,10 @@
 //! Each node checks its shapes and types as it is added; [`Graph::build`]
 //! checks that the loaded cuDNN has the operation and every attribute the
 //! node sets (the `@since` lines of cuDNN 9.28's `cudnn_graph.h`) and
-//! refuses otherwise, naming the node and the version it needs. On a
-//! cuDNN without the fused operation there is no fallback to a graph of
-//! matmuls and a softmax: the node is refused.
+//! refuses otherwise, naming the node and the version it needs; below
+//! it, a forward without paged K/V, FP8, cumulative lengths, a right
+//! bound or a window is built as the composite graph of matmuls and a
+//! softmax (`attention/composite.rs`, `expand.rs`).
 //!
 //! Score modifiers (an additive bias, a causal mask or a right bound, a
 //! sliding window) are a subgraph of the attention operation
@@ -36,13 +37,15 @@ use super::{checks, node, node_error, Graph, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
+mod composite;
 mod fp8;
 mod lengths;
 mod mask;
 mod paged;
 
-use fp8::Fp8Node;
+use composite::Legacy;
 pub use fp8::SdpaFp8;
+use fp8::{forward_types, Fp8Node};
 use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
@@ -235,7 +238,10 @@ impl Graph {
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
     /// bias, a mask (causal, a right bound, a window, either alignment) or
-    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8.
+    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8. Below
+    /// them, a forward without paged K/V, FP8, cumulative lengths, a right
+    /// bound or a window is built as the composite graph of matmuls and a
+    /// softmax (8.9 on, not 9.10.0/9.10.1; `expand.rs` has its rules).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -313,6 +319,7 @@ impl Graph {
             fp8,
             plan,
             first_sub,
+            legacy: Legacy::of(options, shared.extra.bias, [dims.sq, dims.skv]),
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
             sdpa_forward_op(&node, has_stats, tables, n)
@@ -377,6 +384,7 @@ impl Graph {
             fp8: None,
             plan,
             first_sub,
+            legacy: Legacy::NONE,
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
             sdpa_backward_op(&node, dbias_at, n)
@@ -855,6 +863,8 @@ struct SdpaNode {
     fp8: Option<Fp8Node>,
     plan: ScorePlan,
     first_sub: usize,
+    /// The forward's composite form (`composite.rs`).
+    legacy: Legacy,
 }
 
 /// The forward's backend operation; `n` its new tensors (`o`, the
@@ -875,6 +885,7 @@ fn sdpa_forward_op(
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_KDESC, node.ins[1]);
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC, node.ins[2]);
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC, n[0]);
+    op.composite = Some(node.legacy.composite(node, has_stats, n));
     let mut k = 1;
     if has_stats {
         op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[k]);
@@ -968,16 +979,6 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
         op.require(Version::new(9, 28, 0), "SDPA_BWD_DBIAS_DESC, @since 9.28.0");
     }
     op
-}
-
-/// The types of the forward's `q`, `k`, `v`: FP8 with
-/// [`SdpaOptions::fp8`], else a half type.
-fn forward_types(options: &SdpaOptions) -> &'static [Dt] {
-    if options.fp8.is_some() {
-        fp8::FP8S
-    } else {
-        HALVES
-    }
 }
 
 /// The options the backward refuses: the forward's `stats`, `paged` and

@@ -150,7 +150,8 @@ pub struct OperationGraph {
     pub(crate) tensors: Vec<GraphTensor>,
     pub(crate) name: Arc<str>,
     /// The tensors as a plan checks buffers against them, made when first
-    /// asked for and shared by the configurations and plans of the graph.
+    /// asked for and shared by the configurations and plans of the graph
+    /// (a composite's made when built: those its operations use).
     plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
     /// The graph's key, made when first asked for.
     key: std::cell::OnceCell<String>,
@@ -251,7 +252,7 @@ impl Graph {
     pub fn build(&self) -> Result<OperationGraph> {
         self.check_complete("Graph::build")?;
         let lib = crate::core::library::library()?;
-        self.build_in("Graph::build", &lib, None)
+        self.build_in("Graph::build", &lib, None, false)
     }
 
     /// Checks the whole graph, then makes its backend descriptors with
@@ -274,9 +275,11 @@ impl Graph {
     /// old for (its `what` says the version it needs, from the `@since`
     /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
     /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25,
-    /// slice and transpose 9.22, concatenation 9.7, softmax 9.21), a
-    /// shape operation's output of another type than its input (naming
-    /// the node and the output). [`Error::InvalidArgument`]
+    /// slice and transpose 9.22, concatenation 9.7, softmax 9.21; an SDPA
+    /// forward is built below those as its composite graph where it has
+    /// one, refused on cuDNN 9.10.0, 9.10.1 and before 8.9), a shape
+    /// operation's output of another type than its input (naming the
+    /// node and the output). [`Error::InvalidArgument`]
     /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
     /// with [`Mismatch::Unsupported`] on cuDNN 8 without a handle; a handle
     /// of another library. cuDNN's status for what it refuses (a type or
@@ -286,26 +289,50 @@ impl Graph {
         lib: &Arc<Library>,
         handle: Option<&Handle>,
     ) -> Result<OperationGraph> {
-        self.build_in("Graph::build_with", lib, handle)
+        self.build_in("Graph::build_with", lib, handle, false)
     }
 
+    /// As [`build_with`](Self::build_with), but every SDPA forward that
+    /// has a composite form is built as that composite on any release
+    /// (the graph a cuDNN before the unified operation gets), for
+    /// comparing the two on a newer cuDNN.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with).
+    pub fn build_composite_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_composite_with", lib, handle, true)
+    }
+
+    /// The build; with `force`, each SDPA forward with a composite form
+    /// is built as it.
     fn build_in(
         &self,
         function: &'static str,
         lib: &Arc<Library>,
         handle: Option<&Handle>,
+        force: bool,
     ) -> Result<OperationGraph> {
         self.check_complete(function)?;
-        self.check_versions(function, lib)?;
-        self.check_same_types(function)?;
-        let tensors = self.graph_tensors();
+        let expanded = self.expand_composites(function, lib.version(), force)?;
+        let g = expanded.as_ref().map_or(self, |e| &e.graph);
+        g.check_versions(function, lib)?;
+        g.check_same_types(function)?;
+        let mut tensors = g.graph_tensors();
+        for &i in expanded.iter().flat_map(|e| &e.typed_virtual) {
+            tensors[i].is_virtual = true;
+            tensors[i].is_output = false;
+        }
         let mut descs = Vec::with_capacity(tensors.len());
         for t in &tensors {
             descs.push(tensor_descriptor(lib, t)?);
         }
-        let mut ops = Vec::with_capacity(self.ops.len());
-        for o in &self.ops {
-            ops.push(self.operation(lib, &o.kind, &descs)?);
+        let mut ops = Vec::with_capacity(g.ops.len());
+        for o in &g.ops {
+            ops.push(g.operation(lib, &o.kind, &descs)?);
         }
         let mut graph =
             BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
@@ -331,18 +358,31 @@ impl Graph {
             None => {}
         }
         graph.finalize()?;
-        let signature = self.signature(&tensors);
+        // A plan holds the tensors its operations use: a composite leaves
+        // the unified node's own unused.
+        let plan_tensors = std::cell::OnceCell::new();
+        let signature = match &expanded {
+            None => g.signature(&tensors),
+            Some(e) => {
+                let used: Vec<GraphTensor> = (tensors.iter().zip(&e.unused))
+                    .filter(|(_, unused)| !**unused)
+                    .map(|(t, _)| t.clone())
+                    .collect();
+                let _ = plan_tensors.set(used.iter().map(PlanTensor::of).collect());
+                g.signature(&used)
+            }
+        };
         Ok(OperationGraph {
             desc: graph,
             tensors,
             name: Arc::from(self.name.as_str()),
-            plan_tensors: std::cell::OnceCell::new(),
+            plan_tensors,
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
-            key_ops: self.ops.iter().map(|o| o.kind.clone()).collect(),
+            key_ops: g.ops.iter().map(|o| o.kind.clone()).collect(),
             graph: self.id,
             handle_id: handle.map(Handle::id),
-            tf32_operands: self.tf32_operands(),
+            tf32_operands: g.tf32_operands(),
             signature,
         })
     }
@@ -365,10 +405,10 @@ impl Graph {
     pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
         let mut index = vec![false; self.tensors.len()];
         for o in &self.ops {
-            if let OpKind::Backend(b) = &o.kind {
-                for i in b.index_inputs() {
-                    index[i] = true;
-                }
+            match &o.kind {
+                OpKind::Backend(b) => b.index_inputs().for_each(|i| index[i] = true),
+                OpKind::Composite(c) => c.index_inputs().for_each(|i| index[i] = true),
+                _ => {}
             }
         }
         self.tensors
@@ -412,6 +452,7 @@ impl Graph {
             OpKind::Matmul { a, b, c } => self.matmul_operation(lib, [*a, *b, *c], t)?,
             OpKind::Reduction { op, x, y } => self.reduction_operation(lib, *op, *x, *y, t)?,
             OpKind::Backend(b) => self.backend_operation(lib, b, t)?,
+            OpKind::Composite(c) => self.composite_operation(lib, c, t)?,
         };
         d.finalize()?;
         Ok(d)

@@ -16,6 +16,7 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
+use super::expand::Composite;
 use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
@@ -99,6 +100,9 @@ pub(super) struct BackendOp {
     /// operation's), checked when the graph is built: a virtual tensor's
     /// type is the graph's intermediate one only then.
     pub(super) same_type: Vec<(usize, usize)>,
+    /// An SDPA forward's composite form, for a cuDNN below
+    /// `min_version` (`expand.rs`); `None` for other operations.
+    pub(super) composite: Option<Composite>,
 }
 
 impl BackendOp {
@@ -119,6 +123,7 @@ impl BackendOp {
             min_version,
             needs,
             same_type: Vec::new(),
+            composite: None,
         }
     }
 
@@ -464,20 +469,21 @@ impl Graph {
     }
 
     /// [`check_versions`](Self::check_versions) against version `have`.
-    fn check_versions_at(&self, function: &'static str, have: Version) -> Result<()> {
+    pub(super) fn check_versions_at(&self, function: &'static str, have: Version) -> Result<()> {
         for o in &self.ops {
             let OpKind::Backend(b) = &o.kind else {
                 continue;
             };
             let (want, needs) = b.min_version();
             if have < want {
-                return Err(version_error(
-                    function,
-                    node(b.kind, &o.name),
-                    want,
-                    needs,
-                    have,
-                ));
+                let gap = match &b.composite {
+                    Some(Composite::Inexpressible(what)) => format!(
+                        "; the composite attention graph of older releases does not take {what}"
+                    ),
+                    _ => String::new(),
+                };
+                let nd = node(b.kind, &o.name);
+                return Err(version_error(function, nd, (want, needs), have, &gap));
             }
         }
         Ok(())
@@ -548,15 +554,15 @@ fn rng_descriptor(
 fn version_error(
     function: &'static str,
     nd: String,
-    want: Version,
-    needs: &str,
+    (want, needs): (Version, &str),
     have: Version,
+    gap: &str,
 ) -> Error {
     node_error(
         function,
         nd,
         None,
-        format!("needs cuDNN {want} or later ({needs}); the loaded one is {have}"),
+        format!("needs cuDNN {want} or later ({needs}); the loaded one is {have}{gap}"),
     )
 }
 

@@ -68,6 +68,14 @@ fn nodes_of(op: &OpKind, out: &mut Vec<NodeSig>) {
             &[*y],
         ),
         OpKind::Backend(b) => backend_node(b, out),
+        OpKind::Composite(c) => {
+            let (d, m) = c.descriptor();
+            let modes = m
+                .map(|m| vec![mode("pointwiseMode", sig::pointwise_mode(m), m.0)])
+                .unwrap_or_default();
+            let name = descriptor_type_name(d).unwrap_or("?");
+            node(name, modes, &c.inputs(), &[c.output()])
+        }
     };
     out.push(n);
 }

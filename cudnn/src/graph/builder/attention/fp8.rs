@@ -148,3 +148,13 @@ impl Graph {
         })
     }
 }
+
+/// The types of the forward's `q`, `k`, `v`: FP8 with
+/// [`SdpaOptions::fp8`](super::SdpaOptions::fp8), else a half type.
+pub(super) fn forward_types(options: &super::SdpaOptions) -> &'static [DType] {
+    if options.fp8.is_some() {
+        FP8S
+    } else {
+        super::HALVES
+    }
+}

@@ -1,0 +1,825 @@
+//! The composite SDPA forward of the cuDNN releases before the unified
+//! operation: where the loaded cuDNN lacks `OPERATION_SDPA_FWD` (9.13) or
+//! an attribute a forward's options set, [`Graph::build_with`] lowers the
+//! forward to the graph of matmuls, pointwise operations and reductions
+//! that cuDNN's fused attention engines recognise (cuDNN 8.9 on), as
+//! cuDNN's frontend 1.32 builds it (`CompositeSDPANode::expand_node`,
+//! `CompositeSoftmaxNode`, `attn::score_modifiers`):
+//!
+//! 1. `bmm1`: `S = Q K^T`, `K` described transposed (`[B, H_k, D, S_kv]`,
+//!    its strides swapped: the same memory), `S` `[B, H_q, S_q, S_kv]`
+//!    packed; with sequence lengths, their tensors as the matmul's `M` and
+//!    `N` overrides;
+//! 2. `attn_scale`: a pointwise `MUL` by the node's scale (by value);
+//! 3. `bias_add`: a pointwise `ADD` of the bias;
+//! 4. the padding mask (sequence lengths): `GEN_INDEX` of rows and columns
+//!    (`INT32`), `CMP_LT` against the lengths and `LOGICAL_AND`
+//!    (`BOOLEAN`), `BINARY_SELECT` of the score or the fill; below cuDNN
+//!    9.0 without lengths and with `S_kv` not a multiple of 64, a
+//!    `CMP_LT` of the columns against `S_kv` (a workaround of the
+//!    frontend's);
+//! 5. the causal mask: `GEN_INDEX` of rows and columns (`INT32`), aligned
+//!    bottom-right the rows shifted by `S_kv - S_q` (an `ADD` and a `SUB`
+//!    in `INT32` of the lengths, or of the dims as `INT32` scalars),
+//!    `CMP_GE` (row `>=` column, `BOOLEAN`), `BINARY_SELECT`; aligned
+//!    bottom-right below cuDNN 9.6, `S_q` and `S_kv` are multiples of 64
+//!    (the frontend's rule; refused otherwise);
+//! 6. the softmax: a `MAX` reduction, `SUB`, `EXP`, an `ADD` reduction,
+//!    `LOG` and `ADD` into the statistics (`FLOAT`, virtual when not
+//!    asked for), `DIV`;
+//! 7. dropout: an `RNG` operation (Bernoulli, `1 - p`, the node's seed and
+//!    offset), a `MUL` by its mask and a `MUL` by `1 / (1 - p)`;
+//! 8. `bmm2`: `O = P V`, `P` in `q`'s type, with the lengths as `M` and
+//!    `K` overrides.
+//!
+//! The fill of a masked score is `f32::MIN` below cuDNN 9.10 and negative
+//! infinity from 9.10 (`get_negative_inf_value`). cuDNN 9.10.0 and 9.10.1
+//! are refused (the frontend's: known bugs of their half forward), and on
+//! cuDNN 8 grouped-query attention (its matmul does not broadcast heads). A
+//! right bound, a sliding window, cumulative lengths, paged K/V and FP8
+//! are not expressed, nor a bottom-right causal mask with a bias or
+//! dropout or with more queries than keys and no lengths: such a forward
+//! keeps the unified operation's gate.
+//!
+//! `K` is described transposed in place, so a forward whose keys another
+//! operation writes or reads keeps the unified node. The unified node's
+//! own new tensors (its score subgraph's) stay in the
+//! built graph, unused; the composite's tensors come after every tensor
+//! of the description, so each [`TensorId`](super::TensorId)'s uid is
+//! unchanged.
+
+use crate::core::dtype::DType;
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+use sys::cudnnPointwiseMode_t as Pw;
+use sys::cudnnReduceTensorOp_t as Red;
+use DType as Dt;
+
+use super::{checks, node_error, Graph, OpDef, OpKind, TensorDef};
+use crate::core::error::Result;
+use crate::core::library::Library;
+use crate::core::version::Version;
+use crate::graph::{BackendDescriptor, ScalarValue};
+
+/// The oldest cuDNN whose fused attention engines take the composite.
+pub(super) const COMPOSITE_SINCE: Version = Version::new(8, 9, 0);
+
+/// An SDPA forward as the composite reads it, by tensor index.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct CompositeSdpa {
+    pub(super) q: usize,
+    pub(super) k: usize,
+    pub(super) v: usize,
+    pub(super) o: usize,
+    pub(super) stats: Option<usize>,
+    /// The node's by-value scale.
+    pub(super) scale: usize,
+    pub(super) bias: Option<usize>,
+    pub(super) causal: bool,
+    /// The causal mask aligned bottom-right.
+    pub(super) bottom_right: bool,
+    /// Per-item lengths of the queries and of the keys.
+    pub(super) seq: Option<(usize, usize)>,
+    /// Probability, seed, offset.
+    pub(super) dropout: Option<(f32, usize, usize)>,
+}
+
+/// Whether an SDPA forward has a composite form: the forward as it reads
+/// it, or what of its options it does not express.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Composite {
+    Sdpa(Box<CompositeSdpa>),
+    Inexpressible(&'static str),
+}
+
+/// An operation of the composite that the description's own kinds do not
+/// say: a pointwise operation with its own compute type and axis, a
+/// matmul with overrides, a random-number generator.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum CompositeOp {
+    Pointwise {
+        mode: Pw,
+        inputs: Vec<usize>,
+        y: usize,
+        /// `None`: the graph's compute type.
+        compute: Option<Dt>,
+        axis: Option<i64>,
+    },
+    Matmul {
+        a: usize,
+        b: usize,
+        c: usize,
+        /// The `M`, `N` and `K` override tensors.
+        overrides: [Option<usize>; 3],
+    },
+    Rng {
+        seed: usize,
+        offset: usize,
+        y: usize,
+        /// Bernoulli's probability of a 1.
+        probability: f64,
+    },
+}
+
+impl CompositeOp {
+    /// The kind in node descriptions.
+    pub(super) fn kind(&self) -> &'static str {
+        match self {
+            CompositeOp::Pointwise { .. } => "pointwise",
+            CompositeOp::Matmul { .. } => "matmul",
+            CompositeOp::Rng { .. } => "rng",
+        }
+    }
+
+    /// The tensors it reads.
+    pub(super) fn inputs(&self) -> Vec<usize> {
+        match self {
+            CompositeOp::Pointwise { inputs, .. } => inputs.clone(),
+            CompositeOp::Matmul {
+                a, b, overrides, ..
+            } => {
+                let mut v = vec![*a, *b];
+                v.extend(overrides.iter().flatten());
+                v
+            }
+            CompositeOp::Rng { seed, offset, .. } => vec![*seed, *offset],
+        }
+    }
+
+    /// The tensors it reads as indices: the sequence lengths a matmul's
+    /// sizes are overridden with.
+    pub(super) fn index_inputs(&self) -> impl Iterator<Item = usize> + '_ {
+        let overrides: &[Option<usize>] = match self {
+            CompositeOp::Matmul { overrides, .. } => overrides,
+            _ => &[],
+        };
+        overrides.iter().flatten().copied()
+    }
+
+    /// The tensor it writes.
+    pub(super) fn output(&self) -> usize {
+        match self {
+            CompositeOp::Pointwise { y, .. } | CompositeOp::Rng { y, .. } => *y,
+            CompositeOp::Matmul { c, .. } => *c,
+        }
+    }
+
+    /// Its descriptor type, by cuDNN's name, and its mode.
+    pub(super) fn descriptor(&self) -> (D, Option<Pw>) {
+        match self {
+            CompositeOp::Pointwise { mode, .. } => {
+                (D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR, Some(*mode))
+            }
+            CompositeOp::Matmul { .. } => (D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR, None),
+            CompositeOp::Rng { .. } => (D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR, None),
+        }
+    }
+
+    /// Its part of a graph's key.
+    pub(super) fn key(&self) -> String {
+        format!("|composite{self:?}")
+    }
+}
+
+/// A graph with its composites expanded, the tensors of it that are
+/// virtual though typed (indices, masks, the half-typed probabilities),
+/// and those no operation of it reads or writes (the unified nodes' own,
+/// which cuDNN leaves out of a plan's JSON).
+pub(super) struct Expanded {
+    pub(super) graph: Graph,
+    pub(super) typed_virtual: Vec<usize>,
+    pub(super) unused: Vec<bool>,
+}
+
+/// The tensors `kind` writes.
+fn written(kind: &OpKind) -> Vec<usize> {
+    match kind {
+        OpKind::ConvFprop { y, .. } => vec![*y],
+        OpKind::ConvDgrad { dx, .. } => vec![*dx],
+        OpKind::ConvWgrad { dw, .. } => vec![*dw],
+        OpKind::Pointwise { y, .. } | OpKind::Reduction { y, .. } => vec![*y],
+        OpKind::Matmul { c, .. } => vec![*c],
+        OpKind::Backend(b) => b
+            .slots
+            .iter()
+            .filter(|s| !s.input)
+            .map(|s| s.tensor)
+            .collect(),
+        OpKind::Composite(c) => vec![c.output()],
+    }
+}
+
+/// Which of `n` tensors no operation of `ops` reads or writes.
+fn unused(ops: &[OpDef], n: usize) -> Vec<bool> {
+    let mut unused = vec![true; n];
+    for o in ops {
+        for i in o.kind.inputs().into_iter().chain(written(&o.kind)) {
+            if let Some(u) = unused.get_mut(i) {
+                *u = false;
+            }
+        }
+    }
+    unused
+}
+
+impl Graph {
+    /// The graph with each SDPA forward that `have` lacks an attribute of
+    /// and that has a composite form replaced by its composite; `None`
+    /// when there is none; with `force`, each that has a composite form.
+    /// A composite `have` refuses (below 8.9, cuDNN 9.10.0 and 9.10.1) is
+    /// refused here, naming the node.
+    pub(super) fn expand_composites(
+        &self,
+        function: &'static str,
+        have: Version,
+        force: bool,
+    ) -> Result<Option<Expanded>> {
+        let composite_of = |o: &OpDef| match &o.kind {
+            OpKind::Backend(b) if force || b.min_version().0 > have => match &b.composite {
+                Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => {
+                    Some((b.kind, c.clone(), b.min_version()))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if !self.ops.iter().any(|o| composite_of(o).is_some()) {
+            return Ok(None);
+        }
+        let mut e = Expander {
+            tensors: self.tensors.clone(),
+            ops: Vec::new(),
+            typed_virtual: Vec::new(),
+            have,
+            transposed: std::collections::HashSet::new(),
+        };
+        for o in &self.ops {
+            match composite_of(o) {
+                Some((kind, c, unified)) => {
+                    // The node as errors name it (`sdpa_forward "f#0"`).
+                    let nd = format!("{kind} \"{}\"", o.name);
+                    check_release(function, nd.clone(), have)?;
+                    self.check_heads(function, nd.clone(), &c, have)?;
+                    self.check_bottom_right(function, nd, &c, (have, unified))?;
+                    e.sdpa(&o.name, &c);
+                }
+                None => e.ops.push(o.clone()),
+            }
+        }
+        let unused = unused(&e.ops, e.tensors.len());
+        let graph = Graph {
+            id: self.id,
+            name: self.name.clone(),
+            intermediate: self.intermediate,
+            compute: self.compute,
+            tensors: e.tensors,
+            ops: e.ops,
+        };
+        Ok(Some(Expanded {
+            graph,
+            typed_virtual: e.typed_virtual,
+            unused,
+        }))
+    }
+
+    /// Whether `k` may be described transposed in place (as the frontend
+    /// does): an input of the graph that only SDPA forwards read. A `k`
+    /// another operation writes or reads keeps the unified node (and its
+    /// version's refusal).
+    fn k_is_its_own(&self, k: usize) -> bool {
+        let sdpa_forward =
+            |o: &OpDef| matches!(&o.kind, OpKind::Backend(b) if b.kind == "sdpa_forward");
+        self.tensors[k].producer.is_none()
+            && self
+                .ops
+                .iter()
+                .all(|o| sdpa_forward(o) || !o.kind.inputs().contains(&k))
+    }
+
+    /// On cuDNN 8, grouped-query attention is refused: its matmul does not
+    /// broadcast K's or V's heads over Q's (8.9.5 refuses them with
+    /// `BAD_PARAM`).
+    fn check_heads(
+        &self,
+        function: &'static str,
+        nd: String,
+        c: &CompositeSdpa,
+        have: Version,
+    ) -> Result<()> {
+        let heads = |i: usize| self.tensors[i].dims[1];
+        let (hq, hk, hv) = (heads(c.q), heads(c.k), heads(c.v));
+        if have.major >= 9 || (hk == hq && hv == hq) {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            None,
+            format!(
+                "needs cuDNN 9.0.0 or later for grouped-query attention in the composite graph \
+                 ({hk} key and {hv} value heads for {hq} query heads: cuDNN 8's matmul does not \
+                 broadcast them); the loaded one is {have}"
+            ),
+        ))
+    }
+
+    /// Below cuDNN 9.6, a bottom-right causal mask needs `S_q` and `S_kv`
+    /// multiples of 64 (the frontend's rule): otherwise the refusal of the
+    /// unified node (`want`, because of `needs`), saying why.
+    fn check_bottom_right(
+        &self,
+        function: &'static str,
+        nd: String,
+        c: &CompositeSdpa,
+        (have, (want, needs)): (Version, (Version, &str)),
+    ) -> Result<()> {
+        let (sq, skv) = (self.tensors[c.q].dims[2], self.tensors[c.k].dims[2]);
+        if !c.bottom_right || have >= Version::new(9, 6, 0) || (sq % 64 == 0 && skv % 64 == 0) {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            None,
+            format!(
+                "needs cuDNN {want} or later ({needs}); the loaded one is {have}; the composite \
+                 attention graph of older releases takes a causal mask aligned bottom-right \
+                 before cuDNN 9.6.0 only with S_q and S_kv multiples of 64 (here {sq} and {skv})"
+            ),
+        ))
+    }
+
+    /// The operation descriptor (not finalized) of a composite's
+    /// operation; `t` holds the tensors' descriptors by index.
+    pub(super) fn composite_operation(
+        &self,
+        lib: &Arc<Library>,
+        op: &CompositeOp,
+        t: &[BackendDescriptor],
+    ) -> Result<BackendDescriptor> {
+        match op {
+            CompositeOp::Pointwise {
+                mode,
+                inputs,
+                y,
+                compute,
+                axis,
+            } => {
+                let compute = compute.unwrap_or(self.compute);
+                pointwise_operation(lib, (*mode, compute, *axis), inputs, *y, t)
+            }
+            CompositeOp::Matmul { a, b, c, overrides } => {
+                let mut mm =
+                    BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
+                mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
+                mm.finalize()?;
+                matmul_operation(lib, &mm, [*a, *b, *c], overrides, t)
+            }
+            CompositeOp::Rng {
+                seed,
+                offset,
+                y,
+                probability,
+            } => rng_operation(lib, [*seed, *offset, *y], *probability, t),
+        }
+    }
+}
+
+/// A pointwise operation of `mode` in `compute` (along `axis`), its
+/// inputs as `X`, `B`, `T`, writing `y`.
+fn pointwise_operation(
+    lib: &Arc<Library>,
+    (mode, compute, axis): (Pw, Dt, Option<i64>),
+    inputs: &[usize],
+    y: usize,
+    t: &[BackendDescriptor],
+) -> Result<BackendDescriptor> {
+    let mut pw = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
+    pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[mode])?;
+    pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[compute])?;
+    if let Some(a) = axis {
+        pw.set(A::CUDNN_ATTR_POINTWISE_AXIS, &[a])?;
+    }
+    pw.finalize()?;
+    let mut d =
+        BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
+    let roles = [
+        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+        A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
+        A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
+    ];
+    for (role, i) in roles.iter().zip(inputs) {
+        d.set_descriptors(*role, &[&t[*i]])?;
+    }
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC, &[&t[y]])?;
+    Ok(d)
+}
+
+/// A matmul `a x b = c` of `mm`, with the `M`, `N`, `K` overrides given.
+fn matmul_operation(
+    lib: &Arc<Library>,
+    mm: &BackendDescriptor,
+    [a, b, c]: [usize; 3],
+    overrides: &[Option<usize>; 3],
+    t: &[BackendDescriptor],
+) -> Result<BackendDescriptor> {
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[a]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[b]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[c]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[mm])?;
+    let attrs = [
+        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
+        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
+        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
+    ];
+    for (attr, o) in attrs.iter().zip(overrides) {
+        if let Some(i) = o {
+            d.set_descriptors(*attr, &[&t[*i]])?;
+        }
+    }
+    Ok(d)
+}
+
+/// A Bernoulli RNG of `probability` (of a 1) from the seed and offset
+/// tensors, writing `y`.
+fn rng_operation(
+    lib: &Arc<Library>,
+    [seed, offset, y]: [usize; 3],
+    probability: f64,
+    t: &[BackendDescriptor],
+) -> Result<BackendDescriptor> {
+    let mut r = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
+    r.set(
+        A::CUDNN_ATTR_RNG_DISTRIBUTION,
+        &[sys::cudnnRngDistribution_t::CUDNN_RNG_DISTRIBUTION_BERNOULLI],
+    )?;
+    r.set(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, &[probability])?;
+    r.finalize()?;
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR)?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_YDESC, &[&t[y]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_DESC, &[&r])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_SEED, &[&t[seed]])?;
+    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, &[&t[offset]])?;
+    Ok(d)
+}
+
+/// The releases the composite is refused on: before 8.9, and 9.10.0 and
+/// 9.10.1 (the frontend's refusal).
+fn check_release(function: &'static str, nd: String, have: Version) -> Result<()> {
+    let what = if have < COMPOSITE_SINCE {
+        "cuDNN 8.9.0 or later for the composite attention graph"
+    } else if have == Version::new(9, 10, 0) || have == Version::new(9, 10, 1) {
+        "another release than 9.10.0 and 9.10.1, whose composite attention forward has known \
+         bugs (cuDNN's frontend refuses them; 9.10.2 is fixed)"
+    } else {
+        return Ok(());
+    };
+    Err(node_error(
+        function,
+        nd,
+        None,
+        format!("needs {what}; the loaded one is {have}"),
+    ))
+}
+
+/// The expansion under way: the tensors (the description's, then the
+/// composite's), the operations, the typed virtual tensors.
+struct Expander {
+    tensors: Vec<TensorDef>,
+    ops: Vec<OpDef>,
+    typed_virtual: Vec<usize>,
+    have: Version,
+    /// The keys described transposed.
+    transposed: std::collections::HashSet<usize>,
+}
+
+impl Expander {
+    /// A new virtual tensor `<node>.<suffix>` of `dims` (packed), of the
+    /// intermediate type or of `dtype`.
+    fn virt(&mut self, nd: &str, suffix: &str, dims: &[i64], dtype: Option<Dt>) -> usize {
+        let i = self.tensors.len();
+        self.tensors.push(TensorDef {
+            name: format!("{nd}.{suffix}"),
+            dims: dims.to_vec(),
+            strides: checks::packed_strides(dims),
+            dtype,
+            producer: Some(self.ops.len()),
+            by_value: None,
+        });
+        if dtype.is_some() {
+            self.typed_virtual.push(i);
+        }
+        i
+    }
+
+    /// A new by-value scalar `<node>.<suffix>`, `[1, 1, 1, 1]`.
+    fn scalar(&mut self, nd: &str, suffix: &str, value: ScalarValue) -> usize {
+        let dtype = match value {
+            ScalarValue::Int32(_) => Dt::CUDNN_DATA_INT32,
+            _ => Dt::CUDNN_DATA_FLOAT,
+        };
+        self.tensors.push(TensorDef {
+            name: format!("{nd}.{suffix}"),
+            dims: vec![1; 4],
+            strides: vec![1; 4],
+            dtype: Some(dtype),
+            producer: None,
+            by_value: Some(value),
+        });
+        self.tensors.len() - 1
+    }
+
+    fn push(&mut self, nd: &str, suffix: &str, op: CompositeOp) {
+        self.ops.push(OpDef {
+            name: format!("{nd}.{suffix}"),
+            kind: OpKind::Composite(op),
+        });
+    }
+
+    /// A pointwise operation of `mode` writing `y`, in the graph's
+    /// compute type.
+    fn pw(&mut self, nd: &str, suffix: &str, mode: Pw, inputs: &[usize], y: usize) {
+        let op = CompositeOp::Pointwise {
+            mode,
+            inputs: inputs.to_vec(),
+            y,
+            compute: None,
+            axis: None,
+        };
+        self.push(nd, suffix, op);
+    }
+
+    /// A pointwise operation of `mode` into a new virtual tensor of `x`'s
+    /// dims, returned.
+    fn pw_new(&mut self, nd: &str, suffix: &str, mode: Pw, inputs: &[usize]) -> usize {
+        let dims = self.tensors[inputs[0]].dims.clone();
+        let y = self.virt(nd, suffix, &dims, None);
+        self.pw(nd, suffix, mode, inputs, y);
+        y
+    }
+
+    /// A pointwise operation with its own compute type (and axis) into a
+    /// new virtual tensor of `dims` and `dtype`.
+    fn typed(&mut self, nd: &str, suffix: &str, mode: Pw, inputs: &[usize], types: Types) -> usize {
+        let dims = self.tensors[inputs[0]].dims.clone();
+        let y = self.virt(nd, suffix, &dims, Some(types.out));
+        let op = CompositeOp::Pointwise {
+            mode,
+            inputs: inputs.to_vec(),
+            y,
+            compute: types.compute,
+            axis: types.axis,
+        };
+        self.push(nd, suffix, op);
+        y
+    }
+
+    fn reduction(&mut self, nd: &str, suffix: &str, op: Red, x: usize, y: usize) {
+        self.ops.push(OpDef {
+            name: format!("{nd}.{suffix}"),
+            kind: OpKind::Reduction { op, x, y },
+        });
+    }
+
+    /// The fill of a masked score.
+    fn fill(&mut self, nd: &str) -> usize {
+        let v = if self.have < Version::new(9, 10, 0) {
+            f32::MIN
+        } else {
+            f32::NEG_INFINITY
+        };
+        self.scalar(nd, "fill", ScalarValue::Float(v))
+    }
+
+    /// The composite of SDPA forward `nd`.
+    fn sdpa(&mut self, nd: &str, c: &CompositeSdpa) {
+        let q = &self.tensors[c.q].dims;
+        let (b, hq, sq) = (q[0], q[1], q[2]);
+        let skv = self.tensors[c.k].dims[2];
+        let qtype = self.tensors[c.q].dtype.unwrap_or(Dt::CUDNN_DATA_HALF);
+        // Once, when two forwards read the same keys.
+        if self.transposed.insert(c.k) {
+            let kt = &mut self.tensors[c.k];
+            kt.dims.swap(2, 3);
+            kt.strides.swap(2, 3);
+        }
+        let s_dims = [b, hq, sq, skv];
+        let mut s = self.virt(nd, "bmm1", &s_dims, None);
+        let (m, n) = match c.seq {
+            Some((lq, lkv)) => (Some(lq), Some(lkv)),
+            None => (None, None),
+        };
+        let bmm1 = CompositeOp::Matmul {
+            a: c.q,
+            b: c.k,
+            c: s,
+            overrides: [m, n, None],
+        };
+        self.push(nd, "bmm1", bmm1);
+        s = self.pw_new(nd, "attn_scale", Pw::CUDNN_POINTWISE_MUL, &[s, c.scale]);
+        if let Some(bias) = c.bias {
+            s = self.pw_new(nd, "bias_add", Pw::CUDNN_POINTWISE_ADD, &[s, bias]);
+        }
+        if let Some((lq, lkv)) = c.seq {
+            s = self.padding_mask(nd, s, lq, lkv);
+        } else if skv % 64 != 0 && self.have < Version::new(9, 0, 0) {
+            s = self.short_keys_mask(nd, s, skv);
+        }
+        if c.causal {
+            let shift = c.bottom_right.then(|| match c.seq {
+                Some(lengths) => lengths,
+                None => (self.int(nd, "s_q", sq), self.int(nd, "s_kv", skv)),
+            });
+            s = self.causal_mask(nd, s, shift);
+        }
+        let last_type = Some(qtype);
+        let p = self.softmax(nd, s, c.stats, c.dropout.is_none().then_some(qtype));
+        let p = match c.dropout {
+            Some(d) => self.dropout(nd, p, d, &s_dims, last_type),
+            None => p,
+        };
+        let bmm2 = CompositeOp::Matmul {
+            a: p,
+            b: c.v,
+            c: c.o,
+            overrides: [m, None, n],
+        };
+        self.push(nd, "bmm2", bmm2);
+    }
+
+    /// The padding mask of lengths `lq`, `lkv` over scores `s`.
+    fn padding_mask(&mut self, nd: &str, s: usize, lq: usize, lkv: usize) -> usize {
+        let int = Types::new(Dt::CUDNN_DATA_INT32, Some(Dt::CUDNN_DATA_INT32));
+        let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
+        let gen = Pw::CUDNN_POINTWISE_GEN_INDEX;
+        let row = self.typed(nd, "gen_row_idx_padding", gen, &[s], int.axis(2));
+        let col = self.typed(nd, "gen_col_idx_padding", gen, &[s], int.axis(3));
+        let lt = Pw::CUDNN_POINTWISE_CMP_LT;
+        let row_ok = self.typed(nd, "lt_row_sq_padding", lt, &[row, lq], boolean);
+        let col_ok = self.typed(nd, "lt_col_skv_padding", lt, &[col, lkv], boolean);
+        let and = Pw::CUDNN_POINTWISE_LOGICAL_AND;
+        let keep = self.typed(nd, "and_row_col_padding", and, &[row_ok, col_ok], boolean);
+        let fill = self.fill(nd);
+        let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
+        self.pw_new(nd, "select_padding", select, &[s, fill, keep])
+    }
+
+    /// Below cuDNN 9.0, without lengths and with `S_kv` not a multiple of
+    /// 64: the keys past `S_kv` masked (the frontend's workaround).
+    fn short_keys_mask(&mut self, nd: &str, s: usize, skv: i64) -> usize {
+        let col = self.gen_index(nd, "gen_col_index", s, 3, None);
+        let limit = i32::try_from(skv).unwrap_or(i32::MAX);
+        let limit = self.scalar(nd, "max_seq_kv", ScalarValue::Int32(limit));
+        let keep = self.pw_new(
+            nd,
+            "col_less_seq_kv",
+            Pw::CUDNN_POINTWISE_CMP_LT,
+            &[col, limit],
+        );
+        let fill = self.fill(nd);
+        let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
+        self.pw_new(nd, "binary_select", select, &[s, fill, keep])
+    }
+
+    /// An `INT32` scalar of a dim (`i32::MAX` beyond it, which the
+    /// unified node's checks refuse first).
+    fn int(&mut self, nd: &str, suffix: &str, v: i64) -> usize {
+        let v = i32::try_from(v).unwrap_or(i32::MAX);
+        self.scalar(nd, suffix, ScalarValue::Int32(v))
+    }
+
+    /// The causal mask (the frontend's composite diagonal band mask with a
+    /// right bound of 0): kept where row `>=` column; with `shift` (the
+    /// queries' and keys' lengths, aligned bottom-right) the row is first
+    /// shifted by `len_kv - len_q`.
+    fn causal_mask(&mut self, nd: &str, s: usize, shift: Option<(usize, usize)>) -> usize {
+        let int = Some(Dt::CUDNN_DATA_INT32);
+        let mut row = self.gen_index(nd, "gen_row_index", s, 2, int);
+        let col = self.gen_index(nd, "gen_col_index", s, 3, int);
+        if let Some((lq, lkv)) = shift {
+            let i32s = Types::new(Dt::CUDNN_DATA_INT32, int).axis(3);
+            row = self.typed(nd, "row+skv", Pw::CUDNN_POINTWISE_ADD, &[row, lkv], i32s);
+            row = self.typed(nd, "row+skv-sq", Pw::CUDNN_POINTWISE_SUB, &[row, lq], i32s);
+        }
+        let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
+        let ge = Pw::CUDNN_POINTWISE_CMP_GE;
+        let keep = self.typed(nd, "row>=col", ge, &[row, col], boolean);
+        let fill = self.fill(nd);
+        let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
+        self.pw_new(nd, "causal_select", select, &[s, fill, keep])
+    }
+
+    /// `GEN_INDEX` of `s` along `axis`, in the graph's compute type, into
+    /// a virtual tensor of `dtype` (the intermediate type for `None`).
+    fn gen_index(
+        &mut self,
+        nd: &str,
+        suffix: &str,
+        s: usize,
+        axis: i64,
+        dtype: Option<Dt>,
+    ) -> usize {
+        let dims = self.tensors[s].dims.clone();
+        let y = self.virt(nd, suffix, &dims, dtype);
+        let op = CompositeOp::Pointwise {
+            mode: Pw::CUDNN_POINTWISE_GEN_INDEX,
+            inputs: vec![s],
+            y,
+            compute: None,
+            axis: Some(axis),
+        };
+        self.push(nd, suffix, op);
+        y
+    }
+
+    /// The softmax of `s` along its last dim: writes the statistics (into
+    /// `stats`, or a virtual tensor), returns the probabilities (virtual,
+    /// of `out` or the intermediate type).
+    fn softmax(&mut self, nd: &str, s: usize, stats: Option<usize>, out: Option<Dt>) -> usize {
+        let mut row = self.tensors[s].dims.clone();
+        row[3] = 1;
+        let max = self.virt(nd, "max", &row, None);
+        self.reduction(nd, "max", Red::CUDNN_REDUCE_TENSOR_MAX, s, max);
+        let sub = self.pw_new(nd, "sub_m", Pw::CUDNN_POINTWISE_SUB, &[s, max]);
+        let exp = self.pw_new(nd, "exp_sub_m", Pw::CUDNN_POINTWISE_EXP, &[sub]);
+        let sum = self.virt(nd, "sum_exp", &row, None);
+        self.reduction(nd, "sum", Red::CUDNN_REDUCE_TENSOR_ADD, exp, sum);
+        let log = self.pw_new(nd, "log", Pw::CUDNN_POINTWISE_LOG, &[sum]);
+        let stats = match stats {
+            Some(t) => t,
+            None => self.virt(nd, "softmax_stats", &row, None),
+        };
+        self.pw(nd, "add", Pw::CUDNN_POINTWISE_ADD, &[max, log], stats);
+        let dims = self.tensors[s].dims.clone();
+        let p = self.virt(nd, "softmax", &dims, out);
+        self.pw(nd, "div", Pw::CUDNN_POINTWISE_DIV, &[exp, sum], p);
+        p
+    }
+
+    /// Dropout of `p` (probability, seed, offset), into a virtual tensor
+    /// of `out`.
+    fn dropout(
+        &mut self,
+        nd: &str,
+        p: usize,
+        (prob, seed, offset): (f32, usize, usize),
+        dims: &[i64],
+        out: Option<Dt>,
+    ) -> usize {
+        let mask = self.virt(nd, "rng", dims, None);
+        let rng = CompositeOp::Rng {
+            seed,
+            offset,
+            y: mask,
+            probability: 1.0 - f64::from(prob),
+        };
+        self.push(nd, "rng", rng);
+        let kept = self.pw_new(nd, "dropout_mask_mul", Pw::CUDNN_POINTWISE_MUL, &[p, mask]);
+        let scale = self.scalar(nd, "dropout_scale", ScalarValue::Float(1.0 / (1.0 - prob)));
+        let y = self.virt(nd, "dropout_scale", dims, out);
+        self.pw(
+            nd,
+            "dropout_scale",
+            Pw::CUDNN_POINTWISE_MUL,
+            &[kept, scale],
+            y,
+        );
+        y
+    }
+}
+
+/// The output and compute types (and axis) of a typed pointwise
+/// operation.
+#[derive(Clone, Copy)]
+struct Types {
+    out: Dt,
+    compute: Option<Dt>,
+    axis: Option<i64>,
+}
+
+impl Types {
+    fn new(out: Dt, compute: Option<Dt>) -> Types {
+        Types {
+            out,
+            compute,
+            axis: None,
+        }
+    }
+
+    fn axis(self, axis: i64) -> Types {
+        Types {
+            axis: Some(axis),
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "expand/tests.rs"]
+mod tests;

@@ -1,0 +1,265 @@
+//! The composite's expansion, without cuDNN: its operations in the
+//! frontend's order, its refusals.
+
+use super::*;
+use crate::core::error::{Error, Mismatch};
+use crate::graph::{SdpaDropout, SdpaOptions, TensorId};
+
+const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+const I32: Dt = Dt::CUDNN_DATA_INT32;
+
+fn forward(options: &dyn Fn(&mut Graph) -> SdpaOptions) -> (Graph, TensorId) {
+    let mut g = Graph::new("f");
+    let q = g.tensor("q", &[1, 2, 64, 32], BF16).unwrap();
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 96, 32], BF16).unwrap());
+    let o = options(&mut g);
+    g.sdpa_forward(q, k, v, &o).unwrap();
+    (g, k)
+}
+
+fn op_names(e: &Expanded) -> Vec<String> {
+    e.graph.ops.iter().map(|o| o.name.clone()).collect()
+}
+
+#[test]
+fn the_forward_expands_as_the_frontend_builds_it() {
+    let (g, k) = forward(&|_| SdpaOptions::default());
+    assert!(g
+        .expand_composites("t", Version::new(9, 13, 0), false)
+        .unwrap()
+        .is_none());
+    let e = g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .unwrap();
+    let want = [
+        "bmm1",
+        "attn_scale",
+        "max",
+        "sub_m",
+        "exp_sub_m",
+        "sum",
+        "log",
+        "add",
+        "div",
+        "bmm2",
+    ];
+    let want: Vec<String> = want.iter().map(|w| format!("sdpa_forward#0.{w}")).collect();
+    assert_eq!(op_names(&e), want);
+    let kt = &e.graph.tensors[k.index as usize];
+    assert_eq!(kt.dims, [1, 2, 32, 96]);
+    assert_eq!(kt.strides, [6144, 3072, 1, 32]);
+    // The probabilities bmm2 reads are virtual, in q's type.
+    let p = e
+        .graph
+        .tensors
+        .iter()
+        .position(|t| t.name.ends_with(".softmax"));
+    let p = p.unwrap();
+    assert_eq!(e.graph.tensors[p].dtype, Some(BF16));
+    assert!(e.typed_virtual.contains(&p));
+    // The expanded graph has no version gate left.
+    assert!(e
+        .graph
+        .check_versions_at("t", Version::new(8, 9, 5))
+        .is_ok());
+    // Below 9.0 the keys past a length not a multiple of 64 are masked.
+    let e = g
+        .expand_composites("t", Version::new(8, 9, 5), false)
+        .unwrap()
+        .unwrap();
+    assert!(op_names(&e).iter().any(|n| n.ends_with("col_less_seq_kv")));
+}
+
+#[test]
+fn masks_lengths_and_dropout_expand() {
+    let (g, _) = forward(&|g| SdpaOptions {
+        causal: true,
+        bias: Some(g.tensor("bias", &[1, 2, 64, 96], BF16).unwrap()),
+        seq_len_q: Some(g.tensor("sq", &[1, 1, 1, 1], I32).unwrap()),
+        seq_len_kv: Some(g.tensor("skv", &[1, 1, 1, 1], I32).unwrap()),
+        dropout: Some(SdpaDropout {
+            probability: 0.25,
+            seed: g
+                .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+                .unwrap(),
+            offset: g
+                .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+                .unwrap(),
+        }),
+        stats: true,
+        ..SdpaOptions::default()
+    });
+    let e = g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .unwrap();
+    let names = op_names(&e);
+    for w in [
+        "bias_add",
+        "gen_row_idx_padding",
+        "and_row_col_padding",
+        "select_padding",
+        "row>=col",
+        "causal_select",
+        "rng",
+        "dropout_scale",
+    ] {
+        assert!(names.iter().any(|n| n.ends_with(w)), "{w}: {names:?}");
+    }
+    let rng = e.graph.ops.iter().find_map(|o| match &o.kind {
+        OpKind::Composite(CompositeOp::Rng { probability, .. }) => Some(*probability),
+        _ => None,
+    });
+    assert_eq!(rng, Some(0.75));
+    // The lengths override both matmuls' sizes.
+    let overrides: Vec<[Option<usize>; 3]> = e
+        .graph
+        .ops
+        .iter()
+        .filter_map(|o| match &o.kind {
+            OpKind::Composite(CompositeOp::Matmul { overrides, .. }) => Some(*overrides),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(overrides.len(), 2);
+    assert!(overrides[0][0].is_some() && overrides[0][1].is_some());
+    assert!(overrides[1][0].is_some() && overrides[1][2].is_some());
+    // The fill is negative infinity from 9.10, the lowest float before.
+    let fill = |e: &Expanded| {
+        let t = e
+            .graph
+            .tensors
+            .iter()
+            .rev()
+            .find(|t| t.name.ends_with(".fill"));
+        t.and_then(|t| t.by_value)
+    };
+    assert_eq!(fill(&e), Some(ScalarValue::Float(f32::NEG_INFINITY)));
+    let old = g
+        .expand_composites("t", Version::new(9, 8, 0), false)
+        .unwrap()
+        .unwrap();
+    assert_eq!(fill(&old), Some(ScalarValue::Float(f32::MIN)));
+}
+
+#[test]
+fn a_bottom_right_causal_mask_shifts_the_rows_and_needs_multiples_of_64_before_9_6() {
+    let br = crate::graph::DiagonalAlignment::BOTTOM_RIGHT;
+    let (g, _) = forward(&|_| SdpaOptions {
+        causal: true,
+        alignment: br,
+        ..SdpaOptions::default()
+    });
+    let e = g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .unwrap();
+    let names = op_names(&e);
+    for w in ["row+skv", "row+skv-sq", "row>=col", "causal_select"] {
+        assert!(names.iter().any(|n| n.ends_with(w)), "{w}: {names:?}");
+    }
+    let s_kv = e.graph.tensors.iter().find(|t| t.name.ends_with(".s_kv"));
+    assert_eq!(s_kv.and_then(|t| t.by_value), Some(ScalarValue::Int32(96)));
+    // S_kv 96: below 9.6 the unified node's refusal, saying why.
+    let what = match g.expand_composites("t", Version::new(9, 5, 1), false) {
+        Err(e) => e.to_string(),
+        Ok(e) => panic!("expanded: {}", e.is_some()),
+    };
+    assert!(what.contains("needs cuDNN 9.21.0 or later"), "{what}");
+    assert!(what.contains("multiples of 64 (here 64 and 96)"), "{what}");
+    // With a bias there is no composite form.
+    let (g, _) = forward(&|g| SdpaOptions {
+        causal: true,
+        alignment: br,
+        bias: Some(g.tensor("bias", &[1, 2, 64, 96], BF16).unwrap()),
+        ..SdpaOptions::default()
+    });
+    assert!(g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .is_none());
+    let what = g
+        .check_versions_at("t", Version::new(9, 10, 2))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        what.contains("aligned bottom-right with a bias or dropout"),
+        "{what}"
+    );
+}
+
+/// Keys another operation writes keep the unified node; two forwards
+/// of the same keys describe them transposed once.
+#[test]
+fn keys_are_transposed_once_and_only_when_the_forwards_own_them() {
+    let mut g = Graph::new("two");
+    let q = g.tensor("q", &[1, 2, 64, 32], BF16).unwrap();
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+    g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+    g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+    let e = g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .unwrap();
+    assert_eq!(e.graph.tensors[k.index as usize].dims, [1, 2, 32, 64]);
+    let mut g = Graph::new("roped");
+    g.set_intermediate_type(BF16).unwrap();
+    let q = g.tensor("q", &[1, 2, 64, 32], BF16).unwrap();
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+    let f = g
+        .tensor("f", &[64, 1, 1, 32], Dt::CUDNN_DATA_FLOAT)
+        .unwrap();
+    let k = g
+        .rope_forward(k, f, &crate::graph::RopeOptions::default())
+        .unwrap();
+    g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+    assert!(g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .is_none());
+}
+
+#[test]
+fn releases_without_the_composite_are_refused() {
+    let (g, _) = forward(&|_| SdpaOptions::default());
+    for (v, words) in [
+        (Version::new(9, 10, 0), "known bugs"),
+        (Version::new(9, 10, 1), "known bugs"),
+        (Version::new(8, 8, 1), "8.9.0 or later"),
+    ] {
+        match g.expand_composites("t", v, false) {
+            Err(Error::InvalidArgument {
+                function: "t",
+                mismatch: Mismatch::GraphNode { node, what, .. },
+            }) => {
+                assert!(node.contains("sdpa_forward#0"), "{node}");
+                assert!(what.contains(words), "{what}");
+            }
+            other => panic!("{v}: {:?}", other.map(|e| e.is_some())),
+        }
+    }
+}
+
+#[test]
+fn options_without_a_composite_keep_the_unified_gate_and_say_why() {
+    let cu = |g: &mut Graph, n: &str| g.tensor(n, &[2, 1, 1, 1], I32).unwrap();
+    let (g, _) = forward(&|g| SdpaOptions {
+        cu_seq_len_q: Some(cu(g, "cu_q")),
+        cu_seq_len_kv: Some(cu(g, "cu_kv")),
+        ..SdpaOptions::default()
+    });
+    assert!(g
+        .expand_composites("t", Version::new(9, 10, 2), false)
+        .unwrap()
+        .is_none());
+    let e = g
+        .check_versions_at("t", Version::new(9, 10, 2))
+        .unwrap_err();
+    let what = e.to_string();
+    assert!(what.contains("needs cuDNN 9.24.0 or later"), "{what}");
+    assert!(
+        what.contains("does not take cumulative sequence lengths"),
+        "{what}"
+    );
+}
