@@ -876,32 +876,7 @@ impl Graph {
         }
         let (mode, mean, dbias) = (b.mode, ins.get(4).copied(), b.dbias);
         let out = self.add_node(function, (b.kind, name), new, |n| {
-            let mut op = BackendOp::new(
-                b.kind,
-                D::CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR,
-                NORM_SINCE,
-                NORM_NEEDS,
-            );
-            if mode == Mode::CUDNN_ADA_LAYER_NORM {
-                op.require(ADA_SINCE, ADA_NEEDS);
-            }
-            op.settings = vec![Setting::NormMode(
-                A::CUDNN_ATTR_OPERATION_NORM_BWD_MODE,
-                mode,
-            )];
-            op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_XDESC, xi);
-            op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_DYDESC, dyi);
-            op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_SCALE_DESC, si);
-            if let Some(m) = mean {
-                op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_MEAN_DESC, m);
-            }
-            op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_INV_VARIANCE_DESC, vi);
-            op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DXDESC, n[0]);
-            op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DSCALE_DESC, n[1]);
-            if dbias {
-                op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DBIAS_DESC, n[2]);
-            }
-            op
+            backward_op(b.kind, mode, [xi, dyi, si, vi], mean, dbias, n)
         })?;
         Ok(NormGradients {
             dx: out[0],
@@ -909,6 +884,45 @@ impl Graph {
             dbias: out.get(2).copied(),
         })
     }
+}
+
+/// The backend operation of a backward node of `kind`: inputs `x`, `dy`,
+/// `scale`, `inv_variance` (and the mean when given), outputs `n` (dx,
+/// dscale, and dbias when `dbias`).
+fn backward_op(
+    kind: &'static str,
+    mode: Mode,
+    [xi, dyi, si, vi]: [usize; 4],
+    mean: Option<usize>,
+    dbias: bool,
+    n: &[usize],
+) -> BackendOp {
+    let mut op = BackendOp::new(
+        kind,
+        D::CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR,
+        NORM_SINCE,
+        NORM_NEEDS,
+    );
+    if mode == Mode::CUDNN_ADA_LAYER_NORM {
+        op.require(ADA_SINCE, ADA_NEEDS);
+    }
+    op.settings = vec![Setting::NormMode(
+        A::CUDNN_ATTR_OPERATION_NORM_BWD_MODE,
+        mode,
+    )];
+    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_XDESC, xi);
+    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_DYDESC, dyi);
+    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_SCALE_DESC, si);
+    if let Some(m) = mean {
+        op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_MEAN_DESC, m);
+    }
+    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_INV_VARIANCE_DESC, vi);
+    op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DXDESC, n[0]);
+    op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DSCALE_DESC, n[1]);
+    if dbias {
+        op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DBIAS_DESC, n[2]);
+    }
+    op
 }
 
 /// A forward's outputs from its new tensors: y, then (training) the mean
