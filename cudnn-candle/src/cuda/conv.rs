@@ -8,19 +8,10 @@ use cudnn::{
     ConvolutionDescriptor, FilterDescriptor, Scaling, TensorDescriptor, TensorFormat,
 };
 
-use super::state::{self, DeviceState, Problems};
+use super::state::{self, ConvKey, DeviceState, Problems};
 use super::{cpu_refused, device, device_of, output, view, Elem};
 use crate::conv::Conv2dParams;
 use crate::error::OrCandle;
-
-/// A convolution problem's identity: the input and filter dims and the
-/// geometry (the element type picks the map).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct ConvKey {
-    x: [usize; 4],
-    w: [usize; 4],
-    p: Conv2dParams,
-}
 
 /// An element type with its own map of problems.
 trait ConvElem: Elem + cudnn::ComputesIn<f32> {

@@ -13,9 +13,18 @@ use candle_core::{CudaDevice, Device, Result};
 use cudnn::nn::{Attention, AttentionElement, LayerNorm, NormElement, RmsNorm};
 use cudnn::{AlgoCache, ConvProblem, Handle, SearchOptions, Workspace};
 
-use super::conv::ConvKey;
+use crate::conv::Conv2dParams;
 use crate::error::{bad_value, OrCandle};
 use crate::CacheInfo;
+
+/// A convolution problem's identity: the input and filter dims and the
+/// geometry (the element type picks the map).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct ConvKey {
+    pub(crate) x: [usize; 4],
+    pub(crate) w: [usize; 4],
+    pub(crate) p: Conv2dParams,
+}
 
 /// The most entries a cache keeps: past it, it starts again empty (a model
 /// uses a few shapes; a stream of new ones must not grow without end).
