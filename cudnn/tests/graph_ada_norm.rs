@@ -10,27 +10,15 @@ use cudnn::graph::{DeviceProperties, EngineFilter, Graph, HeuristicMode, NormOpt
 use cudnn::sys::cudnnDataType_t as Dt;
 use cudnn::{Error, Mismatch, Version};
 
+use common::refusal::check_refused;
+
 const F32: Dt = Dt::FLOAT;
 const BF16: Dt = Dt::BFLOAT16;
 
 #[track_caller]
 fn check(r: cudnn::Result<impl std::fmt::Debug>, tensor: Option<&str>, words: &str) {
-    match r {
-        Err(Error::InvalidArgument {
-            function: "Graph::ada_layer_norm",
-            mismatch:
-                Mismatch::GraphNode {
-                    node,
-                    tensor: t,
-                    what,
-                },
-        }) => {
-            assert_eq!(node, "ada_layer_norm \"ada_layer_norm#0\"");
-            assert_eq!(t.as_deref(), tensor, "{what}");
-            assert!(what.contains(words), "{words:?} not in {what:?}");
-        }
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+    let node = "ada_layer_norm \"ada_layer_norm#0\"";
+    check_refused(r, "Graph::ada_layer_norm", node, tensor, words);
 }
 
 /// `x` `[2, 16, 64, 1]`, scale and bias `[2, 1, 64, 1]`, all of `dt`.

@@ -17,43 +17,10 @@ use cudnn::graph::{
 };
 use cudnn::{Error, Library, Mismatch, ReduceTensorOp as Red};
 
+use common::refusal::{assert_refusal, refused};
+
 const F32: Dt = Dt::FLOAT;
 const F16: Dt = Dt::HALF;
-
-/// A refusal of the builder: the function, the node, the tensor named and
-/// what is wrong.
-#[derive(Debug)]
-struct Refusal {
-    function: &'static str,
-    node: String,
-    tensor: Option<String>,
-    what: String,
-}
-
-fn refused<T: std::fmt::Debug>(r: cudnn::Result<T>) -> Refusal {
-    match r {
-        Err(Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::GraphNode { node, tensor, what },
-        }) => Refusal {
-            function,
-            node,
-            tensor,
-            what,
-        },
-        other => panic!("expected a graph-node refusal, got {other:?}"),
-    }
-}
-
-/// Checks a refusal's function, node and tensor, and that its words
-/// contain `words`.
-#[track_caller]
-fn assert_refusal(r: &Refusal, function: &str, node: &str, tensor: Option<&str>, words: &str) {
-    assert_eq!(r.function, function, "{r:?}");
-    assert_eq!(r.node, node, "{r:?}");
-    assert_eq!(r.tensor.as_deref(), tensor, "{r:?}");
-    assert!(r.what.contains(words), "{words:?} not in {r:?}");
-}
 
 /// x `[1, 3, 8, 8]`, w `[4, 3, 3, 3]`, y = conv(x, w) padded 1: uids 1, 2, 3.
 fn conv_graph(name: &str) -> (Graph, TensorId) {

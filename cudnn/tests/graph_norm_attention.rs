@@ -32,6 +32,8 @@ use cudnn::graph::{
 };
 use cudnn::{Error, Library, Mismatch};
 
+use common::refusal::{check_refused, refused};
+
 #[path = "graph_norm_attention/cases.rs"]
 mod cases;
 
@@ -43,48 +45,6 @@ const FIXTURE: &str = concat!(
 );
 
 // ------------------------------------------------------------ refusals
-
-/// A refusal of the builder: the function, the node, the tensor named and
-/// what is wrong.
-#[derive(Debug)]
-struct Refusal {
-    function: &'static str,
-    node: String,
-    tensor: Option<String>,
-    what: String,
-}
-
-fn refused<T: std::fmt::Debug>(r: cudnn::Result<T>) -> Refusal {
-    match r {
-        Err(Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::GraphNode { node, tensor, what },
-        }) => Refusal {
-            function,
-            node,
-            tensor,
-            what,
-        },
-        other => panic!("expected a graph-node refusal, got {other:?}"),
-    }
-}
-
-/// Checks a refusal's function, node and tensor, and that its words
-/// contain `words`.
-#[track_caller]
-fn check(
-    r: cudnn::Result<impl std::fmt::Debug>,
-    function: &str,
-    node: &str,
-    tensor: Option<&str>,
-    words: &str,
-) {
-    let r = refused(r);
-    assert_eq!(r.function, function, "{r:?}");
-    assert_eq!(r.node, node, "{r:?}");
-    assert_eq!(r.tensor.as_deref(), tensor, "{r:?}");
-    assert!(r.what.contains(words), "{words:?} not in {r:?}");
-}
 
 #[test]
 fn norm_nodes_make_their_outputs_and_statistics() {
@@ -163,14 +123,14 @@ fn norm_nodes_refuse_what_does_not_fit() {
     let (x, s, b) = norm_inputs(&mut g);
     let f = "Graph::layer_norm";
     let n = "layer_norm \"layer_norm#0\"";
-    check(
+    check_refused(
         g.layer_norm(x, s, b, &NormOptions::training(0.0)),
         f,
         n,
         None,
         "epsilon 0",
     );
-    check(
+    check_refused(
         g.layer_norm(x, s, b, &NormOptions::training(f32::NAN)),
         f,
         n,
@@ -181,16 +141,16 @@ fn norm_nodes_refuse_what_does_not_fit() {
         phase: cudnn::sys::cudnnBackendNormFwdPhase_t(7),
         ..NormOptions::default()
     };
-    check(g.layer_norm(x, s, b, &phase), f, n, None, "phase 7");
+    check_refused(g.layer_norm(x, s, b, &phase), f, n, None, "phase 7");
     let c = g.tensor("c", &[1, 64, 1, 1], F32).unwrap();
-    check(
+    check_refused(
         g.layer_norm(x, c, b, &NormOptions::default()),
         f,
         n,
         Some("c"),
         "a layer norm of this x takes scale [1, 64, 4, 4]",
     );
-    check(
+    check_refused(
         g.layer_norm(x, s, c, &NormOptions::default()),
         f,
         n,
@@ -198,7 +158,7 @@ fn norm_nodes_refuse_what_does_not_fit() {
         "takes bias",
     );
     let i = g.tensor("i", &[8, 64, 4, 4], I32).unwrap();
-    check(
+    check_refused(
         g.layer_norm(i, s, b, &NormOptions::default()),
         f,
         n,
@@ -206,7 +166,7 @@ fn norm_nodes_refuse_what_does_not_fit() {
         "x of type INT32; it takes FLOAT or HALF or BFLOAT16",
     );
     let v = g.tensor("v", &[8], F32).unwrap();
-    check(
+    check_refused(
         g.layer_norm(v, s, b, &NormOptions::default()),
         f,
         n,
@@ -214,7 +174,7 @@ fn norm_nodes_refuse_what_does_not_fit() {
         "1 dimensions",
     );
     let eps = g.scalar("eps", 1.0).unwrap();
-    check(
+    check_refused(
         g.layer_norm(x, eps, b, &NormOptions::default()),
         f,
         n,
@@ -228,7 +188,7 @@ fn norm_nodes_refuse_what_does_not_fit() {
     let named = r.tensor.clone().unwrap_or_default();
     assert!(named.starts_with("tensor uid 1 of graph #"), "{r:?}");
     assert!(r.what.contains("another graph"), "{r:?}");
-    check(
+    check_refused(
         g.instance_norm(x, s, b, &NormOptions::default()),
         "Graph::instance_norm",
         "instance_norm \"instance_norm#0\"",
@@ -237,7 +197,7 @@ fn norm_nodes_refuse_what_does_not_fit() {
     );
     let rm = g.tensor("rm", &[1, 64, 1, 1], F16).unwrap();
     let running = Some(RunningStats { mean: rm, var: c });
-    check(
+    check_refused(
         g.batch_norm(x, c, c, running, &BatchNormOptions::default()),
         "Graph::batch_norm",
         "batch_norm \"batch_norm#0\"",
@@ -248,14 +208,14 @@ fn norm_nodes_refuse_what_does_not_fit() {
         momentum: 1.5,
         ..BatchNormOptions::default()
     };
-    check(
+    check_refused(
         g.batch_norm(x, c, c, None, &momentum),
         "Graph::batch_norm",
         "batch_norm \"batch_norm#0\"",
         None,
         "momentum 1.5",
     );
-    check(
+    check_refused(
         g.batch_norm_inference(x, s, c, c, c),
         "Graph::batch_norm_inference",
         "batch_norm_inference \"batch_norm_inference#0\"",
@@ -267,21 +227,21 @@ fn norm_nodes_refuse_what_does_not_fit() {
     let dy = g.tensor("dy", &[8, 64, 4, 2], BF16).unwrap();
     let fb = "Graph::layer_norm_backward";
     let nb = "layer_norm_backward \"layer_norm_backward#0\"";
-    check(
+    check_refused(
         g.layer_norm_backward(dy, x, s, stats, stats),
         fb,
         nb,
         Some("dy"),
         "dims [8, 64, 4, 2], but \"x\" has [8, 64, 4, 4]",
     );
-    check(
+    check_refused(
         g.layer_norm_backward(x, x, s, c, stats),
         fb,
         nb,
         Some("c"),
         "takes mean [8, 1, 1, 1]",
     );
-    check(
+    check_refused(
         g.rms_norm_backward(x, x, s, c, true),
         "Graph::rms_norm_backward",
         "rms_norm_backward \"rms_norm_backward#0\"",
@@ -375,7 +335,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
     let n = "sdpa_forward \"sdpa_forward#0\"";
     let none = SdpaOptions::default();
     let x3 = g.tensor("x3", &[2, 4, 128], BF16).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(x3, k, v, &none),
         f,
         n,
@@ -383,7 +343,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "3 dimensions",
     );
     let q32 = g.tensor("q32", &[2, 4, 128, 64], F32).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q32, k, v, &none),
         f,
         n,
@@ -391,7 +351,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "q of type FLOAT; it takes HALF or BFLOAT16",
     );
     let k16 = g.tensor("k16", &[2, 4, 128, 64], F16).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, k16, v, &none),
         f,
         n,
@@ -399,7 +359,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "another type than \"q\"",
     );
     let kb = g.tensor("kb", &[3, 4, 128, 64], BF16).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, kb, v, &none),
         f,
         n,
@@ -407,7 +367,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "a batch of 3",
     );
     let kh = g.tensor("kh", &[2, 3, 128, 64], BF16).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, kh, v, &none),
         f,
         n,
@@ -415,7 +375,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "3 heads, which do not divide the 4 query heads",
     );
     let kd = g.tensor("kd", &[2, 4, 128, 32], BF16).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, kd, v, &none),
         f,
         n,
@@ -423,7 +383,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "a head dim of 32",
     );
     let vs = g.tensor("vs", &[2, 4, 64, 64], BF16).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, k, vs, &none),
         f,
         n,
@@ -435,7 +395,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         bias: Some(bad_bias),
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &o),
         f,
         n,
@@ -447,14 +407,14 @@ fn attention_nodes_refuse_what_does_not_fit() {
         seq_len_q: Some(sq),
         ..SdpaOptions::default()
     };
-    check(g.sdpa_forward(q, k, v, &o), f, n, None, "come together");
+    check_refused(g.sdpa_forward(q, k, v, &o), f, n, None, "come together");
     let skv = g.tensor("skv", &[2, 1, 1, 1], F32).unwrap();
     let o = SdpaOptions {
         seq_len_q: Some(sq),
         seq_len_kv: Some(skv),
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &o),
         f,
         n,
@@ -465,12 +425,12 @@ fn attention_nodes_refuse_what_does_not_fit() {
         sliding_window: Some(0),
         ..SdpaOptions::default()
     };
-    check(g.sdpa_forward(q, k, v, &o), f, n, None, "sliding window 0");
+    check_refused(g.sdpa_forward(q, k, v, &o), f, n, None, "sliding window 0");
     let o = SdpaOptions {
         scale: Some(f32::INFINITY),
         ..SdpaOptions::default()
     };
-    check(g.sdpa_forward(q, k, v, &o), f, n, None, "scale inf");
+    check_refused(g.sdpa_forward(q, k, v, &o), f, n, None, "scale inf");
     let seed = g.tensor("seed", &[1, 1, 1, 1], I32).unwrap();
     let dropout = |p| SdpaOptions {
         dropout: Some(SdpaDropout {
@@ -480,14 +440,14 @@ fn attention_nodes_refuse_what_does_not_fit() {
         }),
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &dropout(1.0)),
         f,
         n,
         None,
         "dropout probability 1",
     );
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &dropout(0.5)),
         f,
         n,
@@ -507,7 +467,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         d_o: vs,
         stats,
     };
-    check(
+    check_refused(
         g.sdpa_backward(&inputs, &none),
         fb,
         nb,
@@ -519,7 +479,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         stats: sq,
         ..inputs
     };
-    check(
+    check_refused(
         g.sdpa_backward(&inputs, &none),
         fb,
         nb,
@@ -532,7 +492,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         bias_gradient: true,
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &backward_only),
         f,
         n,
@@ -563,7 +523,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         ),
         (&bias, Some("bad_bias"), "[B or 1, H_q or 1, S_q, S_kv]"),
     ] {
-        check(g.sdpa_backward(&inputs, o), fb, nb, tensor, words);
+        check_refused(g.sdpa_backward(&inputs, o), fb, nb, tensor, words);
     }
     g.sdpa_backward(&inputs, &none)
         .expect("the backward itself");
@@ -573,7 +533,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
     let nr = "rope_forward \"rope_forward#1\"";
     let freqs = g.tensor("freqs", &[128, 1, 1, 64], F32).unwrap();
     let none = RopeOptions::default();
-    check(
+    check_refused(
         g.rope_forward(x3, freqs, &none),
         fr,
         nr,
@@ -581,14 +541,14 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "3 dimensions",
     );
     let odd = g.tensor("odd", &[2, 4, 128, 63], BF16).unwrap();
-    check(
+    check_refused(
         g.rope_forward(odd, freqs, &none),
         fr,
         nr,
         Some("odd"),
         "a head dim of 63",
     );
-    check(
+    check_refused(
         g.rope_forward(q, sq, &none),
         fr,
         nr,
@@ -596,7 +556,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
         "the angles of this x are [128, 1, 1, 64]",
     );
     let f16 = g.tensor("f16", &[128, 1, 1, 64], F16).unwrap();
-    check(
+    check_refused(
         g.rope_backward(q, f16, &none),
         "Graph::rope_backward",
         "rope_backward \"rope_backward#1\"",
@@ -618,7 +578,7 @@ fn attention_nodes_refuse_what_does_not_fit() {
             rope_dim,
             output_scale,
         };
-        check(g.rope_forward(q, freqs, &o), fr, nr, tensor, words);
+        check_refused(g.rope_forward(q, freqs, &o), fr, nr, tensor, words);
     }
     let o = RopeOptions {
         rope_dim: Some(32),
@@ -680,7 +640,7 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
             "sliding window 0; it is at least 1",
         ),
     ] {
-        check(g.sdpa_forward(q, k, v, &options), f, n, None, words);
+        check_refused(g.sdpa_forward(q, k, v, &options), f, n, None, words);
     }
     let cu_bad_dims = g.tensor("cu_bad_dims", &[2, 1, 1, 1], I32).unwrap();
     let cu_f32 = g.tensor("cu_f32", &[3, 1, 1, 1], F32).unwrap();
@@ -691,21 +651,21 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
         cu_seq_len_kv: kv,
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &ragged(Some(cu_bad_dims), Some(cu_kv))),
         f,
         n,
         Some("cu_bad_dims"),
         "dims [2, 1, 1, 1], but cu_seq_len_q is [B + 1, 1, 1, 1]: [3, 1, 1, 1]",
     );
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &ragged(Some(cu_q), Some(cu_f32))),
         f,
         n,
         Some("cu_f32"),
         "cu_seq_len_kv of type FLOAT; it takes INT32 or INT64",
     );
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &ragged(Some(cu_q), None)),
         f,
         n,
@@ -716,7 +676,7 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
         seq_len_q: Some(sq),
         ..ragged(Some(cu_q), Some(cu_kv))
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &both),
         f,
         n,
@@ -734,7 +694,7 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
         d_o,
         stats,
     };
-    check(
+    check_refused(
         g.sdpa_backward(&inputs, &ragged(Some(cu_q), Some(cu_bad_dims))),
         "Graph::sdpa_backward",
         "sdpa_backward \"sdpa_backward#0\"",
@@ -746,7 +706,7 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
         right_bound: Some(0),
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_backward(&inputs, &causal_right),
         "Graph::sdpa_backward",
         "sdpa_backward \"sdpa_backward#0\"",
@@ -775,7 +735,7 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
         right_bound: Some(0),
         ..options
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &right),
         f,
         fp,
@@ -788,7 +748,7 @@ fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
         cu_seq_len_q: Some(cu),
         ..options
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &cumulative),
         f,
         fp,
@@ -810,7 +770,7 @@ fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
         fp8: Some(factors),
         ..SdpaOptions::default()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &SdpaOptions::default()),
         f,
         n,
@@ -818,7 +778,7 @@ fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
         "q of type FP8_E4M3; it takes HALF or BFLOAT16",
     );
     let [qb, kb, vb] = ["qb", "kb", "vb"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
-    check(
+    check_refused(
         g.sdpa_forward(qb, kb, vb, &fp8(factors)),
         f,
         n,
@@ -828,7 +788,7 @@ fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
     let k5 = g
         .tensor("k5", &[2, 4, 128, 64], cudnn::DType::FP8_E5M2)
         .unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, k5, v, &fp8(factors)),
         f,
         n,
@@ -841,7 +801,7 @@ fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
         descale_k: wide,
         ..factors
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &fp8(wide_k)),
         f,
         n,
@@ -852,7 +812,7 @@ fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
         scale_o: half,
         ..factors
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &fp8(half_o)),
         f,
         n,
@@ -869,7 +829,7 @@ fn fp8_attention_takes_its_factors_and_writes_the_maxima() {
         d_o,
         stats,
     };
-    check(
+    check_refused(
         g.sdpa_backward(&inputs, &fp8(factors)),
         "Graph::sdpa_backward",
         "sdpa_backward \"sdpa_backward#0\"",
@@ -956,7 +916,7 @@ fn paged_attention_refuses_what_does_not_fit() {
     let (tk, tv) = (paged.page_table_k, paged.page_table_v);
     // The tables: INT32, [B, 1, blocks_per_seq, 1], spanning the same keys.
     let t64 = g.tensor("t64", &[2, 1, 4, 1], I64).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &with_tables(t64, tv)),
         f,
         n,
@@ -969,7 +929,7 @@ fn paged_attention_refuses_what_does_not_fit() {
         ("heads", [2, 2, 4, 1]),
     ] {
         let t = g.tensor(name, &dims, I32).unwrap();
-        check(
+        check_refused(
             g.sdpa_forward(q, k, v, &with_tables(tk, t)),
             f,
             n,
@@ -978,7 +938,7 @@ fn paged_attention_refuses_what_does_not_fit() {
         );
     }
     let short = g.tensor("short", &[2, 1, 3, 1], I32).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &with_tables(tk, short)),
         f,
         n,
@@ -986,7 +946,7 @@ fn paged_attention_refuses_what_does_not_fit() {
         "4 blocks per sequence of 32; the tables span S_kv = 96, which takes ceil(96 / 32) = 3",
     );
     let scalar = g.scalar("one", 1.0).unwrap();
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &with_tables(scalar, tv)),
         f,
         n,
@@ -1015,14 +975,14 @@ fn paged_attention_refuses_what_does_not_fit() {
         } else {
             words
         };
-        check(g.sdpa_forward(q, t, v, &good), f, n, Some(name), words);
+        check_refused(g.sdpa_forward(q, t, v, &good), f, n, Some(name), words);
     }
     // The padding mask is required.
     let no_lengths = SdpaOptions {
         seq_len_kv: None,
         ..good.clone()
     };
-    check(
+    check_refused(
         g.sdpa_forward(q, k, v, &no_lengths),
         f,
         n,
@@ -1067,7 +1027,7 @@ fn paged_attention_refuses_what_does_not_fit() {
         ),
     ];
     for (o, what) in &cases {
-        check(
+        check_refused(
             g.sdpa_forward(q, k, v, o),
             f,
             n,
@@ -1085,7 +1045,7 @@ fn paged_attention_refuses_what_does_not_fit() {
         d_o: q,
         stats,
     };
-    check(
+    check_refused(
         g.sdpa_backward(&inputs, &good),
         "Graph::sdpa_backward",
         "sdpa_backward \"sdpa_backward#0\"",

@@ -28,51 +28,14 @@ use cudnn::graph::{
     SoftmaxOptions, Target, TensorId,
 };
 use cudnn::sys::cudnnDataType_t as Dt;
-use cudnn::{Error, Library, Mismatch, Version};
+use cudnn::{Error, Library, Version};
+
+use common::refusal::{check_refused, refused};
 
 const F32: Dt = Dt::FLOAT;
 const F16: Dt = Dt::HALF;
 
 // ------------------------------------------------------------ refusals
-
-#[derive(Debug)]
-struct Refusal {
-    function: &'static str,
-    node: String,
-    tensor: Option<String>,
-    what: String,
-}
-
-#[track_caller]
-fn refused<T: std::fmt::Debug>(r: cudnn::Result<T>) -> Refusal {
-    match r {
-        Err(Error::InvalidArgument {
-            function,
-            mismatch: Mismatch::GraphNode { node, tensor, what },
-        }) => Refusal {
-            function,
-            node,
-            tensor,
-            what,
-        },
-        other => panic!("expected a graph-node refusal, got {other:?}"),
-    }
-}
-
-#[track_caller]
-fn check(
-    r: cudnn::Result<impl std::fmt::Debug>,
-    function: &str,
-    node: &str,
-    tensor: Option<&str>,
-    words: &str,
-) {
-    let r = refused(r);
-    assert_eq!(r.function, function, "{r:?}");
-    assert_eq!(r.node, node, "{r:?}");
-    assert_eq!(r.tensor.as_deref(), tensor, "{r:?}");
-    assert!(r.what.contains(words), "{words:?} not in {r:?}");
-}
 
 #[test]
 fn shape_nodes_make_their_views() {
@@ -108,49 +71,49 @@ fn shape_nodes_refuse_what_does_not_fit() {
     let x = g.tensor("x", &[2, 8, 16], F32).unwrap();
     let one = g.scalar("one", 1.0).unwrap();
     let (sl, n) = ("Graph::slice", "slice \"slice#0\"");
-    check(
+    check_refused(
         g.slice(one, &[0..1], &[]),
         sl,
         n,
         Some("one"),
         "by-value scalar",
     );
-    check(
+    check_refused(
         g.slice(x, &[0..2], &[]),
         sl,
         n,
         Some("x"),
         "1 ranges for a tensor of rank 3",
     );
-    check(
+    check_refused(
         g.slice(x, &[0..2, 0..8, 0..16], &[1]),
         sl,
         n,
         Some("x"),
         "1 steps",
     );
-    check(
+    check_refused(
         g.slice(x, &[0..2, 0..8, 0..16], &[1, 0, 1]),
         sl,
         n,
         Some("x"),
         "step 0 on axis 1",
     );
-    check(
+    check_refused(
         g.slice(x, &[0..2, 4..4, 0..16], &[]),
         sl,
         n,
         Some("x"),
         "range 4..4 on axis 1",
     );
-    check(
+    check_refused(
         g.slice(x, &[0..3, 0..8, 0..16], &[]),
         sl,
         n,
         Some("x"),
         "range 0..3 on axis 0 of extent 2",
     );
-    check(
+    check_refused(
         g.slice(x, &[0..2, 0..8, 0..16], &[1, i64::MAX, 1]),
         sl,
         n,
@@ -158,37 +121,37 @@ fn shape_nodes_refuse_what_does_not_fit() {
         "the stride of axis 1 times",
     );
     let (tr, n) = ("Graph::transpose", "transpose \"transpose#0\"");
-    check(
+    check_refused(
         g.transpose(x, &[0, 1]),
         tr,
         n,
         Some("x"),
         "a permutation of 2 axes",
     );
-    check(
+    check_refused(
         g.transpose(x, &[0, 1, 3]),
         tr,
         n,
         Some("x"),
         "axis 3 in the permutation",
     );
-    check(g.transpose(x, &[1, 1, 0]), tr, n, Some("x"), "axis 1 twice");
+    check_refused(g.transpose(x, &[1, 1, 0]), tr, n, Some("x"), "axis 1 twice");
     let (re, n) = ("Graph::reshape", "reshape \"reshape#0\"");
-    check(
+    check_refused(
         g.reshape(x, &[16, 15]),
         re,
         n,
         Some("x"),
         "a reshape keeps the count",
     );
-    check(
+    check_refused(
         g.reshape(x, &[i64::MAX, 4]),
         re,
         n,
         Some("x"),
         "a reshape keeps the count",
     );
-    check(
+    check_refused(
         g.reshape(x, &[256, 0]),
         re,
         n,
@@ -196,8 +159,8 @@ fn shape_nodes_refuse_what_does_not_fit() {
         "a reshape keeps the count",
     );
     let (co, n) = ("Graph::concat", "concat \"concat#0\"");
-    check(g.concat(&[], 0), co, n, None, "no input");
-    check(
+    check_refused(g.concat(&[], 0), co, n, None, "no input");
+    check_refused(
         g.concat(&[x, x], 3),
         co,
         n,
@@ -205,11 +168,11 @@ fn shape_nodes_refuse_what_does_not_fit() {
         "axis 3 of a tensor of rank 3",
     );
     let other = g.tensor("other", &[2, 8, 15], F32).unwrap();
-    check(g.concat(&[x, other], 1), co, n, Some("other"), "off axis 1");
+    check_refused(g.concat(&[x, other], 1), co, n, Some("other"), "off axis 1");
     let rank2 = g.tensor("rank2", &[2, 8], F32).unwrap();
-    check(g.concat(&[x, rank2], 0), co, n, Some("rank2"), "off axis 0");
+    check_refused(g.concat(&[x, rank2], 0), co, n, Some("rank2"), "off axis 0");
     let half = g.tensor("half", &[2, 8, 16], F16).unwrap();
-    check(
+    check_refused(
         g.concat(&[x, half], 1),
         co,
         n,
@@ -217,7 +180,7 @@ fn shape_nodes_refuse_what_does_not_fit() {
         "of type HALF; it takes FLOAT",
     );
     let (sm, n) = ("Graph::softmax", "softmax \"softmax#0\"");
-    check(
+    check_refused(
         g.softmax(x, &SoftmaxOptions::default()),
         sm,
         n,
@@ -225,7 +188,7 @@ fn shape_nodes_refuse_what_does_not_fit() {
         "rank 3; cuDNN's softmax takes 4",
     );
     let ints = g.tensor("ints", &[1, 1, 4, 4], Dt::INT32).unwrap();
-    check(
+    check_refused(
         g.softmax(ints, &SoftmaxOptions::default()),
         sm,
         n,
@@ -258,7 +221,7 @@ fn rng_nodes_refuse_what_does_not_fit() {
     assert_eq!(g.strides(y).unwrap(), [128, 16, 4, 1]);
     let (f, n) = ("Graph::rng", "rng \"rng#1\"");
     let wide = g.tensor("wide", &[2, 1, 1, 1], Dt::INT64).unwrap();
-    check(
+    check_refused(
         g.rng(&[4], COIN, wide, offset),
         f,
         n,
@@ -266,7 +229,7 @@ fn rng_nodes_refuse_what_does_not_fit() {
         "the seed of dims [2, 1, 1, 1]",
     );
     let int32 = g.tensor("int32", &[1, 1, 1, 1], Dt::INT32).unwrap();
-    check(
+    check_refused(
         g.rng(&[4], COIN, seed, int32),
         f,
         n,
@@ -274,7 +237,7 @@ fn rng_nodes_refuse_what_does_not_fit() {
         "the offset of type INT32",
     );
     let one = g.scalar("one", 1.0).unwrap();
-    check(
+    check_refused(
         g.rng(&[4], COIN, one, offset),
         f,
         n,
@@ -282,12 +245,12 @@ fn rng_nodes_refuse_what_does_not_fit() {
         "by-value scalar",
     );
     let p = RngDistribution::Bernoulli { probability: 2.0 };
-    check(g.rng(&[4], p, seed, offset), f, n, None, "probability of 2");
+    check_refused(g.rng(&[4], p, seed, offset), f, n, None, "probability of 2");
     let u = RngDistribution::Uniform {
         minimum: 1.0,
         maximum: 0.0,
     };
-    check(
+    check_refused(
         g.rng(&[4], u, seed, offset),
         f,
         n,
@@ -298,14 +261,14 @@ fn rng_nodes_refuse_what_does_not_fit() {
         mean: 0.0,
         standard_deviation: 0.0,
     };
-    check(
+    check_refused(
         g.rng(&[4], nd, seed, offset),
         f,
         n,
         None,
         "standard deviation 0",
     );
-    check(
+    check_refused(
         g.rng(&[4, 0], COIN, seed, offset),
         f,
         n,
@@ -510,7 +473,7 @@ fn outputs_of_another_type_are_refused_when_built() {
     let x = g.tensor("x", &[2, 8, 16], F16).unwrap();
     let s = g.slice(x, &[0..2, 0..4, 0..16], &[]).unwrap();
     g.set_output(s, F32).unwrap();
-    check(
+    check_refused(
         g.build_with(&lib, None),
         "Graph::build_with",
         "slice \"slice#0\"",
@@ -524,7 +487,7 @@ fn outputs_of_another_type_are_refused_when_built() {
     let r = g.reshape(x, &[1, 64, 64]).unwrap();
     let y = g.matmul(r, b).unwrap();
     g.set_output(y, F32).unwrap();
-    check(
+    check_refused(
         g.build_with(&lib, None),
         "Graph::build_with",
         "reshape \"reshape#0\"",
