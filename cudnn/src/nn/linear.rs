@@ -13,6 +13,7 @@ use crate::graph::{Graph, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::LinearElement;
 use super::plans::{LayerTarget, Plans};
+use super::shape::LinearShape;
 
 /// The activation a [`Linear`] applies after its bias. `Default`: none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -28,75 +29,6 @@ impl LinearActivation {
     pub const GELU: Self = Self(2);
     /// SiLU (swish), `v * sigmoid(v)` (pointwise `SWISH_FWD`).
     pub const SILU: Self = Self(3);
-}
-
-/// The sizes of a [`Linear`]: `rows` inputs of `in_features` values each
-/// (a batch times a sequence, flattened), `out_features` outputs each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LinearShape {
-    /// The number of input rows.
-    pub rows: usize,
-    /// The values of one input row.
-    pub in_features: usize,
-    /// The values of one output row.
-    pub out_features: usize,
-}
-
-impl LinearShape {
-    /// Checks that every size is at least 1 and that every buffer's
-    /// element count fits `i64` (cuDNN's dims).
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`] naming `LinearShape::check` and the size.
-    pub fn check(&self) -> Result<()> {
-        self.check_in("LinearShape::check")
-    }
-
-    fn check_in(&self, function: &'static str) -> Result<()> {
-        let sizes = [
-            ("rows", self.rows),
-            ("in_features", self.in_features),
-            ("out_features", self.out_features),
-        ];
-        if let Some((name, _)) = sizes.iter().find(|(_, n)| *n == 0) {
-            return Err(Error::bad_value(
-                function,
-                format!("{name} is 0: every size of a linear layer is at least 1"),
-            ));
-        }
-        for (what, a, b) in [
-            ("x", self.rows, self.in_features),
-            ("the weight", self.out_features, self.in_features),
-            ("y", self.rows, self.out_features),
-        ] {
-            let fits = a
-                .checked_mul(b)
-                .and_then(|n| i64::try_from(n).ok())
-                .is_some();
-            if !fits {
-                return Err(Error::bad_value(
-                    function,
-                    format!("{what} has {a} x {b} elements, more than cuDNN's dims hold"),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// The elements of `x`: `rows * in_features`.
-    pub fn x_len(&self) -> usize {
-        self.rows * self.in_features
-    }
-
-    /// The elements of the weight: `out_features * in_features`.
-    pub fn weight_len(&self) -> usize {
-        self.out_features * self.in_features
-    }
-
-    /// The elements of `y`: `rows * out_features`.
-    pub fn y_len(&self) -> usize {
-        self.rows * self.out_features
-    }
 }
 
 /// The buffers of [`Linear::forward`], all of the layer's type: `x`
@@ -137,7 +69,6 @@ pub struct Linear<T: LinearElement> {
 
 static_assertions::assert_impl_all!(Linear<half::bf16>: Send);
 static_assertions::assert_not_impl_any!(Linear<half::bf16>: Sync, Clone);
-static_assertions::assert_impl_all!(LinearShape: Send, Sync, Copy);
 static_assertions::assert_impl_all!(LinearActivation: Send, Sync, Copy);
 
 impl<T: LinearElement> Linear<T> {
@@ -185,11 +116,7 @@ impl<T: LinearElement> Linear<T> {
         activation: LinearActivation,
     ) -> Result<(Graph, [i64; 3], Option<i64>)> {
         let dtype = T::CUDNN;
-        let (m, k, n) = (
-            dim(shape.rows),
-            dim(shape.in_features),
-            dim(shape.out_features),
-        );
+        let (m, k, n) = shape.graph_dims();
         let mut g = Graph::new("linear");
         g.set_intermediate_type(DType::FLOAT)?;
         let x = g.tensor("x", &[1, m, k], dtype)?;
@@ -262,11 +189,6 @@ impl<T: LinearElement> Linear<T> {
         }
         self.plans.run(handle, &mut pack, &mut self.workspace)
     }
-}
-
-/// A size checked by [`LinearShape::check`] (it fits `i64`).
-fn dim(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// `activation` of `y` in `g`.

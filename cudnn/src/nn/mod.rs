@@ -85,10 +85,10 @@ pub use attention::{
 };
 pub use element::{AttentionElement, LinearElement, NormElement};
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
-pub use linear::{Linear, LinearActivation, LinearForward, LinearShape};
+pub use linear::{Linear, LinearActivation, LinearForward};
 pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use shape::{
     check_attention_data_type, check_epsilon, check_norm_data_type, AttentionOptions,
-    AttentionPass, AttentionShape, NormShape,
+    AttentionPass, AttentionShape, LinearShape, NormShape,
 };

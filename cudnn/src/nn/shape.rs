@@ -102,6 +102,80 @@ impl NormShape {
     }
 }
 
+/// The sizes of a [`Linear`](super::Linear): `rows` inputs of
+/// `in_features` values each (a batch times a sequence, flattened),
+/// `out_features` outputs each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LinearShape {
+    /// The number of input rows.
+    pub rows: usize,
+    /// The values of one input row.
+    pub in_features: usize,
+    /// The values of one output row.
+    pub out_features: usize,
+}
+
+static_assertions::assert_impl_all!(LinearShape: Send, Sync, Copy);
+
+impl LinearShape {
+    /// Checks that every size is at least 1 and that every buffer's
+    /// element count fits `i64` (cuDNN's dims).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `LinearShape::check` and the size.
+    pub fn check(&self) -> Result<()> {
+        self.check_in("LinearShape::check")
+    }
+
+    pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
+        let sizes = [
+            ("rows", self.rows),
+            ("in_features", self.in_features),
+            ("out_features", self.out_features),
+        ];
+        for (name, v) in sizes {
+            if v == 0 {
+                return Err(Error::bad_value(
+                    function,
+                    format!("{name} is 0; it is at least 1"),
+                ));
+            }
+        }
+        let (rows, ins, outs) = (self.rows, self.in_features, self.out_features);
+        product(function, "x's element count", &[rows, ins])?;
+        product(function, "the weight's element count", &[outs, ins])?;
+        product(function, "y's element count", &[rows, outs])?;
+        Ok(())
+    }
+
+    /// The elements of `x`: `rows * in_features` (saturating, for a shape
+    /// [`check`](Self::check) refuses).
+    pub fn x_len(&self) -> usize {
+        self.rows.saturating_mul(self.in_features)
+    }
+
+    /// The elements of the weight: `out_features * in_features`
+    /// (saturating).
+    pub fn weight_len(&self) -> usize {
+        self.out_features.saturating_mul(self.in_features)
+    }
+
+    /// The elements of `y`: `rows * out_features` (saturating).
+    pub fn y_len(&self) -> usize {
+        self.rows.saturating_mul(self.out_features)
+    }
+
+    /// `(rows, in_features, out_features)` as graph dims, of a checked
+    /// shape.
+    pub(crate) fn graph_dims(&self) -> (i64, i64, i64) {
+        (
+            self.rows as i64,
+            self.in_features as i64,
+            self.out_features as i64,
+        )
+    }
+}
+
 /// Checks a normalization layer's data type (of `x`, `y`, `dy`, `dx`):
 /// `FLOAT`, `HALF` or `BFLOAT16`. The scale, bias, statistics and their
 /// gradients are `FLOAT` whatever it is.
