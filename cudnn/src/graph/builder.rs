@@ -189,90 +189,13 @@ impl TensorDef {
     }
 }
 
-/// An operation of the description; tensors by index.
-#[derive(Debug, Clone)]
-enum OpKind {
-    ConvFprop {
-        x: usize,
-        w: usize,
-        y: usize,
-        conv: ConvOptions,
-    },
-    ConvDgrad {
-        dy: usize,
-        w: usize,
-        dx: usize,
-        conv: ConvOptions,
-    },
-    ConvWgrad {
-        x: usize,
-        dy: usize,
-        dw: usize,
-        conv: ConvOptions,
-    },
-    Pointwise {
-        mode: sys::cudnnPointwiseMode_t,
-        inputs: Vec<usize>,
-        y: usize,
-    },
-    Matmul {
-        a: usize,
-        b: usize,
-        c: usize,
-    },
-    Reduction {
-        op: sys::cudnnReduceTensorOp_t,
-        x: usize,
-        y: usize,
-    },
-    /// Normalizations, attention, rotary embeddings (`node.rs`).
-    Backend(node::BackendOp),
-    /// An operation of a composite attention graph (`expand.rs`), made
-    /// only when a graph is built.
-    Composite(expand::CompositeOp),
-}
-
-impl OpKind {
-    /// The kind in node descriptions (`pointwise "relu#2"`).
-    fn kind(&self) -> &'static str {
-        match self {
-            OpKind::ConvFprop { .. } => "conv_fprop",
-            OpKind::ConvDgrad { .. } => "conv_dgrad",
-            OpKind::ConvWgrad { .. } => "conv_wgrad",
-            OpKind::Pointwise { .. } => "pointwise",
-            OpKind::Matmul { .. } => "matmul",
-            OpKind::Reduction { .. } => "reduction",
-            OpKind::Backend(b) => b.kind,
-            OpKind::Composite(c) => c.kind(),
-        }
-    }
-
-    /// How many operations it is: one, and those of a subgraph.
-    fn count(&self) -> usize {
-        match self {
-            OpKind::Backend(b) => 1 + b.subgraph.as_ref().map_or(0, |s| s.ops.len()),
-            _ => 1,
-        }
-    }
-
-    fn inputs(&self) -> Vec<usize> {
-        match self {
-            OpKind::ConvFprop { x, w, .. } => vec![*x, *w],
-            OpKind::ConvDgrad { dy, w, .. } => vec![*dy, *w],
-            OpKind::ConvWgrad { x, dy, .. } => vec![*x, *dy],
-            OpKind::Pointwise { inputs, .. } => inputs.clone(),
-            OpKind::Matmul { a, b, .. } => vec![*a, *b],
-            OpKind::Reduction { x, .. } => vec![*x],
-            OpKind::Backend(b) => b.inputs(),
-            OpKind::Composite(c) => c.inputs(),
-        }
-    }
-}
-
+/// An operation of the description: its name and its record (every
+/// operation, convolution to attention, is one [`node::BackendOp`]:
+/// lowered by `node.rs`, keyed by it and read by `signature.rs`).
 #[derive(Debug, Clone)]
 struct OpDef {
     name: String,
-    kind: OpKind,
+    op: node::BackendOp,
 }
 
 /// A description of a cuDNN operation graph: tensors and the operations
@@ -588,7 +511,7 @@ impl Graph {
         if self.ops.is_empty() {
             return Err(self.graph_error(function, "the graph has no operation".into()));
         }
-        let count: usize = self.ops.iter().map(|o| o.kind.count()).sum();
+        let count: usize = self.ops.iter().map(|o| o.op.count()).sum();
         if count > crate::graph::MAX_OPERATIONS {
             return Err(self.graph_error(
                 function,
@@ -599,7 +522,7 @@ impl Graph {
                 ),
             ));
         }
-        let used: HashSet<usize> = self.ops.iter().flat_map(|o| o.kind.inputs()).collect();
+        let used: HashSet<usize> = self.ops.iter().flat_map(|o| o.op.inputs()).collect();
         for (i, t) in self.tensors.iter().enumerate() {
             if used.contains(&i) {
                 continue;
@@ -609,7 +532,7 @@ impl Graph {
                     let o = &self.ops[op];
                     return Err(node_error(
                         function,
-                        node(o.kind.kind(), &o.name),
+                        node(o.op.kind, &o.name),
                         Some(t.name.clone()),
                         "a virtual tensor that no operation consumes and that is not an output \
                          (set_output)"
@@ -644,7 +567,7 @@ impl Graph {
             is_virtual: t.is_virtual(),
             by_value: t.by_value.is_some(),
         });
-        let ops = self.ops.iter().map(|o| &o.kind);
+        let ops = self.ops.iter().map(|o| &o.op);
         key_text(self.intermediate, self.compute, tensors, ops)
     }
 }
@@ -665,7 +588,7 @@ fn key_text<'a>(
     intermediate: sys::cudnnDataType_t,
     compute: sys::cudnnDataType_t,
     tensors: impl Iterator<Item = KeyTensor<'a>>,
-    ops: impl Iterator<Item = &'a OpKind>,
+    ops: impl Iterator<Item = &'a node::BackendOp>,
 ) -> String {
     let mut k = String::new();
     let dt = checks::data_type_name;
@@ -678,8 +601,8 @@ fn key_text<'a>(
     for (i, t) in tensors.enumerate() {
         write_key_tensor(&mut k, i + 1, &t);
     }
-    for kind in ops {
-        write_key_op(&mut k, kind);
+    for op in ops {
+        op.key(&mut k);
     }
     k
 }
@@ -701,65 +624,4 @@ fn write_key_tensor(k: &mut String, uid: usize, t: &KeyTensor<'_>) {
         t.strides,
         checks::data_type_name(t.data_type)
     );
-}
-
-/// One operation's part of a graph's key: its kind, its tensors' uids and
-/// its settings.
-fn write_key_op(k: &mut String, kind: &OpKind) {
-    let uid = |i: &usize| i + 1;
-    let _ = match kind {
-        OpKind::ConvFprop { x, w, y, conv } => {
-            write!(
-                k,
-                "|conv_fprop(x=t{},w=t{},y=t{},{})",
-                uid(x),
-                uid(w),
-                uid(y),
-                conv_key(conv)
-            )
-        }
-        OpKind::ConvDgrad { dy, w, dx, conv } => {
-            write!(
-                k,
-                "|conv_dgrad(dy=t{},w=t{},dx=t{},{})",
-                uid(dy),
-                uid(w),
-                uid(dx),
-                conv_key(conv)
-            )
-        }
-        OpKind::ConvWgrad { x, dy, dw, conv } => {
-            write!(
-                k,
-                "|conv_wgrad(x=t{},dy=t{},dw=t{},{})",
-                uid(x),
-                uid(dy),
-                uid(dw),
-                conv_key(conv)
-            )
-        }
-        OpKind::Pointwise { mode, inputs, y } => {
-            let ins: Vec<String> = inputs.iter().map(|i| format!("t{}", uid(i))).collect();
-            write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), uid(y))
-        }
-        OpKind::Matmul { a, b, c } => {
-            write!(k, "|matmul(a=t{},b=t{},c=t{})", uid(a), uid(b), uid(c))
-        }
-        OpKind::Reduction { op, x, y } => {
-            write!(k, "|reduction{}(x=t{},y=t{})", op.0, uid(x), uid(y))
-        }
-        OpKind::Backend(b) => {
-            b.key(k);
-            Ok(())
-        }
-        OpKind::Composite(c) => k.write_str(&c.key()),
-    };
-}
-
-/// A convolution's options in a key.
-fn conv_key(c: &ConvOptions) -> String {
-    format!(
-        "pre={:?},post={:?},stride={:?},dilation={:?},mode={}",
-        c.pre_padding, c.post_padding, c.stride, c.dilation, c.mode.0
-    )
 }

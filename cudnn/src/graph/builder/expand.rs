@@ -49,21 +49,19 @@
 //! unchanged.
 
 use crate::core::dtype::DType;
-use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use sys::cudnnBackendAttributeName_t as A;
-use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 use sys::cudnnReduceTensorOp_t as Red;
+use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
-use super::{checks, node_error, Graph, OpDef, OpKind, TensorDef};
+use super::node::BackendOp;
+use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
-use crate::core::library::Library;
 use crate::core::version::Version;
-use crate::graph::{BackendDescriptor, ScalarValue};
+use crate::graph::ScalarValue;
 
 /// The oldest cuDNN whose fused attention engines take the composite.
 pub(super) const COMPOSITE_SINCE: Version = Version::new(8, 9, 0);
@@ -96,95 +94,6 @@ pub(super) enum Composite {
     Inexpressible(&'static str),
 }
 
-/// An operation of the composite that the description's own kinds do not
-/// say: a pointwise operation with its own compute type and axis, a
-/// matmul with overrides, a random-number generator.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum CompositeOp {
-    Pointwise {
-        mode: Pw,
-        inputs: Vec<usize>,
-        y: usize,
-        /// `None`: the graph's compute type.
-        compute: Option<Dt>,
-        axis: Option<i64>,
-    },
-    Matmul {
-        a: usize,
-        b: usize,
-        c: usize,
-        /// The `M`, `N` and `K` override tensors.
-        overrides: [Option<usize>; 3],
-    },
-    Rng {
-        seed: usize,
-        offset: usize,
-        y: usize,
-        /// Bernoulli's probability of a 1.
-        probability: f64,
-    },
-}
-
-impl CompositeOp {
-    /// The kind in node descriptions.
-    pub(super) fn kind(&self) -> &'static str {
-        match self {
-            CompositeOp::Pointwise { .. } => "pointwise",
-            CompositeOp::Matmul { .. } => "matmul",
-            CompositeOp::Rng { .. } => "rng",
-        }
-    }
-
-    /// The tensors it reads.
-    pub(super) fn inputs(&self) -> Vec<usize> {
-        match self {
-            CompositeOp::Pointwise { inputs, .. } => inputs.clone(),
-            CompositeOp::Matmul {
-                a, b, overrides, ..
-            } => {
-                let mut v = vec![*a, *b];
-                v.extend(overrides.iter().flatten());
-                v
-            }
-            CompositeOp::Rng { seed, offset, .. } => vec![*seed, *offset],
-        }
-    }
-
-    /// The tensors it reads as indices: the sequence lengths a matmul's
-    /// sizes are overridden with.
-    pub(super) fn index_inputs(&self) -> impl Iterator<Item = usize> + '_ {
-        let overrides: &[Option<usize>] = match self {
-            CompositeOp::Matmul { overrides, .. } => overrides,
-            _ => &[],
-        };
-        overrides.iter().flatten().copied()
-    }
-
-    /// The tensor it writes.
-    pub(super) fn output(&self) -> usize {
-        match self {
-            CompositeOp::Pointwise { y, .. } | CompositeOp::Rng { y, .. } => *y,
-            CompositeOp::Matmul { c, .. } => *c,
-        }
-    }
-
-    /// Its descriptor type, by cuDNN's name, and its mode.
-    pub(super) fn descriptor(&self) -> (D, Option<Pw>) {
-        match self {
-            CompositeOp::Pointwise { mode, .. } => {
-                (D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR, Some(*mode))
-            }
-            CompositeOp::Matmul { .. } => (D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR, None),
-            CompositeOp::Rng { .. } => (D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR, None),
-        }
-    }
-
-    /// Its part of a graph's key.
-    pub(super) fn key(&self) -> String {
-        format!("|composite{self:?}")
-    }
-}
-
 /// A graph with its composites expanded, the tensors of it that are
 /// virtual though typed (indices, masks, the half-typed probabilities),
 /// and those no operation of it reads or writes (the unified nodes' own,
@@ -195,29 +104,11 @@ pub(super) struct Expanded {
     pub(super) unused: Vec<bool>,
 }
 
-/// The tensors `kind` writes.
-fn written(kind: &OpKind) -> Vec<usize> {
-    match kind {
-        OpKind::ConvFprop { y, .. } => vec![*y],
-        OpKind::ConvDgrad { dx, .. } => vec![*dx],
-        OpKind::ConvWgrad { dw, .. } => vec![*dw],
-        OpKind::Pointwise { y, .. } | OpKind::Reduction { y, .. } => vec![*y],
-        OpKind::Matmul { c, .. } => vec![*c],
-        OpKind::Backend(b) => b
-            .slots
-            .iter()
-            .filter(|s| !s.input)
-            .map(|s| s.tensor)
-            .collect(),
-        OpKind::Composite(c) => vec![c.output()],
-    }
-}
-
 /// Which of `n` tensors no operation of `ops` reads or writes.
 fn unused(ops: &[OpDef], n: usize) -> Vec<bool> {
     let mut unused = vec![true; n];
     for o in ops {
-        for i in o.kind.inputs().into_iter().chain(written(&o.kind)) {
+        for i in o.op.inputs().into_iter().chain(o.op.outputs()) {
             if let Some(u) = unused.get_mut(i) {
                 *u = false;
             }
@@ -238,8 +129,8 @@ impl Graph {
         have: Version,
         force: bool,
     ) -> Result<Option<Expanded>> {
-        let composite_of = |o: &OpDef| match &o.kind {
-            OpKind::Backend(b) if force || b.min_version().0 > have => match &b.composite {
+        let composite_of = |o: &OpDef| match &o.op {
+            b if force || b.min_version().0 > have => match &b.composite {
                 Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => {
                     Some((b.kind, c.clone(), b.min_version()))
                 }
@@ -291,13 +182,12 @@ impl Graph {
     /// another operation writes or reads keeps the unified node (and its
     /// version's refusal).
     fn k_is_its_own(&self, k: usize) -> bool {
-        let sdpa_forward =
-            |o: &OpDef| matches!(&o.kind, OpKind::Backend(b) if b.kind == "sdpa_forward");
+        let sdpa_forward = |o: &OpDef| o.op.kind == "sdpa_forward";
         self.tensors[k].producer.is_none()
             && self
                 .ops
                 .iter()
-                .all(|o| sdpa_forward(o) || !o.kind.inputs().contains(&k))
+                .all(|o| sdpa_forward(o) || !o.op.inputs().contains(&k))
     }
 
     /// On cuDNN 8, grouped-query attention is refused: its matmul does not
@@ -352,121 +242,6 @@ impl Graph {
             ),
         ))
     }
-
-    /// The operation descriptor (not finalized) of a composite's
-    /// operation; `t` holds the tensors' descriptors by index.
-    pub(super) fn composite_operation(
-        &self,
-        lib: &Arc<Library>,
-        op: &CompositeOp,
-        t: &[BackendDescriptor],
-    ) -> Result<BackendDescriptor> {
-        match op {
-            CompositeOp::Pointwise {
-                mode,
-                inputs,
-                y,
-                compute,
-                axis,
-            } => {
-                let compute = compute.unwrap_or(self.compute);
-                pointwise_operation(lib, (*mode, compute, *axis), inputs, *y, t)
-            }
-            CompositeOp::Matmul { a, b, c, overrides } => {
-                let mut mm =
-                    BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
-                mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
-                mm.finalize()?;
-                matmul_operation(lib, &mm, [*a, *b, *c], overrides, t)
-            }
-            CompositeOp::Rng {
-                seed,
-                offset,
-                y,
-                probability,
-            } => rng_operation(lib, [*seed, *offset, *y], *probability, t),
-        }
-    }
-}
-
-/// A pointwise operation of `mode` in `compute` (along `axis`), its
-/// inputs as `X`, `B`, `T`, writing `y`.
-fn pointwise_operation(
-    lib: &Arc<Library>,
-    (mode, compute, axis): (Pw, Dt, Option<i64>),
-    inputs: &[usize],
-    y: usize,
-    t: &[BackendDescriptor],
-) -> Result<BackendDescriptor> {
-    let mut pw = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
-    pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[mode])?;
-    pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[compute])?;
-    if let Some(a) = axis {
-        pw.set(A::CUDNN_ATTR_POINTWISE_AXIS, &[a])?;
-    }
-    pw.finalize()?;
-    let mut d =
-        BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
-    let roles = [
-        A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-        A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
-        A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
-    ];
-    for (role, i) in roles.iter().zip(inputs) {
-        d.set_descriptors(*role, &[&t[*i]])?;
-    }
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC, &[&t[y]])?;
-    Ok(d)
-}
-
-/// A matmul `a x b = c` of `mm`, with the `M`, `N`, `K` overrides given.
-fn matmul_operation(
-    lib: &Arc<Library>,
-    mm: &BackendDescriptor,
-    [a, b, c]: [usize; 3],
-    overrides: &[Option<usize>; 3],
-    t: &[BackendDescriptor],
-) -> Result<BackendDescriptor> {
-    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[a]])?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[b]])?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[c]])?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[mm])?;
-    let attrs = [
-        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
-        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
-        A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
-    ];
-    for (attr, o) in attrs.iter().zip(overrides) {
-        if let Some(i) = o {
-            d.set_descriptors(*attr, &[&t[*i]])?;
-        }
-    }
-    Ok(d)
-}
-
-/// A Bernoulli RNG of `probability` (of a 1) from the seed and offset
-/// tensors, writing `y`.
-fn rng_operation(
-    lib: &Arc<Library>,
-    [seed, offset, y]: [usize; 3],
-    probability: f64,
-    t: &[BackendDescriptor],
-) -> Result<BackendDescriptor> {
-    let mut r = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
-    r.set(
-        A::CUDNN_ATTR_RNG_DISTRIBUTION,
-        &[sys::cudnnRngDistribution_t::CUDNN_RNG_DISTRIBUTION_BERNOULLI],
-    )?;
-    r.set(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, &[probability])?;
-    r.finalize()?;
-    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR)?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_YDESC, &[&t[y]])?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_DESC, &[&r])?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_SEED, &[&t[seed]])?;
-    d.set_descriptors(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, &[&t[offset]])?;
-    Ok(d)
 }
 
 /// The releases the composite is refused on: before 8.9, and 9.10.0 and
@@ -535,24 +310,17 @@ impl Expander {
         self.tensors.len() - 1
     }
 
-    fn push(&mut self, nd: &str, suffix: &str, op: CompositeOp) {
+    fn push(&mut self, nd: &str, suffix: &str, op: BackendOp) {
         self.ops.push(OpDef {
             name: format!("{nd}.{suffix}"),
-            kind: OpKind::Composite(op),
+            op,
         });
     }
 
     /// A pointwise operation of `mode` writing `y`, in the graph's
     /// compute type.
     fn pw(&mut self, nd: &str, suffix: &str, mode: Pw, inputs: &[usize], y: usize) {
-        let op = CompositeOp::Pointwise {
-            mode,
-            inputs: inputs.to_vec(),
-            y,
-            compute: None,
-            axis: None,
-        };
-        self.push(nd, suffix, op);
+        self.push(nd, suffix, BackendOp::pointwise(mode, inputs, y));
     }
 
     /// A pointwise operation of `mode` into a new virtual tensor of `x`'s
@@ -569,22 +337,13 @@ impl Expander {
     fn typed(&mut self, nd: &str, suffix: &str, mode: Pw, inputs: &[usize], types: Types) -> usize {
         let dims = self.tensors[inputs[0]].dims.clone();
         let y = self.virt(nd, suffix, &dims, Some(types.out));
-        let op = CompositeOp::Pointwise {
-            mode,
-            inputs: inputs.to_vec(),
-            y,
-            compute: types.compute,
-            axis: types.axis,
-        };
+        let op = BackendOp::pointwise_in(mode, inputs, y, types.compute, types.axis);
         self.push(nd, suffix, op);
         y
     }
 
     fn reduction(&mut self, nd: &str, suffix: &str, op: Red, x: usize, y: usize) {
-        self.ops.push(OpDef {
-            name: format!("{nd}.{suffix}"),
-            kind: OpKind::Reduction { op, x, y },
-        });
+        self.push(nd, suffix, BackendOp::reduction(op, x, y));
     }
 
     /// The fill of a masked score.
@@ -615,12 +374,7 @@ impl Expander {
             Some((lq, lkv)) => (Some(lq), Some(lkv)),
             None => (None, None),
         };
-        let bmm1 = CompositeOp::Matmul {
-            a: c.q,
-            b: c.k,
-            c: s,
-            overrides: [m, n, None],
-        };
+        let bmm1 = BackendOp::matmul([c.q, c.k, s], [m, n, None]);
         self.push(nd, "bmm1", bmm1);
         s = self.pw_new(nd, "attn_scale", Pw::CUDNN_POINTWISE_MUL, &[s, c.scale]);
         if let Some(bias) = c.bias {
@@ -644,12 +398,7 @@ impl Expander {
             Some(d) => self.dropout(nd, p, d, &s_dims, last_type),
             None => p,
         };
-        let bmm2 = CompositeOp::Matmul {
-            a: p,
-            b: c.v,
-            c: c.o,
-            overrides: [m, None, n],
-        };
+        let bmm2 = BackendOp::matmul([p, c.v, c.o], [m, None, n]);
         self.push(nd, "bmm2", bmm2);
     }
 
@@ -727,14 +476,12 @@ impl Expander {
     ) -> usize {
         let dims = self.tensors[s].dims.clone();
         let y = self.virt(nd, suffix, &dims, dtype);
-        let op = CompositeOp::Pointwise {
-            mode: Pw::CUDNN_POINTWISE_GEN_INDEX,
-            inputs: vec![s],
-            y,
-            compute: None,
-            axis: Some(axis),
-        };
-        self.push(nd, suffix, op);
+        let gen = Pw::CUDNN_POINTWISE_GEN_INDEX;
+        self.push(
+            nd,
+            suffix,
+            BackendOp::pointwise_in(gen, &[s], y, None, Some(axis)),
+        );
         y
     }
 
@@ -773,13 +520,11 @@ impl Expander {
         out: Option<Dt>,
     ) -> usize {
         let mask = self.virt(nd, "rng", dims, None);
-        let rng = CompositeOp::Rng {
-            seed,
-            offset,
-            y: mask,
-            probability: 1.0 - f64::from(prob),
-        };
-        self.push(nd, "rng", rng);
+        let bernoulli = (
+            R::CUDNN_RNG_DISTRIBUTION_BERNOULLI,
+            [1.0 - f64::from(prob), 0.0],
+        );
+        self.push(nd, "rng", BackendOp::rng(bernoulli, [seed, offset, mask]));
         let kept = self.pw_new(nd, "dropout_mask_mul", Pw::CUDNN_POINTWISE_MUL, &[p, mask]);
         let scale = self.scalar(nd, "dropout_scale", ScalarValue::Float(1.0 / (1.0 - prob)));
         let y = self.virt(nd, "dropout_scale", dims, out);

@@ -1,6 +1,7 @@
 //! [`Graph::build`]: the description turned into cuDNN's backend
-//! descriptors (tensors, operation descriptors, operations, the operation
-//! graph), and the [`OperationGraph`] that holds them.
+//! descriptors (the tensors here, each operation from its record by
+//! `node.rs`, the operation graph), and the [`OperationGraph`] that holds
+//! them.
 
 use crate::core::dtype::DType;
 use std::sync::Arc;
@@ -10,7 +11,7 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
-use super::{checks, key_text, ConvOptions, Graph, KeyTensor, OpKind, TensorId};
+use super::{key_text, node::BackendOp, Graph, KeyTensor, TensorId};
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
@@ -19,56 +20,6 @@ use crate::graph::{BackendDescriptor, PlanTensor, ScalarValue};
 
 /// The function an operation graph's finalize errors name.
 const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
-
-/// The attributes of one kind of convolution operation: its descriptor
-/// type, its three tensors' roles (in the order `OpKind` names them), its
-/// `CONVOLUTION` descriptor's, and alpha's and beta's.
-struct ConvRoles {
-    kind: D,
-    tensors: [A; 3],
-    conv: A,
-    alpha: A,
-    beta: A,
-}
-
-/// `x`, `w`, `y`.
-const CONV_FPROP: ConvRoles = ConvRoles {
-    kind: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
-    tensors: [
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y,
-    ],
-    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
-    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
-    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA,
-};
-
-/// `dy`, `w`, `dx`.
-const CONV_DGRAD: ConvRoles = ConvRoles {
-    kind: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR,
-    tensors: [
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX,
-    ],
-    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
-    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
-    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA,
-};
-
-/// `x`, `dy`, `dw`.
-const CONV_WGRAD: ConvRoles = ConvRoles {
-    kind: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR,
-    tensors: [
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
-    ],
-    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
-    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
-    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
-};
 
 /// One tensor of a built graph, as cuDNN was told it.
 #[derive(Debug, Clone, PartialEq)]
@@ -158,7 +109,7 @@ pub struct OperationGraph {
     /// What the key is made of besides the tensors: the intermediate and
     /// compute types, and the operations.
     key_types: (sys::cudnnDataType_t, sys::cudnnDataType_t),
-    key_ops: Vec<OpKind>,
+    key_ops: Vec<BackendOp>,
     /// The id of the [`Graph`] it was built from.
     graph: u64,
     /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
@@ -332,7 +283,7 @@ impl Graph {
         }
         let mut ops = Vec::with_capacity(g.ops.len());
         for o in &g.ops {
-            ops.push(g.operation(lib, &o.kind, &descs)?);
+            ops.push(g.operation(lib, &o.op, &descs)?);
         }
         let mut graph =
             BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
@@ -379,7 +330,7 @@ impl Graph {
             plan_tensors,
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
-            key_ops: g.ops.iter().map(|o| o.kind.clone()).collect(),
+            key_ops: g.ops.iter().map(|o| o.op.clone()).collect(),
             graph: self.id,
             handle_id: handle.map(Handle::id),
             tf32_operands: g.tf32_operands(),
@@ -391,12 +342,12 @@ impl Graph {
     /// operand (a virtual one counts in the intermediate type).
     pub(crate) fn tf32_operands(&self) -> bool {
         let float = |i: &usize| self.data_type_of(*i) == sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
-        self.ops.iter().any(|o| match &o.kind {
-            OpKind::ConvFprop { x, w, .. } => float(x) || float(w),
-            OpKind::ConvDgrad { dy, w, .. } => float(dy) || float(w),
-            OpKind::ConvWgrad { x, dy, .. } => float(x) || float(dy),
-            OpKind::Matmul { a, b, .. } => float(a) || float(b),
-            _ => false,
+        self.ops.iter().any(|o| {
+            o.op.tf32
+                && o.op
+                    .slots
+                    .iter()
+                    .any(|s| s.input && !s.index && float(&s.tensor))
         })
     }
 
@@ -405,11 +356,7 @@ impl Graph {
     pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
         let mut index = vec![false; self.tensors.len()];
         for o in &self.ops {
-            match &o.kind {
-                OpKind::Backend(b) => b.index_inputs().for_each(|i| index[i] = true),
-                OpKind::Composite(c) => c.index_inputs().for_each(|i| index[i] = true),
-                _ => {}
-            }
+            o.op.index_inputs().for_each(|i| index[i] = true);
         }
         self.tensors
             .iter()
@@ -426,173 +373,6 @@ impl Graph {
                 by_value: t.by_value,
             })
             .collect()
-    }
-
-    /// The finalized operation descriptor of `op`; `t` holds the tensors'
-    /// descriptors by index.
-    pub(super) fn operation(
-        &self,
-        lib: &Arc<Library>,
-        op: &OpKind,
-        t: &[BackendDescriptor],
-    ) -> Result<BackendDescriptor> {
-        let mut d = match op {
-            OpKind::ConvFprop { x, w, y, conv } => {
-                self.conv_operation(lib, &CONV_FPROP, [&t[*x], &t[*w], &t[*y]], conv)?
-            }
-            OpKind::ConvDgrad { dy, w, dx, conv } => {
-                self.conv_operation(lib, &CONV_DGRAD, [&t[*dy], &t[*w], &t[*dx]], conv)?
-            }
-            OpKind::ConvWgrad { x, dy, dw, conv } => {
-                self.conv_operation(lib, &CONV_WGRAD, [&t[*x], &t[*dy], &t[*dw]], conv)?
-            }
-            OpKind::Pointwise { mode, inputs, y } => {
-                self.pointwise_operation(lib, *mode, inputs, *y, t)?
-            }
-            OpKind::Matmul { a, b, c } => self.matmul_operation(lib, [*a, *b, *c], t)?,
-            OpKind::Reduction { op, x, y } => self.reduction_operation(lib, *op, *x, *y, t)?,
-            OpKind::Backend(b) => self.backend_operation(lib, b, t)?,
-            OpKind::Composite(c) => self.composite_operation(lib, c, t)?,
-        };
-        d.finalize()?;
-        Ok(d)
-    }
-
-    /// A convolution operation (not finalized) with `roles`: its three
-    /// tensors in the order of `roles.tensors`, the `CONVOLUTION`
-    /// descriptor of `conv`, and alpha 1, beta 0.
-    fn conv_operation(
-        &self,
-        lib: &Arc<Library>,
-        roles: &ConvRoles,
-        tensors: [&BackendDescriptor; 3],
-        conv: &ConvOptions,
-    ) -> Result<BackendDescriptor> {
-        let mut d = BackendDescriptor::with_library(lib, roles.kind)?;
-        let c = self.convolution(lib, conv)?;
-        for (role, tensor) in roles.tensors.iter().zip(tensors) {
-            d.set_descriptors(*role, &[tensor])?;
-        }
-        d.set_descriptors(roles.conv, &[&c])?;
-        self.set_scaling(&mut d, roles.alpha, roles.beta)?;
-        Ok(d)
-    }
-
-    /// A pointwise operation (not finalized): its `POINTWISE` descriptor
-    /// of `mode`, the inputs in the roles of its arity (`dy`, `x` for a
-    /// backward mode; `x`, `b`, `t` otherwise) and the output.
-    fn pointwise_operation(
-        &self,
-        lib: &Arc<Library>,
-        mode: sys::cudnnPointwiseMode_t,
-        inputs: &[usize],
-        y: usize,
-        t: &[BackendDescriptor],
-    ) -> Result<BackendDescriptor> {
-        let new = |kind| BackendDescriptor::with_library(lib, kind);
-        let mut d = new(D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR)?;
-        let mut pw = new(D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR)?;
-        pw.set(A::CUDNN_ATTR_POINTWISE_MODE, &[mode])?;
-        pw.set(A::CUDNN_ATTR_POINTWISE_MATH_PREC, &[self.compute])?;
-        pw.finalize()?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, &[&pw])?;
-        let arity = checks::pointwise_arity(mode).map_err(|what| Error::InvalidArgument {
-            function: "Graph::build",
-            mismatch: Mismatch::Unsupported { what },
-        })?;
-        let roles: &[A] = if arity.backward {
-            &[
-                A::CUDNN_ATTR_OPERATION_POINTWISE_DYDESC,
-                A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-            ]
-        } else {
-            &[
-                A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-                A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
-                A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
-            ]
-        };
-        for (role, i) in roles.iter().zip(inputs) {
-            d.set_descriptors(*role, &[&t[*i]])?;
-        }
-        let out = if arity.backward {
-            A::CUDNN_ATTR_OPERATION_POINTWISE_DXDESC
-        } else {
-            A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC
-        };
-        d.set_descriptors(out, &[&t[y]])?;
-        Ok(d)
-    }
-
-    /// A matmul operation (not finalized) of `a x b = c`, in the compute
-    /// type.
-    fn matmul_operation(
-        &self,
-        lib: &Arc<Library>,
-        [a, b, c]: [usize; 3],
-        t: &[BackendDescriptor],
-    ) -> Result<BackendDescriptor> {
-        let new = |kind| BackendDescriptor::with_library(lib, kind);
-        let mut d = new(D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)?;
-        let mut mm = new(D::CUDNN_BACKEND_MATMUL_DESCRIPTOR)?;
-        mm.set(A::CUDNN_ATTR_MATMUL_COMP_TYPE, &[self.compute])?;
-        mm.finalize()?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, &[&t[a]])?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, &[&t[b]])?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, &[&t[c]])?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_MATMUL_DESC, &[&mm])?;
-        Ok(d)
-    }
-
-    /// A reduction operation (not finalized) of `x` into `y` with `op`, in
-    /// the compute type.
-    fn reduction_operation(
-        &self,
-        lib: &Arc<Library>,
-        op: sys::cudnnReduceTensorOp_t,
-        x: usize,
-        y: usize,
-        t: &[BackendDescriptor],
-    ) -> Result<BackendDescriptor> {
-        let new = |kind| BackendDescriptor::with_library(lib, kind);
-        let mut d = new(D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR)?;
-        let mut r = new(D::CUDNN_BACKEND_REDUCTION_DESCRIPTOR)?;
-        r.set(A::CUDNN_ATTR_REDUCTION_OPERATOR, &[op])?;
-        r.set(A::CUDNN_ATTR_REDUCTION_COMP_TYPE, &[self.compute])?;
-        r.finalize()?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_XDESC, &[&t[x]])?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_YDESC, &[&t[y]])?;
-        d.set_descriptors(A::CUDNN_ATTR_OPERATION_REDUCTION_DESC, &[&r])?;
-        Ok(d)
-    }
-
-    /// A finalized `CONVOLUTION` descriptor of `conv`, in the compute type.
-    fn convolution(&self, lib: &Arc<Library>, conv: &ConvOptions) -> Result<BackendDescriptor> {
-        let mut c = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR)?;
-        c.set(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE, &[self.compute])?;
-        c.set(A::CUDNN_ATTR_CONVOLUTION_CONV_MODE, &[conv.mode])?;
-        c.set(
-            A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS,
-            &[conv.stride.len() as i64],
-        )?;
-        c.set(A::CUDNN_ATTR_CONVOLUTION_DILATIONS, &conv.dilation)?;
-        c.set(A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES, &conv.stride)?;
-        c.set(A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS, &conv.pre_padding)?;
-        c.set(A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS, &conv.post_padding)?;
-        c.finalize()?;
-        Ok(c)
-    }
-
-    /// Alpha 1 and beta 0, as `double` when the graph computes in `double`
-    /// and as `float` otherwise.
-    fn set_scaling(&self, d: &mut BackendDescriptor, alpha: A, beta: A) -> Result<()> {
-        if self.compute == sys::cudnnDataType_t::CUDNN_DATA_DOUBLE {
-            d.set(alpha, &[1.0f64])?;
-            d.set(beta, &[0.0f64])
-        } else {
-            d.set(alpha, &[1.0f32])?;
-            d.set(beta, &[0.0f32])
-        }
     }
 }
 

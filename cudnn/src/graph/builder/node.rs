@@ -1,10 +1,14 @@
-//! Operations described attribute by attribute ([`BackendOp`]): the
-//! normalizations, attention and rotary embeddings of cuDNN 9. Each is an
-//! operation descriptor type, its enumerated and scalar attributes, its
-//! tensors by attribute, an optional score subgraph (a nested operation
-//! graph, for attention), and the oldest cuDNN that has everything it
-//! sets. [`Graph::add_node`] adds one with all its new tensors at once;
-//! the lowering is generic.
+//! The one record of an operation ([`BackendOp`]), for every operation of
+//! a graph: convolutions, pointwise operations, matmuls and reductions
+//! (`ops.rs`), normalizations, attention, rotary embeddings, shape
+//! operations, RNG, and the composite attention's operations. Each is an
+//! operation descriptor type, its settings (enumerated and scalar
+//! attributes, and descriptors nested in it), its tensors by attribute, an
+//! optional score subgraph (a nested operation graph, for attention), and
+//! the oldest cuDNN that has everything it sets. [`Graph::add_node`] adds
+//! one with all its new tensors at once. Lowering ([`Graph::operation`]),
+//! the graph key ([`BackendOp::key`]) and the version gate are here, once
+//! for all of them; `signature.rs` reads a record's signature.
 
 use crate::core::dtype::DType;
 use std::fmt::Write as _;
@@ -17,13 +21,14 @@ use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
 use super::expand::Composite;
-use super::{checks, node, node_error, Graph, OpDef, OpKind, TensorDef, TensorId};
+use super::{checks, node, node_error, Graph, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 use crate::core::version::Version;
 use crate::graph::{BackendDescriptor, ScalarValue};
 
-/// An enumerated or scalar attribute of a [`BackendOp`].
+/// An enumerated or scalar attribute of a [`BackendOp`], or of a
+/// descriptor nested in it.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Setting {
     /// A `cudnnBackendNormMode_t`.
@@ -32,29 +37,79 @@ pub(super) enum Setting {
     NormPhase(A, sys::cudnnBackendNormFwdPhase_t),
     /// A `cudnnPointwiseMode_t`.
     Pointwise(A, sys::cudnnPointwiseMode_t),
+    /// A `cudnnConvolutionMode_t`.
+    ConvMode(A, sys::cudnnConvolutionMode_t),
+    /// A `cudnnReduceTensorOp_t`.
+    Reduce(A, sys::cudnnReduceTensorOp_t),
+    /// A `cudnnRngDistribution_t`.
+    RngDistribution(A, sys::cudnnRngDistribution_t),
+    /// A compute type: the one given, or the graph's for `None` (read
+    /// when the graph is built, as [`Graph::set_compute_type`] may come
+    /// after the operation).
+    Compute(A, Option<Dt>),
+    /// Alpha 1 and beta 0: `double` when the graph computes in `double`,
+    /// `float` otherwise.
+    Scaling { alpha: A, beta: A },
     /// A `float`.
     Float(A, f32),
+    /// A `double`.
+    Double(A, f64),
     /// An `int64_t`.
     Int64(A, i64),
     /// An array of `int64_t` (a slice's bounds, a permutation).
     Int64s(A, Vec<i64>),
-    /// A finalized `RNG_DESCRIPTOR` made when lowering: its distribution
-    /// and two `double` parameters (Bernoulli: the probability, unused;
-    /// uniform: minimum, maximum; normal: mean, standard deviation).
-    Rng(A, sys::cudnnRngDistribution_t, [f64; 2]),
+    /// A descriptor made, set and finalized when lowering (a convolution's
+    /// `CONVOLUTION`, a pointwise operation's `POINTWISE`, an RNG's
+    /// `RNG_DESCRIPTOR`).
+    Nested(A, Box<Nested>),
+}
+
+/// A descriptor set into an operation: its type and its settings.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Nested {
+    pub(super) descriptor: D,
+    pub(super) settings: Vec<Setting>,
 }
 
 impl Setting {
-    fn key(&self) -> String {
-        match self {
-            Setting::NormMode(a, v) => format!("a{}={}", a.0, v.0),
-            Setting::NormPhase(a, v) => format!("a{}={}", a.0, v.0),
-            Setting::Pointwise(a, v) => format!("a{}={}", a.0, v.0),
-            Setting::Float(a, v) => format!("a{}={:?}", a.0, v),
-            Setting::Int64(a, v) => format!("a{}={v}", a.0),
-            Setting::Int64s(a, v) => format!("a{}={v:?}", a.0),
-            Setting::Rng(a, d, p) => format!("a{}=rng{}{p:?}", a.0, d.0),
-        }
+    /// A nested descriptor of type `descriptor` with `settings`, set to
+    /// attribute `attr`.
+    pub(super) fn nested(attr: A, descriptor: D, settings: Vec<Setting>) -> Setting {
+        Setting::Nested(
+            attr,
+            Box::new(Nested {
+                descriptor,
+                settings,
+            }),
+        )
+    }
+
+    fn key(&self, k: &mut String) {
+        let _ = match self {
+            Setting::NormMode(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::NormPhase(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::Pointwise(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::ConvMode(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::Reduce(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::RngDistribution(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::Compute(a, Some(v)) => write!(k, "a{}=dt{}", a.0, v.0),
+            Setting::Compute(a, None) => write!(k, "a{}=compute", a.0),
+            Setting::Scaling { alpha, beta } => write!(k, "a{}=1,a{}=0", alpha.0, beta.0),
+            Setting::Float(a, v) => write!(k, "a{}={:?}", a.0, v),
+            Setting::Double(a, v) => write!(k, "a{}={:?}", a.0, v),
+            Setting::Int64(a, v) => write!(k, "a{}={v}", a.0),
+            Setting::Int64s(a, v) => write!(k, "a{}={v:?}", a.0),
+            Setting::Nested(a, n) => {
+                let _ = write!(k, "a{}=d{}(", a.0, n.descriptor.0);
+                for (i, s) in n.settings.iter().enumerate() {
+                    if i > 0 {
+                        k.push(',');
+                    }
+                    s.key(k);
+                }
+                k.write_str(")")
+            }
+        };
     }
 }
 
@@ -75,7 +130,7 @@ pub(super) struct Slot {
 /// attributes that name its input and output tensors by uid.
 #[derive(Debug, Clone)]
 pub(super) struct Subgraph {
-    pub(super) ops: Vec<OpKind>,
+    pub(super) ops: Vec<BackendOp>,
     pub(super) attr: A,
     pub(super) input_attr: A,
     pub(super) input: usize,
@@ -103,7 +158,13 @@ pub(super) struct BackendOp {
     /// An SDPA forward's composite form, for a cuDNN below
     /// `min_version` (`expand.rs`); `None` for other operations.
     pub(super) composite: Option<Composite>,
+    /// Whether tensor cores may compute it in TF32 when it reads `FLOAT`
+    /// operands (a convolution, a matmul).
+    pub(super) tf32: bool,
 }
+
+/// The version of an operation every cuDNN with the backend API has.
+pub(super) const ANY_VERSION: Version = Version::new(8, 0, 0);
 
 impl BackendOp {
     /// A new operation of `kind` on descriptor type `descriptor`, which
@@ -124,7 +185,19 @@ impl BackendOp {
             needs,
             same_type: Vec::new(),
             composite: None,
+            tf32: false,
         }
+    }
+
+    /// A new operation of `kind` on descriptor type `descriptor` that
+    /// every cuDNN with the backend API has.
+    pub(super) fn core(kind: &'static str, descriptor: D) -> BackendOp {
+        BackendOp::new(kind, descriptor, ANY_VERSION, "the backend API")
+    }
+
+    /// Adds `setting`.
+    pub(super) fn set(&mut self, setting: Setting) {
+        self.settings.push(setting);
     }
 
     /// Raises the version this operation needs to `v`, because of `needs`.
@@ -186,16 +259,24 @@ impl BackendOp {
         v
     }
 
+    /// The tensors it writes (not those of its subgraph).
+    pub(super) fn outputs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slots.iter().filter(|s| !s.input).map(|s| s.tensor)
+    }
+
+    /// How many operations it is: one, and those of its subgraph.
+    pub(super) fn count(&self) -> usize {
+        1 + self.subgraph.as_ref().map_or(0, |s| s.ops.len())
+    }
+
     /// The oldest cuDNN that has it, and why, its subgraph included.
     pub(super) fn min_version(&self) -> (Version, &'static str) {
         let mut best = (self.min_version, self.needs);
         if let Some(sub) = &self.subgraph {
             for o in &sub.ops {
-                if let OpKind::Backend(b) = o {
-                    let v = b.min_version();
-                    if v.0 > best.0 {
-                        best = v;
-                    }
+                let v = o.min_version();
+                if v.0 > best.0 {
+                    best = v;
                 }
             }
         }
@@ -205,34 +286,23 @@ impl BackendOp {
     /// Its part of a graph's key: kind, descriptor type, settings, tensors
     /// by attribute, subgraph.
     pub(super) fn key(&self, k: &mut String) {
-        let settings: Vec<String> = self.settings.iter().map(Setting::key).collect();
-        let slots: Vec<String> = self
-            .slots
-            .iter()
-            .map(|s| format!("a{}=t{}", s.attr.0, s.tensor + 1))
-            .collect();
-        let _ = write!(
-            k,
-            "|{}[d{}]({};{})",
-            self.kind,
-            self.descriptor.0,
-            settings.join(","),
-            slots.join(",")
-        );
+        let _ = write!(k, "|{}[d{}](", self.kind, self.descriptor.0);
+        for (i, s) in self.settings.iter().enumerate() {
+            if i > 0 {
+                k.push(',');
+            }
+            s.key(k);
+        }
+        k.push(';');
+        for (i, s) in self.slots.iter().enumerate() {
+            let comma = if i > 0 { "," } else { "" };
+            let _ = write!(k, "{comma}a{}=t{}", s.attr.0, s.tensor + 1);
+        }
+        k.push(')');
         if let Some(sub) = &self.subgraph {
             let _ = write!(k, "{{sub:in=t{},out=t{}:", sub.input + 1, sub.output + 1);
             for o in &sub.ops {
-                match o {
-                    OpKind::Backend(b) => b.key(k),
-                    OpKind::Pointwise { mode, inputs, y } => {
-                        let ins: Vec<String> =
-                            inputs.iter().map(|i| format!("t{}", i + 1)).collect();
-                        let _ = write!(k, "|pointwise{}({},out=t{})", mode.0, ins.join(","), y + 1);
-                    }
-                    other => {
-                        let _ = write!(k, "|{}", other.kind());
-                    }
-                }
+                o.key(k);
             }
             k.push('}');
         }
@@ -351,8 +421,8 @@ impl Graph {
             indices.push(id.index as usize);
             ids.push(id);
         }
-        let kind = OpKind::Backend(make(&indices));
-        self.ops.push(OpDef { name, kind });
+        let record = make(&indices);
+        self.ops.push(OpDef { name, op: record });
         Ok(ids)
     }
 
@@ -410,29 +480,18 @@ impl Graph {
         ))
     }
 
-    /// The finalized-to-be descriptor of `op` (the caller finalizes it):
-    /// its settings, its tensors from `t` (descriptors by tensor index),
-    /// and its subgraph, built and finalized as an operation graph.
-    pub(super) fn backend_operation(
+    /// The finalized operation descriptor of `op`: its settings (nested
+    /// descriptors made and finalized), its tensors from `t` (descriptors
+    /// by tensor index), and its subgraph, built and finalized as an
+    /// operation graph. Every operation of a graph is lowered here.
+    pub(super) fn operation(
         &self,
         lib: &Arc<Library>,
         op: &BackendOp,
         t: &[BackendDescriptor],
     ) -> Result<BackendDescriptor> {
         let mut d = BackendDescriptor::with_library(lib, op.descriptor)?;
-        for s in &op.settings {
-            match s {
-                Setting::NormMode(a, v) => d.set(*a, &[*v])?,
-                Setting::NormPhase(a, v) => d.set(*a, &[*v])?,
-                Setting::Pointwise(a, v) => d.set(*a, &[*v])?,
-                Setting::Float(a, v) => d.set(*a, &[*v])?,
-                Setting::Int64(a, v) => d.set(*a, &[*v])?,
-                Setting::Int64s(a, v) => d.set(*a, v)?,
-                Setting::Rng(a, dist, p) => {
-                    d.set_descriptors(*a, &[&rng_descriptor(lib, *dist, *p)?])?
-                }
-            }
-        }
+        self.apply(lib, &mut d, &op.settings)?;
         // Consecutive slots of one attribute are one array (a
         // concatenation's inputs).
         let mut i = 0;
@@ -458,7 +517,48 @@ impl Graph {
             d.set(sub.input_attr, &[sub.input as i64 + 1])?;
             d.set(sub.output_attr, &[sub.output as i64 + 1])?;
         }
+        d.finalize()?;
         Ok(d)
+    }
+
+    /// Sets `settings` into `d`, in order.
+    fn apply(
+        &self,
+        lib: &Arc<Library>,
+        d: &mut BackendDescriptor,
+        settings: &[Setting],
+    ) -> Result<()> {
+        for s in settings {
+            match s {
+                Setting::NormMode(a, v) => d.set(*a, &[*v])?,
+                Setting::NormPhase(a, v) => d.set(*a, &[*v])?,
+                Setting::Pointwise(a, v) => d.set(*a, &[*v])?,
+                Setting::ConvMode(a, v) => d.set(*a, &[*v])?,
+                Setting::Reduce(a, v) => d.set(*a, &[*v])?,
+                Setting::RngDistribution(a, v) => d.set(*a, &[*v])?,
+                Setting::Compute(a, v) => d.set(*a, &[v.unwrap_or(self.compute)])?,
+                Setting::Scaling { alpha, beta } => {
+                    if self.compute == Dt::CUDNN_DATA_DOUBLE {
+                        d.set(*alpha, &[1.0f64])?;
+                        d.set(*beta, &[0.0f64])?;
+                    } else {
+                        d.set(*alpha, &[1.0f32])?;
+                        d.set(*beta, &[0.0f32])?;
+                    }
+                }
+                Setting::Float(a, v) => d.set(*a, &[*v])?,
+                Setting::Double(a, v) => d.set(*a, &[*v])?,
+                Setting::Int64(a, v) => d.set(*a, &[*v])?,
+                Setting::Int64s(a, v) => d.set(*a, v)?,
+                Setting::Nested(a, n) => {
+                    let mut x = BackendDescriptor::with_library(lib, n.descriptor)?;
+                    self.apply(lib, &mut x, &n.settings)?;
+                    x.finalize()?;
+                    d.set_descriptors(*a, &[&x])?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The version gate of every operation: an operation whose descriptor
@@ -471,9 +571,7 @@ impl Graph {
     /// [`check_versions`](Self::check_versions) against version `have`.
     pub(super) fn check_versions_at(&self, function: &'static str, have: Version) -> Result<()> {
         for o in &self.ops {
-            let OpKind::Backend(b) = &o.kind else {
-                continue;
-            };
+            let b = &o.op;
             let (want, needs) = b.min_version();
             if have < want {
                 let gap = match &b.composite {
@@ -496,9 +594,7 @@ impl Graph {
     /// the output.
     pub(super) fn check_same_types(&self, function: &'static str) -> Result<()> {
         for o in &self.ops {
-            let OpKind::Backend(b) = &o.kind else {
-                continue;
-            };
+            let b = &o.op;
             for &(x, y) in &b.same_type {
                 let (tx, ty) = (self.data_type_of(x), self.data_type_of(y));
                 if tx != ty {
@@ -519,35 +615,6 @@ impl Graph {
         }
         Ok(())
     }
-}
-
-/// A finalized `RNG_DESCRIPTOR` of distribution `dist` with parameters
-/// `p` (see [`Setting::Rng`]).
-fn rng_descriptor(
-    lib: &Arc<Library>,
-    dist: sys::cudnnRngDistribution_t,
-    p: [f64; 2],
-) -> Result<BackendDescriptor> {
-    use sys::cudnnRngDistribution_t as R;
-    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_RNG_DESCRIPTOR)?;
-    d.set(A::CUDNN_ATTR_RNG_DISTRIBUTION, &[dist])?;
-    let (a, b) = match dist {
-        R::CUDNN_RNG_DISTRIBUTION_UNIFORM => (
-            A::CUDNN_ATTR_RNG_UNIFORM_DIST_MINIMUM,
-            Some(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MAXIMUM),
-        ),
-        R::CUDNN_RNG_DISTRIBUTION_NORMAL => (
-            A::CUDNN_ATTR_RNG_NORMAL_DIST_MEAN,
-            Some(A::CUDNN_ATTR_RNG_NORMAL_DIST_STANDARD_DEVIATION),
-        ),
-        _ => (A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, None),
-    };
-    d.set(a, &[p[0]])?;
-    if let Some(b) = b {
-        d.set(b, &[p[1]])?;
-    }
-    d.finalize()?;
-    Ok(d)
 }
 
 /// The refusal of a node the loaded cuDNN is too old for.

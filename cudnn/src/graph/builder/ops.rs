@@ -6,9 +6,209 @@
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+use sys::cudnnPointwiseMode_t as Pw;
+
 use super::checks::{self, Fault, Named};
-use super::{node, node_error, ConvOptions, Graph, OpDef, OpKind, TensorDef, TensorId};
+use super::node::{BackendOp, Setting};
+use super::{node, node_error, ConvOptions, Graph, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
+
+/// The attributes of one kind of convolution operation: its kind in node
+/// names, its descriptor type, its three tensors' roles (two inputs, then
+/// the output), its `CONVOLUTION` descriptor's, and alpha's and beta's.
+struct ConvRoles {
+    kind: &'static str,
+    descriptor: D,
+    tensors: [A; 3],
+    conv: A,
+    alpha: A,
+    beta: A,
+}
+
+/// `x`, `w`, `y`.
+const CONV_FPROP: ConvRoles = ConvRoles {
+    kind: "conv_fprop",
+    descriptor: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
+    tensors: [
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y,
+    ],
+    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
+    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
+    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA,
+};
+
+/// `dy`, `w`, `dx`.
+const CONV_DGRAD: ConvRoles = ConvRoles {
+    kind: "conv_dgrad",
+    descriptor: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR,
+    tensors: [
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX,
+    ],
+    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
+    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
+    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA,
+};
+
+/// `x`, `dy`, `dw`.
+const CONV_WGRAD: ConvRoles = ConvRoles {
+    kind: "conv_wgrad",
+    descriptor: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR,
+    tensors: [
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
+        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
+    ],
+    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
+    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
+    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
+};
+
+/// The records of this file's operations.
+impl BackendOp {
+    /// A convolution of `roles` over `tensors` (in the roles' order) with
+    /// `conv`'s `CONVOLUTION` descriptor in the graph's compute type,
+    /// alpha 1 and beta 0.
+    fn convolution(roles: &ConvRoles, tensors: [usize; 3], conv: &ConvOptions) -> BackendOp {
+        let mut op = BackendOp::core(roles.kind, roles.descriptor);
+        op.input(roles.tensors[0], tensors[0]);
+        op.input(roles.tensors[1], tensors[1]);
+        op.output(roles.tensors[2], tensors[2]);
+        op.set(Setting::nested(
+            roles.conv,
+            D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR,
+            vec![
+                Setting::Compute(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE, None),
+                Setting::ConvMode(A::CUDNN_ATTR_CONVOLUTION_CONV_MODE, conv.mode),
+                Setting::Int64(
+                    A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS,
+                    conv.stride.len() as i64,
+                ),
+                Setting::Int64s(A::CUDNN_ATTR_CONVOLUTION_DILATIONS, conv.dilation.clone()),
+                Setting::Int64s(
+                    A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES,
+                    conv.stride.clone(),
+                ),
+                Setting::Int64s(
+                    A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS,
+                    conv.pre_padding.clone(),
+                ),
+                Setting::Int64s(
+                    A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS,
+                    conv.post_padding.clone(),
+                ),
+            ],
+        ));
+        op.set(Setting::Scaling {
+            alpha: roles.alpha,
+            beta: roles.beta,
+        });
+        op.tf32 = true;
+        op
+    }
+
+    /// A pointwise operation of `mode` in the graph's compute type: the
+    /// inputs in the roles of its arity (`dy`, `x` for an activation's
+    /// backward; `x`, `b`, `t` otherwise), writing `y`.
+    pub(super) fn pointwise(mode: Pw, inputs: &[usize], y: usize) -> BackendOp {
+        BackendOp::pointwise_in(mode, inputs, y, None, None)
+    }
+
+    /// [`pointwise`](Self::pointwise) computing in `math` (the graph's
+    /// compute type for `None`), along `axis` where given (`GEN_INDEX`).
+    pub(super) fn pointwise_in(
+        mode: Pw,
+        inputs: &[usize],
+        y: usize,
+        math: Option<DType>,
+        axis: Option<i64>,
+    ) -> BackendOp {
+        let mut op = BackendOp::core("pointwise", D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR);
+        let mut pw = vec![
+            Setting::Pointwise(A::CUDNN_ATTR_POINTWISE_MODE, mode),
+            Setting::Compute(A::CUDNN_ATTR_POINTWISE_MATH_PREC, math),
+        ];
+        if let Some(a) = axis {
+            pw.push(Setting::Int64(A::CUDNN_ATTR_POINTWISE_AXIS, a));
+        }
+        op.set(Setting::nested(
+            A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR,
+            D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR,
+            pw,
+        ));
+        let backward = checks::pointwise_arity(mode).is_ok_and(|a| a.backward);
+        let (roles, out): (&[A], A) = if backward {
+            (
+                &[
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_DYDESC,
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+                ],
+                A::CUDNN_ATTR_OPERATION_POINTWISE_DXDESC,
+            )
+        } else {
+            (
+                &[
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
+                    A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
+                ],
+                A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC,
+            )
+        };
+        for (role, &i) in roles.iter().zip(inputs) {
+            op.input(*role, i);
+        }
+        op.output(out, y);
+        op
+    }
+
+    /// A matmul `a x b = c` in the graph's compute type, its `M`, `N` and
+    /// `K` taken from the override tensors given (read on the device).
+    pub(super) fn matmul([a, b, c]: [usize; 3], overrides: [Option<usize>; 3]) -> BackendOp {
+        let mut op = BackendOp::core("matmul", D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR);
+        op.set(Setting::nested(
+            A::CUDNN_ATTR_OPERATION_MATMUL_DESC,
+            D::CUDNN_BACKEND_MATMUL_DESCRIPTOR,
+            vec![Setting::Compute(A::CUDNN_ATTR_MATMUL_COMP_TYPE, None)],
+        ));
+        op.input(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, a);
+        op.input(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, b);
+        op.output(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, c);
+        let attrs = [
+            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
+            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
+            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
+        ];
+        for (attr, o) in attrs.into_iter().zip(overrides) {
+            if let Some(i) = o {
+                op.index_input(attr, i);
+            }
+        }
+        op.tf32 = true;
+        op
+    }
+
+    /// A reduction of `x` into `y` by `reduce`, in the graph's compute type.
+    pub(super) fn reduction(reduce: sys::cudnnReduceTensorOp_t, x: usize, y: usize) -> BackendOp {
+        let mut op = BackendOp::core("reduction", D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR);
+        op.set(Setting::nested(
+            A::CUDNN_ATTR_OPERATION_REDUCTION_DESC,
+            D::CUDNN_BACKEND_REDUCTION_DESCRIPTOR,
+            vec![
+                Setting::Reduce(A::CUDNN_ATTR_REDUCTION_OPERATOR, reduce),
+                Setting::Compute(A::CUDNN_ATTR_REDUCTION_COMP_TYPE, None),
+            ],
+        ));
+        op.input(A::CUDNN_ATTR_OPERATION_REDUCTION_XDESC, x);
+        op.output(A::CUDNN_ATTR_OPERATION_REDUCTION_YDESC, y);
+        op
+    }
+}
 
 impl Graph {
     /// The next operation's name: `<base>#<position>`.
@@ -57,7 +257,7 @@ impl Graph {
         function: &'static str,
         (kind, name): (&'static str, String),
         output: (&str, Vec<i64>, Vec<i64>),
-        make: impl FnOnce(usize) -> OpKind,
+        make: impl FnOnce(usize) -> BackendOp,
     ) -> Result<TensorId> {
         let (suffix, dims, strides) = output;
         let out_name = format!("{name}.{suffix}");
@@ -90,7 +290,7 @@ impl Graph {
         });
         self.ops.push(OpDef {
             name,
-            kind: make(id.index as usize),
+            op: make(id.index as usize),
         });
         Ok(id)
     }
@@ -120,14 +320,8 @@ impl Graph {
         let (dims, _) = checks::conv_forward_dims(self.named(xi), self.named(wi), conv)
             .map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::strides_like(&dims, &self.tensors[xi].strides);
-        let conv = conv.clone();
         self.add_op(F, (KIND, name), ("y", dims, strides), |y| {
-            OpKind::ConvFprop {
-                x: xi,
-                w: wi,
-                y,
-                conv,
-            }
+            BackendOp::convolution(&CONV_FPROP, [xi, wi, y], conv)
         })
     }
 
@@ -164,14 +358,8 @@ impl Graph {
         checks::check_same_dims(self.named(dyi), &want, "the forward rule for dx and w")
             .map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::strides_like(dx_dims, &self.tensors[dyi].strides);
-        let conv = conv.clone();
         self.add_op(F, (KIND, name), ("dx", dx_dims.to_vec(), strides), |dx| {
-            OpKind::ConvDgrad {
-                dy: dyi,
-                w: wi,
-                dx,
-                conv,
-            }
+            BackendOp::convolution(&CONV_DGRAD, [dyi, wi, dx], conv)
         })
     }
 
@@ -208,14 +396,8 @@ impl Graph {
         checks::check_same_dims(self.named(dyi), &want, "the forward rule for x and dw")
             .map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::strides_like(dw_dims, &self.tensors[xi].strides);
-        let conv = conv.clone();
         self.add_op(F, (KIND, name), ("dw", dw_dims.to_vec(), strides), |dw| {
-            OpKind::ConvWgrad {
-                x: xi,
-                dy: dyi,
-                dw,
-                conv,
-            }
+            BackendOp::convolution(&CONV_WGRAD, [xi, dyi, dw], conv)
         })
     }
 
@@ -302,11 +484,7 @@ impl Graph {
             function,
             ("pointwise", name),
             (suffix, dims, strides),
-            move |y| OpKind::Pointwise {
-                mode,
-                inputs: ins,
-                y,
-            },
+            move |y| BackendOp::pointwise(mode, &ins, y),
         )?;
         for i in adopt {
             self.tensors[i].dims = vec![1; r];
@@ -444,10 +622,8 @@ impl Graph {
         let dims = checks::matmul_dims(self.named(ai), self.named(bi))
             .map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::packed_strides(&dims);
-        self.add_op(F, (KIND, name), ("c", dims, strides), |c| OpKind::Matmul {
-            a: ai,
-            b: bi,
-            c,
+        self.add_op(F, (KIND, name), ("c", dims, strides), |c| {
+            BackendOp::matmul([ai, bi, c], [None; 3])
         })
     }
 
@@ -473,7 +649,7 @@ impl Graph {
         checks::check_reduction(self.named(xi), out_dims).map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::strides_like(out_dims, &self.tensors[xi].strides);
         self.add_op(F, (KIND, name), ("y", out_dims.to_vec(), strides), |y| {
-            OpKind::Reduction { op, x: xi, y }
+            BackendOp::reduction(op, xi, y)
         })
     }
 
@@ -524,7 +700,7 @@ impl Graph {
                 "not an operation's output: inputs are real tensors already".into(),
             ));
         };
-        let nd = node(self.ops[op].kind.kind(), &self.ops[op].name);
+        let nd = node(self.ops[op].op.kind, &self.ops[op].name);
         if def.dtype.is_some() {
             return Err(node_error(
                 function,

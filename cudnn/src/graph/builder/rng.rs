@@ -46,8 +46,9 @@ pub enum RngDistribution {
 }
 
 impl RngDistribution {
-    /// cuDNN's distribution and the two parameters of `Setting::Rng`, or
-    /// what is wrong with them.
+    /// cuDNN's distribution and its two parameters (Bernoulli: the
+    /// probability, unused; uniform: minimum, maximum; normal: mean,
+    /// standard deviation), or what is wrong with them.
     pub(super) fn lower(self) -> std::result::Result<(R, [f64; 2]), String> {
         match self {
             RngDistribution::Bernoulli { probability: p } => {
@@ -124,20 +125,48 @@ impl Graph {
         let strides = checks::packed_strides(dims);
         let new = vec![NewTensor::output("y", dims.to_vec(), strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
-            let mut op = BackendOp::new(
-                KIND,
-                D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR,
-                RNG_SINCE,
-                "OPERATION_RNG_DESCRIPTOR, @since 9.0.0",
-            );
-            op.settings
-                .push(Setting::Rng(A::CUDNN_ATTR_OPERATION_RNG_DESC, dist, params));
-            op.input(A::CUDNN_ATTR_OPERATION_RNG_SEED, ins[0]);
-            op.input(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, ins[1]);
-            op.output(A::CUDNN_ATTR_OPERATION_RNG_YDESC, n[0]);
+            let mut op = BackendOp::rng((dist, params), [ins[0], ins[1], n[0]]);
+            op.require(RNG_SINCE, "OPERATION_RNG_DESCRIPTOR, @since 9.0.0");
             op
         })?;
         Ok(ids[0])
+    }
+}
+
+impl BackendOp {
+    /// An RNG of distribution `dist` with its two parameters (see
+    /// [`RngDistribution::lower`]) from the seed and offset tensors,
+    /// writing `y`. The composite attention of cuDNN 8.9 has it, so it
+    /// needs no version of its own; [`Graph::rng`] gates its node.
+    pub(super) fn rng((dist, p): (R, [f64; 2]), [seed, offset, y]: [usize; 3]) -> BackendOp {
+        let mut op = BackendOp::core("rng", D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR);
+        let mut settings = vec![Setting::RngDistribution(
+            A::CUDNN_ATTR_RNG_DISTRIBUTION,
+            dist,
+        )];
+        match dist {
+            R::CUDNN_RNG_DISTRIBUTION_UNIFORM => settings.extend([
+                Setting::Double(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MINIMUM, p[0]),
+                Setting::Double(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MAXIMUM, p[1]),
+            ]),
+            R::CUDNN_RNG_DISTRIBUTION_NORMAL => settings.extend([
+                Setting::Double(A::CUDNN_ATTR_RNG_NORMAL_DIST_MEAN, p[0]),
+                Setting::Double(A::CUDNN_ATTR_RNG_NORMAL_DIST_STANDARD_DEVIATION, p[1]),
+            ]),
+            _ => settings.push(Setting::Double(
+                A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY,
+                p[0],
+            )),
+        }
+        op.set(Setting::nested(
+            A::CUDNN_ATTR_OPERATION_RNG_DESC,
+            D::CUDNN_BACKEND_RNG_DESCRIPTOR,
+            settings,
+        ));
+        op.input(A::CUDNN_ATTR_OPERATION_RNG_SEED, seed);
+        op.input(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, offset);
+        op.output(A::CUDNN_ATTR_OPERATION_RNG_YDESC, y);
+        op
     }
 }
 

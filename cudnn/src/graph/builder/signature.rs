@@ -3,9 +3,10 @@
 
 use super::lower::GraphTensor;
 use super::node::{BackendOp, Setting};
-use super::{Graph, OpKind};
+use super::Graph;
 use crate::graph::info::descriptor_type_name;
 use crate::graph::signature::{self as sig, NodeSig, Signature, TensorSig};
+use cudnn_sys::cudnnBackendAttributeName_t as A;
 
 /// `key=NAME`, or `key=?<raw>` for a value without a name here (which no
 /// plan's JSON matches).
@@ -26,73 +27,39 @@ fn node(operation: &str, modes: Vec<String>, reads: &[usize], writes: &[usize]) 
     n
 }
 
-/// The nodes of `op` (one, and a backend operation's subgraph's).
-fn nodes_of(op: &OpKind, out: &mut Vec<NodeSig>) {
-    const CONV: &str = "CUDNN_BACKEND_OPERATION_CONVOLUTION_";
-    let conv_mode = |c: &super::ConvOptions| vec![mode("mode", sig::conv_mode(c.mode), c.mode.0)];
-    let n = match op {
-        OpKind::ConvFprop { x, w, y, conv } => node(
-            &format!("{CONV}FORWARD_DESCRIPTOR"),
-            conv_mode(conv),
-            &[*x, *w],
-            &[*y],
-        ),
-        OpKind::ConvDgrad { dy, w, dx, conv } => node(
-            &format!("{CONV}BACKWARD_DATA_DESCRIPTOR"),
-            conv_mode(conv),
-            &[*dy, *w],
-            &[*dx],
-        ),
-        OpKind::ConvWgrad { x, dy, dw, conv } => node(
-            &format!("{CONV}BACKWARD_FILTER_DESCRIPTOR"),
-            conv_mode(conv),
-            &[*x, *dy],
-            &[*dw],
-        ),
-        OpKind::Pointwise { mode: m, inputs, y } => node(
-            "CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR",
-            vec![mode("pointwiseMode", sig::pointwise_mode(*m), m.0)],
-            inputs,
-            &[*y],
-        ),
-        OpKind::Matmul { a, b, c } => node(
-            "CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR",
-            Vec::new(),
-            &[*a, *b],
-            &[*c],
-        ),
-        OpKind::Reduction { op, x, y } => node(
-            "CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR",
-            vec![mode("reductionOp", sig::reduce_op(*op), op.0)],
-            &[*x],
-            &[*y],
-        ),
-        OpKind::Backend(b) => backend_node(b, out),
-        OpKind::Composite(c) => {
-            let (d, m) = c.descriptor();
-            let modes = m
-                .map(|m| vec![mode("pointwiseMode", sig::pointwise_mode(m), m.0)])
-                .unwrap_or_default();
-            let name = descriptor_type_name(d).unwrap_or("?");
-            node(name, modes, &c.inputs(), &[c.output()])
+/// The plan JSON's key and value of an enumerated setting of an
+/// operation or of a descriptor nested in it, pushed to `out`.
+fn modes_of(settings: &[Setting], out: &mut Vec<String>) {
+    for s in settings {
+        match s {
+            Setting::NormMode(_, v) => out.push(mode("mode", sig::norm_mode(*v), v.0)),
+            Setting::NormPhase(_, v) => out.push(mode("fmode", sig::norm_phase(*v), v.0)),
+            Setting::ConvMode(_, v) => out.push(mode("mode", sig::conv_mode(*v), v.0)),
+            Setting::Reduce(_, v) => out.push(mode("reductionOp", sig::reduce_op(*v), v.0)),
+            Setting::Pointwise(a, v) => {
+                let key = if *a == A::CUDNN_ATTR_POINTWISE_MODE {
+                    "pointwiseMode"
+                } else {
+                    "comparisonMode"
+                };
+                out.push(mode(key, sig::pointwise_mode(*v), v.0));
+            }
+            Setting::Nested(_, n) => modes_of(&n.settings, out),
+            Setting::RngDistribution(..)
+            | Setting::Compute(..)
+            | Setting::Scaling { .. }
+            | Setting::Float(..)
+            | Setting::Double(..)
+            | Setting::Int64(..)
+            | Setting::Int64s(..) => {}
         }
-    };
-    out.push(n);
+    }
 }
 
-fn backend_node(b: &BackendOp, out: &mut Vec<NodeSig>) -> NodeSig {
-    let modes = b
-        .settings
-        .iter()
-        .filter_map(|s| match s {
-            Setting::NormMode(_, v) => Some(mode("mode", sig::norm_mode(*v), v.0)),
-            Setting::NormPhase(_, v) => Some(mode("fmode", sig::norm_phase(*v), v.0)),
-            Setting::Pointwise(_, v) => Some(mode("comparisonMode", sig::pointwise_mode(*v), v.0)),
-            Setting::Float(..) | Setting::Int64(..) | Setting::Int64s(..) | Setting::Rng(..) => {
-                None
-            }
-        })
-        .collect();
+/// The nodes of `b`: its subgraph's, then its own.
+fn nodes_of(b: &BackendOp, out: &mut Vec<NodeSig>) {
+    let mut modes = Vec::new();
+    modes_of(&b.settings, &mut modes);
     let slots = |input: bool| -> Vec<usize> {
         b.slots
             .iter()
@@ -106,7 +73,7 @@ fn backend_node(b: &BackendOp, out: &mut Vec<NodeSig>) -> NodeSig {
         }
     }
     let name = descriptor_type_name(b.descriptor).unwrap_or("?");
-    node(name, modes, &slots(true), &slots(false))
+    out.push(node(name, modes, &slots(true), &slots(false)));
 }
 
 impl Graph {
@@ -114,7 +81,7 @@ impl Graph {
     pub(super) fn signature(&self, tensors: &[GraphTensor]) -> Signature {
         let mut nodes = Vec::new();
         for o in &self.ops {
-            nodes_of(&o.kind, &mut nodes);
+            nodes_of(&o.op, &mut nodes);
         }
         let tensors = tensors
             .iter()

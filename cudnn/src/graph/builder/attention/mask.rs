@@ -21,8 +21,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 
+use super::super::checks;
 use super::super::node::{BackendOp, NewTensor, Setting, Subgraph};
-use super::super::{checks, OpKind};
 use super::{Dims, Lengths, SdpaOptions};
 use crate::core::version::Version;
 
@@ -296,15 +296,11 @@ impl ScorePlan {
         let mut prev = scores;
         if let Some(b) = self.bias {
             let y = *n.get(1)?;
-            ops.push(OpKind::Pointwise {
-                mode: Pw::CUDNN_POINTWISE_ADD,
-                inputs: vec![prev, b],
-                y,
-            });
+            ops.push(BackendOp::pointwise(Pw::CUDNN_POINTWISE_ADD, &[prev, b], y));
             prev = y;
         }
         for m in &self.masks {
-            ops.push(OpKind::Backend(band_mask(m, &at)?));
+            ops.push(band_mask(m, &at)?);
             prev = at(m.y)?;
         }
         let (attr, input_attr, output_attr) = if forward {
@@ -505,9 +501,8 @@ mod tests {
         assert_eq!(p.tensors[5].dtype, Some(Dt::CUDNN_DATA_INT32));
         let n: Vec<usize> = (100..100 + p.tensors.len()).collect();
         let sub = p.subgraph(&n, false).unwrap();
-        let OpKind::Backend(m) = &sub.ops[0] else {
-            panic!("{:?}", sub.ops[0]);
-        };
+        let m = &sub.ops[0];
+        assert_eq!(m.kind, "diagonal_band_mask");
         let slot = |a: A| m.slots.iter().find(|s| s.attr == a).map(|s| s.tensor);
         assert_eq!(
             slot(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_QDESC),

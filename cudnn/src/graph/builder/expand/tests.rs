@@ -1,9 +1,11 @@
 //! The composite's expansion, without cuDNN: its operations in the
 //! frontend's order, its refusals.
 
+use super::super::node::Setting;
 use super::*;
 use crate::core::error::{Error, Mismatch};
 use crate::graph::{SdpaDropout, SdpaOptions, TensorId};
+use sys::cudnnBackendAttributeName_t as A;
 
 const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
 const I32: Dt = Dt::CUDNN_DATA_INT32;
@@ -107,19 +109,27 @@ fn masks_lengths_and_dropout_expand() {
     ] {
         assert!(names.iter().any(|n| n.ends_with(w)), "{w}: {names:?}");
     }
-    let rng = e.graph.ops.iter().find_map(|o| match &o.kind {
-        OpKind::Composite(CompositeOp::Rng { probability, .. }) => Some(*probability),
-        _ => None,
+    let rng = e.graph.ops.iter().find(|o| o.op.kind == "rng").map(|o| {
+        let Setting::Nested(_, n) = &o.op.settings[0] else {
+            panic!("{:?}", o.op.settings);
+        };
+        n.settings.clone()
     });
-    assert_eq!(rng, Some(0.75));
+    let bernoulli = Setting::Double(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, 0.75);
+    assert!(rng.is_some_and(|s| s.contains(&bernoulli)));
     // The lengths override both matmuls' sizes.
     let overrides: Vec<[Option<usize>; 3]> = e
         .graph
         .ops
         .iter()
-        .filter_map(|o| match &o.kind {
-            OpKind::Composite(CompositeOp::Matmul { overrides, .. }) => Some(*overrides),
-            _ => None,
+        .filter(|o| o.op.kind == "matmul")
+        .map(|o| {
+            let slot = |a: A| o.op.slots.iter().find(|s| s.attr == a).map(|s| s.tensor);
+            [
+                slot(A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC),
+                slot(A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC),
+                slot(A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC),
+            ]
         })
         .collect();
     assert_eq!(overrides.len(), 2);
