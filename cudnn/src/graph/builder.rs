@@ -24,6 +24,7 @@ mod attention;
 mod checks;
 mod expand;
 mod lower;
+mod matmul;
 mod matmul_fp8;
 mod node;
 mod norm;
@@ -59,6 +60,7 @@ pub use attention::{
     SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
 pub use lower::{GraphTensor, OperationGraph};
+pub use matmul::MatmulOptions;
 pub use matmul_fp8::{MatmulFp8Outputs, MatmulFp8Scales};
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,

@@ -121,10 +121,10 @@ pub use crate::core::dtype::DType;
 pub use attr_rows::AttributeInfo;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, ConvOptions, DiagonalAlignment, Graph, GraphTensor,
-    MatmulFp8Outputs, MatmulFp8Scales, NormGradients, NormOptions, NormOutputs, NormPhase,
-    OperationGraph, PointwiseMode, RngDistribution, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, SoftmaxOptions,
-    SoftmaxOutputs, TensorId,
+    MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions, NormOutputs,
+    NormPhase, OperationGraph, PointwiseMode, RngDistribution, RopeOptions, RunningStats,
+    SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv,
+    SoftmaxOptions, SoftmaxOutputs, TensorId,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

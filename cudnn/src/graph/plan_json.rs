@@ -654,7 +654,7 @@ pub(crate) const SCHEMAS: &[Schema] = &[
         outputs: &["matC"],
         training_outputs: &[],
         modes: &[],
-        attrs: &["mathPrec", "paddingValue"],
+        attrs: &["mathPrec", "paddingValue", "paddingDataType"],
         subgraph: false,
     },
     Schema {

@@ -374,7 +374,7 @@ impl Expander {
             Some((lq, lkv)) => (Some(lq), Some(lkv)),
             None => (None, None),
         };
-        let bmm1 = BackendOp::matmul([c.q, c.k, s], [m, n, None]);
+        let bmm1 = BackendOp::matmul([c.q, c.k, s], [m, n, None], 0.0);
         self.push(nd, "bmm1", bmm1);
         s = self.pw_new(nd, "attn_scale", Pw::CUDNN_POINTWISE_MUL, &[s, c.scale]);
         if let Some(bias) = c.bias {
@@ -398,7 +398,7 @@ impl Expander {
             Some(d) => self.dropout(nd, p, d, &s_dims, last_type),
             None => p,
         };
-        let bmm2 = BackendOp::matmul([p, c.v, c.o], [m, None, n]);
+        let bmm2 = BackendOp::matmul([p, c.v, c.o], [m, None, n], 0.0);
         self.push(nd, "bmm2", bmm2);
     }
 

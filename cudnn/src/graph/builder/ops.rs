@@ -1,6 +1,6 @@
 //! The operations of a [`Graph`]: convolutions (forward, data and filter
-//! gradients), pointwise operations and their helpers, matmuls,
-//! reductions, and [`Graph::set_output`]. Each checks its inputs with the
+//! gradients), pointwise operations and their helpers, reductions, and
+//! [`Graph::set_output`] (matmuls are `matmul.rs`'s). Each checks its inputs with the
 //! pure functions of `checks` and adds nothing on a refusal.
 
 use crate::core::dtype::DType;
@@ -167,32 +167,6 @@ impl BackendOp {
         op
     }
 
-    /// A matmul `a x b = c` in the graph's compute type, its `M`, `N` and
-    /// `K` taken from the override tensors given (read on the device).
-    pub(super) fn matmul([a, b, c]: [usize; 3], overrides: [Option<usize>; 3]) -> BackendOp {
-        let mut op = BackendOp::core("matmul", D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR);
-        op.set(Setting::nested(
-            A::CUDNN_ATTR_OPERATION_MATMUL_DESC,
-            D::CUDNN_BACKEND_MATMUL_DESCRIPTOR,
-            vec![Setting::Compute(A::CUDNN_ATTR_MATMUL_COMP_TYPE, None)],
-        ));
-        op.input(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, a);
-        op.input(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, b);
-        op.output(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, c);
-        let attrs = [
-            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
-            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
-            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
-        ];
-        for (attr, o) in attrs.into_iter().zip(overrides) {
-            if let Some(i) = o {
-                op.index_input(attr, i);
-            }
-        }
-        op.tf32 = true;
-        op
-    }
-
     /// A reduction of `x` into `y` by `reduce`, in the graph's compute type.
     pub(super) fn reduction(reduce: sys::cudnnReduceTensorOp_t, x: usize, y: usize) -> BackendOp {
         let mut op = BackendOp::core("reduction", D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR);
@@ -242,7 +216,7 @@ impl Graph {
         Ok(out)
     }
 
-    fn named(&self, i: usize) -> Named<'_> {
+    pub(super) fn named(&self, i: usize) -> Named<'_> {
         Named {
             name: &self.tensors[i].name,
             dims: &self.tensors[i].dims,
@@ -252,7 +226,7 @@ impl Graph {
     /// Adds the operation `make` gives (of `kind`, named `name`) with its
     /// output (named `<name>.<suffix>`, of dims `dims` and strides
     /// `strides`), after checking the output's layout and name.
-    fn add_op(
+    pub(super) fn add_op(
         &mut self,
         function: &'static str,
         (kind, name): (&'static str, String),
@@ -296,7 +270,7 @@ impl Graph {
     }
 
     /// A check's fault as the error of operation `node`.
-    fn fault(function: &'static str, node: &str, f: Fault) -> Error {
+    pub(super) fn fault(function: &'static str, node: &str, f: Fault) -> Error {
         node_error(function, node.to_string(), f.tensor, f.what)
     }
 
@@ -601,30 +575,6 @@ impl Graph {
             sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_TANH_FWD,
             &[x],
         )
-    }
-
-    /// The matrix product `a` x `b`: `[.., M, K]` x `[.., K, N]` gives
-    /// `[.., M, N]`, packed row-major; `a` and `b` have one rank (at least
-    /// 2) and their batch dimensions are equal or 1 on one side.
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`] naming the node and the tensor: a tensor
-    /// of another graph or a scalar, a rank below 2, ranks that differ,
-    /// inner dimensions that differ, batch dimensions that do not
-    /// broadcast.
-    pub fn matmul(&mut self, a: TensorId, b: TensorId) -> Result<TensorId> {
-        const F: &str = "Graph::matmul";
-        const KIND: &str = "matmul";
-        let name = self.next_op_name(KIND);
-        let nd = node(KIND, &name);
-        let ins = self.inputs(F, &nd, &[a, b], false)?;
-        let (ai, bi) = (ins[0], ins[1]);
-        let dims = checks::matmul_dims(self.named(ai), self.named(bi))
-            .map_err(|f| Self::fault(F, &nd, f))?;
-        let strides = checks::packed_strides(&dims);
-        self.add_op(F, (KIND, name), ("c", dims, strides), |c| {
-            BackendOp::matmul([ai, bi, c], [None; 3])
-        })
     }
 
     /// A reduction of `x` by `op` (`ReduceTensorOp::ADD`, `MAX`, ...)
