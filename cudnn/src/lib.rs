@@ -96,7 +96,7 @@ pub use self::core::activation::{ActivationDescriptor, ActivationMode};
 pub use self::core::counts::object_counts;
 pub use self::core::dropout::DropoutDescriptor;
 pub use self::core::dtype::{
-    size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale,
+    size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale, E8M0,
 };
 pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use self::core::handle::{

@@ -17,7 +17,8 @@ mod sealed {
 /// `half::bf16`, `i8`, `u8`, `i32` or `i64` (the graph API's `INT64`
 /// tensors: dropout seeds and offsets, sequence lengths); with the `f8`
 /// feature (a default one), `float8::F8E4M3` and `float8::F8E5M2` (the
-/// graph API's `FP8_E4M3` and `FP8_E5M2` tensors).
+/// graph API's `FP8_E4M3` and `FP8_E5M2` tensors); and [`E8M0`] (MXFP8's
+/// block factors, `FP8_E8M0`).
 pub trait DataType:
     sealed::Sealed
     + cudarc::driver::DeviceRepr
@@ -124,6 +125,39 @@ data_type!(float8::F8E4M3, CUDNN_DATA_FP8_E4M3, "f8e4m3", f32, |v| v
 data_type!(float8::F8E5M2, CUDNN_DATA_FP8_E5M2, "f8e5m2", f32, |v| v
     .to_f32());
 
+/// An `FP8_E8M0` value, MXFP8's block factor: the power of two
+/// `2^(bits - 127)`, its eight bits all exponent (255 is NaN). The graph
+/// API's `FP8_E8M0` tensors take buffers of it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct E8M0(pub u8);
+
+// SAFETY: `E8M0` is `repr(transparent)` over a `u8`: plain bits with no
+// pointers, which the device reads as they are.
+unsafe impl cudarc::driver::DeviceRepr for E8M0 {}
+// SAFETY: all-zero bits are a valid `E8M0` (2^-127).
+unsafe impl cudarc::driver::ValidAsZeroBits for E8M0 {}
+impl sealed::Sealed for E8M0 {}
+
+impl E8M0 {
+    /// `2^exponent`, for an exponent in -127..=127; `None` beyond.
+    pub fn from_exponent(exponent: i32) -> Option<E8M0> {
+        let bits = exponent.checked_add(127)?;
+        u8::try_from(bits).ok().filter(|&b| b != 255).map(E8M0)
+    }
+
+    /// The value: `2^(bits - 127)`, NaN for 255.
+    pub fn to_f32(self) -> f32 {
+        if self.0 == 255 {
+            f32::NAN
+        } else {
+            2f32.powi(i32::from(self.0) - 127)
+        }
+    }
+}
+
+data_type!(E8M0, CUDNN_DATA_FP8_E8M0, "e8m0", f32, E8M0::to_f32);
+
 /// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
 pub trait ComputeType: DataType {}
 impl ComputeType for f32 {}
@@ -225,6 +259,25 @@ mod tests {
         check::<u8>();
         check::<i32>();
         check::<i64>();
+    }
+
+    #[test]
+    fn e8m0_is_a_power_of_two() {
+        assert_eq!(
+            <E8M0 as DataType>::CUDNN,
+            sys::cudnnDataType_t::CUDNN_DATA_FP8_E8M0
+        );
+        assert_eq!(std::mem::size_of::<E8M0>(), 1);
+        assert_eq!(E8M0::from_exponent(0), Some(E8M0(127)));
+        assert_eq!(E8M0(127).to_f32(), 1.0);
+        assert_eq!(E8M0(130).to_scale(), 8.0);
+        assert_eq!(
+            E8M0::from_exponent(-127).map(E8M0::to_f32),
+            Some(2f32.powi(-127))
+        );
+        assert!(E8M0(255).to_f32().is_nan());
+        assert_eq!(E8M0::from_exponent(128), None);
+        assert_eq!(E8M0::from_exponent(-128), None);
     }
 
     #[test]

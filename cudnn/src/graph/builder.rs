@@ -21,6 +21,7 @@
 //! NHWC input gives an NHWC output); a matmul's output is packed row-major.
 
 mod attention;
+mod block_scale;
 mod checks;
 mod expand;
 mod lower;
@@ -49,6 +50,11 @@ use crate::graph::ScalarValue;
 /// `CUDNN_POINTWISE_ADD` and so on, too).
 pub type PointwiseMode = sys::cudnnPointwiseMode_t;
 
+/// The reordering of a tensor's layout (`cudnnBackendTensorReordering_t`,
+/// [`Graph::set_reordering`]): `TensorReordering::F8_128x4` for the
+/// block-scale factors of MXFP8 (cuDNN 9.7).
+pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
+
 /// The phase of a normalization's forward ([`NormOptions::phase`],
 /// `cudnnBackendNormFwdPhase_t`): `NormPhase::TRAINING` or `INFERENCE`.
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
@@ -59,6 +65,7 @@ pub use attention::{
     DiagonalAlignment, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients,
     SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
+pub use block_scale::BlockScaleQuantize;
 pub use lower::{GraphTensor, OperationGraph};
 pub use matmul::MatmulOptions;
 pub use matmul_fp8::{MatmulFp8Outputs, MatmulFp8Scales};
@@ -183,6 +190,8 @@ struct TensorDef {
     producer: Option<usize>,
     /// A scalar's value.
     by_value: Option<ScalarValue>,
+    /// Its layout's reordering (`TENSOR_REORDERING_MODE`), when set.
+    reordering: Option<sys::cudnnBackendTensorReordering_t>,
 }
 
 impl TensorDef {
@@ -385,6 +394,7 @@ impl Graph {
             dtype: Some(value.data_type()),
             producer: None,
             by_value: Some(value),
+            reordering: None,
         }))
     }
 
@@ -425,6 +435,7 @@ impl Graph {
             dtype: Some(dtype),
             producer: None,
             by_value: None,
+            reordering: None,
         }))
     }
 
@@ -448,6 +459,32 @@ impl Graph {
             self.check_new_name("Graph::rename", name)?;
             self.tensors[i].name = name.to_string();
         }
+        Ok(())
+    }
+
+    /// Sets the reordering of tensor `t`'s layout
+    /// (`CUDNN_ATTR_TENSOR_REORDERING_MODE`): for example `F8_128x4` for
+    /// the block-scale factors an MXFP8 matmul's dequantizations read
+    /// (their scales in cuDNN's 128 x 4 tiles). `F8_128x4` needs cuDNN
+    /// 9.7, checked when the graph is built.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a tensor of another graph, a
+    /// by-value scalar, or a mode cuDNN does not have.
+    pub fn set_reordering(&mut self, t: TensorId, mode: TensorReordering) -> Result<()> {
+        const F: &str = "Graph::set_reordering";
+        let i = self.index(F, &node("graph", &self.name), t)?;
+        let def = &self.tensors[i];
+        let nd = node("tensor", &def.name);
+        if def.by_value.is_some() {
+            let what = "a by-value scalar has no layout to reorder".to_string();
+            return Err(node_error(F, nd, Some(def.name.clone()), what));
+        }
+        if !(0..=3).contains(&mode.0) {
+            let what = format!("reordering mode {} is not one cuDNN has", mode.0);
+            return Err(node_error(F, nd, Some(def.name.clone()), what));
+        }
+        self.tensors[i].reordering = Some(mode);
         Ok(())
     }
 
@@ -568,6 +605,7 @@ impl Graph {
             data_type: t.dtype.unwrap_or(self.intermediate),
             is_virtual: t.is_virtual(),
             by_value: t.by_value.is_some(),
+            reordering: t.reordering,
         });
         let ops = self.ops.iter().map(|o| &o.op);
         key_text(self.intermediate, self.compute, tensors, ops)
@@ -582,6 +620,7 @@ struct KeyTensor<'a> {
     data_type: sys::cudnnDataType_t,
     is_virtual: bool,
     by_value: bool,
+    reordering: Option<sys::cudnnBackendTensorReordering_t>,
 }
 
 /// The text of [`Graph::key`]: the intermediate and compute types, then
@@ -626,4 +665,7 @@ fn write_key_tensor(k: &mut String, uid: usize, t: &KeyTensor<'_>) {
         t.strides,
         checks::data_type_name(t.data_type)
     );
+    if let Some(r) = t.reordering {
+        let _ = write!(k, ":reordered{}", r.0);
+    }
 }

@@ -120,11 +120,11 @@ mod value;
 pub use crate::core::dtype::DType;
 pub use attr_rows::AttributeInfo;
 pub use builder::{
-    BatchNormOptions, BatchNormOutputs, ConvOptions, DiagonalAlignment, Graph, GraphTensor,
-    MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions, NormOutputs,
-    NormPhase, OperationGraph, PointwiseMode, RngDistribution, RopeOptions, RunningStats,
-    SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv,
-    SoftmaxOptions, SoftmaxOutputs, TensorId,
+    BatchNormOptions, BatchNormOutputs, BlockScaleQuantize, ConvOptions, DiagonalAlignment, Graph,
+    GraphTensor, MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions,
+    NormOutputs, NormPhase, OperationGraph, PointwiseMode, RngDistribution, RopeOptions,
+    RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions,
+    SdpaOutputs, SdpaPagedKv, SoftmaxOptions, SoftmaxOutputs, TensorId, TensorReordering,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

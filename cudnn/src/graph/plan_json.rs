@@ -431,6 +431,14 @@ fn is_enum_name(s: &str) -> bool {
     })
 }
 
+/// cuDNN's names of `cudnnBackendTensorReordering_t`'s values.
+const REORDERINGS: &[&str] = &[
+    "CUDNN_TENSOR_REORDERING_NONE",
+    "CUDNN_TENSOR_REORDERING_INT8x32",
+    "CUDNN_TENSOR_REORDERING_F16x16",
+    "CUDNN_TENSOR_REORDERING_F8_128x4",
+];
+
 fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
     let uid = uid_of(&t.name).ok_or_else(|| {
         Error::bad_value(
@@ -466,7 +474,7 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
             format!("tensor {uid} has a stride of {s}"),
         ));
     }
-    if let Some(r) = t.reordering.as_deref().filter(|r| !is_enum_name(r)) {
+    if let Some(r) = t.reordering.as_deref().filter(|r| !REORDERINGS.contains(r)) {
         return Err(Error::bad_value(
             FROM_JSON,
             format!("tensor {uid}: reordering {r:?}"),
@@ -646,6 +654,24 @@ pub(crate) const SCHEMAS: &[Schema] = &[
             "beta",
             "axis",
         ],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_BLOCK_SCALE_DEQUANTIZE_DESCRIPTOR",
+        inputs: &["X", "scale"],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &["mathPrec", "block_size", "is_neg_scale"],
+        subgraph: false,
+    },
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR",
+        inputs: &["X"],
+        outputs: &["Y", "scale"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &["mathPrec", "block_size"],
         subgraph: false,
     },
     Schema {

@@ -123,6 +123,7 @@ pub(crate) fn data_type_from_name(name: &str) -> Option<DType> {
         "CUDNN_DATA_BOOLEAN" => T::CUDNN_DATA_BOOLEAN,
         "CUDNN_DATA_FP8_E4M3" => T::CUDNN_DATA_FP8_E4M3,
         "CUDNN_DATA_FP8_E5M2" => T::CUDNN_DATA_FP8_E5M2,
+        "CUDNN_DATA_FP8_E8M0" => T::CUDNN_DATA_FP8_E8M0,
         _ => return None,
     })
 }

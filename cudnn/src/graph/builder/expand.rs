@@ -286,6 +286,7 @@ impl Expander {
             dtype,
             producer: Some(self.ops.len()),
             by_value: None,
+            reordering: None,
         });
         if dtype.is_some() {
             self.typed_virtual.push(i);
@@ -306,6 +307,7 @@ impl Expander {
             dtype: Some(dtype),
             producer: None,
             by_value: Some(value),
+            reordering: None,
         });
         self.tensors.len() - 1
     }

@@ -33,6 +33,7 @@ pub struct GraphTensor {
     is_output: bool,
     is_index: bool,
     by_value: Option<ScalarValue>,
+    reordering: Option<sys::cudnnBackendTensorReordering_t>,
 }
 
 impl GraphTensor {
@@ -87,6 +88,12 @@ impl GraphTensor {
     /// A by-value scalar's value; `None` for other tensors.
     pub fn by_value(&self) -> Option<ScalarValue> {
         self.by_value
+    }
+
+    /// The reordering of its layout, when set
+    /// ([`Graph::set_reordering`]).
+    pub fn reordering(&self) -> Option<crate::graph::TensorReordering> {
+        self.reordering
     }
 }
 
@@ -143,6 +150,7 @@ impl OperationGraph {
                 data_type: t.data_type,
                 is_virtual: t.is_virtual,
                 by_value: t.by_value.is_some(),
+                reordering: t.reordering,
             });
             let (intermediate, compute) = self.key_types;
             key_text(intermediate, compute, tensors, self.key_ops.iter())
@@ -371,6 +379,7 @@ impl Graph {
                 is_output: t.producer.is_some() && !t.is_virtual(),
                 is_index: index[i],
                 by_value: t.by_value,
+                reordering: t.reordering,
             })
             .collect()
     }
@@ -390,6 +399,9 @@ fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescr
     d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
     if t.by_value.is_some() {
         d.set(A::CUDNN_ATTR_TENSOR_IS_BY_VALUE, &[true])?;
+    }
+    if let Some(r) = t.reordering {
+        d.set(A::CUDNN_ATTR_TENSOR_REORDERING_MODE, &[r])?;
     }
     d.finalize()?;
     Ok(d)

@@ -54,6 +54,10 @@ pub(super) enum Setting {
     Float(A, f32),
     /// A `double`.
     Double(A, f64),
+    /// An `int32_t`.
+    Int32(A, i32),
+    /// An array of `int32_t` (a dequantization's block sizes).
+    Int32s(A, Vec<i32>),
     /// An `int64_t`.
     Int64(A, i64),
     /// An array of `int64_t` (a slice's bounds, a permutation).
@@ -61,7 +65,7 @@ pub(super) enum Setting {
     /// A descriptor made, set and finalized when lowering (a convolution's
     /// `CONVOLUTION`, a pointwise operation's `POINTWISE`, an RNG's
     /// `RNG_DESCRIPTOR`).
-    Nested(A, Box<Nested>),
+    Nested(A, Nested),
 }
 
 /// A descriptor set into an operation: its type and its settings.
@@ -77,10 +81,10 @@ impl Setting {
     pub(super) fn nested(attr: A, descriptor: D, settings: Vec<Setting>) -> Setting {
         Setting::Nested(
             attr,
-            Box::new(Nested {
+            Nested {
                 descriptor,
                 settings,
-            }),
+            },
         )
     }
 
@@ -97,6 +101,8 @@ impl Setting {
             Setting::Scaling { alpha, beta } => write!(k, "a{}=1,a{}=0", alpha.0, beta.0),
             Setting::Float(a, v) => write!(k, "a{}={:?}", a.0, v),
             Setting::Double(a, v) => write!(k, "a{}={:?}", a.0, v),
+            Setting::Int32(a, v) => write!(k, "a{}={v}i32", a.0),
+            Setting::Int32s(a, v) => write!(k, "a{}={v:?}i32", a.0),
             Setting::Int64(a, v) => write!(k, "a{}={v}", a.0),
             Setting::Int64s(a, v) => write!(k, "a{}={v:?}", a.0),
             Setting::Nested(a, n) => {
@@ -161,6 +167,9 @@ pub(super) struct BackendOp {
     /// Whether tensor cores may compute it in TF32 when it reads `FLOAT`
     /// operands (a convolution, a matmul).
     pub(super) tf32: bool,
+    /// Whether its outputs stay virtual (cuDNN's rule for a
+    /// dequantization): [`Graph::set_output`] refuses them.
+    pub(super) stays_virtual: bool,
 }
 
 /// The version of an operation every cuDNN with the backend API has.
@@ -186,6 +195,7 @@ impl BackendOp {
             same_type: Vec::new(),
             composite: None,
             tf32: false,
+            stays_virtual: false,
         }
     }
 
@@ -417,6 +427,7 @@ impl Graph {
                 dtype: t.dtype,
                 producer: t.produced.then_some(op),
                 by_value: t.by_value,
+                reordering: None,
             });
             indices.push(id.index as usize);
             ids.push(id);
@@ -548,6 +559,8 @@ impl Graph {
                 }
                 Setting::Float(a, v) => d.set(*a, &[*v])?,
                 Setting::Double(a, v) => d.set(*a, &[*v])?,
+                Setting::Int32(a, v) => d.set(*a, &[*v])?,
+                Setting::Int32s(a, v) => d.set(*a, v)?,
                 Setting::Int64(a, v) => d.set(*a, &[*v])?,
                 Setting::Int64s(a, v) => d.set(*a, v)?,
                 Setting::Nested(a, n) => {
@@ -570,6 +583,16 @@ impl Graph {
 
     /// [`check_versions`](Self::check_versions) against version `have`.
     pub(super) fn check_versions_at(&self, function: &'static str, have: Version) -> Result<()> {
+        let f8_128x4 = sys::cudnnBackendTensorReordering_t::CUDNN_TENSOR_REORDERING_F8_128x4;
+        let reordered = self.tensors.iter().find(|t| t.reordering == Some(f8_128x4));
+        if let (Some(t), true) = (reordered, have < Version::new(9, 7, 0)) {
+            let nd = node("tensor", &t.name);
+            let want = (
+                Version::new(9, 7, 0),
+                "TENSOR_REORDERING_F8_128x4, @since 9.7.0",
+            );
+            return Err(version_error(function, nd, want, have, ""));
+        }
         for o in &self.ops {
             let b = &o.op;
             let (want, needs) = b.min_version();

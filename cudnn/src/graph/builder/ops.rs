@@ -261,6 +261,7 @@ impl Graph {
             dtype: None,
             producer: Some(op),
             by_value: None,
+            reordering: None,
         });
         self.ops.push(OpDef {
             name,
@@ -651,6 +652,14 @@ impl Graph {
             ));
         };
         let nd = node(self.ops[op].op.kind, &self.ops[op].name);
+        if self.ops[op].op.stays_virtual {
+            return Err(node_error(
+                function,
+                nd,
+                Some(def.name.clone()),
+                "stays virtual: cuDNN takes this operation's result only as another's input".into(),
+            ));
+        }
         if def.dtype.is_some() {
             return Err(node_error(
                 function,

@@ -50,6 +50,8 @@ fn modes_of(settings: &[Setting], out: &mut Vec<String>) {
             | Setting::Scaling { .. }
             | Setting::Float(..)
             | Setting::Double(..)
+            | Setting::Int32(..)
+            | Setting::Int32s(..)
             | Setting::Int64(..)
             | Setting::Int64s(..) => {}
         }

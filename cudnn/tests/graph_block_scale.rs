@@ -1,0 +1,299 @@
+//! Block-scale quantization in the graph builder (MXFP8:
+//! `Graph::block_scale_quantize`, `Graph::block_scale_dequantize`, factors
+//! reordered with `Graph::set_reordering`) against the real cuDNN, on a
+//! machine without a GPU: the refusals, the version gate on cuDNN 8, and
+//! what cuDNN 9.28 offers for them on a described Blackwell (`b200`) and
+//! Hopper (`h100-sxm`). No kernel runs.
+
+mod common;
+
+use common::refusal::check_refused;
+use cudnn::graph::{
+    BlockScaleQuantize, DeviceProperties, EngineFilter, Graph, HeuristicMode, Target, TensorId,
+    TensorReordering,
+};
+use cudnn::sys::cudnnDataType_t as Dt;
+use cudnn::Error;
+
+const E4M3: Dt = Dt::FP8_E4M3;
+const E8M0: Dt = Dt::FP8_E8M0;
+const BF16: Dt = Dt::BFLOAT16;
+
+/// An MXFP8 matmul as cudnn-frontend's Blackwell sample describes it:
+/// `a` `[1, 128, 128]` row-major and `b` column-major, both `E4M3`, their
+/// factors `E8M0` in 128 x 4 tiles, dequantized in blocks of 32 along K,
+/// multiplied into a real `c` of `out`.
+fn mxfp8_matmul(g: &mut Graph, out: Dt) -> TensorId {
+    let (m, n, k) = (128, 128, 128);
+    let a = g.tensor("a", &[1, m, k], E4M3).unwrap();
+    let b = g
+        .tensor_with_strides("b", &[1, k, n], &[k * n, 1, k], E4M3)
+        .unwrap();
+    let sa = g.tensor("sa", &[1, m, k / 32], E8M0).unwrap();
+    let sb = g
+        .tensor_with_strides("sb", &[1, k / 32, n], &[k / 32 * n, 1, k / 32], E8M0)
+        .unwrap();
+    for s in [sa, sb] {
+        g.set_reordering(s, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
+            .unwrap();
+    }
+    let da = g.block_scale_dequantize(a, sa, &[1, 32]).unwrap();
+    let db = g.block_scale_dequantize(b, sb, &[32, 1]).unwrap();
+    let c = g.matmul(da, db).unwrap();
+    g.set_output(c, out).unwrap();
+    c
+}
+
+#[test]
+fn block_scale_nodes_refuse_what_does_not_fit_and_add_nothing() {
+    let mut g = Graph::new("refusals");
+    let x = g.tensor("x", &[4, 64], BF16).unwrap();
+    let q8 = g.tensor("q8", &[4, 64], E4M3).unwrap();
+    let s = g.tensor("s", &[4, 2], E8M0).unwrap();
+    let s2 = g.tensor("s2", &[2, 2], E8M0).unwrap();
+    let sc = g.scalar("sc", 1.0).unwrap();
+    let key = g.key();
+    let (fq, nq) = (
+        "Graph::block_scale_quantize",
+        "block_scale_quantize \"block_scale_quantize#0\"",
+    );
+    let q = |g: &mut Graph, x, block_size, axis, dtype| {
+        let o = BlockScaleQuantize {
+            block_size,
+            axis,
+            dtype,
+        };
+        g.block_scale_quantize(x, &o)
+    };
+    check_refused(
+        q(&mut g, q8, 32, None, E4M3),
+        fq,
+        nq,
+        Some("q8"),
+        "x of type FP8_E4M3",
+    );
+    check_refused(
+        q(&mut g, x, 24, None, E4M3),
+        fq,
+        nq,
+        Some("x"),
+        "does not divide",
+    );
+    check_refused(
+        q(&mut g, x, 0, None, E4M3),
+        fq,
+        nq,
+        Some("x"),
+        "a block size of 0",
+    );
+    check_refused(
+        q(&mut g, x, 32, Some(2), E4M3),
+        fq,
+        nq,
+        Some("x"),
+        "an axis of 2",
+    );
+    check_refused(
+        q(&mut g, x, 32, None, BF16),
+        fq,
+        nq,
+        None,
+        "values of type BFLOAT16",
+    );
+    let r = q(&mut g, x, 16, None, Dt::FP4_E2M1);
+    check_refused(r, fq, nq, None, "FP4_E2M1 (NVFP4): not built");
+    let (fd, nd) = (
+        "Graph::block_scale_dequantize",
+        "block_scale_dequantize \"block_scale_dequantize#0\"",
+    );
+    let r = g.block_scale_dequantize(x, s, &[1, 32]);
+    check_refused(r, fd, nd, Some("x"), "x of type BFLOAT16");
+    let r = g.block_scale_dequantize(q8, x, &[1, 32]);
+    check_refused(r, fd, nd, Some("x"), "the scale of type BFLOAT16");
+    let r = g.block_scale_dequantize(q8, s2, &[32]);
+    check_refused(r, fd, nd, Some("s2"), "dim 0 is 2, not equal to 4");
+    let r = g.block_scale_dequantize(q8, s, &[1, 16]);
+    check_refused(r, fd, nd, Some("s"), "dim 1 is 2, not at least 4");
+    let r = g.block_scale_dequantize(q8, s, &[1, 1, 32]);
+    check_refused(r, fd, nd, Some("q8"), "3 block sizes");
+    let r = g.set_reordering(sc, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4);
+    check_refused(
+        r,
+        "Graph::set_reordering",
+        "tensor \"sc\"",
+        Some("sc"),
+        "by-value scalar",
+    );
+    assert_eq!(g.key(), key, "nothing was added");
+}
+
+/// The quantization's outputs are real and typed from the start; a
+/// dequantization's result stays virtual; the reordering is in the key.
+#[test]
+fn quantized_outputs_are_real_and_dequantized_results_stay_virtual() {
+    let mut g = Graph::new("q");
+    let x = g.tensor("x", &[1, 128, 64], BF16).unwrap();
+    let [y, s] = g
+        .block_scale_quantize(x, &BlockScaleQuantize::default())
+        .unwrap();
+    assert_eq!(g.dims(y).unwrap(), [1, 128, 64]);
+    assert_eq!(g.dims(s).unwrap(), [1, 128, 2]);
+    assert_eq!(g.strides(s).unwrap(), [256, 2, 1]);
+    // Along dim 1: the factors follow x's order.
+    let along = BlockScaleQuantize {
+        axis: Some(1),
+        ..BlockScaleQuantize::default()
+    };
+    let [_, s1] = g.block_scale_quantize(x, &along).unwrap();
+    assert_eq!(g.dims(s1).unwrap(), [1, 4, 64]);
+    assert!(g.set_output(y, E4M3).is_err(), "an output already");
+
+    let mut m = Graph::new("m");
+    let c = mxfp8_matmul(&mut m, BF16);
+    assert_eq!(m.dims(c).unwrap(), [1, 128, 128]);
+    assert!(m.key().contains(":reordered3"), "{}", m.key());
+    let mut v = Graph::new("v");
+    let a = v.tensor("a", &[1, 128, 128], E4M3).unwrap();
+    let sa = v.tensor("sa", &[1, 128, 4], E8M0).unwrap();
+    let da = v.block_scale_dequantize(a, sa, &[1, 32]).unwrap();
+    let r = v.set_output(da, Dt::FLOAT);
+    let nd = "block_scale_dequantize \"block_scale_dequantize#0\"";
+    check_refused(
+        r,
+        "Graph::set_output",
+        nd,
+        Some("block_scale_dequantize#0.y"),
+        "stays virtual",
+    );
+}
+
+/// cuDNN 8 has neither operation: the graph is refused when built,
+/// naming the version.
+#[test]
+fn block_scale_graphs_need_9_7() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    if lib.version().major >= 9 {
+        return;
+    }
+    let mut g = Graph::new("mxfp8");
+    mxfp8_matmul(&mut g, BF16);
+    match g.build_with(&lib, None) {
+        Err(Error::InvalidArgument { mismatch, .. }) => {
+            let text = format!("{mismatch:?}");
+            assert!(text.contains("needs cuDNN 9.7.0 or later"), "{text}");
+        }
+        other => panic!("expected the version's refusal, got {other:?}"),
+    }
+}
+
+/// What cuDNN 9.28 offers for the MXFP8 matmul: engines on a described
+/// B200 (sm_100), and on an H100 (sm_90) none; the B200's plan
+/// round-trips through JSON.
+#[test]
+fn an_mxfp8_matmul_gets_engines_on_blackwell_only() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) || !common::backend::load_cublaslt(&lib) {
+        return;
+    }
+    let mut g = Graph::new("mxfp8");
+    mxfp8_matmul(&mut g, BF16);
+    let built = g.build_with(&lib, None).expect("the MXFP8 matmul");
+    let engines = |preset: &str| {
+        let device = DeviceProperties::preset(preset).expect("a preset");
+        built
+            .engine_configs(
+                Target::Device(&device),
+                HeuristicMode::A,
+                &EngineFilter::default(),
+            )
+            .map(|c| c.len())
+    };
+    let b200 = engines("b200");
+    let h100 = engines("h100-sxm");
+    eprintln!("b200: {b200:?}; h100: {h100:?}");
+    assert!(b200.as_ref().is_ok_and(|&n| n > 0), "{b200:?}");
+    assert!(!h100.as_ref().is_ok_and(|&n| n > 0), "{h100:?}");
+    // A plan finalizes for the B200 and round-trips through cuDNN's JSON,
+    // which reads back as this graph's.
+    let device = DeviceProperties::preset("b200").expect("the sm_100 preset");
+    let target = Target::Device(&device);
+    let plans = built
+        .plans(target, &cudnn::graph::Settings::default())
+        .expect("an MXFP8 plan for sm_100");
+    let json = plans[0].to_json().expect("json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    assert_eq!(back.to_json().expect("json"), json);
+    built.check_plan_json(&json).expect("this graph's plan");
+}
+
+/// A quantization for a described B200, as cuDNN 9.28 answers: a 3-D
+/// input's factors must be in 128 x 4 tiles (refused when the graph is
+/// finalized otherwise); on its own a quantization gets no engine (cuDNN
+/// fuses it only after a matmul), and as a bf16 matmul's epilogue it
+/// gets engines.
+#[test]
+fn a_quantization_gets_engines_as_a_matmuls_epilogue_on_blackwell() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) || !common::backend::load_cublaslt(&lib) {
+        return;
+    }
+    let device = DeviceProperties::preset("b200").expect("the sm_100 preset");
+    let quantize = |reorder: bool, after_matmul: bool| {
+        let mut g = Graph::new("quantize");
+        let mut x = g.tensor("x", &[1, 128, 128], BF16).unwrap();
+        if after_matmul {
+            let w = g.tensor("w", &[1, 128, 128], BF16).unwrap();
+            x = g.matmul(x, w).unwrap();
+        }
+        let [_, s] = g
+            .block_scale_quantize(x, &BlockScaleQuantize::default())
+            .unwrap();
+        if reorder {
+            g.set_reordering(s, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
+                .unwrap();
+        }
+        let built = g.build_with(&lib, None)?;
+        built
+            .engine_configs(
+                Target::Device(&device),
+                HeuristicMode::A,
+                &EngineFilter::default(),
+            )
+            .map(|c| c.len())
+    };
+    let plain = quantize(false, false);
+    let alone = quantize(true, false);
+    let epilogue = quantize(true, true);
+    eprintln!("plain {plain:?}; alone {alone:?}; epilogue {epilogue:?}");
+    let text = format!("{:?}", plain.unwrap_err());
+    assert!(text.contains("F8_128x4"), "{text}");
+    assert!(matches!(alone, Err(Error::NoEngine { .. })), "{alone:?}");
+    assert!(epilogue.is_ok_and(|n| n > 0));
+    // The epilogue's plan round-trips through cuDNN's JSON.
+    let mut g = Graph::new("epilogue");
+    let x = g.tensor("x", &[1, 128, 128], BF16).unwrap();
+    let w = g.tensor("w", &[1, 128, 128], BF16).unwrap();
+    let y = g.matmul(x, w).unwrap();
+    let [_, s] = g
+        .block_scale_quantize(y, &BlockScaleQuantize::default())
+        .unwrap();
+    g.set_reordering(s, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
+        .unwrap();
+    let built = g.build_with(&lib, None).expect("the epilogue");
+    let target = Target::Device(&device);
+    let plans = built
+        .plans(target, &cudnn::graph::Settings::default())
+        .expect("a plan of the epilogue for sm_100");
+    let json = plans[0].to_json().expect("json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    assert_eq!(back.to_json().expect("json"), json);
+    built.check_plan_json(&json).expect("this graph's plan");
+}
