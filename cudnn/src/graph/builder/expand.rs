@@ -57,7 +57,7 @@ use sys::cudnnReduceTensorOp_t as Red;
 use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
-use super::node::BackendOp;
+use super::node::{BackendOp, Composite, CompositeSdpa};
 use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -65,34 +65,6 @@ use crate::graph::ScalarValue;
 
 /// The oldest cuDNN whose fused attention engines take the composite.
 pub(super) const COMPOSITE_SINCE: Version = Version::new(8, 9, 0);
-
-/// An SDPA forward as the composite reads it, by tensor index.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct CompositeSdpa {
-    pub(super) q: usize,
-    pub(super) k: usize,
-    pub(super) v: usize,
-    pub(super) o: usize,
-    pub(super) stats: Option<usize>,
-    /// The node's by-value scale.
-    pub(super) scale: usize,
-    pub(super) bias: Option<usize>,
-    pub(super) causal: bool,
-    /// The causal mask aligned bottom-right.
-    pub(super) bottom_right: bool,
-    /// Per-item lengths of the queries and of the keys.
-    pub(super) seq: Option<(usize, usize)>,
-    /// Probability, seed, offset.
-    pub(super) dropout: Option<(f32, usize, usize)>,
-}
-
-/// Whether an SDPA forward has a composite form: the forward as it reads
-/// it, or what of its options it does not express.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum Composite {
-    Sdpa(Box<CompositeSdpa>),
-    Inexpressible(&'static str),
-}
 
 /// A graph with its composites expanded, the tensors of it that are
 /// virtual though typed (indices, masks, the half-typed probabilities),

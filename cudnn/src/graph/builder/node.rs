@@ -20,12 +20,40 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::expand::Composite;
 use super::{checks, node, node_error, Graph, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 use crate::core::version::Version;
 use crate::graph::{BackendDescriptor, ScalarValue};
+
+/// An SDPA forward as the composite attention (`expand.rs`) reads it,
+/// by tensor index.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct CompositeSdpa {
+    pub(super) q: usize,
+    pub(super) k: usize,
+    pub(super) v: usize,
+    pub(super) o: usize,
+    pub(super) stats: Option<usize>,
+    /// The node's by-value scale.
+    pub(super) scale: usize,
+    pub(super) bias: Option<usize>,
+    pub(super) causal: bool,
+    /// The causal mask aligned bottom-right.
+    pub(super) bottom_right: bool,
+    /// Per-item lengths of the queries and of the keys.
+    pub(super) seq: Option<(usize, usize)>,
+    /// Probability, seed, offset.
+    pub(super) dropout: Option<(f32, usize, usize)>,
+}
+
+/// Whether an SDPA forward has a composite form: the forward as it reads
+/// it, or what of its options it does not express.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Composite {
+    Sdpa(Box<CompositeSdpa>),
+    Inexpressible(&'static str),
+}
 
 /// An enumerated or scalar attribute of a [`BackendOp`], or of a
 /// descriptor nested in it.

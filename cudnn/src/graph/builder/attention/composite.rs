@@ -6,7 +6,7 @@
 //! dropout and the statistics. The other options keep the unified
 //! operation's gate.
 
-use super::super::expand::{Composite, CompositeSdpa};
+use super::super::node::{Composite, CompositeSdpa};
 use super::{Lengths, SdpaNode, SdpaOptions};
 
 /// What of a forward's options its composite form reads besides the
