@@ -27,7 +27,7 @@ mod expand;
 mod lower;
 mod matmul;
 mod matmul_fp8;
-mod node;
+pub(crate) mod node;
 mod norm;
 mod ops;
 mod rng;
@@ -66,7 +66,6 @@ pub use attention::{
     SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
 pub use block_scale::BlockScaleQuantize;
-pub use lower::{GraphTensor, OperationGraph};
 pub use matmul::MatmulOptions;
 pub use matmul_fp8::{MatmulFp8Outputs, MatmulFp8Scales};
 pub use norm::{
@@ -85,8 +84,8 @@ static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);
 /// creation order, from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TensorId {
-    graph: u64,
-    index: u32,
+    pub(crate) graph: u64,
+    pub(crate) index: u32,
 }
 
 impl TensorId {
@@ -613,19 +612,19 @@ impl Graph {
 }
 
 /// One tensor's part of a graph's key.
-struct KeyTensor<'a> {
-    dims: &'a [i64],
-    strides: &'a [i64],
+pub(crate) struct KeyTensor<'a> {
+    pub(crate) dims: &'a [i64],
+    pub(crate) strides: &'a [i64],
     /// Its type (for a virtual one, the intermediate type).
-    data_type: sys::cudnnDataType_t,
-    is_virtual: bool,
-    by_value: bool,
-    reordering: Option<sys::cudnnBackendTensorReordering_t>,
+    pub(crate) data_type: sys::cudnnDataType_t,
+    pub(crate) is_virtual: bool,
+    pub(crate) by_value: bool,
+    pub(crate) reordering: Option<sys::cudnnBackendTensorReordering_t>,
 }
 
 /// The text of [`Graph::key`]: the intermediate and compute types, then
 /// `tensors` (the uid of the i-th is i + 1) and `ops`, in order.
-fn key_text<'a>(
+pub(crate) fn key_text<'a>(
     intermediate: sys::cudnnDataType_t,
     compute: sys::cudnnDataType_t,
     tensors: impl Iterator<Item = KeyTensor<'a>>,

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::builder::OperationGraph;
 use super::device::DeviceProperties;
 use super::engine::Target;
+use super::operation_graph::OperationGraph;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
@@ -207,7 +207,7 @@ impl PlanCache {
         let plan = entry.plan.as_mut().ok_or_else(lost)?;
         // The key leaves by-value scalars out (a plan does not depend on
         // them): this graph's values go with the plan handed out.
-        plan.take_scalars_from(graph);
+        graph.give_scalars(plan);
         Ok(plan)
     }
 

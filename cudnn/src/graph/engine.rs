@@ -1,5 +1,7 @@
-//! Engine selection: cuDNN's heuristics over an operation graph, for a
-//! target GPU, and the filters that mirror `torch.backends.cudnn`.
+//! Engine selection's parts: the target GPU, the engine configurations
+//! cuDNN's heuristics offer (asked for by
+//! [`OperationGraph::engine_configs`](super::OperationGraph::engine_configs)),
+//! and the filters that mirror `torch.backends.cudnn`.
 
 use std::sync::Arc;
 
@@ -9,7 +11,6 @@ use sys::{
     cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
 };
 
-use super::builder::OperationGraph;
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::plan_tensor::PlanTensor;
@@ -98,7 +99,7 @@ impl EngineFilter {
     /// Why `config` is dropped, or `None` to keep it. `has_float` says
     /// whether the graph's convolutions or matmuls read `float` operands
     /// (where tensor cores mean TF32).
-    fn rejects(&self, config: &EngineConfig, has_float: bool) -> Option<&'static str> {
+    pub(crate) fn rejects(&self, config: &EngineConfig, has_float: bool) -> Option<&'static str> {
         let has = |n: Numerical| config.numerical_notes.contains(&n);
         if self.deterministic && has(Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC) {
             return Some("non-deterministic");
@@ -247,7 +248,7 @@ pub(crate) fn write_engine(
     Ok(())
 }
 
-const HEURISTICS: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)";
+pub(crate) const HEURISTICS: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)";
 
 /// The oldest cuDNN cudnn-frontend sets `ENGINEHEUR_SM_COUNT_TARGET` on.
 const SM_COUNT_SINCE: crate::core::version::Version = crate::core::version::Version::new(8, 9, 5);
@@ -298,228 +299,6 @@ pub(crate) fn check_target_library(
     }
 }
 
-impl OperationGraph {
-    /// The DEVICEPROP descriptor heuristics and engines of this graph are
-    /// given for `target`: a description's; none for the handle the graph
-    /// was built with (cuDNN reads the graph's handle, as cudnn-frontend
-    /// has it); for another handle, cuDNN's own description of its GPU
-    /// (9.8 and later; no JSON is parsed). Before 9.8 a handle the graph
-    /// was not built with is refused.
-    fn target_properties(
-        &self,
-        target: Target<'_>,
-        function: &'static str,
-    ) -> Result<Option<BackendDescriptor>> {
-        let lib = self.library();
-        check_target_library(lib, target, function)?;
-        let v = lib.version();
-        match target {
-            Target::Device(props) => props.descriptor(lib).map(Some),
-            Target::Handle(_) if self.built_with(target) => Ok(None),
-            Target::Handle(h) if (v.major, v.minor) >= (9, 8) => {
-                DeviceProperties::handle_descriptor(h).map(Some)
-            }
-            Target::Handle(_) => Err(Error::unsupported(
-                function,
-                format!(
-                    "cuDNN {v} describes no GPU without a handle: build the graph with this \
-                         handle (Graph::build_with) to choose engines for it"
-                ),
-            )),
-        }
-    }
-}
-
-impl OperationGraph {
-    /// The engine configurations cuDNN's heuristics offer for this graph
-    /// on `target`, best first, that pass `filter`.
-    ///
-    /// On a target without a live GPU nothing runs: heuristics read only
-    /// the graph and the device's description.
-    ///
-    /// # Errors
-    /// - [`Error::NoEngine`] when cuDNN offers none, or `filter` drops
-    ///   every one: the reason carries cuDNN's own message and what each
-    ///   filter removed. Never an empty success.
-    /// - [`Error::DependencyUnavailable`] when cuDNN 9's precompiled
-    ///   engines cannot load cuBLASLt (cuDNN would end the process).
-    /// - [`Error::InvalidArgument`] for an SM count target of 0 or above
-    ///   `i32::MAX` (`BadValue`) or on a cuDNN before 8.9.5 (`Unsupported`).
-    /// - [`Error::InvalidArgument`] for a target of another library, or a
-    ///   [`Target::Handle`] on a library without device properties when the
-    ///   graph was built without that handle.
-    /// - cuDNN's status.
-    #[doc(alias = "CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR")]
-    pub fn engine_configs(
-        &self,
-        target: Target<'_>,
-        mode: HeuristicMode,
-        filter: &EngineFilter,
-    ) -> Result<Vec<EngineConfig>> {
-        let lib = self.library().clone();
-        let props = self.target_properties(target, HEURISTICS)?;
-        let mut heur =
-            BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
-        heur.set_descriptors(
-            A::CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH,
-            &[self.descriptor()],
-        )?;
-        heur.set(A::CUDNN_ATTR_ENGINEHEUR_MODE, &[mode])?;
-        if let Some(n) = filter.sm_count_target {
-            let n = check_sm_count_target(lib.version(), n)?;
-            heur.set(A::CUDNN_ATTR_ENGINEHEUR_SM_COUNT_TARGET, &[n])?;
-        }
-        if let Some(p) = &props {
-            heur.set_descriptors(A::CUDNN_ATTR_ENGINEHEUR_DEVICEPROP, &[p])?;
-        }
-        if let Err(e) = heur.finalize() {
-            return Err(no_engine_from(self.name(), mode, e));
-        }
-        let offered = heur.get_descriptors(
-            A::CUDNN_ATTR_ENGINEHEUR_RESULTS,
-            D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
-        )?;
-        let has_float = self.tf32_operands;
-        let total = offered.len();
-        let mut kept = Vec::new();
-        let mut removed: Vec<(&'static str, usize)> = Vec::new();
-        for mut desc in offered {
-            // The heuristics' results are complete configurations, whose
-            // engines refer to this graph.
-            desc.assume_finalized();
-            desc.keep(self.descriptor())?;
-            let Some(config) = self.read_config(desc) else {
-                count(&mut removed, "unreadable");
-                continue;
-            };
-            match filter.rejects(&config, has_float) {
-                Some(why) => count(&mut removed, why),
-                None => kept.push(config),
-            }
-        }
-        if kept.is_empty() {
-            let mut reason = format!("cuDNN's heuristics ({}) offered {total}", mode_name(mode));
-            if total > 0 {
-                let parts: Vec<String> = removed.iter().map(|(w, n)| format!("{n} {w}")).collect();
-                reason.push_str(&format!(
-                    " engine configurations; the filter removed all: {}",
-                    parts.join(", ")
-                ));
-            } else {
-                reason.push_str(" engine configurations");
-                if let Some(m) = lib.take_last_error() {
-                    reason.push_str(&format!("; cuDNN's log: {m}"));
-                }
-            }
-            return Err(Error::NoEngine {
-                graph: self.name().to_owned(),
-                reason,
-            });
-        }
-        Ok(kept)
-    }
-
-    /// The configuration of engine `global_index` with `knobs` set, for
-    /// `target`: an engine chosen by hand (or found by an earlier search)
-    /// rather than by the heuristics.
-    ///
-    /// # Errors
-    /// cuDNN's status: `NOT_SUPPORTED` for an engine that cannot run this
-    /// graph on the target, `BAD_PARAM` for an index past
-    /// [`engine_count`](Self::engine_count) or a knob the engine lacks;
-    /// as [`engine_configs`](Self::engine_configs) for the target.
-    #[doc(alias = "CUDNN_BACKEND_ENGINE_DESCRIPTOR")]
-    #[doc(alias = "CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR")]
-    pub fn engine_config(
-        &self,
-        global_index: i64,
-        knobs: &[(KnobType, i64)],
-        target: Target<'_>,
-    ) -> Result<EngineConfig> {
-        const F: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINE_DESCRIPTOR)";
-        let lib = self.library().clone();
-        let props = self.target_properties(target, F)?;
-        let mut engine = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
-        engine.set_descriptors(A::CUDNN_ATTR_ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
-        engine.set(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX, &[global_index])?;
-        if let Some(p) = &props {
-            engine.set_descriptors(A::CUDNN_ATTR_ENGINE_DEVICEPROP, &[p])?;
-        }
-        engine.finalize()?;
-        let mut choices = Vec::with_capacity(knobs.len());
-        for &(ty, value) in knobs {
-            let mut c =
-                BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR)?;
-            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_TYPE, &[ty])?;
-            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_VALUE, &[value])?;
-            c.finalize()?;
-            choices.push(c);
-        }
-        let mut cfg = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR)?;
-        cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_ENGINE, &[&engine])?;
-        if !choices.is_empty() {
-            let refs: Vec<&BackendDescriptor> = choices.iter().collect();
-            cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES, &refs)?;
-        }
-        cfg.finalize()?;
-        let numerical_notes = engine
-            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default()
-            .into();
-        let behavior_notes = engine
-            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default()
-            .into();
-        Ok(EngineConfig {
-            desc: cfg,
-            global_index,
-            numerical_notes,
-            behavior_notes,
-            knobs: std::cell::OnceCell::from(Arc::from(knobs)),
-            graph_name: Arc::clone(&self.name),
-            tensors: self.plan_tensors(),
-        })
-    }
-
-    /// Reads what a configuration of this graph says of itself; `None`
-    /// when cuDNN does not report its engine.
-    fn read_config(&self, desc: BackendDescriptor) -> Option<EngineConfig> {
-        let engine = desc
-            .get_descriptors(
-                A::CUDNN_ATTR_ENGINECFG_ENGINE,
-                D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
-            )
-            .ok()?
-            .into_iter()
-            .next()?;
-        let global_index = engine
-            .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
-            .ok()?;
-        let numerical_notes = engine
-            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default()
-            .into();
-        let behavior_notes = engine
-            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default()
-            .into();
-        Some(EngineConfig {
-            desc,
-            global_index,
-            numerical_notes,
-            behavior_notes,
-            knobs: std::cell::OnceCell::new(),
-            graph_name: Arc::clone(&self.name),
-            tensors: self.plan_tensors(),
-        })
-    }
-
-    /// Whether the graph was given `target`'s handle when it was built.
-    fn built_with(&self, target: Target<'_>) -> bool {
-        matches!(target, Target::Handle(h) if self.handle_id == Some(h.id()))
-    }
-}
-
 /// The knob choices of a configuration (none when cuDNN reports none or
 /// cannot report them).
 pub(crate) fn read_knobs(cfg: &BackendDescriptor) -> Vec<(KnobType, i64)> {
@@ -543,14 +322,14 @@ pub(crate) fn read_knobs(cfg: &BackendDescriptor) -> Vec<(KnobType, i64)> {
         .collect()
 }
 
-fn count(removed: &mut Vec<(&'static str, usize)>, why: &'static str) {
+pub(crate) fn count(removed: &mut Vec<(&'static str, usize)>, why: &'static str) {
     match removed.iter_mut().find(|(w, _)| *w == why) {
         Some((_, n)) => *n += 1,
         None => removed.push((why, 1)),
     }
 }
 
-fn mode_name(mode: HeuristicMode) -> String {
+pub(crate) fn mode_name(mode: HeuristicMode) -> String {
     match mode {
         HeuristicMode::CUDNN_HEUR_MODE_INSTANT => "mode INSTANT".into(),
         HeuristicMode::CUDNN_HEUR_MODE_A => "mode A".into(),
@@ -562,7 +341,7 @@ fn mode_name(mode: HeuristicMode) -> String {
 
 /// A heuristics query cuDNN refused: "not supported" means no engine, with
 /// cuDNN's words; anything else stays as it is.
-fn no_engine_from(graph: &str, mode: HeuristicMode, e: Error) -> Error {
+pub(crate) fn no_engine_from(graph: &str, mode: HeuristicMode, e: Error) -> Error {
     match e {
         Error::NotSupported(s) => Error::NoEngine {
             graph: graph.to_owned(),

@@ -107,6 +107,7 @@ mod engine;
 mod execute;
 pub(crate) mod info;
 mod note_names;
+mod operation_graph;
 mod pack;
 mod plan;
 mod plan_json;
@@ -121,10 +122,10 @@ pub use crate::core::dtype::DType;
 pub use attr_rows::AttributeInfo;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, BlockScaleQuantize, ConvOptions, DiagonalAlignment, Graph,
-    GraphTensor, MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions,
-    NormOutputs, NormPhase, OperationGraph, PointwiseMode, RngDistribution, RopeOptions,
-    RunningStats, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions,
-    SdpaOutputs, SdpaPagedKv, SoftmaxOptions, SoftmaxOutputs, TensorId, TensorReordering,
+    MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions, NormOutputs,
+    NormPhase, PointwiseMode, RngDistribution, RopeOptions, RunningStats, SdpaBackwardInputs,
+    SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, SoftmaxOptions,
+    SoftmaxOutputs, TensorId, TensorReordering,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;
@@ -136,6 +137,7 @@ pub use execute::execute_host_work;
 pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major, descriptor_type_name,
 };
+pub use operation_graph::{GraphTensor, OperationGraph};
 pub use pack::VariantPack;
 pub use plan::ExecutionPlan;
 pub use plan_tensor::PlanTensor;

@@ -10,7 +10,6 @@ use sys::{
     cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
 };
 
-use super::builder::OperationGraph;
 use super::descriptor::BackendDescriptor;
 use super::engine::{
     check_target_library, read_knobs, write_engine, EngineConfig, KnobType, Target,
@@ -308,47 +307,5 @@ impl ExecutionPlan {
     /// The library it belongs to.
     pub fn library(&self) -> &Arc<Library> {
         self.desc.library()
-    }
-
-    /// Takes the values of by-value scalars (which the plan's JSON does
-    /// not record) from the graph the plan is for, by uid.
-    pub(crate) fn take_scalars_from(&mut self, graph: &OperationGraph) {
-        if !self.tensors.iter().any(|t| t.is_by_value) {
-            return;
-        }
-        // Copied first if shared (a plan read from JSON holds the only
-        // share).
-        let tensors = Arc::make_mut(&mut self.tensors);
-        for t in tensors.iter_mut().filter(|t| t.is_by_value) {
-            if let Some(g) = graph.tensors().iter().find(|g| g.uid() == t.uid) {
-                t.by_value = g.by_value();
-            }
-        }
-    }
-}
-
-impl OperationGraph {
-    /// Checks that `json`, cuDNN's JSON of a plan
-    /// ([`ExecutionPlan::to_json`](super::ExecutionPlan::to_json)), is a
-    /// plan for this graph: the same tensors (uid, dims, strides, data
-    /// type, virtual or by value) and the same operations (cuDNN's
-    /// operation, its modes, such as a pointwise node's `RELU_FWD` or
-    /// `TANH_FWD`, and the uids it reads and writes). Nothing is given to
-    /// cuDNN. [`PlanCache`](super::PlanCache) checks each plan it read from
-    /// a file this way before it hands it out.
-    ///
-    /// # Errors
-    /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
-    /// JSON it does not read; [`Error::InvalidArgument`] naming the first
-    /// difference.
-    pub fn check_plan_json(&self, json: &str) -> Result<()> {
-        let held = PlanJson::parse(json)?.signature();
-        match self.signature.difference(&held) {
-            None => Ok(()),
-            Some(what) => Err(Error::bad_value(
-                "OperationGraph::check_plan_json",
-                format!("a plan for another graph than \"{}\": {what}", self.name()),
-            )),
-        }
     }
 }

@@ -5,7 +5,6 @@
 
 use crate::core::dtype::DType;
 
-use super::builder::GraphTensor;
 use super::scalar::ScalarValue;
 
 /// The alignment, in bytes, every tensor of a graph is described with
@@ -32,22 +31,6 @@ pub struct PlanTensor {
 }
 
 impl PlanTensor {
-    /// What a plan of the graph of `t` checks its buffer against.
-    pub(crate) fn of(t: &GraphTensor) -> PlanTensor {
-        PlanTensor {
-            uid: t.uid(),
-            dims: t.dims().to_vec(),
-            strides: t.strides().to_vec(),
-            data_type: t.data_type(),
-            is_virtual: t.is_virtual(),
-            by_value: t.by_value(),
-            is_by_value: t.by_value().is_some(),
-            written: t.is_output(),
-            is_index: t.is_index(),
-            alignment: BYTE_ALIGNMENT,
-        }
-    }
-
     /// Its unique id in the graph.
     pub fn uid(&self) -> i64 {
         self.uid

@@ -1,10 +1,7 @@
 //! Settings that mirror `torch.backends.cudnn`, and the plan search that
 //! follows them.
 
-use super::builder::OperationGraph;
-use super::engine::{EngineFilter, HeuristicMode, Target};
-use super::plan::ExecutionPlan;
-use crate::core::error::{Error, Result};
+use super::engine::{EngineFilter, HeuristicMode};
 
 /// How plans are chosen, after PyTorch's `torch.backends.cudnn`:
 ///
@@ -79,89 +76,11 @@ impl Settings {
     }
 
     /// How many plans a search wants.
-    fn wanted(&self) -> usize {
+    pub(crate) fn wanted(&self) -> usize {
         match (self.benchmark, self.benchmark_limit) {
             (false, _) => 1,
             (true, 0) => usize::MAX,
             (true, n) => n,
         }
-    }
-}
-
-impl OperationGraph {
-    /// Plans for this graph on `target`, as `settings` say: the engine
-    /// configurations of the heuristics (then of FALLBACK, when none of
-    /// those finalizes) that pass the filter, finalized in cuDNN's order
-    /// until enough finalize (one, or up to `benchmark_limit` with
-    /// `benchmark`). Configurations cuDNN does not finalize (its status:
-    /// not supported on the target, kernels that cannot be compiled or
-    /// loaded without a GPU) are skipped, and named in the error when none
-    /// finalizes.
-    ///
-    /// # Errors
-    /// [`Error::NoEngine`] when no configuration finalizes, with each
-    /// mode's reason; as [`engine_configs`](Self::engine_configs).
-    pub fn plans(&self, target: Target<'_>, settings: &Settings) -> Result<Vec<ExecutionPlan>> {
-        let filter = settings.filter();
-        let wanted = settings.wanted();
-        let mut reasons = Vec::new();
-        let mut modes = vec![settings.heuristic_mode];
-        if settings.heuristic_mode != HeuristicMode::CUDNN_HEUR_MODE_FALLBACK {
-            modes.push(HeuristicMode::CUDNN_HEUR_MODE_FALLBACK);
-        }
-        let mut plans = Vec::new();
-        for mode in modes {
-            let configs = match self.engine_configs(target, mode, &filter) {
-                Ok(c) => c,
-                Err(Error::NoEngine { reason, .. }) => {
-                    reasons.push(reason);
-                    continue;
-                }
-                Err(e) => return Err(e),
-            };
-            let offered = configs.len();
-            let mut failed = Vec::new();
-            for c in &configs {
-                if plans.len() >= wanted {
-                    break;
-                }
-                match ExecutionPlan::new(c, target) {
-                    Ok(p) => plans.push(p),
-                    // cuDNN's refusal of one configuration (not supported
-                    // on the target, or its kernels cannot be compiled or
-                    // loaded here): the next one is tried.
-                    Err(e) if e.status_error().is_some() => {
-                        let why = format!("engine {}: {e}", c.global_index());
-                        match failed.iter_mut().find(|(w, _)| *w == why) {
-                            Some((_, n)) => *n += 1,
-                            None => failed.push((why, 1)),
-                        }
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            if !plans.is_empty() {
-                return Ok(plans);
-            }
-            let failed: Vec<String> = failed
-                .into_iter()
-                .map(|(w, n)| {
-                    if n > 1 {
-                        format!("{w} ({n} configurations)")
-                    } else {
-                        w
-                    }
-                })
-                .collect();
-            reasons.push(format!(
-                "mode {}: {offered} engine configurations offered, none finalized: {}",
-                mode.0,
-                failed.join("; ")
-            ));
-        }
-        Err(Error::NoEngine {
-            graph: self.name().to_owned(),
-            reason: reasons.join("; then "),
-        })
     }
 }

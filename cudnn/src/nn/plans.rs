@@ -139,7 +139,7 @@ impl Plans {
         let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(device))?;
         // The cached plan's scalars (epsilon, the attention's scale)
         // may be another graph's of the same key.
-        plan.take_scalars_from(og);
+        og.give_scalars(&mut plan);
         Ok(Plans {
             candidates: vec![plan],
         })

@@ -3,7 +3,6 @@
 //! `node.rs`, the operation graph), and the [`OperationGraph`] that holds
 //! them.
 
-use crate::core::dtype::DType;
 use std::sync::Arc;
 
 use cudnn_sys as sys;
@@ -11,195 +10,15 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
-use super::{key_text, node::BackendOp, Graph, KeyTensor, TensorId};
+use super::Graph;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
-use crate::graph::signature::Signature;
-use crate::graph::{BackendDescriptor, PlanTensor, ScalarValue};
+use crate::graph::operation_graph::{GraphTensor, OperationGraph};
+use crate::graph::BackendDescriptor;
 
 /// The function an operation graph's finalize errors name.
 const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
-
-/// One tensor of a built graph, as cuDNN was told it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GraphTensor {
-    uid: i64,
-    name: String,
-    dims: Vec<i64>,
-    strides: Vec<i64>,
-    data_type: DType,
-    is_virtual: bool,
-    is_output: bool,
-    is_index: bool,
-    by_value: Option<ScalarValue>,
-    reordering: Option<sys::cudnnBackendTensorReordering_t>,
-}
-
-impl GraphTensor {
-    /// Its unique id (`CUDNN_ATTR_TENSOR_UNIQUE_ID`), which execution
-    /// pairs with its memory.
-    pub fn uid(&self) -> i64 {
-        self.uid
-    }
-
-    /// Its name in the graph.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Its dimensions.
-    pub fn dims(&self) -> &[i64] {
-        &self.dims
-    }
-
-    /// Its strides, in elements.
-    pub fn strides(&self) -> &[i64] {
-        &self.strides
-    }
-
-    /// Its data type.
-    pub fn data_type(&self) -> DType {
-        self.data_type
-    }
-
-    /// Whether it is virtual: an intermediate result with no memory of its
-    /// own.
-    pub fn is_virtual(&self) -> bool {
-        self.is_virtual
-    }
-
-    /// Whether it is an output of the graph: an operation's result made
-    /// real by [`Graph::set_output`], which the graph writes.
-    pub fn is_output(&self) -> bool {
-        self.is_output
-    }
-
-    /// Whether its values are indices the device follows: an
-    /// attention's sequence lengths (each at most the node's sequence
-    /// length) or page tables (each entry below its container's page
-    /// count). Their buffers are bound with the `unsafe`
-    /// [`VariantPack::index_input`](crate::graph::VariantPack::index_input),
-    /// since an out-of-range value makes cuDNN read out of bounds.
-    pub fn is_index(&self) -> bool {
-        self.is_index
-    }
-
-    /// A by-value scalar's value; `None` for other tensors.
-    pub fn by_value(&self) -> Option<ScalarValue> {
-        self.by_value
-    }
-
-    /// The reordering of its layout, when set
-    /// ([`Graph::set_reordering`]).
-    pub fn reordering(&self) -> Option<crate::graph::TensorReordering> {
-        self.reordering
-    }
-}
-
-/// A finalized cuDNN operation graph (`CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR`)
-/// made by [`Graph::build`], with the tensors it was made of.
-///
-/// It owns its descriptors (the operations and tensors are kept alive by
-/// the graph descriptor). Not `Clone`; `Send`, not `Sync`.
-#[derive(Debug)]
-pub struct OperationGraph {
-    pub(crate) desc: BackendDescriptor,
-    pub(crate) tensors: Vec<GraphTensor>,
-    pub(crate) name: Arc<str>,
-    /// The tensors as a plan checks buffers against them, made when first
-    /// asked for and shared by the configurations and plans of the graph
-    /// (a composite's made when built: those its operations use).
-    plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
-    /// The graph's key, made when first asked for.
-    key: std::cell::OnceCell<String>,
-    /// What the key is made of besides the tensors: the intermediate and
-    /// compute types, and the operations.
-    key_types: (sys::cudnnDataType_t, sys::cudnnDataType_t),
-    key_ops: Vec<BackendOp>,
-    /// The id of the [`Graph`] it was built from.
-    graph: u64,
-    /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
-    /// if any.
-    pub(crate) handle_id: Option<u64>,
-    /// Whether a convolution or matmul reads `FLOAT` operands: where
-    /// tensor cores compute in TF32 ([`EngineFilter::allow_tf32`](crate::graph::EngineFilter::allow_tf32)).
-    pub(crate) tf32_operands: bool,
-    /// What a plan for it holds.
-    pub(crate) signature: Signature,
-}
-
-static_assertions::assert_impl_all!(OperationGraph: Send);
-static_assertions::assert_not_impl_any!(OperationGraph: Sync, Clone);
-static_assertions::assert_impl_all!(GraphTensor: Send, Sync);
-
-impl OperationGraph {
-    /// The name of the graph it was built from.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The graph's canonical text ([`Graph::key`]), for plan caches: made
-    /// on the first call, from the tensors and operations it was built
-    /// from.
-    pub fn key(&self) -> &str {
-        self.key.get_or_init(|| {
-            let tensors = self.tensors.iter().map(|t| KeyTensor {
-                dims: &t.dims,
-                strides: &t.strides,
-                data_type: t.data_type,
-                is_virtual: t.is_virtual,
-                by_value: t.by_value.is_some(),
-                reordering: t.reordering,
-            });
-            let (intermediate, compute) = self.key_types;
-            key_text(intermediate, compute, tensors, self.key_ops.iter())
-        })
-    }
-
-    /// The tensors as a plan checks buffers against them (one share for
-    /// every configuration and plan of the graph).
-    pub(crate) fn plan_tensors(&self) -> Arc<[PlanTensor]> {
-        Arc::clone(
-            self.plan_tensors
-                .get_or_init(|| self.tensors.iter().map(PlanTensor::of).collect()),
-        )
-    }
-
-    /// Every tensor, in uid order (the uid of `tensors()[i]` is `i + 1`).
-    pub fn tensors(&self) -> &[GraphTensor] {
-        &self.tensors
-    }
-
-    /// Tensor `t` of the graph it was built from; `None` for a tensor of
-    /// another graph.
-    pub fn tensor(&self, t: TensorId) -> Option<&GraphTensor> {
-        if t.graph != self.graph {
-            return None;
-        }
-        self.tensors.get(t.index as usize)
-    }
-
-    /// The library it was built with.
-    pub fn library(&self) -> &Arc<Library> {
-        self.desc.library()
-    }
-
-    /// How many engines cuDNN has for the graph
-    /// (`CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT`).
-    ///
-    /// # Errors
-    /// cuDNN's status.
-    pub fn engine_count(&self) -> Result<i64> {
-        self.desc
-            .get_one::<i64>(A::CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
-    }
-
-    /// The finalized operation-graph descriptor.
-    pub(crate) fn descriptor(&self) -> &BackendDescriptor {
-        &self.desc
-    }
-}
 
 impl Graph {
     /// Builds the graph with the process-wide library and no handle: see
@@ -327,7 +146,7 @@ impl Graph {
                     .filter(|(_, unused)| !**unused)
                     .map(|(t, _)| t.clone())
                     .collect();
-                let _ = plan_tensors.set(used.iter().map(PlanTensor::of).collect());
+                let _ = plan_tensors.set(used.iter().map(GraphTensor::plan_tensor).collect());
                 g.signature(&used)
             }
         };

@@ -174,7 +174,7 @@ pub(super) struct Subgraph {
 
 /// An operation of one backend descriptor type, set attribute by attribute.
 #[derive(Debug, Clone)]
-pub(super) struct BackendOp {
+pub(crate) struct BackendOp {
     /// The kind in node names and errors (`layer_norm`, `sdpa_forward`).
     pub(super) kind: &'static str,
     pub(super) descriptor: D,

@@ -1,10 +1,10 @@
 //! A built graph's [`Signature`]: what a plan for it must hold, compared
 //! with a plan read from a file.
 
-use super::lower::GraphTensor;
 use super::node::{BackendOp, Setting};
 use super::Graph;
 use crate::graph::info::descriptor_type_name;
+use crate::graph::operation_graph::GraphTensor;
 use crate::graph::signature::{self as sig, NodeSig, Signature, TensorSig};
 use cudnn_sys::cudnnBackendAttributeName_t as A;
 

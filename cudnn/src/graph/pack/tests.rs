@@ -15,7 +15,10 @@ const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
 
 /// What a plan of `g` checks buffers against.
 fn tensors(g: &Graph) -> Vec<PlanTensor> {
-    g.graph_tensors().iter().map(PlanTensor::of).collect()
+    g.graph_tensors()
+        .iter()
+        .map(crate::graph::GraphTensor::plan_tensor)
+        .collect()
 }
 
 /// A buffer that fits `t` exactly, in the handle's context.

@@ -1,0 +1,562 @@
+//! The built graph, [`OperationGraph`], in one place: its tensors
+//! ([`GraphTensor`]), its key, the engine configurations cuDNN's
+//! heuristics offer for it on a target (`engine.rs` has the targets,
+//! configurations and filters), its plans as [`Settings`] say, and the
+//! check of a plan's JSON against it. [`Graph::build`](super::Graph::build)
+//! makes it (`builder/lower.rs`).
+
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+use sys::{
+    cudnnBackendAttributeName_t as A, cudnnBackendBehaviorNote_t as Behavior,
+    cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
+};
+
+use super::builder::node::BackendOp;
+use super::builder::{key_text, KeyTensor, TensorId};
+use super::descriptor::BackendDescriptor;
+use super::device::DeviceProperties;
+use super::engine::{
+    check_sm_count_target, check_target_library, count, mode_name, no_engine_from, EngineConfig,
+    EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
+};
+use super::plan::ExecutionPlan;
+use super::plan_json::PlanJson;
+use super::plan_tensor::PlanTensor;
+use super::settings::Settings;
+use super::signature::Signature;
+use crate::core::dtype::DType;
+use crate::core::error::{Error, Result};
+use crate::core::library::Library;
+use crate::graph::ScalarValue;
+
+/// One tensor of a built graph, as cuDNN was told it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GraphTensor {
+    pub(crate) uid: i64,
+    pub(crate) name: String,
+    pub(crate) dims: Vec<i64>,
+    pub(crate) strides: Vec<i64>,
+    pub(crate) data_type: DType,
+    pub(crate) is_virtual: bool,
+    pub(crate) is_output: bool,
+    pub(crate) is_index: bool,
+    pub(crate) by_value: Option<ScalarValue>,
+    pub(crate) reordering: Option<sys::cudnnBackendTensorReordering_t>,
+}
+
+impl GraphTensor {
+    /// Its unique id (`CUDNN_ATTR_TENSOR_UNIQUE_ID`), which execution
+    /// pairs with its memory.
+    pub fn uid(&self) -> i64 {
+        self.uid
+    }
+
+    /// Its name in the graph.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its dimensions.
+    pub fn dims(&self) -> &[i64] {
+        &self.dims
+    }
+
+    /// Its strides, in elements.
+    pub fn strides(&self) -> &[i64] {
+        &self.strides
+    }
+
+    /// Its data type.
+    pub fn data_type(&self) -> DType {
+        self.data_type
+    }
+
+    /// Whether it is virtual: an intermediate result with no memory of its
+    /// own.
+    pub fn is_virtual(&self) -> bool {
+        self.is_virtual
+    }
+
+    /// Whether it is an output of the graph: an operation's result made
+    /// real by [`Graph::set_output`], which the graph writes.
+    pub fn is_output(&self) -> bool {
+        self.is_output
+    }
+
+    /// Whether its values are indices the device follows: an
+    /// attention's sequence lengths (each at most the node's sequence
+    /// length) or page tables (each entry below its container's page
+    /// count). Their buffers are bound with the `unsafe`
+    /// [`VariantPack::index_input`](crate::graph::VariantPack::index_input),
+    /// since an out-of-range value makes cuDNN read out of bounds.
+    pub fn is_index(&self) -> bool {
+        self.is_index
+    }
+
+    /// What a plan of its graph checks its buffer against.
+    pub(crate) fn plan_tensor(&self) -> PlanTensor {
+        PlanTensor {
+            uid: self.uid,
+            dims: self.dims.clone(),
+            strides: self.strides.clone(),
+            data_type: self.data_type,
+            is_virtual: self.is_virtual,
+            by_value: self.by_value,
+            is_by_value: self.by_value.is_some(),
+            written: self.is_output,
+            is_index: self.is_index,
+            alignment: super::plan_tensor::BYTE_ALIGNMENT,
+        }
+    }
+
+    /// A by-value scalar's value; `None` for other tensors.
+    pub fn by_value(&self) -> Option<ScalarValue> {
+        self.by_value
+    }
+
+    /// The reordering of its layout, when set
+    /// ([`Graph::set_reordering`]).
+    pub fn reordering(&self) -> Option<crate::graph::TensorReordering> {
+        self.reordering
+    }
+}
+
+/// A finalized cuDNN operation graph (`CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR`)
+/// made by [`Graph::build`], with the tensors it was made of.
+///
+/// It owns its descriptors (the operations and tensors are kept alive by
+/// the graph descriptor). Not `Clone`; `Send`, not `Sync`.
+#[derive(Debug)]
+pub struct OperationGraph {
+    pub(crate) desc: BackendDescriptor,
+    pub(crate) tensors: Vec<GraphTensor>,
+    pub(crate) name: Arc<str>,
+    /// The tensors as a plan checks buffers against them, made when first
+    /// asked for and shared by the configurations and plans of the graph
+    /// (a composite's made when built: those its operations use).
+    pub(crate) plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
+    /// The graph's key, made when first asked for.
+    pub(crate) key: std::cell::OnceCell<String>,
+    /// What the key is made of besides the tensors: the intermediate and
+    /// compute types, and the operations.
+    pub(crate) key_types: (sys::cudnnDataType_t, sys::cudnnDataType_t),
+    pub(crate) key_ops: Vec<BackendOp>,
+    /// The id of the [`Graph`] it was built from.
+    pub(crate) graph: u64,
+    /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
+    /// if any.
+    pub(crate) handle_id: Option<u64>,
+    /// Whether a convolution or matmul reads `FLOAT` operands: where
+    /// tensor cores compute in TF32 ([`EngineFilter::allow_tf32`](crate::graph::EngineFilter::allow_tf32)).
+    pub(crate) tf32_operands: bool,
+    /// What a plan for it holds.
+    pub(crate) signature: Signature,
+}
+
+static_assertions::assert_impl_all!(OperationGraph: Send);
+static_assertions::assert_not_impl_any!(OperationGraph: Sync, Clone);
+static_assertions::assert_impl_all!(GraphTensor: Send, Sync);
+
+impl OperationGraph {
+    /// The name of the graph it was built from.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The graph's canonical text ([`Graph::key`]), for plan caches: made
+    /// on the first call, from the tensors and operations it was built
+    /// from.
+    pub fn key(&self) -> &str {
+        self.key.get_or_init(|| {
+            let tensors = self.tensors.iter().map(|t| KeyTensor {
+                dims: &t.dims,
+                strides: &t.strides,
+                data_type: t.data_type,
+                is_virtual: t.is_virtual,
+                by_value: t.by_value.is_some(),
+                reordering: t.reordering,
+            });
+            let (intermediate, compute) = self.key_types;
+            key_text(intermediate, compute, tensors, self.key_ops.iter())
+        })
+    }
+
+    /// The tensors as a plan checks buffers against them (one share for
+    /// every configuration and plan of the graph).
+    pub(crate) fn plan_tensors(&self) -> Arc<[PlanTensor]> {
+        Arc::clone(
+            self.plan_tensors
+                .get_or_init(|| self.tensors.iter().map(GraphTensor::plan_tensor).collect()),
+        )
+    }
+
+    /// Every tensor, in uid order (the uid of `tensors()[i]` is `i + 1`).
+    pub fn tensors(&self) -> &[GraphTensor] {
+        &self.tensors
+    }
+
+    /// Tensor `t` of the graph it was built from; `None` for a tensor of
+    /// another graph.
+    pub fn tensor(&self, t: TensorId) -> Option<&GraphTensor> {
+        if t.graph != self.graph {
+            return None;
+        }
+        self.tensors.get(t.index as usize)
+    }
+
+    /// The library it was built with.
+    pub fn library(&self) -> &Arc<Library> {
+        self.desc.library()
+    }
+
+    /// How many engines cuDNN has for the graph
+    /// (`CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT`).
+    ///
+    /// # Errors
+    /// cuDNN's status.
+    pub fn engine_count(&self) -> Result<i64> {
+        self.desc
+            .get_one::<i64>(A::CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
+    }
+
+    /// Gives `plan` the values of this graph's by-value scalars (which a
+    /// plan's JSON does not record), by uid.
+    pub(crate) fn give_scalars(&self, plan: &mut ExecutionPlan) {
+        if !plan.tensors.iter().any(|t| t.is_by_value) {
+            return;
+        }
+        // Copied first if shared (a plan read from JSON holds the only
+        // share).
+        let tensors = Arc::make_mut(&mut plan.tensors);
+        for t in tensors.iter_mut().filter(|t| t.is_by_value) {
+            if let Some(g) = self.tensors.iter().find(|g| g.uid == t.uid) {
+                t.by_value = g.by_value;
+            }
+        }
+    }
+
+    /// The finalized operation-graph descriptor.
+    pub(crate) fn descriptor(&self) -> &BackendDescriptor {
+        &self.desc
+    }
+
+    /// The DEVICEPROP descriptor heuristics and engines of this graph are
+    /// given for `target`: a description's; none for the handle the graph
+    /// was built with (cuDNN reads the graph's handle, as cudnn-frontend
+    /// has it); for another handle, cuDNN's own description of its GPU
+    /// (9.8 and later; no JSON is parsed). Before 9.8 a handle the graph
+    /// was not built with is refused.
+    fn target_properties(
+        &self,
+        target: Target<'_>,
+        function: &'static str,
+    ) -> Result<Option<BackendDescriptor>> {
+        let lib = self.library();
+        check_target_library(lib, target, function)?;
+        let v = lib.version();
+        match target {
+            Target::Device(props) => props.descriptor(lib).map(Some),
+            Target::Handle(_) if self.built_with(target) => Ok(None),
+            Target::Handle(h) if (v.major, v.minor) >= (9, 8) => {
+                DeviceProperties::handle_descriptor(h).map(Some)
+            }
+            Target::Handle(_) => Err(Error::unsupported(
+                function,
+                format!(
+                    "cuDNN {v} describes no GPU without a handle: build the graph with this \
+                         handle (Graph::build_with) to choose engines for it"
+                ),
+            )),
+        }
+    }
+
+    /// The engine configurations cuDNN's heuristics offer for this graph
+    /// on `target`, best first, that pass `filter`.
+    ///
+    /// On a target without a live GPU nothing runs: heuristics read only
+    /// the graph and the device's description.
+    ///
+    /// # Errors
+    /// - [`Error::NoEngine`] when cuDNN offers none, or `filter` drops
+    ///   every one: the reason carries cuDNN's own message and what each
+    ///   filter removed. Never an empty success.
+    /// - [`Error::DependencyUnavailable`] when cuDNN 9's precompiled
+    ///   engines cannot load cuBLASLt (cuDNN would end the process).
+    /// - [`Error::InvalidArgument`] for an SM count target of 0 or above
+    ///   `i32::MAX` (`BadValue`) or on a cuDNN before 8.9.5 (`Unsupported`).
+    /// - [`Error::InvalidArgument`] for a target of another library, or a
+    ///   [`Target::Handle`] on a library without device properties when the
+    ///   graph was built without that handle.
+    /// - cuDNN's status.
+    #[doc(alias = "CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR")]
+    pub fn engine_configs(
+        &self,
+        target: Target<'_>,
+        mode: HeuristicMode,
+        filter: &EngineFilter,
+    ) -> Result<Vec<EngineConfig>> {
+        let lib = self.library().clone();
+        let props = self.target_properties(target, HEURISTICS)?;
+        let mut heur =
+            BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
+        heur.set_descriptors(
+            A::CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH,
+            &[self.descriptor()],
+        )?;
+        heur.set(A::CUDNN_ATTR_ENGINEHEUR_MODE, &[mode])?;
+        if let Some(n) = filter.sm_count_target {
+            let n = check_sm_count_target(lib.version(), n)?;
+            heur.set(A::CUDNN_ATTR_ENGINEHEUR_SM_COUNT_TARGET, &[n])?;
+        }
+        if let Some(p) = &props {
+            heur.set_descriptors(A::CUDNN_ATTR_ENGINEHEUR_DEVICEPROP, &[p])?;
+        }
+        if let Err(e) = heur.finalize() {
+            return Err(no_engine_from(self.name(), mode, e));
+        }
+        let offered = heur.get_descriptors(
+            A::CUDNN_ATTR_ENGINEHEUR_RESULTS,
+            D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
+        )?;
+        let has_float = self.tf32_operands;
+        let total = offered.len();
+        let mut kept = Vec::new();
+        let mut removed: Vec<(&'static str, usize)> = Vec::new();
+        for mut desc in offered {
+            // The heuristics' results are complete configurations, whose
+            // engines refer to this graph.
+            desc.assume_finalized();
+            desc.keep(self.descriptor())?;
+            let Some(config) = self.read_config(desc) else {
+                count(&mut removed, "unreadable");
+                continue;
+            };
+            match filter.rejects(&config, has_float) {
+                Some(why) => count(&mut removed, why),
+                None => kept.push(config),
+            }
+        }
+        if kept.is_empty() {
+            let mut reason = format!("cuDNN's heuristics ({}) offered {total}", mode_name(mode));
+            if total > 0 {
+                let parts: Vec<String> = removed.iter().map(|(w, n)| format!("{n} {w}")).collect();
+                reason.push_str(&format!(
+                    " engine configurations; the filter removed all: {}",
+                    parts.join(", ")
+                ));
+            } else {
+                reason.push_str(" engine configurations");
+                if let Some(m) = lib.take_last_error() {
+                    reason.push_str(&format!("; cuDNN's log: {m}"));
+                }
+            }
+            return Err(Error::NoEngine {
+                graph: self.name().to_owned(),
+                reason,
+            });
+        }
+        Ok(kept)
+    }
+
+    /// The configuration of engine `global_index` with `knobs` set, for
+    /// `target`: an engine chosen by hand (or found by an earlier search)
+    /// rather than by the heuristics.
+    ///
+    /// # Errors
+    /// cuDNN's status: `NOT_SUPPORTED` for an engine that cannot run this
+    /// graph on the target, `BAD_PARAM` for an index past
+    /// [`engine_count`](Self::engine_count) or a knob the engine lacks;
+    /// as [`engine_configs`](Self::engine_configs) for the target.
+    #[doc(alias = "CUDNN_BACKEND_ENGINE_DESCRIPTOR")]
+    #[doc(alias = "CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR")]
+    pub fn engine_config(
+        &self,
+        global_index: i64,
+        knobs: &[(KnobType, i64)],
+        target: Target<'_>,
+    ) -> Result<EngineConfig> {
+        const F: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINE_DESCRIPTOR)";
+        let lib = self.library().clone();
+        let props = self.target_properties(target, F)?;
+        let mut engine = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
+        engine.set_descriptors(A::CUDNN_ATTR_ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
+        engine.set(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX, &[global_index])?;
+        if let Some(p) = &props {
+            engine.set_descriptors(A::CUDNN_ATTR_ENGINE_DEVICEPROP, &[p])?;
+        }
+        engine.finalize()?;
+        let mut choices = Vec::with_capacity(knobs.len());
+        for &(ty, value) in knobs {
+            let mut c =
+                BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR)?;
+            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_TYPE, &[ty])?;
+            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_VALUE, &[value])?;
+            c.finalize()?;
+            choices.push(c);
+        }
+        let mut cfg = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR)?;
+        cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_ENGINE, &[&engine])?;
+        if !choices.is_empty() {
+            let refs: Vec<&BackendDescriptor> = choices.iter().collect();
+            cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES, &refs)?;
+        }
+        cfg.finalize()?;
+        let numerical_notes = engine
+            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
+            .unwrap_or_default()
+            .into();
+        let behavior_notes = engine
+            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+            .unwrap_or_default()
+            .into();
+        Ok(EngineConfig {
+            desc: cfg,
+            global_index,
+            numerical_notes,
+            behavior_notes,
+            knobs: std::cell::OnceCell::from(Arc::from(knobs)),
+            graph_name: Arc::clone(&self.name),
+            tensors: self.plan_tensors(),
+        })
+    }
+
+    /// Reads what a configuration of this graph says of itself; `None`
+    /// when cuDNN does not report its engine.
+    fn read_config(&self, desc: BackendDescriptor) -> Option<EngineConfig> {
+        let engine = desc
+            .get_descriptors(
+                A::CUDNN_ATTR_ENGINECFG_ENGINE,
+                D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
+            )
+            .ok()?
+            .into_iter()
+            .next()?;
+        let global_index = engine
+            .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
+            .ok()?;
+        let numerical_notes = engine
+            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
+            .unwrap_or_default()
+            .into();
+        let behavior_notes = engine
+            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+            .unwrap_or_default()
+            .into();
+        Some(EngineConfig {
+            desc,
+            global_index,
+            numerical_notes,
+            behavior_notes,
+            knobs: std::cell::OnceCell::new(),
+            graph_name: Arc::clone(&self.name),
+            tensors: self.plan_tensors(),
+        })
+    }
+
+    /// Whether the graph was given `target`'s handle when it was built.
+    fn built_with(&self, target: Target<'_>) -> bool {
+        matches!(target, Target::Handle(h) if self.handle_id == Some(h.id()))
+    }
+
+    /// Checks that `json`, cuDNN's JSON of a plan
+    /// ([`ExecutionPlan::to_json`](super::ExecutionPlan::to_json)), is a
+    /// plan for this graph: the same tensors (uid, dims, strides, data
+    /// type, virtual or by value) and the same operations (cuDNN's
+    /// operation, its modes, such as a pointwise node's `RELU_FWD` or
+    /// `TANH_FWD`, and the uids it reads and writes). Nothing is given to
+    /// cuDNN. [`PlanCache`](super::PlanCache) checks each plan it read from
+    /// a file this way before it hands it out.
+    ///
+    /// # Errors
+    /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
+    /// JSON it does not read; [`Error::InvalidArgument`] naming the first
+    /// difference.
+    pub fn check_plan_json(&self, json: &str) -> Result<()> {
+        let held = PlanJson::parse(json)?.signature();
+        match self.signature.difference(&held) {
+            None => Ok(()),
+            Some(what) => Err(Error::bad_value(
+                "OperationGraph::check_plan_json",
+                format!("a plan for another graph than \"{}\": {what}", self.name()),
+            )),
+        }
+    }
+
+    /// Plans for this graph on `target`, as `settings` say: the engine
+    /// configurations of the heuristics (then of FALLBACK, when none of
+    /// those finalizes) that pass the filter, finalized in cuDNN's order
+    /// until enough finalize (one, or up to `benchmark_limit` with
+    /// `benchmark`). Configurations cuDNN does not finalize (its status:
+    /// not supported on the target, kernels that cannot be compiled or
+    /// loaded without a GPU) are skipped, and named in the error when none
+    /// finalizes.
+    ///
+    /// # Errors
+    /// [`Error::NoEngine`] when no configuration finalizes, with each
+    /// mode's reason; as [`engine_configs`](Self::engine_configs).
+    pub fn plans(&self, target: Target<'_>, settings: &Settings) -> Result<Vec<ExecutionPlan>> {
+        let filter = settings.filter();
+        let wanted = settings.wanted();
+        let mut reasons = Vec::new();
+        let mut modes = vec![settings.heuristic_mode];
+        if settings.heuristic_mode != HeuristicMode::CUDNN_HEUR_MODE_FALLBACK {
+            modes.push(HeuristicMode::CUDNN_HEUR_MODE_FALLBACK);
+        }
+        let mut plans = Vec::new();
+        for mode in modes {
+            let configs = match self.engine_configs(target, mode, &filter) {
+                Ok(c) => c,
+                Err(Error::NoEngine { reason, .. }) => {
+                    reasons.push(reason);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            let offered = configs.len();
+            let mut failed = Vec::new();
+            for c in &configs {
+                if plans.len() >= wanted {
+                    break;
+                }
+                match ExecutionPlan::new(c, target) {
+                    Ok(p) => plans.push(p),
+                    // cuDNN's refusal of one configuration (not supported
+                    // on the target, or its kernels cannot be compiled or
+                    // loaded here): the next one is tried.
+                    Err(e) if e.status_error().is_some() => {
+                        let why = format!("engine {}: {e}", c.global_index());
+                        match failed.iter_mut().find(|(w, _)| *w == why) {
+                            Some((_, n)) => *n += 1,
+                            None => failed.push((why, 1)),
+                        }
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            if !plans.is_empty() {
+                return Ok(plans);
+            }
+            let failed: Vec<String> = failed
+                .into_iter()
+                .map(|(w, n)| {
+                    if n > 1 {
+                        format!("{w} ({n} configurations)")
+                    } else {
+                        w
+                    }
+                })
+                .collect();
+            reasons.push(format!(
+                "mode {}: {offered} engine configurations offered, none finalized: {}",
+                mode.0,
+                failed.join("; ")
+            ));
+        }
+        Err(Error::NoEngine {
+            graph: self.name().to_owned(),
+            reason: reasons.join("; then "),
+        })
+    }
+}
