@@ -358,7 +358,7 @@ impl Graph {
     /// Its dimensions are all 1, as many as the first pointwise operation
     /// that uses it has (so it broadcasts there); an operation of another
     /// rank refuses it afterwards, and other operations refuse it always.
-    /// The value is kept with the tensor ([`GraphTensor::by_value`]) for
+    /// The value is kept with the tensor ([`GraphTensor::by_value`](crate::graph::GraphTensor::by_value)) for
     /// execution; it is not part of the graph's [`key`](Self::key), since
     /// a plan does not depend on it.
     ///

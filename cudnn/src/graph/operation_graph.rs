@@ -80,7 +80,7 @@ impl GraphTensor {
     }
 
     /// Whether it is an output of the graph: an operation's result made
-    /// real by [`Graph::set_output`], which the graph writes.
+    /// real by [`Graph::set_output`](super::Graph::set_output), which the graph writes.
     pub fn is_output(&self) -> bool {
         self.is_output
     }
@@ -117,14 +117,14 @@ impl GraphTensor {
     }
 
     /// The reordering of its layout, when set
-    /// ([`Graph::set_reordering`]).
+    /// ([`Graph::set_reordering`](super::Graph::set_reordering)).
     pub fn reordering(&self) -> Option<crate::graph::TensorReordering> {
         self.reordering
     }
 }
 
 /// A finalized cuDNN operation graph (`CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR`)
-/// made by [`Graph::build`], with the tensors it was made of.
+/// made by [`Graph::build`](super::Graph::build), with the tensors it was made of.
 ///
 /// It owns its descriptors (the operations and tensors are kept alive by
 /// the graph descriptor). Not `Clone`; `Send`, not `Sync`.
@@ -165,7 +165,7 @@ impl OperationGraph {
         &self.name
     }
 
-    /// The graph's canonical text ([`Graph::key`]), for plan caches: made
+    /// The graph's canonical text ([`Graph::key`](super::Graph::key)), for plan caches: made
     /// on the first call, from the tensors and operations it was built
     /// from.
     pub fn key(&self) -> &str {

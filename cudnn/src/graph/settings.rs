@@ -15,7 +15,7 @@ use super::engine::{EngineFilter, HeuristicMode};
 /// | `require_cuda_graph` | (none) | `false` |
 /// | `sm_count_target` | (none; the frontend's `set_sm_count`) | `None` |
 ///
-/// With `benchmark`, [`OperationGraph::plans`] returns up to
+/// With `benchmark`, [`OperationGraph::plans`](super::OperationGraph::plans) returns up to
 /// `benchmark_limit` plans for [`Handle::autotune`](crate::Handle::autotune)
 /// to time on the GPU; without it, the first plan that finalizes. The
 /// other fields become the [`EngineFilter`]; `heuristic_mode` is cuDNN's
