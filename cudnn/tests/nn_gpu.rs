@@ -428,6 +428,7 @@ fn sliding_window_attention_f16_matches_the_reference() {
             sliding_window: Some(32),
             scale: Some(0.1),
             padding: false,
+            ..AttentionOptions::default()
         },
         mask: AttentionMask {
             left_bound: Some(32),
