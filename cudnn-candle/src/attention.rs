@@ -158,6 +158,7 @@ pub(crate) fn check(
         sliding_window: params.sliding_window,
         scale: params.scale,
         padding: seq_lens.is_some(),
+        ..AttentionOptions::default()
     };
     let dtype = cudnn_dtype(F, q.dtype())?;
     cudnn::nn::check_attention_data_type(dtype).or_candle()?;

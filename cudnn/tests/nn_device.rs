@@ -9,7 +9,7 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::{DeviceProperties, Settings};
+use cudnn::graph::{DeviceProperties, DiagonalAlignment, Settings};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     Attention, AttentionInference, AttentionOptions, AttentionShape, LayerNorm, LayerTarget,
@@ -166,4 +166,67 @@ fn linear_layers_with_fused_epilogues_are_planned_for_a_described_h200() {
         &s,
         None,
     ));
+}
+
+/// Decoding and chunked prefill: a causal mask aligned bottom-right over
+/// 1 or 16 queries of 512 keys, for inference and for training, and a
+/// band (a right bound with a window) aligned bottom-right; then ragged
+/// (THD) layers with cumulative lengths, causal and bottom-right. cuDNN
+/// 9.28 plans each for a described H200; before the versions they need
+/// (9.21 for the masks, 9.24 for the ragged forward, 9.28 for its
+/// backward) `new` is a typed refusal.
+#[test]
+fn decode_and_ragged_attention_is_planned_for_a_described_h200() {
+    let Some(lib) = library() else {
+        return;
+    };
+    let h200 = DeviceProperties::preset("h200").expect("preset");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &h200,
+    };
+    let s = Settings::default();
+    let v = lib.version();
+    let br = DiagonalAlignment::BOTTOM_RIGHT;
+    let causal_br = AttentionOptions {
+        causal: true,
+        alignment: br,
+        ..AttentionOptions::default()
+    };
+    let band_br = AttentionOptions {
+        right_bound: Some(2),
+        sliding_window: Some(128),
+        alignment: br,
+        ..AttentionOptions::default()
+    };
+    let ragged = AttentionOptions {
+        ragged: true,
+        ..causal_br
+    };
+    for seq_q in [1, 16] {
+        let shape = AttentionShape {
+            batch: 2,
+            seq_q,
+            seq_kv: 512,
+            ..ATTN
+        };
+        for (o, since) in [(causal_br, (9, 21)), (band_br, (9, 21)), (ragged, (9, 24))] {
+            let what = format!("seq_q {seq_q}, {o:?}");
+            let inference = AttentionInference::<bf16>::new(target, shape, o, &s, None);
+            if v < Version::new(since.0, since.1, 0) {
+                refused(inference);
+            } else {
+                let l = inference.unwrap_or_else(|e| panic!("inference, {what}: {e}"));
+                assert_eq!(l.options(), o);
+            }
+            let training = Attention::<f16>::new(target, shape, o, &s, None);
+            let since = if o.ragged { (9, 28) } else { since };
+            if v < Version::new(since.0, since.1, 0) {
+                refused(training);
+            } else {
+                let l = training.unwrap_or_else(|e| panic!("training, {what}: {e}"));
+                assert_eq!((l.shape(), l.options()), (shape, o));
+            }
+        }
+    }
 }

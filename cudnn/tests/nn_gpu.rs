@@ -3,7 +3,9 @@
 //! references (`cudnn_reference::norm`, `cudnn_reference::attention`);
 //! [`Linear`] with each fused activation (`cudnn_reference::linear`, the
 //! output's tolerance as attention's);
-//! attention causal (with grouped-query heads), padded and windowed; the
+//! attention causal (with grouped-query heads), padded and windowed, and
+//! masks aligned bottom-right (decoding, chunked prefill, a padded band);
+//! the
 //! plan-cache and benchmark paths; and the typed refusals of a call's
 //! buffers.
 //!
@@ -20,7 +22,7 @@
 mod common;
 
 use cudnn::cudarc::driver::CudaSlice;
-use cudnn::graph::{PlanCache, Settings};
+use cudnn::graph::{DiagonalAlignment, PlanCache, Settings};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape, LayerNorm,
@@ -419,6 +421,64 @@ fn padded_causal_attention_bf16_matches_the_reference() {
     attention_case::<bf16>(&gpu(), &BF16_TOL, &case);
 }
 
+/// Decoding and chunked prefill: a causal mask aligned bottom-right, the
+/// last of 1 or 16 queries on the last of 512 keys.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn bottom_right_causal_attention_bf16_matches_the_reference() {
+    for seq_q in [1, 16] {
+        let case = AttnCase {
+            shape: AttentionShape {
+                seq_q,
+                seq_kv: 512,
+                ..ATTN
+            },
+            options: AttentionOptions {
+                causal: true,
+                alignment: DiagonalAlignment::BOTTOM_RIGHT,
+                ..AttentionOptions::default()
+            },
+            mask: AttentionMask {
+                alignment: att::DiagonalAlignment::BottomRight,
+                ..AttentionMask::causal()
+            },
+            lens: None,
+        };
+        attention_case::<bf16>(&gpu(), &BF16_TOL, &case);
+    }
+}
+
+/// A band (a right bound of 2 and a window of 64) aligned bottom-right on
+/// each padded item's own lengths.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn padded_bottom_right_band_attention_f16_matches_the_reference() {
+    let (lq, lkv) = ([16usize, 9], [512usize, 300]);
+    let case = AttnCase {
+        shape: AttentionShape {
+            seq_q: 16,
+            seq_kv: 512,
+            ..ATTN
+        },
+        options: AttentionOptions {
+            right_bound: Some(2),
+            sliding_window: Some(64),
+            alignment: DiagonalAlignment::BOTTOM_RIGHT,
+            padding: true,
+            ..AttentionOptions::default()
+        },
+        mask: AttentionMask {
+            alignment: att::DiagonalAlignment::BottomRight,
+            right_bound: Some(2),
+            left_bound: Some(64),
+            seq_len_q: Some(lq.to_vec()),
+            seq_len_kv: Some(lkv.to_vec()),
+        },
+        lens: Some((&lq, &lkv)),
+    };
+    attention_case::<f16>(&gpu(), &F16_TOL, &case);
+}
+
 #[test]
 #[ignore = "needs a CUDA GPU"]
 fn sliding_window_attention_f16_matches_the_reference() {
@@ -428,6 +488,7 @@ fn sliding_window_attention_f16_matches_the_reference() {
             sliding_window: Some(32),
             scale: Some(0.1),
             padding: false,
+            ..AttentionOptions::default()
         },
         mask: AttentionMask {
             left_bound: Some(32),
@@ -586,6 +647,45 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
         },
     );
     assert_refused(r, "Attention::forward", "seq_lens are required");
+    // Cumulative offsets on a padded layer, and per-item lengths on a
+    // ragged one.
+    let cu: CudaSlice<i32> = s.clone_htod(&[0i32, 64, 128]).expect("cu");
+    // SAFETY: the offsets start at 0 and rise by 64, within the shape's
+    // 128 (and the call is refused before cuDNN runs).
+    let cumulative = || Some(unsafe { SeqLens::cumulative(&cu, &cu) });
+    let r = padded.forward(
+        &gpu.handle,
+        AttentionForward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            seq_lens: cumulative(),
+        },
+    );
+    assert_refused(r, "Attention::forward", "its seq_lens are per item");
+    let ragged = AttentionOptions {
+        causal: true,
+        ragged: true,
+        ..AttentionOptions::default()
+    };
+    let mut ragged = Attention::<bf16>::new(&gpu.handle, shape, ragged, &Settings::default(), None)
+        .expect("ragged attention");
+    let r = ragged.forward(
+        &gpu.handle,
+        AttentionForward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            // SAFETY: 64 is within the shape's 128 (and the call is
+            // refused before cuDNN runs).
+            seq_lens: Some(unsafe { SeqLens::new(&lens, &lens) }),
+        },
+    );
+    assert_refused(r, "Attention::forward", "its seq_lens are cumulative");
     // Keys passed where queries go (kv_heads < heads: too short).
     let r = plain.forward(
         &gpu.handle,

@@ -7,6 +7,7 @@
 //! function that is compiled, not run).
 
 use cudnn::cudarc::driver::{CudaSlice, CudaView, CudaViewMut};
+use cudnn::graph::DiagonalAlignment;
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     check_attention_data_type, check_epsilon, check_norm_data_type, Attention, AttentionForward,
@@ -142,6 +143,7 @@ fn valid_attention_layers_pass_their_checks() {
             sliding_window: Some(64),
             scale: Some(0.125),
             padding: true,
+            ..AttentionOptions::default()
         },
         AttentionOptions {
             sliding_window: Some(1 << 24),
@@ -310,6 +312,200 @@ fn attention_options_out_of_range_are_refused() {
         let (f, _) = refusal(Attention::<bf16>::check(&ATTN, &o));
         assert_eq!(f, "Attention::check");
     }
+}
+
+/// The decode-time and ragged options that pass: a causal mask or a band
+/// aligned bottom-right over 1 or 16 queries of 512 keys, and ragged
+/// batches with and without a mask.
+#[test]
+fn decode_and_ragged_options_pass_their_checks() {
+    let br = DiagonalAlignment::BOTTOM_RIGHT;
+    let decode = |seq_q| AttentionShape {
+        seq_q,
+        seq_kv: 512,
+        ..ATTN
+    };
+    let ok = [
+        AttentionOptions {
+            causal: true,
+            alignment: br,
+            ..AttentionOptions::default()
+        },
+        AttentionOptions {
+            right_bound: Some(4),
+            sliding_window: Some(64),
+            alignment: br,
+            ..AttentionOptions::default()
+        },
+        AttentionOptions {
+            ragged: true,
+            ..AttentionOptions::default()
+        },
+        AttentionOptions {
+            causal: true,
+            alignment: br,
+            ragged: true,
+            ..AttentionOptions::default()
+        },
+    ];
+    for o in &ok {
+        for shape in [decode(1), decode(16)] {
+            o.check().expect("options");
+            o.check_for(&shape).expect("options for the shape");
+            Attention::<bf16>::check(&shape, o).expect("attention");
+            AttentionInference::<f16>::check(&shape, o).expect("inference");
+        }
+    }
+    assert_eq!(
+        AttentionOptions::default().alignment,
+        DiagonalAlignment::TOP_LEFT
+    );
+    assert_eq!(AttentionOptions::default().right_bound, None);
+    assert!(!AttentionOptions::default().ragged);
+}
+
+/// Each refusal of the decode-time and ragged options, alone
+/// (`AttentionOptions::check`) and through a layer's check.
+#[test]
+fn decode_and_ragged_options_out_of_range_are_refused() {
+    let br = DiagonalAlignment::BOTTOM_RIGHT;
+    let bad = [
+        (
+            AttentionOptions {
+                causal: true,
+                right_bound: Some(2),
+                ..AttentionOptions::default()
+            },
+            "a causal mask and a right bound of 2; a causal mask is a right bound of 0, give \
+             one of them",
+        ),
+        (
+            AttentionOptions {
+                right_bound: Some(1 << 31),
+                ..AttentionOptions::default()
+            },
+            "right bound 2147483648; cuDNN takes it as an INT32",
+        ),
+        (
+            AttentionOptions {
+                alignment: br,
+                ..AttentionOptions::default()
+            },
+            "bottom-right alignment without a mask; it aligns a causal mask, a right bound or \
+             a sliding window",
+        ),
+        (
+            AttentionOptions {
+                alignment: br,
+                padding: true,
+                ragged: true,
+                ..AttentionOptions::default()
+            },
+            "bottom-right alignment without a mask",
+        ),
+        (
+            AttentionOptions {
+                padding: true,
+                ragged: true,
+                ..AttentionOptions::default()
+            },
+            "padding and ragged are two forms of the sequence lengths; give one",
+        ),
+    ];
+    for (o, expect) in bad {
+        let (f, what) = refusal(o.check());
+        assert_eq!(f, "AttentionOptions::check");
+        assert!(what.starts_with(expect), "{what}");
+        let (f, what) = refusal(o.check_for(&ATTN));
+        assert_eq!(f, "AttentionOptions::check_for");
+        assert!(what.starts_with(expect), "{what}");
+        let (f, _) = refusal(Attention::<bf16>::check(&ATTN, &o));
+        assert_eq!(f, "Attention::check");
+        let (f, _) = refusal(AttentionInference::<f16>::check(&ATTN, &o));
+        assert_eq!(f, "AttentionInference::check");
+    }
+}
+
+/// The options' refusals against the shape: a bottom-right mask over more
+/// queries than keys without sequence lengths, lengths over `INT32`
+/// aligned bottom-right, and ragged offsets that could pass `INT32`.
+#[test]
+fn decode_and_ragged_options_that_do_not_fit_the_shape_are_refused() {
+    let br = AttentionOptions {
+        causal: true,
+        alignment: DiagonalAlignment::BOTTOM_RIGHT,
+        ..AttentionOptions::default()
+    };
+    let prefill = AttentionShape {
+        seq_q: 512,
+        seq_kv: 128,
+        ..ATTN
+    };
+    let (f, what) = refusal(br.check_for(&prefill));
+    assert_eq!(f, "AttentionOptions::check_for");
+    assert_eq!(
+        what,
+        "aligned bottom-right, seq_q 512 above seq_kv 128; without sequence lengths a \
+         bottom-right mask takes at most as many queries as keys"
+    );
+    let (f, _) = refusal(Attention::<bf16>::check(&prefill, &br));
+    assert_eq!(f, "Attention::check");
+    // With sequence lengths, the lengths are each item's and may differ.
+    for lengths in [
+        AttentionOptions {
+            padding: true,
+            ..br
+        },
+        AttentionOptions { ragged: true, ..br },
+    ] {
+        lengths.check_for(&prefill).expect("with lengths");
+    }
+    // Top-left, more queries than keys are taken.
+    let top_left = AttentionOptions {
+        causal: true,
+        ..AttentionOptions::default()
+    };
+    top_left.check_for(&prefill).expect("top-left");
+    // Aligned bottom-right, the lengths are INT32 scalars.
+    let long = AttentionShape {
+        batch: 1,
+        heads: 1,
+        kv_heads: 1,
+        seq_q: 1,
+        seq_kv: 1 << 31,
+        head_dim: 64,
+    };
+    let (_, what) = refusal(br.check_for(&long));
+    assert_eq!(
+        what,
+        "aligned bottom-right, seq_kv 2147483648; cuDNN takes it as an INT32"
+    );
+    top_left
+        .check_for(&long)
+        .expect("top-left takes no lengths");
+    // Ragged, the INT32 offsets reach batch * seq.
+    let many = AttentionShape {
+        batch: 1 << 16,
+        heads: 1,
+        kv_heads: 1,
+        seq_q: 1 << 15,
+        seq_kv: 1 << 15,
+        head_dim: 64,
+    };
+    let ragged = AttentionOptions {
+        ragged: true,
+        ..AttentionOptions::default()
+    };
+    let (_, what) = refusal(ragged.check_for(&many));
+    assert_eq!(
+        what,
+        "ragged, batch * seq_q 2147483648; cuDNN takes it as an INT32"
+    );
+    let (f, _) = refusal(AttentionInference::<f16>::check(&many, &ragged));
+    assert_eq!(f, "AttentionInference::check");
+    AttentionOptions::default()
+        .check_for(&many)
+        .expect("padded offsets are not cumulative");
 }
 
 #[test]

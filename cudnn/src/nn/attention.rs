@@ -21,17 +21,21 @@ use crate::graph::{
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 const I32: Dt = Dt::CUDNN_DATA_INT32;
 
-/// The actual sequence lengths of a call with
-/// [`AttentionOptions::padding`]: one `i32` per batch item each, from 0
-/// to `seq_q` (queries) and to `seq_kv` (keys and values).
+/// The actual sequence lengths of a call: with
+/// [`AttentionOptions::padding`], one `i32` per batch item each, from 0
+/// to `seq_q` (queries) and to `seq_kv` (keys and values)
+/// ([`new`](Self::new)); with [`AttentionOptions::ragged`], the
+/// cumulative offsets of the packed sequences, `batch + 1` `i32` each
+/// ([`cumulative`](Self::cumulative)).
 ///
 /// cuDNN reads its inputs only up to these lengths, without checking
 /// them, and they live on the device, where this crate cannot read them
 /// before the launch: so they are given through the `unsafe`
-/// [`new`](Self::new), whose caller promises that they are in range.
+/// constructors, whose caller promises that they are in range.
 pub struct SeqLens<'a> {
     q: &'a dyn DeviceBuffer<i32>,
     kv: &'a dyn DeviceBuffer<i32>,
+    cumulative: bool,
 }
 
 impl<'a> SeqLens<'a> {
@@ -45,13 +49,38 @@ impl<'a> SeqLens<'a> {
     /// attention's inputs up to these lengths, so a larger one reads out of
     /// bounds.
     pub unsafe fn new(q: &'a dyn DeviceBuffer<i32>, kv: &'a dyn DeviceBuffer<i32>) -> Self {
-        SeqLens { q, kv }
+        SeqLens {
+            q,
+            kv,
+            cumulative: false,
+        }
+    }
+
+    /// The cumulative offsets of a ragged (THD) batch: entry `b` of `q`
+    /// is the number of queries of the sequences before batch item `b` (0
+    /// first, the total last), and `kv` likewise for the keys and values;
+    /// `batch + 1` entries each (checked when they are used).
+    ///
+    /// # Safety
+    /// From the call that takes them until its work completes on the
+    /// device, `q` and `kv` start at 0 and do not decrease, each step of
+    /// `q` (a sequence's length) is at most the layer's `seq_q` and each
+    /// step of `kv` at most its `seq_kv`: cuDNN reads and writes the
+    /// packed tokens up to these offsets, so a larger one reaches past
+    /// the buffers.
+    pub unsafe fn cumulative(q: &'a dyn DeviceBuffer<i32>, kv: &'a dyn DeviceBuffer<i32>) -> Self {
+        SeqLens {
+            q,
+            kv,
+            cumulative: true,
+        }
     }
 }
 
 /// The buffers of [`Attention::forward`], dense BHSD (see
-/// [`AttentionShape`]): `q`, `k`, `v` and `o` of the layer's type, the
-/// statistics `f32`.
+/// [`AttentionShape`]; packed tokens for a ragged layer, see
+/// [`AttentionOptions::ragged`]): `q`, `k`, `v` and `o` of the layer's
+/// type, the statistics `f32`.
 pub struct AttentionForward<'a, T> {
     /// The queries, `[B, H, S_q, D]`.
     pub q: &'a dyn DeviceBuffer<T>,
@@ -64,7 +93,8 @@ pub struct AttentionForward<'a, T> {
     /// The softmax statistics (each row's log-sum-exp of the scaled,
     /// masked scores), `[B, H, S_q, 1]`, written for the backward.
     pub stats: &'a mut dyn DeviceBufferMut<f32>,
-    /// The sequence lengths: given exactly when the layer pads.
+    /// The sequence lengths: given exactly when the layer pads (per item)
+    /// or is ragged (cumulative).
     pub seq_lens: Option<SeqLens<'a>>,
 }
 
@@ -90,7 +120,8 @@ pub struct AttentionBackward<'a, T> {
     pub dk: &'a mut dyn DeviceBufferMut<T>,
     /// The gradient of the values.
     pub dv: &'a mut dyn DeviceBufferMut<T>,
-    /// The sequence lengths: given exactly when the layer pads.
+    /// The sequence lengths: given exactly when the layer pads (per item)
+    /// or is ragged (cumulative).
     pub seq_lens: Option<SeqLens<'a>>,
 }
 
@@ -98,7 +129,9 @@ pub struct AttentionBackward<'a, T> {
 /// masked) V`, in `T` (`bf16` or `f16`, computed in `float`), for
 /// training: the forward writes the softmax statistics and the backward
 /// uses them. cuDNN's `SDPA_FWD` and `SDPA_BWD` operations (cuDNN 9.13
-/// and 9.17; 9.21 with a causal mask or a window; 9.15 with padding).
+/// and 9.17; 9.21 with a causal mask, a right bound or a window, either
+/// alignment; 9.15 with padding; ragged batches 9.24 forward and 9.28
+/// backward).
 /// It owns its two graphs' plans and a workspace, built once for its
 /// shape and options by [`new`](Self::new); buffers of another element
 /// type do not compile, and the calls check every buffer (length,
@@ -124,8 +157,9 @@ static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 
 /// Fused scaled dot-product attention for inference: the forward of
 /// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
-/// with a causal mask or a window; 9.15 with padding; below those, without
-/// a window, the composite graph of older releases). It has no backward
+/// with a causal mask, a right bound or a window, either alignment; 9.15
+/// with padding; 9.24 ragged; below those, without a right bound, a window
+/// or ragged batches, the composite graph of older releases). It has no backward
 /// graph and no `backward`: a layer built for inference cannot be asked
 /// for gradients, which the type says rather than a runtime refusal.
 ///
@@ -154,33 +188,60 @@ struct ForwardGraph {
     seq: Option<[i64; 2]>,
 }
 
-/// The graph's options for the layer's, with the sequence lengths' tensors.
+/// The graph's options for the layer's, with the sequence lengths' tensors
+/// (per item, or cumulative for a ragged layer).
 fn sdpa_options(o: &AttentionOptions, seq: Option<[TensorId; 2]>) -> SdpaOptions {
+    let (per_item, cumulative) = if o.ragged { (None, seq) } else { (seq, None) };
     SdpaOptions {
         scale: o.scale,
         causal: o.causal,
+        // At most i32::MAX (checked).
+        right_bound: o.right_bound.map(|r| r as i64),
         // At most 2^24 (checked).
         sliding_window: o.sliding_window.map(|w| w as i64),
-        seq_len_q: seq.map(|s| s[0]),
-        seq_len_kv: seq.map(|s| s[1]),
+        alignment: o.alignment,
+        seq_len_q: per_item.map(|s| s[0]),
+        seq_len_kv: per_item.map(|s| s[1]),
+        cu_seq_len_q: cumulative.map(|s| s[0]),
+        cu_seq_len_kv: cumulative.map(|s| s[1]),
         ..SdpaOptions::default()
     }
 }
 
-/// The sequence-length tensors of a padded graph, `[B, 1, 1, 1]` `INT32`.
+/// The sequence-length tensors of a padded graph, `[B, 1, 1, 1]` `INT32`,
+/// or of a ragged one, `[B + 1, 1, 1, 1]` `INT32`.
 fn seq_tensors(
     g: &mut Graph,
     shape: &AttentionShape,
-    padding: bool,
+    options: &AttentionOptions,
 ) -> Result<Option<[TensorId; 2]>> {
-    if !padding {
-        return Ok(None);
-    }
-    let d = [shape.batch as i64, 1, 1, 1];
+    let b = shape.batch as i64;
+    let (d, names) = match (options.padding, options.ragged) {
+        (false, false) => return Ok(None),
+        (true, _) => ([b, 1, 1, 1], ["seq_len_q", "seq_len_kv"]),
+        (false, true) => ([b + 1, 1, 1, 1], ["cu_seq_len_q", "cu_seq_len_kv"]),
+    };
     Ok(Some([
-        g.tensor("seq_len_q", &d, I32)?,
-        g.tensor("seq_len_kv", &d, I32)?,
+        g.tensor(names[0], &d, I32)?,
+        g.tensor(names[1], &d, I32)?,
     ]))
+}
+
+/// `q`, `k` and `v` of a layer's graph: dense BHSD, or BSHD strides for a
+/// ragged layer (its packed tokens).
+fn qkv_tensors(
+    g: &mut Graph,
+    shape: &AttentionShape,
+    dtype: Dt,
+    ragged: bool,
+) -> Result<[TensorId; 3]> {
+    let (qd, kd) = (shape.q_dims(), shape.kv_dims());
+    let (qs, ks) = (shape.q_strides(ragged), shape.kv_strides(ragged));
+    Ok([
+        g.tensor_with_strides("q", &qd, &qs, dtype)?,
+        g.tensor_with_strides("k", &kd, &ks, dtype)?,
+        g.tensor_with_strides("v", &kd, &ks, dtype)?,
+    ])
 }
 
 /// The buffers of [`AttentionInference::forward`]: `q`, `k`, `v` and `o`
@@ -194,7 +255,8 @@ pub struct AttentionInferenceForward<'a, T> {
     pub v: &'a dyn DeviceBuffer<T>,
     /// The output, `[B, H, S_q, D]`.
     pub o: &'a mut dyn DeviceBufferMut<T>,
-    /// The sequence lengths: given exactly when the layer pads.
+    /// The sequence lengths: given exactly when the layer pads (per item)
+    /// or is ragged (cumulative).
     pub seq_lens: Option<SeqLens<'a>>,
 }
 
@@ -208,8 +270,7 @@ fn check_for(
     target: &LayerTarget<'_>,
     passes: &[AttentionPass],
 ) -> Result<()> {
-    shape.check_in(function)?;
-    options.check_in(function)?;
+    check_layer_in(function, shape, options)?;
     let version = Some(target.library().version());
     let sm = target.compute_capability().map(|c| c.0);
     for &pass in passes {
@@ -218,24 +279,56 @@ fn check_for(
     Ok(())
 }
 
-/// The sequence lengths' uids of a graph, checked against what the call
-/// gives.
-fn seq_uids(
+/// The shape, the options, and the options against the shape.
+fn check_layer_in(
     function: &'static str,
-    seq: Option<[i64; 2]>,
-    given: bool,
-) -> Result<Option<[i64; 2]>> {
-    match (seq, given) {
-        (Some(s), true) => Ok(Some(s)),
-        (None, false) => Ok(None),
-        (Some(_), false) => Err(Error::bad_value(
+    shape: &AttentionShape,
+    options: &AttentionOptions,
+) -> Result<()> {
+    shape.check_in(function)?;
+    options.check_in(function)?;
+    options.check_for_in(function, shape)
+}
+
+/// Binds the sequence lengths `lens` to the graph's (`seq`, the uids of
+/// a graph built padded or, with `ragged`, ragged), checked against what
+/// the graph takes: given exactly when it has them, in its form.
+fn bind_lens<'a>(
+    function: &'static str,
+    pack: VariantPack<'a>,
+    (seq, ragged): (Option<[i64; 2]>, bool),
+    lens: Option<SeqLens<'a>>,
+) -> Result<VariantPack<'a>> {
+    let how = match ragged {
+        true => "is ragged (AttentionOptions::ragged)",
+        false => "pads (AttentionOptions::padding)",
+    };
+    match (seq, lens) {
+        (None, None) => Ok(pack),
+        (Some(_), None) => Err(Error::bad_value(
             function,
-            "the layer pads (AttentionOptions::padding): seq_lens are required",
+            format!("the layer {how}: seq_lens are required"),
         )),
-        (None, true) => Err(Error::bad_value(
+        (None, Some(_)) => Err(Error::bad_value(
             function,
-            "seq_lens given to a layer built without padding",
+            "seq_lens given to a layer built without padding or ragged batches",
         )),
+        (Some(_), Some(l)) if l.cumulative != ragged => {
+            let want = match ragged {
+                true => "cumulative (SeqLens::cumulative)",
+                false => "per item (SeqLens::new)",
+            };
+            Err(Error::bad_value(
+                function,
+                format!("the layer {how}: its seq_lens are {want}"),
+            ))
+        }
+        // SAFETY: the values are in range: the contract of `SeqLens::new`
+        // or `SeqLens::cumulative` (the form checked above), which made
+        // `l` for this layer's lengths.
+        (Some([sq, skv]), Some(l)) => {
+            Ok(unsafe { pack.index_input(sq, l.q).index_input(skv, l.kv) })
+        }
     }
 }
 
@@ -250,16 +343,13 @@ impl ForwardGraph {
         settings: &Settings,
         cache: Option<&mut PlanCache>,
     ) -> Result<Self> {
-        let (qd, kd) = (shape.q_dims(), shape.kv_dims());
         let mut g = Graph::new(if stats {
             "attention"
         } else {
             "attention_inference"
         });
-        let q = g.tensor("q", &qd, dtype)?;
-        let k = g.tensor("k", &kd, dtype)?;
-        let v = g.tensor("v", &kd, dtype)?;
-        let seq = seq_tensors(&mut g, &shape, options.padding)?;
+        let [q, k, v] = qkv_tensors(&mut g, &shape, dtype, options.ragged)?;
+        let seq = seq_tensors(&mut g, &shape, &options)?;
         let sdpa = SdpaOptions {
             stats,
             ..sdpa_options(&options, seq)
@@ -287,16 +377,12 @@ impl ForwardGraph {
         &mut self,
         function: &'static str,
         handle: &Handle,
-        mut pack: VariantPack<'a>,
+        pack: VariantPack<'a>,
         seq_lens: Option<SeqLens<'a>>,
         workspace: &mut Workspace,
     ) -> Result<()> {
-        let seq = seq_uids(function, self.seq, seq_lens.is_some())?;
-        if let (Some([sq, skv]), Some(lens)) = (seq, seq_lens) {
-            // SAFETY: the values are in range: the contract of
-            // `SeqLens::new`, which made `lens`, for this layer's lengths.
-            pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
-        }
+        let form = (self.seq, self.options.ragged);
+        let mut pack = bind_lens(function, pack, form, seq_lens)?;
         self.plans.run(handle, &mut pack, workspace)
     }
 }
@@ -304,7 +390,8 @@ impl ForwardGraph {
 impl<T: AttentionElement> Attention<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
     /// shape ([`AttentionShape::check`], with the head-dim rules of any
-    /// GPU), the options ([`AttentionOptions::check`]); `T` is the
+    /// GPU), the options ([`AttentionOptions::check`] and
+    /// [`AttentionOptions::check_for`]); `T` is the
     /// element type.
     ///
     /// # Errors
@@ -312,8 +399,7 @@ impl<T: AttentionElement> Attention<T> {
     /// `Attention::check` and what is wrong (from `new`, naming
     /// `Attention::new`).
     pub fn check(shape: &AttentionShape, options: &AttentionOptions) -> Result<()> {
-        shape.check_in("Attention::check")?;
-        options.check_in("Attention::check")
+        check_layer_in("Attention::check", shape, options)
     }
 
     /// Builds the forward (with statistics) and backward graphs for
@@ -411,9 +497,8 @@ impl<T: AttentionElement> Attention<T> {
     /// As [`forward`](Self::forward).
     pub fn backward(&mut self, handle: &Handle, args: AttentionBackward<'_, T>) -> Result<()> {
         const F: &str = "Attention::backward";
-        let seq = seq_uids(F, self.seq_b, args.seq_lens.is_some())?;
         let [q, k, v, o, d_o, st, dq, dk, dv] = self.bwd;
-        let mut pack = VariantPack::new()
+        let pack = VariantPack::new()
             .input(q, args.q)
             .input(k, args.k)
             .input(v, args.v)
@@ -423,11 +508,8 @@ impl<T: AttentionElement> Attention<T> {
             .output(dq, args.dq)
             .output(dk, args.dk)
             .output(dv, args.dv);
-        if let (Some([sq, skv]), Some(lens)) = (seq, args.seq_lens) {
-            // SAFETY: the values are in range: the contract of
-            // `SeqLens::new`, which made `lens`, for this layer's lengths.
-            pack = unsafe { pack.index_input(sq, lens.q).index_input(skv, lens.kv) };
-        }
+        let form = (self.seq_b, self.fwd.options.ragged);
+        let mut pack = bind_lens(F, pack, form, args.seq_lens)?;
         self.backward.run(handle, &mut pack, &mut self.workspace)
     }
 }
@@ -441,15 +523,14 @@ fn backward_graph(
     settings: &Settings,
     cache: Option<&mut PlanCache>,
 ) -> Result<(Plans, [i64; 9], Option<[i64; 2]>)> {
-    let (qd, kd, sd) = (shape.q_dims(), shape.kv_dims(), shape.stat_dims());
+    let (qd, sd) = (shape.q_dims(), shape.stat_dims());
+    let qs = shape.q_strides(options.ragged);
     let mut g = Graph::new("attention_backward");
-    let q = g.tensor("q", &qd, dtype)?;
-    let k = g.tensor("k", &kd, dtype)?;
-    let v = g.tensor("v", &kd, dtype)?;
-    let o = g.tensor("o", &qd, dtype)?;
-    let d_o = g.tensor("d_o", &qd, dtype)?;
+    let [q, k, v] = qkv_tensors(&mut g, &shape, dtype, options.ragged)?;
+    let o = g.tensor_with_strides("o", &qd, &qs, dtype)?;
+    let d_o = g.tensor_with_strides("d_o", &qd, &qs, dtype)?;
     let stats = g.tensor("stats", &sd, F32)?;
-    let seq = seq_tensors(&mut g, &shape, options.padding)?;
+    let seq = seq_tensors(&mut g, &shape, &options)?;
     let inputs = SdpaBackwardInputs {
         q,
         k,
@@ -470,14 +551,13 @@ fn backward_graph(
 impl<T: AttentionElement> AttentionInference<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
     /// shape ([`AttentionShape::check`]) and the options
-    /// ([`AttentionOptions::check`]).
+    /// ([`AttentionOptions::check`], [`AttentionOptions::check_for`]).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `AttentionInference::check` and what is wrong.
     pub fn check(shape: &AttentionShape, options: &AttentionOptions) -> Result<()> {
-        shape.check_in("AttentionInference::check")?;
-        options.check_in("AttentionInference::check")
+        check_layer_in("AttentionInference::check", shape, options)
     }
 
     /// Builds the forward graph alone, without statistics, for `target`,

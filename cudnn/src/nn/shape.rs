@@ -8,6 +8,7 @@ use DType as Dt;
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
 use crate::core::version::Version;
+use crate::graph::DiagonalAlignment;
 
 /// The shape a normalization layer ([`LayerNorm`](super::LayerNorm),
 /// [`RmsNorm`](super::RmsNorm)) works on: `rows` rows of `features`
@@ -387,6 +388,28 @@ impl AttentionShape {
     pub(crate) fn stat_dims(&self) -> [i64; 4] {
         as_dims([self.batch, self.heads, self.seq_q, 1])
     }
+
+    /// The strides of `q` and `o`: packed BHSD, or BSHD for a ragged
+    /// (THD) layer.
+    pub(crate) fn q_strides(&self, ragged: bool) -> [i64; 4] {
+        strides([self.heads, self.seq_q, self.head_dim], ragged)
+    }
+
+    /// The strides of `k` and `v`.
+    pub(crate) fn kv_strides(&self, ragged: bool) -> [i64; 4] {
+        strides([self.kv_heads, self.seq_kv, self.head_dim], ragged)
+    }
+}
+
+/// The strides of `[B, h, s, d]` (a checked shape's), packed BHSD or, for
+/// `ragged`, BSHD (token after token, each token's heads together).
+fn strides([h, s, d]: [usize; 3], ragged: bool) -> [i64; 4] {
+    let [h, s, d] = [h, s, d].map(|v| v as i64);
+    if ragged {
+        [s * h * d, d, h * d, 1]
+    } else {
+        [h * s * d, s * d, d, 1]
+    }
 }
 
 fn sat(sizes: &[usize]) -> usize {
@@ -524,34 +547,85 @@ fn head_dim_limit(pass: AttentionPass, version: Option<Version>, sm_major: Optio
 
 /// The options of an [`Attention`](super::Attention) layer.
 ///
-/// `Default`: no mask, no padding, scale `1 / sqrt(head_dim)`.
+/// `Default`: no mask, no padding, dense BHSD, scale `1 / sqrt(head_dim)`,
+/// masks aligned top-left.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct AttentionOptions {
-    /// A causal mask, aligned top-left: query `i` sees keys `j <= i`.
+    /// A causal mask: query `i` sees keys `j <= i` (aligned top-left; see
+    /// [`alignment`](Self::alignment)). The same as a
+    /// [`right_bound`](Self::right_bound) of 0, which is then not given.
     pub causal: bool,
+    /// The right bound of a band: query `i` sees keys `j <= i + bound`
+    /// (aligned top-left); at most `i32::MAX` (cuDNN takes it as an
+    /// `INT32`). Not with [`causal`](Self::causal).
+    pub right_bound: Option<usize>,
     /// A sliding window: query `i` sees keys `j > i - window` (with
     /// `causal`, its `window` most recent keys, itself included); at
     /// least 1, at most 2^24.
     pub sliding_window: Option<usize>,
+    /// Where the diagonal of the causal mask, the right bound and the
+    /// window lies: [`TOP_LEFT`](DiagonalAlignment::TOP_LEFT) (the
+    /// default), or [`BOTTOM_RIGHT`](DiagonalAlignment::BOTTOM_RIGHT),
+    /// where the last query sits at the last key (query `i` at key `i +
+    /// len_kv - len_q`, with each batch item's actual lengths when the
+    /// layer pads or is ragged, `seq_q` and `seq_kv` otherwise): decoding
+    /// (`seq_q` 1) and chunked prefill, whose queries are the last of the
+    /// keys' positions. Bottom-right needs a mask (`causal`, a right bound
+    /// or a window) and, without sequence lengths, `seq_q <= seq_kv`.
+    pub alignment: DiagonalAlignment,
     /// The factor of `Q K^T`; `None` is `1 / sqrt(head_dim)`. Finite.
     pub scale: Option<f32>,
     /// A padding mask: each call passes the actual query and key lengths
-    /// of every batch item ([`SeqLens`](super::SeqLens), `INT32`, each at
-    /// most `seq_q` or `seq_kv`); positions past them are masked.
+    /// of every batch item ([`SeqLens::new`](super::SeqLens::new),
+    /// `INT32`, each at most `seq_q` or `seq_kv`); positions past them
+    /// are masked. Not with [`ragged`](Self::ragged).
     pub padding: bool,
+    /// Ragged (THD) batches (cuDNN 9.24 forward, 9.28 backward): `q`, `o`
+    /// and their gradients hold the queries of all batch items packed
+    /// token after token, `[tokens, heads, head_dim]`, and `k`, `v` and
+    /// their gradients the keys and values likewise, `[tokens, kv_heads,
+    /// head_dim]`; each call passes the cumulative offsets of the
+    /// sequences ([`SeqLens::cumulative`](super::SeqLens::cumulative),
+    /// `batch + 1` `INT32` each, 0 first, each step at most `seq_q` or
+    /// `seq_kv`), and positions past a sequence's length are masked. The
+    /// buffers are as long as a dense batch's (`q_len`, `kv_len`: the most
+    /// tokens the offsets can reach); the statistics stay `[batch, heads,
+    /// seq_q, 1]`. The graph's tensors are `[B, H, S, D]` with the strides
+    /// of BSHD. `batch * seq_q` and `batch * seq_kv` fit `INT32` (the
+    /// offsets' type). Not with [`padding`](Self::padding).
+    pub ragged: bool,
 }
 
 static_assertions::assert_impl_all!(AttentionOptions: Send, Sync, Copy);
 
 impl AttentionOptions {
-    /// Checks the options: a window from 1 to 2^24 (cuDNN takes it as a
-    /// `float`, exact up to 2^24), a finite scale.
+    /// Checks the options alone: a window from 1 to 2^24 (cuDNN takes it
+    /// as a `float`, exact up to 2^24), a right bound up to `i32::MAX` and
+    /// not with a causal mask, a finite scale, bottom-right alignment only
+    /// with a mask, and not both padding and ragged batches. A layer's
+    /// `check` and `new` also apply [`check_for`](Self::check_for).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
     /// option at fault.
     pub fn check(&self) -> Result<()> {
         self.check_in("AttentionOptions::check")
+    }
+
+    /// Checks the options against `shape` (after [`check`](Self::check)):
+    /// aligned bottom-right, `seq_q` and `seq_kv` up to `i32::MAX` (cuDNN
+    /// takes them as `INT32`) and, without sequence lengths, `seq_q` at
+    /// most `seq_kv` (cuDNN's frontend refuses more queries than keys for
+    /// a bottom-right band); ragged, `batch * seq_q` and `batch * seq_kv`
+    /// up to `i32::MAX` (the cumulative offsets are `INT32`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming what
+    /// does not fit.
+    pub fn check_for(&self, shape: &AttentionShape) -> Result<()> {
+        let f = "AttentionOptions::check_for";
+        self.check_in(f)?;
+        self.check_for_in(f, shape)
     }
 
     pub(crate) fn check_in(&self, function: &'static str) -> Result<()> {
@@ -570,6 +644,83 @@ impl AttentionOptions {
                     format!("scale {s}; it is finite"),
                 ));
             }
+        }
+        self.check_mask_in(function)?;
+        if self.padding && self.ragged {
+            return Err(Error::bad_value(
+                function,
+                "padding and ragged are two forms of the sequence lengths; give one",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The right bound and the alignment.
+    fn check_mask_in(&self, function: &'static str) -> Result<()> {
+        if let Some(r) = self.right_bound {
+            if self.causal {
+                return Err(Error::bad_value(
+                    function,
+                    format!(
+                        "a causal mask and a right bound of {r}; a causal mask is a right \
+                         bound of 0, give one of them"
+                    ),
+                ));
+            }
+            if i32::try_from(r).is_err() {
+                return Err(Error::bad_value(
+                    function,
+                    format!("right bound {r}; cuDNN takes it as an INT32"),
+                ));
+            }
+        }
+        if self.alignment.is_bottom_right() && !self.has_mask() {
+            return Err(Error::bad_value(
+                function,
+                "bottom-right alignment without a mask; it aligns a causal mask, a right bound \
+                 or a sliding window",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a causal mask, a right bound or a window is set.
+    fn has_mask(&self) -> bool {
+        self.causal || self.right_bound.is_some() || self.sliding_window.is_some()
+    }
+
+    pub(crate) fn check_for_in(
+        &self,
+        function: &'static str,
+        shape: &AttentionShape,
+    ) -> Result<()> {
+        let int = |what: &str, v: usize| {
+            if i32::try_from(v).is_ok() {
+                return Ok(());
+            }
+            Err(Error::bad_value(
+                function,
+                format!("{what} {v}; cuDNN takes it as an INT32"),
+            ))
+        };
+        if self.alignment.is_bottom_right() && self.has_mask() {
+            int("aligned bottom-right, seq_q", shape.seq_q)?;
+            int("aligned bottom-right, seq_kv", shape.seq_kv)?;
+            if !self.padding && !self.ragged && shape.seq_q > shape.seq_kv {
+                return Err(Error::bad_value(
+                    function,
+                    format!(
+                        "aligned bottom-right, seq_q {} above seq_kv {}; without sequence \
+                         lengths a bottom-right mask takes at most as many queries as keys",
+                        shape.seq_q, shape.seq_kv
+                    ),
+                ));
+            }
+        }
+        if self.ragged {
+            let tokens = |s: usize| shape.batch.saturating_mul(s);
+            int("ragged, batch * seq_q", tokens(shape.seq_q))?;
+            int("ragged, batch * seq_kv", tokens(shape.seq_kv))?;
         }
         Ok(())
     }
