@@ -1265,7 +1265,37 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
 // them leaves out the backward's score subgraph (the masks), and it reads
 // that JSON back as a plan without them: a plan of another graph.
 // `check_plan_json` (which `PlanCache` runs on every plan it reads)
-// refuses it.
+// refuses it. `ExecutionPlan::from_json` reads it: nothing of the masks is
+// left in it, and it is the JSON of a backward without them (its docs).
+/// The backward of `alignment_cases` (q, o, dO `[2, 4, 16, 64]`, k, v
+/// `[2, 4, 128, 64]`) without score modifiers; with cumulative lengths
+/// when `ragged`.
+fn maskless_backward(lib: &Arc<Library>, ragged: bool) -> cudnn::graph::OperationGraph {
+    let mut g = Graph::new("sdpa_backward_maskless");
+    g.set_intermediate_type(BF16).unwrap();
+    let [q, o, d_o] = ["q", "o", "do"].map(|n| g.tensor(n, &[2, 4, 16, 64], BF16).unwrap());
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+    let stats = g.tensor("stats", &[2, 4, 16, 1], F32).unwrap();
+    let mut options = SdpaOptions::default();
+    if ragged {
+        options.cu_seq_len_q = Some(g.tensor("cu_seq_len_q", &[3, 1, 1, 1], I32).unwrap());
+        options.cu_seq_len_kv = Some(g.tensor("cu_seq_len_kv", &[3, 1, 1, 1], I32).unwrap());
+    }
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let grads = g.sdpa_backward(&inputs, &options).unwrap();
+    for t in [grads.dq, grads.dk, grads.dv] {
+        g.set_output(t, BF16).unwrap();
+    }
+    g.build_with(lib, None).expect("the maskless backward")
+}
+
 #[test]
 fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
     let Some(lib) = heuristics_library() else {
@@ -1300,6 +1330,18 @@ fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
             }
             other => panic!("{}: {other:?}", c.name),
         }
+        // Nothing of the masks is left: the operation graph of the JSON
+        // is that of the same backward without them, so `from_json` reads
+        // it (as cuDNN does) and only the graph tells them apart.
+        let maskless = maskless_backward(&lib, c.name.contains("ragged"));
+        let plain = maskless.plans(target, &Settings::default()).expect("plans")[0]
+            .to_json()
+            .expect("json");
+        let plain: serde_json::Value = serde_json::from_str(&plain).expect("JSON");
+        assert_eq!(plain["operationGraph"], doc["operationGraph"], "{}", c.name);
+        maskless
+            .check_plan_json(&json)
+            .expect("the maskless graph's plan");
         // The backward's cumulative lengths are device-side indices in
         // the plan read back, as in the graph.
         let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");

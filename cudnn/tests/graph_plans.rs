@@ -396,7 +396,7 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
 
     let (mut loaded, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
     assert_eq!((loaded.len(), skipped), (2, 0));
-    assert!(loaded.contains(&PlanKey::new(&conv, &device)));
+    assert!(loaded.contains(&PlanKey::new(&conv, &device, &settings)));
     let again = loaded
         .get_or_build(&conv, &device, &settings)
         .expect("deserialized")
@@ -407,14 +407,14 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
 
     // Another device is another key.
     let a100 = preset("a100-sxm4-80gb");
-    assert!(!loaded.contains(&PlanKey::new(&conv, &a100)));
+    assert!(!loaded.contains(&PlanKey::new(&conv, &a100, &settings)));
 
     // Capacity 1: loading keeps the most recently used; building evicts.
     let (mut small, skipped) = PlanCache::load(&file, &lib, 1).expect("load");
     assert_eq!((small.len(), skipped), (1, 1));
     small.get_or_build(&conv, &device, &settings).expect("plan");
     assert_eq!(small.len(), 1);
-    assert!(small.contains(&PlanKey::new(&conv, &device)));
+    assert!(small.contains(&PlanKey::new(&conv, &device, &settings)));
 
     // Entries of another cuDNN release are skipped.
     let text = std::fs::read_to_string(&file).expect("read");
@@ -431,6 +431,189 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
         PlanCache::new(0),
         Err(Error::InvalidArgument { .. })
     ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One `Settings` per field the plan cache keys, each differing from the
+/// defaults in that field alone.
+fn keyed_settings() -> Vec<(&'static str, Settings)> {
+    let base = Settings::default();
+    vec![
+        (
+            "deterministic",
+            Settings {
+                deterministic: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "allow_tf32",
+            Settings {
+                allow_tf32: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "allow_runtime_compilation",
+            Settings {
+                allow_runtime_compilation: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "require_cuda_graph",
+            Settings {
+                require_cuda_graph: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "heuristic_mode",
+            Settings {
+                heuristic_mode: HeuristicMode::FALLBACK,
+                ..base.clone()
+            },
+        ),
+        // The described GPU's 132 SMs: below that, cuDNN 9.28 offers no
+        // engine for it (`graph_sm_count`).
+        (
+            "sm_count_target",
+            Settings {
+                sm_count_target: Some(132),
+                ..base
+            },
+        ),
+    ]
+}
+
+/// The engine a plan's JSON names, with its knobs, without the payload
+/// some engines write (engine 71's holds host addresses that differ
+/// between two finalizations of one configuration).
+fn engine_of(json: &str) -> serde_json::Value {
+    let mut doc: serde_json::Value = serde_json::from_str(json).expect("plan JSON");
+    let engine = doc["engine"].as_object_mut().expect("an engine");
+    engine.remove("payload");
+    doc["engine"].take()
+}
+
+/// Settings that choose plans differently are different entries: each
+/// hands out the plan a search with those settings finds (not the one
+/// cached for the defaults), and a saved cache reloads every entry.
+/// `benchmark` and `benchmark_limit` do not change which plan comes
+/// first, and share the defaults' entry.
+#[test]
+fn the_plan_cache_keys_the_settings_that_choose_a_plan() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let device = preset("h200");
+    let target = Target::Device(&device);
+    let conv = built(&conv_fprop(), &lib);
+    let base = Settings::default();
+    let key = PlanKey::new(&conv, &device, &base);
+    assert_eq!(
+        key.settings(),
+        "deterministic=0;allow_tf32=1;allow_runtime_compilation=1;require_cuda_graph=0;\
+         heuristic_mode=3;sm_count_target=all"
+    );
+    let benchmark = Settings {
+        benchmark: true,
+        benchmark_limit: 3,
+        ..base.clone()
+    };
+    assert_eq!(PlanKey::new(&conv, &device, &benchmark), key);
+
+    let mut cache = PlanCache::new(16).expect("cache");
+    cache.get_or_build(&conv, &device, &base).expect("defaults");
+    let variants = keyed_settings();
+    let mut engines = Vec::new();
+    for (field, settings) in &variants {
+        let k = PlanKey::new(&conv, &device, settings);
+        assert_ne!(k.settings(), key.settings(), "{field}");
+        assert_eq!(
+            (k.graph(), k.device(), k.cudnn_version()),
+            (key.graph(), key.device(), key.cudnn_version())
+        );
+        let fresh = conv
+            .plans(target, settings)
+            .unwrap_or_else(|e| panic!("{field}: {e}"))
+            .remove(0)
+            .to_json()
+            .expect("json");
+        let cached = cache
+            .get_or_build(&conv, &device, settings)
+            .unwrap_or_else(|e| panic!("{field}: {e}"))
+            .to_json()
+            .expect("json");
+        assert_eq!(engine_of(&cached), engine_of(&fresh), "{field}");
+        assert!(cache.contains(&k), "{field}");
+        engines.push(engine_of(&cached));
+    }
+    // What cuDNN 9.28 chooses for the H200 description: engine 0 by
+    // default, which is not noted for CUDA graphs (a key without the
+    // settings handed it out for `require_cuda_graph`); FALLBACK's first
+    // is engine 1; the SM count target is recorded in the plan.
+    let ids: Vec<i64> = engines
+        .iter()
+        .map(|e| e["engineId"].as_i64().expect("engineId"))
+        .collect();
+    assert_eq!(ids, [0, 0, 0, 71, 1, 0]);
+    assert_eq!(engines[5]["targetSMcount"], 132);
+    let default_engine = engine_of(
+        &cache
+            .get_or_build(&conv, &device, &base)
+            .expect("hit")
+            .to_json()
+            .expect("json"),
+    );
+    assert_eq!(default_engine["engineId"], 0);
+    assert!(default_engine.get("targetSMcount").is_none());
+    let n = variants.len() + 1;
+    assert_eq!(
+        (cache.len(), cache.hits(), cache.misses()),
+        (n, 1, n as u64)
+    );
+    cache.get_or_build(&conv, &device, &benchmark).expect("hit");
+    assert_eq!((cache.len(), cache.hits()), (n, 2));
+    // A search that finds nothing caches nothing.
+    let carveout = Settings {
+        sm_count_target: Some(66),
+        ..base.clone()
+    };
+    assert!(matches!(
+        cache.get_or_build(&conv, &device, &carveout),
+        Err(Error::NoEngine { .. })
+    ));
+    assert!(!cache.contains(&PlanKey::new(&conv, &device, &carveout)));
+    assert_eq!(cache.len(), n);
+
+    let dir = std::env::temp_dir().join(format!("cudnn-plan-settings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("plans.json");
+    cache.save(&file).expect("save");
+    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 16).expect("load");
+    assert_eq!((loaded.len(), skipped), (n, 0));
+    for (field, settings) in variants.iter().chain([&("defaults", base)]) {
+        assert!(
+            loaded.contains(&PlanKey::new(&conv, &device, settings)),
+            "{field}"
+        );
+        let want = cache
+            .get_or_build(&conv, &device, settings)
+            .expect("cached")
+            .to_json()
+            .expect("json");
+        let got = loaded
+            .get_or_build(&conv, &device, settings)
+            .unwrap_or_else(|e| panic!("{field}: {e}"))
+            .to_json()
+            .expect("json");
+        assert_eq!(engine_of(&got), engine_of(&want), "{field}");
+    }
+    assert_eq!(
+        (loaded.hits(), loaded.misses(), loaded.dropped()),
+        (n as u64, 0, 0)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -410,15 +410,15 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     // A plan inserted under another graph's key is checked as well.
     let mut mixed = PlanCache::new(4).expect("cache");
     mixed
-        .insert(PlanKey::new(&relu, &device), first_plan(&tanh))
+        .insert(PlanKey::new(&relu, &device, &settings), first_plan(&tanh))
         .expect("insert");
     let plan = mixed
         .get_or_build(&relu, &device, &settings)
         .expect("rebuilt");
     assert!(pointwise_modes(plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()));
     assert_eq!((mixed.misses(), mixed.dropped()), (1, 1));
-    assert!(mixed.remove(&PlanKey::new(&relu, &device)));
-    assert!(!mixed.remove(&PlanKey::new(&relu, &device)));
+    assert!(mixed.remove(&PlanKey::new(&relu, &device, &settings)));
+    assert!(!mixed.remove(&PlanKey::new(&relu, &device, &settings)));
     assert!(mixed.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -487,8 +487,67 @@ fn bad_entries_are_skipped_or_rebuilt_and_duplicates_evict_nothing() {
     let (loaded, skipped) = PlanCache::load(&file, &lib, 3).expect("load");
     assert_eq!((loaded.len(), skipped), (3, 1));
     for g in &graphs {
-        assert!(loaded.contains(&PlanKey::new(g, &device)), "{}", g.name());
+        assert!(
+            loaded.contains(&PlanKey::new(g, &device, &settings)),
+            "{}",
+            g.name()
+        );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A cache file of layout version 1 (keys without the settings) is
+/// refused whole, as a file of any other version is: no entry of it is
+/// read. A version-2 entry without its settings is refused as well.
+#[test]
+fn a_version_1_plan_cache_file_is_refused() {
+    let Some(lib) = plans_library() else {
+        return;
+    };
+    let device = h200();
+    let settings = Settings::default();
+    let relu = conv_graph("conv_bias_relu", "relu")
+        .build_with(&lib, None)
+        .expect("relu");
+    let mut cache = PlanCache::new(2).expect("cache");
+    cache.get_or_build(&relu, &device, &settings).expect("relu");
+    let dir = scratch("v1");
+    let file = dir.join("plans.json");
+    cache.save(&file).expect("save");
+    let saved = entries(&file);
+    assert_eq!(saved["version"], 2);
+    let key = PlanKey::new(&relu, &device, &settings);
+    assert_eq!(saved["entries"][0]["settings"], key.settings());
+
+    // As version 1 wrote it.
+    let mut v1 = saved.clone();
+    v1["version"] = 1.into();
+    for e in v1["entries"].as_array_mut().expect("entries") {
+        e.as_object_mut().expect("entry").remove("settings");
+    }
+    let refusal = |doc: &Value| {
+        std::fs::write(&file, doc.to_string()).expect("write");
+        match PlanCache::load(&file, &lib, 2) {
+            Err(Error::InvalidArgument { function, mismatch }) => {
+                assert_eq!(function, "PlanCache::load");
+                mismatch.to_string()
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    };
+    let why = refusal(&v1);
+    assert!(
+        why.contains("is not a plan cache of format \"cudnn-rs plan cache\" version 2"),
+        "{why}"
+    );
+    let mut unkeyed = v1.clone();
+    unkeyed["version"] = 2.into();
+    let why = refusal(&unkeyed);
+    assert!(why.contains("entry 0 has no string \"settings\""), "{why}");
+    std::fs::write(&file, saved.to_string()).expect("write");
+    let (loaded, skipped) = PlanCache::load(&file, &lib, 2).expect("load");
+    assert_eq!((loaded.len(), skipped), (1, 0));
+    assert!(loaded.contains(&key));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

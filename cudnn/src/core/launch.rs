@@ -23,6 +23,7 @@ use crate::core::dtype::DataType;
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::library::Library;
 use crate::core::raw::{RawDeviceView, RawDeviceViewMut};
+use crate::core::stack::on_stack;
 use crate::core::tensor::TensorDescriptor;
 use crate::core::workspace::Workspace;
 
@@ -461,39 +462,32 @@ pub fn strides_are_injective(dims: &[usize], strides: &[usize]) -> bool {
     if dims.contains(&0) {
         return true;
     }
-    let moving = dims.iter().zip(strides).filter(|(d, _)| **d > 1);
+    let moving = dims
+        .iter()
+        .zip(strides)
+        .filter(|(d, _)| **d > 1)
+        .map(|(d, s)| (*s, *d));
     // Up to 8 axes (cuDNN's most) on the stack, more on the heap.
-    let mut few = [(0usize, 0usize); 8];
-    let mut many: Vec<(usize, usize)>;
-    let axes: &mut [(usize, usize)] = if dims.len() <= few.len() {
-        let mut n = 0;
-        for (d, s) in moving {
-            few[n] = (*s, *d);
-            n += 1;
+    on_stack::<_, 8, _>((0, 0), moving, |axes| {
+        axes.sort_unstable();
+        let mut reach: usize = 0;
+        for &mut (stride, dim) in axes {
+            // Every earlier axis spans at most `reach` elements; this
+            // axis's step must jump past all of them.
+            if stride <= reach {
+                return false;
+            }
+            let span = match stride.checked_mul(dim - 1) {
+                Some(s) => s,
+                None => return false,
+            };
+            reach = match reach.checked_add(span) {
+                Some(r) => r,
+                None => return false,
+            };
         }
-        &mut few[..n]
-    } else {
-        many = moving.map(|(d, s)| (*s, *d)).collect();
-        &mut many
-    };
-    axes.sort_unstable();
-    let mut reach: usize = 0;
-    for &mut (stride, dim) in axes {
-        // Every earlier axis spans at most `reach` elements; this axis's
-        // step must jump past all of them.
-        if stride <= reach {
-            return false;
-        }
-        let span = match stride.checked_mul(dim - 1) {
-            Some(s) => s,
-            None => return false,
-        };
-        reach = match reach.checked_add(span) {
-            Some(r) => r,
-            None => return false,
-        };
-    }
-    true
+        true
+    })
 }
 
 /// Checks that every tensor of an elementwise operation has the shape of

@@ -1,6 +1,6 @@
-//! A plan cache: plans keyed by graph, device and cuDNN version, with an
-//! LRU size limit, saved to and loaded from a JSON file of cuDNN's plan
-//! JSON.
+//! A plan cache: plans keyed by graph, device, cuDNN version and the
+//! settings that choose a plan, with an LRU size limit, saved to and
+//! loaded from a JSON file of cuDNN's plan JSON.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -17,25 +17,31 @@ use crate::core::library::Library;
 
 /// The file's format tag.
 const FORMAT: &str = "cudnn-rs plan cache";
-/// The file's layout version.
-const FORMAT_VERSION: u64 = 1;
+/// The file's layout version: 2 since keys hold the settings
+/// ([`PlanKey::settings`]); a file of version 1 is refused as any other
+/// version is.
+const FORMAT_VERSION: u64 = 2;
 
 /// What a cached plan is for: a graph ([`OperationGraph::key`]), a GPU
-/// ([`DeviceProperties::fingerprint`]) and a cuDNN release.
+/// ([`DeviceProperties::fingerprint`]), a cuDNN release and the
+/// [`Settings`] that choose the plan ([`settings`](Self::settings)).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlanKey {
     graph: String,
     device: String,
     cudnn: String,
+    settings: String,
 }
 
 impl PlanKey {
-    /// The key of `graph` on `device`, with the graph's library.
-    pub fn new(graph: &OperationGraph, device: &DeviceProperties) -> PlanKey {
+    /// The key of `graph` on `device` found as `settings` say, with the
+    /// graph's library.
+    pub fn new(graph: &OperationGraph, device: &DeviceProperties, settings: &Settings) -> PlanKey {
         PlanKey {
             graph: graph.key().to_owned(),
             device: device.fingerprint_str().to_owned(),
             cudnn: graph.library().version().to_string(),
+            settings: settings_fingerprint(settings),
         }
     }
 
@@ -53,6 +59,43 @@ impl PlanKey {
     pub fn cudnn_version(&self) -> &str {
         &self.cudnn
     }
+
+    /// The settings part: the [`Settings`] fields that change which plan
+    /// [`PlanCache::get_or_build`] takes, as text, the mode as cuDNN's
+    /// value; for the defaults
+    /// `deterministic=0;allow_tf32=1;allow_runtime_compilation=1;require_cuda_graph=0;heuristic_mode=3;sm_count_target=all`.
+    /// `benchmark` and `benchmark_limit` are left out: they say how many
+    /// plans [`OperationGraph::plans`] returns, not which comes first, and
+    /// the cache keeps the first.
+    pub fn settings(&self) -> &str {
+        &self.settings
+    }
+}
+
+/// The [`PlanKey::settings`] text of `settings`. Every field is named, so
+/// that a new one is a compile error here until it is keyed or left out
+/// on purpose.
+fn settings_fingerprint(settings: &Settings) -> String {
+    let Settings {
+        benchmark: _,
+        benchmark_limit: _,
+        deterministic,
+        allow_tf32,
+        allow_runtime_compilation,
+        require_cuda_graph,
+        heuristic_mode,
+        sm_count_target,
+    } = settings;
+    let sm = sm_count_target.map_or_else(|| "all".to_owned(), |n| n.to_string());
+    format!(
+        "deterministic={};allow_tf32={};allow_runtime_compilation={};require_cuda_graph={};\
+         heuristic_mode={};sm_count_target={sm}",
+        u8::from(*deterministic),
+        u8::from(*allow_tf32),
+        u8::from(*allow_runtime_compilation),
+        u8::from(*require_cuda_graph),
+        heuristic_mode.0,
+    )
 }
 
 #[derive(Debug)]
@@ -68,6 +111,12 @@ struct Entry {
 /// recently used goes first), savable to a file: plans built on a machine
 /// without a GPU for a described one ([`DeviceProperties`]) can be loaded
 /// on the machine that has it.
+///
+/// A key holds the [`Settings`] that choose a plan
+/// ([`PlanKey::settings`]): a plan found with `deterministic` is not handed
+/// out to a caller who asked without it, nor the other way round, and the
+/// same goes for `allow_tf32`, `allow_runtime_compilation`,
+/// `require_cuda_graph`, `heuristic_mode` and `sm_count_target`.
 ///
 /// A loaded entry holds cuDNN's JSON and is finalized for its device when
 /// first used. Entries of other cuDNN releases than the loading library's
@@ -159,9 +208,9 @@ impl PlanCache {
         self.entries.remove(key).is_some()
     }
 
-    /// The plan for `graph` on `device`: the cached one, or one found as
-    /// `settings` say ([`OperationGraph::plans`], its first plan) and
-    /// cached. The plan carries `graph`'s by-value scalars (an epsilon, an
+    /// The plan for `graph` on `device` found as `settings` say: the one
+    /// cached under their key ([`PlanKey::new`]), or the first plan of
+    /// [`OperationGraph::plans`], cached. The plan carries `graph`'s by-value scalars (an epsilon, an
     /// attention scale), which the key leaves out.
     ///
     /// A cached entry is first checked against `graph` (see the type's
@@ -177,7 +226,7 @@ impl PlanCache {
         device: &DeviceProperties,
         settings: &Settings,
     ) -> Result<&ExecutionPlan> {
-        let key = PlanKey::new(graph, device);
+        let key = PlanKey::new(graph, device, settings);
         let usable = match self.entries.get_mut(&key) {
             Some(entry) => ready(entry, graph, device).is_ok(),
             None => false,
@@ -264,6 +313,7 @@ impl PlanCache {
                     "graph": k.graph,
                     "device": k.device,
                     "cudnn": k.cudnn,
+                    "settings": k.settings,
                     "plan": e.json,
                 })
             })
@@ -289,9 +339,19 @@ impl PlanCache {
     /// the later entry is kept; at most `capacity` are kept (the most
     /// recently used). Returns the cache and the number skipped.
     ///
+    /// The file must be of this crate's current layout (version 2). A file
+    /// of another version, version 1 included (written before keys held
+    /// the settings, so its entries cannot say which settings found their
+    /// plans), is refused whole with [`Error::InvalidArgument`], as any
+    /// file that is not a plan cache of this format: no entry of it is
+    /// read. Plans are rebuilt by [`get_or_build`](Self::get_or_build) and
+    /// the file written again by [`save`](Self::save).
+    ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be read; [`Error::InvalidArgument`]
-    /// when it is not a plan cache of this format; as [`new`](Self::new).
+    /// when it is not a plan cache of this format and version (2), or an
+    /// entry lacks one of its strings (`graph`, `device`, `cudnn`,
+    /// `settings`, `plan`); as [`new`](Self::new).
     pub fn load(path: &Path, lib: &Arc<Library>, capacity: usize) -> Result<(PlanCache, usize)> {
         let mut cache = PlanCache::new(capacity)?;
         let doc = read_cache_file(path)?;
@@ -316,6 +376,7 @@ impl PlanCache {
                 graph: field("graph")?,
                 device: field("device")?,
                 cudnn: field("cudnn")?,
+                settings: field("settings")?,
             };
             let json = field("plan")?;
             if key.cudnn != version || PlanJson::parse(&json).is_err() {

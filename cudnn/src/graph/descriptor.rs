@@ -14,6 +14,7 @@ use super::value::AttributeValue;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::HandleKeepAlive;
 use crate::core::library::{ffi, LibRef, Library};
+use crate::core::stack::on_stack;
 
 const SET: &str = "cudnnBackendSetAttribute";
 const GET: &str = "cudnnBackendGetAttribute";
@@ -433,18 +434,10 @@ impl BackendDescriptor {
         // Refused before cuDNN holds them if they could not be kept.
         self.unshared(a.set_fn)?;
         // Most attributes take one to a few descriptors: on the stack.
-        let mut few = [std::ptr::null_mut(); 8];
-        let many: Vec<sys::cudnnBackendDescriptor_t>;
-        let ptrs: &[sys::cudnnBackendDescriptor_t] = if descriptors.len() <= few.len() {
-            for (p, d) in few.iter_mut().zip(descriptors) {
-                *p = d.raw.ptr;
-            }
-            &few[..descriptors.len()]
-        } else {
-            many = descriptors.iter().map(|d| d.raw.ptr).collect();
-            &many
-        };
-        self.set_raw(a, ty, ptrs.len(), ptrs.as_ptr().cast())?;
+        let raw = descriptors.iter().map(|d| d.raw.ptr);
+        on_stack::<_, 8, _>(std::ptr::null_mut(), raw, |ptrs| {
+            self.set_raw(a, ty, ptrs.len(), ptrs.as_ptr().cast())
+        })?;
         let raw = self.unshared(a.set_fn)?;
         raw.kept
             .extend(descriptors.iter().map(|d| Arc::clone(&d.raw)));

@@ -16,6 +16,7 @@ use super::target::PlanTarget;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::WorkspacePtr;
+use crate::core::stack::on_stack;
 use crate::core::workspace::Workspace;
 
 const EXECUTE: &str = "cudnnBackendExecute";
@@ -139,29 +140,17 @@ fn pack_of(
     // move), each in an 8-byte word that holds its bytes in its tensor's
     // type.
     let mut words: Vec<u64> = values.iter().map(|(_, w)| *w).collect();
-    let entries = addrs.iter().map(|&(uid, a)| (uid, a as *mut c_void)).chain(
-        values
-            .iter()
-            .zip(words.iter_mut())
-            .map(|((uid, _), w)| (*uid, (w as *mut u64).cast())),
-    );
+    let uids = addrs.iter().chain(&values).map(|&(uid, _)| uid);
+    let ptrs = addrs
+        .iter()
+        .map(|&(_, a)| a as *mut c_void)
+        .chain(words.iter_mut().map(|w| (w as *mut u64).cast()));
     // Most packs hold a few dozen entries at most: on the stack.
-    let n = addrs.len() + values.len();
-    let mut few_uids = [0i64; 32];
-    let mut few_ptrs = [std::ptr::null_mut(); 32];
-    let (mut many_uids, mut many_ptrs) = (Vec::new(), Vec::new());
-    let (uids, ptrs): (&mut [i64], &mut [*mut c_void]) = if n <= few_uids.len() {
-        (&mut few_uids[..n], &mut few_ptrs[..n])
-    } else {
-        many_uids.resize(n, 0);
-        many_ptrs.resize(n, std::ptr::null_mut());
-        (&mut many_uids, &mut many_ptrs)
-    };
-    for ((u, p), (uid, ptr)) in uids.iter_mut().zip(ptrs.iter_mut()).zip(entries) {
-        *u = uid;
-        *p = ptr;
-    }
-    let vp = variant_pack(plan.library(), uids, ptrs, ws)?;
+    let vp = on_stack::<_, 32, _>(0, uids, |uids| {
+        on_stack::<_, 32, _>(std::ptr::null_mut(), ptrs, |ptrs| {
+            variant_pack(plan.library(), uids, ptrs, ws)
+        })
+    })?;
     Ok((vp, words))
 }
 

@@ -15,6 +15,7 @@ use crate::core::error::{Error, Mismatch, Result};
 use crate::core::launch::{
     check_no_overlap, check_placed, DeviceBuffer, DeviceBufferMut, Placement,
 };
+use crate::core::stack::on_stack;
 
 /// One bound buffer, type-erased: what the checks need to know of it,
 /// and its address with cudarc's guard.
@@ -398,24 +399,19 @@ fn check_buffer(
         if !b.writable {
             return no("is written by the graph: bind it with `output`".into());
         }
-        let mut dims = [0usize; MAX_RANK];
-        let mut strides = [0usize; MAX_RANK];
-        let rank = t.dims.len().min(t.strides.len());
-        let layout = (rank <= MAX_RANK)
-            .then(|| {
-                for (i, (&d, &s)) in t.dims.iter().zip(&t.strides).enumerate() {
-                    dims[i] = usize::try_from(d).ok()?;
-                    strides[i] = usize::try_from(s).ok()?;
-                }
-                Some(())
-            })
-            .flatten();
-        if layout.is_none() {
-            return no(
-                "is an output with a negative dimension or stride, or of rank above 8".into(),
-            );
+        if t.dims.iter().chain(&t.strides).any(|&v| v < 0) {
+            return no("is an output with a negative dimension or stride".into());
         }
-        check_no_overlap(function, &name, &dims[..rank], &strides[..rank])?;
+        // `span` above read every value as a usize up to the first zero
+        // dimension; past one the layout holds no element (and no
+        // overlap), so a value beyond usize there may stand as usize::MAX.
+        let size = |v: &i64| usize::try_from(*v).unwrap_or(usize::MAX);
+        // Up to cuDNN's most axes on the stack.
+        on_stack::<_, MAX_RANK, _>(0, t.dims.iter().map(size), |dims| {
+            on_stack::<_, MAX_RANK, _>(0, t.strides.iter().map(size), |strides| {
+                check_no_overlap(function, &name, dims, strides)
+            })
+        })?;
     }
     Ok(())
 }

@@ -199,11 +199,26 @@ impl ExecutionPlan {
     /// its tensors and nodes, numbers of the right type and range, at most
     /// [`MAX_OPERATIONS`](super::MAX_OPERATIONS) operations. The tensors
     /// the plan writes come from its nodes' kinds, by cuDNN's key names
-    /// (`dX` of a data gradient, `dW` of a filter gradient, ...).
+    /// (`dX` of a data gradient, `dW` of a filter gradient, ...). An
+    /// attention node that names the ends of a score subgraph
+    /// (`subgraphInputUid`, `subgraphOutputUid`) must hold it.
+    ///
+    /// What the JSON alone cannot show: cuDNN 9.28 writes the plan of an
+    /// SDPA backward with score modifiers (a mask aligned bottom-right, a
+    /// causal mask with cumulative lengths) without them: no `subgraph`,
+    /// no subgraph ends, no tensor or setting of the masks. That JSON is,
+    /// key for key, the JSON of a backward without masks, which is a
+    /// valid plan, and cuDNN reads it back as one; so it is read here too.
+    /// Only the graph it is meant for tells them apart:
+    /// [`OperationGraph::check_plan_json`] refuses it (as
+    /// [`PlanCache`](super::PlanCache) does before it hands out a plan
+    /// read from a file). Check a plan's JSON from outside against its
+    /// graph before running it.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the JSON is not a plan this crate
-    /// can read, or the library has no plan JSON (cuDNN 8); cuDNN's
+    /// can read (a node naming subgraph ends without a subgraph
+    /// included), or the library has no plan JSON (cuDNN 8); cuDNN's
     /// status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007) for a plan
     /// built for another GPU architecture than the target's.
     pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {

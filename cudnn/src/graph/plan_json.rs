@@ -946,15 +946,7 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
             // The operation is the schema's; the subgraph is read as a
             // graph of its own.
         } else if SUBGRAPH_UIDS.contains(&k) && schema.subgraph && !inner {
-            match value.as_i64() {
-                Some(uid) if by_uid.contains_key(&uid) => {}
-                _ => {
-                    return Err(Error::bad_value(
-                        FROM_JSON,
-                        format!("{op}'s {k} {value} names no tensor"),
-                    ))
-                }
-            }
+            subgraph_uid(node, op, k, value, by_uid)?;
         } else if schema.modes.contains(&k) {
             match value.as_str().filter(|s| is_enum_name(s)) {
                 Some(s) => sig.modes.push(format!("{k}={s}")),
@@ -981,6 +973,32 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
     }
     sig.finish();
     Ok(sig)
+}
+
+/// Checks a node's `subgraphInputUid` or `subgraphOutputUid` (`key`):
+/// the node holds its score subgraph, and the uid is one of the plan's
+/// tensors. A node that names its subgraph's ends without the subgraph
+/// is a plan of a graph whose score modifiers were lost.
+fn subgraph_uid(
+    node: &NodeDoc<'_>,
+    op: &str,
+    key: &str,
+    value: &Value,
+    by_uid: &HashMap<i64, usize>,
+) -> Result<()> {
+    if node.get("subgraph").is_none() {
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s {key} names the end of a score subgraph, but the node has no subgraph"),
+        ));
+    }
+    match value.as_i64() {
+        Some(uid) if by_uid.contains_key(&uid) => Ok(()),
+        _ => Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s {key} {value} names no tensor"),
+        )),
+    }
 }
 
 /// The uid a node's `key` names: canonical decimal text of a tensor of the

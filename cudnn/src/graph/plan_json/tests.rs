@@ -286,6 +286,38 @@ fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
     refused(&v, "names no tensor");
 }
 
+/// A node that names its score subgraph's ends (`subgraphInputUid`,
+/// `subgraphOutputUid`) but holds no subgraph is refused, forward or
+/// backward, even when the uids name tensors of the graph.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn subgraph_ends_without_a_subgraph_are_refused() {
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let mut v = all["sdpa_forward_masked"].clone();
+    let node = v["operationGraph"]["nodes"][0]
+        .as_object_mut()
+        .expect("a node");
+    assert!(node.remove("subgraph").is_some());
+    node.insert("subgraphInputUid".into(), 1.into());
+    node.insert("subgraphOutputUid".into(), 5.into());
+    refused(
+        &v,
+        "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR's subgraphInputUid names the end of \
+         a score subgraph, but the node has no subgraph",
+    );
+    let mut v = all["sdpa_backward"].clone();
+    parse(&v).expect("the backward without score modifiers");
+    v["operationGraph"]["nodes"][0]["subgraphOutputUid"] = 1.into();
+    refused(
+        &v,
+        "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR's subgraphOutputUid names the end of \
+         a score subgraph, but the node has no subgraph",
+    );
+}
+
 /// A subgraph may list again a tensor of its graph (an attention's
 /// sequence lengths, read by a bottom-right mask): described the same, it
 /// is the graph's tensor; described otherwise, the plan is refused.
