@@ -112,11 +112,12 @@ fn plan_cache_text(lib: &Library, tag: u32) -> String {
                 "graph": format!("cache {tag} graph {i}"),
                 "device": device.fingerprint(),
                 "cudnn": lib.version().to_string(),
+                "settings": format!("cache {tag} settings"),
                 "plan": plan,
             })
         })
         .collect();
-    serde_json::json!({"format": "cudnn-rs plan cache", "version": 1, "entries": entries})
+    serde_json::json!({"format": "cudnn-rs plan cache", "version": 2, "entries": entries})
         .to_string()
 }
 
