@@ -210,7 +210,7 @@ impl ExecutionPlan {
     /// key for key, the JSON of a backward without masks, which is a
     /// valid plan, and cuDNN reads it back as one; so it is read here too.
     /// Only the graph it is meant for tells them apart:
-    /// [`OperationGraph::check_plan_json`] refuses it (as
+    /// [`OperationGraph::check_plan_json`](super::OperationGraph::check_plan_json) refuses it (as
     /// [`PlanCache`](super::PlanCache) does before it hands out a plan
     /// read from a file). Check a plan's JSON from outside against its
     /// graph before running it.
