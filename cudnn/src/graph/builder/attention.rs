@@ -42,6 +42,8 @@ mod fp8;
 mod lengths;
 mod mask;
 mod paged;
+mod rope;
+mod softmax;
 
 use composite::Legacy;
 pub use fp8::SdpaFp8;
@@ -50,6 +52,8 @@ use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
 pub use paged::SdpaPagedKv;
+pub use rope::RopeOptions;
+use softmax::Softmax;
 
 /// The types of attention inputs without [`SdpaOptions::fp8`].
 const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
@@ -124,6 +128,20 @@ pub struct SdpaOptions {
     /// `FP8_E4M3` or `FP8_E5M2`, with these descale and scale factors;
     /// the node writes the output's absolute maximum (see [`SdpaFp8`]).
     pub fp8: Option<SdpaFp8>,
+    /// Sink tokens (cuDNN 9.21): a learned logit per query head, `[1,
+    /// H_q, 1, 1]` `FLOAT`, that joins each row's softmax denominator
+    /// (`softmax_j = exp(s_j) / (exp(sink) + sum_k exp(s_k))`, gpt-oss's
+    /// attention). The forward's statistics then count it; the backward
+    /// takes the same sink (and the forward's statistics of it).
+    pub sink: Option<TensorId>,
+    /// Write the softmax's row-wise maximum of the scaled scores and sum
+    /// of their exponentials after it (`<node>.max`, `<node>.sum_exp`,
+    /// `[B, H_q, S_q, 1]` `FLOAT`; forward only, cuDNN 9.21), with or
+    /// without the statistics.
+    pub max_sum_exp: bool,
+    /// With `sink`, also write the sink's gradient (`<node>.dsink`, `[1,
+    /// H_q, 1, 1]` `FLOAT`; backward only, cuDNN 9.21).
+    pub sink_gradient: bool,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -152,6 +170,12 @@ pub struct SdpaOutputs {
     /// With [`SdpaFp8::amax_s`], the absolute maximum of the softmax's
     /// output (`<node>.amax_s`, `[1, 1, 1, 1]` `FLOAT`).
     pub amax_s: Option<TensorId>,
+    /// With [`SdpaOptions::max_sum_exp`], the row-wise maximum
+    /// (`<node>.max`).
+    pub max: Option<TensorId>,
+    /// With [`SdpaOptions::max_sum_exp`], the row-wise sum of
+    /// exponentials (`<node>.sum_exp`).
+    pub sum_exp: Option<TensorId>,
 }
 
 /// The forward tensors [`Graph::sdpa_backward`] reads.
@@ -185,22 +209,8 @@ pub struct SdpaGradients {
     pub dv: TensorId,
     /// `<node>.dbias`, with [`SdpaOptions::bias_gradient`].
     pub dbias: Option<TensorId>,
-}
-
-/// The options of [`Graph::rope_forward`] and [`Graph::rope_backward`].
-///
-/// `Default`: the whole head dim rotates and the output is not scaled
-/// (cuDNN's defaults; neither attribute is set).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct RopeOptions {
-    /// How many entries at the end of the head dim rotate (`ROPE_DIM`):
-    /// even, from 2 to `D`; the first `D - rope_dim` pass through, scaled.
-    /// `None`: all `D`.
-    pub rope_dim: Option<i64>,
-    /// A factor of the output (`OUTPUT_SCALE`: multiplied into the cosines
-    /// and sines and into the entries that pass through), finite, passed
-    /// to cuDNN as an attribute. `None`: 1.
-    pub output_scale: Option<f32>,
+    /// `<node>.dsink`, with [`SdpaOptions::sink_gradient`].
+    pub dsink: Option<TensorId>,
 }
 
 static_assertions::assert_impl_all!(SdpaOptions: Send, Sync, Clone);
@@ -208,7 +218,6 @@ static_assertions::assert_impl_all!(SdpaDropout: Send, Sync, Copy);
 static_assertions::assert_impl_all!(SdpaOutputs: Send, Sync, Copy);
 static_assertions::assert_impl_all!(SdpaBackwardInputs: Send, Sync, Copy);
 static_assertions::assert_impl_all!(SdpaGradients: Send, Sync, Copy);
-static_assertions::assert_impl_all!(RopeOptions: Send, Sync, Copy);
 
 /// The attention dims: batch, query heads, query length, key/value
 /// length, head dim of q and k, head dim of v.
@@ -281,6 +290,7 @@ impl Graph {
                 "bias_gradient is an option of the backward".into(),
             ));
         }
+        softmax::check_direction(F, &nd, options, true)?;
         let ins = self.inputs(F, &nd, &[q, k, v], false)?;
         let (dims, tables) = match &options.paged {
             None => (
@@ -300,6 +310,7 @@ impl Graph {
             }
         };
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
+        let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(NewTensor::scalar("scale", 4, shared.scale));
         let fp8 = match &options.fp8 {
@@ -308,6 +319,8 @@ impl Graph {
         };
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
+        let softmax_at = new.len();
+        new.extend(soft.tensors(&dims));
         let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
@@ -317,6 +330,7 @@ impl Graph {
             seq: shared.extra.seq,
             dropout: shared.dropout,
             fp8,
+            softmax: (soft, softmax_at),
             plan,
             first_sub,
             legacy: Legacy::of(options, shared.extra.bias, [dims.sq, dims.skv]),
@@ -324,12 +338,15 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             sdpa_forward_op(&node, has_stats, tables, n)
         })?;
-        let amax = |i: usize| (amax_at + i < first_sub).then(|| ids[amax_at + i]);
+        let amax = |i: usize| (amax_at + i < softmax_at).then(|| ids[amax_at + i]);
+        let row = |i: usize| soft.max_sum_exp.then(|| ids[softmax_at + 2 + i]);
         Ok(SdpaOutputs {
             o: ids[0],
             stats: has_stats.then(|| ids[1]),
             amax_o: amax(0),
             amax_s: amax(1),
+            max: row(0),
+            sum_exp: row(1),
         })
     }
 
@@ -367,13 +384,17 @@ impl Graph {
         let nd = node(KIND, &name);
         check_backward_options(options)
             .map_err(|what| node_error(F, nd.clone(), None, what.into()))?;
+        softmax::check_direction(F, &nd, options, false)?;
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
         let dims = self.attention_dims(F, &nd, [ins[0], ins[1], ins[2]], false, HALVES)?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
+        let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
         let (mut new, dbias_at) =
             self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
+        let dsink_at = options.sink_gradient.then_some(new.len());
+        new.extend(dsink_at.map(|_| softmax::dsink_tensor(&dims)));
         let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
@@ -382,130 +403,23 @@ impl Graph {
             seq: shared.extra.seq,
             dropout: shared.dropout,
             fp8: None,
+            softmax: (soft, 0),
             plan,
             first_sub,
             legacy: Legacy::NONE,
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
-            sdpa_backward_op(&node, dbias_at, n)
+            let mut op = sdpa_backward_op(&node, dbias_at, n);
+            soft.set_backward(&mut op, dsink_at.map(|i| n[i]));
+            op
         })?;
         Ok(SdpaGradients {
             dq: ids[0],
             dk: ids[1],
             dv: ids[2],
             dbias: dbias_at.map(|i| ids[i]),
+            dsink: dsink_at.map(|i| ids[i]),
         })
-    }
-
-    /// Rotary position embedding of `x` `[B, H, S, D]` (`D` even; any
-    /// strides) by the angles `freqs` `[S, 1, 1, D]` (`FLOAT`; cuDNN takes
-    /// their sine and cosine): `y` of `x`'s dims and layout (cuDNN 9.24,
-    /// with its `ROPE_DIM` and `OUTPUT_SCALE` too).
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`](crate::Error) naming the node and the
-    /// tensor: a tensor of another graph or a scalar, a rank other than 4,
-    /// an odd head dim, `freqs` of other dims, a type of `x` outside
-    /// `FLOAT`, `HALF`, `BFLOAT16` or of `freqs` other than `FLOAT`, a
-    /// `rope_dim` that is odd or outside `2..=D`, an output scale that is
-    /// not finite.
-    pub fn rope_forward(
-        &mut self,
-        x: TensorId,
-        freqs: TensorId,
-        options: &RopeOptions,
-    ) -> Result<TensorId> {
-        self.rope("Graph::rope_forward", "rope_forward", [x, freqs], options)
-    }
-
-    /// The backward of [`rope_forward`](Self::rope_forward): `dx` from `dy`
-    /// and the same `freqs` and options (cuDNN 9.25).
-    ///
-    /// # Errors
-    /// As [`rope_forward`](Self::rope_forward).
-    pub fn rope_backward(
-        &mut self,
-        dy: TensorId,
-        freqs: TensorId,
-        options: &RopeOptions,
-    ) -> Result<TensorId> {
-        self.rope(
-            "Graph::rope_backward",
-            "rope_backward",
-            [dy, freqs],
-            options,
-        )
-    }
-
-    fn rope(
-        &mut self,
-        function: &'static str,
-        kind: &'static str,
-        [x, freqs]: [TensorId; 2],
-        options: &RopeOptions,
-    ) -> Result<TensorId> {
-        let name = self.next_op_name(kind);
-        let nd = node(kind, &name);
-        let ins = self.inputs(function, &nd, &[x, freqs], false)?;
-        let (xi, fi) = (ins[0], ins[1]);
-        let t = &self.tensors[xi];
-        let fault = |what: String| node_error(function, nd.clone(), Some(t.name.clone()), what);
-        if t.dims.len() != 4 {
-            return Err(fault(format!(
-                "{} dimensions; rotary embeddings take [B, H, S, D]",
-                t.dims.len()
-            )));
-        }
-        let (s, d) = (t.dims[2], t.dims[3]);
-        if d % 2 != 0 {
-            return Err(fault(format!(
-                "a head dim of {d}; rotary embeddings rotate pairs, so it is even"
-            )));
-        }
-        if let Some(r) = options.rope_dim {
-            if r < 2 || r > d || r % 2 != 0 {
-                return Err(fault(format!(
-                    "rope_dim {r}; it is even and from 2 to the head dim {d}"
-                )));
-            }
-        }
-        if let Some(c) = options.output_scale {
-            if !c.is_finite() {
-                return Err(node_error(
-                    function,
-                    nd,
-                    None,
-                    format!("output scale {c}; it is finite"),
-                ));
-            }
-        }
-        let role = if kind == "rope_forward" { "x" } else { "dy" };
-        self.check_type_in(function, &nd, xi, FLOATS, role)?;
-        self.check_dims_are(function, &nd, fi, &[s, 1, 1, d], "the angles of this x are")?;
-        self.check_type_in(function, &nd, fi, &[Dt::CUDNN_DATA_FLOAT], "freqs")?;
-        let (dims, strides) = (t.dims.clone(), t.strides.clone());
-        let forward = kind == "rope_forward";
-        let suffix = if forward { "y" } else { "dx" };
-        let ids = self.add_node(
-            function,
-            (kind, name),
-            vec![NewTensor::output(suffix, dims, strides)],
-            |n| {
-                let r = if forward { &ROPE_FWD } else { &ROPE_BWD };
-                let mut op = BackendOp::new(kind, r.descriptor, r.since, r.needs);
-                op.input(r.x, xi);
-                op.input(r.freqs, fi);
-                op.output(r.y, n[0]);
-                if let Some(dim) = options.rope_dim {
-                    op.settings.push(Setting::Int64(r.rope_dim, dim));
-                }
-                if let Some(c) = options.output_scale {
-                    op.settings.push(Setting::Float(r.output_scale, c));
-                }
-                op
-            },
-        )?;
-        Ok(ids[0])
     }
 
     /// What both SDPA nodes read besides `q`, `k`, `v`, checked in this
@@ -800,42 +714,6 @@ impl Graph {
     }
 }
 
-/// A rotary embedding's descriptor type and attributes, and the cuDNN
-/// that has them: its `ROPE_DIM` and `OUTPUT_SCALE` have the operation's
-/// `@since` (9.24 forward, 9.25 backward), so its gate covers them.
-struct Rope {
-    descriptor: D,
-    x: A,
-    freqs: A,
-    y: A,
-    rope_dim: A,
-    output_scale: A,
-    since: Version,
-    needs: &'static str,
-}
-
-const ROPE_FWD: Rope = Rope {
-    descriptor: D::CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR,
-    x: A::CUDNN_ATTR_OPERATION_ROPE_FWD_XDESC,
-    freqs: A::CUDNN_ATTR_OPERATION_ROPE_FWD_FREQSDESC,
-    y: A::CUDNN_ATTR_OPERATION_ROPE_FWD_YDESC,
-    rope_dim: A::CUDNN_ATTR_OPERATION_ROPE_FWD_ROPE_DIM,
-    output_scale: A::CUDNN_ATTR_OPERATION_ROPE_FWD_OUTPUT_SCALE,
-    since: Version::new(9, 24, 0),
-    needs: "OPERATION_ROPE_FWD, @since 9.24.0",
-};
-
-const ROPE_BWD: Rope = Rope {
-    descriptor: D::CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR,
-    x: A::CUDNN_ATTR_OPERATION_ROPE_BWD_DYDESC,
-    freqs: A::CUDNN_ATTR_OPERATION_ROPE_BWD_FREQSDESC,
-    y: A::CUDNN_ATTR_OPERATION_ROPE_BWD_DXDESC,
-    rope_dim: A::CUDNN_ATTR_OPERATION_ROPE_BWD_ROPE_DIM,
-    output_scale: A::CUDNN_ATTR_OPERATION_ROPE_BWD_OUTPUT_SCALE,
-    since: Version::new(9, 25, 0),
-    needs: "OPERATION_ROPE_BWD, @since 9.25.0",
-};
-
 /// The checked sequence lengths (q, kv) and bias, by index.
 struct Extras {
     seq: Option<(Lengths, Lengths)>,
@@ -861,6 +739,9 @@ struct SdpaNode {
     dropout: Option<(f32, usize, usize)>,
     /// The forward's FP8 factors.
     fp8: Option<Fp8Node>,
+    /// The softmax options, and where the forward's softmax tensors
+    /// start among its new ones.
+    softmax: (Softmax, usize),
     plan: ScorePlan,
     first_sub: usize,
     /// The forward's composite form (`composite.rs`).
@@ -886,14 +767,19 @@ fn sdpa_forward_op(
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC, node.ins[2]);
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC, n[0]);
     op.composite = Some(node.legacy.composite(node, has_stats, n));
-    let mut k = 1;
-    if has_stats {
-        op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[k]);
-        k += 1;
+    let k = 1 + usize::from(has_stats);
+    let (soft, softmax_at) = node.softmax;
+    if soft.nested() {
+        // The statistics are the softmax descriptor's, as cudnn-frontend
+        // 1.32 sets them when it describes the softmax.
+        let stats = has_stats.then(|| n[1]);
+        soft.set_forward(&mut op, stats, &n[softmax_at..node.first_sub]);
+    } else if has_stats {
+        op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[1]);
     }
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
     if let Some(f) = &node.fp8 {
-        f.set(&mut op, &n[k + 1..node.first_sub]);
+        f.set(&mut op, &n[k + 1..softmax_at]);
     }
     // Before the sequence lengths, so that a refusal names the
     // page tables.

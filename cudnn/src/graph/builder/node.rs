@@ -150,13 +150,16 @@ impl Setting {
 /// A tensor of a [`BackendOp`]: the attribute it is set to, the tensor by
 /// index, whether the operation reads it (an input) or writes it, and
 /// whether its values are indices the device follows (sequence lengths,
-/// page tables: see [`GraphTensor::is_index`](super::GraphTensor::is_index)).
+/// page tables: see [`GraphTensor::is_index`](super::GraphTensor::is_index)),
+/// and the attribute of the nested descriptor it is set into, if it is
+/// one's (an SDPA forward's softmax, `SDPA_FWD_SOFTMAX_DESC`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Slot {
     pub(super) attr: A,
     pub(super) tensor: usize,
     pub(super) input: bool,
     pub(super) index: bool,
+    pub(super) within: Option<A>,
 }
 
 /// A nested operation graph set into an operation (attention's score
@@ -252,6 +255,7 @@ impl BackendOp {
             tensor,
             input: true,
             index: false,
+            within: None,
         });
     }
 
@@ -263,6 +267,7 @@ impl BackendOp {
             tensor,
             input: true,
             index: true,
+            within: None,
         });
     }
 
@@ -272,6 +277,19 @@ impl BackendOp {
             tensor,
             input: false,
             index: false,
+            within: None,
+        });
+    }
+
+    /// A tensor of the descriptor nested in it at `within` (set with
+    /// [`Setting::Nested`]), read when `input`.
+    pub(super) fn nested(&mut self, within: A, attr: A, tensor: usize, input: bool) {
+        self.slots.push(Slot {
+            attr,
+            tensor,
+            input,
+            index: false,
+            within: Some(within),
         });
     }
 
@@ -280,12 +298,14 @@ impl BackendOp {
         self.slots.iter().filter(|s| s.index).map(|s| s.tensor)
     }
 
-    /// The tensors it reads, those of its subgraph included.
+    /// The tensors it reads, those of its subgraph included, and those a
+    /// descriptor nested in it writes (its softmax's output is read inside
+    /// the operation).
     pub(super) fn inputs(&self) -> Vec<usize> {
         let mut v: Vec<usize> = self
             .slots
             .iter()
-            .filter(|s| s.input)
+            .filter(|s| s.input || s.within.is_some())
             .map(|s| s.tensor)
             .collect();
         if let Some(sub) = &self.subgraph {
@@ -334,7 +354,10 @@ impl BackendOp {
         k.push(';');
         for (i, s) in self.slots.iter().enumerate() {
             let comma = if i > 0 { "," } else { "" };
-            let _ = write!(k, "{comma}a{}=t{}", s.attr.0, s.tensor + 1);
+            let _ = match s.within {
+                Some(w) => write!(k, "{comma}a{}.a{}=t{}", w.0, s.attr.0, s.tensor + 1),
+                None => write!(k, "{comma}a{}=t{}", s.attr.0, s.tensor + 1),
+            };
         }
         k.push(')');
         if let Some(sub) = &self.subgraph {
@@ -530,18 +553,8 @@ impl Graph {
         t: &[BackendDescriptor],
     ) -> Result<BackendDescriptor> {
         let mut d = BackendDescriptor::with_library(lib, op.descriptor)?;
-        self.apply(lib, &mut d, &op.settings)?;
-        // Consecutive slots of one attribute are one array (a
-        // concatenation's inputs).
-        let mut i = 0;
-        while i < op.slots.len() {
-            let attr = op.slots[i].attr;
-            let n = op.slots[i..].iter().take_while(|s| s.attr == attr).count();
-            let refs: Vec<&BackendDescriptor> =
-                op.slots[i..i + n].iter().map(|s| &t[s.tensor]).collect();
-            d.set_descriptors(attr, &refs)?;
-            i += n;
-        }
+        self.apply(lib, &mut d, &op.settings, (&op.slots, t))?;
+        set_slots(&mut d, &op.slots, None, t)?;
         if let Some(sub) = &op.subgraph {
             let mut ops = Vec::with_capacity(sub.ops.len());
             for o in &sub.ops {
@@ -560,12 +573,14 @@ impl Graph {
         Ok(d)
     }
 
-    /// Sets `settings` into `d`, in order.
+    /// Sets `settings` into `d`, in order; a nested descriptor gets the
+    /// slots of `slots` set `within` its attribute (tensors from `t`).
     fn apply(
         &self,
         lib: &Arc<Library>,
         d: &mut BackendDescriptor,
         settings: &[Setting],
+        (slots, t): (&[Slot], &[BackendDescriptor]),
     ) -> Result<()> {
         for s in settings {
             match s {
@@ -593,7 +608,8 @@ impl Graph {
                 Setting::Int64s(a, v) => d.set(*a, v)?,
                 Setting::Nested(a, n) => {
                     let mut x = BackendDescriptor::with_library(lib, n.descriptor)?;
-                    self.apply(lib, &mut x, &n.settings)?;
+                    self.apply(lib, &mut x, &n.settings, (slots, t))?;
+                    set_slots(&mut x, slots, Some(*a), t)?;
                     x.finalize()?;
                     d.set_descriptors(*a, &[&x])?;
                 }
@@ -666,6 +682,27 @@ impl Graph {
         }
         Ok(())
     }
+}
+
+/// Sets into `d` the tensors (from `t`) of the slots set `within` it (the
+/// operation's own for `None`); consecutive slots of one attribute are one
+/// array (a concatenation's inputs).
+fn set_slots(
+    d: &mut BackendDescriptor,
+    slots: &[Slot],
+    within: Option<A>,
+    t: &[BackendDescriptor],
+) -> Result<()> {
+    let mine: Vec<&Slot> = slots.iter().filter(|s| s.within == within).collect();
+    let mut i = 0;
+    while i < mine.len() {
+        let attr = mine[i].attr;
+        let n = mine[i..].iter().take_while(|s| s.attr == attr).count();
+        let refs: Vec<&BackendDescriptor> = mine[i..i + n].iter().map(|s| &t[s.tensor]).collect();
+        d.set_descriptors(attr, &refs)?;
+        i += n;
+    }
+    Ok(())
 }
 
 /// The refusal of a node the loaded cuDNN is too old for.

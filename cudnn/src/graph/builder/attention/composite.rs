@@ -3,7 +3,8 @@
 //! a scale, a bias, a causal mask (aligned top-left, or bottom-right
 //! without a bias or dropout, and with `S_q <= S_kv` or sequence lengths:
 //! the frontend's rules), per-item sequence lengths (a padding mask),
-//! dropout and the statistics. The other options keep the unified
+//! dropout and the statistics. The other options (a sink and the
+//! softmax's max and sum-exp among them) keep the unified
 //! operation's gate.
 
 use super::super::node::{Composite, CompositeSdpa};
@@ -38,6 +39,8 @@ impl Legacy {
             Some("paged K/V")
         } else if options.fp8.is_some() {
             Some("FP8")
+        } else if options.sink.is_some() || options.max_sum_exp {
+            Some("a sink or the softmax's max and sum-exp")
         } else if cumulative {
             Some("cumulative sequence lengths")
         } else if options.right_bound.is_some() || options.sliding_window.is_some() {

@@ -1,0 +1,153 @@
+//! The softmax options of the SDPA nodes: sink tokens (a learned logit per
+//! query head that joins each row's denominator, as in gpt-oss) and the
+//! forward's row-wise maximum and sum of exponentials.
+//!
+//! The forward describes its softmax as its own descriptor, as
+//! cudnn-frontend 1.32's unified SDPA node does: an `OPERATION_SOFTMAX`
+//! (cuDNN 9.20) of virtual scores `[B, H_q, S_q, S_kv]` with the sink
+//! (`SOFTMAX_SINK_DESC`), the statistics (`SOFTMAX_STATS_DESC`) and the
+//! maximum and sum-exp (`SOFTMAX_MAX_DESC`, `SOFTMAX_SUM_EXP_DESC`), set to
+//! the forward's `SDPA_FWD_SOFTMAX_DESC` (cuDNN 9.21). The backward takes
+//! the sink as `SDPA_BWD_SINK_DESC` and writes its gradient to
+//! `SDPA_BWD_DSINK_DESC` (cuDNN 9.21).
+
+use cudnn_sys as sys;
+
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+
+use super::super::node::{BackendOp, NewTensor, Setting};
+use super::super::{checks, node_error, Graph};
+use super::{Dims, SdpaOptions};
+use crate::core::dtype::DType as Dt;
+use crate::core::error::Result;
+use crate::core::version::Version;
+
+/// The checked softmax options of an SDPA node: the sink by index, and
+/// whether the forward writes the maximum and sum-exp.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Softmax {
+    pub(super) sink: Option<usize>,
+    pub(super) max_sum_exp: bool,
+}
+
+impl Softmax {
+    /// Whether the forward describes its softmax as its own descriptor.
+    pub(super) fn nested(&self) -> bool {
+        self.sink.is_some() || self.max_sum_exp
+    }
+
+    /// The forward's tensors of its softmax descriptor, when it has one:
+    /// the scores and probabilities (virtual, `[B, H_q, S_q, S_kv]`,
+    /// packed) and, when asked for, the maximum and sum-exp (`FLOAT`,
+    /// `[B, H_q, S_q, 1]`, packed).
+    pub(super) fn tensors(&self, dims: &Dims) -> Vec<NewTensor> {
+        if !self.nested() {
+            return Vec::new();
+        }
+        let scores = vec![dims.b, dims.hq, dims.sq, dims.skv];
+        let s = checks::packed_strides(&scores);
+        let mut new = vec![
+            NewTensor::output("softmax_p", scores.clone(), s.clone()),
+            NewTensor::output("softmax_s", scores, s),
+        ];
+        if self.max_sum_exp {
+            let rows = vec![dims.b, dims.hq, dims.sq, 1];
+            let r = checks::packed_strides(&rows);
+            let f = Dt::CUDNN_DATA_FLOAT;
+            new.push(NewTensor::real_output("max", rows.clone(), r.clone(), f));
+            new.push(NewTensor::real_output("sum_exp", rows, r, f));
+        }
+        new
+    }
+
+    /// Sets the forward's softmax descriptor into `op`: its tensors `n`
+    /// (those of [`tensors`](Self::tensors)), the sink and the statistics.
+    pub(super) fn set_forward(&self, op: &mut BackendOp, stats: Option<usize>, n: &[usize]) {
+        const W: A = A::CUDNN_ATTR_OPERATION_SDPA_FWD_SOFTMAX_DESC;
+        let d = D::CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR;
+        op.settings.push(Setting::nested(W, d, Vec::new()));
+        op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_XDESC, n[0], true);
+        op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_YDESC, n[1], false);
+        if let Some(sink) = self.sink {
+            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_SINK_DESC, sink, true);
+        }
+        if let Some(s) = stats {
+            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC, s, false);
+        }
+        if self.max_sum_exp {
+            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_MAX_DESC, n[2], false);
+            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_SUM_EXP_DESC, n[3], false);
+        }
+        op.require(
+            Version::new(9, 21, 0),
+            "SDPA_FWD_SOFTMAX_DESC (a sink, or the softmax's max and sum-exp), @since 9.21.0",
+        );
+    }
+
+    /// Sets the backward's sink and, at `dsink`, its gradient into `op`.
+    pub(super) fn set_backward(&self, op: &mut BackendOp, dsink: Option<usize>) {
+        if let Some(sink) = self.sink {
+            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SINK_DESC, sink);
+            op.require(Version::new(9, 21, 0), "SDPA_BWD_SINK_DESC, @since 9.21.0");
+        }
+        if let Some(d) = dsink {
+            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DSINK_DESC, d);
+            op.require(Version::new(9, 21, 0), "SDPA_BWD_DSINK_DESC, @since 9.21.0");
+        }
+    }
+}
+
+/// The sink's gradient, `[1, H_q, 1, 1]` `FLOAT`, packed.
+pub(super) fn dsink_tensor(dims: &Dims) -> NewTensor {
+    let d = vec![1, dims.hq, 1, 1];
+    let s = checks::packed_strides(&d);
+    NewTensor::real_output("dsink", d, s, Dt::CUDNN_DATA_FLOAT)
+}
+
+impl Graph {
+    /// The softmax options of `options`, checked: the sink is a tensor of
+    /// this graph, `[1, H_q, 1, 1]`, `FLOAT`.
+    pub(super) fn sdpa_softmax(
+        &self,
+        function: &'static str,
+        nd: &str,
+        options: &SdpaOptions,
+        dims: &Dims,
+    ) -> Result<Softmax> {
+        let sink = match options.sink {
+            None => None,
+            Some(s) => {
+                let i = self.inputs(function, nd, &[s], false)?[0];
+                let want = [1, dims.hq, 1, 1];
+                self.check_dims_are(function, nd, i, &want, "the sink of these heads is")?;
+                self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], "the sink")?;
+                Some(i)
+            }
+        };
+        Ok(Softmax {
+            sink,
+            max_sum_exp: options.max_sum_exp,
+        })
+    }
+}
+
+/// The refusal of an option of the other direction, as
+/// [`node_error`] wants it.
+pub(super) fn check_direction(
+    function: &'static str,
+    nd: &str,
+    options: &SdpaOptions,
+    forward: bool,
+) -> Result<()> {
+    let what = if forward && options.sink_gradient {
+        "sink_gradient is an option of the backward"
+    } else if !forward && options.max_sum_exp {
+        "max_sum_exp is an option of the forward"
+    } else if !forward && options.sink_gradient && options.sink.is_none() {
+        "sink_gradient without a sink"
+    } else {
+        return Ok(());
+    };
+    Err(node_error(function, nd.to_string(), None, what.into()))
+}
