@@ -28,7 +28,7 @@ use std::sync::Arc;
 use cudnn::graph::{
     BatchNormOptions, DeviceProperties, DiagonalAlignment, EngineFilter, ExecutionPlan, Graph,
     HeuristicMode, NormOptions, RopeOptions, RunningStats, SdpaBackwardInputs, SdpaDropout,
-    SdpaFp8, SdpaOptions, SdpaPagedKv, Settings, Target, TensorId,
+    SdpaFp8, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, Settings, Target, TensorId,
 };
 use cudnn::{Error, Library, Mismatch};
 
@@ -38,6 +38,9 @@ use common::refusal::{check_refused, refused};
 mod cases;
 
 use cases::*;
+
+#[path = "graph_norm_attention/softmax.rs"]
+mod softmax;
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

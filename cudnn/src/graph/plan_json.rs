@@ -40,6 +40,7 @@ use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
+use values::{attr_fits, is_enum_name, reference, uid_of};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -407,30 +408,6 @@ struct TensorDoc<'a> {
 
 // ------------------------------------------------------------ tensors
 
-/// A uid as the plan JSON writes it: an `i64` in canonical decimal (what
-/// `std::stoll` reads the same way).
-fn uid_of(text: &str) -> Option<i64> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let canonical = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (!digits.starts_with('0') || text == "0");
-    if canonical {
-        text.parse().ok()
-    } else {
-        None
-    }
-}
-
-/// cuDNN's name of an enumerated value: `CUDNN_` and capitals, digits,
-/// underscores.
-fn is_enum_name(s: &str) -> bool {
-    s.strip_prefix("CUDNN_").is_some_and(|r| {
-        !r.is_empty()
-            && r.bytes()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
-    })
-}
-
 /// cuDNN's names of `cudnnBackendTensorReordering_t`'s values.
 const REORDERINGS: &[&str] = &[
     "CUDNN_TENSOR_REORDERING_NONE",
@@ -599,11 +576,12 @@ pub(crate) struct Schema {
 const CONV_ATTRS: &[&str] = &["mathPrec", "alpha", "beta", "pad", "stride", "dilation"];
 const SDPA_FWD_ATTRS: &[&str] = &[
     "dropoutProbability",
-    "softmax",
     "unfuseFma",
     "maxTotalSeqLenQ",
     "maxTotalSeqLenKV",
 ];
+
+const SDPA_FWD: &str = "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR";
 
 /// Every operation a plan may hold, with cuDNN 9.28's key names (its
 /// reader's: each key of its vocabulary set to a value of the wrong type,
@@ -777,7 +755,7 @@ pub(crate) const SCHEMAS: &[Schema] = &[
         subgraph: false,
     },
     Schema {
-        operation: "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR",
+        operation: SDPA_FWD,
         inputs: &[
             "Q",
             "K",
@@ -855,42 +833,6 @@ pub(crate) const SCHEMAS: &[Schema] = &[
 /// Keys of a node with a subgraph that name its tensors by uid, as numbers.
 const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
 
-/// Whether `v` holds no text but cuDNN's enum names (a reference hidden
-/// in a setting would reach `std::stoll`).
-fn is_setting(v: &Value) -> bool {
-    match v {
-        Value::String(s) => is_enum_name(s),
-        Value::Array(a) => a.iter().all(is_setting),
-        Value::Object(m) => m.values().all(is_setting),
-        Value::Null | Value::Bool(_) | Value::Number(_) => true,
-    }
-}
-
-/// Whether a setting's value is of the type cuDNN writes it with: arrays
-/// of integers for a convolution's geometry, numbers for scalars,
-/// booleans for flags, cuDNN's names for enumerated values; otherwise no
-/// text but cuDNN's names.
-fn attr_fits(key: &str, v: &Value) -> bool {
-    let ints = |min: i64| {
-        v.as_array().is_some_and(|a| {
-            a.len() <= MAX_RANK && a.iter().all(|x| x.as_i64().is_some_and(|n| n >= min))
-        })
-    };
-    match key {
-        "pad" => ints(0),
-        "stride" | "dilation" => ints(1),
-        "reductionDims" => ints(0),
-        "alpha" | "beta" | "alpha1" | "alpha2" | "upperClip" | "lowerClip" | "lowerClipSlope"
-        | "dropoutProbability" | "output_scale" | "paddingValue" => v.is_number(),
-        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" => {
-            v.as_i64().is_some_and(|n| n >= 0)
-        }
-        "isDeterministic" | "unfuseFma" => v.is_boolean(),
-        "mathPrec" => v.as_str().is_some_and(is_enum_name),
-        _ => is_setting(v),
-    }
-}
-
 /// Reads the nodes of `graph` (and of their subgraphs) into `out`.
 fn read_nodes(
     graph: &GraphDoc<'_>,
@@ -942,6 +884,8 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
             } else {
                 sig.reads.push(uid);
             }
+        } else if k == "softmax" && op == SDPA_FWD {
+            values::read_softmax(op, value, by_uid, &mut sig)?;
         } else if k == "operation" || (k == "subgraph" && schema.subgraph && !inner) {
             // The operation is the schema's; the subgraph is read as a
             // graph of its own.
@@ -1001,21 +945,7 @@ fn subgraph_uid(
     }
 }
 
-/// The uid a node's `key` names: canonical decimal text of a tensor of the
-/// plan.
-fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64, usize>) -> Result<i64> {
-    let uid = value
-        .as_str()
-        .and_then(uid_of)
-        .ok_or_else(|| Error::bad_value(FROM_JSON, format!("{op}'s {key} {value} is not a uid")))?;
-    if !by_uid.contains_key(&uid) {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("{op}'s {key} names uid {uid}, which no tensor has"),
-        ));
-    }
-    Ok(uid)
-}
+mod values;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,134 @@
+//! The values of a plan's nodes: tensor references (uids), settings, and
+//! the softmax an SDPA forward nests (`softmax`, an
+//! `OPERATION_SOFTMAX_DESCRIPTOR` of its own references).
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use super::super::signature::NodeSig;
+use super::super::MAX_RANK;
+use crate::core::error::{Error, Result};
+
+const FROM_JSON: &str = "ExecutionPlan::from_json";
+
+/// A uid as the plan JSON writes it: an `i64` in canonical decimal (what
+/// `std::stoll` reads the same way).
+pub(super) fn uid_of(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (!digits.starts_with('0') || text == "0");
+    if canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// cuDNN's name of an enumerated value: `CUDNN_` and capitals, digits,
+/// underscores.
+pub(super) fn is_enum_name(s: &str) -> bool {
+    s.strip_prefix("CUDNN_").is_some_and(|r| {
+        !r.is_empty()
+            && r.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    })
+}
+
+/// Whether `v` holds no text but cuDNN's enum names (a reference hidden
+/// in a setting would reach `std::stoll`).
+fn is_setting(v: &Value) -> bool {
+    match v {
+        Value::String(s) => is_enum_name(s),
+        Value::Array(a) => a.iter().all(is_setting),
+        Value::Object(m) => m.values().all(is_setting),
+        Value::Null | Value::Bool(_) | Value::Number(_) => true,
+    }
+}
+
+/// Whether a setting's value is of the type cuDNN writes it with: arrays
+/// of integers for a convolution's geometry, numbers for scalars,
+/// booleans for flags, cuDNN's names for enumerated values; otherwise no
+/// text but cuDNN's names.
+pub(super) fn attr_fits(key: &str, v: &Value) -> bool {
+    let ints = |min: i64| {
+        v.as_array().is_some_and(|a| {
+            a.len() <= MAX_RANK && a.iter().all(|x| x.as_i64().is_some_and(|n| n >= min))
+        })
+    };
+    match key {
+        "pad" => ints(0),
+        "stride" | "dilation" => ints(1),
+        "reductionDims" => ints(0),
+        "alpha" | "beta" | "alpha1" | "alpha2" | "upperClip" | "lowerClip" | "lowerClipSlope"
+        | "dropoutProbability" | "output_scale" | "paddingValue" => v.is_number(),
+        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" => {
+            v.as_i64().is_some_and(|n| n >= 0)
+        }
+        "isDeterministic" | "unfuseFma" => v.is_boolean(),
+        "mathPrec" => v.as_str().is_some_and(is_enum_name),
+        _ => is_setting(v),
+    }
+}
+
+/// The uid a node's `key` names: canonical decimal text of a tensor of the
+/// plan.
+pub(super) fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64, usize>) -> Result<i64> {
+    let uid = value
+        .as_str()
+        .and_then(uid_of)
+        .ok_or_else(|| Error::bad_value(FROM_JSON, format!("{op}'s {key} {value} is not a uid")))?;
+    if !by_uid.contains_key(&uid) {
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s {key} names uid {uid}, which no tensor has"),
+        ));
+    }
+    Ok(uid)
+}
+
+
+/// The nested softmax's operation and its reference keys (cuDNN 9.28's
+/// names: what it writes for the sink, statistics, maximum and sum-exp).
+const SOFTMAX: &str = "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR";
+const SOFTMAX_READS: &[&str] = &["X", "sinkDesc"];
+const SOFTMAX_WRITES: &[&str] = &["Y", "statsDesc", "maxDesc", "sumExpDesc"];
+
+/// Reads the softmax node `op` nests (`value`) into `sig`, the node's
+/// signature: its references are the node's (as the builder records the
+/// tensors of a nested descriptor); any other key is refused.
+pub(super) fn read_softmax(
+    op: &str,
+    value: &Value,
+    by_uid: &HashMap<i64, usize>,
+    sig: &mut NodeSig,
+) -> Result<()> {
+    let fields = value.as_object().ok_or_else(|| {
+        Error::bad_value(FROM_JSON, format!("{op}'s softmax {value} is not an object"))
+    })?;
+    for (k, v) in fields {
+        let k = k.as_str();
+        if k == "operation" && v == SOFTMAX {
+            continue;
+        }
+        let nested = format!("{op}'s softmax");
+        if SOFTMAX_READS.contains(&k) {
+            sig.reads.push(reference(&nested, k, v, by_uid)?);
+        } else if SOFTMAX_WRITES.contains(&k) {
+            sig.writes.push(reference(&nested, k, v, by_uid)?);
+        } else {
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("{nested} has a key {k:?} ({v}) this crate does not know"),
+            ));
+        }
+    }
+    if fields.get("operation").and_then(Value::as_str) != Some(SOFTMAX) {
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s softmax is not an {SOFTMAX}"),
+        ));
+    }
+    Ok(())
+}
