@@ -182,7 +182,9 @@ fn round_trip(lib: &Arc<Library>, g: &Graph) -> String {
     assert!(!configs.is_empty());
     let plans = graph.plans(target, &Settings::default()).expect("a plan");
     let json = plans[0].to_json().expect("json");
-    graph.check_plan_json(&json).expect("the plan of this graph");
+    graph
+        .check_plan_json(&json)
+        .expect("the plan of this graph");
     let back = ExecutionPlan::from_json(lib, &json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     json
@@ -203,8 +205,20 @@ fn softmax_option_plans_finalize_for_sm90_and_round_trip() {
     let forwards = [
         ("sink", true, false, false, &["X", "Y", "sinkDesc"][..]),
         ("sink_stats", true, true, false, &["statsDesc"][..]),
-        ("max_sum_exp", false, false, true, &["maxDesc", "sumExpDesc"][..]),
-        ("all", true, true, true, &["sinkDesc", "statsDesc", "maxDesc"][..]),
+        (
+            "max_sum_exp",
+            false,
+            false,
+            true,
+            &["maxDesc", "sumExpDesc"][..],
+        ),
+        (
+            "all",
+            true,
+            true,
+            true,
+            &["sinkDesc", "statsDesc", "maxDesc"][..],
+        ),
     ];
     for (name, sink, stats, rows, keys) in forwards {
         let (g, _) = softmax_forward(name, sink, stats, rows);
@@ -217,11 +231,17 @@ fn softmax_option_plans_finalize_for_sm90_and_round_trip() {
     }
     let (g, _) = sink_backward("sink_backward", true, true);
     let (node, softmax) = node_keys(&round_trip(&lib, &g));
-    assert!(node.contains("sinkDesc") && node.contains("dSinkDesc"), "{node:?}");
+    assert!(
+        node.contains("sinkDesc") && node.contains("dSinkDesc"),
+        "{node:?}"
+    );
     assert!(softmax.is_empty());
     let (g, _) = sink_backward("sink_backward", true, false);
     let (node, _) = node_keys(&round_trip(&lib, &g));
-    assert!(node.contains("sinkDesc") && !node.contains("dSinkDesc"), "{node:?}");
+    assert!(
+        node.contains("sinkDesc") && !node.contains("dSinkDesc"),
+        "{node:?}"
+    );
 }
 
 // The unified SDPA backward has no attribute that makes it deterministic
@@ -259,7 +279,9 @@ fn settings_deterministic_keeps_every_engine_of_the_unified_backward_on_sm90() {
             deterministic: true,
             ..Settings::default()
         };
-        let plans = graph.plans(target, &settings).expect("a deterministic plan");
+        let plans = graph
+            .plans(target, &settings)
+            .expect("a deterministic plan");
         assert!(!plans.is_empty());
     }
 }

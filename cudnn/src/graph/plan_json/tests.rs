@@ -401,3 +401,50 @@ fn plan_json_marks_device_side_indices_and_alignment() {
     let p = PlanJson::parse(json).expect("plan");
     assert_eq!(p.tensors[0].alignment, 4);
 }
+
+/// The recorded SDPA forward with its statistics moved into a nested
+/// softmax, as cuDNN 9.28 writes a forward with a sink or the softmax's
+/// maximum and sum-exp; `softmax` replaces that softmax when given.
+fn nested_softmax(softmax: Option<Value>) -> Value {
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let mut plan = all["sdpa_forward"].clone();
+    let node = &mut plan["operationGraph"]["nodes"][0];
+    if let Some(m) = node.as_object_mut() {
+        m.remove("stats");
+    }
+    node["softmax"] = softmax.unwrap_or_else(|| {
+        serde_json::json!({
+            "operation": "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR",
+            "X": "1", "Y": "4", "statsDesc": "5", "sinkDesc": "6"
+        })
+    });
+    plan
+}
+
+#[test]
+fn an_sdpa_forwards_nested_softmax_is_read_as_its_references() {
+    let p = parse(&nested_softmax(None)).expect("plan");
+    assert_eq!(written(&p), [4, 5]);
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut v = nested_softmax(None);
+        f(&mut v["operationGraph"]["nodes"][0]["softmax"]);
+        v
+    };
+    refused(
+        &with(&|s| s["statsLog2"] = Value::Bool(true)),
+        "softmax has a key \"statsLog2\"",
+    );
+    refused(&with(&|s| s["maxDesc"] = "05".into()), "is not a uid");
+    refused(&with(&|s| s["X"] = "99".into()), "which no tensor has");
+    refused(
+        &with(&|s| s["operation"] = "CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR".into()),
+        "is not an CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR",
+    );
+    refused(
+        &nested_softmax(Some(serde_json::json!("8"))),
+        "softmax \"8\" is not an object",
+    );
+}

@@ -74,7 +74,12 @@ pub(super) fn attr_fits(key: &str, v: &Value) -> bool {
 
 /// The uid a node's `key` names: canonical decimal text of a tensor of the
 /// plan.
-pub(super) fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64, usize>) -> Result<i64> {
+pub(super) fn reference(
+    op: &str,
+    key: &str,
+    value: &Value,
+    by_uid: &HashMap<i64, usize>,
+) -> Result<i64> {
     let uid = value
         .as_str()
         .and_then(uid_of)
@@ -87,7 +92,6 @@ pub(super) fn reference(op: &str, key: &str, value: &Value, by_uid: &HashMap<i64
     }
     Ok(uid)
 }
-
 
 /// The nested softmax's operation and its reference keys (cuDNN 9.28's
 /// names: what it writes for the sink, statistics, maximum and sum-exp).
@@ -105,14 +109,23 @@ pub(super) fn read_softmax(
     sig: &mut NodeSig,
 ) -> Result<()> {
     let fields = value.as_object().ok_or_else(|| {
-        Error::bad_value(FROM_JSON, format!("{op}'s softmax {value} is not an object"))
+        Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s softmax {value} is not an object"),
+        )
     })?;
+    if fields.get("operation").and_then(Value::as_str) != Some(SOFTMAX) {
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("{op}'s softmax is not an {SOFTMAX}"),
+        ));
+    }
+    let nested = format!("{op}'s softmax");
     for (k, v) in fields {
         let k = k.as_str();
-        if k == "operation" && v == SOFTMAX {
+        if k == "operation" {
             continue;
         }
-        let nested = format!("{op}'s softmax");
         if SOFTMAX_READS.contains(&k) {
             sig.reads.push(reference(&nested, k, v, by_uid)?);
         } else if SOFTMAX_WRITES.contains(&k) {
@@ -123,12 +136,6 @@ pub(super) fn read_softmax(
                 format!("{nested} has a key {k:?} ({v}) this crate does not know"),
             ));
         }
-    }
-    if fields.get("operation").and_then(Value::as_str) != Some(SOFTMAX) {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("{op}'s softmax is not an {SOFTMAX}"),
-        ));
     }
     Ok(())
 }

@@ -89,11 +89,15 @@ impl Softmax {
     pub(super) fn set_backward(&self, op: &mut BackendOp, dsink: Option<usize>) {
         if let Some(sink) = self.sink {
             op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SINK_DESC, sink);
-            op.require(Version::new(9, 21, 0), "SDPA_BWD_SINK_DESC, @since 9.21.0");
         }
         if let Some(d) = dsink {
             op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DSINK_DESC, d);
-            op.require(Version::new(9, 21, 0), "SDPA_BWD_DSINK_DESC, @since 9.21.0");
+        }
+        if self.sink.is_some() {
+            op.require(
+                Version::new(9, 21, 0),
+                "SDPA_BWD_SINK_DESC and DSINK_DESC, @since 9.21.0",
+            );
         }
     }
 }
@@ -150,4 +154,79 @@ pub(super) fn check_direction(
         return Ok(());
     };
     Err(node_error(function, nd.to_string(), None, what.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::error::{Error, Mismatch};
+    use crate::core::version::Version;
+    use crate::graph::{Graph, SdpaBackwardInputs, SdpaOptions, TensorId};
+    use cudnn_sys::cudnnDataType_t as Dt;
+
+    const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+    const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+
+    /// `g` builds on 9.21.0 and is refused on 9.20.99, naming `words`.
+    fn needs_9_21(g: &Graph, words: &str) {
+        assert!(g.check_versions_at("t", Version::new(9, 21, 0)).is_ok());
+        match g.check_versions_at("t", Version::new(9, 20, 99)) {
+            Err(Error::InvalidArgument {
+                mismatch: Mismatch::GraphNode { what, .. },
+                ..
+            }) => {
+                assert!(what.contains("needs cuDNN 9.21.0 or later"), "{what}");
+                assert!(what.contains(words), "{what}");
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    fn qkv_sink(g: &mut Graph) -> ([TensorId; 3], TensorId) {
+        let qkv = ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+        (qkv, g.tensor("sink", &[1, 2, 1, 1], F32).unwrap())
+    }
+
+    #[test]
+    fn the_forwards_softmax_options_need_9_21() {
+        for (name, sink, rows) in [("sink", true, false), ("rows", false, true)] {
+            let mut g = Graph::new(name);
+            let ([q, k, v], s) = qkv_sink(&mut g);
+            let o = SdpaOptions {
+                sink: sink.then_some(s),
+                max_sum_exp: rows,
+                stats: true,
+                ..SdpaOptions::default()
+            };
+            g.sdpa_forward(q, k, v, &o).unwrap();
+            needs_9_21(&g, "SDPA_FWD_SOFTMAX_DESC");
+        }
+    }
+
+    #[test]
+    fn the_backwards_sink_and_its_gradient_need_9_21() {
+        for (name, dsink, words) in [
+            ("sink", false, "SDPA_BWD_SINK_DESC"),
+            ("dsink", true, "SDPA_BWD_SINK_DESC and DSINK_DESC"),
+        ] {
+            let mut g = Graph::new(name);
+            let ([q, k, v], sink) = qkv_sink(&mut g);
+            let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
+            let stats = g.tensor("stats", &[1, 2, 64, 1], F32).unwrap();
+            let i = SdpaBackwardInputs {
+                q,
+                k,
+                v,
+                o,
+                d_o,
+                stats,
+            };
+            let options = SdpaOptions {
+                sink: Some(sink),
+                sink_gradient: dsink,
+                ..SdpaOptions::default()
+            };
+            g.sdpa_backward(&i, &options).unwrap();
+            needs_9_21(&g, words);
+        }
+    }
 }
