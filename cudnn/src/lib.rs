@@ -96,7 +96,8 @@ pub use self::core::activation::{ActivationDescriptor, ActivationMode};
 pub use self::core::counts::object_counts;
 pub use self::core::dropout::DropoutDescriptor;
 pub use self::core::dtype::{
-    size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale, E8M0,
+    size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale, E8M0, F8E4M3,
+    F8E5M2,
 };
 pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use self::core::handle::{
@@ -121,10 +122,6 @@ pub use cudarc;
 pub use cudnn_sys as sys;
 pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
 pub use cudnn_sys::loader::LoadError;
-#[cfg(feature = "f8")]
-/// The FP8 element types ([`float8::F8E4M3`], [`float8::F8E5M2`]) that
-/// implement [`DataType`] with the `f8` feature (a default one).
-pub use float8;
 pub use half;
 pub use norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
 pub use ops::{

@@ -9,16 +9,17 @@ use std::ffi::c_void;
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
+pub use super::fp8::{F8E4M3, F8E5M2};
+
 mod sealed {
     pub trait Sealed {}
 }
 
 /// An element type of cuDNN tensors: `f32`, `f64`, `half::f16`,
 /// `half::bf16`, `i8`, `u8`, `i32` or `i64` (the graph API's `INT64`
-/// tensors: dropout seeds and offsets, sequence lengths); with the `f8`
-/// feature (a default one), `float8::F8E4M3` and `float8::F8E5M2` (the
-/// graph API's `FP8_E4M3` and `FP8_E5M2` tensors); and [`E8M0`] (MXFP8's
-/// block factors, `FP8_E8M0`).
+/// tensors: dropout seeds and offsets, sequence lengths); [`F8E4M3`] and
+/// [`F8E5M2`] (the graph API's `FP8_E4M3` and `FP8_E5M2` tensors); and
+/// [`E8M0`] (MXFP8's block factors, `FP8_E8M0`).
 pub trait DataType:
     sealed::Sealed
     + cudarc::driver::DeviceRepr
@@ -65,10 +66,6 @@ impl sealed::Sealed for i8 {}
 impl sealed::Sealed for u8 {}
 impl sealed::Sealed for i32 {}
 impl sealed::Sealed for i64 {}
-#[cfg(feature = "f8")]
-impl sealed::Sealed for float8::F8E4M3 {}
-#[cfg(feature = "f8")]
-impl sealed::Sealed for float8::F8E5M2 {}
 
 impl Scale for f32 {
     const ONE: f32 = 1.0;
@@ -118,12 +115,20 @@ fn i64_to_f32(v: i64) -> f32 {
     v as f32
 }
 data_type!(i64, CUDNN_DATA_INT64, "i64", f32, i64_to_f32);
-#[cfg(feature = "f8")]
-data_type!(float8::F8E4M3, CUDNN_DATA_FP8_E4M3, "f8e4m3", f32, |v| v
-    .to_f32());
-#[cfg(feature = "f8")]
-data_type!(float8::F8E5M2, CUDNN_DATA_FP8_E5M2, "f8e5m2", f32, |v| v
-    .to_f32());
+
+// SAFETY: both are `repr(transparent)` over a `u8`: plain bits with no
+// pointers, which the device reads as they are.
+unsafe impl cudarc::driver::DeviceRepr for F8E4M3 {}
+// SAFETY: as above.
+unsafe impl cudarc::driver::DeviceRepr for F8E5M2 {}
+// SAFETY: all-zero bits are a valid `F8E4M3` (+0).
+unsafe impl cudarc::driver::ValidAsZeroBits for F8E4M3 {}
+// SAFETY: all-zero bits are a valid `F8E5M2` (+0).
+unsafe impl cudarc::driver::ValidAsZeroBits for F8E5M2 {}
+impl sealed::Sealed for F8E4M3 {}
+impl sealed::Sealed for F8E5M2 {}
+data_type!(F8E4M3, CUDNN_DATA_FP8_E4M3, "f8e4m3", f32, F8E4M3::to_f32);
+data_type!(F8E5M2, CUDNN_DATA_FP8_E5M2, "f8e5m2", f32, F8E5M2::to_f32);
 
 /// An `FP8_E8M0` value, MXFP8's block factor: the power of two
 /// `2^(bits - 127)`, its eight bits all exponent (255 is NaN). The graph
@@ -233,6 +238,7 @@ pub fn size_of(t: DType) -> Option<usize> {
         DType::DOUBLE | DType::INT64 => 8,
         DType::HALF | DType::BFLOAT16 => 2,
         DType::INT8 | DType::UINT8 => 1,
+        DType::FP8_E4M3 | DType::FP8_E5M2 | DType::FP8_E8M0 => 1,
         _ => return None,
     })
 }
@@ -259,6 +265,11 @@ mod tests {
         check::<u8>();
         check::<i32>();
         check::<i64>();
+        check::<F8E4M3>();
+        check::<F8E5M2>();
+        check::<E8M0>();
+        assert_eq!(F8E4M3::from_f32(0.5).to_scale(), 0.5);
+        assert_eq!(F8E5M2(0x7B).to_scale(), 57344.0);
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub(crate) use checks::data_type_name;
 
 pub use attention::{
     DiagonalAlignment, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients,
-    SdpaOptions, SdpaOutputs, SdpaPagedKv,
+    SdpaMxfp8, SdpaOptions, SdpaOutputs, SdpaPagedKv,
 };
 pub use block_scale::BlockScaleQuantize;
 pub use matmul::MatmulOptions;

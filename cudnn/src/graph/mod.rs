@@ -124,8 +124,8 @@ pub use builder::{
     BatchNormOptions, BatchNormOutputs, BlockScaleQuantize, ConvOptions, DiagonalAlignment, Graph,
     MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions, NormOutputs,
     NormPhase, PointwiseMode, RngDistribution, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaFp8, SdpaGradients, SdpaOptions, SdpaOutputs, SdpaPagedKv, SoftmaxOptions,
-    SoftmaxOutputs, TensorId, TensorReordering,
+    SdpaDropout, SdpaFp8, SdpaGradients, SdpaMxfp8, SdpaOptions, SdpaOutputs, SdpaPagedKv,
+    SoftmaxOptions, SoftmaxOutputs, TensorId, TensorReordering,
 };
 pub use cache::{PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

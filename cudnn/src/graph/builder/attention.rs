@@ -46,8 +46,8 @@ mod rope;
 mod softmax;
 
 use composite::Legacy;
-pub use fp8::SdpaFp8;
-use fp8::{forward_types, Fp8Node};
+use fp8::{forward_types, is_fp8, Fp8Node};
+pub use fp8::{SdpaFp8, SdpaMxfp8};
 use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
@@ -142,6 +142,8 @@ pub struct SdpaOptions {
     /// With `sink`, also write the sink's gradient (`<node>.dsink`, `[1,
     /// H_q, 1, 1]` `FLOAT`; backward only, cuDNN 9.21).
     pub sink_gradient: bool,
+    /// MXFP8 attention (forward only, 9.25): see [`SdpaMxfp8`].
+    pub mxfp8: Option<SdpaMxfp8>,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -164,8 +166,8 @@ pub struct SdpaOutputs {
     pub o: TensorId,
     /// The statistics (`<node>.stats`), with [`SdpaOptions::stats`].
     pub stats: Option<TensorId>,
-    /// With [`SdpaOptions::fp8`], the absolute maximum of the output
-    /// (`<node>.amax_o`, `[1, 1, 1, 1]` `FLOAT`).
+    /// With [`SdpaOptions::fp8`] or [`SdpaOptions::mxfp8`], the output's
+    /// absolute maximum (`<node>.amax_o`, `[1, 1, 1, 1]` `FLOAT`).
     pub amax_o: Option<TensorId>,
     /// With [`SdpaFp8::amax_s`], the absolute maximum of the softmax's
     /// output (`<node>.amax_s`, `[1, 1, 1, 1]` `FLOAT`).
@@ -313,10 +315,7 @@ impl Graph {
         let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(NewTensor::scalar("scale", 4, shared.scale));
-        let fp8 = match &options.fp8 {
-            Some(f) => Some(self.sdpa_fp8(F, &nd, f)?),
-            None => None,
-        };
+        let fp8 = self.sdpa_fp8_node(F, &nd, options, &ins, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
         let softmax_at = new.len();
@@ -876,8 +875,8 @@ fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'st
     if options.paged.is_some() {
         return Err("paged K/V is an option of the forward; the backward takes dense K/V");
     }
-    if options.fp8.is_some() {
-        return Err("fp8 is an option of the forward; the backward takes HALF or BFLOAT16");
+    if is_fp8(options) {
+        return Err("fp8 is an option of the forward (mxfp8 too); the backward takes FP16/BF16");
     }
     if options.bias_gradient && options.bias.is_none() {
         return Err("bias_gradient without a bias");

@@ -411,13 +411,12 @@ fn device_side_indices_are_bound_with_index_input() {
     assert!(what.contains("index_input"), "{what}");
 }
 
-/// With the `f8` feature, FP8 buffers bind FP8 tensors: an FP8 attention
-/// forward's `E4M3` q, k, v and o take `float8::F8E4M3` buffers (one byte
-/// an element, as long as the tensor), and refuse `F8E5M2` ones.
-#[cfg(feature = "f8")]
+/// FP8 buffers bind FP8 tensors: an FP8 attention forward's `E4M3` q, k, v
+/// and o take `F8E4M3` buffers (one byte an element, as long as the
+/// tensor), and refuse `F8E5M2` ones.
 #[test]
 fn fp8_tensors_take_fp8_buffers() {
-    use float8::{F8E4M3, F8E5M2};
+    use crate::core::dtype::{F8E4M3, F8E5M2};
     let e4m3 = <F8E4M3 as DataType>::CUDNN;
     assert_eq!(e4m3, Dt::CUDNN_DATA_FP8_E4M3);
     assert_eq!(<F8E5M2 as DataType>::CUDNN, Dt::CUDNN_DATA_FP8_E5M2);
