@@ -462,11 +462,13 @@ pub fn strides_are_injective(dims: &[usize], strides: &[usize]) -> bool {
     if dims.contains(&0) {
         return true;
     }
-    let moving = dims
-        .iter()
-        .zip(strides)
-        .filter(|(d, _)| **d > 1)
-        .map(|(d, s)| (*s, *d));
+    axes_are_injective(dims.iter().copied().zip(strides.iter().copied()))
+}
+
+/// [`strides_are_injective`] of the axes `(dim, stride)`, every dim at
+/// least 1.
+pub(crate) fn axes_are_injective(axes: impl Iterator<Item = (usize, usize)>) -> bool {
+    let moving = axes.filter(|&(d, _)| d > 1).map(|(d, s)| (s, d));
     // Up to 8 axes (cuDNN's most) on the stack, more on the heap.
     on_stack::<_, 8, _>((0, 0), moving, |axes| {
         axes.sort_unstable();

@@ -256,16 +256,39 @@ static_assertions::assert_not_impl_any!(Graph: Clone);
 static_assertions::assert_impl_all!(TensorId: Send, Sync, Copy, Eq, std::hash::Hash);
 
 /// The error of a check: `function` refused, naming `node` and `tensor`.
-fn node_error(function: &'static str, node: String, tensor: Option<String>, what: String) -> Error {
+fn node_error(
+    function: &'static str,
+    node: impl std::fmt::Display,
+    tensor: Option<String>,
+    what: String,
+) -> Error {
     Error::InvalidArgument {
         function,
-        mismatch: Mismatch::GraphNode { node, tensor, what },
+        mismatch: Mismatch::GraphNode {
+            node: node.to_string(),
+            tensor,
+            what,
+        },
+    }
+}
+
+/// A node as errors name it, `kind "name"`: written only when an error
+/// is made, so that a check that passes formats nothing.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NodeLabel<'a> {
+    kind: &'a str,
+    name: &'a str,
+}
+
+impl std::fmt::Display for NodeLabel<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} \"{}\"", self.kind, self.name)
     }
 }
 
 /// `kind "name"`.
-fn node(kind: &str, name: &str) -> String {
-    format!("{kind} \"{name}\"")
+fn node<'a>(kind: &'a str, name: &'a str) -> NodeLabel<'a> {
+    NodeLabel { kind, name }
 }
 
 impl Graph {
@@ -409,6 +432,11 @@ impl Graph {
                 ),
             ));
         }
+        self.check_room(function)
+    }
+
+    /// Refuses a tensor past the last uid.
+    fn check_room(&self, function: &'static str) -> Result<()> {
         if self.tensors.len() >= u32::MAX as usize {
             return Err(self.graph_error(function, "too many tensors".into()));
         }
@@ -517,13 +545,13 @@ impl Graph {
 
     /// The position of `t` in this graph, or the refusal of a tensor of
     /// another graph (or one this graph never made).
-    fn index(&self, function: &'static str, node: &str, t: TensorId) -> Result<usize> {
-        let which = format!("tensor uid {} of graph #{}", t.uid(), t.graph);
+    fn index(&self, function: &'static str, node: &NodeLabel<'_>, t: TensorId) -> Result<usize> {
+        let which = || Some(format!("tensor uid {} of graph #{}", t.uid(), t.graph));
         if t.graph != self.id {
             return Err(node_error(
                 function,
-                node.to_string(),
-                Some(which),
+                node,
+                which(),
                 format!(
                     "the TensorId was made by another graph, not \"{}\"",
                     self.name
@@ -534,8 +562,8 @@ impl Graph {
         if i >= self.tensors.len() {
             return Err(node_error(
                 function,
-                node.to_string(),
-                Some(which),
+                node,
+                which(),
                 format!("graph \"{}\" has no such tensor", self.name),
             ));
         }

@@ -33,7 +33,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting};
-use super::{checks, node, node_error, Graph, TensorId};
+use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
@@ -381,8 +381,7 @@ impl Graph {
         const KIND: &str = "sdpa_backward";
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
-        check_backward_options(options)
-            .map_err(|what| node_error(F, nd.clone(), None, what.into()))?;
+        check_backward_options(options).map_err(|what| node_error(F, nd, None, what.into()))?;
         softmax::check_direction(F, &nd, options, false)?;
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
@@ -427,7 +426,7 @@ impl Graph {
     fn sdpa_shared(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         options: &SdpaOptions,
         dims: &Dims,
     ) -> Result<SdpaShared> {
@@ -465,7 +464,7 @@ impl Graph {
     fn check_forward_results(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         ins: &[usize],
         dims: &Dims,
     ) -> Result<()> {
@@ -525,7 +524,7 @@ impl Graph {
     fn attention_dims(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         [q, k, v]: [usize; 3],
         paged: bool,
         types: &[Dt],
@@ -603,7 +602,7 @@ impl Graph {
     fn sdpa_scale(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         options: &SdpaOptions,
         dims: &Dims,
     ) -> Result<f32> {
@@ -625,7 +624,7 @@ impl Graph {
     fn sdpa_dropout(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         options: &SdpaOptions,
     ) -> Result<Option<(f32, usize, usize)>> {
         let Some(dr) = &options.dropout else {
@@ -652,7 +651,7 @@ impl Graph {
     fn sdpa_extras(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         options: &SdpaOptions,
         dims: &Dims,
     ) -> Result<Extras> {

@@ -18,7 +18,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting};
-use super::{checks, node, node_error, Graph, TensorId};
+use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
@@ -204,7 +204,7 @@ impl Graph {
 
 /// MXFP8's value types, or the refusal of `dtype` (NVFP4's `FP4_E2M1`
 /// with its reason).
-fn check_value_type(function: &'static str, nd: &str, dtype: Dt) -> Result<()> {
+fn check_value_type(function: &'static str, nd: &NodeLabel<'_>, dtype: Dt) -> Result<()> {
     if FP8.contains(&dtype) {
         return Ok(());
     }

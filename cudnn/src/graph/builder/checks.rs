@@ -120,10 +120,11 @@ pub(crate) fn strides_like(dims: &[i64], reference: &[i64]) -> Vec<i64> {
     if reference.len() != dims.len() {
         return packed_strides(dims);
     }
-    let mut order: Vec<usize> = (0..dims.len()).collect();
-    // Outermost first: larger strides first, then earlier axes.
-    order.sort_by(|&a, &b| reference[b].cmp(&reference[a]).then(a.cmp(&b)));
-    strides_in_order(dims, &order)
+    crate::core::stack::on_stack::<usize, 8, _>(0, 0..dims.len(), |order| {
+        // Outermost first: larger strides first, then earlier axes.
+        order.sort_by(|&a, &b| reference[b].cmp(&reference[a]).then(a.cmp(&b)));
+        strides_in_order(dims, order)
+    })
 }
 
 /// Packed strides with `order` listing the axes outermost first.
@@ -176,12 +177,16 @@ pub(crate) fn check_layout(dims: &[i64], strides: &[i64]) -> Result<(), String> 
             "the extent of dims {dims:?} with strides {strides:?} overflows a 64-bit integer"
         ));
     }
-    let as_usize =
-        |v: &[i64]| -> Option<Vec<usize>> { v.iter().map(|&x| usize::try_from(x).ok()).collect() };
-    let (Some(d), Some(s)) = (as_usize(dims), as_usize(strides)) else {
+    let fits = |x: &i64| usize::try_from(*x).is_ok();
+    if !(dims.iter().all(fits) && strides.iter().all(fits)) {
         return Err("dims or strides do not fit this machine's address size".into());
-    };
-    if !crate::core::launch::strides_are_injective(&d, &s) {
+    }
+    // Every value is at least 1 and fits a usize (checked above).
+    let axes = dims
+        .iter()
+        .zip(strides)
+        .map(|(&d, &s)| (d as usize, s as usize));
+    if !crate::core::launch::axes_are_injective(axes) {
         return Err(format!(
             "strides {strides:?} put two elements of dims {dims:?} at one address"
         ));

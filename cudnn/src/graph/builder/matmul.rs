@@ -12,7 +12,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
 use super::node::{BackendOp, Setting};
-use super::{node, node_error, Graph, TensorId};
+use super::{node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 
 /// The types an override tensor takes.
@@ -114,7 +114,7 @@ impl Graph {
     fn check_override(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         t: TensorId,
         role: &str,
         c: &[i64],

@@ -56,7 +56,8 @@ impl Graph {
         scales: &MatmulFp8Scales,
     ) -> Result<MatmulFp8Outputs> {
         const F: &str = "Graph::matmul_fp8";
-        let nd = node("matmul_fp8", &self.next_op_name("matmul_fp8"));
+        let name = self.next_op_name("matmul_fp8");
+        let nd = node("matmul_fp8", &name);
         let ins = self.inputs(F, &nd, &[a, b], false)?;
         for (&i, role) in ins.iter().zip(["a", "b"]) {
             self.check_type_in(F, &nd, i, &FP8, role)?;

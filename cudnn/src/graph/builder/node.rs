@@ -20,7 +20,7 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::{checks, node, node_error, Graph, OpDef, TensorDef, TensorId};
+use super::{checks, node, node_error, Graph, NodeLabel, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 use crate::core::version::Version;
@@ -450,7 +450,7 @@ impl Graph {
             checks::check_layout(&t.dims, &t.strides).map_err(|what| {
                 node_error(
                     function,
-                    nd.clone(),
+                    nd,
                     Some(t_name.clone()),
                     format!("the tensor it makes: {what}"),
                 )
@@ -498,7 +498,7 @@ impl Graph {
     pub(super) fn check_type_in(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         i: usize,
         allowed: &[Dt],
         role: &str,
@@ -525,7 +525,7 @@ impl Graph {
     pub(super) fn check_dims_are(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         i: usize,
         want: &[i64],
         rule: &str,
@@ -708,7 +708,7 @@ fn set_slots(
 /// The refusal of a node the loaded cuDNN is too old for.
 fn version_error(
     function: &'static str,
-    nd: String,
+    nd: NodeLabel<'_>,
     (want, needs): (Version, &str),
     have: Version,
     gap: &str,

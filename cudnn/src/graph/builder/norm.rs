@@ -31,7 +31,7 @@ use sys::cudnnBackendNormMode_t as Mode;
 use DType as Dt;
 
 use super::node::{BackendOp, NewTensor, Setting};
-use super::{checks, node, node_error, Graph, TensorId};
+use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
@@ -201,7 +201,7 @@ struct Backward {
 
 /// The forward node's settings, checked: epsilon finite and above 0,
 /// momentum in [0, 1], a training or inference phase. Whether it trains.
-fn check_forward_settings(f: &Forward, nd: &str) -> Result<bool> {
+fn check_forward_settings(f: &Forward, nd: &NodeLabel<'_>) -> Result<bool> {
     let function = f.function;
     let fail = |what: String| node_error(function, nd.to_string(), None, what);
     if let Some(eps) = f.epsilon {
@@ -604,7 +604,8 @@ impl Graph {
     /// Checks that `x` has at least 3 dimensions, as an adaptive layer
     /// norm (`kind`, of `function`) takes it.
     fn check_ada_rank(&self, function: &'static str, kind: &str, x: TensorId) -> Result<()> {
-        let nd = node(kind, &self.next_op_name(kind));
+        let name = self.next_op_name(kind);
+        let nd = node(kind, &name);
         let xi = self.index(function, &nd, x)?;
         let t = &self.tensors[xi];
         if t.dims.len() >= 3 {
@@ -775,7 +776,7 @@ impl Graph {
     fn check_forward_inputs(
         &self,
         f: &Forward,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         x: TensorId,
         scale: TensorId,
     ) -> Result<Vec<usize>> {

@@ -12,7 +12,7 @@ use sys::cudnnPointwiseMode_t as Pw;
 
 use super::checks::{self, Fault, Named};
 use super::node::{BackendOp, Setting};
-use super::{node, node_error, ConvOptions, Graph, OpDef, TensorDef, TensorId};
+use super::{node, node_error, ConvOptions, Graph, NodeLabel, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
 
 /// The attributes of one kind of convolution operation: its kind in node
@@ -195,7 +195,7 @@ impl Graph {
     pub(super) fn inputs(
         &self,
         function: &'static str,
-        node: &str,
+        node: &NodeLabel<'_>,
         ids: &[TensorId],
         scalars: bool,
     ) -> Result<Vec<usize>> {
@@ -239,7 +239,7 @@ impl Graph {
         checks::check_layout(&dims, &strides).map_err(|what| {
             node_error(
                 function,
-                node.clone(),
+                node,
                 Some(out_name.clone()),
                 format!("the output: {what}"),
             )
@@ -252,7 +252,7 @@ impl Graph {
                 "a tensor has the output's name already".into(),
             ));
         }
-        self.check_new_name(function, &out_name)?;
+        self.check_room(function)?;
         let op = self.ops.len();
         let id = self.push(TensorDef {
             name: out_name,
@@ -271,7 +271,7 @@ impl Graph {
     }
 
     /// A check's fault as the error of operation `node`.
-    pub(super) fn fault(function: &'static str, node: &str, f: Fault) -> Error {
+    pub(super) fn fault(function: &'static str, node: &NodeLabel<'_>, f: Fault) -> Error {
         node_error(function, node.to_string(), f.tensor, f.what)
     }
 
@@ -323,7 +323,7 @@ impl Graph {
         let (dyi, wi) = (ins[0], ins[1]);
         let dx_name = format!("{name}.dx");
         checks::check_layout(dx_dims, &checks::packed_strides(dx_dims))
-            .map_err(|what| node_error(F, nd.clone(), Some(dx_name.clone()), what))?;
+            .map_err(|what| node_error(F, nd, Some(dx_name.clone()), what))?;
         let dx = Named {
             name: &dx_name,
             dims: dx_dims,
@@ -361,7 +361,7 @@ impl Graph {
         let (xi, dyi) = (ins[0], ins[1]);
         let dw_name = format!("{name}.dw");
         checks::check_layout(dw_dims, &checks::packed_strides(dw_dims))
-            .map_err(|what| node_error(F, nd.clone(), Some(dw_name.clone()), what))?;
+            .map_err(|what| node_error(F, nd, Some(dw_name.clone()), what))?;
         let dw = Named {
             name: &dw_name,
             dims: dw_dims,
@@ -407,7 +407,7 @@ impl Graph {
         let name = self.next_op_name(base);
         let nd = node("pointwise", &name);
         let arity = checks::check_arity(mode, inputs.len())
-            .map_err(|what| node_error(function, nd.clone(), None, what))?;
+            .map_err(|what| node_error(function, nd, None, what))?;
         let ins = self.inputs(function, &nd, inputs, true)?;
         // Scalars not used yet take the rank of the other inputs.
         let rank = ins
@@ -430,7 +430,11 @@ impl Graph {
             }
         }
         let r = rank.unwrap_or(0);
-        let scalar_dims = vec![1i64; r];
+        let scalar_dims = if adopt.is_empty() {
+            Vec::new()
+        } else {
+            vec![1i64; r]
+        };
         let named: Vec<Named<'_>> = ins
             .iter()
             .map(|&i| {
@@ -595,7 +599,7 @@ impl Graph {
         const KIND: &str = "reduction";
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
-        checks::check_reduce_op(op).map_err(|what| node_error(F, nd.clone(), None, what))?;
+        checks::check_reduce_op(op).map_err(|what| node_error(F, nd, None, what))?;
         let xi = self.inputs(F, &nd, &[x], false)?[0];
         checks::check_reduction(self.named(xi), out_dims).map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::strides_like(out_dims, &self.tensors[xi].strides);
@@ -668,7 +672,7 @@ impl Graph {
                 "made an output already".into(),
             ));
         }
-        let fail = |what| node_error(function, nd.clone(), Some(def.name.clone()), what);
+        let fail = |what| node_error(function, nd, Some(def.name.clone()), what);
         checks::check_data_type(dtype).map_err(fail)?;
         if let Some(s) = strides {
             checks::check_layout(&def.dims, s).map_err(fail)?;

@@ -121,7 +121,7 @@ impl Graph {
         }
         let (dist, params) = distribution
             .lower()
-            .map_err(|what| node_error(F, nd.clone(), None, what))?;
+            .map_err(|what| node_error(F, nd, None, what))?;
         let strides = checks::packed_strides(dims);
         let new = vec![NewTensor::output("y", dims.to_vec(), strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {

@@ -153,7 +153,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let xi = self.inputs(F, &nd, &[x], false)?[0];
         let t = &self.tensors[xi];
-        let fail = |what| node_error(F, nd.clone(), Some(t.name.clone()), what);
+        let fail = |what| node_error(F, nd, Some(t.name.clone()), what);
         let dims = slice_dims(&t.dims, ranges, steps).map_err(fail)?;
         let mut strides = Vec::with_capacity(dims.len());
         for (axis, &s) in t.strides.iter().enumerate() {
@@ -207,7 +207,7 @@ impl Graph {
         let xi = self.inputs(F, &nd, &[x], false)?[0];
         let t = &self.tensors[xi];
         check_permutation(permutation, t.dims.len())
-            .map_err(|what| node_error(F, nd.clone(), Some(t.name.clone()), what))?;
+            .map_err(|what| node_error(F, nd, Some(t.name.clone()), what))?;
         let dims = permutation.iter().map(|&p| t.dims[p]).collect();
         let strides = permutation.iter().map(|&p| t.strides[p]).collect();
         let perm = permutation.iter().map(|&p| p as i64).collect();
@@ -298,8 +298,7 @@ impl Graph {
             return Err(node_error(F, nd, None, "no input to concatenate".into()));
         };
         let f = &self.tensors[first];
-        let fail =
-            |i: usize, what| node_error(F, nd.clone(), Some(self.tensors[i].name.clone()), what);
+        let fail = |i: usize, what| node_error(F, nd, Some(self.tensors[i].name.clone()), what);
         if axis >= f.dims.len() {
             return Err(fail(
                 first,

@@ -17,7 +17,7 @@ use super::super::node::{BackendOp, NewTensor};
 use super::{Dims, SdpaOptions};
 use crate::core::error::Result;
 use crate::core::version::Version;
-use crate::graph::builder::{node_error, Graph, TensorId, TensorReordering};
+use crate::graph::builder::{node_error, Graph, NodeLabel, TensorId, TensorReordering};
 
 /// The types of FP8 attention's `q`, `k`, `v`.
 pub(super) const FP8S: &[Dt] = &[Dt::CUDNN_DATA_FP8_E4M3, Dt::CUDNN_DATA_FP8_E5M2];
@@ -164,7 +164,7 @@ impl Graph {
     pub(super) fn sdpa_fp8_node(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         options: &SdpaOptions,
         ins: &[usize],
         dims: &Dims,
@@ -175,20 +175,25 @@ impl Graph {
             (None, Some(m)) => {
                 if options.paged.is_some() {
                     let what = "mxfp8 with paged K/V; cuDNN's MXFP8 attention reads dense K/V";
-                    return Err(node_error(function, nd.into(), None, what.into()));
+                    return Err(node_error(function, nd, None, what.into()));
                 }
                 self.sdpa_mxfp8(function, nd, m, ins, dims).map(Some)
             }
             (Some(_), Some(_)) => {
                 let what = "both fp8 and mxfp8; the factors are per tensor or per block";
-                Err(node_error(function, nd.into(), None, what.into()))
+                Err(node_error(function, nd, None, what.into()))
             }
         }
     }
 
     /// The factors of `fp8`, checked: tensors of this graph, `[1, 1, 1,
     /// 1]`, `FLOAT`.
-    fn sdpa_fp8(&self, function: &'static str, nd: &str, fp8: &SdpaFp8) -> Result<Fp8Node> {
+    fn sdpa_fp8(
+        &self,
+        function: &'static str,
+        nd: &NodeLabel<'_>,
+        fp8: &SdpaFp8,
+    ) -> Result<Fp8Node> {
         let f = fp8;
         let given = [
             f.descale_q,
@@ -224,7 +229,7 @@ impl Graph {
     fn sdpa_mxfp8(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         mx: &SdpaMxfp8,
         ins: &[usize],
         dims: &Dims,
@@ -250,7 +255,7 @@ impl Graph {
                         .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
                 });
             if let Some(what) = what {
-                return Err(node_error(function, nd.into(), Some(t.name.clone()), what));
+                return Err(node_error(function, nd, Some(t.name.clone()), what));
             }
         }
         Ok(Fp8Node {

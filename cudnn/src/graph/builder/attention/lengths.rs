@@ -13,7 +13,7 @@ use super::super::node::BackendOp;
 use super::{Dims, LENGTHS};
 use crate::core::error::Result;
 use crate::core::version::Version;
-use crate::graph::builder::{node_error, Graph, TensorId};
+use crate::graph::builder::{node_error, Graph, NodeLabel, TensorId};
 
 /// One side's checked lengths, by tensor index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +99,7 @@ impl Graph {
     pub(super) fn sdpa_side(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         per_item: Option<TensorId>,
         cumulative: Option<TensorId>,
         dims: &Dims,

@@ -15,7 +15,7 @@ use DType as Dt;
 
 use super::{Dims, SdpaOptions};
 use crate::core::error::Result;
-use crate::graph::builder::{node_error, Graph, TensorId};
+use crate::graph::builder::{node_error, Graph, NodeLabel, TensorId};
 
 /// Paged K/V caches for [`Graph::sdpa_forward`]: with
 /// [`SdpaOptions::paged`], the `k` and `v` it takes are containers of
@@ -97,7 +97,7 @@ impl Graph {
     pub(super) fn paged_dims(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         [q, k, v]: [usize; 3],
         paged: &SdpaPagedKv,
         options: &SdpaOptions,

@@ -17,7 +17,7 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::super::node::{BackendOp, NewTensor, Setting};
-use super::super::{checks, node_error, Graph};
+use super::super::{checks, node_error, Graph, NodeLabel};
 use super::{Dims, SdpaOptions};
 use crate::core::dtype::DType as Dt;
 use crate::core::error::Result;
@@ -115,7 +115,7 @@ impl Graph {
     pub(super) fn sdpa_softmax(
         &self,
         function: &'static str,
-        nd: &str,
+        nd: &NodeLabel<'_>,
         options: &SdpaOptions,
         dims: &Dims,
     ) -> Result<Softmax> {
@@ -140,7 +140,7 @@ impl Graph {
 /// [`node_error`] wants it.
 pub(super) fn check_direction(
     function: &'static str,
-    nd: &str,
+    nd: &NodeLabel<'_>,
     options: &SdpaOptions,
     forward: bool,
 ) -> Result<()> {
