@@ -869,6 +869,8 @@ fn a_plan_records_its_target_and_its_engines_notes() {
     assert_eq!(back.target(), Some(&PlanTarget::of(&h200)));
     assert!(plan.behavior_notes().is_some());
     assert_eq!(back.behavior_notes(), plan.behavior_notes());
+    // A plan read from JSON reads its numerical notes back from cuDNN.
+    assert_eq!(back.numerical_notes(), plan.numerical_notes());
     let e = ExecutionPlan::from_json(&lib, &json, Target::Device(&h100)).expect_err("H100");
     assert_eq!(status_raw(&e), Some(3007), "{e}");
     let e = PlanTarget::of(&h200)

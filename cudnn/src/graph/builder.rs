@@ -60,6 +60,7 @@ pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use checks::data_type_name;
+pub(crate) use signature::signature_of;
 
 pub use attention::{
     DiagonalAlignment, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
-use super::attr_rows::{AttributeInfo, DescriptorTypeInfo};
+use super::attr_rows::{in_major, AttributeInfo, DescriptorTypeInfo};
 use super::info;
 use super::value::AttributeValue;
 use crate::core::error::{Error, Mismatch, Result};
@@ -92,8 +92,55 @@ pub struct BackendDescriptor {
     raw: Arc<Raw>,
     finalized: bool,
     /// The attributes set so far (for the rules checked at finalize).
-    set_attrs: Vec<sys::cudnnBackendAttributeName_t>,
+    set_attrs: SetAttrs,
     not_sync: PhantomData<Cell<()>>,
+}
+
+/// The attributes set into a descriptor: as many as most descriptors are
+/// given in place, more in a `Vec` (so that making a descriptor, which the
+/// heuristics do for each configuration they offer, allocates only its
+/// shared part).
+#[derive(Debug)]
+struct SetAttrs {
+    few: [sys::cudnnBackendAttributeName_t; SetAttrs::FEW],
+    len: usize,
+    more: Vec<sys::cudnnBackendAttributeName_t>,
+}
+
+impl Default for SetAttrs {
+    fn default() -> Self {
+        SetAttrs {
+            few: [sys::cudnnBackendAttributeName_t(0); SetAttrs::FEW],
+            len: 0,
+            more: Vec::new(),
+        }
+    }
+}
+
+impl SetAttrs {
+    const FEW: usize = 12;
+
+    fn contains(&self, attr: sys::cudnnBackendAttributeName_t) -> bool {
+        self.few[..self.len].contains(&attr) || self.more.contains(&attr)
+    }
+
+    fn insert(&mut self, attr: sys::cudnnBackendAttributeName_t) {
+        if self.contains(attr) {
+            return;
+        }
+        match self.few.get_mut(self.len) {
+            Some(slot) => {
+                *slot = attr;
+                self.len += 1;
+            }
+            None => self.more.push(attr),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.more.clear();
+    }
 }
 
 static_assertions::assert_impl_all!(BackendDescriptor: Send);
@@ -147,7 +194,7 @@ impl SharedDescriptor {
         BackendDescriptor {
             raw: Arc::clone(&self.raw),
             finalized: true,
-            set_attrs: Vec::new(),
+            set_attrs: SetAttrs::default(),
             not_sync: PhantomData,
         }
     }
@@ -184,7 +231,7 @@ impl BackendDescriptor {
                 format!("descriptor type {} is not in the table", kind.0),
             ));
         };
-        if !info::descriptor_type_in_major(kind, major) {
+        if !in_major(info.ty.majors, major) {
             return Err(Error::unsupported(
                 info.create_fn,
                 format!("{} is not in cuDNN {major}", info.ty.name),
@@ -217,8 +264,7 @@ impl BackendDescriptor {
                 handles: Vec::new(),
             }),
             finalized: false,
-            // Room for the attributes most descriptors are given.
-            set_attrs: Vec::with_capacity(8),
+            set_attrs: SetAttrs::default(),
             not_sync: PhantomData,
         })
     }
@@ -560,15 +606,13 @@ impl BackendDescriptor {
         let status = unsafe { (set.f)(self.raw.ptr, a.attribute(), ty, n as i64, data) };
         lib.check(a.set_fn, status)?;
         let attr = a.attribute();
-        if !self.set_attrs.contains(&attr) {
-            self.set_attrs.push(attr);
-        }
+        self.set_attrs.insert(attr);
         Ok(())
     }
 
     /// Whether attribute `attr` was set.
     fn has(&self, attr: sys::cudnnBackendAttributeName_t) -> bool {
-        self.set_attrs.contains(&attr)
+        self.set_attrs.contains(attr)
     }
 
     /// What the library itself does not check before a finalize, and

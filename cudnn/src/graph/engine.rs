@@ -100,7 +100,7 @@ impl EngineFilter {
     /// whether the graph's convolutions or matmuls read `float` operands
     /// (where tensor cores mean TF32).
     pub(crate) fn rejects(&self, config: &EngineConfig, has_float: bool) -> Option<&'static str> {
-        let has = |n: Numerical| config.numerical_notes.contains(&n);
+        let has = |n: Numerical| config.numerical_notes().contains(&n);
         if self.deterministic && has(Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC) {
             return Some("non-deterministic");
         }
@@ -115,7 +115,7 @@ impl EngineFilter {
         {
             return Some("reduced-precision reduction");
         }
-        let noted = |b: Behavior| config.behavior_notes.contains(&b);
+        let noted = |b: Behavior| config.behavior_notes().contains(&b);
         if !self.allow_runtime_compilation
             && noted(Behavior::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION)
         {
@@ -140,8 +140,10 @@ impl EngineFilter {
 pub struct EngineConfig {
     pub(crate) desc: BackendDescriptor,
     pub(crate) global_index: i64,
-    pub(crate) numerical_notes: Arc<[Numerical]>,
-    pub(crate) behavior_notes: Arc<[Behavior]>,
+    /// The engine's notes, read from cuDNN when first asked for (the
+    /// heuristics' configurations are kept without them unless a filter
+    /// reads them).
+    pub(crate) notes: std::cell::OnceCell<EngineNotes>,
     /// Read from cuDNN when first asked for.
     pub(crate) knobs: std::cell::OnceCell<Arc<[(KnobType, i64)]>>,
     /// The graph's name and tensors, shared with the graph.
@@ -161,12 +163,17 @@ impl EngineConfig {
     /// The engine's numerical notes (tensor cores, down-converted inputs,
     /// non-determinism, FFT, Winograd, ...).
     pub fn numerical_notes(&self) -> &[Numerical] {
-        &self.numerical_notes
+        &self.notes().numerical
     }
 
     /// The engine's behaviour notes (runtime compilation, cuBLASLt, ...).
     pub fn behavior_notes(&self) -> &[Behavior] {
-        &self.behavior_notes
+        &self.notes().behavior
+    }
+
+    fn notes(&self) -> &EngineNotes {
+        self.notes
+            .get_or_init(|| config_notes(&self.desc).unwrap_or_default())
     }
 
     /// The knob choices of the configuration, as cuDNN reports them.
@@ -177,7 +184,7 @@ impl EngineConfig {
     /// Whether the engine may give different results from run to run.
     pub fn is_deterministic(&self) -> bool {
         !self
-            .numerical_notes
+            .numerical_notes()
             .contains(&Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC)
     }
 
@@ -200,8 +207,8 @@ impl std::fmt::Display for EngineConfig {
             f,
             Some(self.global_index),
             self.knobs(),
-            &self.numerical_notes,
-            &self.behavior_notes,
+            self.numerical_notes(),
+            self.behavior_notes(),
         )
     }
 }
@@ -297,6 +304,42 @@ pub(crate) fn check_target_library(
         )),
         _ => Ok(()),
     }
+}
+
+/// An engine's numerical and behaviour notes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct EngineNotes {
+    pub(crate) numerical: Arc<[Numerical]>,
+    pub(crate) behavior: Arc<[Behavior]>,
+}
+
+/// The notes of engine descriptor `engine` (a list cuDNN does not report
+/// is empty).
+pub(crate) fn read_notes(engine: &BackendDescriptor) -> EngineNotes {
+    EngineNotes {
+        numerical: engine
+            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
+            .unwrap_or_default()
+            .into(),
+        behavior: engine
+            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+            .unwrap_or_default()
+            .into(),
+    }
+}
+
+/// The notes of the engine of configuration `cfg`; `None` when cuDNN
+/// does not report its engine.
+pub(crate) fn config_notes(cfg: &BackendDescriptor) -> Option<EngineNotes> {
+    let engine = cfg
+        .get_descriptors(
+            A::CUDNN_ATTR_ENGINECFG_ENGINE,
+            D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
+        )
+        .ok()?
+        .into_iter()
+        .next()?;
+    Some(read_notes(&engine))
 }
 
 /// The knob choices of a configuration (none when cuDNN reports none or

@@ -99,11 +99,37 @@ impl AttributeInfo {
 /// What the table says about attribute `name`; `None` for a value neither
 /// major's headers declare.
 pub fn attribute_info(name: sys::cudnnBackendAttributeName_t) -> Option<&'static AttributeInfo> {
-    ATTRIBUTES
-        .binary_search_by_key(&name.0, |a| a.value)
-        .ok()
-        .map(|i| &ATTRIBUTES[i])
+    let row = *ATTRIBUTE_ROWS.get(usize::try_from(name.0).ok()?)?;
+    ATTRIBUTES.get(usize::from(row))
 }
+
+/// The largest attribute value of the table, plus one.
+const ATTRIBUTE_END: usize = {
+    let mut end = 0;
+    let mut i = 0;
+    while i < ATTRIBUTES.len() {
+        if ATTRIBUTES[i].value as usize >= end {
+            end = ATTRIBUTES[i].value as usize + 1;
+        }
+        i += 1;
+    }
+    end
+};
+
+/// Each attribute value's row of [`ATTRIBUTES`] (`u16::MAX`: none), so
+/// that a lookup, made for every attribute set or read, touches one
+/// cache line of this and the row (a binary search over the rows touched
+/// about ten lines of a table of over 50 KB).
+static ATTRIBUTE_ROWS: [u16; ATTRIBUTE_END] = {
+    assert!(ATTRIBUTES.len() < u16::MAX as usize);
+    let mut rows = [u16::MAX; ATTRIBUTE_END];
+    let mut i = 0;
+    while i < ATTRIBUTES.len() {
+        rows[ATTRIBUTES[i].value as usize] = i as u16;
+        i += 1;
+    }
+    rows
+};
 
 /// Every attribute of the table, by value.
 pub fn attributes() -> &'static [AttributeInfo] {

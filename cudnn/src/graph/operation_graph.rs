@@ -8,24 +8,21 @@
 use std::sync::Arc;
 
 use cudnn_sys as sys;
-use sys::{
-    cudnnBackendAttributeName_t as A, cudnnBackendBehaviorNote_t as Behavior,
-    cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
-};
+use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::builder::node::BackendOp;
-use super::builder::{key_text, KeyTensor, TensorId};
+use super::builder::{key_text, signature_of, KeyTensor, TensorId};
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::engine::{
-    check_sm_count_target, check_target_library, count, mode_name, no_engine_from, EngineConfig,
-    EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
+    check_sm_count_target, check_target_library, count, mode_name, no_engine_from, read_notes,
+    EngineConfig, EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
 };
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::plan_tensor::PlanTensor;
 use super::settings::Settings;
-use super::signature::Signature;
+use super::signature::{Signature, TensorSig};
 use crate::core::dtype::DType;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
@@ -111,6 +108,18 @@ impl GraphTensor {
         }
     }
 
+    /// What a plan's JSON must hold of it.
+    pub(crate) fn signature(&self) -> TensorSig {
+        TensorSig::new(
+            self.uid,
+            &self.dims,
+            &self.strides,
+            self.data_type,
+            self.is_virtual,
+            self.by_value.is_some(),
+        )
+    }
+
     /// A by-value scalar's value; `None` for other tensors.
     pub fn by_value(&self) -> Option<ScalarValue> {
         self.by_value
@@ -151,8 +160,9 @@ pub struct OperationGraph {
     /// Whether a convolution or matmul reads `FLOAT` operands: where
     /// tensor cores compute in TF32 ([`EngineFilter::allow_tf32`](crate::graph::EngineFilter::allow_tf32)).
     pub(crate) tf32_operands: bool,
-    /// What a plan for it holds.
-    pub(crate) signature: Signature,
+    /// What a plan for it holds, made when first asked for (a
+    /// composite's made when built: of the tensors its operations use).
+    pub(crate) signature: std::cell::OnceCell<Signature>,
 }
 
 static_assertions::assert_impl_all!(OperationGraph: Send);
@@ -403,19 +413,10 @@ impl OperationGraph {
             cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES, &refs)?;
         }
         cfg.finalize()?;
-        let numerical_notes = engine
-            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default()
-            .into();
-        let behavior_notes = engine
-            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default()
-            .into();
         Ok(EngineConfig {
             desc: cfg,
             global_index,
-            numerical_notes,
-            behavior_notes,
+            notes: std::cell::OnceCell::from(read_notes(&engine)),
             knobs: std::cell::OnceCell::from(Arc::from(knobs)),
             graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
@@ -436,19 +437,10 @@ impl OperationGraph {
         let global_index = engine
             .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
             .ok()?;
-        let numerical_notes = engine
-            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default()
-            .into();
-        let behavior_notes = engine
-            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default()
-            .into();
         Some(EngineConfig {
             desc,
             global_index,
-            numerical_notes,
-            behavior_notes,
+            notes: std::cell::OnceCell::new(),
             knobs: std::cell::OnceCell::new(),
             graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
@@ -475,7 +467,11 @@ impl OperationGraph {
     /// difference.
     pub fn check_plan_json(&self, json: &str) -> Result<()> {
         let held = PlanJson::parse(json)?.signature();
-        match self.signature.difference(&held) {
+        let signature = self.signature.get_or_init(|| {
+            let tensors = self.tensors.iter().map(GraphTensor::signature).collect();
+            signature_of(self.key_ops.iter(), tensors)
+        });
+        match signature.difference(&held) {
             None => Ok(()),
             Some(what) => Err(Error::bad_value(
                 "OperationGraph::check_plan_json",

@@ -12,7 +12,8 @@ use sys::{
 
 use super::descriptor::BackendDescriptor;
 use super::engine::{
-    check_target_library, read_knobs, write_engine, EngineConfig, KnobType, Target,
+    check_target_library, config_notes, read_knobs, write_engine, EngineConfig, EngineNotes,
+    KnobType, Target,
 };
 use super::plan_json::PlanJson;
 use super::plan_tensor::PlanTensor;
@@ -46,11 +47,9 @@ pub struct ExecutionPlan {
     pub(crate) graph_name: Arc<str>,
     pub(crate) tensors: Arc<[PlanTensor]>,
     pub(crate) engine_index: Option<i64>,
-    /// The engine's behaviour notes, when known: the configuration's, or
-    /// read back from cuDNN when first asked for.
-    pub(crate) behavior_notes: OnceCell<Option<Arc<[Behavior]>>>,
-    /// The engine's numerical notes (empty when not known).
-    pub(crate) numerical_notes: Arc<[Numerical]>,
+    /// The engine's notes, when known: the configuration's when it has
+    /// read them, else read back from cuDNN when first asked for.
+    pub(crate) notes: OnceCell<Option<EngineNotes>>,
     /// The configuration's knob choices: the configuration's when it has
     /// read them, else read back from cuDNN when first asked for.
     pub(crate) knobs: OnceCell<Arc<[(KnobType, i64)]>>,
@@ -99,21 +98,10 @@ fn plan_config(plan: &BackendDescriptor) -> Option<BackendDescriptor> {
     .next()
 }
 
-/// The behaviour notes of a finalized plan's engine, read back from cuDNN
-/// (`None` when it does not report them).
-fn engine_notes(plan: &BackendDescriptor) -> Option<Vec<Behavior>> {
-    let cfg = plan_config(plan)?;
-    let engine = cfg
-        .get_descriptors(
-            A::CUDNN_ATTR_ENGINECFG_ENGINE,
-            D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
-        )
-        .ok()?
-        .into_iter()
-        .next()?;
-    engine
-        .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-        .ok()
+/// The notes of a finalized plan's engine, read back from cuDNN (`None`
+/// when it does not report its engine).
+fn engine_notes(plan: &BackendDescriptor) -> Option<EngineNotes> {
+    config_notes(&plan_config(plan)?)
 }
 
 /// The workspace a finalized plan reports, checked.
@@ -136,7 +124,7 @@ impl std::fmt::Display for ExecutionPlan {
             f,
             self.engine_index,
             self.knobs(),
-            &self.numerical_notes,
+            self.numerical_notes(),
             behavior,
         )?;
         write!(f, ", workspace {} bytes", self.workspace)
@@ -171,8 +159,11 @@ impl ExecutionPlan {
             graph_name: Arc::clone(&config.graph_name),
             tensors: Arc::clone(&config.tensors),
             engine_index: Some(config.global_index),
-            behavior_notes: OnceCell::from(Some(Arc::clone(&config.behavior_notes))),
-            numerical_notes: Arc::clone(&config.numerical_notes),
+            notes: config
+                .notes
+                .get()
+                .cloned()
+                .map_or_else(OnceCell::new, |n| OnceCell::from(Some(n))),
             knobs: config
                 .knobs
                 .get()
@@ -243,8 +234,7 @@ impl ExecutionPlan {
             graph_name: graph_name.into(),
             tensors: tensors.into(),
             engine_index,
-            behavior_notes: OnceCell::new(),
-            numerical_notes: Arc::new([]),
+            notes: OnceCell::new(),
             knobs: OnceCell::new(),
             handle_id,
             target,
@@ -293,15 +283,18 @@ impl ExecutionPlan {
     /// cuBLASLt, ...): the configuration's, or for a plan read from JSON
     /// what cuDNN reports of it; `None` when it does not.
     pub fn behavior_notes(&self) -> Option<&[Behavior]> {
-        self.behavior_notes
-            .get_or_init(|| engine_notes(&self.desc).map(Arc::from))
-            .as_deref()
+        self.notes().map(|n| &n.behavior[..])
     }
 
     /// The engine's numerical notes (tensor cores, ...): the
-    /// configuration's; empty for a plan read from JSON.
+    /// configuration's, or for a plan read from JSON what cuDNN reports of
+    /// it; empty when it does not.
     pub fn numerical_notes(&self) -> &[Numerical] {
-        &self.numerical_notes
+        self.notes().map_or(&[], |n| &n.numerical[..])
+    }
+
+    fn notes(&self) -> Option<&EngineNotes> {
+        self.notes.get_or_init(|| engine_notes(&self.desc)).as_ref()
     }
 
     /// The knob choices of the plan's engine configuration.

@@ -139,17 +139,16 @@ impl Graph {
         // A plan holds the tensors its operations use: a composite leaves
         // the unified node's own unused.
         let plan_tensors = std::cell::OnceCell::new();
-        let signature = match &expanded {
-            None => g.signature(&tensors),
-            Some(e) => {
-                let used: Vec<GraphTensor> = (tensors.iter().zip(&e.unused))
-                    .filter(|(_, unused)| !**unused)
-                    .map(|(t, _)| t.clone())
-                    .collect();
-                let _ = plan_tensors.set(used.iter().map(GraphTensor::plan_tensor).collect());
-                g.signature(&used)
-            }
-        };
+        let signature = std::cell::OnceCell::new();
+        if let Some(e) = &expanded {
+            let used: Vec<&GraphTensor> = (tensors.iter().zip(&e.unused))
+                .filter(|(_, unused)| !**unused)
+                .map(|(t, _)| t)
+                .collect();
+            let _ = plan_tensors.set(used.iter().map(|t| t.plan_tensor()).collect());
+            let used = used.iter().map(|t| t.signature()).collect();
+            let _ = signature.set(super::signature_of(g.ops.iter().map(|o| &o.op), used));
+        }
         Ok(OperationGraph {
             desc: graph,
             tensors,

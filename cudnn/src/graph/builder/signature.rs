@@ -2,9 +2,7 @@
 //! with a plan read from a file.
 
 use super::node::{BackendOp, Setting};
-use super::Graph;
 use crate::graph::info::descriptor_type_name;
-use crate::graph::operation_graph::GraphTensor;
 use crate::graph::signature::{self as sig, NodeSig, Signature, TensorSig};
 use cudnn_sys::cudnnBackendAttributeName_t as A;
 
@@ -78,26 +76,15 @@ fn nodes_of(b: &BackendOp, out: &mut Vec<NodeSig>) {
     out.push(node(name, modes, &slots(true), &slots(false)));
 }
 
-impl Graph {
-    /// The signature of the graph whose tensors are `tensors`.
-    pub(super) fn signature(&self, tensors: &[GraphTensor]) -> Signature {
-        let mut nodes = Vec::new();
-        for o in &self.ops {
-            nodes_of(&o.op, &mut nodes);
-        }
-        let tensors = tensors
-            .iter()
-            .map(|t| {
-                TensorSig::new(
-                    t.uid(),
-                    t.dims(),
-                    t.strides(),
-                    t.data_type(),
-                    t.is_virtual(),
-                    t.by_value().is_some(),
-                )
-            })
-            .collect();
-        Signature::new(tensors, nodes)
+/// The signature of a graph of the operations `ops` over `tensors` (in
+/// uid order): made when a plan's JSON is first checked against it.
+pub(crate) fn signature_of<'a>(
+    ops: impl Iterator<Item = &'a BackendOp>,
+    tensors: Vec<TensorSig>,
+) -> Signature {
+    let mut nodes = Vec::new();
+    for op in ops {
+        nodes_of(op, &mut nodes);
     }
+    Signature::new(tensors, nodes)
 }
