@@ -277,6 +277,7 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
         scale,
         bias: None,
         mask: c.mask.clone(),
+        sink: None,
     };
     let qs = rounded::<T>(&values(sh.q_len(), 11));
     let ks = rounded::<T>(&values(sh.kv_len(), 12));
