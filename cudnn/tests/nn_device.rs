@@ -3,7 +3,8 @@
 //! training and for inference, layer and RMS normalization. No kernel
 //! runs. Before cuDNN 9.8 (no device descriptions), before 9.13 (no fused
 //! attention) and on cuDNN 8 (no normalization nodes), `new` is a typed
-//! refusal. A linear layer with its epilogue fused is planned too.
+//! refusal. A linear layer with its epilogue fused is planned too, and
+//! attention with sink tokens (cuDNN 9.21).
 
 mod common;
 
@@ -229,4 +230,81 @@ fn decode_and_ragged_attention_is_planned_for_a_described_h200() {
             }
         }
     }
+}
+
+/// Sink tokens: cuDNN 9.28 plans attention with a sink per query head for
+/// a described H200, for training (the backward writes the sink's
+/// gradient) and for inference, causal, padded and ragged; before 9.21
+/// `new` is the layer's own refusal, before any graph is built.
+#[test]
+fn attention_with_sink_tokens_is_planned_for_a_described_h200() {
+    let Some(lib) = library() else {
+        return;
+    };
+    let h200 = DeviceProperties::preset("h200").expect("preset");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &h200,
+    };
+    let s = Settings::default();
+    let v = lib.version();
+    let sinks = AttentionOptions {
+        causal: true,
+        sinks: true,
+        ..AttentionOptions::default()
+    };
+    let padded = AttentionOptions {
+        padding: true,
+        ..sinks
+    };
+    let ragged = AttentionOptions {
+        ragged: true,
+        ..sinks
+    };
+    let plain = AttentionOptions::default();
+    for (o, since) in [
+        (sinks, (9, 21)),
+        (padded, (9, 21)),
+        (ragged, (9, 28)),
+        (
+            AttentionOptions {
+                sinks: true,
+                ..plain
+            },
+            (9, 21),
+        ),
+    ] {
+        let training = Attention::<bf16>::new(target, ATTN, o, &s, None);
+        let inference = AttentionInference::<f16>::new(target, ATTN, o, &s, None);
+        if v < Version::new(9, 21, 0) {
+            for r in [training.map(|_| ()), inference.map(|_| ())] {
+                match r {
+                    Err(Error::InvalidArgument { function, mismatch }) => {
+                        assert!(function.ends_with("::new"), "{function}");
+                        let what = mismatch.to_string();
+                        assert!(what.starts_with("sink tokens need cuDNN 9.21.0"), "{what}");
+                    }
+                    other => panic!("expected the layer's refusal, got {other:?}"),
+                }
+            }
+            continue;
+        }
+        if v < Version::new(since.0, since.1, 0) {
+            refused(training);
+        } else {
+            let l = training.unwrap_or_else(|e| panic!("training, {o:?}: {e}"));
+            assert!(l.options().sinks);
+        }
+        let since = if o.ragged { (9, 24) } else { since };
+        if v < Version::new(since.0, since.1, 0) {
+            refused(inference);
+        } else {
+            inference.unwrap_or_else(|e| panic!("inference, {o:?}: {e}"));
+        }
+    }
+    // Decoding with a sink is refused before cuDNN is called.
+    let decode = AttentionShape { seq_q: 1, ..ATTN };
+    refused(AttentionInference::<bf16>::new(
+        target, decode, sinks, &s, None,
+    ));
 }

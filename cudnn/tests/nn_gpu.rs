@@ -263,6 +263,9 @@ struct AttnCase<'a> {
     mask: AttentionMask,
     /// The actual lengths of each batch item (q, kv), with padding.
     lens: Option<(&'a [usize], &'a [usize])>,
+    /// The sink logits, one per query head, with
+    /// [`AttentionOptions::sinks`].
+    sink: Option<&'a [f32]>,
 }
 
 fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCase<'_>) {
@@ -277,7 +280,7 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
         scale,
         bias: None,
         mask: c.mask.clone(),
-        sink: None,
+        sink: c.sink,
     };
     let qs = rounded::<T>(&values(sh.q_len(), 11));
     let ks = rounded::<T>(&values(sh.kv_len(), 12));
@@ -305,6 +308,16 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
     // SAFETY: every length is at most the layer's sequence length
     // (asserted above), and the buffers live until the test synchronizes.
     let seq_lens = || lens.as_ref().map(|(q, kv)| unsafe { SeqLens::new(q, kv) });
+    let sink_buf: Option<CudaSlice<f32>> = c.sink.map(|v| s.clone_htod(v).expect("sink"));
+    let sink = || {
+        sink_buf
+            .as_ref()
+            .map(|b| b as &dyn cudnn::DeviceBuffer<f32>)
+    };
+    // NaN first: the backward writes every element of the sink's gradient.
+    let mut dsink_buf: Option<CudaSlice<f32>> = c
+        .sink
+        .map(|v| s.clone_htod(&vec![f32::NAN; v.len()]).expect("dsink"));
     let mut o: CudaSlice<T> = s.alloc_zeros(sh.q_len()).expect("o");
     let mut stats: CudaSlice<f32> = s.alloc_zeros(sh.stats_len()).expect("stats");
     layer
@@ -317,6 +330,7 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
                 o: &mut o,
                 stats: &mut stats,
                 seq_lens: seq_lens(),
+                sink: sink(),
             },
         )
         .expect("forward");
@@ -357,6 +371,10 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
                 dk: &mut dk,
                 dv: &mut dv,
                 seq_lens: seq_lens(),
+                sink: sink(),
+                dsink: dsink_buf
+                    .as_mut()
+                    .map(|b| b as &mut dyn cudnn::DeviceBufferMut<f32>),
             },
         )
         .expect("backward");
@@ -375,6 +393,9 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
             tol.grad,
         );
     }
+    if let (Some(got), Some(want)) = (&dsink_buf, &grads.dsink) {
+        assert_close("dsink", &download_flat(s, got), want, tol.grad);
+    }
 }
 
 fn causal() -> AttnCase<'static> {
@@ -386,6 +407,7 @@ fn causal() -> AttnCase<'static> {
         },
         mask: AttentionMask::causal(),
         lens: None,
+        sink: None,
     }
 }
 
@@ -399,6 +421,48 @@ fn causal_attention_bf16_matches_the_reference() {
 #[ignore = "needs a CUDA GPU"]
 fn causal_attention_f16_matches_the_reference() {
     attention_case::<f16>(&gpu(), &F16_TOL, &causal());
+}
+
+/// Sink tokens (cuDNN 9.21): one logit per query head, some above the
+/// rows' log-sum-exp and some below, so that the sink takes a visible
+/// share of each row; the sink's gradient against the reference's, at the
+/// gradients' tolerance.
+fn sink_case(padding: bool) -> AttnCase<'static> {
+    const SINK: [f32; 4] = [-1.0, 0.5, 2.0, 4.0];
+    const LQ: [usize; 2] = [100, 128];
+    const LKV: [usize; 2] = [128, 77];
+    let mask = match padding {
+        true => AttentionMask {
+            seq_len_q: Some(LQ.to_vec()),
+            seq_len_kv: Some(LKV.to_vec()),
+            ..AttentionMask::causal()
+        },
+        false => AttentionMask::causal(),
+    };
+    AttnCase {
+        options: AttentionOptions {
+            causal: true,
+            padding,
+            sinks: true,
+            ..AttentionOptions::default()
+        },
+        mask,
+        lens: padding.then_some((&LQ, &LKV)),
+        sink: Some(&SINK),
+        ..causal()
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn attention_with_sink_tokens_bf16_matches_the_reference() {
+    attention_case::<bf16>(&gpu(), &BF16_TOL, &sink_case(false));
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn padded_attention_with_sink_tokens_f16_matches_the_reference() {
+    attention_case::<f16>(&gpu(), &F16_TOL, &sink_case(true));
 }
 
 #[test]
@@ -444,6 +508,7 @@ fn bottom_right_causal_attention_bf16_matches_the_reference() {
                 ..AttentionMask::causal()
             },
             lens: None,
+            sink: None,
         };
         attention_case::<bf16>(&gpu(), &BF16_TOL, &case);
     }
@@ -476,6 +541,7 @@ fn padded_bottom_right_band_attention_f16_matches_the_reference() {
             seq_len_kv: Some(lkv.to_vec()),
         },
         lens: Some((&lq, &lkv)),
+        sink: None,
     };
     attention_case::<f16>(&gpu(), &F16_TOL, &case);
 }
@@ -633,6 +699,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             // SAFETY: 64 is within the shape's 128 (and the call is
             // refused before cuDNN runs).
             seq_lens: Some(unsafe { SeqLens::new(&lens, &lens) }),
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "without padding");
@@ -645,6 +712,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             o: &mut o,
             stats: &mut stats,
             seq_lens: None,
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "seq_lens are required");
@@ -663,6 +731,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             o: &mut o,
             stats: &mut stats,
             seq_lens: cumulative(),
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "its seq_lens are per item");
@@ -684,6 +753,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             // SAFETY: 64 is within the shape's 128 (and the call is
             // refused before cuDNN runs).
             seq_lens: Some(unsafe { SeqLens::new(&lens, &lens) }),
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "its seq_lens are cumulative");
@@ -697,6 +767,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             o: &mut o,
             stats: &mut stats,
             seq_lens: None,
+            sink: None,
         },
     );
     assert!(

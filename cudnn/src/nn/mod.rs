@@ -29,8 +29,8 @@
 //! ([`AttentionPass`]).
 //!
 //! The normalizations need cuDNN 9; attention needs cuDNN 9.13 for the
-//! forward and 9.17 for the backward (9.21 with a causal mask or a
-//! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`,
+//! forward and 9.17 for the backward (9.21 with a causal mask, a
+//! window or sink tokens, 9.15 with padding). An older cuDNN is a typed refusal of `new`,
 //! except that a forward without a window is built below those as the
 //! composite graph of older releases (see
 //! [`Graph::sdpa_forward`](crate::graph::Graph::sdpa_forward)), so
@@ -66,7 +66,7 @@
 //! let mut o = stream.alloc_zeros::<bf16>(shape.q_len())?;
 //! let mut stats = stream.alloc_zeros::<f32>(shape.stats_len())?;
 //! attn.forward(&handle, AttentionForward {
-//!     q: &q, k: &k, v: &v, o: &mut o, stats: &mut stats, seq_lens: None,
+//!     q: &q, k: &k, v: &v, o: &mut o, stats: &mut stats, seq_lens: None, sink: None,
 //! })?;
 //! # Ok(()) }
 //! ```
