@@ -2,7 +2,10 @@
 //! forward and backward in `bfloat16` and `half`, compared with the CPU
 //! references (`cudnn_reference::norm`, `cudnn_reference::attention`);
 //! [`Linear`] with each fused activation (`cudnn_reference::linear`, the
-//! output's tolerance as attention's);
+//! output's tolerance as attention's); [`LinearFp8`] against the same
+//! reference on its quantized inputs' values (`y` 2e-2 in `bfloat16`,
+//! 7e-2 in E4M3, `amax` 1e-3); attention with sink tokens (the sink's
+//! gradient at the gradients' tolerance);
 //! attention causal (with grouped-query heads), padded and windowed, and
 //! masks aligned bottom-right (decoding, chunked prefill, a padded band);
 //! the
@@ -26,11 +29,11 @@ use cudnn::graph::{DiagonalAlignment, PlanCache, Settings};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape, LayerNorm,
-    LayerNormBackward, LayerNormForward, Linear, LinearActivation, LinearForward, LinearShape,
-    NormShape, RmsNorm, RmsNormBackward, RmsNormForward, SeqLens,
+    LayerNormBackward, LayerNormForward, Linear, LinearActivation, LinearForward, LinearFp8,
+    LinearFp8Forward, LinearShape, NormShape, RmsNorm, RmsNormBackward, RmsNormForward, SeqLens,
 };
-use cudnn::nn::{AttentionElement, LinearElement, NormElement};
-use cudnn::{Error, Mismatch};
+use cudnn::nn::{AttentionElement, LinearElement, LinearFp8Output, NormElement};
+use cudnn::{Error, Mismatch, F8E4M3};
 use cudnn_reference::attention::{self as att, AttentionGeometry, AttentionMask};
 use cudnn_reference::conv::Scalar;
 use cudnn_reference::linear as ref_linear;
@@ -869,4 +872,135 @@ fn linear_f16_matches_the_reference() {
     let gpu = gpu();
     linear_case::<f16>(&gpu, &F16_TOL, true, 3);
     linear_case::<f16>(&gpu, &F16_TOL, false, 0);
+}
+
+/// FP8 values of `v` times `scale` (`F8E4M3::from_f32`: nearest, ties to
+/// even, saturating), and the values they stand for, divided back by
+/// `scale` (a power of two: exact).
+fn quantized(v: &[f64], scale: f32) -> (Vec<F8E4M3>, Vec<f64>) {
+    let q: Vec<F8E4M3> = v
+        .iter()
+        .map(|&x| F8E4M3::from_f32(x as f32 * scale))
+        .collect();
+    let back = q
+        .iter()
+        .map(|x| f64::from(x.to_f32()) / f64::from(scale))
+        .collect();
+    (q, back)
+}
+
+/// What one `LinearFp8` forward wrote: `y` in `f32` (divided back by
+/// `scale_y`) and `amax`.
+struct Fp8Run {
+    y: Vec<f64>,
+    amax: f64,
+    want: Vec<f64>,
+}
+
+/// `LinearFp8<F8E4M3, Y>` (x scaled by 16, the weight by 64, `y` by
+/// `scale_y`; powers of two, so that every descale is exact) against
+/// `cudnn_reference::linear` on the quantized inputs' values, computed in
+/// `f64`: the reference sees exactly what the GPU read. A bias given to a
+/// layer without one is refused.
+fn linear_fp8_run<Y: LinearFp8Output + cudnn::cudarc::driver::DeviceRepr>(
+    gpu: &Gpu,
+    (bias, activation): (bool, usize),
+    scale_y: f32,
+    to_f64: impl Fn(Y) -> f64,
+) -> Fp8Run {
+    let acts = [
+        (LinearActivation::NONE, ref_linear::LinearActivation::None),
+        (LinearActivation::RELU, ref_linear::LinearActivation::Relu),
+        (LinearActivation::GELU, ref_linear::LinearActivation::Gelu),
+        (LinearActivation::SILU, ref_linear::LinearActivation::Silu),
+    ];
+    let (act, ref_act) = acts[activation];
+    let s = &gpu.stream;
+    let (sx, sw) = (16.0f32, 64.0f32);
+    let (xq, xs) = quantized(&values(LINEAR.x_len(), 21), sx);
+    let (wq, ws) = quantized(&values_scaled(LINEAR.weight_len(), 22, 0.1), sw);
+    let bs: Vec<f32> = values(LINEAR.out_features, 23)
+        .iter()
+        .map(|&v| v as f32)
+        .collect();
+    let settings = Settings::default();
+    let mut layer =
+        LinearFp8::<F8E4M3, Y>::new(&gpu.handle, LINEAR, bias, act, &settings, None).expect("new");
+    let x = s.clone_htod(&xq).expect("x");
+    let w = s.clone_htod(&wq).expect("w");
+    let b = s.clone_htod(&bs).expect("bias");
+    let f = |v: f32| s.clone_htod(&[v]).expect("factor");
+    let (descale_x, descale_w, scale) = (f(1.0 / sx), f(1.0 / sw), f(scale_y));
+    let mut y: CudaSlice<Y> = s.alloc_zeros(LINEAR.y_len()).expect("y");
+    let mut amax = s.clone_htod(&[f32::NAN]).expect("amax");
+    let given = bias.then_some(&b as &dyn cudnn::DeviceBuffer<f32>);
+    let mut args = |bias, y: &'_ mut CudaSlice<Y>, amax: &'_ mut CudaSlice<f32>| {
+        let a = LinearFp8Forward {
+            x: &x,
+            weight: &w,
+            bias,
+            descale_x: &descale_x,
+            descale_w: &descale_w,
+            scale_y: &scale,
+            y,
+            amax,
+        };
+        layer.forward(&gpu.handle, a)
+    };
+    args(given, &mut y, &mut amax).expect("forward");
+    let wrong = (!bias).then_some(&b as &dyn cudnn::DeviceBuffer<f32>);
+    let r = args(wrong, &mut y, &mut amax);
+    assert!(
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                mismatch: Mismatch::BadValue { .. },
+                ..
+            })
+        ),
+        "{r:?}"
+    );
+    let b64: Vec<f64> = bs.iter().map(|&v| f64::from(v)).collect();
+    let (rows, ins, outs) = (LINEAR.rows, LINEAR.in_features, LINEAR.out_features);
+    let want = ref_linear::forward(rows, ins, outs, &xs, &ws, bias.then_some(&b64), ref_act);
+    let got = s.clone_dtoh(&y).expect("y");
+    Fp8Run {
+        y: got
+            .into_iter()
+            .map(|v| to_f64(v) / f64::from(scale_y))
+            .collect(),
+        amax: f64::from(s.clone_dtoh(&amax).expect("amax")[0]),
+        want,
+    }
+}
+
+/// The amax is the unscaled output's largest magnitude, in `f32`: 1e-3.
+fn assert_amax(run: &Fp8Run) {
+    let want = run.want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    assert_close("amax", &[run.amax], &[want], 1e-3);
+}
+
+/// E4M3 in, `bf16` out (`scale_y` 1): `y` at the bf16 tolerance (2e-2),
+/// with a bias and GELU, and without either.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn fp8_linear_to_bf16_matches_the_reference() {
+    let gpu = gpu();
+    for case in [(true, 2), (false, 0)] {
+        let run = linear_fp8_run::<bf16>(&gpu, case, 1.0, |v| v.to_f64());
+        assert_close("y", &run.y, &run.want, BF16_TOL.out);
+        assert_amax(&run);
+    }
+}
+
+/// E4M3 in and out (`scale_y` 8, so that the output fills E4M3's range
+/// without saturating): `y`, divided back by 8, within E4M3's rounding (3
+/// mantissa bits: half a unit is 2^-4 of the value), 7e-2.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn fp8_linear_to_e4m3_matches_the_reference_and_its_amax() {
+    let gpu = gpu();
+    let run = linear_fp8_run::<F8E4M3>(&gpu, (true, 1), 8.0, |v| f64::from(v.to_f32()));
+    assert_close("y", &run.y, &run.want, 7e-2);
+    assert_amax(&run);
 }

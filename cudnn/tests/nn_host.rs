@@ -763,3 +763,48 @@ fn sink_tokens_when_decoding_are_refused() {
         Attention::<bf16>::check(&decode, &plain).expect("no sinks");
     }
 }
+
+/// `LinearFp8` checks its shape as `Linear` does (`LinearShape`), before
+/// any graph is built, naming itself; the FP8 types are its type
+/// parameters.
+#[test]
+fn fp8_linear_shapes_are_checked_before_any_graph() {
+    use cudnn::nn::LinearFp8;
+    use cudnn::{F8E4M3, F8E5M2};
+    let ok = LinearShape {
+        rows: 64,
+        in_features: 256,
+        out_features: 192,
+    };
+    LinearFp8::<F8E4M3, bf16>::check(&ok).expect("e4m3 to bf16");
+    LinearFp8::<F8E5M2, F8E4M3>::check(&ok).expect("e5m2 to e4m3");
+    for (zero, name) in [
+        (LinearShape { rows: 0, ..ok }, "rows"),
+        (
+            LinearShape {
+                in_features: 0,
+                ..ok
+            },
+            "in_features",
+        ),
+        (
+            LinearShape {
+                out_features: 0,
+                ..ok
+            },
+            "out_features",
+        ),
+    ] {
+        let (f, what) = refusal(LinearFp8::<F8E4M3, f32>::check(&zero));
+        assert_eq!(f, "LinearFp8::check");
+        assert_eq!(what, format!("{name} is 0; it is at least 1"));
+    }
+    let wide = LinearShape {
+        rows: 1,
+        in_features: 1 << 32,
+        out_features: 1 << 32,
+    };
+    let (f, what) = refusal(LinearFp8::<F8E4M3, F8E4M3>::check(&wide));
+    assert_eq!(f, "LinearFp8::check");
+    assert!(what.contains("the weight's element count"), "{what}");
+}

@@ -1,7 +1,9 @@
 //! Layers over the graph API ([`crate::graph`]), in the manner of
 //! PyTorch's `nn` modules: [`LayerNorm`], [`RmsNorm`], [`Attention`]
 //! (fused scaled dot-product attention, causal, windowed or padded) and
-//! [`Linear`] (a matmul with its bias and activation fused).
+//! [`Linear`] (a matmul with its bias and activation fused) and
+//! [`LinearFp8`] (the same of FP8 input and weight, with the scale factors
+//! and the output's absolute maximum of FP8 training and inference).
 //!
 //! A layer is typed by its element (`Attention<bf16>`, `LayerNorm<f32>`,
 //! ...: [`AttentionElement`], [`NormElement`]), so buffers of another type
@@ -75,6 +77,7 @@ mod attention;
 mod element;
 mod layer_norm;
 mod linear;
+mod linear_fp8;
 mod plans;
 mod rms_norm;
 mod shape;
@@ -83,9 +86,10 @@ pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
     SeqLens,
 };
-pub use element::{AttentionElement, LinearElement, NormElement};
+pub use element::{AttentionElement, Fp8Element, LinearElement, LinearFp8Output, NormElement};
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
 pub use linear::{Linear, LinearActivation, LinearForward};
+pub use linear_fp8::{LinearFp8, LinearFp8Forward};
 pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use shape::{
