@@ -376,6 +376,14 @@ fn fp8_linear_layers_are_planned_for_a_described_h200() {
     let e5 =
         LinearFp8::<F8E5M2, F8E4M3>::new(target, shape, true, gelu, &s, None).expect("e5m2 inputs");
     assert_eq!(e5.data_type(), cudnn::DType::FP8_E5M2);
+    // No size rule of FP8's own: cuDNN 9.28 plans sizes that are not
+    // multiples of 16.
+    let odd = LinearShape {
+        rows: 3,
+        in_features: 24,
+        out_features: 40,
+    };
+    plan::<bf16>(target, odd, (true, gelu), cudnn::DType::BFLOAT16);
     let empty = LinearShape { rows: 0, ..shape };
     refused(LinearFp8::<F8E4M3, bf16>::new(
         target, empty, false, gelu, &s, None,

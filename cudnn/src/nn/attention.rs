@@ -485,9 +485,11 @@ impl<T: AttentionElement> Attention<T> {
     /// against the target's rules for both passes ([`AttentionPass`]).
     ///
     /// # Errors
-    /// As [`check`](Self::check), and a head dim the target's GPU does not
-    /// take; the graph builder's refusals, among them a cuDNN too old for
-    /// the operations or options (the error names the version needed);
+    /// As [`check`](Self::check), a head dim the target's GPU does not
+    /// take, and sink tokens below cuDNN 9.21
+    /// ([`AttentionOptions::check_version`]); the graph builder's
+    /// refusals, among them a cuDNN too old for the operations or other
+    /// options (the error names the version needed);
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
