@@ -1004,3 +1004,77 @@ fn fp8_linear_to_e4m3_matches_the_reference_and_its_amax() {
     assert_close("y", &run.y, &run.want, 7e-2);
     assert_amax(&run);
 }
+
+/// The sink and its gradient are given exactly when the layer has sink
+/// tokens, and a short one is refused as any buffer is, before cuDNN
+/// runs.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn sink_buffers_are_checked_before_cudnn_runs() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let shape = ATTN;
+    let mk = |sinks| {
+        let options = AttentionOptions {
+            causal: true,
+            sinks,
+            ..AttentionOptions::default()
+        };
+        Attention::<bf16>::new(&gpu.handle, shape, options, &Settings::default(), None)
+            .expect("attention")
+    };
+    let (mut plain, mut with_sinks) = (mk(false), mk(true));
+    let q: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("q");
+    let kv: CudaSlice<bf16> = s.alloc_zeros(shape.kv_len()).expect("kv");
+    let mut o: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("o");
+    let mut stats: CudaSlice<f32> = s.alloc_zeros(shape.stats_len()).expect("stats");
+    let sink: CudaSlice<f32> = s.alloc_zeros(shape.sink_len()).expect("sink");
+    let short: CudaSlice<f32> = s.alloc_zeros(shape.sink_len() - 1).expect("short");
+    let mut fwd = |layer: &mut Attention<bf16>, sink: Option<&CudaSlice<f32>>| {
+        let args = AttentionForward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            seq_lens: None,
+            sink: sink.map(|b| b as &dyn cudnn::DeviceBuffer<f32>),
+        };
+        layer.forward(&gpu.handle, args)
+    };
+    let f = "Attention::forward";
+    assert_refused(fwd(&mut with_sinks, None), f, "sink is required");
+    assert_refused(fwd(&mut plain, Some(&sink)), f, "without sink tokens");
+    assert!(matches!(
+        fwd(&mut with_sinks, Some(&short)),
+        Err(Error::InvalidArgument {
+            mismatch: Mismatch::BufferTooShort { .. },
+            ..
+        })
+    ));
+    fwd(&mut with_sinks, Some(&sink)).expect("forward");
+    let mut grads: Vec<CudaSlice<bf16>> = [shape.q_len(), shape.kv_len(), shape.kv_len()]
+        .map(|n| s.alloc_zeros(n).expect("grad"))
+        .into();
+    let [dq, dk, dv] = &mut grads[..] else {
+        unreachable!()
+    };
+    let r = with_sinks.backward(
+        &gpu.handle,
+        AttentionBackward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &o,
+            d_o: &o,
+            stats: &stats,
+            dq,
+            dk,
+            dv,
+            seq_lens: None,
+            sink: Some(&sink),
+            dsink: None,
+        },
+    );
+    assert_refused(r, "Attention::backward", "dsink is required");
+}
