@@ -52,8 +52,9 @@
 //! its sequence length, or a band that leaves no key) has `o = 0` and
 //! `stats = -inf`, the log of an empty sum (with a sink, `stats` is the
 //! sink's logit, the log of its term alone); the backward pass gives it no
-//! gradient, nor the sink any from it. This is the value NVIDIA's own reference for cuDNN's attention
-//! tests computes for such rows (cuDNN's frontend, `test/python/sdpa`); GPU
+//! gradient, nor the sink any from it. Without a sink, this is the value
+//! NVIDIA's own reference for cuDNN's attention tests computes for such
+//! rows (cuDNN's frontend, `test/python/sdpa`); GPU
 //! tests should compare the statistics of rows that are not fully masked
 //! only, as what a kernel writes there is not specified.
 //!

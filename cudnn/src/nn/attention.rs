@@ -142,8 +142,8 @@ pub struct AttentionBackward<'a, T> {
 /// training: the forward writes the softmax statistics and the backward
 /// uses them. cuDNN's `SDPA_FWD` and `SDPA_BWD` operations (cuDNN 9.13
 /// and 9.17; 9.21 with a causal mask, a right bound or a window, either
-/// alignment, or sink tokens; 9.15 with padding; ragged batches 9.24 forward and 9.28
-/// backward).
+/// alignment, or sink tokens; 9.15 with padding; ragged batches 9.24
+/// forward and 9.28 backward).
 /// It owns its two graphs' plans and a workspace, built once for its
 /// shape and options by [`new`](Self::new); buffers of another element
 /// type do not compile, and the calls check every buffer (length,
@@ -168,8 +168,9 @@ static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 /// with a causal mask, a right bound or a window, either alignment, or
 /// sink tokens; 9.15 with padding; 9.24 ragged; below those, without a
 /// right bound, a window, sink tokens or ragged batches, the composite
-/// graph of older releases). It has no backward graph and no `backward`: a layer built for inference cannot be asked
-/// for gradients, which the type says rather than a runtime refusal.
+/// graph of older releases). It has no backward graph and no
+/// `backward`: a layer built for inference cannot be asked for
+/// gradients, which the type says rather than a runtime refusal.
 ///
 /// `Send`, not `Sync`; not `Clone`.
 #[derive(Debug)]

@@ -8,6 +8,7 @@ use std::marker::PhantomData;
 
 use crate::core::dtype::DType;
 use crate::core::error::{Error, Result};
+use crate::core::fp8::F8E4M3;
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
@@ -81,8 +82,8 @@ pub struct LinearFp8<T: Fp8Element, Y: LinearFp8Output> {
     element: PhantomData<fn() -> (T, Y)>,
 }
 
-static_assertions::assert_impl_all!(LinearFp8<crate::core::fp8::F8E4M3, half::bf16>: Send);
-static_assertions::assert_not_impl_any!(LinearFp8<crate::core::fp8::F8E4M3, half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(LinearFp8<F8E4M3, half::bf16>: Send);
+static_assertions::assert_not_impl_any!(LinearFp8<F8E4M3, half::bf16>: Sync, Clone);
 
 impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
     /// Checks what [`new`](Self::new) checks before any graph is built:
