@@ -160,6 +160,7 @@ fn forward<T: Elem + AttentionElement>(
             o: &mut b.o,
             stats: &mut b.stats,
             seq_lens: None,
+            sink: None,
         },
     )
 }
@@ -182,6 +183,8 @@ fn backward<T: Elem + AttentionElement>(
             dk: &mut b.dk,
             dv: &mut b.dv,
             seq_lens: None,
+            sink: None,
+            dsink: None,
         },
     )
 }

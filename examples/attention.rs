@@ -308,6 +308,7 @@ fn reference(s: &Shape, x: &[f64], wq: &[f64], wo: &[f64]) -> Vec<f64> {
         scale: 1.0 / (d as f64).sqrt(),
         bias: None,
         mask: ref_attn::AttentionMask::causal(),
+        sink: None,
     };
     let o = ref_attn::forward(&op, &split(0), &split(1), &split(2)).o;
     // [B, H, S, D] -> [B, S, H, D].

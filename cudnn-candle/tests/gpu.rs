@@ -436,6 +436,7 @@ fn padded_sdpa_matches_the_reference() {
             seq_len_kv: Some(len_kv.clone()),
             ..AttentionMask::causal()
         },
+        sink: None,
     };
     let (qh, kh, vh) = (f32s(&q), f32s(&k), f32s(&v));
     let fwd = ref_attn::forward(&op, &qh, &kh, &vh);
@@ -595,6 +596,7 @@ fn the_candle_references_agree_with_cudnn_reference() {
         scale: 1.0 / (d as f64).sqrt(),
         bias: None,
         mask: AttentionMask::causal(),
+        sink: None,
     };
     let want = ref_attn::forward(&op, &f32s(&q), &f32s(&k), &f32s(&v));
     let e = ref_conv::max_rel_error(&f32s(&got), &want.o);

@@ -39,13 +39,22 @@
 //! o[b, h, i]     = sum_j exp(s[j] - stats[b, h, i]) * v[b, h_kv, j]
 //! ```
 //!
+//! With sink tokens ([`Attention::sink`], one logit `sink[h]` per query
+//! head, gpt-oss's attention and cuDNN's `SOFTMAX_SINK_DESC`), the sink
+//! joins each row's softmax as one more logit that has no value: the sums
+//! over `j` in `stats` run over `[s[0], ..., s[S_kv - 1], sink[h]]`, and
+//! `o` still sums over the keys only, so a row gives `exp(sink[h] -
+//! stats)` of its weight to nothing.
+//!
 //! `stats` is cuDNN's `Stats` output, `max + ln(sum(exp(s - max)))` over
 //! the row, which the backward pass takes back to recompute the
 //! probabilities. A row whose every logit is masked (a query position past
 //! its sequence length, or a band that leaves no key) has `o = 0` and
-//! `stats = -inf`, the log of an empty sum; the backward pass gives it no
-//! gradient. This is the value NVIDIA's own reference for cuDNN's attention
-//! tests computes for such rows (cuDNN's frontend, `test/python/sdpa`); GPU
+//! `stats = -inf`, the log of an empty sum (with a sink, `stats` is the
+//! sink's logit, the log of its term alone); the backward pass gives it no
+//! gradient, nor the sink any from it. Without a sink, this is the value
+//! NVIDIA's own reference for cuDNN's attention tests computes for such
+//! rows (cuDNN's frontend, `test/python/sdpa`); GPU
 //! tests should compare the statistics of rows that are not fully masked
 //! only, as what a kernel writes there is not specified.
 //!
@@ -59,6 +68,7 @@
 //! dk[j] += scale * ds[j] * q[b, h, i]        (summed over the query heads of a group)
 //! dv[j] += p[j] * do[b, h, i]
 //! dbias  = ds, summed over the dimensions the bias is broadcast in
+//! dsink[h] -= exp(sink[h] - stats) * delta   (summed over b and i)
 //! ```
 //!
 //! Everything is computed in `f64` and rounded to the element type once.
@@ -71,7 +81,9 @@
 //! let geometry = AttentionGeometry {
 //!     batch: 1, heads: 1, kv_heads: 1, seq_q: 2, seq_kv: 2, head_dim: 1, head_dim_v: 1,
 //! };
-//! let op = Attention::<f64> { geometry, scale: 1.0, bias: None, mask: AttentionMask::causal() };
+//! let op = Attention::<f64> {
+//!     geometry, scale: 1.0, bias: None, mask: AttentionMask::causal(), sink: None,
+//! };
 //! let out = attention::forward(&op, &[1.0, 1.0], &[1.0, 1.0], &[2.0, 4.0]);
 //! assert_eq!(out.o, [2.0, 3.0]);
 //! assert_eq!(out.stats, [1.0, 1.0 + 2f64.ln()]);
@@ -316,6 +328,10 @@ pub struct Attention<'a, T> {
     pub bias: Option<AttentionBias<'a, T>>,
     /// Which logits are masked.
     pub mask: AttentionMask,
+    /// Sink tokens: one logit per query head (`H` values, cuDNN's `[1, H,
+    /// 1, 1]` `FLOAT` tensor) that joins each row's softmax denominator
+    /// (see the [module documentation](self)).
+    pub sink: Option<&'a [f32]>,
 }
 
 /// What [`forward`] computes.
@@ -340,6 +356,9 @@ pub struct Backward<T> {
     /// The gradient with respect to the bias, shaped like it, when the
     /// operation has one (cuDNN's `dBias`).
     pub dbias: Option<Vec<T>>,
+    /// The gradient with respect to the sink logits, `H` values in `f64`
+    /// (cuDNN's `dSink`, `FLOAT`), when the operation has them.
+    pub dsink: Option<Vec<f64>>,
 }
 
 fn to_f64_vec<T: Scalar>(data: &[T]) -> Vec<f64> {
@@ -360,6 +379,7 @@ struct Inputs<'a> {
     scale: f64,
     mask: &'a AttentionMask,
     bias: Option<(Vec<f64>, BiasShape)>,
+    sink: Option<Vec<f64>>,
     q: Vec<f64>,
     k: Vec<f64>,
     v: Vec<f64>,
@@ -383,11 +403,16 @@ impl<'a> Inputs<'a> {
             check_len("bias", b.data.len(), b.shape.len(g));
             (to_f64_vec(b.data), b.shape)
         });
+        let sink = op.sink.map(|s| {
+            check_len("sink", s.len(), g.heads);
+            s.iter().map(|&v| f64::from(v)).collect()
+        });
         Self {
             g,
             scale: op.scale,
             mask: &op.mask,
             bias,
+            sink,
             q: to_f64_vec(q),
             k: to_f64_vec(k),
             v: to_f64_vec(v),
@@ -435,6 +460,11 @@ impl<'a> Inputs<'a> {
             .collect()
     }
 
+    /// The sink logit of query head `h`, when there are sinks.
+    fn sink(&self, h: usize) -> Option<f64> {
+        self.sink.as_ref().map(|s| s[h])
+    }
+
     /// Calls `f(b, h, i, row)` for every query row, `row` being its index
     /// in `[B, H, S_q]`.
     fn for_each_row(&self, mut f: impl FnMut(usize, usize, usize, usize)) {
@@ -473,10 +503,12 @@ pub fn forward<T: Scalar>(op: &Attention<'_, T>, q: &[T], k: &[T], v: &[T]) -> F
     let mut stats = vec![f64::NEG_INFINITY; g.stats_len()];
     inputs.for_each_row(|b, h, i, row| {
         let logits = inputs.logits(b, h, i);
-        let Some(max) = logits.iter().flatten().copied().reduce(f64::max) else {
+        let sink = inputs.sink(h);
+        let terms = || logits.iter().flatten().chain(&sink);
+        let Some(max) = terms().copied().reduce(f64::max) else {
             return; // Fully masked: o stays 0, stats -inf.
         };
-        let sum: f64 = logits.iter().flatten().map(|s| (s - max).exp()).sum();
+        let sum: f64 = terms().map(|s| (s - max).exp()).sum();
         let out = &mut o[row * dv..(row + 1) * dv];
         let hk = g.kv_head(h);
         for (j, s) in logits.iter().enumerate() {
@@ -496,7 +528,7 @@ pub fn forward<T: Scalar>(op: &Attention<'_, T>, q: &[T], k: &[T], v: &[T]) -> F
 }
 
 /// The backward pass: the gradients of `sum(o * do)` with respect to `q`,
-/// `k`, `v` and the bias, given the forward pass's `o` and `stats` (see the
+/// `k`, `v`, the bias and the sink logits, given the forward pass's `o` and `stats` (see the
 /// [module documentation](self)). `stats` may have any element type (the
 /// GPU's are `f32`); the statistics of fully masked rows are not read.
 ///
@@ -525,6 +557,7 @@ pub fn backward<T: Scalar, S: Scalar>(
     let mut dk = vec![0.0; g.k_len()];
     let mut dv = vec![0.0; g.v_len()];
     let mut dbias = inputs.bias.as_ref().map(|(data, _)| vec![0.0; data.len()]);
+    let mut dsink = inputs.sink.as_ref().map(|s| vec![0.0; s.len()]);
     inputs.for_each_row(|b, h, i, row| {
         let logits = inputs.logits(b, h, i);
         if logits.iter().all(Option::is_none) {
@@ -534,6 +567,9 @@ pub fn backward<T: Scalar, S: Scalar>(
         let hk = g.kv_head(h);
         let d_o_row = &d_o[row * dvd..(row + 1) * dvd];
         let delta = dot(d_o_row, &o[row * dvd..(row + 1) * dvd]);
+        if let (Some(ds), Some(sink)) = (dsink.as_mut(), inputs.sink(h)) {
+            ds[h] -= (sink - lse).exp() * delta;
+        }
         let q_row = inputs.q_row(b, h, i);
         for (j, s) in logits.iter().enumerate() {
             let Some(s) = s else { continue };
@@ -562,6 +598,7 @@ pub fn backward<T: Scalar, S: Scalar>(
         dk: from_f64_vec(dk),
         dv: from_f64_vec(dv),
         dbias: dbias.map(from_f64_vec),
+        dsink,
     }
 }
 
@@ -715,6 +752,7 @@ mod tests {
                 seq_len_kv: Some(vec![3, 0]),
                 ..AttentionMask::default()
             },
+            sink: None,
         };
         let q: Vec<f64> = (0..g.q_len()).map(|i| i as f64 * 0.1).collect();
         let k: Vec<f64> = (0..g.k_len()).map(|i| 1.0 - i as f64 * 0.2).collect();
@@ -753,6 +791,7 @@ mod tests {
                 scale: 0.8,
                 bias: None,
                 mask: AttentionMask::causal(),
+                sink: None,
             };
             let out = forward(&op, &q, k, v);
             let d_o = vec![0.5; g.o_len()];
@@ -791,6 +830,7 @@ mod tests {
                 shape: BiasShape::default(),
             }),
             mask: AttentionMask::default(),
+            sink: None,
         };
         let out = forward(&op, &q, &k, &v);
         let back = backward(&op, &q, &k, &v, &out.o, &[1.0, 1.0], &out.stats);
@@ -798,6 +838,83 @@ mod tests {
         // The gradient of a row's logits sums to 0, and so does their sum.
         assert!(db.iter().sum::<f64>().abs() < 1e-15);
         assert!(db[0].abs() > 0.1);
+    }
+
+    /// Two heads, each row's softmax over its keys and the head's sink.
+    fn with_sink<'a>(g: &AttentionGeometry, sink: Option<&'a [f32]>) -> Attention<'a, f64> {
+        Attention {
+            geometry: g.clone(),
+            scale: 0.7,
+            bias: None,
+            mask: AttentionMask::causal(),
+            sink,
+        }
+    }
+
+    #[test]
+    fn a_sink_joins_each_rows_denominator() {
+        let g = geometry(1, 2, 1, 2, 2);
+        let q: Vec<f64> = (0..g.q_len()).map(|i| (i as f64 * 0.9).sin()).collect();
+        let k: Vec<f64> = (0..g.k_len()).map(|i| (i as f64 * 0.4).cos()).collect();
+        let v: Vec<f64> = (0..g.v_len()).map(|i| i as f64 + 1.0).collect();
+        let plain = forward(&with_sink(&g, None), &q, &k, &v);
+        // A sink of minus infinity takes no weight.
+        let none = [f32::NEG_INFINITY; 2];
+        assert_eq!(forward(&with_sink(&g, Some(&none)), &q, &k, &v), plain);
+        // Head 0's sink 0.5, head 1's 2: each row's output shrinks by the
+        // keys' share, exp(lse) / (exp(lse) + exp(sink)), and its statistic
+        // is the log of the larger sum.
+        let sink = [0.5f32, 2.0];
+        let out = forward(&with_sink(&g, Some(&sink)), &q, &k, &v);
+        for row in 0..g.stats_len() {
+            let s = f64::from(sink[row / 2]);
+            let lse = plain.stats[row];
+            let want = lse + (1.0 + (s - lse).exp()).ln();
+            assert!((out.stats[row] - want).abs() < 1e-12, "row {row}");
+            let share = 1.0 / (1.0 + (s - lse).exp());
+            assert!(
+                (out.o[row] - plain.o[row] * share).abs() < 1e-12,
+                "row {row}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sinks_gradient_matches_finite_differences() {
+        let g = geometry(2, 2, 1, 3, 3);
+        let q: Vec<f64> = (0..g.q_len()).map(|i| (i as f64 * 0.3).sin()).collect();
+        let k: Vec<f64> = (0..g.k_len()).map(|i| (i as f64 * 0.5).cos()).collect();
+        let v: Vec<f64> = (0..g.v_len()).map(|i| (i as f64 * 0.2).sin()).collect();
+        let d_o: Vec<f64> = (0..g.o_len()).map(|i| 1.0 - i as f64 * 0.1).collect();
+        let sink = [0.25f32, -0.5];
+        let loss = |sink: &[f32]| {
+            let o = forward(&with_sink(&g, Some(sink)), &q, &k, &v).o;
+            dot(&o, &d_o)
+        };
+        let op = with_sink(&g, Some(&sink));
+        let out = forward(&op, &q, &k, &v);
+        let back = backward(&op, &q, &k, &v, &out.o, &d_o, &out.stats);
+        let dsink = back.dsink.expect("sinks have a gradient");
+        for h in 0..2 {
+            let eps = 1e-3f32;
+            let (mut up, mut down) = (sink, sink);
+            up[h] += eps;
+            down[h] -= eps;
+            let step = f64::from(up[h]) - f64::from(down[h]);
+            let numeric = (loss(&up) - loss(&down)) / step;
+            assert!(
+                (dsink[h] - numeric).abs() < 1e-5,
+                "head {h}: {} vs {numeric}",
+                dsink[h]
+            );
+            assert!(dsink[h].abs() > 1e-3, "head {h}");
+        }
+        // The other gradients are those of the same softmax.
+        assert!(
+            backward(&with_sink(&g, None), &q, &k, &v, &out.o, &d_o, &out.stats)
+                .dsink
+                .is_none()
+        );
     }
 
     #[test]
@@ -809,6 +926,7 @@ mod tests {
             scale: 1.0,
             bias: None,
             mask: AttentionMask::default(),
+            sink: None,
         };
         forward(&op, &[0.0; 6], &[0.0; 4], &[0.0; 2]);
     }
@@ -824,6 +942,7 @@ mod tests {
                 seq_len_kv: Some(vec![3]),
                 ..AttentionMask::default()
             },
+            sink: None,
         };
         forward(&op, &[0.0; 2], &[0.0; 4], &[0.0; 2]);
     }

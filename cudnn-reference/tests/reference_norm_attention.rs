@@ -295,6 +295,7 @@ impl AttentionCase {
                 seq_len_q: self.seq_len_q.clone(),
                 seq_len_kv: self.seq_len_kv.clone(),
             },
+            sink: None,
         }
     }
 
@@ -618,6 +619,7 @@ fn with_bias<'a>(
         scale: 0.7,
         bias: Some(AttentionBias { data: bias, shape }),
         mask: mask.clone(),
+        sink: None,
     }
 }
 

@@ -1,8 +1,9 @@
 //! The FP8 matmul of the graph builder (`Graph::matmul_fp8`: a matmul of
 //! FP8 operands, its descale and scale factors and the result's absolute
 //! maximum, as cudnn-frontend composes it) against the real cuDNN, on a
-//! machine without a GPU: its tensors and refusals, its build on cuDNN 9
-//! and cuDNN 9.28's engines for a described sm_90 GPU. No kernel runs.
+//! machine without a GPU: its tensors and refusals, an epilogue before
+//! its scale (`Graph::matmul_fp8_with`), its build on cuDNN 9 and cuDNN
+//! 9.28's engines for a described sm_90 GPU. No kernel runs.
 
 mod common;
 
@@ -151,4 +152,40 @@ fn an_fp8_matmul_builds_and_gets_sm90_engines() {
     let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
+}
+
+/// An epilogue between the descales and `scale_c`: a bias and a ReLU on
+/// the unscaled result, whose maximum the amax is; a refused epilogue
+/// leaves nothing of the composite.
+#[test]
+fn an_fp8_matmul_takes_an_epilogue_before_its_scale_and_amax() {
+    let mut g = Graph::new("epilogue");
+    let a = g.tensor("a", &[1, 128, 64], E4M3).unwrap();
+    let b = g
+        .tensor_with_strides("b", &[1, 64, 256], &[64 * 256, 1, 64], E4M3)
+        .unwrap();
+    let [da, db, sc] = ["da", "db", "sc"].map(|n| g.tensor(n, &[1, 1, 1], F32).unwrap());
+    let scales = MatmulFp8Scales {
+        descale_a: da,
+        descale_b: db,
+        scale_c: sc,
+    };
+    let bias = g.tensor("bias", &[1, 1, 256], F32).unwrap();
+    let wrong = g.tensor("wrong", &[1, 1, 7], F32).unwrap();
+    let key = g.key();
+    let r = g.matmul_fp8_with(a, b, &scales, |g, t| g.bias(t, wrong));
+    assert!(r.is_err(), "{r:?}");
+    assert_eq!(g.key(), key);
+    let out = g
+        .matmul_fp8_with(a, b, &scales, |g, t| {
+            let t = g.bias(t, bias)?;
+            g.relu(t)
+        })
+        .expect("bias and relu");
+    assert_eq!(g.dims(out.c).unwrap(), [1, 128, 256]);
+    assert_eq!(g.dims(out.amax).unwrap(), [1, 1, 1]);
+    g.set_output(out.c, Dt::BFLOAT16).unwrap();
+    // Two descales, the bias, the ReLU and scale_c.
+    let k = g.key();
+    assert_eq!(k.matches("|pointwise[").count(), 5, "{k}");
 }

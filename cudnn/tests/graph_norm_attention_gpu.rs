@@ -241,6 +241,7 @@ fn causal_attention_forward_and_backward_match_the_reference() {
         scale,
         bias: None,
         mask: AttentionMask::causal(),
+        sink: None,
     };
     let qs = rounded::<bf16>(&values(geo.q_len(), 7));
     let ks = rounded::<bf16>(&values(geo.k_len(), 8));
@@ -359,6 +360,7 @@ fn bottom_right_band_attention_matches_the_reference() {
             left_bound: Some(24),
             ..AttentionMask::default()
         },
+        sink: None,
     };
     let qs = rounded::<bf16>(&values(geo.q_len(), 17));
     let ks = rounded::<bf16>(&values(geo.k_len(), 18));
@@ -449,6 +451,7 @@ fn paged_attention_forward_matches_dense_attention_of_the_gathered_pages() {
             seq_len_kv: Some(len_kv.to_vec()),
             ..AttentionMask::default()
         },
+        sink: None,
     };
     let want = att::forward(&op, &qs, &ks, &vs);
 
@@ -607,6 +610,7 @@ fn attention_with_dropout_takes_int64_seed_and_offset() {
         scale: 1.0 / (d as f64).sqrt(),
         bias: None,
         mask: AttentionMask::default(),
+        sink: None,
     };
     let want = att::forward(&plain, &qs, &ks, &vs);
     let diff = first

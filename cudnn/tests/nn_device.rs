@@ -3,7 +3,8 @@
 //! training and for inference, layer and RMS normalization. No kernel
 //! runs. Before cuDNN 9.8 (no device descriptions), before 9.13 (no fused
 //! attention) and on cuDNN 8 (no normalization nodes), `new` is a typed
-//! refusal. A linear layer with its epilogue fused is planned too.
+//! refusal. A linear layer with its epilogue fused is planned too, its FP8
+//! form (`LinearFp8`), and attention with sink tokens (cuDNN 9.21).
 
 mod common;
 
@@ -229,4 +230,162 @@ fn decode_and_ragged_attention_is_planned_for_a_described_h200() {
             }
         }
     }
+}
+
+/// Sink tokens: cuDNN 9.28 plans attention with a sink per query head for
+/// a described H200, for training (the backward writes the sink's
+/// gradient) and for inference, causal, padded and ragged; before 9.21
+/// `new` is the layer's own refusal, before any graph is built.
+#[test]
+fn attention_with_sink_tokens_is_planned_for_a_described_h200() {
+    let Some(lib) = library() else {
+        return;
+    };
+    let h200 = DeviceProperties::preset("h200").expect("preset");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &h200,
+    };
+    let s = Settings::default();
+    let v = lib.version();
+    let sinks = AttentionOptions {
+        causal: true,
+        sinks: true,
+        ..AttentionOptions::default()
+    };
+    let padded = AttentionOptions {
+        padding: true,
+        ..sinks
+    };
+    let ragged = AttentionOptions {
+        ragged: true,
+        ..sinks
+    };
+    let plain = AttentionOptions::default();
+    for (o, since) in [
+        (sinks, (9, 21)),
+        (padded, (9, 21)),
+        (ragged, (9, 28)),
+        (
+            AttentionOptions {
+                sinks: true,
+                ..plain
+            },
+            (9, 21),
+        ),
+    ] {
+        let training = Attention::<bf16>::new(target, ATTN, o, &s, None);
+        let inference = AttentionInference::<f16>::new(target, ATTN, o, &s, None);
+        if v < Version::new(9, 21, 0) {
+            for r in [training.map(|_| ()), inference.map(|_| ())] {
+                match r {
+                    Err(Error::InvalidArgument { function, mismatch }) => {
+                        assert!(function.ends_with("::new"), "{function}");
+                        let what = mismatch.to_string();
+                        assert!(what.starts_with("sink tokens need cuDNN 9.21.0"), "{what}");
+                    }
+                    other => panic!("expected the layer's refusal, got {other:?}"),
+                }
+            }
+            continue;
+        }
+        if v < Version::new(since.0, since.1, 0) {
+            refused(training);
+        } else {
+            let l = training.unwrap_or_else(|e| panic!("training, {o:?}: {e}"));
+            assert!(l.options().sinks);
+        }
+        let since = if o.ragged { (9, 24) } else { since };
+        if v < Version::new(since.0, since.1, 0) {
+            refused(inference);
+        } else {
+            inference.unwrap_or_else(|e| panic!("inference, {o:?}: {e}"));
+        }
+    }
+    // Decoding with a sink is refused before cuDNN is called.
+    let decode = AttentionShape { seq_q: 1, ..ATTN };
+    refused(AttentionInference::<bf16>::new(
+        target, decode, sinks, &s, None,
+    ));
+}
+
+/// The FP8 linear layer: cuDNN 9.28 plans its graph (cudnn-frontend's
+/// `matmul_fp8`, with the bias and activation between the descales and
+/// the output's scale) for a described H200, E4M3 and E5M2 inputs, every
+/// output type, each activation, with and without a bias; before 9.8 (no
+/// device descriptions) `new` is a typed refusal, and a size of 0 is
+/// refused before cuDNN is called.
+#[test]
+fn fp8_linear_layers_are_planned_for_a_described_h200() {
+    use cudnn::nn::{LinearFp8, LinearFp8Output};
+    use cudnn::{F8E4M3, F8E5M2};
+    let Some(lib) = library() else {
+        return;
+    };
+    let h200 = DeviceProperties::preset("h200").expect("preset");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &h200,
+    };
+    let s = Settings::default();
+    let shape = LinearShape {
+        rows: 256,
+        in_features: 512,
+        out_features: 1024,
+    };
+    let gelu = LinearActivation::GELU;
+    if lib.version() < Version::new(9, 8, 0) {
+        refused(LinearFp8::<F8E4M3, bf16>::new(
+            target, shape, true, gelu, &s, None,
+        ));
+        return;
+    }
+    fn plan<Y: LinearFp8Output>(
+        target: LayerTarget<'_>,
+        shape: LinearShape,
+        (bias, activation): (bool, LinearActivation),
+        want: cudnn::DType,
+    ) {
+        let s = Settings::default();
+        let l = LinearFp8::<F8E4M3, Y>::new(target, shape, bias, activation, &s, None)
+            .unwrap_or_else(|e| panic!("{want:?}, {activation:?}, bias {bias}: {e}"));
+        assert_eq!(
+            (l.shape(), l.has_bias(), l.activation()),
+            (shape, bias, activation)
+        );
+        assert_eq!(
+            (l.data_type(), l.output_type()),
+            (cudnn::DType::FP8_E4M3, want)
+        );
+    }
+    for activation in [
+        LinearActivation::NONE,
+        LinearActivation::RELU,
+        LinearActivation::GELU,
+        LinearActivation::SILU,
+    ] {
+        for bias in [true, false] {
+            plan::<F8E4M3>(target, shape, (bias, activation), cudnn::DType::FP8_E4M3);
+            plan::<bf16>(target, shape, (bias, activation), cudnn::DType::BFLOAT16);
+        }
+    }
+    let none = (false, LinearActivation::NONE);
+    plan::<f16>(target, shape, none, cudnn::DType::HALF);
+    plan::<f32>(target, shape, none, cudnn::DType::FLOAT);
+    plan::<F8E5M2>(target, shape, none, cudnn::DType::FP8_E5M2);
+    let e5 =
+        LinearFp8::<F8E5M2, F8E4M3>::new(target, shape, true, gelu, &s, None).expect("e5m2 inputs");
+    assert_eq!(e5.data_type(), cudnn::DType::FP8_E5M2);
+    // No size rule of FP8's own: cuDNN 9.28 plans sizes that are not
+    // multiples of 16.
+    let odd = LinearShape {
+        rows: 3,
+        in_features: 24,
+        out_features: 40,
+    };
+    plan::<bf16>(target, odd, (true, gelu), cudnn::DType::BFLOAT16);
+    let empty = LinearShape { rows: 0, ..shape };
+    refused(LinearFp8::<F8E4M3, bf16>::new(
+        target, empty, false, gelu, &s, None,
+    ));
 }

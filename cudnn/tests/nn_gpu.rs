@@ -2,7 +2,10 @@
 //! forward and backward in `bfloat16` and `half`, compared with the CPU
 //! references (`cudnn_reference::norm`, `cudnn_reference::attention`);
 //! [`Linear`] with each fused activation (`cudnn_reference::linear`, the
-//! output's tolerance as attention's);
+//! output's tolerance as attention's); [`LinearFp8`] against the same
+//! reference on its quantized inputs' values (`y` 2e-2 in `bfloat16`,
+//! 7e-2 in E4M3, `amax` 1e-3); attention with sink tokens (the sink's
+//! gradient at the gradients' tolerance);
 //! attention causal (with grouped-query heads), padded and windowed, and
 //! masks aligned bottom-right (decoding, chunked prefill, a padded band);
 //! the
@@ -26,11 +29,11 @@ use cudnn::graph::{DiagonalAlignment, PlanCache, Settings};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
     Attention, AttentionBackward, AttentionForward, AttentionOptions, AttentionShape, LayerNorm,
-    LayerNormBackward, LayerNormForward, Linear, LinearActivation, LinearForward, LinearShape,
-    NormShape, RmsNorm, RmsNormBackward, RmsNormForward, SeqLens,
+    LayerNormBackward, LayerNormForward, Linear, LinearActivation, LinearForward, LinearFp8,
+    LinearFp8Forward, LinearShape, NormShape, RmsNorm, RmsNormBackward, RmsNormForward, SeqLens,
 };
-use cudnn::nn::{AttentionElement, LinearElement, NormElement};
-use cudnn::{Error, Mismatch};
+use cudnn::nn::{AttentionElement, LinearElement, LinearFp8Output, NormElement};
+use cudnn::{Error, Mismatch, F8E4M3};
 use cudnn_reference::attention::{self as att, AttentionGeometry, AttentionMask};
 use cudnn_reference::conv::Scalar;
 use cudnn_reference::linear as ref_linear;
@@ -263,6 +266,9 @@ struct AttnCase<'a> {
     mask: AttentionMask,
     /// The actual lengths of each batch item (q, kv), with padding.
     lens: Option<(&'a [usize], &'a [usize])>,
+    /// The sink logits, one per query head, with
+    /// [`AttentionOptions::sinks`].
+    sink: Option<&'a [f32]>,
 }
 
 fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCase<'_>) {
@@ -277,6 +283,7 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
         scale,
         bias: None,
         mask: c.mask.clone(),
+        sink: c.sink,
     };
     let qs = rounded::<T>(&values(sh.q_len(), 11));
     let ks = rounded::<T>(&values(sh.kv_len(), 12));
@@ -304,6 +311,16 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
     // SAFETY: every length is at most the layer's sequence length
     // (asserted above), and the buffers live until the test synchronizes.
     let seq_lens = || lens.as_ref().map(|(q, kv)| unsafe { SeqLens::new(q, kv) });
+    let sink_buf: Option<CudaSlice<f32>> = c.sink.map(|v| s.clone_htod(v).expect("sink"));
+    let sink = || {
+        sink_buf
+            .as_ref()
+            .map(|b| b as &dyn cudnn::DeviceBuffer<f32>)
+    };
+    // NaN first: the backward writes every element of the sink's gradient.
+    let mut dsink_buf: Option<CudaSlice<f32>> = c
+        .sink
+        .map(|v| s.clone_htod(&vec![f32::NAN; v.len()]).expect("dsink"));
     let mut o: CudaSlice<T> = s.alloc_zeros(sh.q_len()).expect("o");
     let mut stats: CudaSlice<f32> = s.alloc_zeros(sh.stats_len()).expect("stats");
     layer
@@ -316,6 +333,7 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
                 o: &mut o,
                 stats: &mut stats,
                 seq_lens: seq_lens(),
+                sink: sink(),
             },
         )
         .expect("forward");
@@ -356,6 +374,10 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
                 dk: &mut dk,
                 dv: &mut dv,
                 seq_lens: seq_lens(),
+                sink: sink(),
+                dsink: dsink_buf
+                    .as_mut()
+                    .map(|b| b as &mut dyn cudnn::DeviceBufferMut<f32>),
             },
         )
         .expect("backward");
@@ -374,6 +396,9 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
             tol.grad,
         );
     }
+    if let (Some(got), Some(want)) = (&dsink_buf, &grads.dsink) {
+        assert_close("dsink", &download_flat(s, got), want, tol.grad);
+    }
 }
 
 fn causal() -> AttnCase<'static> {
@@ -385,6 +410,7 @@ fn causal() -> AttnCase<'static> {
         },
         mask: AttentionMask::causal(),
         lens: None,
+        sink: None,
     }
 }
 
@@ -398,6 +424,48 @@ fn causal_attention_bf16_matches_the_reference() {
 #[ignore = "needs a CUDA GPU"]
 fn causal_attention_f16_matches_the_reference() {
     attention_case::<f16>(&gpu(), &F16_TOL, &causal());
+}
+
+/// Sink tokens (cuDNN 9.21): one logit per query head, some above the
+/// rows' log-sum-exp and some below, so that the sink takes a visible
+/// share of each row; the sink's gradient against the reference's, at the
+/// gradients' tolerance.
+fn sink_case(padding: bool) -> AttnCase<'static> {
+    const SINK: [f32; 4] = [-1.0, 0.5, 2.0, 4.0];
+    const LQ: [usize; 2] = [100, 128];
+    const LKV: [usize; 2] = [128, 77];
+    let mask = match padding {
+        true => AttentionMask {
+            seq_len_q: Some(LQ.to_vec()),
+            seq_len_kv: Some(LKV.to_vec()),
+            ..AttentionMask::causal()
+        },
+        false => AttentionMask::causal(),
+    };
+    AttnCase {
+        options: AttentionOptions {
+            causal: true,
+            padding,
+            sinks: true,
+            ..AttentionOptions::default()
+        },
+        mask,
+        lens: padding.then_some((&LQ, &LKV)),
+        sink: Some(&SINK),
+        ..causal()
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn attention_with_sink_tokens_bf16_matches_the_reference() {
+    attention_case::<bf16>(&gpu(), &BF16_TOL, &sink_case(false));
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn padded_attention_with_sink_tokens_f16_matches_the_reference() {
+    attention_case::<f16>(&gpu(), &F16_TOL, &sink_case(true));
 }
 
 #[test]
@@ -443,6 +511,7 @@ fn bottom_right_causal_attention_bf16_matches_the_reference() {
                 ..AttentionMask::causal()
             },
             lens: None,
+            sink: None,
         };
         attention_case::<bf16>(&gpu(), &BF16_TOL, &case);
     }
@@ -475,6 +544,7 @@ fn padded_bottom_right_band_attention_f16_matches_the_reference() {
             seq_len_kv: Some(lkv.to_vec()),
         },
         lens: Some((&lq, &lkv)),
+        sink: None,
     };
     attention_case::<f16>(&gpu(), &F16_TOL, &case);
 }
@@ -632,6 +702,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             // SAFETY: 64 is within the shape's 128 (and the call is
             // refused before cuDNN runs).
             seq_lens: Some(unsafe { SeqLens::new(&lens, &lens) }),
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "without padding");
@@ -644,6 +715,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             o: &mut o,
             stats: &mut stats,
             seq_lens: None,
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "seq_lens are required");
@@ -662,6 +734,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             o: &mut o,
             stats: &mut stats,
             seq_lens: cumulative(),
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "its seq_lens are per item");
@@ -683,6 +756,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             // SAFETY: 64 is within the shape's 128 (and the call is
             // refused before cuDNN runs).
             seq_lens: Some(unsafe { SeqLens::new(&lens, &lens) }),
+            sink: None,
         },
     );
     assert_refused(r, "Attention::forward", "its seq_lens are cumulative");
@@ -696,6 +770,7 @@ fn a_calls_buffers_are_checked_before_cudnn_runs() {
             o: &mut o,
             stats: &mut stats,
             seq_lens: None,
+            sink: None,
         },
     );
     assert!(
@@ -797,4 +872,209 @@ fn linear_f16_matches_the_reference() {
     let gpu = gpu();
     linear_case::<f16>(&gpu, &F16_TOL, true, 3);
     linear_case::<f16>(&gpu, &F16_TOL, false, 0);
+}
+
+/// FP8 values of `v` times `scale` (`F8E4M3::from_f32`: nearest, ties to
+/// even, saturating), and the values they stand for, divided back by
+/// `scale` (a power of two: exact).
+fn quantized(v: &[f64], scale: f32) -> (Vec<F8E4M3>, Vec<f64>) {
+    let q: Vec<F8E4M3> = v
+        .iter()
+        .map(|&x| F8E4M3::from_f32(x as f32 * scale))
+        .collect();
+    let back = q
+        .iter()
+        .map(|x| f64::from(x.to_f32()) / f64::from(scale))
+        .collect();
+    (q, back)
+}
+
+/// What one `LinearFp8` forward wrote: `y` in `f32` (divided back by
+/// `scale_y`) and `amax`.
+struct Fp8Run {
+    y: Vec<f64>,
+    amax: f64,
+    want: Vec<f64>,
+}
+
+/// `LinearFp8<F8E4M3, Y>` (x scaled by 16, the weight by 64, `y` by
+/// `scale_y`; powers of two, so that every descale is exact) against
+/// `cudnn_reference::linear` on the quantized inputs' values, computed in
+/// `f64`: the reference sees exactly what the GPU read. A bias given to a
+/// layer without one is refused.
+fn linear_fp8_run<Y: LinearFp8Output + cudnn::cudarc::driver::DeviceRepr>(
+    gpu: &Gpu,
+    (bias, activation): (bool, usize),
+    scale_y: f32,
+    to_f64: impl Fn(Y) -> f64,
+) -> Fp8Run {
+    let acts = [
+        (LinearActivation::NONE, ref_linear::LinearActivation::None),
+        (LinearActivation::RELU, ref_linear::LinearActivation::Relu),
+        (LinearActivation::GELU, ref_linear::LinearActivation::Gelu),
+        (LinearActivation::SILU, ref_linear::LinearActivation::Silu),
+    ];
+    let (act, ref_act) = acts[activation];
+    let s = &gpu.stream;
+    let (sx, sw) = (16.0f32, 64.0f32);
+    let (xq, xs) = quantized(&values(LINEAR.x_len(), 21), sx);
+    let (wq, ws) = quantized(&values_scaled(LINEAR.weight_len(), 22, 0.1), sw);
+    let bs: Vec<f32> = values(LINEAR.out_features, 23)
+        .iter()
+        .map(|&v| v as f32)
+        .collect();
+    let settings = Settings::default();
+    let mut layer =
+        LinearFp8::<F8E4M3, Y>::new(&gpu.handle, LINEAR, bias, act, &settings, None).expect("new");
+    let x = s.clone_htod(&xq).expect("x");
+    let w = s.clone_htod(&wq).expect("w");
+    let b = s.clone_htod(&bs).expect("bias");
+    let f = |v: f32| s.clone_htod(&[v]).expect("factor");
+    let (descale_x, descale_w, scale) = (f(1.0 / sx), f(1.0 / sw), f(scale_y));
+    let mut y: CudaSlice<Y> = s.alloc_zeros(LINEAR.y_len()).expect("y");
+    let mut amax = s.clone_htod(&[f32::NAN]).expect("amax");
+    let given = bias.then_some(&b as &dyn cudnn::DeviceBuffer<f32>);
+    let mut args = |bias, y: &'_ mut CudaSlice<Y>, amax: &'_ mut CudaSlice<f32>| {
+        let a = LinearFp8Forward {
+            x: &x,
+            weight: &w,
+            bias,
+            descale_x: &descale_x,
+            descale_w: &descale_w,
+            scale_y: &scale,
+            y,
+            amax,
+        };
+        layer.forward(&gpu.handle, a)
+    };
+    args(given, &mut y, &mut amax).expect("forward");
+    let wrong = (!bias).then_some(&b as &dyn cudnn::DeviceBuffer<f32>);
+    let r = args(wrong, &mut y, &mut amax);
+    assert!(
+        matches!(
+            r,
+            Err(Error::InvalidArgument {
+                mismatch: Mismatch::BadValue { .. },
+                ..
+            })
+        ),
+        "{r:?}"
+    );
+    let b64: Vec<f64> = bs.iter().map(|&v| f64::from(v)).collect();
+    let (rows, ins, outs) = (LINEAR.rows, LINEAR.in_features, LINEAR.out_features);
+    let want = ref_linear::forward(rows, ins, outs, &xs, &ws, bias.then_some(&b64), ref_act);
+    let got = s.clone_dtoh(&y).expect("y");
+    Fp8Run {
+        y: got
+            .into_iter()
+            .map(|v| to_f64(v) / f64::from(scale_y))
+            .collect(),
+        amax: f64::from(s.clone_dtoh(&amax).expect("amax")[0]),
+        want,
+    }
+}
+
+/// The amax is the unscaled output's largest magnitude, in `f32`: 1e-3.
+fn assert_amax(run: &Fp8Run) {
+    let want = run.want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    assert_close("amax", &[run.amax], &[want], 1e-3);
+}
+
+/// E4M3 in, `bf16` out (`scale_y` 1): `y` at the bf16 tolerance (2e-2),
+/// with a bias and GELU, and without either.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn fp8_linear_to_bf16_matches_the_reference() {
+    let gpu = gpu();
+    for case in [(true, 2), (false, 0)] {
+        let run = linear_fp8_run::<bf16>(&gpu, case, 1.0, |v| v.to_f64());
+        assert_close("y", &run.y, &run.want, BF16_TOL.out);
+        assert_amax(&run);
+    }
+}
+
+/// E4M3 in and out (`scale_y` 8, so that the output fills E4M3's range
+/// without saturating): `y`, divided back by 8, within E4M3's rounding (3
+/// mantissa bits: half a unit is 2^-4 of the value), 7e-2.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn fp8_linear_to_e4m3_matches_the_reference_and_its_amax() {
+    let gpu = gpu();
+    let run = linear_fp8_run::<F8E4M3>(&gpu, (true, 1), 8.0, |v| f64::from(v.to_f32()));
+    assert_close("y", &run.y, &run.want, 7e-2);
+    assert_amax(&run);
+}
+
+/// The sink and its gradient are given exactly when the layer has sink
+/// tokens, and a short one is refused as any buffer is, before cuDNN
+/// runs.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn sink_buffers_are_checked_before_cudnn_runs() {
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let shape = ATTN;
+    let mk = |sinks| {
+        let options = AttentionOptions {
+            causal: true,
+            sinks,
+            ..AttentionOptions::default()
+        };
+        Attention::<bf16>::new(&gpu.handle, shape, options, &Settings::default(), None)
+            .expect("attention")
+    };
+    let (mut plain, mut with_sinks) = (mk(false), mk(true));
+    let q: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("q");
+    let kv: CudaSlice<bf16> = s.alloc_zeros(shape.kv_len()).expect("kv");
+    let mut o: CudaSlice<bf16> = s.alloc_zeros(shape.q_len()).expect("o");
+    let mut stats: CudaSlice<f32> = s.alloc_zeros(shape.stats_len()).expect("stats");
+    let sink: CudaSlice<f32> = s.alloc_zeros(shape.sink_len()).expect("sink");
+    let short: CudaSlice<f32> = s.alloc_zeros(shape.sink_len() - 1).expect("short");
+    let mut fwd = |layer: &mut Attention<bf16>, sink: Option<&CudaSlice<f32>>| {
+        let args = AttentionForward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &mut o,
+            stats: &mut stats,
+            seq_lens: None,
+            sink: sink.map(|b| b as &dyn cudnn::DeviceBuffer<f32>),
+        };
+        layer.forward(&gpu.handle, args)
+    };
+    let f = "Attention::forward";
+    assert_refused(fwd(&mut with_sinks, None), f, "sink is required");
+    assert_refused(fwd(&mut plain, Some(&sink)), f, "without sink tokens");
+    assert!(matches!(
+        fwd(&mut with_sinks, Some(&short)),
+        Err(Error::InvalidArgument {
+            mismatch: Mismatch::BufferTooShort { .. },
+            ..
+        })
+    ));
+    fwd(&mut with_sinks, Some(&sink)).expect("forward");
+    let mut grads: Vec<CudaSlice<bf16>> = [shape.q_len(), shape.kv_len(), shape.kv_len()]
+        .map(|n| s.alloc_zeros(n).expect("grad"))
+        .into();
+    let [dq, dk, dv] = &mut grads[..] else {
+        unreachable!()
+    };
+    let r = with_sinks.backward(
+        &gpu.handle,
+        AttentionBackward {
+            q: &q,
+            k: &kv,
+            v: &kv,
+            o: &o,
+            d_o: &o,
+            stats: &stats,
+            dq,
+            dk,
+            dv,
+            seq_lens: None,
+            sink: Some(&sink),
+            dsink: None,
+        },
+    );
+    assert_refused(r, "Attention::backward", "dsink is required");
 }

@@ -2,7 +2,8 @@
 //! GPU: shapes (zero sizes, heads that `kv_heads` does not divide,
 //! element counts that overflow), data types, epsilon and the attention
 //! options, through the public check functions that each layer's `new`
-//! runs first. No kernel runs and no cuDNN function is called; the
+//! runs first (sink tokens: their version gate, and decoding refused).
+//! No kernel runs and no cuDNN function is called; the
 //! layers' own types are checked to take views as well as slices (a
 //! function that is compiled, not run).
 
@@ -564,6 +565,7 @@ fn attention_args<'a>(
         o,
         stats,
         seq_lens: None,
+        sink: None,
     }
 }
 
@@ -650,5 +652,159 @@ fn linear_shapes_with_a_zero_size_or_too_many_elements_are_refused() {
         out_features: 1 << 32,
     };
     let (_, what) = refusal(wide.check());
+    assert!(what.contains("the weight's element count"), "{what}");
+}
+
+/// The function and message of an `Unsupported` refusal.
+#[track_caller]
+fn unsupported(r: cudnn::Result<()>) -> (&'static str, String) {
+    match r {
+        Err(Error::InvalidArgument {
+            function,
+            mismatch: Mismatch::Unsupported { what },
+        }) => (function, what),
+        other => panic!("expected an Unsupported refusal, got {other:?}"),
+    }
+}
+
+const SINKS: AttentionOptions = AttentionOptions {
+    causal: false,
+    right_bound: None,
+    sliding_window: None,
+    alignment: DiagonalAlignment::TOP_LEFT,
+    scale: None,
+    padding: false,
+    ragged: false,
+    sinks: true,
+};
+
+/// Sink tokens pass with the masks, padding and ragged batches, one logit
+/// per query head, from cuDNN 9.21 on.
+#[test]
+fn sink_tokens_pass_their_checks() {
+    assert!(!AttentionOptions::default().sinks);
+    assert_eq!(ATTN.sink_len(), ATTN.heads);
+    for o in [
+        SINKS,
+        AttentionOptions {
+            causal: true,
+            padding: true,
+            ..SINKS
+        },
+        AttentionOptions {
+            causal: true,
+            alignment: DiagonalAlignment::BOTTOM_RIGHT,
+            ragged: true,
+            ..SINKS
+        },
+    ] {
+        Attention::<bf16>::check(&ATTN, &o).expect("training");
+        AttentionInference::<f16>::check(&ATTN, &o).expect("inference");
+        o.check_for(&ATTN).expect("check_for");
+        o.check_version(cudnn::Version::new(9, 21, 0))
+            .expect("9.21");
+        o.check_version(cudnn::Version::new(9, 28, 0))
+            .expect("9.28");
+    }
+    // Two queries are not decoding.
+    let two = AttentionShape { seq_q: 2, ..ATTN };
+    Attention::<bf16>::check(&two, &SINKS).expect("seq_q 2");
+}
+
+/// Before cuDNN 9.21 (the graph builder's gate on `SDPA_FWD_SOFTMAX_DESC`
+/// and `SDPA_BWD_SINK_DESC`), sink tokens are the layer's refusal; the
+/// other options have no version check of the layer's own.
+#[test]
+fn sink_tokens_before_cudnn_9_21_are_refused() {
+    for v in [
+        cudnn::Version::new(9, 20, 99),
+        cudnn::Version::new(9, 13, 0),
+        cudnn::Version::new(8, 9, 5),
+    ] {
+        let (f, what) = unsupported(SINKS.check_version(v));
+        assert_eq!(f, "AttentionOptions::check_version");
+        assert_eq!(
+            what,
+            format!(
+                "sink tokens need cuDNN 9.21.0 or later (SDPA_FWD_SOFTMAX_DESC, \
+                 SDPA_BWD_SINK_DESC and DSINK_DESC); the loaded one is {v}"
+            )
+        );
+        AttentionOptions::default()
+            .check_version(v)
+            .expect("no sinks");
+    }
+}
+
+/// cudnn-frontend 1.32 refuses a sink when decoding (`seq_q` 1): so do
+/// the layers' checks, whatever the other options.
+#[test]
+fn sink_tokens_when_decoding_are_refused() {
+    let decode = AttentionShape {
+        seq_q: 1,
+        seq_kv: 512,
+        ..ATTN
+    };
+    let bottom_right = AttentionOptions {
+        causal: true,
+        alignment: DiagonalAlignment::BOTTOM_RIGHT,
+        ..SINKS
+    };
+    for o in [SINKS, bottom_right] {
+        let (f, what) = unsupported(o.check_for(&decode));
+        assert_eq!(f, "AttentionOptions::check_for");
+        assert!(what.starts_with("sink tokens with seq_q 1"), "{what}");
+        let (f, _) = unsupported(Attention::<bf16>::check(&decode, &o));
+        assert_eq!(f, "Attention::check");
+        let (f, _) = unsupported(AttentionInference::<f16>::check(&decode, &o));
+        assert_eq!(f, "AttentionInference::check");
+        // Without the sink, the same decoding step passes.
+        let plain = AttentionOptions { sinks: false, ..o };
+        Attention::<bf16>::check(&decode, &plain).expect("no sinks");
+    }
+}
+
+/// `LinearFp8` checks its shape as `Linear` does (`LinearShape`), before
+/// any graph is built, naming itself; the FP8 types are its type
+/// parameters.
+#[test]
+fn fp8_linear_shapes_are_checked_before_any_graph() {
+    use cudnn::nn::LinearFp8;
+    use cudnn::{F8E4M3, F8E5M2};
+    let ok = LinearShape {
+        rows: 64,
+        in_features: 256,
+        out_features: 192,
+    };
+    LinearFp8::<F8E4M3, bf16>::check(&ok).expect("e4m3 to bf16");
+    LinearFp8::<F8E5M2, F8E4M3>::check(&ok).expect("e5m2 to e4m3");
+    for (zero, name) in [
+        (LinearShape { rows: 0, ..ok }, "rows"),
+        (
+            LinearShape {
+                in_features: 0,
+                ..ok
+            },
+            "in_features",
+        ),
+        (
+            LinearShape {
+                out_features: 0,
+                ..ok
+            },
+            "out_features",
+        ),
+    ] {
+        let (f, what) = refusal(LinearFp8::<F8E4M3, f32>::check(&zero));
+        assert_eq!(f, "LinearFp8::check");
+        assert_eq!(what, format!("{name} is 0; it is at least 1"));
+    }
+    let wide = LinearShape {
+        rows: 1,
+        in_features: 1 << 32,
+        out_features: 1 << 32,
+    };
+    let (f, what) = refusal(LinearFp8::<F8E4M3, F8E4M3>::check(&wide));
+    assert_eq!(f, "LinearFp8::check");
     assert!(what.contains("the weight's element count"), "{what}");
 }

@@ -89,6 +89,7 @@ impl Sdpa {
                 o: &mut o,
                 stats: &mut stats,
                 seq_lens,
+                sink: None,
             };
             layer.forward(handle, args).or_candle()
         })?;
@@ -142,6 +143,8 @@ impl Sdpa {
                 dk: &mut dk,
                 dv: &mut dv,
                 seq_lens,
+                sink: None,
+                dsink: None,
             };
             layer.backward(handle, args).or_candle()
         })?;

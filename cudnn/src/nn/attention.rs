@@ -96,11 +96,16 @@ pub struct AttentionForward<'a, T> {
     /// The sequence lengths: given exactly when the layer pads (per item)
     /// or is ragged (cumulative).
     pub seq_lens: Option<SeqLens<'a>>,
+    /// The sink logits, one per query head
+    /// ([`AttentionShape::sink_len`]): given exactly when the layer has
+    /// [`AttentionOptions::sinks`].
+    pub sink: Option<&'a dyn DeviceBuffer<f32>>,
 }
 
 /// The buffers of [`Attention::backward`]: the forward's `q`, `k`, `v`,
 /// output and statistics, the output's gradient `d_o`, and the gradients
-/// written (each of its input's shape).
+/// written (each of its input's shape); with sink tokens, the forward's
+/// sink logits and their gradient.
 pub struct AttentionBackward<'a, T> {
     /// The forward's queries.
     pub q: &'a dyn DeviceBuffer<T>,
@@ -123,6 +128,13 @@ pub struct AttentionBackward<'a, T> {
     /// The sequence lengths: given exactly when the layer pads (per item)
     /// or is ragged (cumulative).
     pub seq_lens: Option<SeqLens<'a>>,
+    /// The forward's sink logits: given exactly when the layer has
+    /// [`AttentionOptions::sinks`].
+    pub sink: Option<&'a dyn DeviceBuffer<f32>>,
+    /// The gradient of the sink logits, one per query head, written (not
+    /// added to): given exactly when the layer has
+    /// [`AttentionOptions::sinks`].
+    pub dsink: Option<&'a mut dyn DeviceBufferMut<f32>>,
 }
 
 /// Fused scaled dot-product attention, `O = softmax(scale * Q K^T,
@@ -130,8 +142,8 @@ pub struct AttentionBackward<'a, T> {
 /// training: the forward writes the softmax statistics and the backward
 /// uses them. cuDNN's `SDPA_FWD` and `SDPA_BWD` operations (cuDNN 9.13
 /// and 9.17; 9.21 with a causal mask, a right bound or a window, either
-/// alignment; 9.15 with padding; ragged batches 9.24 forward and 9.28
-/// backward).
+/// alignment, or sink tokens; 9.15 with padding; ragged batches 9.24
+/// forward and 9.28 backward).
 /// It owns its two graphs' plans and a workspace, built once for its
 /// shape and options by [`new`](Self::new); buffers of another element
 /// type do not compile, and the calls check every buffer (length,
@@ -143,11 +155,7 @@ pub struct AttentionBackward<'a, T> {
 #[derive(Debug)]
 pub struct Attention<T: AttentionElement> {
     fwd: ForwardGraph,
-    backward: Plans,
-    /// Backward uids: q, k, v, o, d_o, stats, dq, dk, dv.
-    bwd: [i64; 9],
-    /// The sequence lengths' uids (q, kv) in the backward, when padding.
-    seq_b: Option<[i64; 2]>,
+    bwd: BackwardGraph,
     workspace: Workspace,
     element: PhantomData<fn() -> T>,
 }
@@ -157,11 +165,12 @@ static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 
 /// Fused scaled dot-product attention for inference: the forward of
 /// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
-/// with a causal mask, a right bound or a window, either alignment; 9.15
-/// with padding; 9.24 ragged; below those, without a right bound, a window
-/// or ragged batches, the composite graph of older releases). It has no backward
-/// graph and no `backward`: a layer built for inference cannot be asked
-/// for gradients, which the type says rather than a runtime refusal.
+/// with a causal mask, a right bound or a window, either alignment, or
+/// sink tokens; 9.15 with padding; 9.24 ragged; below those, without a
+/// right bound, a window, sink tokens or ragged batches, the composite
+/// graph of older releases). It has no backward graph and no
+/// `backward`: a layer built for inference cannot be asked for
+/// gradients, which the type says rather than a runtime refusal.
 ///
 /// `Send`, not `Sync`; not `Clone`.
 #[derive(Debug)]
@@ -186,11 +195,29 @@ struct ForwardGraph {
     stats: Option<i64>,
     /// The sequence lengths' uids (q, kv), when padding.
     seq: Option<[i64; 2]>,
+    /// The sink's uid, with sink tokens.
+    sink: Option<i64>,
+}
+
+/// The backward of [`Attention`]: its plans and uids.
+#[derive(Debug)]
+struct BackwardGraph {
+    plans: Plans,
+    /// q, k, v, o, d_o, stats, dq, dk, dv.
+    uids: [i64; 9],
+    /// The sequence lengths' uids (q, kv), when padding.
+    seq: Option<[i64; 2]>,
+    /// The sink's and its gradient's uids, with sink tokens.
+    sink: Option<[i64; 2]>,
 }
 
 /// The graph's options for the layer's, with the sequence lengths' tensors
-/// (per item, or cumulative for a ragged layer).
-fn sdpa_options(o: &AttentionOptions, seq: Option<[TensorId; 2]>) -> SdpaOptions {
+/// (per item, or cumulative for a ragged layer) and the sink's.
+fn sdpa_options(
+    o: &AttentionOptions,
+    seq: Option<[TensorId; 2]>,
+    sink: Option<TensorId>,
+) -> SdpaOptions {
     let (per_item, cumulative) = if o.ragged { (None, seq) } else { (seq, None) };
     SdpaOptions {
         scale: o.scale,
@@ -204,7 +231,20 @@ fn sdpa_options(o: &AttentionOptions, seq: Option<[TensorId; 2]>) -> SdpaOptions
         seq_len_kv: per_item.map(|s| s[1]),
         cu_seq_len_q: cumulative.map(|s| s[0]),
         cu_seq_len_kv: cumulative.map(|s| s[1]),
+        sink,
         ..SdpaOptions::default()
+    }
+}
+
+/// The sink's tensor of a layer with sink tokens, `[1, H, 1, 1]` `FLOAT`.
+fn sink_tensor(
+    g: &mut Graph,
+    shape: &AttentionShape,
+    options: &AttentionOptions,
+) -> Result<Option<TensorId>> {
+    match options.sinks {
+        true => Ok(Some(g.tensor("sink", &shape.sink_dims(), F32)?)),
+        false => Ok(None),
     }
 }
 
@@ -258,6 +298,10 @@ pub struct AttentionInferenceForward<'a, T> {
     /// The sequence lengths: given exactly when the layer pads (per item)
     /// or is ragged (cumulative).
     pub seq_lens: Option<SeqLens<'a>>,
+    /// The sink logits, one per query head
+    /// ([`AttentionShape::sink_len`]): given exactly when the layer has
+    /// [`AttentionOptions::sinks`].
+    pub sink: Option<&'a dyn DeviceBuffer<f32>>,
 }
 
 /// The checks of both layers' `new` before any cuDNN call, the refusals
@@ -271,6 +315,7 @@ fn check_for(
     passes: &[AttentionPass],
 ) -> Result<()> {
     check_layer_in(function, shape, options)?;
+    options.check_version_in(function, target.library().version())?;
     let version = Some(target.library().version());
     let sm = target.compute_capability().map(|c| c.0);
     for &pass in passes {
@@ -332,6 +377,30 @@ fn bind_lens<'a>(
     }
 }
 
+/// Binds `what` (the sink or its gradient, at `uid` when the layer has
+/// sink tokens) through `bind`, checked: given exactly when the layer has
+/// them.
+fn bind_sink<'a, B>(
+    function: &'static str,
+    (pack, what): (VariantPack<'a>, &str),
+    uid: Option<i64>,
+    buffer: Option<B>,
+    bind: impl FnOnce(VariantPack<'a>, i64, B) -> VariantPack<'a>,
+) -> Result<VariantPack<'a>> {
+    match (uid, buffer) {
+        (None, None) => Ok(pack),
+        (Some(u), Some(b)) => Ok(bind(pack, u, b)),
+        (Some(_), None) => Err(Error::bad_value(
+            function,
+            format!("the layer has sink tokens (AttentionOptions::sinks): {what} is required"),
+        )),
+        (None, Some(_)) => Err(Error::bad_value(
+            function,
+            format!("{what} given to a layer built without sink tokens"),
+        )),
+    }
+}
+
 impl ForwardGraph {
     /// Builds the forward graph (with statistics when `stats`) for
     /// `target`, and its plans.
@@ -350,9 +419,10 @@ impl ForwardGraph {
         });
         let [q, k, v] = qkv_tensors(&mut g, &shape, dtype, options.ragged)?;
         let seq = seq_tensors(&mut g, &shape, &options)?;
+        let sink = sink_tensor(&mut g, &shape, &options)?;
         let sdpa = SdpaOptions {
             stats,
-            ..sdpa_options(&options, seq)
+            ..sdpa_options(&options, seq, sink)
         };
         let out = g.sdpa_forward(q, k, v, &sdpa)?;
         g.set_output(out.o, dtype)?;
@@ -368,21 +438,25 @@ impl ForwardGraph {
             uids: [q, k, v, out.o].map(|t| t.uid()),
             stats,
             seq: seq.map(|s| s.map(|t| t.uid())),
+            sink: sink.map(TensorId::uid),
         })
     }
 
-    /// Runs the forward with `pack` (q, k, v, o and any statistics set)
-    /// and the sequence lengths.
+    /// Runs the forward with `pack` (q, k, v, o and any statistics set),
+    /// the sequence lengths and the sink.
     fn run<'a>(
         &mut self,
         function: &'static str,
         handle: &Handle,
         pack: VariantPack<'a>,
-        seq_lens: Option<SeqLens<'a>>,
+        (seq_lens, sink): (Option<SeqLens<'a>>, Option<&'a dyn DeviceBuffer<f32>>),
         workspace: &mut Workspace,
     ) -> Result<()> {
         let form = (self.seq, self.options.ragged);
-        let mut pack = bind_lens(function, pack, form, seq_lens)?;
+        let pack = bind_lens(function, pack, form, seq_lens)?;
+        let mut pack = bind_sink(function, (pack, "sink"), self.sink, sink, |p, u, b| {
+            p.input(u, b)
+        })?;
         self.plans.run(handle, &mut pack, workspace)
     }
 }
@@ -412,9 +486,11 @@ impl<T: AttentionElement> Attention<T> {
     /// against the target's rules for both passes ([`AttentionPass`]).
     ///
     /// # Errors
-    /// As [`check`](Self::check), and a head dim the target's GPU does not
-    /// take; the graph builder's refusals, among them a cuDNN too old for
-    /// the operations or options (the error names the version needed);
+    /// As [`check`](Self::check), a head dim the target's GPU does not
+    /// take, and sink tokens below cuDNN 9.21
+    /// ([`AttentionOptions::check_version`]); the graph builder's
+    /// refusals, among them a cuDNN too old for the operations or other
+    /// options (the error names the version needed);
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
@@ -430,12 +506,10 @@ impl<T: AttentionElement> Attention<T> {
         check_for(F, &shape, &options, &target, &both)?;
         let layer = (shape, T::CUDNN, options);
         let fwd = ForwardGraph::new(F, target, layer, true, settings, cache.as_deref_mut())?;
-        let (backward, bwd, seq_b) = backward_graph(target, layer, settings, cache)?;
+        let bwd = BackwardGraph::new(target, layer, settings, cache)?;
         Ok(Attention {
             fwd,
-            backward,
             bwd,
-            seq_b,
             workspace: Workspace::new(),
             element: PhantomData,
         })
@@ -462,15 +536,16 @@ impl<T: AttentionElement> Attention<T> {
         self.fwd
             .plans
             .workspace_size()
-            .max(self.backward.workspace_size())
+            .max(self.bwd.plans.workspace_size())
     }
 
     /// The forward: writes `o` and the statistics, on `handle`'s stream.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for
-    /// sequence lengths missing on a padded layer or given to another,
-    /// and as [`Handle::execute`] for a buffer that does not fit its
+    /// sequence lengths missing on a padded layer or given to another, a
+    /// sink missing on a layer with sink tokens or given to another, and
+    /// as [`Handle::execute`] for a buffer that does not fit its
     /// tensor (too short, in another CUDA context), a plan built with
     /// another handle (cuDNN before 9.8) or for another GPU than the
     /// handle's; a CUDA error when the workspace cannot grow; cuDNN's
@@ -485,19 +560,21 @@ impl<T: AttentionElement> Attention<T> {
             .output(o, args.o)
             .output(st, args.stats);
         let ws = &mut self.workspace;
-        self.fwd
-            .run("Attention::forward", handle, pack, args.seq_lens, ws)
+        let extra = (args.seq_lens, args.sink);
+        self.fwd.run("Attention::forward", handle, pack, extra, ws)
     }
 
-    /// The backward: writes `dq`, `dk` and `dv` from `d_o` and the
-    /// forward's `q`, `k`, `v`, output and statistics, with the forward's
-    /// mask and scale.
+    /// The backward: writes `dq`, `dk` and `dv` (and, with sink tokens,
+    /// the sink's gradient) from `d_o` and the forward's `q`, `k`, `v`,
+    /// output and statistics (and sink), with the forward's mask and
+    /// scale.
     ///
     /// # Errors
-    /// As [`forward`](Self::forward).
+    /// As [`forward`](Self::forward), and for a sink's gradient missing or
+    /// given as the sink is.
     pub fn backward(&mut self, handle: &Handle, args: AttentionBackward<'_, T>) -> Result<()> {
         const F: &str = "Attention::backward";
-        let [q, k, v, o, d_o, st, dq, dk, dv] = self.bwd;
+        let [q, k, v, o, d_o, st, dq, dk, dv] = self.bwd.uids;
         let pack = VariantPack::new()
             .input(q, args.q)
             .input(k, args.k)
@@ -508,44 +585,65 @@ impl<T: AttentionElement> Attention<T> {
             .output(dq, args.dq)
             .output(dk, args.dk)
             .output(dv, args.dv);
-        let form = (self.seq_b, self.fwd.options.ragged);
-        let mut pack = bind_lens(F, pack, form, args.seq_lens)?;
-        self.backward.run(handle, &mut pack, &mut self.workspace)
+        let form = (self.bwd.seq, self.fwd.options.ragged);
+        let pack = bind_lens(F, pack, form, args.seq_lens)?;
+        let (sink, dsink) = (self.bwd.sink.map(|s| s[0]), self.bwd.sink.map(|s| s[1]));
+        let pack = bind_sink(F, (pack, "sink"), sink, args.sink, |p, u, b| p.input(u, b))?;
+        let mut pack = bind_sink(F, (pack, "dsink"), dsink, args.dsink, |p, u, b| {
+            p.output(u, b)
+        })?;
+        self.bwd.plans.run(handle, &mut pack, &mut self.workspace)
     }
 }
 
-/// The backward graph of a training layer, its plans, uids (q, k, v, o,
-/// d_o, stats, dq, dk, dv) and sequence lengths' uids.
-#[allow(clippy::type_complexity)]
-fn backward_graph(
-    target: LayerTarget<'_>,
-    (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
-    settings: &Settings,
-    cache: Option<&mut PlanCache>,
-) -> Result<(Plans, [i64; 9], Option<[i64; 2]>)> {
-    let (qd, sd) = (shape.q_dims(), shape.stat_dims());
-    let qs = shape.q_strides(options.ragged);
-    let mut g = Graph::new("attention_backward");
-    let [q, k, v] = qkv_tensors(&mut g, &shape, dtype, options.ragged)?;
-    let o = g.tensor_with_strides("o", &qd, &qs, dtype)?;
-    let d_o = g.tensor_with_strides("d_o", &qd, &qs, dtype)?;
-    let stats = g.tensor("stats", &sd, F32)?;
-    let seq = seq_tensors(&mut g, &shape, &options)?;
-    let inputs = SdpaBackwardInputs {
-        q,
-        k,
-        v,
-        o,
-        d_o,
-        stats,
-    };
-    let grads = g.sdpa_backward(&inputs, &sdpa_options(&options, seq))?;
-    for t in [grads.dq, grads.dk, grads.dv] {
-        g.set_output(t, dtype)?;
+impl BackwardGraph {
+    /// Builds the backward graph of a training layer for `target`, and its
+    /// plans.
+    fn new(
+        target: LayerTarget<'_>,
+        (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
+        settings: &Settings,
+        cache: Option<&mut PlanCache>,
+    ) -> Result<Self> {
+        const F: &str = "Attention::new";
+        let (qd, sd) = (shape.q_dims(), shape.stat_dims());
+        let qs = shape.q_strides(options.ragged);
+        let mut g = Graph::new("attention_backward");
+        let [q, k, v] = qkv_tensors(&mut g, &shape, dtype, options.ragged)?;
+        let o = g.tensor_with_strides("o", &qd, &qs, dtype)?;
+        let d_o = g.tensor_with_strides("d_o", &qd, &qs, dtype)?;
+        let stats = g.tensor("stats", &sd, F32)?;
+        let seq = seq_tensors(&mut g, &shape, &options)?;
+        let sink = sink_tensor(&mut g, &shape, &options)?;
+        let inputs = SdpaBackwardInputs {
+            q,
+            k,
+            v,
+            o,
+            d_o,
+            stats,
+        };
+        let sdpa = SdpaOptions {
+            sink_gradient: sink.is_some(),
+            ..sdpa_options(&options, seq, sink)
+        };
+        let grads = g.sdpa_backward(&inputs, &sdpa)?;
+        for t in [grads.dq, grads.dk, grads.dv] {
+            g.set_output(t, dtype)?;
+        }
+        let sink = match sink {
+            Some(s) => Some([s.uid(), required(F, "sink gradient", grads.dsink)?.uid()]),
+            None => None,
+        };
+        let uids = [q, k, v, o, d_o, stats, grads.dq, grads.dk, grads.dv].map(|t| t.uid());
+        let plans = Plans::new(target, &g, settings, cache)?;
+        Ok(BackwardGraph {
+            plans,
+            uids,
+            seq: seq.map(|s| s.map(|t| t.uid())),
+            sink,
+        })
     }
-    let uids = [q, k, v, o, d_o, stats, grads.dq, grads.dk, grads.dv].map(|t| t.uid());
-    let plans = Plans::new(target, &g, settings, cache)?;
-    Ok((plans, uids, seq.map(|s| s.map(|t| t.uid()))))
 }
 
 impl<T: AttentionElement> AttentionInference<T> {
@@ -621,12 +719,8 @@ impl<T: AttentionElement> AttentionInference<T> {
             .input(v, args.v)
             .output(o, args.o);
         let ws = &mut self.workspace;
-        self.fwd.run(
-            "AttentionInference::forward",
-            handle,
-            pack,
-            args.seq_lens,
-            ws,
-        )
+        let extra = (args.seq_lens, args.sink);
+        self.fwd
+            .run("AttentionInference::forward", handle, pack, extra, ws)
     }
 }

@@ -2,6 +2,7 @@
 //! by its element, so buffers of another type do not compile.
 
 use crate::core::dtype::DataType;
+use crate::core::fp8::{F8E4M3, F8E5M2};
 use half::{bf16, f16};
 
 mod sealed {
@@ -11,6 +12,8 @@ mod sealed {
 impl sealed::Sealed for f32 {}
 impl sealed::Sealed for f16 {}
 impl sealed::Sealed for bf16 {}
+impl sealed::Sealed for F8E4M3 {}
+impl sealed::Sealed for F8E5M2 {}
 
 /// An element type of [`Attention`](super::Attention) and
 /// [`AttentionInference`](super::AttentionInference) (`q`, `k`, `v`, the
@@ -38,3 +41,22 @@ pub trait LinearElement: DataType + sealed::Sealed {}
 
 impl LinearElement for bf16 {}
 impl LinearElement for f16 {}
+
+/// The element of a [`LinearFp8`](super::LinearFp8)'s input and weight:
+/// [`F8E4M3`] (the forward's usual choice, more precision) or [`F8E5M2`]
+/// (more range). Sealed.
+pub trait Fp8Element: DataType + sealed::Sealed {}
+
+impl Fp8Element for F8E4M3 {}
+impl Fp8Element for F8E5M2 {}
+
+/// The element of a [`LinearFp8`](super::LinearFp8)'s output: an FP8 type
+/// ([`F8E4M3`], [`F8E5M2`]), for the next FP8 layer, or `half::bf16`,
+/// `half::f16` or `f32`. Sealed.
+pub trait LinearFp8Output: DataType + sealed::Sealed {}
+
+impl LinearFp8Output for F8E4M3 {}
+impl LinearFp8Output for F8E5M2 {}
+impl LinearFp8Output for bf16 {}
+impl LinearFp8Output for f16 {}
+impl LinearFp8Output for f32 {}

@@ -192,7 +192,7 @@ impl<T: LinearElement> Linear<T> {
 }
 
 /// `activation` of `y` in `g`.
-fn apply(
+pub(super) fn apply(
     function: &'static str,
     g: &mut Graph,
     y: TensorId,

@@ -1,7 +1,9 @@
 //! Layers over the graph API ([`crate::graph`]), in the manner of
 //! PyTorch's `nn` modules: [`LayerNorm`], [`RmsNorm`], [`Attention`]
 //! (fused scaled dot-product attention, causal, windowed or padded) and
-//! [`Linear`] (a matmul with its bias and activation fused).
+//! [`Linear`] (a matmul with its bias and activation fused) and
+//! [`LinearFp8`] (the same of FP8 input and weight, with the scale factors
+//! and the output's absolute maximum of FP8 training and inference).
 //!
 //! A layer is typed by its element (`Attention<bf16>`, `LayerNorm<f32>`,
 //! ...: [`AttentionElement`], [`NormElement`]), so buffers of another type
@@ -29,8 +31,8 @@
 //! ([`AttentionPass`]).
 //!
 //! The normalizations need cuDNN 9; attention needs cuDNN 9.13 for the
-//! forward and 9.17 for the backward (9.21 with a causal mask or a
-//! window, 9.15 with padding). An older cuDNN is a typed refusal of `new`,
+//! forward and 9.17 for the backward (9.21 with a causal mask, a
+//! window or sink tokens, 9.15 with padding). An older cuDNN is a typed refusal of `new`,
 //! except that a forward without a window is built below those as the
 //! composite graph of older releases (see
 //! [`Graph::sdpa_forward`](crate::graph::Graph::sdpa_forward)), so
@@ -66,7 +68,7 @@
 //! let mut o = stream.alloc_zeros::<bf16>(shape.q_len())?;
 //! let mut stats = stream.alloc_zeros::<f32>(shape.stats_len())?;
 //! attn.forward(&handle, AttentionForward {
-//!     q: &q, k: &k, v: &v, o: &mut o, stats: &mut stats, seq_lens: None,
+//!     q: &q, k: &k, v: &v, o: &mut o, stats: &mut stats, seq_lens: None, sink: None,
 //! })?;
 //! # Ok(()) }
 //! ```
@@ -75,6 +77,7 @@ mod attention;
 mod element;
 mod layer_norm;
 mod linear;
+mod linear_fp8;
 mod plans;
 mod rms_norm;
 mod shape;
@@ -83,9 +86,10 @@ pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
     SeqLens,
 };
-pub use element::{AttentionElement, LinearElement, NormElement};
+pub use element::{AttentionElement, Fp8Element, LinearElement, LinearFp8Output, NormElement};
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
 pub use linear::{Linear, LinearActivation, LinearForward};
+pub use linear_fp8::{LinearFp8, LinearFp8Forward};
 pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use shape::{

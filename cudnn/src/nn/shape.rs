@@ -377,6 +377,17 @@ impl AttentionShape {
         sat(&[self.batch, self.heads, self.seq_q])
     }
 
+    /// The elements of the sink logits and their gradient
+    /// ([`AttentionOptions::sinks`]): one per query head.
+    pub fn sink_len(&self) -> usize {
+        self.heads
+    }
+
+    /// The sink's graph dims, `[1, heads, 1, 1]`.
+    pub(crate) fn sink_dims(&self) -> [i64; 4] {
+        as_dims([1, self.heads, 1, 1])
+    }
+
     pub(crate) fn q_dims(&self) -> [i64; 4] {
         as_dims([self.batch, self.heads, self.seq_q, self.head_dim])
     }
@@ -548,7 +559,7 @@ fn head_dim_limit(pass: AttentionPass, version: Option<Version>, sm_major: Optio
 /// The options of an [`Attention`](super::Attention) layer.
 ///
 /// `Default`: no mask, no padding, dense BHSD, scale `1 / sqrt(head_dim)`,
-/// masks aligned top-left.
+/// masks aligned top-left, no sink tokens.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct AttentionOptions {
     /// A causal mask: query `i` sees keys `j <= i` (aligned top-left; see
@@ -594,7 +605,23 @@ pub struct AttentionOptions {
     /// of BSHD. `batch * seq_q` and `batch * seq_kv` fit `INT32` (the
     /// offsets' type). Not with [`padding`](Self::padding).
     pub ragged: bool,
+    /// Sink tokens (gpt-oss's attention; cuDNN 9.21): a learned logit per
+    /// query head joins the softmax's denominator of each of the head's
+    /// rows, `p_j = exp(s_j) / (exp(sink_h) + sum_k exp(s_k))`, so that a
+    /// row may give less than all of its weight to the keys. Each call
+    /// passes the logits, one `f32` per query head
+    /// ([`AttentionShape::sink_len`]; the graph's `[1, heads, 1, 1]`
+    /// `FLOAT` tensor); the statistics count the sink, and
+    /// [`Attention::backward`](super::Attention::backward) writes the
+    /// logits' gradient. Not with `seq_q` 1 (cudnn-frontend 1.32 refuses a
+    /// sink when decoding).
+    pub sinks: bool,
 }
+
+/// The first cuDNN whose SDPA nodes take a sink
+/// (`SDPA_FWD_SOFTMAX_DESC` with `SOFTMAX_SINK_DESC`, `SDPA_BWD_SINK_DESC`
+/// and `SDPA_BWD_DSINK_DESC`), as the graph builder gates them.
+const SINKS_SINCE: Version = Version::new(9, 21, 0);
 
 static_assertions::assert_impl_all!(AttentionOptions: Send, Sync, Copy);
 
@@ -617,11 +644,13 @@ impl AttentionOptions {
     /// takes them as `INT32`) and, without sequence lengths, `seq_q` at
     /// most `seq_kv` (cuDNN's frontend refuses more queries than keys for
     /// a bottom-right band); ragged, `batch * seq_q` and `batch * seq_kv`
-    /// up to `i32::MAX` (the cumulative offsets are `INT32`).
+    /// up to `i32::MAX` (the cumulative offsets are `INT32`); sink tokens,
+    /// `seq_q` above 1.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming what
-    /// does not fit.
+    /// does not fit, or [`Mismatch::Unsupported`] for sink tokens with
+    /// `seq_q` 1.
     pub fn check_for(&self, shape: &AttentionShape) -> Result<()> {
         let f = "AttentionOptions::check_for";
         self.check_in(f)?;
@@ -684,6 +713,33 @@ impl AttentionOptions {
         Ok(())
     }
 
+    /// Checks the options against the cuDNN `version` the layer is built
+    /// with, for the options whose gate the layer applies before any graph
+    /// is built: sink tokens need 9.21 (the forward's
+    /// `SDPA_FWD_SOFTMAX_DESC`, the backward's `SDPA_BWD_SINK_DESC` and
+    /// `DSINK_DESC`). The other options' versions are the graph builder's
+    /// (see [`Graph::sdpa_forward`](crate::graph::Graph::sdpa_forward)).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::Unsupported`] naming the
+    /// option and the version it needs.
+    pub fn check_version(&self, version: Version) -> Result<()> {
+        self.check_version_in("AttentionOptions::check_version", version)
+    }
+
+    pub(crate) fn check_version_in(&self, function: &'static str, version: Version) -> Result<()> {
+        if self.sinks && version < SINKS_SINCE {
+            return Err(Error::unsupported(
+                function,
+                format!(
+                    "sink tokens need cuDNN {SINKS_SINCE} or later (SDPA_FWD_SOFTMAX_DESC, \
+                     SDPA_BWD_SINK_DESC and DSINK_DESC); the loaded one is {version}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Whether a causal mask, a right bound or a window is set.
     fn has_mask(&self) -> bool {
         self.causal || self.right_bound.is_some() || self.sliding_window.is_some()
@@ -716,6 +772,13 @@ impl AttentionOptions {
                     ),
                 ));
             }
+        }
+        if self.sinks && shape.seq_q == 1 {
+            return Err(Error::unsupported(
+                function,
+                "sink tokens with seq_q 1; cudnn-frontend 1.32 refuses a sink when decoding \
+                 (validate_sdpa_support_surface)",
+            ));
         }
         if self.ragged {
             let tokens = |s: usize| shape.batch.saturating_mul(s);

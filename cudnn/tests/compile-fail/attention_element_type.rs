@@ -14,7 +14,7 @@ fn run(
 ) {
     let _ = layer.forward(
         handle,
-        AttentionForward { q, k: q, v: q, o, stats, seq_lens: None },
+        AttentionForward { q, k: q, v: q, o, stats, seq_lens: None, sink: None },
     );
 }
 

@@ -1,9 +1,11 @@
 //! An FP8 matmul with its scale factors and the output's maximum, as
 //! cudnn-frontend 1.32's `matmul_fp8` composes it: `matmul(a, b)` times
 //! `descale_a` times `descale_b` is the unscaled result, whose absolute
-//! maximum is `amax`; times `scale_c` it is `c`. Four pointwise
+//! maximum is `amax`; times `scale_c` it is `c`. Three pointwise
 //! multiplications and an `AMAX` reduction after the matmul, all of this
 //! builder's own operations (no version gate of their own).
+//! [`Graph::matmul_fp8_with`] puts the caller's epilogue (a bias, an
+//! activation) on the unscaled result, before its maximum and `scale_c`.
 
 use crate::core::dtype::DType;
 use DType as Dt;
@@ -55,6 +57,26 @@ impl Graph {
         b: TensorId,
         scales: &MatmulFp8Scales,
     ) -> Result<MatmulFp8Outputs> {
+        self.matmul_fp8_with(a, b, scales, |_, unscaled| Ok(unscaled))
+    }
+
+    /// [`matmul_fp8`](Self::matmul_fp8) with `epilogue` applied to the
+    /// unscaled result `matmul(a, b) * descale_a * descale_b` (for
+    /// example [`bias`](Self::bias) then [`relu`](Self::relu)): `c =
+    /// epilogue(..) * scale_c`, and `amax` is the absolute maximum of
+    /// `epilogue(..)`, the value `scale_c` quantizes.
+    ///
+    /// # Errors
+    /// As [`matmul_fp8`](Self::matmul_fp8), and the epilogue's own; on a
+    /// refusal the tensors and operations added since the call (the
+    /// epilogue's included) are removed.
+    pub fn matmul_fp8_with(
+        &mut self,
+        a: TensorId,
+        b: TensorId,
+        scales: &MatmulFp8Scales,
+        epilogue: impl FnOnce(&mut Graph, TensorId) -> Result<TensorId>,
+    ) -> Result<MatmulFp8Outputs> {
         const F: &str = "Graph::matmul_fp8";
         let name = self.next_op_name("matmul_fp8");
         let nd = node("matmul_fp8", &name);
@@ -81,7 +103,7 @@ impl Graph {
             }
         }
         let (n_tensors, n_ops) = (self.tensors.len(), self.ops.len());
-        let r = self.matmul_fp8_ops(a, b, scales, rank);
+        let r = self.matmul_fp8_ops(a, b, scales, rank, epilogue);
         if r.is_err() {
             self.tensors.truncate(n_tensors);
             self.ops.truncate(n_ops);
@@ -89,19 +111,21 @@ impl Graph {
         r
     }
 
-    /// The operations of [`matmul_fp8`](Self::matmul_fp8), its inputs
-    /// checked.
+    /// The operations of [`matmul_fp8_with`](Self::matmul_fp8_with), its
+    /// inputs checked.
     fn matmul_fp8_ops(
         &mut self,
         a: TensorId,
         b: TensorId,
         scales: &MatmulFp8Scales,
         rank: usize,
+        epilogue: impl FnOnce(&mut Graph, TensorId) -> Result<TensorId>,
     ) -> Result<MatmulFp8Outputs> {
         let mul = PointwiseMode::CUDNN_POINTWISE_MUL;
         let c = self.matmul(a, b)?;
         let c = self.pointwise(mul, &[c, scales.descale_a])?;
-        let unscaled = self.pointwise(mul, &[c, scales.descale_b])?;
+        let c = self.pointwise(mul, &[c, scales.descale_b])?;
+        let unscaled = epilogue(self, c)?;
         let c = self.pointwise(mul, &[unscaled, scales.scale_c])?;
         let amax = self.reduction(
             ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
