@@ -40,7 +40,7 @@ use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
-use values::{attr_fits, is_enum_name, reference, uid_of};
+use values::{attr_fits, is_enum_name, reference, uid_of, NodeValue};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -348,10 +348,70 @@ struct GraphDoc<'a> {
 }
 
 /// A node's keys and values, in the JSON's order, no key twice.
-struct NodeDoc<'de>(Vec<(Cow<'de, str>, Value)>);
+struct NodeDoc<'de>(Vec<(Cow<'de, str>, NodeValue<'de>)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for NodeValue<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct TextVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for TextVisitor<'a> {
+            type Value = NodeValue<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
+                Ok(NodeValue::Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
+                Ok(NodeValue::Text(Cow::Owned(v.to_owned())))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_bool(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_i64(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_u64(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_f64(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_unit<E: de::Error>(self) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_unit()
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> std::result::Result<Self::Value, A::Error> {
+                UniqueVisitor
+                    .visit_seq(seq)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> std::result::Result<Self::Value, A::Error> {
+                UniqueVisitor
+                    .visit_map(map)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+        }
+        d.deserialize_any(TextVisitor(std::marker::PhantomData))
+    }
+}
 
 impl NodeDoc<'_> {
-    fn get(&self, key: &str) -> Option<&Value> {
+    fn get(&self, key: &str) -> Option<&NodeValue<'_>> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 }
@@ -368,12 +428,12 @@ impl<'de: 'a, 'a> Deserialize<'de> for NodeDoc<'a> {
                 self,
                 mut map: A,
             ) -> std::result::Result<NodeDoc<'a>, A::Error> {
-                let mut entries: Vec<(Cow<'a, str>, Value)> = Vec::with_capacity(16);
+                let mut entries: Vec<(Cow<'a, str>, NodeValue<'a>)> = Vec::with_capacity(16);
                 while let Some(Key(k)) = map.next_key()? {
                     if entries.iter().any(|(seen, _)| *seen == k) {
                         return Err(twice(&k));
                     }
-                    let Unique(v) = map.next_value()?;
+                    let v: NodeValue<'a> = map.next_value()?;
                     entries.push((k, v));
                 }
                 Ok(NodeDoc(entries))
@@ -534,8 +594,14 @@ fn device_index_uids(graph: &GraphDoc<'_>) -> Vec<i64> {
     out
 }
 
-fn subgraph_of(v: &Value) -> Result<GraphDoc<'_>> {
-    GraphDoc::deserialize(v)
+fn subgraph_of<'v>(v: &'v NodeValue<'_>) -> Result<GraphDoc<'v>> {
+    let NodeValue::Tree(tree) = v else {
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("a node's subgraph: {v} is not an object"),
+        ));
+    };
+    GraphDoc::deserialize(tree)
         .map_err(|e| Error::bad_value(FROM_JSON, format!("a node's subgraph: {e}")))
 }
 
@@ -858,7 +924,7 @@ fn read_nodes(
 fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> Result<NodeSig> {
     let op = node
         .get("operation")
-        .and_then(Value::as_str)
+        .and_then(NodeValue::as_str)
         .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
         Error::bad_value(
@@ -868,8 +934,8 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
     })?;
     let training = match node.get("fmode") {
         None => false,
-        Some(v) if v == "CUDNN_NORM_FWD_TRAINING" => true,
-        Some(v) if v == "CUDNN_NORM_FWD_INFERENCE" => false,
+        Some(v) if v.as_str() == Some("CUDNN_NORM_FWD_TRAINING") => true,
+        Some(v) if v.as_str() == Some("CUDNN_NORM_FWD_INFERENCE") => false,
         Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
     let mut sig = NodeSig::new(op);
@@ -878,7 +944,7 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
         let write =
             schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));
         if write || schema.inputs.contains(&k) || schema.training_outputs.contains(&k) {
-            let uid = reference(op, k, value, by_uid)?;
+            let uid = reference(op, k, (value.as_str(), value), by_uid)?;
             if write {
                 sig.writes.push(uid);
             } else {
@@ -927,7 +993,7 @@ fn subgraph_uid(
     node: &NodeDoc<'_>,
     op: &str,
     key: &str,
-    value: &Value,
+    value: &NodeValue<'_>,
     by_uid: &HashMap<i64, usize>,
 ) -> Result<()> {
     if node.get("subgraph").is_none() {

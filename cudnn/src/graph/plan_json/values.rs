@@ -2,7 +2,9 @@
 //! the softmax an SDPA forward nests (`softmax`, an
 //! `OPERATION_SOFTMAX_DESCRIPTOR` of its own references).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::fmt;
 
 use serde_json::Value;
 
@@ -11,6 +13,46 @@ use super::super::MAX_RANK;
 use crate::core::error::{Error, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
+
+/// A node's value: text, borrowed from the JSON where it has no escapes
+/// (references and cuDNN's names, most of a node), or any other JSON
+/// value as a tree.
+#[derive(Debug)]
+pub(super) enum NodeValue<'a> {
+    Text(Cow<'a, str>),
+    Tree(Value),
+}
+
+impl NodeValue<'_> {
+    pub(super) fn as_str(&self) -> Option<&str> {
+        match self {
+            NodeValue::Text(s) => Some(s),
+            NodeValue::Tree(v) => v.as_str(),
+        }
+    }
+
+    pub(super) fn as_i64(&self) -> Option<i64> {
+        match self {
+            NodeValue::Text(_) => None,
+            NodeValue::Tree(v) => v.as_i64(),
+        }
+    }
+
+    /// The value as a JSON tree (text made a JSON string).
+    pub(super) fn tree(&self) -> Cow<'_, Value> {
+        match self {
+            NodeValue::Text(s) => Cow::Owned(Value::String(s.to_string())),
+            NodeValue::Tree(v) => Cow::Borrowed(v),
+        }
+    }
+}
+
+/// As JSON.
+impl fmt::Display for NodeValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.tree())
+    }
+}
 
 /// A uid as the plan JSON writes it: an `i64` in canonical decimal (what
 /// `std::stoll` reads the same way).
@@ -51,24 +93,49 @@ fn is_setting(v: &Value) -> bool {
 /// of integers for a convolution's geometry, numbers for scalars,
 /// booleans for flags, cuDNN's names for enumerated values; otherwise no
 /// text but cuDNN's names.
-pub(super) fn attr_fits(key: &str, v: &Value) -> bool {
-    let ints = |min: i64| {
-        v.as_array().is_some_and(|a| {
-            a.len() <= MAX_RANK && a.iter().all(|x| x.as_i64().is_some_and(|n| n >= min))
-        })
+pub(super) fn attr_fits(key: &str, v: &NodeValue<'_>) -> bool {
+    let kind = kind_of(key);
+    let v = match v {
+        NodeValue::Text(s) => return matches!(kind, Kind::Name | Kind::Setting) && is_enum_name(s),
+        NodeValue::Tree(v) => v,
     };
+    match kind {
+        Kind::Ints(min) => v.as_array().is_some_and(|a| {
+            a.len() <= MAX_RANK && a.iter().all(|x| x.as_i64().is_some_and(|n| n >= min))
+        }),
+        Kind::Number => v.is_number(),
+        Kind::Count => v.as_i64().is_some_and(|n| n >= 0),
+        Kind::Flag => v.is_boolean(),
+        Kind::Name => v.as_str().is_some_and(is_enum_name),
+        Kind::Setting => is_setting(v),
+    }
+}
+
+/// The type of a node's setting.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// An array of at most `MAX_RANK` integers, each at least the bound.
+    Ints(i64),
+    Number,
+    /// An integer of at least 0.
+    Count,
+    Flag,
+    /// One of cuDNN's names.
+    Name,
+    /// Anything holding no text but cuDNN's names.
+    Setting,
+}
+
+fn kind_of(key: &str) -> Kind {
     match key {
-        "pad" => ints(0),
-        "stride" | "dilation" => ints(1),
-        "reductionDims" => ints(0),
+        "pad" | "reductionDims" => Kind::Ints(0),
+        "stride" | "dilation" => Kind::Ints(1),
         "alpha" | "beta" | "alpha1" | "alpha2" | "upperClip" | "lowerClip" | "lowerClipSlope"
-        | "dropoutProbability" | "output_scale" | "paddingValue" => v.is_number(),
-        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" => {
-            v.as_i64().is_some_and(|n| n >= 0)
-        }
-        "isDeterministic" | "unfuseFma" => v.is_boolean(),
-        "mathPrec" => v.as_str().is_some_and(is_enum_name),
-        _ => is_setting(v),
+        | "dropoutProbability" | "output_scale" | "paddingValue" => Kind::Number,
+        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" => Kind::Count,
+        "isDeterministic" | "unfuseFma" => Kind::Flag,
+        "mathPrec" => Kind::Name,
+        _ => Kind::Setting,
     }
 }
 
@@ -77,11 +144,10 @@ pub(super) fn attr_fits(key: &str, v: &Value) -> bool {
 pub(super) fn reference(
     op: &str,
     key: &str,
-    value: &Value,
+    (text, value): (Option<&str>, &dyn fmt::Display),
     by_uid: &HashMap<i64, usize>,
 ) -> Result<i64> {
-    let uid = value
-        .as_str()
+    let uid = text
         .and_then(uid_of)
         .ok_or_else(|| Error::bad_value(FROM_JSON, format!("{op}'s {key} {value} is not a uid")))?;
     if !by_uid.contains_key(&uid) {
@@ -104,11 +170,12 @@ const SOFTMAX_WRITES: &[&str] = &["Y", "statsDesc", "maxDesc", "sumExpDesc"];
 /// tensors of a nested descriptor); any other key is refused.
 pub(super) fn read_softmax(
     op: &str,
-    value: &Value,
+    value: &NodeValue<'_>,
     by_uid: &HashMap<i64, usize>,
     sig: &mut NodeSig,
 ) -> Result<()> {
-    let fields = value.as_object().ok_or_else(|| {
+    let tree = value.tree();
+    let fields = tree.as_object().ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
             format!("{op}'s softmax {value} is not an object"),
@@ -127,9 +194,11 @@ pub(super) fn read_softmax(
             continue;
         }
         if SOFTMAX_READS.contains(&k) {
-            sig.reads.push(reference(&nested, k, v, by_uid)?);
+            sig.reads
+                .push(reference(&nested, k, (v.as_str(), v), by_uid)?);
         } else if SOFTMAX_WRITES.contains(&k) {
-            sig.writes.push(reference(&nested, k, v, by_uid)?);
+            sig.writes
+                .push(reference(&nested, k, (v.as_str(), v), by_uid)?);
         } else {
             return Err(Error::bad_value(
                 FROM_JSON,
