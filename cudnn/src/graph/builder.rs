@@ -24,6 +24,7 @@ mod attention;
 mod block_scale;
 mod checks;
 mod expand;
+pub(crate) mod extents;
 mod lower;
 mod matmul;
 mod matmul_fp8;
@@ -43,6 +44,7 @@ use cudnn_sys as sys;
 
 use crate::core::error::{Error, Mismatch, Result};
 use crate::graph::ScalarValue;
+use extents::Extents;
 
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
 /// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,
@@ -181,8 +183,8 @@ impl Default for ConvOptions {
 struct TensorDef {
     name: String,
     /// Empty for a scalar no operation has used yet.
-    dims: Vec<i64>,
-    strides: Vec<i64>,
+    dims: Extents,
+    strides: Extents,
     /// `None`: an operation's output not yet made an output, of the
     /// graph's intermediate type (virtual).
     dtype: Option<DType>,
@@ -412,8 +414,8 @@ impl Graph {
         self.check_new_name(function, name)?;
         Ok(self.push(TensorDef {
             name: name.to_string(),
-            dims: Vec::new(),
-            strides: Vec::new(),
+            dims: Extents::default(),
+            strides: Extents::default(),
             dtype: Some(value.data_type()),
             producer: None,
             by_value: Some(value),
@@ -458,8 +460,8 @@ impl Graph {
         checks::check_data_type(dtype).map_err(fail)?;
         Ok(self.push(TensorDef {
             name: name.to_string(),
-            dims: dims.to_vec(),
-            strides: strides.to_vec(),
+            dims: dims.into(),
+            strides: strides.into(),
             dtype: Some(dtype),
             producer: None,
             by_value: None,
@@ -523,7 +525,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] for a tensor of another graph.
     pub fn dims(&self, t: TensorId) -> Result<Vec<i64>> {
         let i = self.index("Graph::dims", &node("graph", &self.name), t)?;
-        Ok(self.tensors[i].dims.clone())
+        Ok(self.tensors[i].dims.to_vec())
     }
 
     /// The strides of tensor `t`.
@@ -532,7 +534,7 @@ impl Graph {
     /// [`Error::InvalidArgument`] for a tensor of another graph.
     pub fn strides(&self, t: TensorId) -> Result<Vec<i64>> {
         let i = self.index("Graph::strides", &node("graph", &self.name), t)?;
-        Ok(self.tensors[i].strides.clone())
+        Ok(self.tensors[i].strides.to_vec())
     }
 
     /// The name of tensor `t`.

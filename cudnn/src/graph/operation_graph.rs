@@ -10,6 +10,7 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
+use super::builder::extents::Extents;
 use super::builder::node::BackendOp;
 use super::builder::{key_text, signature_of, KeyTensor, TensorId};
 use super::descriptor::BackendDescriptor;
@@ -33,8 +34,8 @@ use crate::graph::ScalarValue;
 pub struct GraphTensor {
     pub(crate) uid: i64,
     pub(crate) name: String,
-    pub(crate) dims: Vec<i64>,
-    pub(crate) strides: Vec<i64>,
+    pub(crate) dims: Extents,
+    pub(crate) strides: Extents,
     pub(crate) data_type: DType,
     pub(crate) is_virtual: bool,
     pub(crate) is_output: bool,
@@ -96,8 +97,8 @@ impl GraphTensor {
     pub(crate) fn plan_tensor(&self) -> PlanTensor {
         PlanTensor {
             uid: self.uid,
-            dims: self.dims.clone(),
-            strides: self.strides.clone(),
+            dims: self.dims.to_vec(),
+            strides: self.strides.to_vec(),
             data_type: self.data_type,
             is_virtual: self.is_virtual,
             by_value: self.by_value,

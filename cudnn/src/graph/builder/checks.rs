@@ -4,6 +4,7 @@
 //! one); the builder turns that into
 //! [`Mismatch::GraphNode`](crate::Mismatch::GraphNode).
 
+use super::extents::Extents;
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
@@ -107,16 +108,21 @@ pub(crate) fn element_count(dims: &[i64]) -> Option<i64> {
 /// Packed row-major strides of `dims` (the last dimension varies fastest);
 /// saturated where they would overflow (which [`check_layout`] then
 /// refuses through the element count).
-pub(crate) fn packed_strides(dims: &[i64]) -> Vec<i64> {
-    let order: Vec<usize> = (0..dims.len()).collect();
-    strides_in_order(dims, &order)
+pub(crate) fn packed_strides(dims: &[i64]) -> Extents {
+    let mut strides = Extents::filled(1, dims.len());
+    let mut step = 1i64;
+    for (s, &d) in strides.iter_mut().zip(dims).rev() {
+        *s = step;
+        step = step.saturating_mul(d.max(1));
+    }
+    strides
 }
 
 /// Packed strides of `dims` that keep the order of `reference`'s strides
 /// (a tensor of the same rank): the axis with the largest reference stride
 /// is outermost; ties keep the axis order. Packed row-major when the ranks
 /// differ.
-pub(crate) fn strides_like(dims: &[i64], reference: &[i64]) -> Vec<i64> {
+pub(crate) fn strides_like(dims: &[i64], reference: &[i64]) -> Extents {
     if reference.len() != dims.len() {
         return packed_strides(dims);
     }
@@ -128,8 +134,8 @@ pub(crate) fn strides_like(dims: &[i64], reference: &[i64]) -> Vec<i64> {
 }
 
 /// Packed strides with `order` listing the axes outermost first.
-fn strides_in_order(dims: &[i64], order: &[usize]) -> Vec<i64> {
-    let mut strides = vec![1i64; dims.len()];
+fn strides_in_order(dims: &[i64], order: &[usize]) -> Extents {
+    let mut strides = Extents::filled(1, dims.len());
     let mut step = 1i64;
     for &axis in order.iter().rev() {
         strides[axis] = step;
@@ -253,7 +259,7 @@ pub(crate) fn conv_forward_dims(
     x: Named<'_>,
     w: Named<'_>,
     o: &ConvOptions,
-) -> Result<(Vec<i64>, i64), Fault> {
+) -> Result<(Extents, i64), Fault> {
     let rank = x.dims.len();
     if !(3..=5).contains(&rank) {
         return Err(Fault::of(
@@ -289,7 +295,8 @@ pub(crate) fn conv_forward_dims(
             format!("{k} output channels do not split into {groups} groups"),
         ));
     }
-    let mut out = vec![x.dims[0], k];
+    let mut out = Extents::filled(x.dims[0], rank);
+    out[1] = k;
     for i in 0..rank - 2 {
         let (input, filter) = (x.dims[i + 2], w.dims[i + 2]);
         match conv_out(
@@ -300,7 +307,7 @@ pub(crate) fn conv_forward_dims(
             o.stride[i],
             o.dilation[i],
         ) {
-            Some(n) => out.push(n),
+            Some(n) => out[i + 2] = n,
             None => {
                 return Err(Fault::of(
                     w.name,
@@ -445,7 +452,7 @@ pub(crate) fn check_arity(mode: Pw, got: usize) -> Result<Arity, String> {
 
 /// The broadcast of `inputs`: the same rank, and in each dimension every
 /// input equal to the largest or 1.
-pub(crate) fn broadcast_dims(inputs: &[Named<'_>]) -> Result<Vec<i64>, Fault> {
+pub(crate) fn broadcast_dims(inputs: &[Named<'_>]) -> Result<Extents, Fault> {
     let Some(first) = inputs.first() else {
         return Err(Fault {
             tensor: None,
@@ -463,14 +470,14 @@ pub(crate) fn broadcast_dims(inputs: &[Named<'_>]) -> Result<Vec<i64>, Fault> {
             ),
         ));
     }
-    let mut out = vec![1i64; rank];
+    let mut out = Extents::filled(1, rank);
     for t in inputs {
         for (o, &d) in out.iter_mut().zip(t.dims) {
             *o = (*o).max(d);
         }
     }
     for t in inputs {
-        for (i, (&d, &o)) in t.dims.iter().zip(&out).enumerate() {
+        for (i, (&d, &o)) in t.dims.iter().zip(out.iter()).enumerate() {
             if d != o && d != 1 {
                 return Err(Fault::of(
                     t.name,
@@ -619,7 +626,7 @@ mod tests {
     fn conv_rules() {
         let o = ConvOptions::new(2).padding(&[1, 1]);
         let (y, g) = conv_forward_dims(n("x", &[2, 6, 8, 8]), n("w", &[4, 3, 3, 3]), &o).unwrap();
-        assert_eq!((y, g), (vec![2, 4, 8, 8], 2));
+        assert_eq!((y.to_vec(), g), (vec![2, 4, 8, 8], 2));
         let f = conv_forward_dims(n("x", &[2, 6, 8, 8]), n("w", &[4, 4, 3, 3]), &o).unwrap_err();
         assert_eq!(f.tensor.as_deref(), Some("w"));
         let f = conv_forward_dims(n("x", &[2, 6, 8, 8]), n("w", &[5, 3, 3, 3]), &o).unwrap_err();

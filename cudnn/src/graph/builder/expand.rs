@@ -57,6 +57,7 @@ use sys::cudnnReduceTensorOp_t as Red;
 use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
+use super::extents::Extents;
 use super::node::{BackendOp, Composite, CompositeSdpa};
 use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
@@ -253,7 +254,7 @@ impl Expander {
         let i = self.tensors.len();
         self.tensors.push(TensorDef {
             name: format!("{nd}.{suffix}"),
-            dims: dims.to_vec(),
+            dims: dims.into(),
             strides: checks::packed_strides(dims),
             dtype,
             producer: Some(self.ops.len()),
@@ -274,8 +275,8 @@ impl Expander {
         };
         self.tensors.push(TensorDef {
             name: format!("{nd}.{suffix}"),
-            dims: vec![1; 4],
-            strides: vec![1; 4],
+            dims: Extents::filled(1, 4),
+            strides: Extents::filled(1, 4),
             dtype: Some(dtype),
             producer: None,
             by_value: Some(value),

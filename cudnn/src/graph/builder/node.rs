@@ -385,11 +385,15 @@ pub(super) struct NewTensor {
 
 impl NewTensor {
     /// An output the node writes, virtual until [`Graph::set_output`].
-    pub(super) fn output(suffix: &'static str, dims: Vec<i64>, strides: Vec<i64>) -> NewTensor {
+    pub(super) fn output(
+        suffix: &'static str,
+        dims: impl Into<Vec<i64>>,
+        strides: impl Into<Vec<i64>>,
+    ) -> NewTensor {
         NewTensor {
             suffix,
-            dims,
-            strides,
+            dims: dims.into(),
+            strides: strides.into(),
             dtype: None,
             by_value: None,
             produced: true,
@@ -400,8 +404,8 @@ impl NewTensor {
     /// (statistics, which cuDNN keeps in memory).
     pub(super) fn real_output(
         suffix: &'static str,
-        dims: Vec<i64>,
-        strides: Vec<i64>,
+        dims: impl Into<Vec<i64>>,
+        strides: impl Into<Vec<i64>>,
         dtype: Dt,
     ) -> NewTensor {
         NewTensor {
@@ -473,8 +477,8 @@ impl Graph {
         for t in new {
             let id = self.push(TensorDef {
                 name: format!("{name}.{}", t.suffix),
-                dims: t.dims,
-                strides: t.strides,
+                dims: t.dims.into(),
+                strides: t.strides.into(),
                 dtype: t.dtype,
                 producer: t.produced.then_some(op),
                 by_value: t.by_value,

@@ -760,8 +760,8 @@ impl Graph {
         let ins = self.check_forward_inputs(&f, &nd, x, scale)?;
         let xi = ins[0];
         let (x_dims, y_strides) = (
-            self.tensors[xi].dims.clone(),
-            self.tensors[xi].strides.clone(),
+            self.tensors[xi].dims.to_vec(),
+            self.tensors[xi].strides.to_vec(),
         );
         let (new, n_outputs) = forward_new_tensors(&f, training, x_dims, y_strides);
         let ids = self.add_node(function, (f.kind, name), new, |n| {

@@ -11,6 +11,7 @@ use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 
 use super::checks::{self, Fault, Named};
+use super::extents::Extents;
 use super::node::{BackendOp, Setting};
 use super::{node, node_error, ConvOptions, Graph, NodeLabel, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
@@ -230,10 +231,10 @@ impl Graph {
         &mut self,
         function: &'static str,
         (kind, name): (&'static str, String),
-        output: (&str, Vec<i64>, Vec<i64>),
+        output: (&str, impl Into<Extents>, impl Into<Extents>),
         make: impl FnOnce(usize) -> BackendOp,
     ) -> Result<TensorId> {
-        let (suffix, dims, strides) = output;
+        let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
         let out_name = format!("{name}.{suffix}");
         let node = node(kind, &name);
         checks::check_layout(&dims, &strides).map_err(|what| {
@@ -466,8 +467,8 @@ impl Graph {
             move |y| BackendOp::pointwise(mode, &ins, y),
         )?;
         for i in adopt {
-            self.tensors[i].dims = vec![1; r];
-            self.tensors[i].strides = vec![1; r];
+            self.tensors[i].dims = Extents::filled(1, r);
+            self.tensors[i].strides = Extents::filled(1, r);
         }
         Ok(id)
     }
@@ -676,7 +677,7 @@ impl Graph {
         checks::check_data_type(dtype).map_err(fail)?;
         if let Some(s) = strides {
             checks::check_layout(&def.dims, s).map_err(fail)?;
-            self.tensors[i].strides = s.to_vec();
+            self.tensors[i].strides = s.into();
         }
         self.tensors[i].dtype = Some(dtype);
         Ok(())

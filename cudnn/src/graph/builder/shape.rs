@@ -208,8 +208,8 @@ impl Graph {
         let t = &self.tensors[xi];
         check_permutation(permutation, t.dims.len())
             .map_err(|what| node_error(F, nd, Some(t.name.clone()), what))?;
-        let dims = permutation.iter().map(|&p| t.dims[p]).collect();
-        let strides = permutation.iter().map(|&p| t.strides[p]).collect();
+        let dims: Vec<i64> = permutation.iter().map(|&p| t.dims[p]).collect();
+        let strides: Vec<i64> = permutation.iter().map(|&p| t.strides[p]).collect();
         let perm = permutation.iter().map(|&p| p as i64).collect();
         let new = vec![NewTensor::output("y", dims, strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
