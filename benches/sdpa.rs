@@ -2,8 +2,10 @@
 //! on the GPU through the graph API's [`Attention`] layer.
 //!
 //! For each shape of `scripts/bench/sdpa_shapes.json` (`[batch, heads,
-//! seq, head_dim]`, dense BHSD, self-attention), each precision (bf16,
-//! fp16; computed in f32), each mask (none, causal) and each direction:
+//! seq, head_dim]`, dense BHSD, self-attention; `k` and `v` with
+//! `kv_heads` heads where the file gives them: grouped-query attention),
+//! each precision (bf16, fp16; computed in f32), each mask (none, causal)
+//! and each direction:
 //!
 //! - `fwd`: [`Attention::forward`], writing the output and the softmax
 //!   statistics (what a training forward keeps for the backward);
@@ -42,14 +44,19 @@
 //! argument) it launches every configuration once on the first shape and
 //! times nothing.
 //!
-//! The whole matrix (4 shapes x 2 precisions x 2 masks x 3 directions)
+//! With `SDPA_BENCH_DTYPES` naming `fp8`, the FP8 forward runs too
+//! (`sdpa/fp8.rs`: [`AttentionFp8Inference`](cudnn::nn::AttentionFp8Inference),
+//! E4M3 in and out, forward only).
+//!
+//! The default matrix (the file's `default` shapes, 1-4; 4 shapes x 2
+//! precisions x 2 masks x 3 directions)
 //! takes about 3 minutes on an H100-class GPU, about 1 minute with
 //! `SDPA_BENCH_QUICK=1`. The environment cuts it:
 //!
 //! | variable | values | default |
 //! | --- | --- | --- |
-//! | `SDPA_BENCH_SHAPES` | indices of `sdpa_shapes.json`, `1,3-4` | all 4 |
-//! | `SDPA_BENCH_DTYPES` | `bf16,fp16` | both |
+//! | `SDPA_BENCH_SHAPES` | indices of `sdpa_shapes.json`, `1,3-4`; `5-6` the Llama-3.1 shapes | its `default`, 1-4 |
+//! | `SDPA_BENCH_DTYPES` | `bf16,fp16,fp8` | `bf16,fp16` |
 //! | `SDPA_BENCH_MASKS` | `none,causal` | both |
 //! | `SDPA_BENCH_DIRS` | `fwd,bwd,fwd_bwd` | all |
 //! | `SDPA_BENCH_AUTOTUNE=1` | plans chosen by timing the candidates | the heuristic's |
@@ -61,6 +68,8 @@
 
 #[path = "sdpa/config.rs"]
 mod config;
+#[path = "sdpa/fp8.rs"]
+mod fp8;
 // The GPU, its timing events and criterion's timing loop, shared with the
 // convolution bench (which also needs its `setup` module).
 #[path = "conv_algos/gpu.rs"]
@@ -89,10 +98,9 @@ use cudnn::nn::{
 use cudnn::Handle;
 use serde_json::{json, Value};
 
-use config::{Mask, Pass, SdpaShape, Settings, FLOP_CONVENTION};
+use config::{Mask, Pass, SdpaShape, SdpaType, Settings, FLOP_CONVENTION};
 use gpu::{fmt_ms, ms_since, values, Elem, Gpu, Timer};
 use harness::{begin, Report, Start};
-use setup::Precision;
 
 /// One set of buffers: the inputs `q`, `k`, `v` and `d_o`, the forward's
 /// output `o` and statistics (which the backward reads), the gradients.
@@ -135,15 +143,18 @@ impl<T: Elem + AttentionElement> Buffers<T> {
     }
 }
 
-/// How many buffer sets to rotate over, and the bytes of one: sets whose
-/// buffers exceed twice the L2 cache together, at most 4 GiB of them.
+/// How many buffer sets to rotate over, and the bytes of one.
 fn rotation(gpu: &Gpu, sh: &AttentionShape, elem: usize) -> (usize, usize) {
     let set_bytes = (4 * sh.q_len() + 4 * sh.kv_len()) * elem + 4 * sh.stats_len();
+    (sets_for(gpu, set_bytes), set_bytes)
+}
+
+/// How many sets of `set_bytes` to rotate over: sets whose buffers exceed
+/// twice the L2 cache together, at most 4 GiB of them.
+fn sets_for(gpu: &Gpu, set_bytes: usize) -> usize {
     let want = (2 * gpu.l2_bytes.max(1 << 20)).div_ceil(set_bytes.max(1));
-    let count = want
-        .clamp(1, 1024)
-        .min(((4usize << 30) / set_bytes.max(1)).max(1));
-    (count, set_bytes)
+    want.clamp(1, 1024)
+        .min(((4usize << 30) / set_bytes.max(1)).max(1))
 }
 
 fn forward<T: Elem + AttentionElement>(
@@ -208,7 +219,7 @@ fn launch<T: Elem + AttentionElement>(
 /// One shape, precision and mask.
 struct Case<'a> {
     shape: &'a SdpaShape,
-    precision: Precision,
+    precision: SdpaType,
     mask: Mask,
     sets: usize,
     set_bytes: usize,
@@ -222,6 +233,7 @@ impl Case<'_> {
             "label": sh.label(),
             "batch": sh.batch,
             "heads": sh.heads,
+            "kv_heads": sh.kv_heads,
             "seq": sh.seq,
             "head_dim": sh.head_dim,
             "dtype": self.precision.name(),
@@ -392,7 +404,7 @@ fn bench_shape<T: Elem + AttentionElement>(
     mut crit: Option<&mut Criterion>,
     st: &Settings,
     shape: &SdpaShape,
-    precision: Precision,
+    precision: SdpaType,
     report: &mut Report,
 ) {
     let sh = shape.attention();
@@ -504,9 +516,9 @@ fn main() -> ExitCode {
             }
             let (c, r) = (crit.as_mut(), &mut report);
             match precision {
-                Precision::Fp16 => bench_shape::<f16>(&gpu, c, &st, shape, precision, r),
-                // Only bf16 and fp16 are selectable.
-                _ => bench_shape::<bf16>(&gpu, c, &st, shape, precision, r),
+                SdpaType::Fp16 => bench_shape::<f16>(&gpu, c, &st, shape, precision, r),
+                SdpaType::Bf16 => bench_shape::<bf16>(&gpu, c, &st, shape, precision, r),
+                SdpaType::Fp8 => fp8::bench_shape(&gpu, c, &st, shape, r),
             }
         }
     }

@@ -66,6 +66,11 @@ impl Elem for bf16 {
         bf16::from_f32(v)
     }
 }
+impl Elem for cudnn::F8E4M3 {
+    fn from_f32(v: f32) -> cudnn::F8E4M3 {
+        cudnn::F8E4M3::from_f32(v)
+    }
+}
 
 /// Deterministic values in [-0.5, 0.5).
 pub(crate) fn values<T: Elem>(n: usize, seed: u64) -> Vec<T> {

@@ -4,7 +4,8 @@
 //! runs. Before cuDNN 9.8 (no device descriptions), before 9.13 (no fused
 //! attention) and on cuDNN 8 (no normalization nodes), `new` is a typed
 //! refusal. A linear layer with its epilogue fused is planned too, its FP8
-//! form (`LinearFp8`), and attention with sink tokens (cuDNN 9.21).
+//! form (`LinearFp8`), attention with sink tokens (cuDNN 9.21), and the
+//! FP8 attention forward (`AttentionFp8Inference`, cuDNN 9.25).
 
 mod common;
 
@@ -388,4 +389,98 @@ fn fp8_linear_layers_are_planned_for_a_described_h200() {
     refused(LinearFp8::<F8E4M3, bf16>::new(
         target, empty, false, gelu, &s, None,
     ));
+}
+
+/// The FP8 attention forward (`AttentionFp8Inference`, the builder's
+/// `SdpaFp8`): cuDNN 9.28 plans it for a described H200, causal and not,
+/// padded and ragged, E4M3 and E5M2, to an FP8 output, Llama-3.1's
+/// grouped-query shape at 8k among them; for an H200 it offers no engine
+/// to a `bf16` output nor with sink tokens (a B200 takes both: asserted
+/// on 9.28.0). Before cuDNN 9.25 (cuDNN 8 included) and on an L40 (sm_89)
+/// `new` is a typed refusal before any graph is built, and so is a head
+/// dim that is not a multiple of 16.
+#[test]
+fn fp8_attention_is_planned_for_a_described_h200() {
+    use cudnn::nn::{AttentionFp8Inference, AttentionFp8Output};
+    use cudnn::{F8E4M3, F8E5M2};
+    let Some(lib) = library() else {
+        return;
+    };
+    let preset = |name| DeviceProperties::preset(name).expect("preset");
+    let (h200, b200, l40) = (preset("h200"), preset("b200"), preset("l40"));
+    let on = |device| LayerTarget::Device {
+        library: &lib,
+        device,
+    };
+    let s = Settings::default();
+    let causal = AttentionOptions {
+        causal: true,
+        ..AttentionOptions::default()
+    };
+    type E4 = AttentionFp8Inference<F8E4M3, F8E4M3>;
+    if lib.version() < Version::new(9, 25, 0) {
+        match E4::new(on(&h200), ATTN, causal, &s, None) {
+            Err(Error::InvalidArgument { function, .. }) => {
+                assert_eq!(function, "AttentionFp8Inference::new")
+            }
+            other => panic!("expected the version's refusal, got {other:?}"),
+        }
+        return;
+    }
+    fn plan<T: cudnn::nn::Fp8Element, Y: AttentionFp8Output>(
+        target: LayerTarget<'_>,
+        shape: AttentionShape,
+        options: AttentionOptions,
+    ) -> cudnn::Result<AttentionFp8Inference<T, Y>> {
+        AttentionFp8Inference::<T, Y>::new(target, shape, options, &Settings::default(), None)
+    }
+    let padded = AttentionOptions {
+        padding: true,
+        ..causal
+    };
+    let ragged = AttentionOptions {
+        ragged: true,
+        ..causal
+    };
+    for options in [AttentionOptions::default(), causal, padded, ragged] {
+        let l = plan::<F8E4M3, F8E4M3>(on(&h200), ATTN, options)
+            .unwrap_or_else(|e| panic!("{options:?}: {e}"));
+        assert_eq!((l.shape(), l.options()), (ATTN, options));
+        assert_eq!(
+            (l.data_type(), l.output_type()),
+            (cudnn::DType::FP8_E4M3, cudnn::DType::FP8_E4M3)
+        );
+    }
+    let e5 = plan::<F8E5M2, F8E5M2>(on(&h200), ATTN, causal).expect("e5m2");
+    assert_eq!(e5.data_type(), cudnn::DType::FP8_E5M2);
+    let llama = AttentionShape {
+        batch: 1,
+        heads: 64,
+        kv_heads: 8,
+        seq_q: 8192,
+        seq_kv: 8192,
+        head_dim: 128,
+    };
+    plan::<F8E4M3, F8E4M3>(on(&h200), llama, causal).expect("llama-3.1 at 8k");
+    let sinks = AttentionOptions {
+        sinks: true,
+        ..causal
+    };
+    if lib.version() == Version::new(9, 28, 0) {
+        for r in [
+            plan::<F8E4M3, bf16>(on(&h200), ATTN, causal).map(|_| ()),
+            plan::<F8E4M3, f16>(on(&h200), ATTN, causal).map(|_| ()),
+            plan::<F8E4M3, F8E4M3>(on(&h200), ATTN, sinks).map(|_| ()),
+        ] {
+            assert!(matches!(r, Err(Error::NoEngine { .. })), "{r:?}");
+        }
+        plan::<F8E4M3, bf16>(on(&b200), ATTN, causal).expect("bf16 output on a B200");
+        plan::<F8E4M3, F8E4M3>(on(&b200), ATTN, sinks).expect("sink tokens on a B200");
+    }
+    refused(plan::<F8E4M3, F8E4M3>(on(&l40), ATTN, causal));
+    let odd = AttentionShape {
+        head_dim: 72,
+        ..ATTN
+    };
+    refused(plan::<F8E4M3, F8E4M3>(on(&h200), odd, causal));
 }

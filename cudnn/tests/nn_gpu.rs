@@ -4,7 +4,8 @@
 //! [`Linear`] with each fused activation (`cudnn_reference::linear`, the
 //! output's tolerance as attention's); [`LinearFp8`] against the same
 //! reference on its quantized inputs' values (`y` 2e-2 in `bfloat16`,
-//! 7e-2 in E4M3, `amax` 1e-3); attention with sink tokens (the sink's
+//! 7e-2 in E4M3, `amax` 1e-3); `AttentionFp8Inference` likewise (`o`
+//! in E4M3 1.25e-1, its test says why); attention with sink tokens (the sink's
 //! gradient at the gradients' tolerance);
 //! attention causal (with grouped-query heads), padded and windowed, and
 //! masks aligned bottom-right (decoding, chunked prefill, a padded band);
@@ -1077,4 +1078,87 @@ fn sink_buffers_are_checked_before_cudnn_runs() {
         },
     );
     assert_refused(r, "Attention::backward", "dsink is required");
+}
+
+/// `AttentionFp8Inference<F8E4M3, F8E4M3>`, causal, grouped-query (the
+/// output in E4M3, as cuDNN 9.28's Hopper engines write it), against
+/// `cudnn_reference::attention` on the values the quantized inputs stand
+/// for, computed in `f64`. `q`, `k`, `v` in `[-1, 1)` are scaled by 16
+/// (`F8E4M3::from_f32`), `S` by 256 and `O` by 256: powers of two, so
+/// every descale is exact, and neither `S <= 1` nor `|O| <= 1` saturates
+/// E4M3 (448).
+///
+/// Tolerance of `o` (divided back by 256), 1.25e-1 of `max(|want|, 1)`:
+/// the reference does not round `S`; cuDNN rounds `S * 256` to E4M3
+/// before `S V` (3 mantissa bits: at most 2^-4 of each weight, so at most
+/// 2^-4 of `max |v|` <= 1 in the output), then rounds `O` to E4M3 (2^-4
+/// of `|O|` <= 1). `amax_o` is the output's maximum before it is rounded
+/// (within the first bound, 7e-2); `amax_s` is 1, the weight of the
+/// causal mask's first row, which sees one key (1e-3).
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn fp8_causal_attention_matches_the_reference_on_its_quantized_values() {
+    use cudnn::nn::{AttentionFp8Forward, AttentionFp8Inference};
+    let gpu = gpu();
+    let s = &gpu.stream;
+    let sh = ATTN;
+    let options = AttentionOptions {
+        causal: true,
+        ..AttentionOptions::default()
+    };
+    let (sqkv, s_s, s_o) = (16.0f32, 256.0f32, 256.0f32);
+    let (qq, qs) = quantized(&values(sh.q_len(), 31), sqkv);
+    let (kq, ks) = quantized(&values(sh.kv_len(), 32), sqkv);
+    let (vq, vs) = quantized(&values(sh.kv_len(), 33), sqkv);
+    let settings = Settings::default();
+    let mut layer =
+        AttentionFp8Inference::<F8E4M3, F8E4M3>::new(&gpu.handle, sh, options, &settings, None)
+            .expect("new");
+    let (q, k, v) = (
+        s.clone_htod(&qq).expect("q"),
+        s.clone_htod(&kq).expect("k"),
+        s.clone_htod(&vq).expect("v"),
+    );
+    let f = |x: f32| s.clone_htod(&[x]).expect("factor");
+    let descale = f(1.0 / sqkv);
+    let (descale_s, scale_s, scale_o) = (f(1.0 / s_s), f(s_s), f(s_o));
+    let mut o: CudaSlice<F8E4M3> = s.alloc_zeros(sh.q_len()).expect("o");
+    let mut amax_o = f(f32::NAN);
+    let mut amax_s = f(f32::NAN);
+    let args = AttentionFp8Forward {
+        q: &q,
+        k: &k,
+        v: &v,
+        o: &mut o,
+        descale_q: &descale,
+        descale_k: &descale,
+        descale_v: &descale,
+        descale_s: &descale_s,
+        scale_s: &scale_s,
+        scale_o: &scale_o,
+        amax_o: &mut amax_o,
+        amax_s: &mut amax_s,
+        seq_lens: None,
+        sink: None,
+    };
+    layer.forward(&gpu.handle, args).expect("forward");
+    let op = att::Attention::<f64> {
+        geometry: geometry(&sh),
+        scale: 1.0 / (sh.head_dim as f64).sqrt(),
+        bias: None,
+        mask: AttentionMask::causal(),
+        sink: None,
+    };
+    let want = att::forward(&op, &qs, &ks, &vs).o;
+    let got: Vec<f64> = s
+        .clone_dtoh(&o)
+        .expect("o")
+        .into_iter()
+        .map(|x| f64::from(x.to_f32()) / f64::from(s_o))
+        .collect();
+    assert_close("o", &got, &want, 1.25e-1);
+    let want_amax = want.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    let amax = |b: &CudaSlice<f32>| f64::from(s.clone_dtoh(b).expect("amax")[0]);
+    assert_close("amax_o", &[amax(&amax_o)], &[want_amax], 7e-2);
+    assert_close("amax_s", &[amax(&amax_s)], &[1.0], 1e-3);
 }

@@ -2,7 +2,8 @@
 //! GPU: shapes (zero sizes, heads that `kv_heads` does not divide,
 //! element counts that overflow), data types, epsilon and the attention
 //! options, through the public check functions that each layer's `new`
-//! runs first (sink tokens: their version gate, and decoding refused).
+//! runs first (sink tokens: their version gate, and decoding refused; the
+//! FP8 attention's head dim, version and GPU gates).
 //! No kernel runs and no cuDNN function is called; the
 //! layers' own types are checked to take views as well as slices (a
 //! function that is compiled, not run).
@@ -807,4 +808,122 @@ fn fp8_linear_shapes_are_checked_before_any_graph() {
     let (f, what) = refusal(LinearFp8::<F8E4M3, F8E4M3>::check(&wide));
     assert_eq!(f, "LinearFp8::check");
     assert!(what.contains("the weight's element count"), "{what}");
+}
+
+/// `AttentionFp8Inference` checks the shape and options as the attention
+/// layers do, and a head dim that is a multiple of 16, before any graph is
+/// built, naming itself; the FP8 types are its type parameters. Masks,
+/// padding, ragged batches and sink tokens pass.
+#[test]
+fn fp8_attention_shapes_and_options_are_checked_before_any_graph() {
+    use cudnn::nn::AttentionFp8Inference;
+    use cudnn::{F8E4M3, F8E5M2};
+    type E4 = AttentionFp8Inference<F8E4M3, F8E4M3>;
+    let llama = AttentionShape {
+        batch: 1,
+        heads: 64,
+        kv_heads: 8,
+        seq_q: 8192,
+        seq_kv: 8192,
+        head_dim: 128,
+    };
+    let causal = AttentionOptions {
+        causal: true,
+        ..AttentionOptions::default()
+    };
+    E4::check(&llama, &causal).expect("llama causal");
+    AttentionFp8Inference::<F8E5M2, bf16>::check(&ATTN, &AttentionOptions::default())
+        .expect("e5m2 to bf16");
+    for options in [
+        AttentionOptions {
+            padding: true,
+            ..causal
+        },
+        AttentionOptions {
+            ragged: true,
+            ..causal
+        },
+        AttentionOptions {
+            sliding_window: Some(64),
+            ..causal
+        },
+        SINKS,
+    ] {
+        E4::check(&ATTN, &options).unwrap_or_else(|e| panic!("{options:?}: {e}"));
+    }
+    for d in [8, 72, 120] {
+        let shape = AttentionShape {
+            head_dim: d,
+            ..ATTN
+        };
+        // The bf16/f16 layers take these head dims; the FP8 one does not.
+        AttentionInference::<bf16>::check(&shape, &causal).expect("a multiple of 8");
+        let (f, what) = refusal(E4::check(&shape, &causal));
+        assert_eq!(f, "AttentionFp8Inference::check");
+        assert_eq!(
+            what,
+            format!("head_dim {d}; cuDNN's FP8 attention takes a multiple of 16")
+        );
+    }
+    // The shape's and options' own refusals come first, naming the layer.
+    let (f, what) = refusal(E4::check(
+        &AttentionShape {
+            kv_heads: 3,
+            ..ATTN
+        },
+        &causal,
+    ));
+    assert_eq!(f, "AttentionFp8Inference::check");
+    assert!(what.contains("does not divide"), "{what}");
+    let window = AttentionOptions {
+        sliding_window: Some(0),
+        ..causal
+    };
+    let (f, what) = refusal(E4::check(&ATTN, &window));
+    assert_eq!(f, "AttentionFp8Inference::check");
+    assert!(what.contains("sliding window 0"), "{what}");
+    let both = AttentionOptions {
+        padding: true,
+        ragged: true,
+        ..causal
+    };
+    let (f, _) = refusal(E4::check(&ATTN, &both));
+    assert_eq!(f, "AttentionFp8Inference::check");
+}
+
+/// The FP8 forward's gate, as the graph builder's: cuDNN 9.25 (its FP8
+/// attributes; there is no composite form below), and a Hopper or later
+/// GPU (cuDNN's FP8 attention engines); each an `Unsupported` refusal
+/// naming the version or the GPU.
+#[test]
+fn fp8_attention_before_cudnn_9_25_or_hopper_is_refused() {
+    use cudnn::nn::AttentionFp8Inference;
+    use cudnn::{Version, F8E4M3};
+    type E4 = AttentionFp8Inference<F8E4M3, bf16>;
+    E4::check_target(Version::new(9, 25, 0), (9, 0)).expect("9.25 on sm_90");
+    E4::check_target(Version::new(9, 28, 0), (10, 0)).expect("9.28 on sm_100");
+    for old in [
+        Version::new(8, 9, 5),
+        Version::new(9, 10, 2),
+        Version::new(9, 24, 99),
+    ] {
+        let (f, what) = unsupported(E4::check_target(old, (9, 0)));
+        assert_eq!(f, "AttentionFp8Inference::check_target");
+        assert!(
+            what.starts_with("FP8 attention needs cuDNN 9.25.0 or later"),
+            "{what}"
+        );
+        assert!(
+            what.ends_with(&format!("the loaded one is {old}")),
+            "{what}"
+        );
+    }
+    for sm in [(8, 0), (8, 9)] {
+        let (f, what) = unsupported(E4::check_target(Version::new(9, 28, 0), sm));
+        assert_eq!(f, "AttentionFp8Inference::check_target");
+        assert!(
+            what.starts_with(&format!("FP8 attention on sm_{}x", sm.0)),
+            "{what}"
+        );
+    }
 }

@@ -115,7 +115,7 @@ def markdown(ours, torch, table, groups):
         "",
         "Every case (times in ms per launch):",
         "",
-        "| # | shape (BxHxSxD) | dtype | mask | dir | ours, ms | ours, TFLOP/s | PyTorch, ms | PyTorch, TFLOP/s "
+        "| # | shape (BxH[/H_kv]xSxD) | dtype | mask | dir | ours, ms | ours, TFLOP/s | PyTorch, ms | PyTorch, TFLOP/s "
         "| ratio | notes |",
         "| ---: | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]

@@ -5,8 +5,11 @@ Runs the shapes of scripts/bench/sdpa_shapes.json through
 torch.nn.functional.scaled_dot_product_attention restricted to its cuDNN
 backend (torch.nn.attention.sdpa_kernel(SDPBackend.CUDNN_ATTENTION): no
 fallback to another kernel), in bf16 and fp16, without and with a causal
-mask, q, k and v dense [batch, heads, seq, head_dim], the default scale
-1/sqrt(head_dim), no dropout. Three directions, as in the Rust bench:
+mask, q dense [batch, heads, seq, head_dim], k and v [batch, kv_heads, seq,
+head_dim] (grouped-query shapes pass enable_gqa=True, PyTorch 2.5 and
+later), the default scale 1/sqrt(head_dim), no dropout. Without --shapes or
+SDPA_BENCH_SHAPES the file's `default` shapes run (the Llama-3.1 shapes are
+5 and 6). Three directions, as in the Rust bench:
 
   fwd       the forward, with q, k and v requiring gradients (so that it
             also writes the softmax statistics for the backward, as the
@@ -14,6 +17,12 @@ mask, q, k and v dense [batch, heads, seq, head_dim], the default scale
   bwd       the backward alone: torch.autograd.grad of a forward's output
             with retain_graph=True, repeated
   fwd_bwd   a forward, then torch.autograd.grad of its output
+
+fp8 (--dtypes fp8 or SDPA_BENCH_DTYPES=...,fp8; never by default): q, k and
+v as torch.float8_e4m3fn through the same call, forward only, the row of the
+Rust bench's AttentionFp8Inference. PyTorch's scaled_dot_product_attention
+may have no FP8 path: then the row holds the reason (printed too) instead of
+a time, and the other rows still run.
 
 Timing as in scripts/bench/torch_conv.py (bench_common.py's): buffers
 rotated over as many sets as it takes to exceed twice the L2 cache (the
@@ -64,8 +73,11 @@ sys.path.insert(0, HERE)
 import bench_common as common  # noqa: E402  (the timing, the machine and the cuDNN path)
 
 with open(os.path.join(HERE, "sdpa_shapes.json")) as _f:
-    SHAPES = json.load(_f)["shapes"]
-DTYPES = ["bf16", "fp16"]
+    _DOC = json.load(_f)
+SHAPES = _DOC["shapes"]
+DEFAULT_SHAPES = _DOC["default"]
+DTYPES = ["bf16", "fp16", "fp8"]
+DEFAULT_DTYPES = ["bf16", "fp16"]
 MASKS = ["none", "causal"]
 DIRS = ["fwd", "bwd", "fwd_bwd"]
 FLOP_FACTOR = {"fwd": 1.0, "bwd": 2.5, "fwd_bwd": 3.5}
@@ -85,11 +97,23 @@ def selection(args):
         "masks": (args.masks, MASKS, "masks"),
         "directions": (args.dirs, DIRS, "dirs"),
     }
-    return common.selection("torch_sdpa", args, "SDPA_BENCH", (SHAPES, "sdpa_shapes.json"), lists, ("shape", "dtype", "mask"))
+    sel = common.selection("torch_sdpa", args, "SDPA_BENCH", (SHAPES, "sdpa_shapes.json"), lists, ("shape", "dtype", "mask"))
+    if not args.match:
+        # The Rust bench's defaults: the file's default shapes, the half types.
+        if args.shapes is None and not os.environ.get("SDPA_BENCH_SHAPES"):
+            sel["shapes"] = list(DEFAULT_SHAPES)
+        if args.dtypes is None and not os.environ.get("SDPA_BENCH_DTYPES"):
+            sel["dtypes"] = list(DEFAULT_DTYPES)
+    return sel
+
+
+def kv_heads(s):
+    return s.get("kv_heads", s["heads"])
 
 
 def label(s):
-    return f"{s['batch']}x{s['heads']}x{s['seq']}x{s['head_dim']}"
+    heads = s["heads"] if kv_heads(s) == s["heads"] else f"{s['heads']}/{kv_heads(s)}"
+    return f"{s['batch']}x{heads}x{s['seq']}x{s['head_dim']}"
 
 
 def forward_flops(s, causal):
@@ -97,11 +121,16 @@ def forward_flops(s, causal):
     return full / 2 if causal else full
 
 
-def rotation_sets(s, elem, l2_bytes):
-    """The Rust bench's rule: q, k, v, o, d_o and the three gradients, plus
-    the f32 statistics, per set; sets exceeding 2 x L2 together, at most 4 GiB."""
+def rotation_sets(s, elem, l2_bytes, fp8=False):
+    """The Rust bench's rule: q, o, d_o, dq and k, v, dk, dv, plus the f32
+    statistics, per set (FP8: q, o, k, v); sets exceeding 2 x L2 together,
+    at most 4 GiB."""
     n = s["batch"] * s["heads"] * s["seq"]
-    set_bytes = 8 * n * s["head_dim"] * elem + 4 * n
+    n_kv = s["batch"] * kv_heads(s) * s["seq"]
+    if fp8:
+        set_bytes = 2 * (n + n_kv) * s["head_dim"] * elem
+    else:
+        set_bytes = 4 * (n + n_kv) * s["head_dim"] * elem + 4 * n
     want = -(-2 * max(l2_bytes, 1 << 20) // set_bytes)
     return max(1, min(want, 1024, max(1, (4 << 30) // set_bytes))), set_bytes
 
@@ -134,8 +163,13 @@ def reason(exc, caught):
 
 def bench_mask(torch, ctx, sel, base, sets, kernels):
     """Every selected direction of one shape, precision and mask: records."""
-    F = torch.nn.functional.scaled_dot_product_attention
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    gqa = {"enable_gqa": True} if base["kv_heads"] != base["heads"] else {}
     causal = base["causal"]
+
+    def F(q, k, v, is_causal):
+        return sdpa(q, k, v, is_causal=is_causal, **gqa)
+
     cuda = ctx["cuda"]
     records = []
 
@@ -158,6 +192,8 @@ def bench_mask(torch, ctx, sel, base, sets, kernels):
             except Exception as e:  # RuntimeError: no available kernel, out of memory
                 refused = reason(e, caught)
         if refused:
+            if base["dtype"] == "fp8":
+                refused = f"PyTorch {torch.__version__} has no FP8 scaled_dot_product_attention on this path: {refused}"
             log(f"s{base['shape']} {base['label']} {base['dtype']} {base['mask']}: refused: {refused}")
             return [dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d], error=refused) for d in sel["directions"]]
 
@@ -201,7 +237,7 @@ def run(torch, args, sel):
     make_backend, backend_name = backend_context(torch, cpu)
     dev = torch.device("cpu" if cpu else "cuda")
     l2 = common.l2_bytes(torch, cpu)
-    tdtype = {"fp16": torch.float16, "bf16": torch.bfloat16}
+    tdtype = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp8": getattr(torch, "float8_e4m3fn", None)}
     ctx = {"cuda": not cpu, "timer": common.Timer(torch, not cpu), "backend": make_backend}
     kernels = [not cpu and not args.no_kernels]
     # Why nothing runs: no such backend in this PyTorch.
@@ -214,33 +250,50 @@ def run(torch, args, sel):
             masks = [m for m in sel["masks"] if "cases" not in sel or (idx, dt, m) in sel["cases"]]
             if not masks:
                 continue
-            elem = torch.tensor([], dtype=tdtype[dt]).element_size()
-            nsets, set_bytes = rotation_sets(s, elem, l2)
+            fp8 = dt == "fp8"
+            dt_sel = sel
+            if fp8:
+                # Forward only, as the Rust bench's FP8 layer.
+                dt_sel = dict(sel, directions=[d for d in sel["directions"] if d == "fwd"])
+                if dt_sel["directions"] != sel["directions"]:
+                    log(f"s{idx} fp8: forward only; bwd and fwd_bwd not run")
+            if not dt_sel["directions"]:
+                continue
+            why = missing
+            if tdtype[dt] is None and not why:
+                why = f"PyTorch {torch.__version__} has no torch.float8_e4m3fn"
+            elem = 1 if tdtype[dt] is None else torch.tensor([], dtype=tdtype[dt]).element_size()
+            nsets, set_bytes = rotation_sets(s, elem, l2, fp8)
             case = {
-                "shape": idx, "label": label(s), "batch": s["batch"], "heads": s["heads"], "seq": s["seq"],
-                "head_dim": s["head_dim"], "dtype": dt, "backend": backend_name, "buffer_sets": nsets,
-                "buffer_set_bytes": set_bytes,
+                "shape": idx, "label": label(s), "batch": s["batch"], "heads": s["heads"],
+                "kv_heads": kv_heads(s), "seq": s["seq"], "head_dim": s["head_dim"], "dtype": dt,
+                "backend": backend_name, "buffer_sets": nsets, "buffer_set_bytes": set_bytes,
             }
-            sets, why = [], missing
+            sets = []
             try:
                 gen = torch.Generator(device=dev).manual_seed(idx)
-                dims = (s["batch"], s["heads"], s["seq"], s["head_dim"])
+                q_dims = (s["batch"], s["heads"], s["seq"], s["head_dim"])
+                kv_dims = (s["batch"], kv_heads(s), s["seq"], s["head_dim"])
 
-                def rand(grad):
+                def rand(dims, grad):
                     t = (torch.rand(*dims, generator=gen, device=dev, dtype=torch.float32) - 0.5).to(tdtype[dt])
-                    return t.requires_grad_(grad)
+                    # FP8 tensors take no gradient.
+                    return t.requires_grad_(grad and not fp8)
 
                 if not why:
-                    sets = [(rand(True), rand(True), rand(True), rand(False)) for _ in range(nsets)]
+                    sets = [
+                        (rand(q_dims, True), rand(kv_dims, True), rand(kv_dims, True), rand(q_dims, False))
+                        for _ in range(nsets)
+                    ]
             except Exception as e:  # out of memory
                 why = f"buffers: {type(e).__name__}: {e}"
             for m in masks:
                 base = dict(case, mask=m, causal=m == "causal", fwd_flops=forward_flops(s, m == "causal"))
                 if why:
-                    results += [dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d], error=why) for d in sel["directions"]]
+                    results += [dict(base, direction=d, flops=base["fwd_flops"] * FLOP_FACTOR[d], error=why) for d in dt_sel["directions"]]
                     log(f"s{idx} {label(s)} {dt} {m}: not run: {why}")
                     continue
-                results += bench_mask(torch, ctx, sel, base, sets, kernels)
+                results += bench_mask(torch, ctx, dt_sel, base, sets, kernels)
             sets = None
             if not cpu:
                 torch.cuda.empty_cache()
@@ -251,8 +304,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--match", help="the Rust bench's sdpa.json: same selection and timing settings")
     ap.add_argument("--out", help="results file (default $OUT/torch_sdpa.json or target/bench/torch_sdpa.json)")
-    ap.add_argument("--shapes", help="indices of sdpa_shapes.json, e.g. 1,3-4")
-    ap.add_argument("--dtypes", help="bf16,fp16")
+    ap.add_argument("--shapes", help="indices of sdpa_shapes.json, e.g. 1,3-4 (default: its `default`; 5-6 the Llama-3.1 shapes)")
+    ap.add_argument("--dtypes", help="bf16,fp16,fp8 (default bf16,fp16)")
     ap.add_argument("--masks", help="none,causal")
     ap.add_argument("--dirs", help="fwd,bwd,fwd_bwd")
     common.add_timing_args(ap)

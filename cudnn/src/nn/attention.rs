@@ -213,7 +213,7 @@ struct BackwardGraph {
 
 /// The graph's options for the layer's, with the sequence lengths' tensors
 /// (per item, or cumulative for a ragged layer) and the sink's.
-fn sdpa_options(
+pub(super) fn sdpa_options(
     o: &AttentionOptions,
     seq: Option<[TensorId; 2]>,
     sink: Option<TensorId>,
@@ -237,7 +237,7 @@ fn sdpa_options(
 }
 
 /// The sink's tensor of a layer with sink tokens, `[1, H, 1, 1]` `FLOAT`.
-fn sink_tensor(
+pub(super) fn sink_tensor(
     g: &mut Graph,
     shape: &AttentionShape,
     options: &AttentionOptions,
@@ -250,7 +250,7 @@ fn sink_tensor(
 
 /// The sequence-length tensors of a padded graph, `[B, 1, 1, 1]` `INT32`,
 /// or of a ragged one, `[B + 1, 1, 1, 1]` `INT32`.
-fn seq_tensors(
+pub(super) fn seq_tensors(
     g: &mut Graph,
     shape: &AttentionShape,
     options: &AttentionOptions,
@@ -269,7 +269,7 @@ fn seq_tensors(
 
 /// `q`, `k` and `v` of a layer's graph: dense BHSD, or BSHD strides for a
 /// ragged layer (its packed tokens).
-fn qkv_tensors(
+pub(super) fn qkv_tensors(
     g: &mut Graph,
     shape: &AttentionShape,
     dtype: Dt,
@@ -325,7 +325,7 @@ fn check_for(
 }
 
 /// The shape, the options, and the options against the shape.
-fn check_layer_in(
+pub(super) fn check_layer_in(
     function: &'static str,
     shape: &AttentionShape,
     options: &AttentionOptions,
@@ -338,7 +338,7 @@ fn check_layer_in(
 /// Binds the sequence lengths `lens` to the graph's (`seq`, the uids of
 /// a graph built padded or, with `ragged`, ragged), checked against what
 /// the graph takes: given exactly when it has them, in its form.
-fn bind_lens<'a>(
+pub(super) fn bind_lens<'a>(
     function: &'static str,
     pack: VariantPack<'a>,
     (seq, ragged): (Option<[i64; 2]>, bool),
@@ -380,7 +380,7 @@ fn bind_lens<'a>(
 /// Binds `what` (the sink or its gradient, at `uid` when the layer has
 /// sink tokens) through `bind`, checked: given exactly when the layer has
 /// them.
-fn bind_sink<'a, B>(
+pub(super) fn bind_sink<'a, B>(
     function: &'static str,
     (pack, what): (VariantPack<'a>, &str),
     uid: Option<i64>,

@@ -42,7 +42,9 @@ pub trait LinearElement: DataType + sealed::Sealed {}
 impl LinearElement for bf16 {}
 impl LinearElement for f16 {}
 
-/// The element of a [`LinearFp8`](super::LinearFp8)'s input and weight:
+/// The element of a [`LinearFp8`](super::LinearFp8)'s input and weight,
+/// and of an [`AttentionFp8Inference`](super::AttentionFp8Inference)'s `q`,
+/// `k` and `v`:
 /// [`F8E4M3`] (the forward's usual choice, more precision) or [`F8E5M2`]
 /// (more range). Sealed.
 pub trait Fp8Element: DataType + sealed::Sealed {}
@@ -60,3 +62,13 @@ impl LinearFp8Output for F8E5M2 {}
 impl LinearFp8Output for bf16 {}
 impl LinearFp8Output for f16 {}
 impl LinearFp8Output for f32 {}
+
+/// The element of an [`AttentionFp8Inference`](super::AttentionFp8Inference)'s
+/// output: an FP8 type ([`F8E4M3`], [`F8E5M2`]), for an FP8 layer after
+/// it, or `half::bf16` or `half::f16`. Sealed.
+pub trait AttentionFp8Output: DataType + sealed::Sealed {}
+
+impl AttentionFp8Output for F8E4M3 {}
+impl AttentionFp8Output for F8E5M2 {}
+impl AttentionFp8Output for bf16 {}
+impl AttentionFp8Output for f16 {}

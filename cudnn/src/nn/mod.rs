@@ -3,7 +3,10 @@
 //! (fused scaled dot-product attention, causal, windowed or padded) and
 //! [`Linear`] (a matmul with its bias and activation fused) and
 //! [`LinearFp8`] (the same of FP8 input and weight, with the scale factors
-//! and the output's absolute maximum of FP8 training and inference).
+//! and the output's absolute maximum of FP8 training and inference), and
+//! [`AttentionFp8Inference`] (the attention forward of FP8 `q`, `k`, `v`,
+//! with its per-tensor factors and the maxima of the output and the
+//! softmax).
 //!
 //! A layer is typed by its element (`Attention<bf16>`, `LayerNorm<f32>`,
 //! ...: [`AttentionElement`], [`NormElement`]), so buffers of another type
@@ -74,6 +77,7 @@
 //! ```
 
 mod attention;
+mod attention_fp8;
 mod element;
 mod layer_norm;
 mod linear;
@@ -86,7 +90,10 @@ pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
     SeqLens,
 };
-pub use element::{AttentionElement, Fp8Element, LinearElement, LinearFp8Output, NormElement};
+pub use attention_fp8::{AttentionFp8Forward, AttentionFp8Inference};
+pub use element::{
+    AttentionElement, AttentionFp8Output, Fp8Element, LinearElement, LinearFp8Output, NormElement,
+};
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
 pub use linear::{Linear, LinearActivation, LinearForward};
 pub use linear_fp8::{LinearFp8, LinearFp8Forward};
