@@ -63,6 +63,10 @@ impl AttributeInfo {
         &self,
         kind: sys::cudnnBackendDescriptorType_t,
     ) -> Option<String> {
+        // The common case first, before any name is looked up.
+        if self.element == kind.0 {
+            return None;
+        }
         let name = descriptor_type_name(kind).unwrap_or("?");
         match self.element {
             NONE => Some(format!(
@@ -71,7 +75,6 @@ impl AttributeInfo {
             )),
             ANY_OPERATION if name.starts_with("CUDNN_BACKEND_OPERATION_") => None,
             ANY_OPERATION => Some(format!("{} holds operations, not a {name}", self.name)),
-            e if e == kind.0 => None,
             e => Some(format!(
                 "{} holds {}s, not a {name}",
                 self.name,
@@ -167,10 +170,36 @@ pub fn attribute_type_name(ty: sys::cudnnBackendAttributeType_t) -> Option<&'sta
 
 /// Whether the headers of cuDNN `major` declare attribute type `ty`.
 pub(super) fn attribute_type_in_major(ty: sys::cudnnBackendAttributeType_t, major: u32) -> bool {
-    ATTRIBUTE_TYPES
-        .binary_search_by_key(&ty.0, |t| t.value)
-        .is_ok_and(|i| in_major(ATTRIBUTE_TYPES[i].majors, major))
+    let majors = usize::try_from(ty.0)
+        .ok()
+        .and_then(|i| ATTRIBUTE_TYPE_MAJORS.get(i));
+    majors.is_some_and(|&m| in_major(m, major))
 }
+
+/// The largest attribute type value of the table, plus one.
+const ATTRIBUTE_TYPE_END: usize = {
+    let mut end = 0;
+    let mut i = 0;
+    while i < ATTRIBUTE_TYPES.len() {
+        if ATTRIBUTE_TYPES[i].value as usize >= end {
+            end = ATTRIBUTE_TYPES[i].value as usize + 1;
+        }
+        i += 1;
+    }
+    end
+};
+
+/// Each attribute type value's majors (0: none declares it), checked for
+/// every attribute set or read.
+static ATTRIBUTE_TYPE_MAJORS: [u8; ATTRIBUTE_TYPE_END] = {
+    let mut majors = [0; ATTRIBUTE_TYPE_END];
+    let mut i = 0;
+    while i < ATTRIBUTE_TYPES.len() {
+        majors[ATTRIBUTE_TYPES[i].value as usize] = ATTRIBUTE_TYPES[i].majors;
+        i += 1;
+    }
+    majors
+};
 
 #[cfg(test)]
 mod tests {

@@ -146,11 +146,11 @@ impl ExecutionPlan {
     /// [`Error::InvalidArgument`] for a target of another library.
     #[doc(alias = "CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR")]
     pub fn new(config: &EngineConfig, target: Target<'_>) -> Result<ExecutionPlan> {
-        let lib = config.library().clone();
+        let lib = config.library();
         let mut desc =
-            BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
+            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
         desc.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, &[&config.desc])?;
-        let (handle_id, target) = set_target(&mut desc, &lib, target)?;
+        let (handle_id, target) = set_target(&mut desc, lib, target)?;
         desc.finalize()?;
         let workspace = workspace_of(&desc)?;
         Ok(ExecutionPlan {
