@@ -29,9 +29,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
-use serde_json::{Map, Value};
 
 #[cfg(test)]
 use cudnn_sys as sys;
@@ -40,7 +39,7 @@ use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
-use values::{attr_fits, is_enum_name, reference, uid_of, NodeValue};
+use values::{attr_fits, is_enum_name, reference, twice, uid_of, NodeValue};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -116,71 +115,6 @@ impl PlanJson {
 }
 
 // ------------------------------------------------------------ the document
-
-/// A JSON value whose objects have no key twice, held as a tree (a node's
-/// keys and values, read by [`read_node`]).
-struct Unique(Value);
-
-impl<'de> Deserialize<'de> for Unique {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        d.deserialize_any(UniqueVisitor)
-    }
-}
-
-struct UniqueVisitor;
-
-impl<'de> Visitor<'de> for UniqueVisitor {
-    type Value = Unique;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, v: bool) -> std::result::Result<Unique, E> {
-        Ok(Unique(Value::Bool(v)))
-    }
-    fn visit_i64<E>(self, v: i64) -> std::result::Result<Unique, E> {
-        Ok(Unique(v.into()))
-    }
-    fn visit_u64<E>(self, v: u64) -> std::result::Result<Unique, E> {
-        Ok(Unique(v.into()))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Unique, E> {
-        serde_json::Number::from_f64(v)
-            .map(|n| Unique(Value::Number(n)))
-            .ok_or_else(|| E::custom("a number that is not finite"))
-    }
-    fn visit_str<E>(self, v: &str) -> std::result::Result<Unique, E> {
-        Ok(Unique(Value::String(v.to_owned())))
-    }
-    fn visit_string<E>(self, v: String) -> std::result::Result<Unique, E> {
-        Ok(Unique(Value::String(v)))
-    }
-    fn visit_unit<E>(self) -> std::result::Result<Unique, E> {
-        Ok(Unique(Value::Null))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Unique, A::Error> {
-        let mut v = Vec::new();
-        while let Some(Unique(x)) = seq.next_element()? {
-            v.push(x);
-        }
-        Ok(Unique(Value::Array(v)))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Unique, A::Error> {
-        let mut m = Map::new();
-        while let Some(k) = map.next_key::<String>()? {
-            if m.contains_key(&k) {
-                return Err(twice(&k));
-            }
-            let Unique(v) = map.next_value()?;
-            m.insert(k, v);
-        }
-        Ok(Unique(Value::Object(m)))
-    }
-}
-
-fn twice<E: de::Error>(key: &str) -> E {
-    E::custom(format!("the key {key:?} twice in one object"))
-}
 
 /// An object key, borrowed from the text when it has no escapes.
 struct Key<'de>(Cow<'de, str>);
@@ -349,66 +283,6 @@ struct GraphDoc<'a> {
 
 /// A node's keys and values, in the JSON's order, no key twice.
 struct NodeDoc<'de>(Vec<(Cow<'de, str>, NodeValue<'de>)>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for NodeValue<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct TextVisitor<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> Visitor<'de> for TextVisitor<'a> {
-            type Value = NodeValue<'a>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a JSON value")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
-                Ok(NodeValue::Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
-                Ok(NodeValue::Text(Cow::Owned(v.to_owned())))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Self::Value, E> {
-                UniqueVisitor
-                    .visit_bool(v)
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Self::Value, E> {
-                UniqueVisitor
-                    .visit_i64(v)
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Self::Value, E> {
-                UniqueVisitor
-                    .visit_u64(v)
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
-                UniqueVisitor
-                    .visit_f64(v)
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-            fn visit_unit<E: de::Error>(self) -> std::result::Result<Self::Value, E> {
-                UniqueVisitor
-                    .visit_unit()
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(
-                self,
-                seq: A,
-            ) -> std::result::Result<Self::Value, A::Error> {
-                UniqueVisitor
-                    .visit_seq(seq)
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> std::result::Result<Self::Value, A::Error> {
-                UniqueVisitor
-                    .visit_map(map)
-                    .map(|Unique(t)| NodeValue::Tree(t))
-            }
-        }
-        d.deserialize_any(TextVisitor(std::marker::PhantomData))
-    }
-}
 
 impl NodeDoc<'_> {
     fn get(&self, key: &str) -> Option<&NodeValue<'_>> {

@@ -1,6 +1,7 @@
 //! The checks of a plan's JSON, on documents written here (no cuDNN).
 
 use super::*;
+use serde_json::Value;
 
 fn written(p: &PlanJson) -> Vec<i64> {
     let mut w: Vec<i64> = p

@@ -6,13 +6,79 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use serde_json::Value;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
 
 use super::super::signature::NodeSig;
 use super::super::MAX_RANK;
 use crate::core::error::{Error, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
+
+/// A JSON value whose objects have no key twice, held as a tree (a node's
+/// keys and values, read by [`read_node`]).
+struct Unique(Value);
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Unique, E> {
+        serde_json::Number::from_f64(v)
+            .map(|n| Unique(Value::Number(n)))
+            .ok_or_else(|| E::custom("a number that is not finite"))
+    }
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::String(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::String(v)))
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Unique, E> {
+        Ok(Unique(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Unique, A::Error> {
+        let mut v = Vec::new();
+        while let Some(Unique(x)) = seq.next_element()? {
+            v.push(x);
+        }
+        Ok(Unique(Value::Array(v)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Unique, A::Error> {
+        let mut m = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if m.contains_key(&k) {
+                return Err(twice(&k));
+            }
+            let Unique(v) = map.next_value()?;
+            m.insert(k, v);
+        }
+        Ok(Unique(Value::Object(m)))
+    }
+}
+
+pub(super) fn twice<E: de::Error>(key: &str) -> E {
+    E::custom(format!("the key {key:?} twice in one object"))
+}
 
 /// A node's value: text, borrowed from the JSON where it has no escapes
 /// (references and cuDNN's names, most of a node), or any other JSON
@@ -44,6 +110,68 @@ impl NodeValue<'_> {
             NodeValue::Text(s) => Cow::Owned(Value::String(s.to_string())),
             NodeValue::Tree(v) => Cow::Borrowed(v),
         }
+    }
+}
+
+/// Text borrowed where the JSON has no escapes; any other value read
+/// as [`Unique`] reads it (no key twice in an object).
+impl<'de: 'a, 'a> Deserialize<'de> for NodeValue<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct TextVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for TextVisitor<'a> {
+            type Value = NodeValue<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
+                Ok(NodeValue::Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
+                Ok(NodeValue::Text(Cow::Owned(v.to_owned())))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_bool(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_i64(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_u64(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_f64(v)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_unit<E: de::Error>(self) -> std::result::Result<Self::Value, E> {
+                UniqueVisitor
+                    .visit_unit()
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> std::result::Result<Self::Value, A::Error> {
+                UniqueVisitor
+                    .visit_seq(seq)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> std::result::Result<Self::Value, A::Error> {
+                UniqueVisitor
+                    .visit_map(map)
+                    .map(|Unique(t)| NodeValue::Tree(t))
+            }
+        }
+        d.deserialize_any(TextVisitor(std::marker::PhantomData))
     }
 }
 
