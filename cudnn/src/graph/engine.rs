@@ -139,11 +139,10 @@ impl EngineFilter {
 #[derive(Debug)]
 pub struct EngineConfig {
     pub(crate) desc: BackendDescriptor,
-    pub(crate) global_index: i64,
-    /// The engine's notes, read from cuDNN when first asked for (the
-    /// heuristics' configurations are kept without them unless a filter
-    /// reads them).
-    pub(crate) notes: std::cell::OnceCell<EngineNotes>,
+    /// The engine's global index and notes, read from cuDNN when first
+    /// asked for (the heuristics' configurations are kept without them
+    /// unless a filter reads them).
+    pub(crate) engine: std::cell::OnceCell<EngineInfo>,
     /// Read from cuDNN when first asked for.
     pub(crate) knobs: std::cell::OnceCell<Arc<[(KnobType, i64)]>>,
     /// The graph's name and tensors, shared with the graph.
@@ -156,24 +155,26 @@ static_assertions::assert_not_impl_any!(EngineConfig: Sync, Clone);
 
 impl EngineConfig {
     /// The engine's global index in the graph's engine list.
+    /// -1 if cuDNN does not report it (it reports it for every
+    /// configuration it offers).
     pub fn global_index(&self) -> i64 {
-        self.global_index
+        self.engine().index
     }
 
     /// The engine's numerical notes (tensor cores, down-converted inputs,
     /// non-determinism, FFT, Winograd, ...).
     pub fn numerical_notes(&self) -> &[Numerical] {
-        &self.notes().numerical
+        &self.engine().numerical
     }
 
     /// The engine's behaviour notes (runtime compilation, cuBLASLt, ...).
     pub fn behavior_notes(&self) -> &[Behavior] {
-        &self.notes().behavior
+        &self.engine().behavior
     }
 
-    fn notes(&self) -> &EngineNotes {
-        self.notes
-            .get_or_init(|| config_notes(&self.desc).unwrap_or_default())
+    fn engine(&self) -> &EngineInfo {
+        self.engine
+            .get_or_init(|| config_engine(&self.desc).unwrap_or_default())
     }
 
     /// The knob choices of the configuration, as cuDNN reports them.
@@ -205,7 +206,7 @@ impl std::fmt::Display for EngineConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write_engine(
             f,
-            Some(self.global_index),
+            Some(self.global_index()),
             self.knobs(),
             self.numerical_notes(),
             self.behavior_notes(),
@@ -306,17 +307,32 @@ pub(crate) fn check_target_library(
     }
 }
 
-/// An engine's numerical and behaviour notes.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct EngineNotes {
+/// An engine's global index (-1: not reported) and its numerical and
+/// behaviour notes.
+#[derive(Debug, Clone)]
+pub(crate) struct EngineInfo {
+    pub(crate) index: i64,
     pub(crate) numerical: Arc<[Numerical]>,
     pub(crate) behavior: Arc<[Behavior]>,
 }
 
-/// The notes of engine descriptor `engine` (a list cuDNN does not report
-/// is empty).
-pub(crate) fn read_notes(engine: &BackendDescriptor) -> EngineNotes {
-    EngineNotes {
+impl Default for EngineInfo {
+    fn default() -> Self {
+        EngineInfo {
+            index: -1,
+            numerical: Arc::new([]),
+            behavior: Arc::new([]),
+        }
+    }
+}
+
+/// What engine descriptor `engine` reports of itself (a list cuDNN does
+/// not report is empty).
+pub(crate) fn read_engine(engine: &BackendDescriptor) -> EngineInfo {
+    EngineInfo {
+        index: engine
+            .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
+            .unwrap_or(-1),
         numerical: engine
             .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
             .unwrap_or_default()
@@ -328,9 +344,9 @@ pub(crate) fn read_notes(engine: &BackendDescriptor) -> EngineNotes {
     }
 }
 
-/// The notes of the engine of configuration `cfg`; `None` when cuDNN
-/// does not report its engine.
-pub(crate) fn config_notes(cfg: &BackendDescriptor) -> Option<EngineNotes> {
+/// What the engine of configuration `cfg` reports of itself; `None` when
+/// cuDNN does not report the engine.
+pub(crate) fn config_engine(cfg: &BackendDescriptor) -> Option<EngineInfo> {
     let engine = cfg
         .get_descriptors(
             A::CUDNN_ATTR_ENGINECFG_ENGINE,
@@ -339,7 +355,7 @@ pub(crate) fn config_notes(cfg: &BackendDescriptor) -> Option<EngineNotes> {
         .ok()?
         .into_iter()
         .next()?;
-    Some(read_notes(&engine))
+    Some(read_engine(&engine))
 }
 
 /// The knob choices of a configuration (none when cuDNN reports none or

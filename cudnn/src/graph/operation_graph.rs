@@ -16,7 +16,7 @@ use super::builder::{key_text, signature_of, KeyTensor, TensorId};
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::engine::{
-    check_sm_count_target, check_target_library, count, mode_name, no_engine_from, read_notes,
+    check_sm_count_target, check_target_library, count, mode_name, no_engine_from, read_engine,
     EngineConfig, EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
 };
 use super::plan::ExecutionPlan;
@@ -340,10 +340,7 @@ impl OperationGraph {
             // engines refer to this graph.
             desc.assume_finalized();
             desc.keep(self.descriptor())?;
-            let Some(config) = self.read_config(desc) else {
-                count(&mut removed, "unreadable");
-                continue;
-            };
+            let config = self.read_config(desc);
             match filter.rejects(&config, has_float) {
                 Some(why) => count(&mut removed, why),
                 None => kept.push(config),
@@ -416,36 +413,23 @@ impl OperationGraph {
         cfg.finalize()?;
         Ok(EngineConfig {
             desc: cfg,
-            global_index,
-            notes: std::cell::OnceCell::from(read_notes(&engine)),
+            engine: std::cell::OnceCell::from(read_engine(&engine)),
             knobs: std::cell::OnceCell::from(Arc::from(knobs)),
             graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
         })
     }
 
-    /// Reads what a configuration of this graph says of itself; `None`
-    /// when cuDNN does not report its engine.
-    fn read_config(&self, desc: BackendDescriptor) -> Option<EngineConfig> {
-        let engine = desc
-            .get_descriptors(
-                A::CUDNN_ATTR_ENGINECFG_ENGINE,
-                D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
-            )
-            .ok()?
-            .into_iter()
-            .next()?;
-        let global_index = engine
-            .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
-            .ok()?;
-        Some(EngineConfig {
+    /// A configuration of this graph cuDNN offered; what it says of its
+    /// engine is read when asked for.
+    fn read_config(&self, desc: BackendDescriptor) -> EngineConfig {
+        EngineConfig {
             desc,
-            global_index,
-            notes: std::cell::OnceCell::new(),
+            engine: std::cell::OnceCell::new(),
             knobs: std::cell::OnceCell::new(),
             graph_name: Arc::clone(&self.name),
             tensors: self.plan_tensors(),
-        })
+        }
     }
 
     /// Whether the graph was given `target`'s handle when it was built.

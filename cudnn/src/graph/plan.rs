@@ -12,7 +12,7 @@ use sys::{
 
 use super::descriptor::BackendDescriptor;
 use super::engine::{
-    check_target_library, config_notes, read_knobs, write_engine, EngineConfig, EngineNotes,
+    check_target_library, config_engine, read_knobs, write_engine, EngineConfig, EngineInfo,
     KnobType, Target,
 };
 use super::plan_json::PlanJson;
@@ -46,10 +46,10 @@ pub struct ExecutionPlan {
     /// graph, for a plan made from one).
     pub(crate) graph_name: Arc<str>,
     pub(crate) tensors: Arc<[PlanTensor]>,
-    pub(crate) engine_index: Option<i64>,
-    /// The engine's notes, when known: the configuration's when it has
+    /// The engine's global index and notes, when known: the
+    /// configuration's when it has
     /// read them, else read back from cuDNN when first asked for.
-    pub(crate) notes: OnceCell<Option<EngineNotes>>,
+    pub(crate) engine: OnceCell<Option<EngineInfo>>,
     /// The configuration's knob choices: the configuration's when it has
     /// read them, else read back from cuDNN when first asked for.
     pub(crate) knobs: OnceCell<Arc<[(KnobType, i64)]>>,
@@ -98,10 +98,10 @@ fn plan_config(plan: &BackendDescriptor) -> Option<BackendDescriptor> {
     .next()
 }
 
-/// The notes of a finalized plan's engine, read back from cuDNN (`None`
-/// when it does not report its engine).
-fn engine_notes(plan: &BackendDescriptor) -> Option<EngineNotes> {
-    config_notes(&plan_config(plan)?)
+/// What a finalized plan's engine reports of itself, read back from
+/// cuDNN (`None` when it does not report its engine).
+fn plan_engine(plan: &BackendDescriptor) -> Option<EngineInfo> {
+    config_engine(&plan_config(plan)?)
 }
 
 /// The workspace a finalized plan reports, checked.
@@ -122,7 +122,7 @@ impl std::fmt::Display for ExecutionPlan {
         let behavior = self.behavior_notes().unwrap_or(&[]);
         write_engine(
             f,
-            self.engine_index,
+            self.engine_index(),
             self.knobs(),
             self.numerical_notes(),
             behavior,
@@ -158,9 +158,8 @@ impl ExecutionPlan {
             workspace,
             graph_name: Arc::clone(&config.graph_name),
             tensors: Arc::clone(&config.tensors),
-            engine_index: Some(config.global_index),
-            notes: config
-                .notes
+            engine: config
+                .engine
                 .get()
                 .cloned()
                 .map_or_else(OnceCell::new, |n| OnceCell::from(Some(n))),
@@ -215,7 +214,6 @@ impl ExecutionPlan {
     pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
         let PlanJson {
             graph_name,
-            engine_index,
             tensors,
             ..
         } = PlanJson::parse(json)?;
@@ -233,8 +231,7 @@ impl ExecutionPlan {
             workspace,
             graph_name: graph_name.into(),
             tensors: tensors.into(),
-            engine_index,
-            notes: OnceCell::new(),
+            engine: OnceCell::new(),
             knobs: OnceCell::new(),
             handle_id,
             target,
@@ -276,25 +273,25 @@ impl ExecutionPlan {
 
     /// The engine's global index, when known.
     pub fn engine_index(&self) -> Option<i64> {
-        self.engine_index
+        self.engine().map(|e| e.index).filter(|&i| i >= 0)
     }
 
     /// The engine's behaviour notes (runtime compilation, CUDA graphs,
     /// cuBLASLt, ...): the configuration's, or for a plan read from JSON
     /// what cuDNN reports of it; `None` when it does not.
     pub fn behavior_notes(&self) -> Option<&[Behavior]> {
-        self.notes().map(|n| &n.behavior[..])
+        self.engine().map(|n| &n.behavior[..])
     }
 
     /// The engine's numerical notes (tensor cores, ...): the
     /// configuration's, or for a plan read from JSON what cuDNN reports of
     /// it; empty when it does not.
     pub fn numerical_notes(&self) -> &[Numerical] {
-        self.notes().map_or(&[], |n| &n.numerical[..])
+        self.engine().map_or(&[], |n| &n.numerical[..])
     }
 
-    fn notes(&self) -> Option<&EngineNotes> {
-        self.notes.get_or_init(|| engine_notes(&self.desc)).as_ref()
+    fn engine(&self) -> Option<&EngineInfo> {
+        self.engine.get_or_init(|| plan_engine(&self.desc)).as_ref()
     }
 
     /// The knob choices of the plan's engine configuration.

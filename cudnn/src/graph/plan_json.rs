@@ -43,12 +43,11 @@ use values::{attr_fits, is_enum_name, reference, twice, uid_of, NodeValue};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
-/// A plan's JSON as this crate reads it: the graph's mode, the engine, the
-/// tensors of every list (the graph's and its subgraphs') and the nodes.
+/// A plan's JSON as this crate reads it: the graph's mode, the tensors of
+/// every list (the graph's and its subgraphs') and the nodes.
 #[derive(Debug, Clone)]
 pub(crate) struct PlanJson {
     pub(crate) graph_name: String,
-    pub(crate) engine_index: Option<i64>,
     pub(crate) tensors: Vec<PlanTensor>,
     pub(crate) nodes: Vec<NodeSig>,
 }
@@ -99,7 +98,6 @@ impl PlanJson {
                 .as_deref()
                 .unwrap_or("plan")
                 .to_owned(),
-            engine_index: doc.engine.map(|e| e.engine_id),
             tensors,
             nodes,
         })
@@ -163,7 +161,6 @@ impl<'de> SeenKeys<'de> {
 /// itself. The graph is read into its typed model; the rest is skipped.
 struct PlanDoc<'de> {
     graph: GraphDoc<'de>,
-    engine: Option<EngineDoc>,
 }
 
 impl<'de> Deserialize<'de> for PlanDoc<'de> {
@@ -179,11 +176,13 @@ impl<'de> Deserialize<'de> for PlanDoc<'de> {
                 mut map: A,
             ) -> std::result::Result<PlanDoc<'de>, A::Error> {
                 let mut seen = SeenKeys::default();
-                let (mut graph, mut engine) = (None, None);
+                let mut graph = None;
                 while let Some(k) = seen.next(&mut map)? {
                     match k.as_ref() {
                         "operationGraph" => graph = Some(map.next_value::<GraphDoc>()?),
-                        "engine" => engine = map.next_value::<Option<EngineDoc>>()?,
+                        "engine" => {
+                            map.next_value::<Option<EngineDoc>>()?;
+                        }
                         "cudnnVersion" | "schemaVersion" => {
                             map.next_value::<Option<i64>>()?;
                         }
@@ -193,18 +192,17 @@ impl<'de> Deserialize<'de> for PlanDoc<'de> {
                     }
                 }
                 let graph = graph.ok_or_else(|| de::Error::missing_field("operationGraph"))?;
-                Ok(PlanDoc { graph, engine })
+                Ok(PlanDoc { graph })
             }
         }
         d.deserialize_map(PlanVisitor)
     }
 }
 
-/// The engine: its global index read, its SM version and knob choices
-/// checked for their types, the rest skipped.
-struct EngineDoc {
-    engine_id: i64,
-}
+/// The engine: its global index required, and with its SM version and
+/// knob choices checked for their types; the rest skipped (what the
+/// engine is, a plan reads back from cuDNN once finalized).
+struct EngineDoc;
 
 impl<'de> Deserialize<'de> for EngineDoc {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
@@ -219,7 +217,7 @@ impl<'de> Deserialize<'de> for EngineDoc {
                 mut map: A,
             ) -> std::result::Result<EngineDoc, A::Error> {
                 let mut seen = SeenKeys::default();
-                let mut engine_id = None;
+                let mut engine_id: Option<i64> = None;
                 while let Some(k) = seen.next(&mut map)? {
                     match k.as_ref() {
                         "engineId" => engine_id = Some(map.next_value::<i64>()?),
@@ -234,8 +232,8 @@ impl<'de> Deserialize<'de> for EngineDoc {
                         }
                     }
                 }
-                let engine_id = engine_id.ok_or_else(|| de::Error::missing_field("engineId"))?;
-                Ok(EngineDoc { engine_id })
+                engine_id.ok_or_else(|| de::Error::missing_field("engineId"))?;
+                Ok(EngineDoc)
             }
         }
         d.deserialize_map(EngineVisitor)
