@@ -24,7 +24,6 @@ mod attention;
 mod block_scale;
 mod checks;
 mod expand;
-pub(crate) mod extents;
 mod lower;
 mod matmul;
 mod matmul_fp8;
@@ -43,8 +42,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use cudnn_sys as sys;
 
 use crate::core::error::{Error, Mismatch, Result};
+use crate::graph::extents::Extents;
 use crate::graph::ScalarValue;
-use extents::Extents;
 
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
 /// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,

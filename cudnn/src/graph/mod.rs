@@ -105,6 +105,7 @@ mod device;
 mod driver;
 mod engine;
 mod execute;
+mod extents;
 pub(crate) mod info;
 mod note_names;
 mod operation_graph;

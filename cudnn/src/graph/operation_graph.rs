@@ -10,7 +10,6 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
-use super::builder::extents::Extents;
 use super::builder::node::BackendOp;
 use super::builder::{key_text, signature_of, KeyTensor, TensorId};
 use super::descriptor::BackendDescriptor;
@@ -19,6 +18,7 @@ use super::engine::{
     check_sm_count_target, check_target_library, count, mode_name, no_engine_from, read_engine,
     EngineConfig, EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
 };
+use super::extents::Extents;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::plan_tensor::PlanTensor;
@@ -97,8 +97,8 @@ impl GraphTensor {
     pub(crate) fn plan_tensor(&self) -> PlanTensor {
         PlanTensor {
             uid: self.uid,
-            dims: self.dims.to_vec(),
-            strides: self.strides.to_vec(),
+            dims: self.dims.clone(),
+            strides: self.strides.clone(),
             data_type: self.data_type,
             is_virtual: self.is_virtual,
             by_value: self.by_value,

@@ -35,6 +35,7 @@ use serde::Deserialize;
 #[cfg(test)]
 use cudnn_sys as sys;
 
+use super::extents::Extents;
 use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature, TensorSig};
 use super::{MAX_OPERATIONS, MAX_RANK};
@@ -322,8 +323,8 @@ struct TensorDoc<'a> {
     name: Cow<'a, str>,
     #[serde(rename = "dataType", borrow)]
     data_type: Cow<'a, str>,
-    dim: Vec<i64>,
-    stride: Vec<i64>,
+    dim: Extents,
+    stride: Extents,
     #[serde(rename = "isVirtual")]
     is_virtual: bool,
     #[serde(rename = "isByValue")]

@@ -5,6 +5,7 @@
 
 use crate::core::dtype::DType;
 
+use super::extents::Extents;
 use super::scalar::ScalarValue;
 
 /// The alignment, in bytes, every tensor of a graph is described with
@@ -19,8 +20,8 @@ pub(crate) const BYTE_ALIGNMENT: u64 = 16;
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanTensor {
     pub(crate) uid: i64,
-    pub(crate) dims: Vec<i64>,
-    pub(crate) strides: Vec<i64>,
+    pub(crate) dims: Extents,
+    pub(crate) strides: Extents,
     pub(crate) data_type: DType,
     pub(crate) is_virtual: bool,
     pub(crate) by_value: Option<ScalarValue>,

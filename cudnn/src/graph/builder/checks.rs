@@ -4,8 +4,8 @@
 //! one); the builder turns that into
 //! [`Mismatch::GraphNode`](crate::Mismatch::GraphNode).
 
-use super::extents::Extents;
 use crate::core::dtype::DType;
+use crate::graph::extents::Extents;
 use cudnn_sys as sys;
 
 use sys::cudnnPointwiseMode_t as Pw;

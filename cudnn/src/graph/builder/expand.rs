@@ -57,11 +57,11 @@ use sys::cudnnReduceTensorOp_t as Red;
 use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
-use super::extents::Extents;
 use super::node::{BackendOp, Composite, CompositeSdpa};
 use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
 use crate::core::version::Version;
+use crate::graph::extents::Extents;
 use crate::graph::ScalarValue;
 
 /// The oldest cuDNN whose fused attention engines take the composite.

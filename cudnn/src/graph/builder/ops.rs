@@ -11,10 +11,10 @@ use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 
 use super::checks::{self, Fault, Named};
-use super::extents::Extents;
 use super::node::{BackendOp, Setting};
 use super::{node, node_error, ConvOptions, Graph, NodeLabel, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
+use crate::graph::extents::Extents;
 
 /// The attributes of one kind of convolution operation: its kind in node
 /// names, its descriptor type, its three tensors' roles (two inputs, then

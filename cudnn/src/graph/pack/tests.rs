@@ -178,7 +178,7 @@ fn length_context_and_overlap_are_the_launch_layers_checks() {
     // An output whose strides make two elements meet.
     let mut overlapping = ts.clone();
     for t in overlapping.iter_mut().filter(|t| t.uid == y.uid()) {
-        t.strides = vec![0; t.dims.len()];
+        t.strides = vec![0; t.dims.len()].into();
     }
     assert_eq!(
         launch_refusal(check(&overlapping, &good, &[])),
@@ -338,8 +338,8 @@ fn an_attention_with_dropout_takes_int64_seed_and_offset_buffers() {
 fn json_scalar(uid: i64, data_type: Dt) -> PlanTensor {
     PlanTensor {
         uid,
-        dims: vec![1, 1, 1, 1],
-        strides: vec![1, 1, 1, 1],
+        dims: vec![1, 1, 1, 1].into(),
+        strides: vec![1, 1, 1, 1].into(),
         data_type,
         is_virtual: false,
         by_value: None,

@@ -1,6 +1,7 @@
-//! [`Extents`]: a tensor's dimensions or strides as the graph builder and
-//! a built graph hold them, up to [`MAX_RANK`] in place (every tensor a
-//! graph takes), so that describing a tensor allocates only its name.
+//! [`Extents`]: a tensor's dimensions or strides as the graph builder, a
+//! built graph and a plan's tensors hold them, up to [`MAX_RANK`] in place
+//! (every tensor a graph takes), so that describing a tensor allocates
+//! only its name, and a plan's tensors (from a graph or from JSON) none.
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
@@ -96,6 +97,15 @@ impl DerefMut for Extents {
     }
 }
 
+impl<'a> IntoIterator for &'a Extents {
+    type Item = &'a i64;
+    type IntoIter = std::slice::Iter<'a, i64>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 impl PartialEq for Extents {
     fn eq(&self, other: &Self) -> bool {
         **self == **other
@@ -138,6 +148,46 @@ impl std::hash::Hash for Extents {
 impl fmt::Debug for Extents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         (**self).fmt(f)
+    }
+}
+
+/// A JSON array of integers (a plan's `dim` and `stride`), read in place
+/// when it is short.
+impl<'de> serde::Deserialize<'de> for Extents {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Ints;
+        impl<'de> serde::de::Visitor<'de> for Ints {
+            type Value = Extents;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array of integers")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Extents, A::Error> {
+                let mut values = [0; MAX_RANK];
+                let mut len = 0;
+                while let Some(v) = seq.next_element::<i64>()? {
+                    match values.get_mut(len) {
+                        Some(slot) => *slot = v,
+                        None => {
+                            let mut many = values.to_vec();
+                            many.push(v);
+                            while let Some(v) = seq.next_element::<i64>()? {
+                                many.push(v);
+                            }
+                            return Ok(Extents::Many(many));
+                        }
+                    }
+                    len += 1;
+                }
+                Ok(Extents::Few {
+                    values,
+                    len: len as u8,
+                })
+            }
+        }
+        d.deserialize_seq(Ints)
     }
 }
 
