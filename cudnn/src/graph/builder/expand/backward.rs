@@ -175,14 +175,34 @@ impl Expander {
         }
         let p_t = self.transposed_scores(nd, "reshape_p", p, &sh);
         self.head_gradient(nd, "matmul_pT_dO", [p_t, c.ins[4]], c.grads[2], &sh);
-        let mut ds = self.virt(nd, "matmul_dO_VT", &s_dims, None);
+        let dropout = dropout.map(|(_, mask, scale)| (mask, scale));
+        let ds = self.score_gradient(nd, c, [exp_s, softmax_sum], dropout, &sh);
+        let ds_t = self.transposed_scores(nd, "reshape_dS", ds, &sh);
+        self.head_gradient(nd, "matmul_dST_Q", [ds_t, q], c.grads[1], &sh);
+        self.query_gradient(nd, c, ds, k_view, &sh);
+    }
+
+    /// `dS`: `dO V^T`, with the dropout mask, less the softmax sum, times
+    /// the recomputed exponentials, the dropout scale and the attention
+    /// scale; `dropout` is the mask and the scale.
+    fn score_gradient(
+        &mut self,
+        nd: &str,
+        c: &CompositeSdpaBackward,
+        [exp_s, softmax_sum]: [usize; 2],
+        dropout: Option<(usize, usize)>,
+        sh: &Shape,
+    ) -> usize {
+        let [_, _, v, _, d_o, _] = c.ins;
+        let mut ds = self.virt(nd, "matmul_dO_VT", &[sh.b, sh.hq, sh.sq, sh.skv], None);
         self.push(
             nd,
             "matmul_dO_VT",
-            BackendOp::matmul([c.ins[4], v, ds], [None; 3], 0.0),
+            BackendOp::matmul([d_o, v, ds], [None; 3], 0.0),
         );
-        if let Some((_, mask, _)) = dropout {
-            ds = self.pw_new(nd, "dP_dropout_mask", Pw::CUDNN_POINTWISE_MUL, &[ds, mask]);
+        let mul = Pw::CUDNN_POINTWISE_MUL;
+        if let Some((mask, _)) = dropout {
+            ds = self.pw_new(nd, "dP_dropout_mask", mul, &[ds, mask]);
         }
         ds = self.pw_new(
             nd,
@@ -190,24 +210,11 @@ impl Expander {
             Pw::CUDNN_POINTWISE_SUB,
             &[ds, softmax_sum],
         );
-        ds = self.pw_new(nd, "mul_dP_exp_s", Pw::CUDNN_POINTWISE_MUL, &[ds, exp_s]);
-        if let Some((_, _, scale)) = dropout {
-            ds = self.pw_new(
-                nd,
-                "mul_dS_dropout_scale",
-                Pw::CUDNN_POINTWISE_MUL,
-                &[ds, scale],
-            );
+        ds = self.pw_new(nd, "mul_dP_exp_s", mul, &[ds, exp_s]);
+        if let Some((_, scale)) = dropout {
+            ds = self.pw_new(nd, "mul_dS_dropout_scale", mul, &[ds, scale]);
         }
-        ds = self.pw_new(
-            nd,
-            "mul_dS_attn_scale",
-            Pw::CUDNN_POINTWISE_MUL,
-            &[ds, c.scale],
-        );
-        let ds_t = self.transposed_scores(nd, "reshape_dS", ds, &sh);
-        self.head_gradient(nd, "matmul_dST_Q", [ds_t, q], c.grads[1], &sh);
-        self.query_gradient(nd, c, ds, k_view, &sh);
+        self.pw_new(nd, "mul_dS_attn_scale", mul, &[ds, c.scale])
     }
 
     /// `<node>.softmax_sum`: `dO * O` summed over the head dim, times `1 -
