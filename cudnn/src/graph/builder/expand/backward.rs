@@ -8,7 +8,7 @@
 //!    without (`scale_dropout_inv`), into `<node>.softmax_sum`, `[B, H_q,
 //!    S_q, 1]` `FLOAT`, a real tensor;
 //! 2. the probabilities recomputed: `Q K^T` (`matmul_Q_KT`), the scale,
-//!    the bias, the causal mask, `SUB` of the statistics and `EXP`;
+//!    the bias, `SUB` of the statistics, the causal mask and `EXP`;
 //! 3. `dV`: with dropout a `MUL` by the mask of an `RNG` (Bernoulli, `1 -
 //!    p`, the node's seed and offset) and by `1 / (1 - p)`; a `RESHAPE` to
 //!    `P^T` (`[B, H_q, S_kv, S_q]`, in `q`'s type) and `P^T dO`; with
@@ -239,8 +239,8 @@ impl Expander {
         y
     }
 
-    /// The forward's exponentials recomputed: `exp(scale Q K^T (+ bias,
-    /// masked) - stats)`.
+    /// The forward's exponentials recomputed: `exp(scale Q K^T (+ bias)
+    /// - stats)`, masked before the `EXP`.
     fn recomputed_exp(&mut self, nd: &str, c: &CompositeSdpaBackward, sh: &Shape) -> usize {
         let [q, k, _, _, _, stats] = c.ins;
         let s_dims = [sh.b, sh.hq, sh.sq, sh.skv];
@@ -255,13 +255,14 @@ impl Expander {
         if let Some(bias) = c.bias {
             s = self.pw_new(nd, "bias_add", Pw::CUDNN_POINTWISE_ADD, &[s, bias]);
         }
+        // The frontend masks after the statistics are subtracted.
+        s = self.pw_new(nd, "sub_s_m", Pw::CUDNN_POINTWISE_SUB, &[s, stats]);
         if c.causal {
             let shift = c
                 .bottom_right
                 .then(|| (self.int(nd, "s_q", sh.sq), self.int(nd, "s_kv", sh.skv)));
             s = self.causal_mask(nd, s, shift);
         }
-        s = self.pw_new(nd, "sub_s_m", Pw::CUDNN_POINTWISE_SUB, &[s, stats]);
         self.pw_new(nd, "exp_s", Pw::CUDNN_POINTWISE_EXP, &[s])
     }
 
