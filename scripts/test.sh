@@ -24,7 +24,7 @@
 #                        operation (9.13): only the composite attention's host
 #                        tests (--test graph_composite), which build, get
 #                        engine configurations for and plan the composite
-#                        SDPA forward for a described H100
+#                        SDPA forward and backward for a described H100
 #   windows              scripts/test-windows.sh (the Windows DLLs under Wine,
 #                        fetched first: CUDNN_WIN_8_BIN, CUDNN_WIN_9_BIN), when
 #                        that script exists and CUDNN_TEST_WINDOWS=1 or CI=true;

@@ -1,7 +1,7 @@
-//! The composite SDPA forward (`Graph::sdpa_forward` on a cuDNN without
-//! the unified `OPERATION_SDPA_FWD` of 9.13, or without an attribute its
-//! options set) against the real cuDNN, on a machine without a GPU. No
-//! kernel runs.
+//! The composite SDPA forward and backward (`Graph::sdpa_forward` on a
+//! cuDNN without the unified `OPERATION_SDPA_FWD` of 9.13, or without an
+//! attribute its options set; `Graph::sdpa_backward` below 9.17) against
+//! the real cuDNN, on a machine without a GPU. No kernel runs.
 //!
 //! - cuDNN 8.9: the composite's operations are built (cuDNN checks each),
 //!   and the graph is refused without a handle, as every graph there.
@@ -19,7 +19,13 @@
 //!   cumulative lengths, a right bound, a window, a bottom-right mask with
 //!   a bias) are
 //!   refused below the unified operation's version, naming it and what
-//!   the composite lacks; the backward below 9.17 as before.
+//!   the composite lacks.
+//! - The composite backward (below the unified `OPERATION_SDPA_BWD` of
+//!   9.17) the same way: built with its softmax sum and dQ accumulator as
+//!   real `FLOAT` tensors, planned for the H100 on 9.10.2 (cuDNN finalizes
+//!   it as `SDPA_BWD`) and, through `build_composite_with`, on 9.28;
+//!   sequence lengths and the bias's gradient refused below their unified
+//!   versions, and `S_kv` not a multiple of 128 below 9.16.
 
 mod common;
 
@@ -468,20 +474,26 @@ fn paged_forward() -> Graph {
     g
 }
 
-/// The backward has no composite here: below 9.17 it is refused as
-/// before.
-#[test]
-fn the_backward_is_refused_below_9_17() {
-    let Some(lib) = common::backend::graph_library() else {
-        return;
-    };
-    if lib.version() >= Version::new(9, 17, 0) {
-        return;
-    }
-    let mut g = Graph::new("backward");
-    let [q, k, v, o, d_o] =
-        ["q", "k", "v", "o", "do"].map(|n| g.tensor(n, &[1, 2, 128, 64], BF16).unwrap());
-    let stats = g.tensor("stats", &[1, 2, 128, 1], F32).unwrap();
+/// A backward of `q` `[2, 4, 128, 64]`, `k` and `v` `[2, H_k, S_kv, 64]`,
+/// `o` and `d_o` of `q`'s dims, BFLOAT16, the statistics `FLOAT`, with
+/// the options `options` makes.
+struct Backward {
+    name: &'static str,
+    graph: Graph,
+    k: TensorId,
+    v: TensorId,
+    kv_heads: i64,
+}
+
+fn backward(
+    name: &'static str,
+    (kv_heads, skv): (i64, i64),
+    options: &dyn Fn(&mut Graph) -> SdpaOptions,
+) -> Backward {
+    let mut g = Graph::new(name);
+    let [q, o, d_o] = ["q", "o", "do"].map(|n| g.tensor(n, &[2, 4, 128, 64], BF16).unwrap());
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, kv_heads, skv, 64], BF16).unwrap());
+    let stats = g.tensor("stats", &[2, 4, 128, 1], F32).unwrap();
     let i = SdpaBackwardInputs {
         q,
         k,
@@ -490,15 +502,265 @@ fn the_backward_is_refused_below_9_17() {
         d_o,
         stats,
     };
-    let grads = g.sdpa_backward(&i, &SdpaOptions::default()).unwrap();
-    for t in [grads.dq, grads.dk, grads.dv] {
+    let opts = options(&mut g);
+    let grads = g.sdpa_backward(&i, &opts).unwrap();
+    for t in [grads.dq, grads.dk, grads.dv]
+        .into_iter()
+        .chain(grads.dbias)
+    {
         g.set_output(t, BF16).unwrap();
     }
-    match g.build_with(&lib, None) {
-        Err(Error::InvalidArgument {
-            mismatch: Mismatch::GraphNode { what, .. },
-            ..
-        }) => assert!(what.contains("needs cuDNN 9.17.0 or later"), "{what}"),
-        other => panic!("{:?}", other.map(|g| g.tensors().len())),
+    Backward {
+        name,
+        graph: g,
+        k,
+        v,
+        kv_heads,
+    }
+}
+
+/// The backwards the composite expresses, each with the unified
+/// operation's version.
+fn composite_backwards() -> Vec<(Backward, Version)> {
+    let v = |minor| Version::new(9, minor, 0);
+    let mha = (4, 128);
+    vec![
+        (
+            backward("bwd_plain", mha, &|_| SdpaOptions::default()),
+            v(17),
+        ),
+        (
+            backward("bwd_scale_causal", mha, &|_| SdpaOptions {
+                scale: Some(0.1),
+                causal: true,
+                ..SdpaOptions::default()
+            }),
+            v(21),
+        ),
+        (
+            backward("bwd_bias_causal", mha, &|g| SdpaOptions {
+                bias: Some(g.tensor("bias", &[1, 4, 128, 128], BF16).unwrap()),
+                causal: true,
+                ..SdpaOptions::default()
+            }),
+            v(21),
+        ),
+        (
+            backward("bwd_dropout", mha, &|g| SdpaOptions {
+                dropout: Some(SdpaDropout {
+                    probability: 0.1,
+                    seed: g.tensor("seed", &[1, 1, 1, 1], I64).unwrap(),
+                    offset: g.tensor("offset", &[1, 1, 1, 1], I64).unwrap(),
+                }),
+                ..SdpaOptions::default()
+            }),
+            v(28),
+        ),
+        (
+            backward("bwd_causal_bottom_right", (4, 256), &|_| SdpaOptions {
+                causal: true,
+                alignment: DiagonalAlignment::BOTTOM_RIGHT,
+                ..SdpaOptions::default()
+            }),
+            v(21),
+        ),
+        (
+            backward("bwd_gqa_causal", (2, 128), &|_| SdpaOptions {
+                causal: true,
+                ..SdpaOptions::default()
+            }),
+            v(21),
+        ),
+    ]
+}
+
+/// Checks a built composite backward: `K` and `V` described transposed,
+/// the softmax sum `[B, H_q, S_q, 1]` and the dQ accumulator `[B, H_q,
+/// S_q, D]` real `FLOAT` tensors, packed.
+#[track_caller]
+fn check_composite_backward(f: &Backward, g: &OperationGraph) {
+    let skv = g.tensor(f.k).expect("k").dims()[3];
+    for t in [f.k, f.v] {
+        let t = g.tensor(t).expect("k and v");
+        assert_eq!(t.dims(), [2, f.kv_heads, 64, skv], "{}", f.name);
+        assert_eq!(t.strides(), [f.kv_heads * skv * 64, skv * 64, 1, 64]);
+    }
+    for (suffix, dims, strides) in [
+        (".softmax_sum", [2, 4, 128, 1], [512, 128, 1, 1]),
+        (".dq_accum", [2, 4, 128, 64], [32768, 8192, 64, 1]),
+    ] {
+        let t = g
+            .tensors()
+            .iter()
+            .find(|t| t.name().ends_with(suffix))
+            .unwrap_or_else(|| panic!("{}: {suffix}", f.name));
+        assert!(!t.is_virtual(), "{}: {suffix}", f.name);
+        assert_eq!(t.data_type(), F32, "{}: {suffix}", f.name);
+        assert_eq!((t.dims(), t.strides()), (&dims[..], &strides[..]));
+    }
+}
+
+#[test]
+fn composite_backwards_build_below_the_unified_operation() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let have = lib.version();
+    for (f, unified) in composite_backwards() {
+        let r = f.graph.build_with(&lib, None);
+        if have >= unified {
+            let g = r.unwrap_or_else(|e| panic!("{}: {e}", f.name));
+            assert_eq!(
+                g.tensor(f.k).expect("k").dims()[3],
+                64,
+                "{}: k as described",
+                f.name
+            );
+            assert!(g.tensors().iter().all(|t| !t.name().ends_with(".dq_accum")));
+            continue;
+        }
+        if have.major == 8 {
+            match r {
+                Err(Error::InvalidArgument {
+                    mismatch: Mismatch::Unsupported { what },
+                    ..
+                }) => assert!(what.contains("only with a handle"), "{}: {what}", f.name),
+                Err(Error::InvalidArgument {
+                    mismatch: Mismatch::GraphNode { what, .. },
+                    ..
+                }) if f.kv_heads < 4 => assert!(what.contains("grouped-query"), "{what}"),
+                other => panic!("{}: {:?}", f.name, other.map(|g| g.tensors().len())),
+            }
+            continue;
+        }
+        let g = r.unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        check_composite_backward(&f, &g);
+        assert!(g.engine_count().expect("count") > 0, "{}", f.name);
+    }
+}
+
+#[test]
+fn composite_backwards_get_engines_and_plans_for_a_described_h100() {
+    let Some(lib) = composite_heuristics_library() else {
+        return;
+    };
+    let device = h100();
+    let target = Target::Device(&device);
+    let mut wrong = Vec::new();
+    for (f, _) in composite_backwards() {
+        let g = f.graph.build_with(&lib, None).expect(f.name);
+        let configs = g.engine_configs(target, HeuristicMode::A, &EngineFilter::default());
+        match configs {
+            Ok(c) if !c.is_empty() => {}
+            other => {
+                wrong.push(format!("{}: configs {:?}", f.name, other.map(|c| c.len())));
+                continue;
+            }
+        }
+        let plans = match g.plans(target, &Settings::default()) {
+            Ok(p) if !p.is_empty() => p,
+            other => {
+                wrong.push(format!("{}: plans {:?}", f.name, other.map(|p| p.len())));
+                continue;
+            }
+        };
+        let json = plans[0].to_json().expect("json");
+        // cuDNN matched the composite as its fused attention backward.
+        if !json.contains(r#""finalizeMode":"SDPA_BWD""#) {
+            wrong.push(format!("{}: not finalized as SDPA_BWD", f.name));
+        }
+        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        assert_eq!(back.workspace_size(), plans[0].workspace_size());
+        if let Err(e) = g.check_plan_json(&json) {
+            wrong.push(format!("{}: check_plan_json: {e}", f.name));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// From the unified backward on, `build_composite_with` builds the
+/// composite backward all the same, and cuDNN 9.28 plans each for the
+/// described H100.
+#[test]
+fn the_composite_backward_is_built_on_request_where_the_unified_operation_exists() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    if lib.version() < Version::new(9, 17, 0) {
+        return;
+    }
+    let planning = common::backend::load_cublaslt(&lib) && load_nvrtc(&lib);
+    let device = h100();
+    let target = Target::Device(&device);
+    let mut planned = Vec::new();
+    for (f, _) in composite_backwards() {
+        let g = f.graph.build_composite_with(&lib, None).expect(f.name);
+        check_composite_backward(&f, &g);
+        if !planning {
+            continue;
+        }
+        let configs = g.engine_configs(target, HeuristicMode::A, &EngineFilter::default());
+        if configs.is_ok_and(|c| !c.is_empty()) {
+            let plans = g.plans(target, &Settings::default()).expect(f.name);
+            assert!(!plans.is_empty(), "{}", f.name);
+            planned.push(f.name);
+        }
+    }
+    eprintln!(
+        "composite backwards planned on cuDNN {}: {planned:?}",
+        lib.version()
+    );
+    if planning {
+        assert_eq!(planned.len(), composite_backwards().len(), "{planned:?}");
+    }
+}
+
+/// What the composite backward does not take (sequence lengths, the bias's
+/// gradient) keeps the unified operation's version; below 9.16, `S_kv`
+/// not a multiple of 128 is refused (the frontend's workaround is not
+/// built).
+#[test]
+fn backward_options_the_composite_does_not_express_are_refused() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let have = lib.version();
+    let v = |minor| Version::new(9, minor, 0);
+    let padded = backward("bwd_padded", (4, 128), &|g| {
+        let (q, kv) = lengths(g);
+        SdpaOptions {
+            seq_len_q: Some(q),
+            seq_len_kv: Some(kv),
+            ..SdpaOptions::default()
+        }
+    });
+    let dbias = backward("bwd_dbias", (4, 128), &|g| SdpaOptions {
+        bias: Some(g.tensor("bias", &[1, 4, 128, 128], BF16).unwrap()),
+        bias_gradient: true,
+        ..SdpaOptions::default()
+    });
+    if have < v(17) {
+        let lacks = "sequence lengths in the backward";
+        check_refused(padded.graph.build_with(&lib, None), v(17), lacks);
+    }
+    if have < v(28) {
+        check_refused(
+            dbias.graph.build_with(&lib, None),
+            v(28),
+            "the bias's gradient",
+        );
+    }
+    let short = backward("bwd_short_kv", (4, 100), &|_| SdpaOptions::default());
+    let r = short.graph.build_composite_with(&lib, None);
+    if have < v(16) {
+        match r {
+            Err(Error::InvalidArgument {
+                mismatch: Mismatch::GraphNode { what, .. },
+                ..
+            }) => assert!(what.contains("S_kv a multiple of 128 (here 100)"), "{what}"),
+            other => panic!("{:?}", other.map(|g| g.tensors().len())),
+        }
+    } else {
+        check_composite_backward(&short, &r.expect("S_kv 100 from 9.16"));
     }
 }

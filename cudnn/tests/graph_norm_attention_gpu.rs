@@ -1,7 +1,7 @@
 //! The normalization and attention nodes of the graph builder on a GPU:
 //! layer norm (forward in training and its backward), RMS norm, and fused
 //! attention (forward with a causal mask and its statistics, and its
-//! backward; a band aligned bottom-right; forward over paged K/V
+//! backward, unified and composite; a band aligned bottom-right; forward over paged K/V
 //! caches), executed and compared with
 //! the CPU references
 //! (`cudnn_reference::norm`, `cudnn_reference::attention`). Data in
@@ -336,6 +336,105 @@ fn causal_attention_forward_and_backward_match_the_reference() {
     assert_close("dq", &download_flat(&gpu.stream, &gq), &grads.dq, 5e-2);
     assert_close("dk", &download_flat(&gpu.stream, &gk), &grads.dk, 5e-2);
     assert_close("dv", &download_flat(&gpu.stream, &gv), &grads.dv, 5e-2);
+}
+
+/// The composite attention backward (the graph cuDNN 8.9 to 9.16 runs,
+/// built on any release by `build_composite_with`), causal and scaled,
+/// compared with the reference's gradients. Its softmax sum and dQ
+/// accumulator are bound to buffers of the test's own (found by name in
+/// the built graph), the accumulator zeroed.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn composite_attention_backward_matches_the_reference() {
+    let gpu = gpu();
+    let geo = geometry();
+    let (b, h, s, d) = (geo.batch, geo.heads, geo.seq_q, geo.head_dim);
+    let op = Attention::<f64> {
+        geometry: geo.clone(),
+        scale: 0.125,
+        bias: None,
+        mask: AttentionMask::causal(),
+        sink: None,
+    };
+    let qs = rounded::<bf16>(&values(geo.q_len(), 27));
+    let ks = rounded::<bf16>(&values(geo.k_len(), 28));
+    let vs = rounded::<bf16>(&values(geo.v_len(), 29));
+    let fwd = att::forward(&op, &qs, &ks, &vs);
+    let o_bf = rounded::<bf16>(&fwd.o);
+    let dos = rounded::<bf16>(&values(geo.o_len(), 30));
+    let grads = att::backward(&op, &qs, &ks, &vs, &o_bf, &dos, &fwd.stats);
+
+    let mut g = Graph::new("sdpa_backward_composite");
+    let [q, k, v, o, d_o] =
+        ["q", "k", "v", "o", "do"].map(|n| g.tensor(n, &shape(b, h, s, d), BF16).expect(n));
+    let st = g.tensor("stats", &shape(b, h, s, 1), F32).expect("stats");
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats: st,
+    };
+    let options = SdpaOptions {
+        causal: true,
+        scale: Some(0.125),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_backward(&inputs, &options).expect("backward");
+    for t in [out.dq, out.dk, out.dv] {
+        g.set_output(t, BF16).expect("output");
+    }
+    let graph = g
+        .build_composite_with(gpu.handle.library(), Some(&gpu.handle))
+        .expect("the composite");
+    let uid_of = |suffix: &str| {
+        let t = graph.tensors().iter().find(|t| t.name().ends_with(suffix));
+        t.expect(suffix).uid()
+    };
+    let plan = graph
+        .plans(Target::Handle(&gpu.handle), &Settings::default())
+        .expect("plan")
+        .remove(0);
+    let up = |x: &[f64]| -> CudaSlice<bf16> { upload_flat(&gpu.stream, x) };
+    let (dq, dk, dv, d_o_in, d_do) = (up(&qs), up(&ks), up(&vs), up(&o_bf), up(&dos));
+    let d_st: CudaSlice<f32> = upload_flat(&gpu.stream, &fwd.stats);
+    let mut sums: CudaSlice<f32> = gpu.stream.alloc_zeros(b * h * s).expect("sums");
+    let mut accum: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.q_len()).expect("accum");
+    let mut gq: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.q_len()).expect("dq");
+    let mut gk: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.k_len()).expect("dk");
+    let mut gv: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.v_len()).expect("dv");
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(q.uid(), &dq)
+                .input(k.uid(), &dk)
+                .input(v.uid(), &dv)
+                .input(o.uid(), &d_o_in)
+                .input(d_o.uid(), &d_do)
+                .input(st.uid(), &d_st)
+                .output(uid_of(".softmax_sum"), &mut sums)
+                .output(uid_of(".dq_accum"), &mut accum)
+                .output(out.dq.uid(), &mut gq)
+                .output(out.dk.uid(), &mut gk)
+                .output(out.dv.uid(), &mut gv),
+            &mut Workspace::new(),
+        )
+        .expect("execute");
+    assert_close("dq", &download_flat(&gpu.stream, &gq), &grads.dq, 5e-2);
+    assert_close("dk", &download_flat(&gpu.stream, &gk), &grads.dk, 5e-2);
+    assert_close("dv", &download_flat(&gpu.stream, &gv), &grads.dv, 5e-2);
+    // The softmax sum is each row's dO . O (no dropout).
+    let rows: Vec<f64> = (o_bf.chunks(d).zip(dos.chunks(d)))
+        .map(|(o, g)| o.iter().zip(g).map(|(a, b)| a * b).sum())
+        .collect();
+    assert_close(
+        "softmax_sum",
+        &download_flat(&gpu.stream, &sums),
+        &rows,
+        1e-3,
+    );
 }
 
 /// Chunked prefill: 16 queries at the end of 128 keys, a band aligned

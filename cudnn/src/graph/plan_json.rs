@@ -628,6 +628,18 @@ pub(crate) const SCHEMAS: &[Schema] = &[
         attrs: &["startIndices", "limitIndices", "strides"],
         subgraph: false,
     },
+    // The composite attention backward's reshapes
+    // (`builder/expand/backward.rs`) and `Graph::reshape`: the keys cuDNN
+    // 9.10.2 writes (not probed key by key).
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_RESHAPE_DESCRIPTOR",
+        inputs: &["X"],
+        outputs: &["Y"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &[],
+        subgraph: false,
+    },
     // The composite attention's dropout (`builder/expand.rs`): keys as
     // cuDNN 9.10.2 writes them (a seed tensor, its Bernoulli probability);
     // the seed by value and the other distributions' parameters by their

@@ -364,6 +364,12 @@ impl Graph {
     /// subgraph out of a backward plan's JSON (and reads it back without):
     /// [`check_plan_json`](crate::graph::OperationGraph::check_plan_json),
     /// which [`PlanCache`](crate::graph::PlanCache) runs, refuses it.
+    /// Below 9.17, [`Graph::build_with`] lowers it to the composite
+    /// attention backward of older releases (cuDNN 8.9 on, not 9.10.0 or
+    /// 9.10.1; a scale, a bias without its gradient, a causal mask,
+    /// dropout; no sequence lengths), whose softmax sum and `FLOAT` dQ
+    /// accumulator are real tensors of the built graph
+    /// (`<node>.softmax_sum`, `<node>.dq_accum`) that an execution binds.
     ///
     /// # Errors
     /// As [`sdpa_forward`](Self::sdpa_forward); also `o` or `d_o` of other
@@ -404,7 +410,7 @@ impl Graph {
             softmax: (soft, 0),
             plan,
             first_sub,
-            legacy: Legacy::NONE,
+            legacy: Legacy::backward(options, shared.extra.bias, [dims.sq, dims.skv]),
         };
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = sdpa_backward_op(&node, dbias_at, n);
@@ -835,6 +841,7 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
     op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
     op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
+    op.composite = Some(node.legacy.composite_backward(node, n));
     if let Some(seq) = node.seq {
         lengths::set_lengths(&mut op, seq, &lengths::BACKWARD);
     }

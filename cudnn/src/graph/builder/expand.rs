@@ -47,6 +47,9 @@
 //! built graph, unused; the composite's tensors come after every tensor
 //! of the description, so each [`TensorId`](super::TensorId)'s uid is
 //! unchanged.
+//!
+//! The backward's composite (below `OPERATION_SDPA_BWD`, 9.17) is built
+//! by `expand/backward.rs`, under the same refusals.
 
 use crate::core::dtype::DType;
 
@@ -57,7 +60,7 @@ use sys::cudnnReduceTensorOp_t as Red;
 use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
-use super::node::{BackendOp, Composite, CompositeSdpa};
+use super::node::{BackendOp, Composite, CompositeSdpa, CompositeSdpaBackward};
 use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -66,6 +69,12 @@ use crate::graph::ScalarValue;
 
 /// The oldest cuDNN whose fused attention engines take the composite.
 pub(super) const COMPOSITE_SINCE: Version = Version::new(8, 9, 0);
+
+/// An SDPA node with a composite form, as the expansion reads it.
+enum Which<'a> {
+    Forward(&'a CompositeSdpa),
+    Backward(&'a CompositeSdpaBackward),
+}
 
 /// A graph with its composites expanded, the tensors of it that are
 /// virtual though typed (indices, masks, the half-typed probabilities),
@@ -102,16 +111,11 @@ impl Graph {
         have: Version,
         force: bool,
     ) -> Result<Option<Expanded>> {
-        let composite_of = |o: &OpDef| match &o.op {
-            b if force || b.min_version().0 > have => match &b.composite {
-                Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => {
-                    Some((b.kind, c.clone(), b.min_version()))
-                }
-                _ => None,
-            },
-            _ => None,
-        };
-        if !self.ops.iter().any(|o| composite_of(o).is_some()) {
+        if !self
+            .ops
+            .iter()
+            .any(|o| self.composite_of(o, have, force).is_some())
+        {
             return Ok(None);
         }
         let mut e = Expander {
@@ -122,16 +126,26 @@ impl Graph {
             transposed: std::collections::HashSet::new(),
         };
         for o in &self.ops {
-            match composite_of(o) {
-                Some((kind, c, unified)) => {
-                    // The node as errors name it (`sdpa_forward "f#0"`).
-                    let nd = format!("{kind} \"{}\"", o.name);
-                    check_release(function, nd.clone(), have)?;
-                    self.check_heads(function, nd.clone(), &c, have)?;
-                    self.check_bottom_right(function, nd, &c, (have, unified))?;
-                    e.sdpa(&o.name, &c);
+            let Some(which) = self.composite_of(o, have, force) else {
+                e.ops.push(o.clone());
+                continue;
+            };
+            // The node as errors name it (`sdpa_forward "f#0"`).
+            let nd = format!("{} \"{}\"", o.op.kind, o.name);
+            check_release(function, nd.clone(), have)?;
+            let unified = o.op.min_version();
+            match which {
+                Which::Forward(c) => {
+                    let (q, k) = (c.q, c.k);
+                    self.check_heads(function, nd.clone(), [q, k, c.v], have)?;
+                    let mask = (c.bottom_right, [q, k]);
+                    self.check_bottom_right(function, nd, mask, (have, unified))?;
+                    e.sdpa(&o.name, c);
                 }
-                None => e.ops.push(o.clone()),
+                Which::Backward(c) => {
+                    self.check_backward(function, nd, c, (have, unified))?;
+                    e.sdpa_backward(&o.name, c);
+                }
             }
         }
         let unused = unused(&e.ops, e.tensors.len());
@@ -148,6 +162,18 @@ impl Graph {
             typed_virtual: e.typed_virtual,
             unused,
         }))
+    }
+
+    /// The composite form of `o` to build: where `have` lacks what it
+    /// needs (or with `force`) and its keys and values may be described
+    /// transposed in place.
+    fn composite_of<'a>(&self, o: &'a OpDef, have: Version, force: bool) -> Option<Which<'a>> {
+        match &o.op.composite {
+            _ if !force && o.op.min_version().0 <= have => None,
+            Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => Some(Which::Forward(c)),
+            Some(Composite::SdpaBackward(c)) if self.kv_are_its_own(c) => Some(Which::Backward(c)),
+            _ => None,
+        }
     }
 
     /// Whether `k` may be described transposed in place (as the frontend
@@ -170,11 +196,11 @@ impl Graph {
         &self,
         function: &'static str,
         nd: String,
-        c: &CompositeSdpa,
+        [q, k, v]: [usize; 3],
         have: Version,
     ) -> Result<()> {
         let heads = |i: usize| self.tensors[i].dims[1];
-        let (hq, hk, hv) = (heads(c.q), heads(c.k), heads(c.v));
+        let (hq, hk, hv) = (heads(q), heads(k), heads(v));
         if have.major >= 9 || (hk == hq && hv == hq) {
             return Ok(());
         }
@@ -197,11 +223,11 @@ impl Graph {
         &self,
         function: &'static str,
         nd: String,
-        c: &CompositeSdpa,
+        (bottom_right, [q, k]): (bool, [usize; 2]),
         (have, (want, needs)): (Version, (Version, &str)),
     ) -> Result<()> {
-        let (sq, skv) = (self.tensors[c.q].dims[2], self.tensors[c.k].dims[2]);
-        if !c.bottom_right || have >= Version::new(9, 6, 0) || (sq % 64 == 0 && skv % 64 == 0) {
+        let (sq, skv) = (self.tensors[q].dims[2], self.tensors[k].dims[2]);
+        if !bottom_right || have >= Version::new(9, 6, 0) || (sq % 64 == 0 && skv % 64 == 0) {
             return Ok(());
         }
         Err(node_error(
@@ -223,8 +249,8 @@ fn check_release(function: &'static str, nd: String, have: Version) -> Result<()
     let what = if have < COMPOSITE_SINCE {
         "cuDNN 8.9.0 or later for the composite attention graph"
     } else if have == Version::new(9, 10, 0) || have == Version::new(9, 10, 1) {
-        "another release than 9.10.0 and 9.10.1, whose composite attention forward has known \
-         bugs (cuDNN's frontend refuses them; 9.10.2 is fixed)"
+        "another release than 9.10.0 and 9.10.1, whose composite attention (forward and \
+         backward) has known bugs (cuDNN's frontend refuses them; 9.10.2 is fixed)"
     } else {
         return Ok(());
     };
@@ -539,6 +565,8 @@ impl Types {
         }
     }
 }
+
+mod backward;
 
 #[cfg(test)]
 #[path = "expand/tests.rs"]

@@ -54,8 +54,9 @@ impl Graph {
     /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
     /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25,
     /// slice and transpose 9.22, concatenation 9.7, softmax 9.21; an SDPA
-    /// forward is built below those as its composite graph where it has
-    /// one, refused on cuDNN 9.10.0, 9.10.1 and before 8.9), a shape
+    /// forward (and below 9.17 a backward) is built below those as its
+    /// composite graph where it has one, refused on cuDNN 9.10.0, 9.10.1
+    /// and before 8.9), a shape
     /// operation's output of another type than its input (naming the
     /// node and the output). [`Error::InvalidArgument`]
     /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
@@ -70,8 +71,9 @@ impl Graph {
         self.build_in("Graph::build_with", lib, handle, false)
     }
 
-    /// As [`build_with`](Self::build_with), but every SDPA forward that
-    /// has a composite form is built as that composite on any release
+    /// As [`build_with`](Self::build_with), but every SDPA forward and
+    /// backward that has a composite form is built as that composite on
+    /// any release
     /// (the graph a cuDNN before the unified operation gets), for
     /// comparing the two on a newer cuDNN.
     ///

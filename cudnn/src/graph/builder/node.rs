@@ -47,11 +47,30 @@ pub(super) struct CompositeSdpa {
     pub(super) dropout: Option<(f32, usize, usize)>,
 }
 
-/// Whether an SDPA forward has a composite form: the forward as it reads
-/// it, or what of its options it does not express.
+/// An SDPA backward as the composite attention backward
+/// (`expand/backward.rs`) reads it, by tensor index.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct CompositeSdpaBackward {
+    /// `q`, `k`, `v`, `o`, `d_o`, the statistics.
+    pub(super) ins: [usize; 6],
+    /// `dq`, `dk`, `dv`.
+    pub(super) grads: [usize; 3],
+    /// The node's by-value scale.
+    pub(super) scale: usize,
+    pub(super) bias: Option<usize>,
+    pub(super) causal: bool,
+    /// The causal mask aligned bottom-right.
+    pub(super) bottom_right: bool,
+    /// Probability, seed, offset.
+    pub(super) dropout: Option<(f32, usize, usize)>,
+}
+
+/// Whether an SDPA node has a composite form: the forward or backward as
+/// it reads it, or what of its options it does not express.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Composite {
     Sdpa(Box<CompositeSdpa>),
+    SdpaBackward(Box<CompositeSdpaBackward>),
     Inexpressible(&'static str),
 }
 

@@ -1,13 +1,15 @@
-//! Which SDPA forwards have a composite form (the graph of matmuls and a
-//! softmax of the releases before the unified operation, `expand.rs`):
+//! Which SDPA forwards and backwards have a composite form (the graph of
+//! matmuls and a softmax of the releases before the unified operations,
+//! `expand.rs` and `expand/backward.rs`):
 //! a scale, a bias, a causal mask (aligned top-left, or bottom-right
 //! without a bias or dropout, and with `S_q <= S_kv` or sequence lengths:
 //! the frontend's rules), per-item sequence lengths (a padding mask),
 //! dropout and the statistics. The other options (a sink and the
 //! softmax's max and sum-exp among them) keep the unified
-//! operation's gate.
+//! operation's gate. The backward's composite here takes no sequence
+//! lengths and no bias gradient.
 
-use super::super::node::{Composite, CompositeSdpa};
+use super::super::node::{Composite, CompositeSdpa, CompositeSdpaBackward};
 use super::{Lengths, SdpaNode, SdpaOptions};
 
 /// What of a forward's options its composite form reads besides the
@@ -21,14 +23,6 @@ pub(super) struct Legacy {
 }
 
 impl Legacy {
-    /// The backward's: no composite form here.
-    pub(super) const NONE: Legacy = Legacy {
-        gap: Some("a backward"),
-        bias: None,
-        causal: false,
-        bottom_right: false,
-    };
-
     /// A forward's, of `options`, its checked `bias` and its `S_q` and
     /// `S_kv`.
     pub(super) fn of(options: &SdpaOptions, bias: Option<usize>, [sq, skv]: [i64; 2]) -> Legacy {
@@ -82,6 +76,41 @@ impl Legacy {
             causal: self.causal,
             bottom_right: self.bottom_right,
             seq,
+            dropout: node.dropout,
+        }))
+    }
+
+    /// A backward's, of `options`, its checked `bias` and its `S_q` and
+    /// `S_kv`: the forward's gaps, and sequence lengths and the bias's
+    /// gradient (not expressed in the composite backward here).
+    pub(super) fn backward(options: &SdpaOptions, bias: Option<usize>, sq_skv: [i64; 2]) -> Legacy {
+        let mut legacy = Legacy::of(options, bias, sq_skv);
+        if legacy.gap.is_none() {
+            legacy.gap = if options.seq_len_q.is_some() || options.seq_len_kv.is_some() {
+                Some("sequence lengths in the backward")
+            } else if options.bias_gradient {
+                Some("the bias's gradient")
+            } else {
+                None
+            };
+        }
+        legacy
+    }
+
+    /// The composite form of backward `node`, whose new tensors are `n`
+    /// (`dq`, `dk`, `dv`, the scale, ...).
+    pub(super) fn composite_backward(&self, node: &SdpaNode, n: &[usize]) -> Composite {
+        if let Some(gap) = self.gap {
+            return Composite::Inexpressible(gap);
+        }
+        let i = &node.ins;
+        Composite::SdpaBackward(Box::new(CompositeSdpaBackward {
+            ins: [i[0], i[1], i[2], i[3], i[4], i[5]],
+            grads: [n[0], n[1], n[2]],
+            scale: n[3],
+            bias: self.bias,
+            causal: self.causal,
+            bottom_right: self.bottom_right,
             dropout: node.dropout,
         }))
     }
