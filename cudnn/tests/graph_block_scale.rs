@@ -297,3 +297,37 @@ fn a_quantization_gets_engines_as_a_matmuls_epilogue_on_blackwell() {
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
 }
+
+/// A legacy tensor or filter descriptor of `FP4_E2M1` elements is refused
+/// before cuDNN is called: its buffer checks count whole elements.
+#[test]
+fn legacy_descriptors_refuse_half_byte_elements() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    use cudnn::{F4E2M1x2, FilterDescriptor, Mismatch, TensorDescriptor, TensorFormat};
+    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let t = TensorDescriptor::<F4E2M1x2>::new_in(lib.clone(), nchw, &[1, 1, 2, 2]);
+    let f = FilterDescriptor::<F4E2M1x2>::new_in(lib.clone(), nchw, &[1, 1, 2, 2]);
+    for (r, function) in [
+        (t.map(drop), "cudnnSetTensorNdDescriptor"),
+        (f.map(drop), "cudnnSetFilterNdDescriptor"),
+    ] {
+        match r {
+            Err(Error::InvalidArgument {
+                function: f,
+                mismatch: Mismatch::Unsupported { what },
+            }) => {
+                assert_eq!(f, function);
+                assert!(what.contains("FP4_E2M1"), "{what}");
+            }
+            other => panic!("expected the refusal, got {other:?}"),
+        }
+    }
+    // An FP8 descriptor is not refused by this rule.
+    let e = TensorDescriptor::<cudnn::F8E4M3>::new_in(lib, nchw, &[1, 1, 2, 2]);
+    assert!(
+        !matches!(e, Err(Error::InvalidArgument { mismatch: Mismatch::Unsupported { ref what }, .. }) if what.contains("FP4")),
+        "{e:?}"
+    );
+}
