@@ -271,6 +271,18 @@ pub fn bits_of(t: DType) -> Option<usize> {
     size_of(t).map(|bytes| bytes * 8)
 }
 
+/// The elements of a buffer bound to a tensor of type `t` that spans
+/// `elements` of cuDNN's elements: `elements` itself, but half of it
+/// rounded up for `FP4_E2M1`, whose buffers ([`F4E2M1x2`]) hold two per
+/// element (the element at offset `o` is in byte `o / 2`).
+pub(crate) fn buffer_len(t: DType, elements: usize) -> usize {
+    if t == DType::FP4_E2M1 {
+        elements.div_ceil(2)
+    } else {
+        elements
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,6 +297,10 @@ mod tests {
         assert_eq!(bits_of(DType::FP8_E4M3), Some(8));
         assert_eq!(bits_of(DType::FP8_E8M0), Some(8));
         assert_eq!(bits_of(DType::BOOLEAN), None);
+        for (n, want) in [(0, 0), (1, 1), (2, 1), (3, 2), (128, 64)] {
+            assert_eq!(buffer_len(DType::FP4_E2M1, n), want, "{n}");
+            assert_eq!(buffer_len(DType::FP8_E4M3, n), n);
+        }
         assert_eq!(F4E2M1x2::from_f32(-1.5, 6.0).to_scale(), -1.5);
     }
 
