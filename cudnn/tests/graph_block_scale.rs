@@ -537,3 +537,24 @@ fn an_nvfp4_matmul_on_blackwell_and_hopper() {
     assert_eq!(a.span(), Some(128 * 64));
     assert_eq!(a.buffer_len(), Some(128 * 64 / 2));
 }
+
+/// The crate's `E2M1` and `E4M3` conversions agree with
+/// `cudnn_reference::block_scale`'s, written from the formats'
+/// definitions (the NVFP4 GPU test compares cuDNN with that reference),
+/// and its 128 x 4 tiles hold the `[1, 128, 4]` factors of the NVFP4
+/// matmul in one tile of 512.
+#[test]
+fn fp4_and_e4m3_agree_with_the_reference() {
+    use cudnn::{F4E2M1x2, F8E4M3};
+    use cudnn_reference::block_scale as nvfp4;
+    for code in 0..16u8 {
+        let want = nvfp4::E2M1[usize::from(code)];
+        let got = F4E2M1x2::code_to_f32(code);
+        assert_eq!(f64::from(got).to_bits(), want.to_bits(), "{code:#x}");
+    }
+    for bits in 0..=255u8 {
+        let (got, want) = (f64::from(F8E4M3(bits).to_f32()), nvfp4::e4m3(bits));
+        assert!(got == want || (got.is_nan() && want.is_nan()), "{bits:#x}");
+    }
+    assert_eq!(nvfp4::tile_128x4(128, 4, &[1; 512]).len(), 512);
+}
