@@ -558,3 +558,62 @@ fn fp4_and_e4m3_agree_with_the_reference() {
     }
     assert_eq!(nvfp4::tile_128x4(128, 4, &[1; 512]).len(), 512);
 }
+
+/// An NVFP4 quantization as a bf16 matmul's epilogue (cudnn-frontend's
+/// "Block Scale Matmul Quantize": `FP4_E2M1` values, `E4M3` factors in
+/// 128 x 4 tiles, blocks of 16 along the last dim), as cuDNN 9.28 answers
+/// for a described B200 and H100.
+#[test]
+fn an_nvfp4_quantization_as_a_matmuls_epilogue() {
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) || !common::backend::load_cublaslt(&lib) {
+        return;
+    }
+    let mut g = Graph::new("nvfp4_epilogue");
+    let x = g.tensor("x", &[1, 128, 128], BF16).unwrap();
+    let w = g.tensor("w", &[1, 128, 128], BF16).unwrap();
+    let y = g.matmul(x, w).unwrap();
+    let [q, s] = g
+        .block_scale_quantize(y, &BlockScaleQuantize::nvfp4())
+        .unwrap();
+    assert_eq!(g.dims(q).unwrap(), [1, 128, 128]);
+    assert_eq!(g.dims(s).unwrap(), [1, 128, 8]);
+    g.set_reordering(s, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
+        .unwrap();
+    let built = g.build_with(&lib, None).expect("the epilogue");
+    let engines = |preset: &str| {
+        let device = DeviceProperties::preset(preset).expect("a preset");
+        built
+            .engine_configs(
+                Target::Device(&device),
+                HeuristicMode::A,
+                &EngineFilter::default(),
+            )
+            .map(|c| c.len())
+    };
+    let (b200, h100) = (engines("b200"), engines("h100-sxm"));
+    eprintln!("b200: {b200:?}; h100: {h100:?}");
+    assert!(b200.as_ref().is_ok_and(|&n| n > 0), "{b200:?}");
+    assert!(matches!(h100, Err(Error::NoEngine { .. })), "{h100:?}");
+    // Its plan round-trips through JSON; the FP4 output binds half its
+    // elements' count of F4E2M1x2.
+    let device = DeviceProperties::preset("b200").expect("the sm_100 preset");
+    let target = Target::Device(&device);
+    let plans = built
+        .plans(target, &cudnn::graph::Settings::default())
+        .expect("a plan of the NVFP4 epilogue for sm_100");
+    let json = plans[0].to_json().expect("json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    assert_eq!(back.to_json().expect("json"), json);
+    built.check_plan_json(&json).expect("this graph's plan");
+    let out = back
+        .tensors()
+        .iter()
+        .find(|t| t.data_type() == FP4)
+        .expect("the FP4 output in the plan");
+    assert!(out.is_written());
+    assert_eq!(out.buffer_len(), Some(128 * 128 / 2));
+}
