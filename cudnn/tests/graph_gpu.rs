@@ -782,23 +782,13 @@ fn fp4_codes(n: usize, seed: u64) -> Vec<u8> {
         .collect()
 }
 
-/// An NVFP4 matmul (cudnn-frontend's Blackwell sample: `FP4_E2M1` `a` and
-/// column-major `b`, `E4M3` factors over blocks of 16 along K in 128 x 4
-/// tiles, bf16 out) against `cudnn_reference::block_scale`. The factors
-/// are powers of two, so every product and the float sum of 64 are exact,
-/// and the result is the reference's rounded to bf16. On a GPU other than
-/// Blackwell (sm_100 to sm_103) cuDNN offers no engine, which is asserted
-/// instead.
-#[test]
-#[ignore = "needs a CUDA GPU"]
-fn an_nvfp4_matmul_matches_the_reference_on_blackwell() {
+/// cudnn-frontend's NVFP4 matmul sample, `m` x `k` by `k` x `n`: `a`
+/// row-major and `b` column-major `FP4_E2M1`, their `E4M3` factors
+/// (`k / 16` blocks) in 128 x 4 tiles, bf16 `c`; returns the graph and
+/// `a`, `b`, their factors and `c`.
+fn nvfp4_graph(mi: i64, ni: i64, ki: i64) -> (Graph, [cudnn::graph::TensorId; 5]) {
     use cudnn::graph::TensorReordering;
-    use cudnn::{F4E2M1x2, F8E4M3};
-    use cudnn_reference::block_scale as nvfp4;
-    let gpu = gpu();
-    let (m, n, k) = (128usize, 128usize, 64usize);
-    let kb = k / nvfp4::BLOCK;
-    let (mi, ni, ki, kbi) = (m as i64, n as i64, k as i64, kb as i64);
+    let kbi = ki / 16;
     let (fp4, e4m3) = (
         sys::cudnnDataType_t::FP4_E2M1,
         sys::cudnnDataType_t::FP8_E4M3,
@@ -820,6 +810,26 @@ fn an_nvfp4_matmul_matches_the_reference_on_blackwell() {
     let db = g.block_scale_dequantize(b, sb, &[16, 1]).expect("db");
     let c = g.matmul(da, db).expect("matmul");
     g.set_output(c, sys::cudnnDataType_t::BFLOAT16).expect("c");
+    (g, [a, b, sa, sb, c])
+}
+
+/// An NVFP4 matmul (cudnn-frontend's Blackwell sample: `FP4_E2M1` `a` and
+/// column-major `b`, `E4M3` factors over blocks of 16 along K in 128 x 4
+/// tiles, bf16 out) against `cudnn_reference::block_scale`. The factors
+/// are powers of two, so every product and the float sum of 64 are exact,
+/// and the result is the reference's rounded to bf16. On a GPU other than
+/// Blackwell (sm_100 to sm_103) cuDNN offers no engine, which is asserted
+/// instead.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn an_nvfp4_matmul_matches_the_reference_on_blackwell() {
+    use cudnn::{F4E2M1x2, F8E4M3};
+    use cudnn_reference::block_scale as nvfp4;
+    let gpu = gpu();
+    let (m, n, k) = (128usize, 128usize, 64usize);
+    let kb = k / nvfp4::BLOCK;
+    let (mi, ni, ki) = (m as i64, n as i64, k as i64);
+    let (g, [a, b, sa, sb, c]) = nvfp4_graph(mi, ni, ki);
     let graph = g
         .build_with(gpu.handle.library(), Some(&gpu.handle))
         .expect("build");
