@@ -81,7 +81,7 @@ impl Pack {
             .filter(|t| !t.is_virtual() && !t.is_by_value());
         let buffers: Vec<Buffer> = real
             .map(|t| {
-                let len = t.span().unwrap_or(0);
+                let len = t.buffer_len().unwrap_or(0);
                 (t.uid(), t.data_type(), len, t.is_written(), t.is_index())
             })
             .collect();

@@ -37,6 +37,7 @@
 pub mod activation;
 pub mod attention;
 pub mod batchnorm;
+pub mod block_scale;
 pub mod conv;
 pub mod linear;
 pub mod lrn;

@@ -96,8 +96,8 @@ pub use self::core::activation::{ActivationDescriptor, ActivationMode};
 pub use self::core::counts::object_counts;
 pub use self::core::dropout::DropoutDescriptor;
 pub use self::core::dtype::{
-    size_of as data_type_size, ComputeType, ComputesIn, DType, DataType, Scale, E8M0, F8E4M3,
-    F8E5M2,
+    bits_of as data_type_bits, size_of as data_type_size, ComputeType, ComputesIn, DType, DataType,
+    F4E2M1x2, Scale, E8M0, F8E4M3, F8E5M2,
 };
 pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
 pub use self::core::handle::{

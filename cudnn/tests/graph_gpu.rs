@@ -773,3 +773,136 @@ fn a_plan_for_another_device_is_refused() {
         .execute(&mine, &mut pack, &mut scratch)
         .expect("its own description's plan runs");
 }
+
+/// `n` 4-bit codes from the deterministic values of `seed`.
+fn fp4_codes(n: usize, seed: u64) -> Vec<u8> {
+    values(n, seed)
+        .iter()
+        .map(|v| ((v + 1.0) * 8.0) as u8 & 0xF)
+        .collect()
+}
+
+/// cudnn-frontend's NVFP4 matmul sample, `m` x `k` by `k` x `n`: `a`
+/// row-major and `b` column-major `FP4_E2M1`, their `E4M3` factors
+/// (`k / 16` blocks) in 128 x 4 tiles, bf16 `c`; returns the graph and
+/// `a`, `b`, their factors and `c`.
+fn nvfp4_graph(mi: i64, ni: i64, ki: i64) -> (Graph, [cudnn::graph::TensorId; 5]) {
+    use cudnn::graph::TensorReordering;
+    let kbi = ki / 16;
+    let (fp4, e4m3) = (
+        sys::cudnnDataType_t::FP4_E2M1,
+        sys::cudnnDataType_t::FP8_E4M3,
+    );
+    let mut g = Graph::new("nvfp4_matmul");
+    let a = g.tensor("a", &[1, mi, ki], fp4).expect("a");
+    let b = g
+        .tensor_with_strides("b", &[1, ki, ni], &[ki * ni, 1, ki], fp4)
+        .expect("b");
+    let sa = g.tensor("sa", &[1, mi, kbi], e4m3).expect("sa");
+    let sb = g
+        .tensor_with_strides("sb", &[1, kbi, ni], &[kbi * ni, 1, kbi], e4m3)
+        .expect("sb");
+    for s in [sa, sb] {
+        g.set_reordering(s, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
+            .expect("tiles");
+    }
+    let da = g.block_scale_dequantize(a, sa, &[1, 16]).expect("da");
+    let db = g.block_scale_dequantize(b, sb, &[16, 1]).expect("db");
+    let c = g.matmul(da, db).expect("matmul");
+    g.set_output(c, sys::cudnnDataType_t::BFLOAT16).expect("c");
+    (g, [a, b, sa, sb, c])
+}
+
+/// An NVFP4 matmul (cudnn-frontend's Blackwell sample: `FP4_E2M1` `a` and
+/// column-major `b`, `E4M3` factors over blocks of 16 along K in 128 x 4
+/// tiles, bf16 out) against `cudnn_reference::block_scale`. The factors
+/// are powers of two, so every product and the float sum of 64 are exact,
+/// and the result is the reference's rounded to bf16. On a GPU other than
+/// Blackwell (sm_100 to sm_103) cuDNN offers no engine, which is asserted
+/// instead.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn an_nvfp4_matmul_matches_the_reference_on_blackwell() {
+    use cudnn::{F4E2M1x2, F8E4M3};
+    use cudnn_reference::block_scale as nvfp4;
+    let gpu = gpu();
+    let (m, n, k) = (128usize, 128usize, 64usize);
+    let kb = k / nvfp4::BLOCK;
+    let (mi, ni, ki) = (m as i64, n as i64, k as i64);
+    let (g, [a, b, sa, sb, c]) = nvfp4_graph(mi, ni, ki);
+    let graph = g
+        .build_with(gpu.handle.library(), Some(&gpu.handle))
+        .expect("build");
+    let plans = graph.plans(Target::Handle(&gpu.handle), &Settings::default());
+    let device = DeviceProperties::from_handle(&gpu.handle).expect("the device");
+    let (major, minor) = device.compute_capability();
+    if major != 10 {
+        assert!(
+            matches!(plans, Err(Error::NoEngine { .. })),
+            "sm_{major}{minor}: {plans:?}"
+        );
+        return;
+    }
+    let plan = plans.expect("an NVFP4 plan").remove(0);
+
+    // A row-major, B column by column: element l of row (column) r is at
+    // r * k + l, so both pack along K, two codes to a byte.
+    let (ac, bc) = (fp4_codes(m * k, 41), fp4_codes(n * k, 42));
+    let pack = |codes: &[u8]| -> Vec<F4E2M1x2> {
+        codes
+            .chunks(2)
+            .map(|p| F4E2M1x2::from_codes(p[0], p[1]))
+            .collect()
+    };
+    let powers = [0x30u8, 0x38, 0x40, 0x48]; // 0.5, 1, 2, 4
+    let factors = |count: usize, seed: u64| -> Vec<u8> {
+        values(count, seed)
+            .iter()
+            .map(|v| powers[((v + 1.0) * 2.0) as usize % 4])
+            .collect()
+    };
+    let (fa, fb) = (factors(m * kb, 43), factors(n * kb, 44));
+    let tiled = |rows: usize, logical: &[u8]| -> Vec<F8E4M3> {
+        nvfp4::tile_128x4(rows, kb, logical)
+            .into_iter()
+            .map(F8E4M3)
+            .collect()
+    };
+    let s = &gpu.stream;
+    let (a_buf, b_buf) = (
+        s.clone_htod(&pack(&ac)).unwrap(),
+        s.clone_htod(&pack(&bc)).unwrap(),
+    );
+    let (sa_buf, sb_buf) = (
+        s.clone_htod(&tiled(m, &fa)).unwrap(),
+        s.clone_htod(&tiled(n, &fb)).unwrap(),
+    );
+    let mut c_buf: CudaSlice<half::bf16> = s.alloc_zeros(m * n).expect("c");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(a.uid(), &a_buf)
+                .input(b.uid(), &b_buf)
+                .input(sa.uid(), &sa_buf)
+                .input(sb.uid(), &sb_buf)
+                .output(c.uid(), &mut c_buf),
+            &mut scratch,
+        )
+        .expect("execute");
+    let got = s.clone_dtoh(&c_buf).expect("download");
+    let want = nvfp4::nvfp4_matmul((m, n, k), (&ac, &fa), (&bc, &fb));
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        // bf16's rounding: half a unit of its 8-bit significand.
+        let bound = w.abs() * 2f64.powi(-8);
+        let err = (g.to_f64() - w).abs();
+        assert!(
+            err <= bound,
+            "c[{}][{}]: {} against {w}",
+            i / n,
+            i % n,
+            g.to_f64()
+        );
+    }
+}

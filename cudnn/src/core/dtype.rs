@@ -9,6 +9,7 @@ use std::ffi::c_void;
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
+pub use super::fp4::F4E2M1x2;
 pub use super::fp8::{F8E4M3, F8E5M2};
 
 mod sealed {
@@ -18,8 +19,10 @@ mod sealed {
 /// An element type of cuDNN tensors: `f32`, `f64`, `half::f16`,
 /// `half::bf16`, `i8`, `u8`, `i32` or `i64` (the graph API's `INT64`
 /// tensors: dropout seeds and offsets, sequence lengths); [`F8E4M3`] and
-/// [`F8E5M2`] (the graph API's `FP8_E4M3` and `FP8_E5M2` tensors); and
-/// [`E8M0`] (MXFP8's block factors, `FP8_E8M0`).
+/// [`F8E5M2`] (the graph API's `FP8_E4M3` and `FP8_E5M2` tensors);
+/// [`E8M0`] (MXFP8's block factors, `FP8_E8M0`); and [`F4E2M1x2`], two
+/// `FP4_E2M1` elements in one byte (NVFP4's values: a buffer element of it
+/// holds two of the tensor's elements).
 pub trait DataType:
     sealed::Sealed
     + cudarc::driver::DeviceRepr
@@ -163,6 +166,21 @@ impl E8M0 {
 
 data_type!(E8M0, CUDNN_DATA_FP8_E8M0, "e8m0", f32, E8M0::to_f32);
 
+// SAFETY: `F4E2M1x2` is `repr(transparent)` over a `u8`: plain bits with
+// no pointers, which the device reads as they are.
+unsafe impl cudarc::driver::DeviceRepr for F4E2M1x2 {}
+// SAFETY: all-zero bits are a valid `F4E2M1x2` (two +0).
+unsafe impl cudarc::driver::ValidAsZeroBits for F4E2M1x2 {}
+impl sealed::Sealed for F4E2M1x2 {}
+// A pair's value as a scale is its first (low) element's.
+data_type!(
+    F4E2M1x2,
+    CUDNN_DATA_FP4_E2M1,
+    "f4e2m1x2",
+    f32,
+    F4E2M1x2::low
+);
+
 /// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
 pub trait ComputeType: DataType {}
 impl ComputeType for f32 {}
@@ -231,7 +249,8 @@ impl ComputesIn<i32> for i8 {}
 pub type DType = sys::cudnnDataType_t;
 
 /// The size in bytes of one element of cuDNN type `t`, or `None` for a type
-/// this crate does not know.
+/// this crate does not know or whose element is not a whole number of
+/// bytes (`FP4_E2M1`, half a byte: see [`bits_of`]).
 pub fn size_of(t: DType) -> Option<usize> {
     Some(match t {
         DType::FLOAT | DType::INT32 => 4,
@@ -243,9 +262,47 @@ pub fn size_of(t: DType) -> Option<usize> {
     })
 }
 
+/// The size in bits of one element of cuDNN type `t` (4 for `FP4_E2M1`),
+/// or `None` for a type this crate does not know.
+pub fn bits_of(t: DType) -> Option<usize> {
+    if t == DType::FP4_E2M1 {
+        return Some(4);
+    }
+    size_of(t).map(|bytes| bytes * 8)
+}
+
+/// The elements of a buffer bound to a tensor of type `t` that spans
+/// `elements` of cuDNN's elements: `elements` itself, but half of it
+/// rounded up for `FP4_E2M1`, whose buffers ([`F4E2M1x2`]) hold two per
+/// element (the element at offset `o` is in byte `o / 2`).
+pub(crate) fn buffer_len(t: DType, elements: usize) -> usize {
+    if t == DType::FP4_E2M1 {
+        elements.div_ceil(2)
+    } else {
+        elements
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fp4_is_half_a_byte() {
+        assert_eq!(<F4E2M1x2 as DataType>::CUDNN, DType::FP4_E2M1);
+        assert_eq!(size_of(DType::FP4_E2M1), None, "not a whole byte");
+        assert_eq!(bits_of(DType::FP4_E2M1), Some(4));
+        assert_eq!(std::mem::size_of::<F4E2M1x2>() * 8, 2 * 4);
+        assert_eq!(bits_of(DType::BFLOAT16), Some(16));
+        assert_eq!(bits_of(DType::FP8_E4M3), Some(8));
+        assert_eq!(bits_of(DType::FP8_E8M0), Some(8));
+        assert_eq!(bits_of(DType::BOOLEAN), None);
+        for (n, want) in [(0, 0), (1, 1), (2, 1), (3, 2), (128, 64)] {
+            assert_eq!(buffer_len(DType::FP4_E2M1, n), want, "{n}");
+            assert_eq!(buffer_len(DType::FP8_E4M3, n), n);
+        }
+        assert_eq!(F4E2M1x2::from_f32(-1.5, 6.0).to_scale(), -1.5);
+    }
 
     #[test]
     fn codes_and_sizes_agree() {

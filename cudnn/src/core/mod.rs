@@ -9,6 +9,7 @@ pub(crate) mod descriptor;
 pub(crate) mod dropout;
 pub(crate) mod dtype;
 pub(crate) mod error;
+pub(crate) mod fp4;
 pub(crate) mod fp8;
 pub(crate) mod handle;
 pub(crate) mod launch;

@@ -82,6 +82,24 @@ pub fn extent(dims: &[usize], strides: &[usize]) -> Option<usize> {
     })
 }
 
+/// The refusal of a descriptor of `FP4_E2M1` elements ([`F4E2M1x2`]'s
+/// type): half a byte each, which these descriptors and their buffer checks
+/// (whole elements) do not describe; the graph API takes them.
+///
+/// [`F4E2M1x2`]: crate::F4E2M1x2
+#[inline(always)]
+fn refuse_half_byte<T: DataType>(function: &'static str) -> Result<()> {
+    ensure(
+        T::CUDNN != crate::core::dtype::DType::FP4_E2M1,
+        function,
+        || Mismatch::Unsupported {
+            what: "FP4_E2M1 elements (half a byte each) in a tensor or filter descriptor: \
+                   describe them in a graph (cudnn::graph::Graph)"
+                .into(),
+        },
+    )
+}
+
 /// A tensor descriptor (`cudnnTensorDescriptor_t`) of element type `T`.
 ///
 /// Dimensions are always given in (N, C, spatial...) order, whatever the
@@ -193,6 +211,7 @@ impl<T: DataType> TensorDescriptor<T> {
     /// [`with_strides`](Self::with_strides) with the library as it is held.
     #[inline(always)]
     pub(crate) fn strided(lib: LibRef, dims: &[usize], strides: &[usize]) -> Result<Self> {
+        refuse_half_byte::<T>("cudnnSetTensorNdDescriptor")?;
         // One pass checks what the slow path below checks one rule at a
         // time: equal lengths, a rank of 3..=8, every value in 1..=i32::MAX
         // and an extent that fits usize. Only a failure takes the slow
@@ -393,6 +412,7 @@ impl<T: DataType> FilterDescriptor<T> {
     #[inline(always)]
     fn build(lib: LibRef, format: TensorFormat, dims: &[usize]) -> Result<Self> {
         const F: &str = "cudnnSetFilterNdDescriptor";
+        refuse_half_byte::<T>(F)?;
         ensure((3..=8).contains(&dims.len()), F, || Mismatch::BadValue {
             what: format!(
                 "a filter of rank {}: cuDNN filters have 3 to 8 dims",

@@ -457,6 +457,7 @@ impl Graph {
         let fail = |what| node_error(function, node("tensor", name), Some(name.to_string()), what);
         checks::check_layout(dims, strides).map_err(fail)?;
         checks::check_data_type(dtype).map_err(fail)?;
+        checks::check_half_byte_layout(dims, strides, dtype).map_err(fail)?;
         Ok(self.push(TensorDef {
             name: name.to_string(),
             dims: dims.into(),

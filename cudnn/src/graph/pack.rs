@@ -97,7 +97,9 @@ struct Entry<'a> {
 ///
 /// Every binding is checked by [`Handle::execute`](crate::Handle::execute)
 /// against its tensor in the plan, before cuDNN is called: element type,
-/// length (the tensor's span, strides included), the handle's CUDA
+/// length (the tensor's span, strides included;
+/// an `FP4_E2M1` tensor's in [`F4E2M1x2`](crate::F4E2M1x2) pairs, half
+/// its span rounded up), the handle's CUDA
 /// context, the address's alignment (16 bytes for the tensors of a
 /// [`Graph`](super::Graph): a view that starts inside such a block is
 /// refused), no overlapping strides in an output, every real tensor bound
@@ -378,7 +380,8 @@ fn check_buffer(
             t.data_type.0, b.data_type.0
         ));
     }
-    let Some(span) = t.span() else {
+    // In the buffer's elements: two of an FP4_E2M1 tensor's to one.
+    let Some(span) = t.buffer_len() else {
         return no("spans more elements than fit usize".into());
     };
     let name = TensorUid(t.uid);

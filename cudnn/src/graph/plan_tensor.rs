@@ -76,8 +76,20 @@ impl PlanTensor {
     pub fn alignment(&self) -> u64 {
         self.alignment
     }
-    /// The elements its buffer must hold: one past the largest offset.
-    /// `None` when that does not fit `usize`.
+    /// The buffer elements its buffer must hold: [`span`](Self::span), or
+    /// for `FP4_E2M1` half of it rounded up (its buffers are of
+    /// [`F4E2M1x2`](crate::F4E2M1x2), two elements to one; the element at
+    /// offset `o` is in byte `o / 2`). `None` when the span does not fit
+    /// `usize`.
+    pub fn buffer_len(&self) -> Option<usize> {
+        self.span()
+            .map(|n| crate::core::dtype::buffer_len(self.data_type, n))
+    }
+
+    /// The tensor's elements its buffer must reach: one past the largest
+    /// offset (for a buffer's length in its own elements, see
+    /// [`buffer_len`](Self::buffer_len)). `None` when that does not fit
+    /// `usize`.
     pub fn span(&self) -> Option<usize> {
         let mut last: usize = 0;
         for (&d, &s) in self.dims.iter().zip(&self.strides) {
@@ -108,6 +120,7 @@ pub(crate) fn data_type_from_name(name: &str) -> Option<DType> {
         "CUDNN_DATA_FP8_E4M3" => T::CUDNN_DATA_FP8_E4M3,
         "CUDNN_DATA_FP8_E5M2" => T::CUDNN_DATA_FP8_E5M2,
         "CUDNN_DATA_FP8_E8M0" => T::CUDNN_DATA_FP8_E8M0,
+        "CUDNN_DATA_FP4_E2M1" => T::CUDNN_DATA_FP4_E2M1,
         _ => return None,
     })
 }

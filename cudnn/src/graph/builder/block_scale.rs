@@ -1,14 +1,17 @@
 //! Block-scale quantization in a [`Graph`]: cuDNN 9.7's
 //! `OPERATION_BLOCK_SCALE_QUANTIZE` and `OPERATION_BLOCK_SCALE_DEQUANTIZE`,
 //! as cudnn-frontend 1.32's `block_scale_quantize` and
-//! `block_scale_dequantize` nodes set them, for MXFP8: FP8 values
-//! (`E4M3` or `E5M2`) with one `FP8_E8M0` factor per block of 32.
+//! `block_scale_dequantize` nodes set them, for MXFP8 (FP8 values, `E4M3`
+//! or `E5M2`, with one `FP8_E8M0` factor per block of 32) and NVFP4
+//! (`FP4_E2M1` values, two to a byte, with one `FP8_E4M3` factor per block
+//! of 16).
 //!
-//! An MXFP8 matmul is two dequantizations feeding a matmul, their factors
-//! in cuDNN's 128 x 4 tiles ([`Graph::set_reordering`] with
-//! `F8_128x4`); its engines are Blackwell's. NVFP4 (`FP4_E2M1` values) is
-//! refused: its elements are half a byte, and this crate's buffers and
-//! length checks are of whole elements.
+//! A block-scaled matmul is two dequantizations feeding a matmul, their
+//! factors in cuDNN's 128 x 4 tiles ([`Graph::set_reordering`] with
+//! `F8_128x4`); its engines are Blackwell's. An `FP4_E2M1` tensor's
+//! elements pair in bytes (its innermost dim even, its other strides even:
+//! checked when it is described), and its buffers are of
+//! [`F4E2M1x2`](crate::F4E2M1x2).
 
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
@@ -31,21 +34,46 @@ const WIDE: &[Dt] = &[
     Dt::CUDNN_DATA_HALF,
     Dt::CUDNN_DATA_BFLOAT16,
 ];
-/// The types of MXFP8's values.
-const FP8: &[Dt] = &[Dt::CUDNN_DATA_FP8_E4M3, Dt::CUDNN_DATA_FP8_E5M2];
-/// The type of MXFP8's factors.
-const E8M0: &[Dt] = &[Dt::CUDNN_DATA_FP8_E8M0];
+/// The types of block-scaled values: MXFP8's and NVFP4's.
+const VALUES: &[Dt] = &[
+    Dt::CUDNN_DATA_FP8_E4M3,
+    Dt::CUDNN_DATA_FP8_E5M2,
+    Dt::CUDNN_DATA_FP4_E2M1,
+];
+
+/// The type of the factors of values of type `values` (one of
+/// [`VALUES`]): `FP8_E4M3` for NVFP4's `FP4_E2M1`, `FP8_E8M0` for MXFP8's.
+fn factor_type(values: Dt) -> Dt {
+    if values == Dt::CUDNN_DATA_FP4_E2M1 {
+        Dt::CUDNN_DATA_FP8_E4M3
+    } else {
+        Dt::CUDNN_DATA_FP8_E8M0
+    }
+}
 
 /// The options of [`Graph::block_scale_quantize`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BlockScaleQuantize {
-    /// The elements per block (MXFP8: 32); divides `x`'s dim along
-    /// `axis`.
+    /// The elements per block (MXFP8: 32; NVFP4: 16); divides `x`'s dim
+    /// along `axis`.
     pub block_size: i32,
     /// The dim blocks run along; the last for `None`.
     pub axis: Option<usize>,
-    /// The quantized values' type: `FP8_E4M3` or `FP8_E5M2`.
+    /// The quantized values' type: `FP8_E4M3` or `FP8_E5M2` (MXFP8,
+    /// `FP8_E8M0` factors) or `FP4_E2M1` (NVFP4, `FP8_E4M3` factors).
     pub dtype: DType,
+}
+
+impl BlockScaleQuantize {
+    /// NVFP4: blocks of 16 along the last dim, `FP4_E2M1` values with
+    /// `FP8_E4M3` factors.
+    pub fn nvfp4() -> Self {
+        BlockScaleQuantize {
+            block_size: 16,
+            axis: None,
+            dtype: Dt::CUDNN_DATA_FP4_E2M1,
+        }
+    }
 }
 
 impl Default for BlockScaleQuantize {
@@ -62,9 +90,9 @@ impl Default for BlockScaleQuantize {
 impl Graph {
     /// Quantizes `x` (`FLOAT`, `HALF` or `BFLOAT16`) in blocks: returns
     /// the values (`x`'s dims and strides, of `options.dtype`) and one
-    /// `FP8_E8M0` factor per block (`x`'s dims with the blocked dim
-    /// divided by the block size, packed in `x`'s order), both real
-    /// outputs. cuDNN 9.7. cuDNN 9.28 wants the factors of a 3-D `x` in
+    /// factor per block (`FP8_E8M0` for FP8 values, `FP8_E4M3` for
+    /// `FP4_E2M1`; `x`'s dims with the blocked dim divided by the block
+    /// size, packed in `x`'s order), both real outputs. cuDNN 9.7. cuDNN 9.28 wants the factors of a 3-D `x` in
     /// its 128 x 4 tiles ([`set_reordering`](Self::set_reordering) with
     /// `F8_128x4`; it refuses the graph when finalized otherwise), and
     /// fuses a quantization only after a matmul (alone it gets no engine).
@@ -73,7 +101,9 @@ impl Graph {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the
     /// node and the tensor: a tensor of another graph or a scalar, an
     /// input or value type not listed, a block size below 1 or not
-    /// dividing the blocked dim, an axis beyond `x`'s rank.
+    /// dividing the blocked dim, an axis beyond `x`'s rank; for
+    /// `FP4_E2M1` values, `x`'s layout not in whole bytes (an odd
+    /// innermost dim, an odd outer stride).
     pub fn block_scale_quantize(
         &mut self,
         x: TensorId,
@@ -98,6 +128,8 @@ impl Graph {
             )),
             Some(_) => None,
         };
+        let fault = fault
+            .or_else(|| checks::check_half_byte_layout(&t.dims, &t.strides, options.dtype).err());
         if let Some(what) = fault {
             return Err(node_error(F, nd, Some(t.name.clone()), what));
         }
@@ -106,7 +138,12 @@ impl Graph {
         let scale_strides = checks::strides_like(&scale_dims, &t.strides);
         let new = vec![
             NewTensor::real_output("y", t.dims.clone(), t.strides.clone(), options.dtype),
-            NewTensor::real_output("scale", scale_dims, scale_strides, Dt::CUDNN_DATA_FP8_E8M0),
+            NewTensor::real_output(
+                "scale",
+                scale_dims,
+                scale_strides,
+                factor_type(options.dtype),
+            ),
         ];
         let size = options.block_size;
         let ids = self.add_node(F, (KIND, name), new, |n| {
@@ -135,10 +172,12 @@ impl Graph {
         Ok([ids[0], ids[1]])
     }
 
-    /// Dequantizes `x` (`FP8_E4M3` or `FP8_E5M2`) by its block factors
-    /// `scale` (`FP8_E8M0`): `block_size` gives the block's extent along
-    /// each of `x`'s last `block_size.len()` dims (an MXFP8 matmul's `a`
-    /// `[.., M, K]`: `[1, 32]`; its `b` `[.., K, N]`: `[32, 1]`). `scale`
+    /// Dequantizes `x` by its block factors `scale`: MXFP8's `FP8_E4M3` or
+    /// `FP8_E5M2` values by `FP8_E8M0` factors, or NVFP4's `FP4_E2M1`
+    /// values by `FP8_E4M3` factors. `block_size` gives the block's extent
+    /// along each of `x`'s last `block_size.len()` dims (an MXFP8 matmul's
+    /// `a` `[.., M, K]`: `[1, 32]`, its `b` `[.., K, N]`: `[32, 1]`; NVFP4's
+    /// `[1, 16]` and `[16, 1]`). `scale`
     /// has `x`'s rank, each blocked dim at least `x`'s divided by its block
     /// (rounded up; cuDNN's 128 x 4 tiles pad it further) and the others
     /// `x`'s. The result is virtual (cuDNN's rule: a dequantization feeds
@@ -161,8 +200,9 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[x, scale], false)?;
         let (xi, si) = (ins[0], ins[1]);
-        self.check_type_in(F, &nd, xi, FP8, "x")?;
-        self.check_type_in(F, &nd, si, E8M0, "the scale")?;
+        self.check_type_in(F, &nd, xi, VALUES, "x")?;
+        let factors = factor_type(self.data_type_of(xi));
+        self.check_type_in(F, &nd, si, &[factors], "the scale")?;
         let (t, s) = (&self.tensors[xi], &self.tensors[si]);
         if let Err(what) = check_blocks(&t.dims, &s.dims, block_size) {
             let blamed = if what.starts_with("the scale") {
@@ -202,20 +242,15 @@ impl Graph {
     }
 }
 
-/// MXFP8's value types, or the refusal of `dtype` (NVFP4's `FP4_E2M1`
-/// with its reason).
+/// A block-scaled value type, or the refusal of `dtype`.
 fn check_value_type(function: &'static str, nd: &NodeLabel<'_>, dtype: Dt) -> Result<()> {
-    if FP8.contains(&dtype) {
+    if VALUES.contains(&dtype) {
         return Ok(());
     }
-    let what = if dtype == Dt::CUDNN_DATA_FP4_E2M1 {
-        "values of type FP4_E2M1 (NVFP4): not built, its elements are half a byte".to_string()
-    } else {
-        format!(
-            "values of type {}; it makes FP8_E4M3 or FP8_E5M2",
-            checks::data_type_name(dtype)
-        )
-    };
+    let what = format!(
+        "values of type {}; it makes FP8_E4M3, FP8_E5M2 or FP4_E2M1",
+        checks::data_type_name(dtype)
+    );
     Err(node_error(function, nd.to_string(), None, what))
 }
 

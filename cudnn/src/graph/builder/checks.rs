@@ -51,6 +51,7 @@ const DATA_TYPES: &[(Dt, &str)] = &[
     (Dt::CUDNN_DATA_FP8_E4M3, "FP8_E4M3"),
     (Dt::CUDNN_DATA_FP8_E5M2, "FP8_E5M2"),
     (Dt::CUDNN_DATA_FP8_E8M0, "FP8_E8M0"),
+    (Dt::CUDNN_DATA_FP4_E2M1, "FP4_E2M1"),
 ];
 
 /// The compute types operations take.
@@ -85,6 +86,41 @@ pub(crate) fn check_data_type(t: Dt) -> Result<(), String> {
         data_type_name(t),
         names.join(", ")
     ))
+}
+
+/// A tensor of `t` laid out as `dims`/`strides` has its elements in whole
+/// bytes: for `FP4_E2M1` (two to a byte, the even offset in the low
+/// nibble), an innermost dim (stride 1, extent above 1) of even extent, and
+/// every other dim of extent above 1 an even stride, so that each run of
+/// innermost elements starts and ends on a byte boundary. Other types
+/// always do.
+pub(crate) fn check_half_byte_layout(dims: &[i64], strides: &[i64], t: Dt) -> Result<(), String> {
+    if t != Dt::CUDNN_DATA_FP4_E2M1 {
+        return Ok(());
+    }
+    let pairs = || dims.iter().zip(strides).enumerate();
+    let Some((inner, (&d, _))) = pairs()
+        .filter(|(_, (&d, &s))| s == 1 && d > 1)
+        .max_by_key(|(_, (&d, _))| d)
+    else {
+        return Err(format!(
+            "FP4_E2M1 elements of dims {dims:?} and strides {strides:?}: no dim of stride 1 \
+             and extent above 1; two elements share a byte, so the innermost dim pairs them"
+        ));
+    };
+    if d % 2 != 0 {
+        return Err(format!(
+            "FP4_E2M1 elements with an odd innermost dim ({inner}, of {d}): two elements share \
+             a byte, so the innermost dim is even"
+        ));
+    }
+    if let Some((i, (_, s))) = pairs().find(|&(i, (&d, &s))| i != inner && d > 1 && s % 2 != 0) {
+        return Err(format!(
+            "FP4_E2M1 elements with an odd stride ({s}, dim {i}): two elements share a byte, \
+             so every dim but the innermost steps whole bytes (an even stride)"
+        ));
+    }
+    Ok(())
 }
 
 /// Operations may compute in `t`.

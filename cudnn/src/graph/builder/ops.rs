@@ -677,6 +677,13 @@ impl Graph {
         checks::check_data_type(dtype).map_err(fail)?;
         if let Some(s) = strides {
             checks::check_layout(&def.dims, s).map_err(fail)?;
+        }
+        let laid_out: &[i64] = match strides {
+            Some(s) => s,
+            None => &def.strides,
+        };
+        checks::check_half_byte_layout(&def.dims, laid_out, dtype).map_err(fail)?;
+        if let Some(s) = strides {
             self.tensors[i].strides = s.into();
         }
         self.tensors[i].dtype = Some(dtype);

@@ -26,7 +26,7 @@ fn fits(t: &PlanTensor) -> BufferFacts {
     BufferFacts {
         uid: t.uid,
         data_type: t.data_type,
-        len: t.span().expect("span"),
+        len: t.buffer_len().expect("span"),
         writable: t.written,
         same_context: true,
         device: 0,
@@ -139,6 +139,56 @@ fn launch_refusal(r: Result<()>) -> Mismatch {
         }) => mismatch,
         other => panic!("expected a refusal, got {other:?}"),
     }
+}
+
+/// An `FP4_E2M1` tensor binds a buffer of `F4E2M1x2`, two elements to
+/// one: half its span (here with padded rows: the span, not the element
+/// count), and one pair short is refused.
+#[test]
+fn fp4_buffers_hold_two_elements_each() {
+    let fp4 = Dt::CUDNN_DATA_FP4_E2M1;
+    let mut g = Graph::new("nvfp4");
+    // 64 rows of 16 elements, 32 apart: the last element is at 63 * 32 + 15.
+    let a = g
+        .tensor_with_strides("a", &[1, 64, 16], &[64 * 32, 32, 1], fp4)
+        .unwrap();
+    let sa = g
+        .tensor("sa", &[1, 64, 1], Dt::CUDNN_DATA_FP8_E4M3)
+        .unwrap();
+    let da = g.block_scale_dequantize(a, sa, &[1, 16]).unwrap();
+    let b = g.tensor("b", &[1, 16, 8], BF16).unwrap();
+    let c = g.matmul(da, b).unwrap();
+    g.set_output(c, BF16).unwrap();
+    let ts = tensors(&g);
+    let ta = ts.iter().find(|t| t.uid == a.uid()).unwrap();
+    assert_eq!(ta.span(), Some(63 * 32 + 16));
+    assert_eq!(ta.buffer_len(), Some((63 * 32 + 16) / 2));
+    let good = buffers(&ts);
+    assert_eq!(
+        good.iter().find(|b| b.uid == a.uid()).map(|b| b.len),
+        Some(1016)
+    );
+    check(&ts, &good, &[]).expect("the fitting pack");
+    let mut short = good.clone();
+    short
+        .iter_mut()
+        .filter(|b| b.uid == a.uid())
+        .for_each(|b| b.len -= 1);
+    assert_eq!(
+        launch_refusal(check(&ts, &short, &[])),
+        Mismatch::BufferTooShort {
+            buffer: format!("uid {}", a.uid()),
+            len: 1015,
+            required: 1016,
+        }
+    );
+    // A buffer of another element type is refused by its type.
+    let mut bytes = good;
+    bytes
+        .iter_mut()
+        .filter(|b| b.uid == a.uid())
+        .for_each(|b| b.data_type = Dt::CUDNN_DATA_UINT8);
+    assert!(check(&ts, &bytes, &[]).is_err());
 }
 
 #[test]
