@@ -62,12 +62,6 @@ impl From<Vec<i64>> for Extents {
     }
 }
 
-impl<const N: usize> From<[i64; N]> for Extents {
-    fn from(v: [i64; N]) -> Self {
-        Extents::from(&v[..])
-    }
-}
-
 impl From<Extents> for Vec<i64> {
     fn from(e: Extents) -> Self {
         match e {
@@ -114,12 +108,6 @@ impl PartialEq for Extents {
 
 impl Eq for Extents {}
 
-impl PartialEq<[i64]> for Extents {
-    fn eq(&self, other: &[i64]) -> bool {
-        **self == *other
-    }
-}
-
 impl PartialEq<&[i64]> for Extents {
     fn eq(&self, other: &&[i64]) -> bool {
         **self == **other
@@ -129,18 +117,6 @@ impl PartialEq<&[i64]> for Extents {
 impl<const N: usize> PartialEq<[i64; N]> for Extents {
     fn eq(&self, other: &[i64; N]) -> bool {
         **self == other[..]
-    }
-}
-
-impl PartialEq<Vec<i64>> for Extents {
-    fn eq(&self, other: &Vec<i64>) -> bool {
-        **self == **other
-    }
-}
-
-impl std::hash::Hash for Extents {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state);
     }
 }
 
