@@ -154,9 +154,9 @@ static_assertions::assert_impl_all!(EngineConfig: Send);
 static_assertions::assert_not_impl_any!(EngineConfig: Sync, Clone);
 
 impl EngineConfig {
-    /// The engine's global index in the graph's engine list.
-    /// -1 if cuDNN does not report it (it reports it for every
-    /// configuration it offers).
+    /// The engine's global index in the graph's engine list; -1 if cuDNN
+    /// does not report it (it reports it for every configuration it
+    /// offers).
     pub fn global_index(&self) -> i64 {
         self.engine().index
     }

@@ -122,7 +122,7 @@ const ATTRIBUTE_END: usize = {
 /// Each attribute value's row of [`ATTRIBUTES`] (`u16::MAX`: none), so
 /// that a lookup, made for every attribute set or read, touches one
 /// cache line of this and the row (a binary search over the rows touched
-/// about ten lines of a table of over 50 KB).
+/// about ten lines of a table of about 40 KB).
 static ATTRIBUTE_ROWS: [u16; ATTRIBUTE_END] = {
     assert!(ATTRIBUTES.len() < u16::MAX as usize);
     let mut rows = [u16::MAX; ATTRIBUTE_END];

@@ -47,8 +47,8 @@ pub struct ExecutionPlan {
     pub(crate) graph_name: Arc<str>,
     pub(crate) tensors: Arc<[PlanTensor]>,
     /// The engine's global index and notes, when known: the
-    /// configuration's when it has
-    /// read them, else read back from cuDNN when first asked for.
+    /// configuration's when it has read them, else read back from cuDNN
+    /// when first asked for.
     pub(crate) engine: OnceCell<Option<EngineInfo>>,
     /// The configuration's knob choices: the configuration's when it has
     /// read them, else read back from cuDNN when first asked for.

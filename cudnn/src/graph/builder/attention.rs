@@ -438,7 +438,7 @@ impl Graph {
     ) -> Result<SdpaShared> {
         let extra = self.sdpa_extras(function, nd, options, dims)?;
         let bounds = mask::check_bounds(options, dims)
-            .map_err(|what| node_error(function, nd.to_string(), None, what))?;
+            .map_err(|what| node_error(function, nd, None, what))?;
         let scale = self.sdpa_scale(function, nd, options, dims)?;
         let dropout = self.sdpa_dropout(function, nd, options)?;
         Ok(SdpaShared {
@@ -540,7 +540,7 @@ impl Graph {
             if t.dims.len() != 4 {
                 return Err(node_error(
                     function,
-                    nd.to_string(),
+                    nd,
                     Some(t.name.clone()),
                     format!(
                         "{} dimensions; attention's {role} is [B, H, S, D]",
@@ -553,7 +553,7 @@ impl Graph {
         let (qt, kt, vt) = (&self.tensors[q], &self.tensors[k], &self.tensors[v]);
         let (qd, kd, vd) = (&qt.dims, &kt.dims, &vt.dims);
         let wrong = |t: &super::TensorDef, what: String| {
-            node_error(function, nd.to_string(), Some(t.name.clone()), what)
+            node_error(function, nd, Some(t.name.clone()), what)
         };
         if self.data_type_of(k) != self.data_type_of(q)
             || self.data_type_of(v) != self.data_type_of(q)
@@ -620,7 +620,7 @@ impl Graph {
         }
         Err(node_error(
             function,
-            nd.to_string(),
+            nd,
             None,
             format!("scale {scale}; it is finite"),
         ))
@@ -640,7 +640,7 @@ impl Graph {
         if !(p > 0.0 && p < 1.0) {
             return Err(node_error(
                 function,
-                nd.to_string(),
+                nd,
                 None,
                 format!("dropout probability {p}; it is in (0, 1)"),
             ));
@@ -661,7 +661,7 @@ impl Graph {
         options: &SdpaOptions,
         dims: &Dims,
     ) -> Result<Extras> {
-        let fail = |what: String| node_error(function, nd.to_string(), None, what);
+        let fail = |what: String| node_error(function, nd, None, what);
         let q = self.sdpa_side(
             function,
             nd,
@@ -702,7 +702,7 @@ impl Graph {
                 if !ok {
                     return Err(node_error(
                         function,
-                        nd.to_string(),
+                        nd,
                         Some(t.name.clone()),
                         format!(
                             "dims {:?}; the bias is [B or 1, H_q or 1, S_q, S_kv] = [{} or 1, {} or 1, {}, {}]",

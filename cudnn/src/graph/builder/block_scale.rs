@@ -251,7 +251,7 @@ fn check_value_type(function: &'static str, nd: &NodeLabel<'_>, dtype: Dt) -> Re
         "values of type {}; it makes FP8_E4M3, FP8_E5M2 or FP4_E2M1",
         checks::data_type_name(dtype)
     );
-    Err(node_error(function, nd.to_string(), None, what))
+    Err(node_error(function, nd, None, what))
 }
 
 /// The rules of a dequantization's blocks: 1 to `x`'s rank sizes, each

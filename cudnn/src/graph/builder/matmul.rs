@@ -138,7 +138,7 @@ impl Graph {
         );
         Err(node_error(
             function,
-            nd.to_string(),
+            nd,
             Some(self.tensors[i].name.clone()),
             what,
         ))

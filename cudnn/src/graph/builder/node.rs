@@ -533,7 +533,7 @@ impl Graph {
         let names: Vec<String> = allowed.iter().map(|&d| checks::data_type_name(d)).collect();
         Err(node_error(
             function,
-            nd.to_string(),
+            nd,
             Some(self.tensors[i].name.clone()),
             format!(
                 "{role} of type {}; it takes {}",
@@ -559,7 +559,7 @@ impl Graph {
         }
         Err(node_error(
             function,
-            nd.to_string(),
+            nd,
             Some(t.name.clone()),
             format!("dims {:?}, but {rule} {want:?}", t.dims),
         ))

@@ -203,7 +203,7 @@ struct Backward {
 /// momentum in [0, 1], a training or inference phase. Whether it trains.
 fn check_forward_settings(f: &Forward, nd: &NodeLabel<'_>) -> Result<bool> {
     let function = f.function;
-    let fail = |what: String| node_error(function, nd.to_string(), None, what);
+    let fail = |what: String| node_error(function, nd, None, what);
     if let Some(eps) = f.epsilon {
         if !(eps.is_finite() && eps > 0.0) {
             return Err(fail(format!("epsilon {eps}; it is finite and above 0")));
@@ -795,7 +795,7 @@ impl Graph {
         if x_dims.len() < 2 {
             return Err(node_error(
                 function,
-                nd.to_string(),
+                nd,
                 Some(self.tensors[xi].name.clone()),
                 format!(
                     "{} dimensions; a normalization takes at least 2 ([N, C, ..])",

@@ -207,7 +207,7 @@ impl Graph {
             if def.by_value.is_some() && !scalars {
                 return Err(node_error(
                     function,
-                    node.to_string(),
+                    node,
                     Some(def.name.clone()),
                     "a by-value scalar is an operand of pointwise operations only".into(),
                 ));
@@ -273,7 +273,7 @@ impl Graph {
 
     /// A check's fault as the error of operation `node`.
     pub(super) fn fault(function: &'static str, node: &NodeLabel<'_>, f: Fault) -> Error {
-        node_error(function, node.to_string(), f.tensor, f.what)
+        node_error(function, node, f.tensor, f.what)
     }
 
     /// A forward convolution of `x` (`[N, C, spatial..]`, 1 to 3 spatial

@@ -110,7 +110,7 @@ impl Graph {
             (None, None) => Ok(None),
             (Some(_), Some(_)) => Err(node_error(
                 function,
-                nd.to_string(),
+                nd,
                 None,
                 format!("{role} and {cu_role} are two forms of one length; give one"),
             )),

@@ -102,9 +102,7 @@ impl Graph {
         paged: &SdpaPagedKv,
         options: &SdpaOptions,
     ) -> Result<(Dims, [usize; 2])> {
-        let fail = |tensor: Option<String>, what: String| {
-            node_error(function, nd.to_string(), tensor, what)
-        };
+        let fail = |tensor: Option<String>, what: String| node_error(function, nd, tensor, what);
         if let Some(what) = refused_option(options) {
             return Err(fail(
                 None,

@@ -153,7 +153,7 @@ pub(super) fn check_direction(
     } else {
         return Ok(());
     };
-    Err(node_error(function, nd.to_string(), None, what.into()))
+    Err(node_error(function, nd, None, what.into()))
 }
 
 #[cfg(test)]
