@@ -409,18 +409,21 @@ pub(crate) fn ensure(
 impl Error {
     /// [`Error::InvalidArgument`]: a check before `function` found
     /// `mismatch`.
+    #[cold]
     pub(crate) fn invalid(function: &'static str, mismatch: Mismatch) -> Error {
         Error::InvalidArgument { function, mismatch }
     }
 
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`]: a value
     /// `function` would be given is wrong, as `what` says.
+    #[cold]
     pub(crate) fn bad_value(function: &'static str, what: impl Into<String>) -> Error {
         Error::invalid(function, Mismatch::BadValue { what: what.into() })
     }
 
     /// [`Error::InvalidArgument`] with [`Mismatch::Unsupported`]: a
     /// combination `function` does not support, as `what` says.
+    #[cold]
     pub(crate) fn unsupported(function: &'static str, what: impl Into<String>) -> Error {
         Error::invalid(function, Mismatch::Unsupported { what: what.into() })
     }

@@ -400,6 +400,7 @@ impl Library {
         }
     }
 
+    #[cold]
     pub(crate) fn not_available(&self, function: &'static str) -> Error {
         if let Some(sub) = self.inner.unavailable_because(function) {
             let problem = sub.problem.as_deref().unwrap_or("cannot be used");

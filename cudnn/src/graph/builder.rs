@@ -258,6 +258,7 @@ static_assertions::assert_not_impl_any!(Graph: Clone);
 static_assertions::assert_impl_all!(TensorId: Send, Sync, Copy, Eq, std::hash::Hash);
 
 /// The error of a check: `function` refused, naming `node` and `tensor`.
+#[cold]
 fn node_error(
     function: &'static str,
     node: impl std::fmt::Display,

@@ -6,7 +6,7 @@
 use crate::core::dtype::DType;
 use cudarc::driver::{CudaStream, SyncOnDrop};
 
-use super::plan_tensor::PlanTensor;
+use super::graph_tensor::GraphTensor;
 use super::scalar::ScalarValue;
 use super::MAX_RANK;
 use crate::core::context::same_context;
@@ -152,7 +152,7 @@ impl<'a> VariantPack<'a> {
 
     /// Binds a tensor the graph reads as device-side indices (an
     /// attention's sequence lengths or page tables:
-    /// [`PlanTensor::is_index`]) to `buf`. Such a tensor bound with
+    /// [`GraphTensor::is_index`]) to `buf`. Such a tensor bound with
     /// [`input`](Self::input) is refused.
     ///
     /// # Safety
@@ -275,6 +275,7 @@ impl std::fmt::Display for TensorUid {
 
 /// The refusal of `function` naming tensor `uid`, for the pack's own
 /// rules (bound once, virtual, by value, indices, element type).
+#[cold]
 fn refuse(function: &'static str, uid: i64, what: String) -> Error {
     Error::InvalidArgument {
         function,
@@ -297,7 +298,7 @@ fn refuse(function: &'static str, uid: i64, what: String) -> Error {
 pub(crate) fn check_bindings(
     function: &'static str,
     graph_name: &str,
-    tensors: &[PlanTensor],
+    tensors: &[GraphTensor],
     buffers: &[BufferFacts],
     scalars: &[(i64, ScalarValue)],
     device: usize,
@@ -369,7 +370,7 @@ pub(crate) fn check_bindings(
 /// One real tensor's buffer.
 fn check_buffer(
     function: &'static str,
-    t: &PlanTensor,
+    t: &GraphTensor,
     b: &BufferFacts,
     device: usize,
 ) -> Result<()> {
@@ -398,7 +399,7 @@ fn check_buffer(
                 .into(),
         );
     }
-    if t.written {
+    if t.is_output {
         if !b.writable {
             return no("is written by the graph: bind it with `output`".into());
         }
@@ -420,10 +421,10 @@ fn check_buffer(
 }
 
 /// Checks each buffer's address against its tensor's alignment
-/// ([`PlanTensor::alignment`]), and that no uid is bound twice.
+/// ([`GraphTensor::alignment`]), and that no uid is bound twice.
 pub(crate) fn check_addresses(
     function: &'static str,
-    tensors: &[PlanTensor],
+    tensors: &[GraphTensor],
     addrs: &[(i64, u64)],
 ) -> Result<()> {
     for (i, &(uid, address)) in addrs.iter().enumerate() {
@@ -452,7 +453,7 @@ pub(crate) fn check_addresses(
 /// the `u64` whose bytes hold it): the pack's, else the plan's.
 pub(crate) fn scalar_words(
     function: &'static str,
-    tensors: &[PlanTensor],
+    tensors: &[GraphTensor],
     scalars: &[(i64, ScalarValue)],
 ) -> Result<Vec<(i64, u64)>> {
     let mut out = Vec::new();

@@ -186,9 +186,15 @@ impl BackendOp {
 }
 
 impl Graph {
-    /// The next operation's name: `<base>#<position>`.
+    /// The next operation's name: `<base>#<position>` (written without
+    /// the formatting machinery, which a description otherwise never
+    /// reaches).
     pub(super) fn next_op_name(&self, base: &str) -> String {
-        format!("{base}#{}", self.ops.len())
+        let mut name = String::with_capacity(base.len() + 4);
+        name.push_str(base);
+        name.push('#');
+        push_decimal(&mut name, self.ops.len());
+        name
     }
 
     /// The inputs of a new operation: each of this graph, and not a
@@ -235,7 +241,7 @@ impl Graph {
         make: impl FnOnce(usize) -> BackendOp,
     ) -> Result<TensorId> {
         let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
-        let out_name = format!("{name}.{suffix}");
+        let out_name = [name.as_str(), ".", suffix].concat();
         let node = node(kind, &name);
         checks::check_layout(&dims, &strides).map_err(|what| {
             node_error(
@@ -688,5 +694,32 @@ impl Graph {
         }
         self.tensors[i].dtype = Some(dtype);
         Ok(())
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(s: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let (mut n, mut at) = (n, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    #[test]
+    fn push_decimal_writes_what_display_writes() {
+        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut s = String::from("op#");
+            super::push_decimal(&mut s, n);
+            assert_eq!(s, format!("op#{n}"));
+        }
     }
 }
