@@ -82,7 +82,7 @@ impl Pack {
         let buffers: Vec<Buffer> = real
             .map(|t| {
                 let len = t.buffer_len().unwrap_or(0);
-                (t.uid(), t.data_type(), len, t.is_written(), t.is_index())
+                (t.uid(), t.data_type(), len, t.is_output(), t.is_index())
             })
             .collect();
         let addrs = (0u64..)

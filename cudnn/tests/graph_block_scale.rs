@@ -614,6 +614,6 @@ fn an_nvfp4_quantization_as_a_matmuls_epilogue() {
         .iter()
         .find(|t| t.data_type() == FP4)
         .expect("the FP4 output in the plan");
-    assert!(out.is_written());
+    assert!(out.is_output());
     assert_eq!(out.buffer_len(), Some(128 * 128 / 2));
 }

@@ -651,7 +651,7 @@ fn a_cached_plan_carries_the_scalars_of_the_graph_it_is_asked_for() {
     assert_eq!(two.key(), three.key());
     let device = DeviceProperties::from_handle(&gpu.handle).expect("this GPU");
     let mut cache = PlanCache::new(4).expect("cache");
-    let value = |p: &ExecutionPlan| p.tensor(uid).and_then(|t| t.value());
+    let value = |p: &ExecutionPlan| p.tensor(uid).and_then(|t| t.by_value());
     let first = cache
         .get_or_build(&two, &device, &Settings::default())
         .expect("plan");

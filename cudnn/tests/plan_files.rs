@@ -119,7 +119,7 @@ fn first_plan(graph: &OperationGraph) -> ExecutionPlan {
 fn written(plan: &ExecutionPlan) -> BTreeSet<i64> {
     plan.tensors()
         .iter()
-        .filter(|t| t.is_written())
+        .filter(|t| t.is_output())
         .map(|t| t.uid())
         .collect()
 }

@@ -13,7 +13,7 @@ use sys::{
 
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
-use super::plan_tensor::PlanTensor;
+use super::graph_tensor::GraphTensor;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
@@ -147,7 +147,7 @@ pub struct EngineConfig {
     pub(crate) knobs: std::cell::OnceCell<Arc<[(KnobType, i64)]>>,
     /// The graph's name and tensors, shared with the graph.
     pub(crate) graph_name: Arc<str>,
-    pub(crate) tensors: Arc<[PlanTensor]>,
+    pub(crate) tensors: Arc<[GraphTensor]>,
 }
 
 static_assertions::assert_impl_all!(EngineConfig: Send);

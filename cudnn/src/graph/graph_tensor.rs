@@ -1,40 +1,61 @@
-//! The tensors of a plan's graph, as an execution checks its buffers
-//! against them: from a built graph or from a plan's JSON. Below the engine
-//! configurations, the plans, the JSON model and the signatures, which all
-//! carry them.
+//! The one record of a built graph's tensor: what cuDNN was told of it
+//! and what an execution checks its buffer against. A built graph makes
+//! its records once and shares them (`Arc`) with its engine
+//! configurations and plans; a plan read from JSON makes its own. Below
+//! the built graph, the engine configurations, the plans, the JSON model
+//! and the signatures, which all carry them.
+
+use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 
 use crate::core::dtype::DType;
 
 use super::extents::Extents;
 use super::scalar::ScalarValue;
+use super::signature::TensorSig;
 
 /// The alignment, in bytes, every tensor of a graph is described with
 /// (`CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT`), and that of a plan's tensor whose
 /// JSON does not say.
 pub(crate) const BYTE_ALIGNMENT: u64 = 16;
 
-/// A tensor of a plan's graph, as an execution checks its buffer against
-/// it: uid, shape, strides, data type, the alignment its address must
-/// have; whether it is virtual (no buffer), passed by value (a host
-/// scalar), written by the graph, and read as device-side indices.
+/// A tensor of a built graph, as cuDNN was told it and as an execution
+/// checks its buffer against it: uid, name, shape, strides, data type, the
+/// alignment its address must have; whether it is virtual (no buffer),
+/// passed by value (a host scalar), an output the graph writes, and read
+/// as device-side indices.
+///
+/// [`OperationGraph::tensors`](super::OperationGraph::tensors) and
+/// [`ExecutionPlan::tensors`](super::ExecutionPlan::tensors) hand out
+/// the same records (shared, not copied); a plan read from JSON has
+/// its own, from the JSON.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlanTensor {
+pub struct GraphTensor {
     pub(crate) uid: i64,
+    pub(crate) name: Box<str>,
     pub(crate) dims: Extents,
     pub(crate) strides: Extents,
     pub(crate) data_type: DType,
     pub(crate) is_virtual: bool,
-    pub(crate) by_value: Option<ScalarValue>,
     pub(crate) is_by_value: bool,
-    pub(crate) written: bool,
+    pub(crate) is_output: bool,
     pub(crate) is_index: bool,
+    pub(crate) by_value: Option<ScalarValue>,
+    pub(crate) reordering: Option<TensorReordering>,
     pub(crate) alignment: u64,
 }
 
-impl PlanTensor {
-    /// Its unique id in the graph.
+static_assertions::assert_impl_all!(GraphTensor: Send, Sync);
+
+impl GraphTensor {
+    /// Its unique id (`CUDNN_ATTR_TENSOR_UNIQUE_ID`), which execution
+    /// pairs with its memory.
     pub fn uid(&self) -> i64 {
         self.uid
+    }
+    /// Its name in the graph (for a plan read from JSON, the name the
+    /// JSON gives it: cuDNN writes the uid).
+    pub fn name(&self) -> &str {
+        &self.name
     }
     /// Its dimensions.
     pub fn dims(&self) -> &[i64] {
@@ -48,7 +69,8 @@ impl PlanTensor {
     pub fn data_type(&self) -> DType {
         self.data_type
     }
-    /// Whether it only lives inside the fused kernels (no buffer).
+    /// Whether it is virtual: an intermediate result that lives only
+    /// inside the fused kernels (no buffer).
     pub fn is_virtual(&self) -> bool {
         self.is_virtual
     }
@@ -56,20 +78,32 @@ impl PlanTensor {
     pub fn is_by_value(&self) -> bool {
         self.is_by_value
     }
-    /// A by-value scalar's value, when the plan knows it (from its graph;
-    /// a plan read from JSON alone does not).
-    pub fn value(&self) -> Option<ScalarValue> {
+    /// A by-value scalar's value, when known (from its graph; a plan read
+    /// from JSON alone does not know it); `None` for other tensors.
+    pub fn by_value(&self) -> Option<ScalarValue> {
         self.by_value
     }
-    /// Whether the graph writes it (an output).
-    pub fn is_written(&self) -> bool {
-        self.written
+    /// Whether the graph writes it: an operation's result made real by
+    /// [`Graph::set_output`](super::Graph::set_output), or for a plan read
+    /// from JSON a tensor its nodes write.
+    pub fn is_output(&self) -> bool {
+        self.is_output
     }
-    /// Whether its values are indices the device follows (sequence
-    /// lengths, page tables): its buffer is bound with
-    /// [`VariantPack::index_input`](super::VariantPack::index_input).
+    /// Whether its values are indices the device follows: an
+    /// attention's sequence lengths (each at most the node's sequence
+    /// length) or page tables (each entry below its container's page
+    /// count). Their buffers are bound with the `unsafe`
+    /// [`VariantPack::index_input`](super::VariantPack::index_input),
+    /// since an out-of-range value makes cuDNN read out of bounds.
     pub fn is_index(&self) -> bool {
         self.is_index
+    }
+    /// The reordering of its layout, when set
+    /// ([`Graph::set_reordering`](super::Graph::set_reordering), or the
+    /// JSON's `reordering` other than `NONE`, which cuDNN writes for
+    /// every tensor).
+    pub fn reordering(&self) -> Option<TensorReordering> {
+        self.reordering
     }
     /// The alignment, in bytes, its buffer's address must have (16 for
     /// every tensor of a [`Graph`](super::Graph)).
@@ -101,6 +135,18 @@ impl PlanTensor {
             last = last.checked_add((d - 1).checked_mul(s)?)?;
         }
         last.checked_add(1)
+    }
+
+    /// What a plan's JSON must hold of it.
+    pub(crate) fn signature(&self) -> TensorSig {
+        TensorSig::new(
+            self.uid,
+            &self.dims,
+            &self.strides,
+            self.data_type,
+            self.is_virtual,
+            self.is_by_value,
+        )
     }
 }
 

@@ -106,13 +106,13 @@ mod driver;
 mod engine;
 mod execute;
 mod extents;
+mod graph_tensor;
 pub(crate) mod info;
 mod note_names;
 mod operation_graph;
 mod pack;
 mod plan;
 mod plan_json;
-mod plan_tensor;
 mod scalar;
 mod settings;
 mod signature;
@@ -135,13 +135,13 @@ pub use device::DeviceProperties;
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
 #[doc(hidden)]
 pub use execute::execute_host_work;
+pub use graph_tensor::GraphTensor;
 pub use info::{
     attribute_info, attribute_type_name, attributes, descriptor_type_in_major, descriptor_type_name,
 };
-pub use operation_graph::{GraphTensor, OperationGraph};
+pub use operation_graph::OperationGraph;
 pub use pack::VariantPack;
 pub use plan::ExecutionPlan;
-pub use plan_tensor::PlanTensor;
 pub use scalar::ScalarValue;
 pub use settings::Settings;
 pub use target::PlanTarget;

@@ -18,120 +18,13 @@ use super::engine::{
     check_sm_count_target, check_target_library, count, mode_name, no_engine_from, read_engine,
     EngineConfig, EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
 };
-use super::extents::Extents;
+use super::graph_tensor::GraphTensor;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
-use super::plan_tensor::PlanTensor;
 use super::settings::Settings;
-use super::signature::{Signature, TensorSig};
-use crate::core::dtype::DType;
+use super::signature::Signature;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
-use crate::graph::ScalarValue;
-
-/// One tensor of a built graph, as cuDNN was told it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GraphTensor {
-    pub(crate) uid: i64,
-    pub(crate) name: String,
-    pub(crate) dims: Extents,
-    pub(crate) strides: Extents,
-    pub(crate) data_type: DType,
-    pub(crate) is_virtual: bool,
-    pub(crate) is_output: bool,
-    pub(crate) is_index: bool,
-    pub(crate) by_value: Option<ScalarValue>,
-    pub(crate) reordering: Option<sys::cudnnBackendTensorReordering_t>,
-}
-
-impl GraphTensor {
-    /// Its unique id (`CUDNN_ATTR_TENSOR_UNIQUE_ID`), which execution
-    /// pairs with its memory.
-    pub fn uid(&self) -> i64 {
-        self.uid
-    }
-
-    /// Its name in the graph.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Its dimensions.
-    pub fn dims(&self) -> &[i64] {
-        &self.dims
-    }
-
-    /// Its strides, in elements.
-    pub fn strides(&self) -> &[i64] {
-        &self.strides
-    }
-
-    /// Its data type.
-    pub fn data_type(&self) -> DType {
-        self.data_type
-    }
-
-    /// Whether it is virtual: an intermediate result with no memory of its
-    /// own.
-    pub fn is_virtual(&self) -> bool {
-        self.is_virtual
-    }
-
-    /// Whether it is an output of the graph: an operation's result made
-    /// real by [`Graph::set_output`](super::Graph::set_output), which the graph writes.
-    pub fn is_output(&self) -> bool {
-        self.is_output
-    }
-
-    /// Whether its values are indices the device follows: an
-    /// attention's sequence lengths (each at most the node's sequence
-    /// length) or page tables (each entry below its container's page
-    /// count). Their buffers are bound with the `unsafe`
-    /// [`VariantPack::index_input`](crate::graph::VariantPack::index_input),
-    /// since an out-of-range value makes cuDNN read out of bounds.
-    pub fn is_index(&self) -> bool {
-        self.is_index
-    }
-
-    /// What a plan of its graph checks its buffer against.
-    pub(crate) fn plan_tensor(&self) -> PlanTensor {
-        PlanTensor {
-            uid: self.uid,
-            dims: self.dims.clone(),
-            strides: self.strides.clone(),
-            data_type: self.data_type,
-            is_virtual: self.is_virtual,
-            by_value: self.by_value,
-            is_by_value: self.by_value.is_some(),
-            written: self.is_output,
-            is_index: self.is_index,
-            alignment: super::plan_tensor::BYTE_ALIGNMENT,
-        }
-    }
-
-    /// What a plan's JSON must hold of it.
-    pub(crate) fn signature(&self) -> TensorSig {
-        TensorSig::new(
-            self.uid,
-            &self.dims,
-            &self.strides,
-            self.data_type,
-            self.is_virtual,
-            self.by_value.is_some(),
-        )
-    }
-
-    /// A by-value scalar's value; `None` for other tensors.
-    pub fn by_value(&self) -> Option<ScalarValue> {
-        self.by_value
-    }
-
-    /// The reordering of its layout, when set
-    /// ([`Graph::set_reordering`](super::Graph::set_reordering)).
-    pub fn reordering(&self) -> Option<crate::graph::TensorReordering> {
-        self.reordering
-    }
-}
 
 /// A finalized cuDNN operation graph (`CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR`)
 /// made by [`Graph::build`](super::Graph::build), with the tensors it was made of.
@@ -141,12 +34,13 @@ impl GraphTensor {
 #[derive(Debug)]
 pub struct OperationGraph {
     pub(crate) desc: BackendDescriptor,
-    pub(crate) tensors: Vec<GraphTensor>,
+    /// Every tensor, in uid order, shared with the configurations and
+    /// plans of the graph.
+    pub(crate) tensors: Arc<[GraphTensor]>,
     pub(crate) name: Arc<str>,
-    /// The tensors as a plan checks buffers against them, made when first
-    /// asked for and shared by the configurations and plans of the graph
-    /// (a composite's made when built: those its operations use).
-    pub(crate) plan_tensors: std::cell::OnceCell<Arc<[PlanTensor]>>,
+    /// The tensors a plan of the graph holds: `tensors` itself, or for a
+    /// composite those its operations use.
+    pub(crate) plan_tensors: Arc<[GraphTensor]>,
     /// The graph's key, made when first asked for.
     pub(crate) key: std::cell::OnceCell<String>,
     /// What the key is made of besides the tensors: the intermediate and
@@ -168,7 +62,6 @@ pub struct OperationGraph {
 
 static_assertions::assert_impl_all!(OperationGraph: Send);
 static_assertions::assert_not_impl_any!(OperationGraph: Sync, Clone);
-static_assertions::assert_impl_all!(GraphTensor: Send, Sync);
 
 impl OperationGraph {
     /// The name of the graph it was built from.
@@ -196,11 +89,8 @@ impl OperationGraph {
 
     /// The tensors as a plan checks buffers against them (one share for
     /// every configuration and plan of the graph).
-    pub(crate) fn plan_tensors(&self) -> Arc<[PlanTensor]> {
-        Arc::clone(
-            self.plan_tensors
-                .get_or_init(|| self.tensors.iter().map(GraphTensor::plan_tensor).collect()),
-        )
+    pub(crate) fn plan_tensors(&self) -> Arc<[GraphTensor]> {
+        Arc::clone(&self.plan_tensors)
     }
 
     /// Every tensor, in uid order (the uid of `tensors()[i]` is `i + 1`).

@@ -15,8 +15,8 @@ use super::engine::{
     check_target_library, config_engine, read_knobs, write_engine, EngineConfig, EngineInfo,
     KnobType, Target,
 };
+use super::graph_tensor::GraphTensor;
 use super::plan_json::PlanJson;
-use super::plan_tensor::PlanTensor;
 use super::target::PlanTarget;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
@@ -45,7 +45,7 @@ pub struct ExecutionPlan {
     /// The graph's name and tensors (shared with the configuration's
     /// graph, for a plan made from one).
     pub(crate) graph_name: Arc<str>,
-    pub(crate) tensors: Arc<[PlanTensor]>,
+    pub(crate) tensors: Arc<[GraphTensor]>,
     /// The engine's global index and notes, when known: the
     /// configuration's when it has read them, else read back from cuDNN
     /// when first asked for.
@@ -256,12 +256,12 @@ impl ExecutionPlan {
     }
 
     /// The graph's tensors, for binding buffers.
-    pub fn tensors(&self) -> &[PlanTensor] {
+    pub fn tensors(&self) -> &[GraphTensor] {
         &self.tensors
     }
 
     /// The tensor with `uid`.
-    pub fn tensor(&self, uid: i64) -> Option<&PlanTensor> {
+    pub fn tensor(&self, uid: i64) -> Option<&GraphTensor> {
         self.tensors.iter().find(|t| t.uid == uid)
     }
 

@@ -34,10 +34,11 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use cudnn_sys as sys;
+use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 
 use super::extents::Extents;
-use super::plan_tensor::{data_type_from_name, PlanTensor, BYTE_ALIGNMENT};
-use super::signature::{NodeSig, Signature, TensorSig};
+use super::graph_tensor::{data_type_from_name, GraphTensor, BYTE_ALIGNMENT};
+use super::signature::{NodeSig, Signature};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
 use values::{attr_fits, is_enum_name, reference, twice, uid_of, NodeValue};
@@ -49,7 +50,7 @@ const FROM_JSON: &str = "ExecutionPlan::from_json";
 #[derive(Debug, Clone)]
 pub(crate) struct PlanJson {
     pub(crate) graph_name: String,
-    pub(crate) tensors: Vec<PlanTensor>,
+    pub(crate) tensors: Vec<GraphTensor>,
     pub(crate) nodes: Vec<NodeSig>,
 }
 
@@ -81,7 +82,7 @@ impl PlanJson {
         for n in &nodes {
             for uid in &n.writes {
                 if let Some(&i) = by_uid.get(uid) {
-                    tensors[i].written = !tensors[i].is_virtual;
+                    tensors[i].is_output = !tensors[i].is_virtual;
                 }
             }
         }
@@ -107,7 +108,7 @@ impl PlanJson {
     /// What the plan is for, to compare with a graph's.
     pub(crate) fn signature(&self) -> Signature {
         Signature::new(
-            self.tensors.iter().map(TensorSig::of_plan).collect(),
+            self.tensors.iter().map(GraphTensor::signature).collect(),
             self.nodes.clone(),
         )
     }
@@ -342,14 +343,26 @@ struct TensorDoc<'a> {
 // ------------------------------------------------------------ tensors
 
 /// cuDNN's names of `cudnnBackendTensorReordering_t`'s values.
-const REORDERINGS: &[&str] = &[
-    "CUDNN_TENSOR_REORDERING_NONE",
-    "CUDNN_TENSOR_REORDERING_INT8x32",
-    "CUDNN_TENSOR_REORDERING_F16x16",
-    "CUDNN_TENSOR_REORDERING_F8_128x4",
+const REORDERINGS: [(&str, TensorReordering); 4] = [
+    (
+        "CUDNN_TENSOR_REORDERING_NONE",
+        TensorReordering::CUDNN_TENSOR_REORDERING_NONE,
+    ),
+    (
+        "CUDNN_TENSOR_REORDERING_INT8x32",
+        TensorReordering::CUDNN_TENSOR_REORDERING_INT8x32,
+    ),
+    (
+        "CUDNN_TENSOR_REORDERING_F16x16",
+        TensorReordering::CUDNN_TENSOR_REORDERING_F16x16,
+    ),
+    (
+        "CUDNN_TENSOR_REORDERING_F8_128x4",
+        TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4,
+    ),
 ];
 
-fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
+fn tensor_of(t: &TensorDoc<'_>) -> Result<GraphTensor> {
     let uid = uid_of(&t.name).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
@@ -384,22 +397,33 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
             format!("tensor {uid} has a stride of {s}"),
         ));
     }
-    if let Some(r) = t.reordering.as_deref().filter(|r| !REORDERINGS.contains(r)) {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("tensor {uid}: reordering {r:?}"),
-        ));
-    }
-    Ok(PlanTensor {
+    // cuDNN writes NONE for every tensor: the default layout, which a
+    // graph's tensor without a reordering set has too.
+    let reordering = match t.reordering.as_deref() {
+        None => None,
+        Some(r) => match REORDERINGS.iter().find(|(name, _)| *name == r) {
+            Some(&(_, TensorReordering::CUDNN_TENSOR_REORDERING_NONE)) => None,
+            Some(&(_, value)) => Some(value),
+            None => {
+                return Err(Error::bad_value(
+                    FROM_JSON,
+                    format!("tensor {uid}: reordering {r:?}"),
+                ))
+            }
+        },
+    };
+    Ok(GraphTensor {
         uid,
+        name: t.name.as_ref().into(),
         dims: t.dim.clone(),
         strides: t.stride.clone(),
         data_type,
         is_virtual: t.is_virtual,
         by_value: None,
         is_by_value: t.is_by_value,
-        written: false,
+        is_output: false,
         is_index: false,
+        reordering,
         alignment: t
             .ptr_alignment
             .and_then(|a| u64::try_from(a).ok())
@@ -412,7 +436,7 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<PlanTensor> {
 /// again the graph's tensors it reads (an attention's sequence lengths,
 /// read by its masks too): one described the same is the graph's, one
 /// described otherwise is refused.
-fn collect_tensors(graph: &GraphDoc<'_>, out: &mut Vec<PlanTensor>, depth: usize) -> Result<()> {
+fn collect_tensors(graph: &GraphDoc<'_>, out: &mut Vec<GraphTensor>, depth: usize) -> Result<()> {
     let outer = out.len();
     for t in &graph.tensors {
         out.push(tensor_of(t)?);
@@ -480,7 +504,7 @@ fn subgraph_of<'v>(v: &'v NodeValue<'_>) -> Result<GraphDoc<'v>> {
 
 /// Each uid's position; a uid given twice is refused (cuDNN and this
 /// crate would describe different tensors).
-fn index_uids(tensors: &[PlanTensor]) -> Result<HashMap<i64, usize>> {
+fn index_uids(tensors: &[GraphTensor]) -> Result<HashMap<i64, usize>> {
     let mut by_uid = HashMap::with_capacity(tensors.len());
     for (i, t) in tensors.iter().enumerate() {
         if by_uid.insert(t.uid, i).is_some() {

@@ -7,8 +7,6 @@
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
-use super::plan_tensor::PlanTensor;
-
 /// A tensor as a signature sees it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct TensorSig {
@@ -37,17 +35,6 @@ impl TensorSig {
             is_virtual,
             is_by_value,
         }
-    }
-
-    pub(crate) fn of_plan(t: &PlanTensor) -> TensorSig {
-        TensorSig::new(
-            t.uid,
-            &t.dims,
-            &t.strides,
-            t.data_type,
-            t.is_virtual,
-            t.is_by_value,
-        )
     }
 }
 

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use cudnn::graph::{
-    ConvOptions, DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, PlanTensor,
+    ConvOptions, DeviceProperties, ExecutionPlan, Graph, GraphTensor, OperationGraph, PlanCache,
     Settings, Target, MAX_OPERATIONS,
 };
 use cudnn::Library;
@@ -443,7 +443,7 @@ fn damaged(c: &mut Case, bases: &Bases) -> String {
 /// A tensor as compared: uid, dims, strides, type, virtual, by value, written.
 type Seen = (i64, Vec<i64>, Vec<i64>, u32, bool, bool, bool);
 
-fn sorted(tensors: &[PlanTensor]) -> Vec<Seen> {
+fn sorted(tensors: &[GraphTensor]) -> Vec<Seen> {
     let mut v: Vec<_> = tensors
         .iter()
         .map(|t| {
@@ -454,7 +454,7 @@ fn sorted(tensors: &[PlanTensor]) -> Vec<Seen> {
                 t.data_type().0,
                 t.is_virtual(),
                 t.is_by_value(),
-                t.is_written(),
+                t.is_output(),
             )
         })
         .collect();

@@ -14,7 +14,8 @@ use super::Graph;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
-use crate::graph::operation_graph::{GraphTensor, OperationGraph};
+use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
+use crate::graph::operation_graph::OperationGraph;
 use crate::graph::BackendDescriptor;
 
 /// The function an operation graph's finalize errors name.
@@ -140,14 +141,15 @@ impl Graph {
         graph.finalize()?;
         // A plan holds the tensors its operations use: a composite leaves
         // the unified node's own unused.
-        let plan_tensors = std::cell::OnceCell::new();
+        let tensors: Arc<[GraphTensor]> = tensors.into();
+        let mut plan_tensors = Arc::clone(&tensors);
         let signature = std::cell::OnceCell::new();
         if let Some(e) = &expanded {
             let used: Vec<&GraphTensor> = (tensors.iter().zip(&e.unused))
                 .filter(|(_, unused)| !**unused)
                 .map(|(t, _)| t)
                 .collect();
-            let _ = plan_tensors.set(used.iter().map(|t| t.plan_tensor()).collect());
+            plan_tensors = used.iter().map(|&t| t.clone()).collect();
             let used = used.iter().map(|t| t.signature()).collect();
             let _ = signature.set(super::signature_of(g.ops.iter().map(|o| &o.op), used));
         }
@@ -191,15 +193,17 @@ impl Graph {
             .enumerate()
             .map(|(i, t)| GraphTensor {
                 uid: i as i64 + 1,
-                name: t.name.clone(),
+                name: t.name.as_str().into(),
                 dims: t.dims.clone(),
                 strides: t.strides.clone(),
                 data_type: t.dtype.unwrap_or(self.intermediate),
                 is_virtual: t.is_virtual(),
+                is_by_value: t.by_value.is_some(),
                 is_output: t.producer.is_some() && !t.is_virtual(),
                 is_index: index[i],
                 by_value: t.by_value,
                 reordering: t.reordering,
+                alignment: BYTE_ALIGNMENT,
             })
             .collect()
     }
@@ -214,7 +218,7 @@ fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescr
     d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
     // Every buffer bound to it is checked for this alignment before an
     // execution (`VariantPack`).
-    let alignment = crate::graph::plan_tensor::BYTE_ALIGNMENT as i64;
+    let alignment = BYTE_ALIGNMENT as i64;
     d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[alignment])?;
     d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
     if t.by_value.is_some() {

@@ -14,20 +14,17 @@ const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
 
 /// What a plan of `g` checks buffers against.
-fn tensors(g: &Graph) -> Vec<PlanTensor> {
+fn tensors(g: &Graph) -> Vec<GraphTensor> {
     g.graph_tensors()
-        .iter()
-        .map(crate::graph::GraphTensor::plan_tensor)
-        .collect()
 }
 
 /// A buffer that fits `t` exactly, in the handle's context.
-fn fits(t: &PlanTensor) -> BufferFacts {
+fn fits(t: &GraphTensor) -> BufferFacts {
     BufferFacts {
         uid: t.uid,
         data_type: t.data_type,
         len: t.buffer_len().expect("span"),
-        writable: t.written,
+        writable: t.is_output,
         same_context: true,
         device: 0,
         index: t.is_index,
@@ -35,14 +32,14 @@ fn fits(t: &PlanTensor) -> BufferFacts {
 }
 
 /// A fitting buffer for every real tensor.
-fn buffers(ts: &[PlanTensor]) -> Vec<BufferFacts> {
+fn buffers(ts: &[GraphTensor]) -> Vec<BufferFacts> {
     ts.iter()
         .filter(|t| !t.is_virtual && !t.is_by_value)
         .map(fits)
         .collect()
 }
 
-fn check(ts: &[PlanTensor], b: &[BufferFacts], s: &[(i64, ScalarValue)]) -> Result<()> {
+fn check(ts: &[GraphTensor], b: &[BufferFacts], s: &[(i64, ScalarValue)]) -> Result<()> {
     check_bindings(F, "g", ts, b, s, 0)
 }
 
@@ -385,17 +382,19 @@ fn an_attention_with_dropout_takes_int64_seed_and_offset_buffers() {
 }
 
 /// A by-value tensor as a plan read from JSON has it: its type, no value.
-fn json_scalar(uid: i64, data_type: Dt) -> PlanTensor {
-    PlanTensor {
+fn json_scalar(uid: i64, data_type: Dt) -> GraphTensor {
+    GraphTensor {
         uid,
+        name: uid.to_string().into(),
         dims: vec![1, 1, 1, 1].into(),
         strides: vec![1, 1, 1, 1].into(),
         data_type,
         is_virtual: false,
         by_value: None,
         is_by_value: true,
-        written: false,
+        is_output: false,
         is_index: false,
+        reordering: None,
         alignment: 16,
     }
 }

@@ -7,7 +7,7 @@ fn written(p: &PlanJson) -> Vec<i64> {
     let mut w: Vec<i64> = p
         .tensors
         .iter()
-        .filter(|t| t.written)
+        .filter(|t| t.is_output)
         .map(|t| t.uid)
         .collect();
     w.sort_unstable();
@@ -383,7 +383,7 @@ fn plan_json_marks_device_side_indices_and_alignment() {
             .map(|t| t.uid)
             .collect();
         assert_eq!(got, want, "{name}");
-        let aligned = |t: &PlanTensor| t.alignment == super::super::plan_tensor::BYTE_ALIGNMENT;
+        let aligned = |t: &GraphTensor| t.alignment == super::super::graph_tensor::BYTE_ALIGNMENT;
         assert!(p.tensors.iter().all(aligned), "{name}");
     }
     let name = "sdpa_forward_padded_dropout";
