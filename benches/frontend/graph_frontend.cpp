@@ -19,6 +19,7 @@
 #define NV_CUDNN_FRONTEND_USE_DYNAMIC_LOADING 1
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -264,6 +265,9 @@ raw_heuristics(RawGraph &r) {
     check(raw.cudnnBackendGetAttribute(
               heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR, count, &got, r.configs.data()),
           "heuristics results");
+    // cuDNN may fill fewer than it counted: keep those it filled.
+    for (size_t i = static_cast<size_t>(got); i < r.configs.size(); ++i) destroy(r.configs[i]);
+    r.configs.resize(static_cast<size_t>(std::min(got, count)));
     destroy(heur);
 }
 
