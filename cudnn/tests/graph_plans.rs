@@ -948,8 +948,10 @@ fn plans_share_their_description_and_tensors_across_threads() {
     drop(device);
     let again = ExecutionPlan::new(&configs[0], Target::Device(&preset("h100-sxm")))
         .expect("a fresh description");
-    // Plans of one graph share its list of tensors rather than copy it.
+    // Plans of one graph share its list of tensors rather than copy it:
+    // the very records the built graph holds.
     assert!(std::ptr::eq(first.tensors(), again.tensors()));
+    assert!(std::ptr::eq(first.tensors(), graph.tensors()));
     let second = configs
         .iter()
         .skip(1)

@@ -446,3 +446,30 @@ fn an_sdpa_forwards_nested_softmax_is_read_as_its_references() {
         "softmax \"8\" is not an object",
     );
 }
+
+// A tensor read from JSON keeps the JSON's name (cuDNN writes the uid) and
+// its reordering, except NONE, which cuDNN writes for every tensor and
+// which is the default layout.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+fn tensors_keep_the_jsons_name_and_reordering() {
+    let p = parse(&conv()).expect("plan");
+    for t in &p.tensors {
+        assert_eq!(&*t.name, t.uid.to_string());
+        assert_eq!(t.reordering, None, "uid {}", t.uid);
+    }
+    let mut v = conv();
+    v["operationGraph"]["tensors"][0]["reordering"] = "CUDNN_TENSOR_REORDERING_F8_128x4".into();
+    let uid = v["operationGraph"]["tensors"][0]["name"]
+        .as_str()
+        .and_then(|n| n.parse::<i64>().ok())
+        .expect("uid name");
+    let p = parse(&v).expect("plan");
+    let t = p.tensors.iter().find(|t| t.uid == uid).expect("tensor");
+    assert_eq!(
+        t.reordering,
+        Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
+    );
+    v["operationGraph"]["tensors"][0]["reordering"] = "CUDNN_TENSOR_REORDERING_BOGUS".into();
+    refused(&v, "reordering");
+}
