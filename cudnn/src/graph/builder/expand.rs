@@ -279,7 +279,7 @@ impl Expander {
     fn virt(&mut self, nd: &str, suffix: &str, dims: &[i64], dtype: Option<Dt>) -> usize {
         let i = self.tensors.len();
         self.tensors.push(TensorDef {
-            name: format!("{nd}.{suffix}"),
+            name: Graph::output_name(nd, suffix),
             dims: dims.into(),
             strides: checks::packed_strides(dims),
             dtype,
@@ -300,7 +300,7 @@ impl Expander {
             _ => Dt::CUDNN_DATA_FLOAT,
         };
         self.tensors.push(TensorDef {
-            name: format!("{nd}.{suffix}"),
+            name: Graph::output_name(nd, suffix),
             dims: Extents::filled(1, 4),
             strides: Extents::filled(1, 4),
             dtype: Some(dtype),
@@ -313,7 +313,7 @@ impl Expander {
 
     fn push(&mut self, nd: &str, suffix: &str, op: BackendOp) {
         self.ops.push(OpDef {
-            name: format!("{nd}.{suffix}"),
+            name: Graph::output_name(nd, suffix),
             op,
         });
     }

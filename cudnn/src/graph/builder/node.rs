@@ -468,8 +468,11 @@ impl Graph {
         make: impl FnOnce(&[usize]) -> BackendOp,
     ) -> Result<Vec<TensorId>> {
         let nd = node(kind, &name);
-        for t in &new {
-            let t_name = format!("{name}.{}", t.suffix);
+        let names: Vec<String> = new
+            .iter()
+            .map(|t| Graph::output_name(&name, t.suffix))
+            .collect();
+        for (t, t_name) in new.iter().zip(&names) {
             checks::check_layout(&t.dims, &t.strides).map_err(|what| {
                 node_error(
                     function,
@@ -478,11 +481,11 @@ impl Graph {
                     format!("the tensor it makes: {what}"),
                 )
             })?;
-            if self.tensors.iter().any(|x| x.name == t_name) {
+            if self.tensors.iter().any(|x| x.name == *t_name) {
                 return Err(node_error(
                     function,
                     nd,
-                    Some(t_name),
+                    Some(t_name.clone()),
                     "a tensor has this name already".into(),
                 ));
             }
@@ -493,9 +496,9 @@ impl Graph {
         let op = self.ops.len();
         let mut indices = Vec::with_capacity(new.len());
         let mut ids = Vec::with_capacity(new.len());
-        for t in new {
+        for (t, t_name) in new.into_iter().zip(names) {
             let id = self.push(TensorDef {
-                name: format!("{name}.{}", t.suffix),
+                name: t_name,
                 dims: t.dims.into(),
                 strides: t.strides.into(),
                 dtype: t.dtype,

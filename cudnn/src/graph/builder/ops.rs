@@ -197,6 +197,12 @@ impl Graph {
         name
     }
 
+    /// The name of the tensor `suffix` that node `name` makes:
+    /// `<name>.<suffix>`.
+    pub(super) fn output_name(name: &str, suffix: &str) -> String {
+        [name, ".", suffix].concat()
+    }
+
     /// The inputs of a new operation: each of this graph, and not a
     /// scalar unless the operation is pointwise.
     pub(super) fn inputs(
@@ -241,7 +247,7 @@ impl Graph {
         make: impl FnOnce(usize) -> BackendOp,
     ) -> Result<TensorId> {
         let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
-        let out_name = [name.as_str(), ".", suffix].concat();
+        let out_name = Graph::output_name(&name, suffix);
         let node = node(kind, &name);
         checks::check_layout(&dims, &strides).map_err(|what| {
             node_error(
@@ -328,7 +334,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[dy, w], false)?;
         let (dyi, wi) = (ins[0], ins[1]);
-        let dx_name = format!("{name}.dx");
+        let dx_name = Graph::output_name(&name, "dx");
         checks::check_layout(dx_dims, &checks::packed_strides(dx_dims))
             .map_err(|what| node_error(F, nd, Some(dx_name.clone()), what))?;
         let dx = Named {
@@ -366,7 +372,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[x, dy], false)?;
         let (xi, dyi) = (ins[0], ins[1]);
-        let dw_name = format!("{name}.dw");
+        let dw_name = Graph::output_name(&name, "dw");
         checks::check_layout(dw_dims, &checks::packed_strides(dw_dims))
             .map_err(|what| node_error(F, nd, Some(dw_name.clone()), what))?;
         let dw = Named {

@@ -13,11 +13,6 @@ const F: &str = "cudnnBackendExecute";
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
 const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
 
-/// What a plan of `g` checks buffers against.
-fn tensors(g: &Graph) -> Vec<GraphTensor> {
-    g.graph_tensors()
-}
-
 /// A buffer that fits `t` exactly, in the handle's context.
 fn fits(t: &GraphTensor) -> BufferFacts {
     BufferFacts {
@@ -75,7 +70,7 @@ fn conv_scale() -> (Graph, [TensorId; 4]) {
 #[test]
 fn a_by_value_scalar_takes_a_value_once_and_never_a_buffer() {
     let (g, [x, _, s, y]) = conv_scale();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let good = buffers(&ts);
     check(&ts, &good, &[]).expect("the graph's value");
     check(&ts, &good, &[(s.uid(), ScalarValue::Float(3.0))]).expect("another value");
@@ -156,7 +151,7 @@ fn fp4_buffers_hold_two_elements_each() {
     let b = g.tensor("b", &[1, 16, 8], BF16).unwrap();
     let c = g.matmul(da, b).unwrap();
     g.set_output(c, BF16).unwrap();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let ta = ts.iter().find(|t| t.uid == a.uid()).unwrap();
     assert_eq!(ta.span(), Some(63 * 32 + 16));
     assert_eq!(ta.buffer_len(), Some((63 * 32 + 16) / 2));
@@ -191,7 +186,7 @@ fn fp4_buffers_hold_two_elements_each() {
 #[test]
 fn length_context_and_overlap_are_the_launch_layers_checks() {
     let (g, [x, _, _, y]) = conv_scale();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let good = buffers(&ts);
     let with = |uid: i64, edit: &dyn Fn(&mut BufferFacts)| {
         let mut b = good.clone();
@@ -238,7 +233,7 @@ fn length_context_and_overlap_are_the_launch_layers_checks() {
 #[test]
 fn every_address_has_the_alignment_its_tensor_promises() {
     let (g, [x, ..]) = conv_scale();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     assert!(ts.iter().all(|t| t.alignment == 16));
     let base = 0x7f00_0000_0000u64;
     check_addresses(F, &ts, &[(x.uid(), base)]).expect("aligned");
@@ -309,7 +304,7 @@ fn the_attention_examples_backward_pack_is_accepted() {
     let (b, s, h, d) = (2, 128, 8, 64);
     let (e, n) = (h * d, b * s);
     let (g, ids) = example_backward(b, s, h, d);
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let t = |id: TensorId| ts.iter().find(|t| t.uid == id.uid()).unwrap();
     for grad in &ids[6..] {
         let g = t(*grad);
@@ -360,7 +355,7 @@ fn an_attention_with_dropout_takes_int64_seed_and_offset_buffers() {
     };
     let out = g.sdpa_forward(q, k, v, &options).unwrap();
     g.set_output(out.o, BF16).unwrap();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let good = buffers(&ts);
     assert!(good
         .iter()
@@ -444,7 +439,7 @@ fn device_side_indices_are_bound_with_index_input() {
     };
     let out = g.sdpa_forward(q, k, v, &options).unwrap();
     g.set_output(out.o, BF16).unwrap();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let index: Vec<i64> = ts.iter().filter(|t| t.is_index).map(|t| t.uid).collect();
     assert_eq!(index, [sq.uid(), skv.uid()]);
     let good = buffers(&ts);
@@ -490,7 +485,7 @@ fn fp8_tensors_take_fp8_buffers() {
     };
     let out = g.sdpa_forward(q, k, v, &options).unwrap();
     g.set_output(out.o, e4m3).unwrap();
-    let ts = tensors(&g);
+    let ts = g.graph_tensors();
     let good = buffers(&ts);
     assert!(good
         .iter()

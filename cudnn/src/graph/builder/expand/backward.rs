@@ -356,7 +356,7 @@ impl Expander {
     /// next operation writes: memory of the composite's own.
     fn real(&mut self, nd: &str, suffix: &str, dims: &[i64]) -> usize {
         self.tensors.push(TensorDef {
-            name: format!("{nd}.{suffix}"),
+            name: Graph::output_name(nd, suffix),
             dims: dims.into(),
             strides: super::super::checks::packed_strides(dims),
             dtype: Some(Dt::CUDNN_DATA_FLOAT),
