@@ -77,6 +77,13 @@ fe_describe() {
         x, w, fe::graph::Conv_fprop_attributes().set_padding({1, 1}).set_stride({1, 1}).set_dilation({1, 1}));
     auto biased = g->pointwise(conv, b, fe::graph::Pointwise_attributes().set_mode(fe::PointwiseMode_t::ADD));
     auto y      = g->pointwise(biased, fe::graph::Pointwise_attributes().set_mode(fe::PointwiseMode_t::RELU_FWD));
+    // The frontend lays a convolution's output out channels-last unless
+    // told otherwise; the other two sides keep x's NCHW order throughout.
+    // Stated here, so that all three describe the same graph to cuDNN.
+    std::vector<int64_t> nchw{K * H * W, H * W, W, 1};
+    conv->set_stride(nchw);
+    biased->set_stride(nchw);
+    y->set_stride(nchw);
     y->set_output(true);
     g->set_device_properties(g_fe_device);
     g->set_sm_version(g_sm_version);
