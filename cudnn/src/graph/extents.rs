@@ -127,46 +127,6 @@ impl fmt::Debug for Extents {
     }
 }
 
-/// A JSON array of integers (a plan's `dim` and `stride`), read in place
-/// when it is short.
-impl<'de> serde::Deserialize<'de> for Extents {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Ints;
-        impl<'de> serde::de::Visitor<'de> for Ints {
-            type Value = Extents;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array of integers")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<Extents, A::Error> {
-                let mut values = [0; MAX_RANK];
-                let mut len = 0;
-                while let Some(v) = seq.next_element::<i64>()? {
-                    match values.get_mut(len) {
-                        Some(slot) => *slot = v,
-                        None => {
-                            let mut many = values.to_vec();
-                            many.push(v);
-                            while let Some(v) = seq.next_element::<i64>()? {
-                                many.push(v);
-                            }
-                            return Ok(Extents::Many(many));
-                        }
-                    }
-                    len += 1;
-                }
-                Ok(Extents::Few {
-                    values,
-                    len: len as u8,
-                })
-            }
-        }
-        d.deserialize_seq(Ints)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

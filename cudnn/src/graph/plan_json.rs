@@ -9,9 +9,8 @@
 //! vocabulary set, one at a time, in every node kind the builder makes),
 //! and refuses:
 //!
-//! - an object with a key twice in what it reads: the plan, its graphs,
-//!   tensors, nodes and engine (serde_json would keep the last, cuDNN's
-//!   reader the first);
+//! - an object with a key twice, anywhere in the text (readers differ on
+//!   which of the two counts);
 //! - a tensor reference that is not a uid in canonical decimal, or names
 //!   no tensor (inputs and outputs alike), and a uid given to two tensors;
 //! - a graph, tensor or node key it does not know (it could be a reference
@@ -20,17 +19,13 @@
 //!   operations than [`MAX_OPERATIONS`](super::MAX_OPERATIONS).
 //!
 //! The tensors a plan writes come from the node kinds, by cuDNN's own key
-//! names ([`SCHEMAS`]). The text is read once, straight into the model
-//! (strings borrowed where they have no escapes); what the crate does not
-//! read, the device profile and any key of the plan or the engine it does
-//! not know, is skipped unparsed, for cuDNN to check.
+//! names ([`SCHEMAS`]). The text is read once onto a flat tape
+//! ([`json`]: strings borrowed where they have no escapes, two
+//! allocations), and the model is read off the tape; what the crate does
+//! not read, the device profile and any key of the plan or the engine it
+//! does not know, is left to cuDNN.
 
-use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
-
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
-use serde::Deserialize;
 
 #[cfg(test)]
 use cudnn_sys as sys;
@@ -41,7 +36,8 @@ use super::graph_tensor::{data_type_from_name, GraphTensor, BYTE_ALIGNMENT};
 use super::signature::{NodeSig, Signature};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
-use values::{attr_fits, is_enum_name, reference, twice, uid_of, NodeValue};
+use json::{Items, Json, Members};
+use values::{attr_fits, is_enum_name, reference, uid_of};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -57,19 +53,14 @@ pub(crate) struct PlanJson {
 impl PlanJson {
     /// Reads and checks `json`.
     pub(crate) fn parse(json: &str) -> Result<PlanJson> {
-        let doc: PlanDoc = serde_json::from_str(json).map_err(|e| {
-            let what = if e.is_data() {
-                "not a plan of cuDNN's JSON"
-            } else {
-                "not JSON"
-            };
-            Error::bad_value(FROM_JSON, format!("{what}: {e}"))
-        })?;
+        let doc =
+            json::parse(json).map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
+        let graph = plan_graph(doc.root())?;
         let mut tensors = Vec::new();
-        collect_tensors(&doc.graph, &mut tensors, 0)?;
+        collect_tensors(&graph, &mut tensors, 0)?;
         let by_uid = index_uids(&tensors)?;
         let mut nodes = Vec::new();
-        read_nodes(&doc.graph, &by_uid, &mut nodes, 0)?;
+        read_nodes(&graph, &by_uid, &mut nodes, 0)?;
         if nodes.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -86,7 +77,7 @@ impl PlanJson {
                 }
             }
         }
-        for uid in device_index_uids(&doc.graph) {
+        for uid in device_index_uids(&graph) {
             if let Some(&i) = by_uid.get(&uid) {
                 // A mask's lengths may be scalars passed by value (the
                 // node's dims), which the device does not follow.
@@ -94,12 +85,7 @@ impl PlanJson {
             }
         }
         Ok(PlanJson {
-            graph_name: doc
-                .graph
-                .finalize_mode
-                .as_deref()
-                .unwrap_or("plan")
-                .to_owned(),
+            graph_name: graph.finalize_mode.unwrap_or("plan").to_owned(),
             tensors,
             nodes,
         })
@@ -116,228 +102,119 @@ impl PlanJson {
 
 // ------------------------------------------------------------ the document
 
-/// An object key, borrowed from the text when it has no escapes.
-struct Key<'de>(Cow<'de, str>);
+/// Why a text is a JSON but not a plan of cuDNN's.
+#[cold]
+fn not_a_plan(what: impl fmt::Display) -> Error {
+    Error::bad_value(FROM_JSON, format!("not a plan of cuDNN's JSON: {what}"))
+}
 
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object key")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> std::result::Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v.to_owned())))
-            }
-        }
-        d.deserialize_str(KeyVisitor)
+/// The members of `v`, an object (`what`, for the error).
+fn members<'d, 'a>(v: Json<'d, 'a>, what: &str) -> Result<Members<'d, 'a>> {
+    v.as_object()
+        .ok_or_else(|| not_a_plan(format_args!("{what} {v} is not an object")))
+}
+
+/// `what` lacks its required `field`.
+fn missing(field: &str, what: &str) -> Error {
+    not_a_plan(format_args!("{what} without its `{field}`"))
+}
+
+/// `v` if it is null or an integer.
+fn optional_i64(v: Json<'_, '_>, key: &str) -> Result<Option<i64>> {
+    if v.is_null() {
+        return Ok(None);
     }
+    v.as_i64()
+        .map(Some)
+        .ok_or_else(|| not_a_plan(format_args!("{key} {v} is not an integer")))
 }
 
-/// The keys of one object, each refused when it comes again.
-#[derive(Default)]
-struct SeenKeys<'de>(Vec<Cow<'de, str>>);
-
-impl<'de> SeenKeys<'de> {
-    fn next<A: MapAccess<'de>>(
-        &mut self,
-        map: &mut A,
-    ) -> std::result::Result<Option<Cow<'de, str>>, A::Error> {
-        let Some(Key(k)) = map.next_key()? else {
-            return Ok(None);
-        };
-        if self.0.contains(&k) {
-            return Err(twice(&k));
-        }
-        self.0.push(k.clone());
-        Ok(Some(k))
-    }
-}
-
-/// The plan: cuDNN requires its version and the engine (and says so with
-/// a status); the device profile and the engine's payload it checks
-/// itself. The graph is read into its typed model; the rest is skipped.
-struct PlanDoc<'de> {
-    graph: GraphDoc<'de>,
-}
-
-impl<'de> Deserialize<'de> for PlanDoc<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct PlanVisitor;
-        impl<'de> Visitor<'de> for PlanVisitor {
-            type Value = PlanDoc<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a plan object")
+/// The plan's operation graph. cuDNN requires its version and the engine
+/// (and says so with a status); the device profile and the engine's
+/// payload it checks itself. The versions and the engine's index, SM
+/// version and knob choices are checked for their types; the rest is
+/// left to cuDNN.
+fn plan_graph<'d, 'a>(doc: Json<'d, 'a>) -> Result<GraphDoc<'d, 'a>> {
+    let mut graph = None;
+    for (k, v) in members(doc, "the plan")? {
+        match k {
+            "operationGraph" => graph = Some(GraphDoc::read(v, "the operation graph")?),
+            "engine" if !v.is_null() => check_engine(v)?,
+            "cudnnVersion" | "schemaVersion" => {
+                optional_i64(v, k)?;
             }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<PlanDoc<'de>, A::Error> {
-                let mut seen = SeenKeys::default();
-                let mut graph = None;
-                while let Some(k) = seen.next(&mut map)? {
-                    match k.as_ref() {
-                        "operationGraph" => graph = Some(map.next_value::<GraphDoc>()?),
-                        "engine" => {
-                            map.next_value::<Option<EngineDoc>>()?;
-                        }
-                        "cudnnVersion" | "schemaVersion" => {
-                            map.next_value::<Option<i64>>()?;
-                        }
-                        _ => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
+            _ => {}
+        }
+    }
+    graph.ok_or_else(|| missing("operationGraph", "the plan"))
+}
+
+/// The engine: its global index required; its SM version and knob
+/// choices (by name) integers.
+fn check_engine(v: Json<'_, '_>) -> Result<()> {
+    let mut engine_id = None;
+    for (k, v) in members(v, "the engine")? {
+        match k {
+            "engineId" => engine_id = optional_i64(v, k)?,
+            "smVersion" => {
+                optional_i64(v, k)?;
+            }
+            "knobChoices" if !v.is_null() => {
+                for (knob, choice) in members(v, "the knob choices")? {
+                    if choice.as_i64().is_none() {
+                        return Err(not_a_plan(format_args!("knob {knob} {choice}")));
                     }
                 }
-                let graph = graph.ok_or_else(|| de::Error::missing_field("operationGraph"))?;
-                Ok(PlanDoc { graph })
             }
+            _ => {}
         }
-        d.deserialize_map(PlanVisitor)
     }
+    engine_id
+        .map(drop)
+        .ok_or_else(|| missing("engineId", "the engine"))
 }
 
-/// The engine: its global index required, and with its SM version and
-/// knob choices checked for their types; the rest skipped (what the
-/// engine is, a plan reads back from cuDNN once finalized).
-struct EngineDoc;
+/// A node: an object.
+type NodeDoc<'d, 'a> = Json<'d, 'a>;
 
-impl<'de> Deserialize<'de> for EngineDoc {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct EngineVisitor;
-        impl<'de> Visitor<'de> for EngineVisitor {
-            type Value = EngineDoc;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an engine object")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<EngineDoc, A::Error> {
-                let mut seen = SeenKeys::default();
-                let mut engine_id: Option<i64> = None;
-                while let Some(k) = seen.next(&mut map)? {
-                    match k.as_ref() {
-                        "engineId" => engine_id = Some(map.next_value::<i64>()?),
-                        "smVersion" => {
-                            map.next_value::<Option<i64>>()?;
-                        }
-                        "knobChoices" => {
-                            map.next_value::<Option<KnobChoices>>()?;
-                        }
-                        _ => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
-                    }
+/// An operation graph (or a node's subgraph).
+struct GraphDoc<'d, 'a> {
+    finalize_mode: Option<&'d str>,
+    tensors: Items<'d, 'a>,
+    nodes: Vec<NodeDoc<'d, 'a>>,
+}
+
+impl<'d, 'a> GraphDoc<'d, 'a> {
+    /// `v` as a graph: `tensors` and `nodes` arrays, an optional
+    /// `finalizeMode` text, no other key.
+    fn read(v: Json<'d, 'a>, what: &str) -> Result<GraphDoc<'d, 'a>> {
+        let (mut mode, mut tensors, mut nodes) = (None, None, None);
+        for (k, v) in members(v, what)? {
+            let array = || {
+                v.as_array()
+                    .ok_or_else(|| not_a_plan(format_args!("{what}'s {k} {v} is not an array")))
+            };
+            match k {
+                "finalizeMode" if v.is_null() => mode = None,
+                "finalizeMode" => {
+                    mode = Some(v.as_str().ok_or_else(|| {
+                        not_a_plan(format_args!("{what}'s finalizeMode {v} is not a text"))
+                    })?)
                 }
-                engine_id.ok_or_else(|| de::Error::missing_field("engineId"))?;
-                Ok(EngineDoc)
-            }
-        }
-        d.deserialize_map(EngineVisitor)
-    }
-}
-
-/// An engine's knob choices, by name: integers, no name twice.
-struct KnobChoices;
-
-impl<'de> Deserialize<'de> for KnobChoices {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct KnobVisitor;
-        impl<'de> Visitor<'de> for KnobVisitor {
-            type Value = KnobChoices;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("knob choices by name")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<KnobChoices, A::Error> {
-                let mut seen = SeenKeys::default();
-                while seen.next(&mut map)?.is_some() {
-                    map.next_value::<i64>()?;
+                "tensors" => tensors = Some(array()?),
+                "nodes" => {
+                    let list = array()?.map(|n| members(n, "a node").map(|_| n));
+                    nodes = Some(list.collect::<Result<Vec<_>>>()?);
                 }
-                Ok(KnobChoices)
+                _ => return Err(not_a_plan(format_args!("{what} has a key {k:?}"))),
             }
         }
-        d.deserialize_map(KnobVisitor)
+        Ok(GraphDoc {
+            finalize_mode: mode,
+            tensors: tensors.ok_or_else(|| missing("tensors", what))?,
+            nodes: nodes.ok_or_else(|| missing("nodes", what))?,
+        })
     }
-}
-
-/// An operation graph (or a node's subgraph), its text borrowed from the
-/// JSON where it has no escapes.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GraphDoc<'a> {
-    #[serde(rename = "finalizeMode", default, borrow)]
-    finalize_mode: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    tensors: Vec<TensorDoc<'a>>,
-    #[serde(borrow)]
-    nodes: Vec<NodeDoc<'a>>,
-}
-
-/// A node's keys and values, in the JSON's order, no key twice.
-struct NodeDoc<'de>(Vec<(Cow<'de, str>, NodeValue<'de>)>);
-
-impl NodeDoc<'_> {
-    fn get(&self, key: &str) -> Option<&NodeValue<'_>> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-    }
-}
-
-impl<'de: 'a, 'a> Deserialize<'de> for NodeDoc<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct NodeVisitor<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> Visitor<'de> for NodeVisitor<'a> {
-            type Value = NodeDoc<'a>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a node object")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<NodeDoc<'a>, A::Error> {
-                let mut entries: Vec<(Cow<'a, str>, NodeValue<'a>)> = Vec::with_capacity(16);
-                while let Some(Key(k)) = map.next_key()? {
-                    if entries.iter().any(|(seen, _)| *seen == k) {
-                        return Err(twice(&k));
-                    }
-                    let v: NodeValue<'a> = map.next_value()?;
-                    entries.push((k, v));
-                }
-                Ok(NodeDoc(entries))
-            }
-        }
-        d.deserialize_map(NodeVisitor(std::marker::PhantomData))
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TensorDoc<'a> {
-    #[serde(borrow)]
-    name: Cow<'a, str>,
-    #[serde(rename = "dataType", borrow)]
-    data_type: Cow<'a, str>,
-    dim: Extents,
-    stride: Extents,
-    #[serde(rename = "isVirtual")]
-    is_virtual: bool,
-    #[serde(rename = "isByValue")]
-    is_by_value: bool,
-    #[serde(rename = "vectCount", default)]
-    _vect_count: Option<i64>,
-    #[serde(rename = "vectDim", default)]
-    _vect_dim: Option<i64>,
-    #[serde(rename = "ptrAlignment", default)]
-    ptr_alignment: Option<i64>,
-    #[serde(default, borrow)]
-    reordering: Option<Cow<'a, str>>,
 }
 
 // ------------------------------------------------------------ tensors
@@ -362,36 +239,88 @@ const REORDERINGS: [(&str, TensorReordering); 4] = [
     ),
 ];
 
-fn tensor_of(t: &TensorDoc<'_>) -> Result<GraphTensor> {
-    let uid = uid_of(&t.name).ok_or_else(|| {
+/// A tensor's `dim` or `stride`: integers.
+fn extents(v: Json<'_, '_>, key: &str) -> Result<Extents> {
+    let bad = || {
+        not_a_plan(format_args!(
+            "a tensor's {key} {v} is not an array of integers"
+        ))
+    };
+    let items = v.as_array().ok_or_else(bad)?;
+    let mut out = Extents::filled(0, items.len());
+    for (slot, item) in out.iter_mut().zip(items) {
+        *slot = item.as_i64().ok_or_else(bad)?;
+    }
+    Ok(out)
+}
+
+fn flag(v: Json<'_, '_>, key: &str) -> Result<bool> {
+    v.as_bool()
+        .ok_or_else(|| not_a_plan(format_args!("a tensor's {key} {v} is not a boolean")))
+}
+
+fn text<'d>(v: Json<'d, '_>, key: &str) -> Result<&'d str> {
+    v.as_str()
+        .ok_or_else(|| not_a_plan(format_args!("a tensor's {key} {v} is not a text")))
+}
+
+/// A tensor of the JSON: its members read and checked.
+fn tensor_of(t: Json<'_, '_>) -> Result<GraphTensor> {
+    let (mut name, mut data_type, mut dim, mut stride) = (None, None, None, None);
+    let (mut is_virtual, mut is_by_value) = (None, None);
+    let (mut alignment, mut reordering) = (None, None);
+    for (k, v) in members(t, "a tensor")? {
+        match k {
+            "name" => name = Some(text(v, k)?),
+            "dataType" => data_type = Some(text(v, k)?),
+            "dim" => dim = Some(extents(v, k)?),
+            "stride" => stride = Some(extents(v, k)?),
+            "isVirtual" => is_virtual = Some(flag(v, k)?),
+            "isByValue" => is_by_value = Some(flag(v, k)?),
+            "vectCount" | "vectDim" => {
+                optional_i64(v, k)?;
+            }
+            "ptrAlignment" => alignment = optional_i64(v, k)?,
+            "reordering" if !v.is_null() => reordering = Some(text(v, k)?),
+            "reordering" => {}
+            _ => return Err(not_a_plan(format_args!("a tensor has a key {k:?}"))),
+        }
+    }
+    let name = name.ok_or_else(|| missing("name", "a tensor"))?;
+    let data_type = data_type.ok_or_else(|| missing("dataType", "a tensor"))?;
+    let dim = dim.ok_or_else(|| missing("dim", "a tensor"))?;
+    let stride = stride.ok_or_else(|| missing("stride", "a tensor"))?;
+    let is_virtual = is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?;
+    let is_by_value = is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?;
+    let uid = uid_of(name).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
-            format!("a tensor named {:?}, which is not a uid", t.name),
+            format!("a tensor named {name:?}, which is not a uid"),
         )
     })?;
-    let data_type = data_type_from_name(&t.data_type).ok_or_else(|| {
+    let data_type = data_type_from_name(data_type).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
-            format!("tensor {uid}: unknown data type {:?}", t.data_type),
+            format!("tensor {uid}: unknown data type {data_type:?}"),
         )
     })?;
-    if t.dim.is_empty() || t.dim.len() > MAX_RANK || t.dim.len() != t.stride.len() {
+    if dim.is_empty() || dim.len() > MAX_RANK || dim.len() != stride.len() {
         return Err(Error::bad_value(
             FROM_JSON,
             format!(
                 "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
-                t.dim.len(),
-                t.stride.len()
+                dim.len(),
+                stride.len()
             ),
         ));
     }
-    if let Some(d) = t.dim.iter().find(|&&d| d < 1) {
+    if let Some(d) = dim.iter().find(|&&d| d < 1) {
         return Err(Error::bad_value(
             FROM_JSON,
             format!("tensor {uid} has a dimension of {d}"),
         ));
     }
-    if let Some(s) = t.stride.iter().find(|&&s| s < 0) {
+    if let Some(s) = stride.iter().find(|&&s| s < 0) {
         return Err(Error::bad_value(
             FROM_JSON,
             format!("tensor {uid} has a stride of {s}"),
@@ -399,7 +328,7 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<GraphTensor> {
     }
     // cuDNN writes NONE for every tensor: the default layout, which a
     // graph's tensor without a reordering set has too.
-    let reordering = match t.reordering.as_deref() {
+    let reordering = match reordering {
         None => None,
         Some(r) => match REORDERINGS.iter().find(|(name, _)| *name == r) {
             Some(&(_, TensorReordering::CUDNN_TENSOR_REORDERING_NONE)) => None,
@@ -414,18 +343,17 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<GraphTensor> {
     };
     Ok(GraphTensor {
         uid,
-        name: t.name.as_ref().into(),
-        dims: t.dim.clone(),
-        strides: t.stride.clone(),
+        name: name.into(),
+        dims: dim,
+        strides: stride,
         data_type,
-        is_virtual: t.is_virtual,
+        is_virtual,
         by_value: None,
-        is_by_value: t.is_by_value,
+        is_by_value,
         is_output: false,
         is_index: false,
         reordering,
-        alignment: t
-            .ptr_alignment
+        alignment: alignment
             .and_then(|a| u64::try_from(a).ok())
             .filter(|&a| a > 0)
             .unwrap_or(BYTE_ALIGNMENT),
@@ -436,9 +364,13 @@ fn tensor_of(t: &TensorDoc<'_>) -> Result<GraphTensor> {
 /// again the graph's tensors it reads (an attention's sequence lengths,
 /// read by its masks too): one described the same is the graph's, one
 /// described otherwise is refused.
-fn collect_tensors(graph: &GraphDoc<'_>, out: &mut Vec<GraphTensor>, depth: usize) -> Result<()> {
+fn collect_tensors(
+    graph: &GraphDoc<'_, '_>,
+    out: &mut Vec<GraphTensor>,
+    depth: usize,
+) -> Result<()> {
     let outer = out.len();
-    for t in &graph.tensors {
+    for t in graph.tensors.clone() {
         out.push(tensor_of(t)?);
     }
     let mine = out.len();
@@ -475,10 +407,10 @@ fn collect_tensors(graph: &GraphDoc<'_>, out: &mut Vec<GraphTensor>, depth: usiz
 /// `cuSeqLenKV`, `pageTableK`, `pageTableV` for the attention forward,
 /// with `Desc` after them for the backward and the diagonal band mask).
 /// References were checked by `read_nodes` already.
-fn device_index_uids(graph: &GraphDoc<'_>) -> Vec<i64> {
+fn device_index_uids(graph: &GraphDoc<'_, '_>) -> Vec<i64> {
     let mut out = Vec::new();
     for node in &graph.nodes {
-        let named = node.0.iter().filter(|(k, _)| {
+        let named = node.as_object().into_iter().flatten().filter(|(k, _)| {
             ["seqLen", "cuSeqLen", "pageTable"]
                 .iter()
                 .any(|p| k.starts_with(p))
@@ -491,30 +423,36 @@ fn device_index_uids(graph: &GraphDoc<'_>) -> Vec<i64> {
     out
 }
 
-fn subgraph_of<'v>(v: &'v NodeValue<'_>) -> Result<GraphDoc<'v>> {
-    let NodeValue::Tree(tree) = v else {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("a node's subgraph: {v} is not an object"),
-        ));
-    };
-    GraphDoc::deserialize(tree)
-        .map_err(|e| Error::bad_value(FROM_JSON, format!("a node's subgraph: {e}")))
+fn subgraph_of<'d, 'a>(v: Json<'d, 'a>) -> Result<GraphDoc<'d, 'a>> {
+    GraphDoc::read(v, "a node's subgraph")
 }
 
 /// Each uid's position; a uid given twice is refused (cuDNN and this
 /// crate would describe different tensors).
-fn index_uids(tensors: &[GraphTensor]) -> Result<HashMap<i64, usize>> {
-    let mut by_uid = HashMap::with_capacity(tensors.len());
-    for (i, t) in tensors.iter().enumerate() {
-        if by_uid.insert(t.uid, i).is_some() {
-            return Err(Error::bad_value(
-                FROM_JSON,
-                format!("two tensors with uid {}", t.uid),
-            ));
-        }
+fn index_uids(tensors: &[GraphTensor]) -> Result<UidIndex> {
+    let mut by_uid: Vec<(i64, usize)> = tensors.iter().map(|t| t.uid).zip(0..).collect();
+    by_uid.sort_unstable();
+    if let Some(w) = by_uid.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(Error::bad_value(
+            FROM_JSON,
+            format!("two tensors with uid {}", w[0].0),
+        ));
     }
-    Ok(by_uid)
+    Ok(UidIndex(by_uid))
+}
+
+/// Each tensor's position by uid (sorted, no uid twice).
+pub(super) struct UidIndex(Vec<(i64, usize)>);
+
+impl UidIndex {
+    pub(super) fn get(&self, uid: &i64) -> Option<&usize> {
+        let at = self.0.binary_search_by_key(uid, |&(u, _)| u).ok()?;
+        Some(&self.0[at].1)
+    }
+
+    pub(super) fn contains_key(&self, uid: &i64) -> bool {
+        self.get(uid).is_some()
+    }
 }
 
 // ------------------------------------------------------------ nodes
@@ -810,8 +748,8 @@ const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
 
 /// Reads the nodes of `graph` (and of their subgraphs) into `out`.
 fn read_nodes(
-    graph: &GraphDoc<'_>,
-    by_uid: &HashMap<i64, usize>,
+    graph: &GraphDoc<'_, '_>,
+    by_uid: &UidIndex,
     out: &mut Vec<NodeSig>,
     depth: usize,
 ) -> Result<()> {
@@ -830,10 +768,10 @@ fn read_nodes(
     Ok(())
 }
 
-fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> Result<NodeSig> {
+fn read_node(node: &NodeDoc<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<NodeSig> {
     let op = node
         .get("operation")
-        .and_then(NodeValue::as_str)
+        .and_then(|v| v.as_str())
         .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
         Error::bad_value(
@@ -848,12 +786,11 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
         Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
     let mut sig = NodeSig::new(op);
-    for (key, value) in &node.0 {
-        let k = key.as_ref();
+    for (k, value) in node.as_object().into_iter().flatten() {
         let write =
             schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));
         if write || schema.inputs.contains(&k) || schema.training_outputs.contains(&k) {
-            let uid = reference(op, k, (value.as_str(), value), by_uid)?;
+            let uid = reference(op, k, value, by_uid)?;
             if write {
                 sig.writes.push(uid);
             } else {
@@ -899,11 +836,11 @@ fn read_node(node: &NodeDoc<'_>, by_uid: &HashMap<i64, usize>, inner: bool) -> R
 /// tensors. A node that names its subgraph's ends without the subgraph
 /// is a plan of a graph whose score modifiers were lost.
 fn subgraph_uid(
-    node: &NodeDoc<'_>,
+    node: &NodeDoc<'_, '_>,
     op: &str,
     key: &str,
-    value: &NodeValue<'_>,
-    by_uid: &HashMap<i64, usize>,
+    value: Json<'_, '_>,
+    by_uid: &UidIndex,
 ) -> Result<()> {
     if node.get("subgraph").is_none() {
         return Err(Error::bad_value(
@@ -920,6 +857,7 @@ fn subgraph_uid(
     }
 }
 
+mod json;
 mod values;
 
 #[cfg(test)]

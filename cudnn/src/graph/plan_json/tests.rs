@@ -39,7 +39,7 @@ fn refused(v: &Value, want: &str) {
 // (76 KB of JSON through serde_json: minutes under Miri, and no unsafe
 // code of this crate on the way.)
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn plan_json_tells_inputs_from_outputs() {
     let p = parse(&conv()).expect("plan");
     assert_eq!(p.graph_name, "CONV_FORWARD");
@@ -82,7 +82,7 @@ fn plan_json_tells_inputs_from_outputs() {
 /// A data or filter gradient writes the tensor cuDNN names `dX` or
 /// `dW`.
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn gradients_write_dx_and_dw() {
     for (op, inputs, output) in [
         ("CONVOLUTION_BACKWARD_DATA", ["dY", "W"], "dX"),
@@ -108,7 +108,7 @@ fn gradients_write_dx_and_dw() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn references_of_inputs_and_outputs_must_name_one_tensor() {
     for bad in [
         "a",
@@ -142,7 +142,7 @@ fn references_of_inputs_and_outputs_must_name_one_tensor() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn a_key_twice_in_one_object_is_refused() {
     let text = conv().to_string();
     // A key twice in one object, at any depth.
@@ -167,7 +167,7 @@ fn each_refused(cases: &[Case]) {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn unknown_node_keys_and_odd_node_values_are_refused() {
     each_refused(&[
         (
@@ -204,7 +204,7 @@ fn unknown_node_keys_and_odd_node_values_are_refused() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn unknown_tensor_keys_odd_tensor_values_and_structure_are_refused() {
     each_refused(&[
         (
@@ -254,7 +254,7 @@ fn unknown_tensor_keys_odd_tensor_values_and_structure_are_refused() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn texts_that_are_not_a_plan_object_are_refused() {
     for bad in [
         "[]",
@@ -268,7 +268,7 @@ fn texts_that_are_not_a_plan_object_are_refused() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
@@ -288,7 +288,7 @@ fn a_subgraph_whose_tensors_are_not_an_array_is_refused() {
 /// `subgraphOutputUid`) but holds no subgraph is refused, forward or
 /// backward, even when the uids name tensors of the graph.
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn subgraph_ends_without_a_subgraph_are_refused() {
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
@@ -320,7 +320,7 @@ fn subgraph_ends_without_a_subgraph_are_refused() {
 /// sequence lengths, read by a bottom-right mask): described the same, it
 /// is the graph's tensor; described otherwise, the plan is refused.
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn a_subgraph_may_list_its_graphs_tensors_again() {
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
@@ -343,7 +343,7 @@ fn a_subgraph_may_list_its_graphs_tensors_again() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn more_operations_than_the_limit_are_refused() {
     let mut v = conv();
     let node = v["operationGraph"]["nodes"][0].clone();
@@ -362,7 +362,7 @@ fn more_operations_than_the_limit_are_refused() {
 // `seqLenKV` (forward) and `seqLenQDesc`, `seqLenKVDesc` (backward):
 // indices; the dropout seed and offset are not.
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn plan_json_marks_device_side_indices_and_alignment() {
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
@@ -451,7 +451,7 @@ fn an_sdpa_forwards_nested_softmax_is_read_as_its_references() {
 // its reordering, except NONE, which cuDNN writes for every tensor and
 // which is the default layout.
 #[test]
-#[cfg_attr(miri, ignore = "slow under Miri; pure serde_json parsing")]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn tensors_keep_the_jsons_name_and_reordering() {
     let p = parse(&conv()).expect("plan");
     for t in &p.tensors {

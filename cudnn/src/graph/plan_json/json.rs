@@ -1,0 +1,685 @@
+//! The JSON reader under plan JSON: the text read once onto a flat tape,
+//! strings borrowed from the text (those with escapes aside).
+//!
+//! It holds only what reading a plan needs: integers read as `i64` where
+//! they fit, other numbers kept as their text, an object's members in the
+//! text's order, and a key twice in one object refused (readers differ on
+//! which of the two counts). Written by hand rather than through serde: a
+//! plan is read as a program starts, cold, so the reader is kept small,
+//! and the tape is one allocation (plus one per string with escapes), not
+//! one per object and array.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// How deep arrays and objects may nest (a plan nests five deep).
+const MAX_DEPTH: usize = 64;
+
+/// One value on the tape. A container is followed by its children (an
+/// object's as key, value, key, value), each subtree whole, and records
+/// the index just past its last descendant.
+#[derive(Debug)]
+enum Entry<'a> {
+    Null,
+    Bool(bool),
+    /// An integer written without fraction or exponent, within `i64`.
+    Int(i64),
+    /// Any other number, as its text (JSON's grammar, finite).
+    Num(&'a str),
+    Str(Cow<'a, str>),
+    Arr {
+        len: u32,
+        end: u32,
+    },
+    Obj {
+        len: u32,
+        end: u32,
+    },
+}
+
+/// A document: the tape of its values, the root first.
+pub(super) struct Doc<'a> {
+    tape: Vec<Entry<'a>>,
+}
+
+impl<'a> Doc<'a> {
+    /// The root value.
+    pub(super) fn root(&self) -> Json<'_, 'a> {
+        Json {
+            tape: &self.tape,
+            at: 0,
+        }
+    }
+}
+
+/// A value of a [`Doc`].
+#[derive(Clone, Copy)]
+pub(super) struct Json<'d, 'a> {
+    tape: &'d [Entry<'a>],
+    at: usize,
+}
+
+impl<'d, 'a> Json<'d, 'a> {
+    fn entry(&self) -> &'d Entry<'a> {
+        &self.tape[self.at]
+    }
+
+    /// The index just past this value's subtree.
+    fn end(&self) -> usize {
+        match self.entry() {
+            Entry::Arr { end, .. } | Entry::Obj { end, .. } => *end as usize,
+            _ => self.at + 1,
+        }
+    }
+
+    pub(super) fn is_null(&self) -> bool {
+        matches!(self.entry(), Entry::Null)
+    }
+
+    pub(super) fn is_number(&self) -> bool {
+        matches!(self.entry(), Entry::Int(_) | Entry::Num(_))
+    }
+
+    pub(super) fn as_str(&self) -> Option<&'d str> {
+        match self.entry() {
+            Entry::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// An integer written without a fraction or exponent, within `i64`.
+    pub(super) fn as_i64(&self) -> Option<i64> {
+        match self.entry() {
+            Entry::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub(super) fn as_bool(&self) -> Option<bool> {
+        match self.entry() {
+            Entry::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub(super) fn as_array(&self) -> Option<Items<'d, 'a>> {
+        match self.entry() {
+            Entry::Arr { len, .. } => Some(Items {
+                tape: self.tape,
+                at: self.at + 1,
+                left: *len as usize,
+            }),
+            _ => None,
+        }
+    }
+
+    pub(super) fn as_object(&self) -> Option<Members<'d, 'a>> {
+        match self.entry() {
+            Entry::Obj { len, .. } => Some(Members(Items {
+                tape: self.tape,
+                at: self.at + 1,
+                left: 2 * *len as usize,
+            })),
+            _ => None,
+        }
+    }
+
+    /// An object's member `key`.
+    pub(super) fn get(&self, key: &str) -> Option<Json<'d, 'a>> {
+        self.as_object()?.find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+}
+
+/// An array's items.
+#[derive(Clone)]
+pub(super) struct Items<'d, 'a> {
+    tape: &'d [Entry<'a>],
+    at: usize,
+    left: usize,
+}
+
+impl<'d, 'a> Iterator for Items<'d, 'a> {
+    type Item = Json<'d, 'a>;
+
+    fn next(&mut self) -> Option<Json<'d, 'a>> {
+        if self.left == 0 {
+            return None;
+        }
+        let v = Json {
+            tape: self.tape,
+            at: self.at,
+        };
+        self.at = v.end();
+        self.left -= 1;
+        Some(v)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Items<'_, '_> {}
+
+/// An object's members, keys with their values.
+#[derive(Clone)]
+pub(super) struct Members<'d, 'a>(Items<'d, 'a>);
+
+impl<'d, 'a> Iterator for Members<'d, 'a> {
+    type Item = (&'d str, Json<'d, 'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let key = self.0.next()?.as_str().unwrap_or_default();
+        Some((key, self.0.next()?))
+    }
+}
+
+/// As compact JSON (strings as Rust writes them, close to JSON's escapes).
+impl fmt::Display for Json<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.entry() {
+            Entry::Null => f.write_str("null"),
+            Entry::Bool(b) => write!(f, "{b}"),
+            Entry::Int(n) => write!(f, "{n}"),
+            Entry::Num(t) => f.write_str(t),
+            Entry::Str(s) => write!(f, "{s:?}"),
+            Entry::Arr { .. } => {
+                f.write_str("[")?;
+                for (i, v) in self.as_array().into_iter().flatten().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+            Entry::Obj { .. } => {
+                f.write_str("{")?;
+                for (i, (k, v)) in self.as_object().into_iter().flatten().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{k:?}:{v}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+/// Why a text is not JSON, and where.
+#[derive(Debug)]
+pub(super) struct SyntaxError {
+    what: &'static str,
+    at: usize,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.what, self.at)
+    }
+}
+
+/// Reads `text`: one JSON value, white space around it.
+pub(super) fn parse(text: &str) -> Result<Doc<'_>, SyntaxError> {
+    let mut r = Reader {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+        depth: 0,
+        // About one value for every 12 bytes of cuDNN's plans.
+        tape: Vec::with_capacity(text.len() / 8 + 4),
+    };
+    r.value()?;
+    r.space();
+    if r.at != r.bytes.len() {
+        return Err(r.fail("text after the value"));
+    }
+    Ok(Doc { tape: r.tape })
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+    depth: usize,
+    tape: Vec<Entry<'a>>,
+}
+
+/// The bytes that end a run of a string's plain text: a quote, a
+/// backslash, a control character.
+static STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
+impl<'a> Reader<'a> {
+    #[cold]
+    fn fail(&self, what: &'static str) -> SyntaxError {
+        SyntaxError { what, at: self.at }
+    }
+
+    fn space(&mut self) {
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    /// Skips white space, then `b` if it comes next.
+    fn eat(&mut self, b: u8) -> bool {
+        self.space();
+        if self.peek() == Some(b) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self) -> Result<(), SyntaxError> {
+        self.space();
+        let v = match self.peek() {
+            Some(b'{') => return self.nested(Self::object),
+            Some(b'[') => return self.nested(Self::array),
+            Some(b'"') => Entry::Str(self.string()?),
+            Some(b'-' | b'0'..=b'9') => self.number()?,
+            Some(b't') => self.word("true", Entry::Bool(true))?,
+            Some(b'f') => self.word("false", Entry::Bool(false))?,
+            Some(b'n') => self.word("null", Entry::Null)?,
+            Some(_) => return Err(self.fail("a character that starts no value")),
+            None => return Err(self.fail("the end of the text where a value was due")),
+        };
+        self.tape.push(v);
+        Ok(())
+    }
+
+    /// An array or object (at its opening bracket): its entry, then its
+    /// children, then the entry's count and end.
+    fn nested(
+        &mut self,
+        read: fn(&mut Self) -> Result<u32, SyntaxError>,
+    ) -> Result<(), SyntaxError> {
+        if self.depth == MAX_DEPTH {
+            return Err(self.fail("arrays and objects nested too deep"));
+        }
+        let object = self.bytes[self.at] == b'{';
+        self.depth += 1;
+        self.at += 1;
+        let slot = self.tape.len();
+        self.tape.push(Entry::Null);
+        let len = read(self)?;
+        self.depth -= 1;
+        let end = u32::try_from(self.tape.len()).map_err(|_| self.fail("too many values"))?;
+        self.tape[slot] = if object {
+            Entry::Obj { len, end }
+        } else {
+            Entry::Arr { len, end }
+        };
+        Ok(())
+    }
+
+    fn array(&mut self) -> Result<u32, SyntaxError> {
+        let mut len = 0u32;
+        if self.eat(b']') {
+            return Ok(len);
+        }
+        loop {
+            self.value()?;
+            len += 1;
+            if self.eat(b']') {
+                return Ok(len);
+            }
+            if !self.eat(b',') {
+                return Err(self.fail("an array's items not separated by a comma"));
+            }
+        }
+    }
+
+    fn object(&mut self) -> Result<u32, SyntaxError> {
+        let first = self.tape.len();
+        let mut len = 0u32;
+        let mut seen = 0u64;
+        if self.eat(b'}') {
+            return Ok(len);
+        }
+        loop {
+            self.space();
+            if self.peek() != Some(b'"') {
+                return Err(self.fail("an object's key that is not a string"));
+            }
+            let key_at = self.at;
+            let key = self.string()?;
+            // A key's bit of 64, from its length and ends: the tape is
+            // searched only when the bit is set already.
+            let b = key.as_bytes();
+            let hash = b.len()
+                ^ usize::from(b.first().copied().unwrap_or(0))
+                ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
+            let bit = 1u64 << (hash & 63);
+            let maybe_seen = seen & bit != 0;
+            seen |= bit;
+            if maybe_seen && self.key_seen(first, &key) {
+                self.at = key_at;
+                return Err(self.fail("a key twice in one object"));
+            }
+            self.tape.push(Entry::Str(key));
+            if !self.eat(b':') {
+                return Err(self.fail("an object's key without a colon"));
+            }
+            self.value()?;
+            len += 1;
+            if self.eat(b'}') {
+                return Ok(len);
+            }
+            if !self.eat(b',') {
+                return Err(self.fail("an object's members not separated by a comma"));
+            }
+        }
+    }
+
+    /// Whether the object whose first key is at `first` has `key` already.
+    fn key_seen(&self, first: usize, key: &str) -> bool {
+        let mut at = first;
+        while at < self.tape.len() {
+            if matches!(&self.tape[at], Entry::Str(k) if **k == *key) {
+                return true;
+            }
+            let value = Json {
+                tape: &self.tape,
+                at: at + 1,
+            };
+            at = value.end();
+        }
+        false
+    }
+
+    fn word(&mut self, word: &'static str, v: Entry<'a>) -> Result<Entry<'a>, SyntaxError> {
+        if self.bytes[self.at..].starts_with(word.as_bytes()) {
+            self.at += word.len();
+            Ok(v)
+        } else {
+            Err(self.fail("a word that is not true, false or null"))
+        }
+    }
+
+    /// Digits from here: how many, and their value while it fits.
+    fn digits(&mut self) -> (usize, Option<i64>) {
+        let from = self.at;
+        let mut value = Some(0i64);
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            value = value
+                .and_then(|v| v.checked_mul(10))
+                .and_then(|v| v.checked_sub(i64::from(d - b'0')));
+            self.at += 1;
+        }
+        (self.at - from, value)
+    }
+
+    fn number(&mut self) -> Result<Entry<'a>, SyntaxError> {
+        let from = self.at;
+        let negative = self.peek() == Some(b'-');
+        if negative {
+            self.at += 1;
+        }
+        let int_from = self.at;
+        // Accumulated negated, so that i64::MIN fits.
+        let (n, negated) = self.digits();
+        if n == 0 || (n > 1 && self.bytes[int_from] == b'0') {
+            return Err(self.fail("a number's integer part"));
+        }
+        let mut integer = true;
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            integer = false;
+            if self.digits().0 == 0 {
+                return Err(self.fail("a number's fraction without digits"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.at += 1;
+            integer = false;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.at += 1;
+            }
+            if self.digits().0 == 0 {
+                return Err(self.fail("a number's exponent without digits"));
+            }
+        }
+        let value = if negative {
+            negated
+        } else {
+            negated.and_then(i64::checked_neg)
+        };
+        match value {
+            Some(v) if integer => return Ok(Entry::Int(v)),
+            _ => {}
+        }
+        let text = &self.text[from..self.at];
+        if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+            return Err(self.fail("a number out of range"));
+        }
+        Ok(Entry::Num(text))
+    }
+
+    /// A string (at its opening quote): borrowed when it has no escapes.
+    fn string(&mut self) -> Result<Cow<'a, str>, SyntaxError> {
+        self.at += 1;
+        let from = self.at;
+        self.plain_run();
+        match self.peek() {
+            Some(b'"') => {
+                self.at += 1;
+                // Both ends are ASCII quotes: a slice on char bounds.
+                Ok(Cow::Borrowed(&self.text[from..self.at - 1]))
+            }
+            _ => self.escaped(from).map(Cow::Owned),
+        }
+    }
+
+    /// Moves past bytes that neither end a string nor start an escape.
+    fn plain_run(&mut self) {
+        let rest = &self.bytes[self.at..];
+        self.at += rest
+            .iter()
+            .position(|&b| STOPS[usize::from(b)])
+            .unwrap_or(rest.len());
+    }
+
+    /// The rest of a string that has an escape (or is malformed), from
+    /// `from`, its first byte.
+    fn escaped(&mut self, from: usize) -> Result<String, SyntaxError> {
+        let mut owned = String::from(&self.text[from..self.at]);
+        loop {
+            match self.peek() {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(owned);
+                }
+                Some(b'\\') => {
+                    self.at += 1;
+                    owned.push(self.escape()?);
+                }
+                Some(_) => return Err(self.fail("a control character in a string")),
+                None => return Err(self.fail("a string without its closing quote")),
+            }
+            let run = self.at;
+            self.plain_run();
+            owned.push_str(&self.text[run..self.at]);
+        }
+    }
+
+    /// The character an escape (after its backslash) stands for.
+    fn escape(&mut self) -> Result<char, SyntaxError> {
+        let Some(b) = self.peek() else {
+            return Err(self.fail("a string without its closing quote"));
+        };
+        self.at += 1;
+        Ok(match b {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => return self.unicode(),
+            _ => return Err(self.fail("an unknown escape")),
+        })
+    }
+
+    fn hex4(&mut self) -> Result<u32, SyntaxError> {
+        let digits = self.bytes.get(self.at..self.at + 4);
+        let text = digits.and_then(|d| std::str::from_utf8(d).ok());
+        let v = text
+            .filter(|t| t.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|t| u32::from_str_radix(t, 16).ok())
+            .ok_or_else(|| self.fail("a \\u escape without four hex digits"))?;
+        self.at += 4;
+        Ok(v)
+    }
+
+    /// A `\u` escape's character, a surrogate pair read whole.
+    fn unicode(&mut self) -> Result<char, SyntaxError> {
+        let first = self.hex4()?;
+        let code = if (0xD800..0xDC00).contains(&first) {
+            if !self.bytes[self.at..].starts_with(b"\\u") {
+                return Err(self.fail("a lone surrogate"));
+            }
+            self.at += 2;
+            let second = self.hex4()?;
+            if !(0xDC00..0xE000).contains(&second) {
+                return Err(self.fail("a lone surrogate"));
+            }
+            0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        } else {
+            first
+        };
+        char::from_u32(code).ok_or_else(|| self.fail("a lone surrogate"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_what_serde_json_reads() {
+        let text = r#" {"a": [1, -2, 0.5, 1e3, true, false, null], "b\n": "x\u00e9\ud83d\ude00\"",
+            "c": {"d": []}, "e": {}, "long key without escapes": "a longer text, past eight bytes"} "#;
+        let doc = parse(text).expect("JSON");
+        let mine = doc.root();
+        let theirs: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        let a: Vec<_> = mine
+            .get("a")
+            .and_then(|a| a.as_array())
+            .expect("a")
+            .collect();
+        assert_eq!(a.len(), 7);
+        assert_eq!(a[1].as_i64(), Some(-2));
+        assert_eq!(a[2].as_i64(), None);
+        assert!(a[2].is_number() && a[3].is_number() && a[6].is_null());
+        assert_eq!(a[4].as_bool(), Some(true));
+        assert_eq!(
+            mine.get("b\n").and_then(|v| v.as_str()),
+            theirs["b\n"].as_str()
+        );
+        assert_eq!(
+            mine.get("long key without escapes")
+                .and_then(|v| v.as_str()),
+            Some("a longer text, past eight bytes")
+        );
+        assert_eq!(
+            mine.get("c")
+                .and_then(|c| c.get("d"))
+                .and_then(|d| d.as_array())
+                .map(|d| d.len()),
+            Some(0)
+        );
+        assert_eq!(
+            mine.get("e").and_then(|e| e.as_object()).map(|m| m.count()),
+            Some(0)
+        );
+        assert_eq!(mine.as_object().map(|m| m.count()), Some(5));
+        let back: serde_json::Value = serde_json::from_str(&mine.to_string()).expect("JSON");
+        assert_eq!(back, theirs);
+    }
+
+    #[test]
+    fn refuses_what_is_not_json_or_has_a_key_twice() {
+        for bad in [
+            "",
+            "{",
+            "[1,]",
+            "[1 2]",
+            "{\"a\" 1}",
+            "{\"a\":1,}",
+            "{a:1}",
+            "01",
+            "-",
+            "1.",
+            "1e",
+            "1e999",
+            "\"\\x\"",
+            "\"a",
+            "\"\u{1}\"",
+            "\"abcdefgh\u{1}ijk\"",
+            "tru",
+            "nul",
+            "[] x",
+            "\"\\ud800\"",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+            assert!(
+                serde_json::from_str::<serde_json::Value>(bad).is_err(),
+                "{bad:?}"
+            );
+        }
+        for twice in [
+            "{\"a\":1,\"a\":2}",
+            "{\"b\":{\"a\":[1],\"a\":1}}",
+            "{\"a\":{\"x\":1},\"b\":2,\"a\":3}",
+        ] {
+            assert!(parse(twice).is_err(), "{twice}");
+        }
+        assert!(parse("{\"a\":{\"a\":1},\"b\":{\"a\":2}}").is_ok());
+        let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        assert!(parse(&deep).is_err());
+        let fits = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+        assert!(parse(&fits).is_ok());
+    }
+
+    #[test]
+    fn integers_outside_i64_are_numbers_but_not_integers() {
+        let doc =
+            parse("[9223372036854775807, 9223372036854775808, -9223372036854775808, -0, 1.0]")
+                .expect("JSON");
+        let a: Vec<_> = doc.root().as_array().expect("array").collect();
+        assert_eq!(a[0].as_i64(), Some(i64::MAX));
+        assert_eq!(a[1].as_i64(), None);
+        assert!(a[1].is_number());
+        assert_eq!(a[2].as_i64(), Some(i64::MIN));
+        assert_eq!(a[3].as_i64(), Some(0));
+        assert_eq!(a[4].as_i64(), None);
+    }
+
+    #[test]
+    fn a_string_stops_at_a_quote_backslash_or_control_byte() {
+        let stops: Vec<u8> = (0..=255u8).filter(|&b| STOPS[usize::from(b)]).collect();
+        let mut want: Vec<u8> = (0..0x20).collect();
+        want.extend([b'"', b'\\']);
+        want.sort_unstable();
+        assert_eq!(stops, want);
+    }
+}
