@@ -37,7 +37,7 @@ use super::signature::{NodeSig, Signature};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
 use json::{Items, Json, Members};
-use values::{attr_fits, is_enum_name, reference, uid_of};
+use values::{attr_fits, is_enum_name, reference, uid_of, UidIndex};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -58,7 +58,7 @@ impl PlanJson {
         let graph = plan_graph(doc.root())?;
         let mut tensors = Vec::new();
         collect_tensors(&graph, &mut tensors, 0)?;
-        let by_uid = index_uids(&tensors)?;
+        let by_uid = UidIndex::of(&tensors)?;
         let mut nodes = Vec::new();
         read_nodes(&graph, &by_uid, &mut nodes, 0)?;
         if nodes.len() > MAX_OPERATIONS {
@@ -425,34 +425,6 @@ fn device_index_uids(graph: &GraphDoc<'_, '_>) -> Vec<i64> {
 
 fn subgraph_of<'d, 'a>(v: Json<'d, 'a>) -> Result<GraphDoc<'d, 'a>> {
     GraphDoc::read(v, "a node's subgraph")
-}
-
-/// Each uid's position; a uid given twice is refused (cuDNN and this
-/// crate would describe different tensors).
-fn index_uids(tensors: &[GraphTensor]) -> Result<UidIndex> {
-    let mut by_uid: Vec<(i64, usize)> = tensors.iter().map(|t| t.uid).zip(0..).collect();
-    by_uid.sort_unstable();
-    if let Some(w) = by_uid.windows(2).find(|w| w[0].0 == w[1].0) {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("two tensors with uid {}", w[0].0),
-        ));
-    }
-    Ok(UidIndex(by_uid))
-}
-
-/// Each tensor's position by uid (sorted, no uid twice).
-pub(super) struct UidIndex(Vec<(i64, usize)>);
-
-impl UidIndex {
-    pub(super) fn get(&self, uid: &i64) -> Option<&usize> {
-        let at = self.0.binary_search_by_key(uid, |&(u, _)| u).ok()?;
-        Some(&self.0[at].1)
-    }
-
-    pub(super) fn contains_key(&self, uid: &i64) -> bool {
-        self.get(uid).is_some()
-    }
 }
 
 // ------------------------------------------------------------ nodes

@@ -1,14 +1,43 @@
-//! The values of a plan's nodes: tensor references (uids), settings, and
-//! the softmax an SDPA forward nests (`softmax`, an
-//! `OPERATION_SOFTMAX_DESCRIPTOR` of its own references).
+//! The values of a plan's nodes: tensor references (uids, checked against
+//! the plan's tensors by [`UidIndex`]), settings, and the softmax an SDPA
+//! forward nests (`softmax`, an `OPERATION_SOFTMAX_DESCRIPTOR` of its own
+//! references).
 
+use super::super::graph_tensor::GraphTensor;
 use super::super::signature::NodeSig;
 use super::super::MAX_RANK;
 use super::json::Json;
-use super::UidIndex;
 use crate::core::error::{Error, Result};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
+
+/// Each tensor's position by uid (sorted, no uid twice).
+pub(super) struct UidIndex(Vec<(i64, usize)>);
+
+impl UidIndex {
+    /// The index of `tensors`; a uid given twice is refused (cuDNN and
+    /// this crate would describe different tensors).
+    pub(super) fn of(tensors: &[GraphTensor]) -> Result<UidIndex> {
+        let mut by_uid: Vec<(i64, usize)> = tensors.iter().map(|t| t.uid).zip(0..).collect();
+        by_uid.sort_unstable();
+        if let Some(w) = by_uid.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(Error::bad_value(
+                FROM_JSON,
+                format!("two tensors with uid {}", w[0].0),
+            ));
+        }
+        Ok(UidIndex(by_uid))
+    }
+
+    pub(super) fn get(&self, uid: &i64) -> Option<&usize> {
+        let at = self.0.binary_search_by_key(uid, |&(u, _)| u).ok()?;
+        Some(&self.0[at].1)
+    }
+
+    pub(super) fn contains_key(&self, uid: &i64) -> bool {
+        self.get(uid).is_some()
+    }
+}
 
 /// A uid as the plan JSON writes it: an `i64` in canonical decimal (what
 /// `std::stoll` reads the same way).
