@@ -777,7 +777,7 @@ fn read_node(node: &NodeDoc<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<N
             subgraph_uid(node, op, k, value, by_uid)?;
         } else if schema.modes.contains(&k) {
             match value.as_str().filter(|s| is_enum_name(s)) {
-                Some(s) => sig.modes.push(format!("{k}={s}")),
+                Some(s) => sig.modes.push([k, "=", s].concat()),
                 None => {
                     return Err(Error::bad_value(
                         FROM_JSON,
