@@ -169,19 +169,18 @@ fn check_engine(v: Json<'_, '_>) -> Result<()> {
             _ => {}
         }
     }
-    engine_id
-        .map(drop)
-        .ok_or_else(|| missing("engineId", "the engine"))
+    match engine_id {
+        Some(_) => Ok(()),
+        None => Err(missing("engineId", "the engine")),
+    }
 }
-
-/// A node: an object.
-type NodeDoc<'d, 'a> = Json<'d, 'a>;
 
 /// An operation graph (or a node's subgraph).
 struct GraphDoc<'d, 'a> {
     finalize_mode: Option<&'d str>,
     tensors: Items<'d, 'a>,
-    nodes: Vec<NodeDoc<'d, 'a>>,
+    /// Each an object (checked when the graph is read).
+    nodes: Vec<Json<'d, 'a>>,
 }
 
 impl<'d, 'a> GraphDoc<'d, 'a> {
@@ -740,7 +739,7 @@ fn read_nodes(
     Ok(())
 }
 
-fn read_node(node: &NodeDoc<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<NodeSig> {
+fn read_node(node: &Json<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<NodeSig> {
     let op = node
         .get("operation")
         .and_then(|v| v.as_str())
@@ -808,7 +807,7 @@ fn read_node(node: &NodeDoc<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<N
 /// tensors. A node that names its subgraph's ends without the subgraph
 /// is a plan of a graph whose score modifiers were lost.
 fn subgraph_uid(
-    node: &NodeDoc<'_, '_>,
+    node: &Json<'_, '_>,
     op: &str,
     key: &str,
     value: Json<'_, '_>,
