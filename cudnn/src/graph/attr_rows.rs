@@ -61,6 +61,7 @@ pub(super) struct DescriptorTypeInfo {
 }
 
 /// Whether the majors' bits `majors` hold cuDNN `major` (8 or 9).
+#[inline]
 pub(super) fn in_major(majors: u8, major: u32) -> bool {
     match major {
         8 => majors & V8 != 0,

@@ -65,6 +65,7 @@ fn sublibrary<'a>(lib: &'a Library, name: &str) -> Option<&'a Path> {
 /// # Errors
 /// [`Error::DependencyUnavailable`] naming cuBLASLt's file and where it
 /// was looked for.
+#[inline]
 pub(crate) fn ensure(lib: &Library, function: &'static str) -> Result<()> {
     if lib.version().major < 9 {
         return Ok(());
@@ -74,6 +75,13 @@ pub(crate) fn ensure(lib: &Library, function: &'static str) -> Result<()> {
     if READY.load(Ordering::Acquire) & bit != 0 {
         return Ok(());
     }
+    load_both(lib, function, cuda, bit)
+}
+
+/// [`ensure`] until both are loaded for CUDA `cuda` (`bit` in [`READY`]).
+#[cold]
+#[inline(never)]
+fn load_both(lib: &Library, function: &'static str, cuda: u32, bit: u64) -> Result<()> {
     let runtime_compiled = sublibrary(lib, "engines_runtime_compiled");
     if let Some(engines) = runtime_compiled {
         // Best effort: without NVRTC those engines fail on their own.

@@ -54,6 +54,68 @@ impl Drop for Raw {
     }
 }
 
+/// The call behind the setters: `n` elements of `ty` at `data`, set as
+/// attribute `a` of `raw`.
+fn set_raw(
+    raw: &Raw,
+    a: &'static AttributeInfo,
+    ty: sys::cudnnBackendAttributeType_t,
+    n: usize,
+    data: *const std::ffi::c_void,
+) -> Result<()> {
+    let lib = &*raw.lib;
+    let set = ffi!(lib, cudnnBackendSetAttribute);
+    // SAFETY: `ptr` is a live descriptor of this library; `data` points to
+    // `n` elements of the C type `ty` names (the caller's buffer, which
+    // outlives the call); `n` came from a slice, so it fits i64.
+    let status = unsafe { (set.f)(raw.ptr, a.attribute(), ty, n as i64, data) };
+    lib.check(a.set_fn, status)
+}
+
+/// A count of elements other than the one expected.
+#[cold]
+fn not_one(a: &AttributeInfo, n: usize) -> Error {
+    Error::bad_value(a.get_fn, format!("{} has {n} elements, not 1", a.name))
+}
+
+/// A count of elements not believed.
+#[cold]
+fn too_many(a: &AttributeInfo, n: i64) -> Error {
+    Error::unsupported(
+        a.get_fn,
+        format!("cuDNN reported {n} elements for {}", a.name),
+    )
+}
+
+/// A second finalize.
+#[cold]
+fn finalized_already(kind: &DescriptorTypeInfo) -> Error {
+    Error::unsupported(
+        kind.finalize_fn,
+        format!("the {} is finalized already", kind.ty.name),
+    )
+}
+
+/// A plan read from JSON with neither device properties nor a handle.
+#[cold]
+fn json_plan_untargeted(function: &'static str) -> Error {
+    Error::unsupported(
+        function,
+        "an execution plan read from JSON needs device properties \
+         (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without either cuDNN \
+         would dereference a null pointer",
+    )
+}
+
+/// A descriptor set into another takes no attribute.
+#[cold]
+fn shared_refused(function: &'static str, name: &str) -> Error {
+    Error::unsupported(
+        function,
+        format!("the {name} is set into another descriptor and takes no attribute"),
+    )
+}
+
 // SAFETY: the descriptor is host memory owned by this value; cuDNN does not
 // tie it to a thread, and the last `Arc` may drop it on any thread (the
 // handles it keeps are `Send` and `Sync`).
@@ -96,50 +158,27 @@ pub struct BackendDescriptor {
     not_sync: PhantomData<Cell<()>>,
 }
 
-/// The attributes set into a descriptor: as many as most descriptors are
-/// given in place, more in a `Vec` (so that making a descriptor, which the
-/// heuristics do for each configuration they offer, allocates only its
-/// shared part).
-#[derive(Debug)]
-struct SetAttrs {
-    few: [sys::cudnnBackendAttributeName_t; SetAttrs::FEW],
-    len: usize,
-    more: Vec<sys::cudnnBackendAttributeName_t>,
-}
-
-impl Default for SetAttrs {
-    fn default() -> Self {
-        SetAttrs {
-            few: [sys::cudnnBackendAttributeName_t(0); SetAttrs::FEW],
-            len: 0,
-            more: Vec::new(),
-        }
-    }
-}
+/// The attributes set into a descriptor, one bit each: bit `value % 64`
+/// of an attribute of its descriptor type (whose values span fewer than
+/// 64, so no two share a bit: asserted over the table in `info.rs`).
+#[derive(Debug, Default, Clone, Copy)]
+struct SetAttrs(u64);
 
 impl SetAttrs {
-    const FEW: usize = 12;
+    fn bit(attr: sys::cudnnBackendAttributeName_t) -> u64 {
+        1 << (attr.0 % 64)
+    }
 
-    fn contains(&self, attr: sys::cudnnBackendAttributeName_t) -> bool {
-        self.few[..self.len].contains(&attr) || self.more.contains(&attr)
+    fn contains(self, attr: sys::cudnnBackendAttributeName_t) -> bool {
+        self.0 & Self::bit(attr) != 0
     }
 
     fn insert(&mut self, attr: sys::cudnnBackendAttributeName_t) {
-        if self.contains(attr) {
-            return;
-        }
-        match self.few.get_mut(self.len) {
-            Some(slot) => {
-                *slot = attr;
-                self.len += 1;
-            }
-            None => self.more.push(attr),
-        }
+        self.0 |= Self::bit(attr);
     }
 
     fn clear(&mut self) {
-        self.len = 0;
-        self.more.clear();
+        self.0 = 0;
     }
 }
 
@@ -224,6 +263,48 @@ impl BackendDescriptor {
     }
 
     fn create(lib: LibRef, kind: sys::cudnnBackendDescriptorType_t) -> Result<Self> {
+        let info = match info::descriptor_type_info(kind) {
+            Some(info)
+                if in_major(info.ty.majors, lib.version().major)
+                    && kind != D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR =>
+            {
+                info
+            }
+            _ => Self::create_checked(&lib, kind)?,
+        };
+        let create = ffi!(lib, cudnnBackendCreateDescriptor);
+        let mut ptr: sys::cudnnBackendDescriptor_t = std::ptr::null_mut();
+        // SAFETY: `kind` is a descriptor type this major declares and `ptr`
+        // is a valid out-pointer for the new descriptor.
+        let status = unsafe { (create.f)(kind, &mut ptr) };
+        lib.check(info.create_fn, status)?;
+        if ptr.is_null() {
+            return Err(Self::null_created(info));
+        }
+        crate::core::counts::created("BackendDescriptor");
+        Ok(BackendDescriptor {
+            raw: Arc::new(Raw {
+                ptr,
+                lib,
+                kind: info,
+                kept: Vec::new(),
+                handles: Vec::new(),
+            }),
+            finalized: false,
+            set_attrs: SetAttrs::default(),
+            not_sync: PhantomData,
+        })
+    }
+
+    /// The row of `kind`, for a type [`create`](Self::create) does not pass
+    /// straight through: one not in the table or not in the loaded major
+    /// (refused), and the heuristics, which need cuBLASLt first.
+    #[cold]
+    #[inline(never)]
+    fn create_checked(
+        lib: &Library,
+        kind: sys::cudnnBackendDescriptorType_t,
+    ) -> Result<&'static DescriptorTypeInfo> {
         let major = lib.version().major;
         let Some(info) = info::descriptor_type_info(kind) else {
             return Err(Error::bad_value(
@@ -240,33 +321,17 @@ impl BackendDescriptor {
         if kind == D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR {
             // cuDNN 9.28 ends the process here when its precompiled engines
             // cannot load cuBLASLt.
-            super::cublaslt::ensure(&lib, info.create_fn)?;
+            super::cublaslt::ensure(lib, info.create_fn)?;
         }
-        let create = ffi!(lib, cudnnBackendCreateDescriptor);
-        let mut ptr: sys::cudnnBackendDescriptor_t = std::ptr::null_mut();
-        // SAFETY: `kind` is a descriptor type this major declares and `ptr`
-        // is a valid out-pointer for the new descriptor.
-        let status = unsafe { (create.f)(kind, &mut ptr) };
-        lib.check(info.create_fn, status)?;
-        if ptr.is_null() {
-            return Err(Error::unsupported(
-                info.create_fn,
-                "cuDNN returned success and a null descriptor",
-            ));
-        }
-        crate::core::counts::created("BackendDescriptor");
-        Ok(BackendDescriptor {
-            raw: Arc::new(Raw {
-                ptr,
-                lib,
-                kind: info,
-                kept: Vec::new(),
-                handles: Vec::new(),
-            }),
-            finalized: false,
-            set_attrs: SetAttrs::default(),
-            not_sync: PhantomData,
-        })
+        Ok(info)
+    }
+
+    #[cold]
+    fn null_created(info: &DescriptorTypeInfo) -> Error {
+        Error::unsupported(
+            info.create_fn,
+            "cuDNN returned success and a null descriptor",
+        )
     }
 
     /// Its descriptor type.
@@ -332,7 +397,36 @@ impl BackendDescriptor {
     /// The table's row for `attr`, checked against this descriptor: it is
     /// declared by the loaded major, belongs to this descriptor type and
     /// takes elements of type `ty`. `setting` adds: not finalized yet.
+    ///
+    /// Every check is one test here; which one failed is worked out, and
+    /// said, apart ([`attr_refused`](Self::attr_refused)), so that the
+    /// path a valid call takes stays short.
+    #[inline]
     fn check_attr(
+        &self,
+        attr: sys::cudnnBackendAttributeName_t,
+        ty: sys::cudnnBackendAttributeType_t,
+        setting: bool,
+    ) -> Result<&'static AttributeInfo> {
+        if let Some(a) = info::attribute_info(attr) {
+            let major = self.raw.lib.version().major;
+            if a.descriptor == self.raw.kind.ty.value
+                && a.takes(ty)
+                && !(setting && self.finalized)
+                && a.in_major(major)
+                && info::attribute_type_in_major(ty, major)
+            {
+                return Ok(a);
+            }
+        }
+        self.attr_refused(attr, ty, setting)
+    }
+
+    /// Why [`check_attr`](Self::check_attr) refuses `attr`, in the order
+    /// the checks are documented.
+    #[cold]
+    #[inline(never)]
+    fn attr_refused(
         &self,
         attr: sys::cudnnBackendAttributeName_t,
         ty: sys::cudnnBackendAttributeType_t,
@@ -400,11 +494,17 @@ impl BackendDescriptor {
     }
 
     /// `n` elements fit `a`'s count.
+    #[inline]
     fn check_count(a: &AttributeInfo, n: usize) -> Result<()> {
-        let ok = n >= a.min_count() && a.max_count().is_none_or(|max| n <= max);
-        if ok {
+        if n >= a.min_count() && a.max_count().is_none_or(|max| n <= max) {
             return Ok(());
         }
+        Self::count_refused(a, n)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_refused(a: &AttributeInfo, n: usize) -> Result<()> {
         let want = match (a.min_count(), a.max_count()) {
             (1, Some(1)) => "1 element".to_string(),
             (lo, Some(hi)) if lo == hi => format!("{lo} elements"),
@@ -450,44 +550,95 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         descriptors: &[&BackendDescriptor],
     ) -> Result<()> {
+        let unfinalized = descriptors.iter().position(|d| !d.finalized);
+        match descriptors.first() {
+            None => self.set_elements(attr, &[], None),
+            // `first` fills the slots on the stack that are not used.
+            Some(first) => {
+                on_stack::<_, 8, _>(&first.raw, descriptors.iter().map(|d| &d.raw), |raws| {
+                    self.set_elements(attr, raws, unfinalized)
+                })
+            }
+        }
+    }
+
+    /// Sets attribute `attr` to the one shared descriptor `d`, as
+    /// [`set_descriptors`](Self::set_descriptors) does a view of it.
+    ///
+    /// # Errors
+    /// As [`set_descriptors`](Self::set_descriptors).
+    pub(crate) fn set_shared(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        d: &SharedDescriptor,
+    ) -> Result<()> {
+        self.set_elements(attr, &[&d.raw], None)
+    }
+
+    /// [`set_descriptors`](Self::set_descriptors) of the descriptors
+    /// `elements`, of which the first not finalized is `unfinalized`.
+    fn set_elements(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        elements: &[&Arc<Raw>],
+        unfinalized: Option<usize>,
+    ) -> Result<()> {
         let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
         let a = self.check_attr(attr, ty, true)?;
-        Self::check_count(a, descriptors.len())?;
-        for (i, d) in descriptors.iter().enumerate() {
-            if !d.finalized {
-                return Err(Error::bad_value(
-                    a.set_fn,
-                    format!(
-                        "{}[{i}], a {}, is not finalized",
-                        a.name, d.raw.kind.ty.name
-                    ),
-                ));
-            }
-            if !Arc::ptr_eq(d.library(), self.library()) {
-                return Err(Error::invalid(
-                    a.set_fn,
-                    Mismatch::OtherLibrary {
-                        descriptor: a.name,
-                        descriptor_library: d.library().path().to_path_buf(),
-                        handle_library: self.library().path().to_path_buf(),
-                    },
-                ));
-            }
-            if let Some(why) = a.element_mismatch(d.kind()) {
-                return Err(Error::bad_value(a.set_fn, format!("element {i}: {why}")));
+        Self::check_count(a, elements.len())?;
+        for (i, d) in elements.iter().enumerate() {
+            if unfinalized == Some(i)
+                || !Arc::ptr_eq(d.lib.arc(), self.library())
+                || a.element != d.kind.ty.value
+            {
+                self.element_refused(a, i, d, unfinalized != Some(i))?;
             }
         }
         // Refused before cuDNN holds them if they could not be kept.
-        self.unshared(a.set_fn)?;
-        // Most attributes take one to a few descriptors: on the stack.
-        let raw = descriptors.iter().map(|d| d.raw.ptr);
-        on_stack::<_, 8, _>(std::ptr::null_mut(), raw, |ptrs| {
-            self.set_raw(a, ty, ptrs.len(), ptrs.as_ptr().cast())
-        })?;
         let raw = self.unshared(a.set_fn)?;
-        raw.kept
-            .extend(descriptors.iter().map(|d| Arc::clone(&d.raw)));
+        // Most attributes take one to a few descriptors: on the stack.
+        let ptrs = elements.iter().map(|d| d.ptr);
+        on_stack::<_, 8, _>(std::ptr::null_mut(), ptrs, |ptrs| {
+            set_raw(raw, a, ty, ptrs.len(), ptrs.as_ptr().cast())
+        })?;
+        raw.kept.extend(elements.iter().map(|d| Arc::clone(d)));
+        self.set_attrs.insert(a.attribute());
         Ok(())
+    }
+
+    /// Why `d`, element `i` of a list set into `a`, is refused: not
+    /// finalized, of another library, or of another descriptor type than
+    /// `a` holds (`Ok` for an operation in a list of any operation).
+    #[cold]
+    #[inline(never)]
+    fn element_refused(
+        &self,
+        a: &'static AttributeInfo,
+        i: usize,
+        d: &Raw,
+        finalized: bool,
+    ) -> Result<()> {
+        if !finalized {
+            return Err(Error::bad_value(
+                a.set_fn,
+                format!("{}[{i}], a {}, is not finalized", a.name, d.kind.ty.name),
+            ));
+        }
+        if !Arc::ptr_eq(d.lib.arc(), self.library()) {
+            return Err(Error::invalid(
+                a.set_fn,
+                Mismatch::OtherLibrary {
+                    descriptor: a.name,
+                    descriptor_library: d.lib.path().to_path_buf(),
+                    handle_library: self.library().path().to_path_buf(),
+                },
+            ));
+        }
+        let kind = sys::cudnnBackendDescriptorType_t(d.kind.ty.value);
+        match a.element_mismatch(kind) {
+            Some(why) => Err(Error::bad_value(a.set_fn, format!("element {i}: {why}"))),
+            None => Ok(()),
+        }
     }
 
     /// The raw descriptor, to record what it keeps alive: never shared
@@ -496,12 +647,7 @@ impl BackendDescriptor {
     /// reachable.
     fn unshared(&mut self, function: &'static str) -> Result<&mut Raw> {
         let name = self.raw.kind.ty.name;
-        Arc::get_mut(&mut self.raw).ok_or_else(|| {
-            Error::unsupported(
-                function,
-                format!("the {name} is set into another descriptor and takes no attribute"),
-            )
-        })
+        Arc::get_mut(&mut self.raw).ok_or_else(|| shared_refused(function, name))
     }
 
     /// Empties the descriptor in place: it becomes a new, unfinalized
@@ -590,7 +736,7 @@ impl BackendDescriptor {
         self.set_raw(a, ty, pointers.len(), pointers.as_ptr().cast())
     }
 
-    /// The call behind the setters: `n` elements of `ty` at `data`.
+    /// The call behind the setters ([`set_raw`]), recorded as set.
     fn set_raw(
         &mut self,
         a: &'static AttributeInfo,
@@ -598,15 +744,8 @@ impl BackendDescriptor {
         n: usize,
         data: *const std::ffi::c_void,
     ) -> Result<()> {
-        let lib = &*self.raw.lib;
-        let set = ffi!(lib, cudnnBackendSetAttribute);
-        // SAFETY: `ptr` is a live descriptor of this library; `data` points
-        // to `n` elements of the C type `ty` names (the caller's buffer,
-        // which outlives the call); `n` came from a slice, so it fits i64.
-        let status = unsafe { (set.f)(self.raw.ptr, a.attribute(), ty, n as i64, data) };
-        lib.check(a.set_fn, status)?;
-        let attr = a.attribute();
-        self.set_attrs.insert(attr);
+        set_raw(&self.raw, a, ty, n, data)?;
+        self.set_attrs.insert(a.attribute());
         Ok(())
     }
 
@@ -633,12 +772,7 @@ impl BackendDescriptor {
             && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP)
             && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE)
         {
-            return Err(Error::unsupported(
-                function,
-                "an execution plan read from JSON needs device properties \
-                 (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without \
-                 either cuDNN would dereference a null pointer",
-            ));
+            return Err(json_plan_untargeted(function));
         }
         if matches!(
             kind,
@@ -682,10 +816,7 @@ impl BackendDescriptor {
         let mut one = T::ZERO;
         match self.get_raw(a, T::TYPE, 1, (&mut one as *mut T::Raw).cast())? {
             1 => Ok(T::from_raw(one)),
-            n => Err(Error::bad_value(
-                a.get_fn,
-                format!("{} has {n} elements, not 1", a.name),
-            )),
+            n => Err(not_one(a, n)),
         }
     }
 
@@ -803,10 +934,7 @@ impl BackendDescriptor {
         lib.check(a.get_fn, status)?;
         match usize::try_from(n) {
             Ok(n) if n <= MAX_ELEMENTS => Ok(n),
-            _ => Err(Error::unsupported(
-                a.get_fn,
-                format!("cuDNN reported {n} elements for {}", a.name),
-            )),
+            _ => Err(too_many(a, n)),
         }
     }
 
@@ -821,10 +949,7 @@ impl BackendDescriptor {
     pub fn finalize(&mut self) -> Result<()> {
         let kind = self.raw.kind;
         if self.finalized {
-            return Err(Error::unsupported(
-                kind.finalize_fn,
-                format!("the {} is finalized already", kind.ty.name),
-            ));
+            return Err(finalized_already(kind));
         }
         self.check_finalize_rules()?;
         let lib = &*self.raw.lib;

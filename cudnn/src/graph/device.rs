@@ -287,7 +287,7 @@ pub struct DeviceProperties {
     capability: (u32, u32),
     /// The finalized descriptors made from it, one per library; shared by
     /// the clones.
-    descriptors: Arc<Mutex<Vec<SharedDescriptor>>>,
+    descriptors: Arc<Made>,
     /// [`fingerprint`](Self::fingerprint), made when first asked for.
     fingerprint: OnceLock<String>,
     /// The target of the plans built for it, made when first asked for
@@ -296,6 +296,15 @@ pub struct DeviceProperties {
 }
 
 static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
+
+/// The descriptors made from a description, one per library: the first
+/// library's is read without taking the lock (a process mostly loads one
+/// cuDNN); the others' are in the list. Both are written under the lock.
+#[derive(Default)]
+struct Made {
+    first: OnceLock<SharedDescriptor>,
+    more: Mutex<Vec<SharedDescriptor>>,
+}
 
 impl fmt::Debug for DeviceProperties {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -565,15 +574,49 @@ impl DeviceProperties {
     /// As [`check`](Self::check); a description `lib` refused is asked
     /// again on the next call.
     pub(crate) fn descriptor(&self, lib: &Arc<Library>) -> Result<BackendDescriptor> {
+        self.with_descriptor(lib, |d| Ok(d.view()))
+    }
+
+    /// Calls `f` with [`descriptor`](Self::descriptor)'s shared descriptor,
+    /// without a view of it (no count taken and given back).
+    ///
+    /// # Errors
+    /// As [`descriptor`](Self::descriptor); `f`'s.
+    #[inline]
+    pub(crate) fn with_descriptor<R>(
+        &self,
+        lib: &Arc<Library>,
+        f: impl FnOnce(&SharedDescriptor) -> Result<R>,
+    ) -> Result<R> {
+        if let Some(d) = self.descriptors.first.get() {
+            if Arc::ptr_eq(d.library(), lib) {
+                return f(d);
+            }
+        }
+        f(&self.made_descriptor(lib)?)
+    }
+
+    /// `lib`'s descriptor when it is not the first one made: found in the
+    /// list, or made (and kept) now.
+    #[cold]
+    #[inline(never)]
+    fn made_descriptor(&self, lib: &Arc<Library>) -> Result<SharedDescriptor> {
         check_library(lib)?;
         // The list holds only finalized descriptors: a panic while it is
         // locked leaves it whole.
-        let mut made = self
+        let mut more = self
             .descriptors
+            .more
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(d) = made.iter().find(|d| Arc::ptr_eq(d.library(), lib)) {
-            return Ok(d.view());
+        let first = &self.descriptors.first;
+        if let Some(d) = first
+            .get()
+            .into_iter()
+            .chain(more.iter())
+            .find(|d| Arc::ptr_eq(d.library(), lib))
+        {
+            return Ok(d.clone());
         }
         let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
         d.set(
@@ -582,9 +625,13 @@ impl DeviceProperties {
         )?;
         d.finalize()?;
         let shared = d.into_shared()?;
-        let view = shared.view();
-        made.push(shared);
-        Ok(view)
+        // Set under the lock, so it is empty here only if no one set it.
+        if first.get().is_none() {
+            let _ = first.set(shared.clone());
+        } else {
+            more.push(shared.clone());
+        }
+        Ok(shared)
     }
 
     /// Has `lib` build a device descriptor from this description and

@@ -40,10 +40,18 @@ pub(crate) fn file_name(os: Os) -> &'static str {
 /// # Errors
 /// [`Error::DependencyUnavailable`] naming the driver's file, saying that
 /// no GPU is needed, and how to get it.
+#[inline]
 pub(crate) fn ensure(lib: &Library, function: &'static str) -> Result<()> {
     if lib.version().major < 9 || FOUND.load(Ordering::Relaxed) {
         return Ok(());
     }
+    look(lib, function)
+}
+
+/// [`ensure`] until the driver library has been found.
+#[cold]
+#[inline(never)]
+fn look(lib: &Library, function: &'static str) -> Result<()> {
     let Some(engines) = lib
         .sublibraries()
         .iter()

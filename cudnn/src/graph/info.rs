@@ -34,6 +34,7 @@ impl AttributeInfo {
     }
 
     /// Whether it takes elements of attribute type `ty`.
+    #[inline]
     pub fn takes(&self, ty: sys::cudnnBackendAttributeType_t) -> bool {
         ty.0 < 64 && self.types & (1u64 << ty.0) != 0
     }
@@ -84,6 +85,7 @@ impl AttributeInfo {
     }
 
     /// Whether the headers of cuDNN `major` (8 or 9) declare it.
+    #[inline]
     pub fn in_major(&self, major: u32) -> bool {
         in_major(self.majors, major)
     }
@@ -101,6 +103,7 @@ impl AttributeInfo {
 
 /// What the table says about attribute `name`; `None` for a value neither
 /// major's headers declare.
+#[inline]
 pub fn attribute_info(name: sys::cudnnBackendAttributeName_t) -> Option<&'static AttributeInfo> {
     let row = *ATTRIBUTE_ROWS.get(usize::try_from(name.0).ok()?)?;
     ATTRIBUTES.get(usize::from(row))
@@ -139,14 +142,39 @@ pub fn attributes() -> &'static [AttributeInfo] {
     ATTRIBUTES
 }
 
+#[inline]
 pub(super) fn descriptor_type_info(
     kind: sys::cudnnBackendDescriptorType_t,
 ) -> Option<&'static DescriptorTypeInfo> {
-    DESCRIPTOR_TYPES
-        .binary_search_by_key(&kind.0, |d| d.ty.value)
-        .ok()
-        .map(|i| &DESCRIPTOR_TYPES[i])
+    // The table is by value from 0 without gaps: row `kind` is `kind`'s.
+    let row = DESCRIPTOR_TYPES.get(usize::try_from(kind.0).ok()?)?;
+    (row.ty.value == kind.0).then_some(row)
 }
+
+/// The attributes of one descriptor type span fewer than 64 values, so a
+/// descriptor records those set in a `u64`, one bit each (`value % 64`).
+const _: () = {
+    let mut i = 0;
+    while i < ATTRIBUTES.len() {
+        let mut j = i + 1;
+        while j < ATTRIBUTES.len() {
+            if ATTRIBUTES[j].descriptor == ATTRIBUTES[i].descriptor {
+                assert!(ATTRIBUTES[j].value.abs_diff(ATTRIBUTES[i].value) < 64);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+};
+
+/// The descriptor types' table is indexed by value.
+const _: () = {
+    let mut i = 0;
+    while i < DESCRIPTOR_TYPES.len() {
+        assert!(DESCRIPTOR_TYPES[i].ty.value as usize == i);
+        i += 1;
+    }
+};
 
 /// The C name of descriptor type `kind` (`"CUDNN_BACKEND_TENSOR_DESCRIPTOR"`);
 /// `None` for a value neither major declares.
@@ -169,6 +197,7 @@ pub fn attribute_type_name(ty: sys::cudnnBackendAttributeType_t) -> Option<&'sta
 }
 
 /// Whether the headers of cuDNN `major` declare attribute type `ty`.
+#[inline]
 pub(super) fn attribute_type_in_major(ty: sys::cudnnBackendAttributeType_t, major: u32) -> bool {
     let majors = usize::try_from(ty.0)
         .ok()

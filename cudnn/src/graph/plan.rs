@@ -80,8 +80,9 @@ fn set_target(
             Ok((Some(h.id()), None))
         }
         Target::Device(props) => {
-            let d = props.descriptor(lib)?;
-            plan.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, &[&d])?;
+            props.with_descriptor(lib, |d| {
+                plan.set_shared(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, d)
+            })?;
             Ok((None, Some(Arc::clone(props.plan_target()))))
         }
     }
