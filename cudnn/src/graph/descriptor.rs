@@ -36,6 +36,8 @@ struct Raw {
     ptr: sys::cudnnBackendDescriptor_t,
     lib: LibRef,
     kind: &'static DescriptorTypeInfo,
+    /// `kind`'s value, kept beside the pointer for the checks of each call.
+    ty: u32,
     /// The descriptors set into this one (dropped after it is destroyed).
     kept: Vec<Arc<Raw>>,
     /// The handles set into this one.
@@ -287,6 +289,7 @@ impl BackendDescriptor {
                 ptr,
                 lib,
                 kind: info,
+                ty: info.ty.value,
                 kept: Vec::new(),
                 handles: Vec::new(),
             }),
@@ -410,7 +413,7 @@ impl BackendDescriptor {
     ) -> Result<&'static AttributeInfo> {
         if let Some(a) = info::attribute_info(attr) {
             let major = self.raw.lib.version().major;
-            if a.descriptor == self.raw.kind.ty.value
+            if a.descriptor == self.raw.ty
                 && a.takes(ty)
                 && !(setting && self.finalized)
                 && a.in_major(major)
@@ -562,6 +565,19 @@ impl BackendDescriptor {
         }
     }
 
+    /// Sets attribute `attr` to the one descriptor `d`, as
+    /// [`set_descriptors`](Self::set_descriptors) does.
+    ///
+    /// # Errors
+    /// As [`set_descriptors`](Self::set_descriptors).
+    pub(crate) fn set_descriptor(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        d: &BackendDescriptor,
+    ) -> Result<()> {
+        self.set_elements(attr, &[&d.raw], (!d.finalized).then_some(0))
+    }
+
     /// Sets attribute `attr` to the one shared descriptor `d`, as
     /// [`set_descriptors`](Self::set_descriptors) does a view of it.
     ///
@@ -589,7 +605,7 @@ impl BackendDescriptor {
         for (i, d) in elements.iter().enumerate() {
             if unfinalized == Some(i)
                 || !Arc::ptr_eq(d.lib.arc(), self.library())
-                || a.element != d.kind.ty.value
+                || a.element != d.ty
             {
                 self.element_refused(a, i, d, unfinalized != Some(i))?;
             }

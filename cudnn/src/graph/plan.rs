@@ -150,7 +150,7 @@ impl ExecutionPlan {
         let lib = config.library();
         let mut desc =
             BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
-        desc.set_descriptors(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, &[&config.desc])?;
+        desc.set_descriptor(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, &config.desc)?;
         let (handle_id, target) = set_target(&mut desc, lib, target)?;
         desc.finalize()?;
         let workspace = workspace_of(&desc)?;

@@ -740,10 +740,13 @@ fn read_nodes(
 }
 
 fn read_node(node: &Json<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<NodeSig> {
-    let op = node
-        .get("operation")
-        .and_then(|v| v.as_str())
-        .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
+    // cuDNN writes the operation first: looked for further only if not.
+    let op = match node.as_object().and_then(|mut m| m.next()) {
+        Some(("operation", v)) => v.as_str(),
+        _ => node.get("operation").and_then(|v| v.as_str()),
+    };
+    let op =
+        op.ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
@@ -756,7 +759,7 @@ fn read_node(node: &Json<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<Node
         Some(v) if v.as_str() == Some("CUDNN_NORM_FWD_INFERENCE") => false,
         Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
-    let mut sig = NodeSig::new(op);
+    let mut sig = NodeSig::new(schema.operation);
     for (k, value) in node.as_object().into_iter().flatten() {
         let write =
             schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));

@@ -42,16 +42,16 @@ impl TensorSig {
 /// plan JSON's key (`pointwiseMode=CUDNN_POINTWISE_RELU_FWD`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct NodeSig {
-    pub(crate) operation: String,
+    pub(crate) operation: &'static str,
     pub(crate) modes: Vec<String>,
     pub(crate) reads: Vec<i64>,
     pub(crate) writes: Vec<i64>,
 }
 
 impl NodeSig {
-    pub(crate) fn new(operation: &str) -> NodeSig {
+    pub(crate) fn new(operation: &'static str) -> NodeSig {
         NodeSig {
-            operation: operation.to_owned(),
+            operation,
             modes: Vec::new(),
             reads: Vec::new(),
             writes: Vec::new(),

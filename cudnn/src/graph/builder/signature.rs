@@ -15,7 +15,7 @@ fn mode(key: &str, name: Option<&str>, raw: u32) -> String {
     }
 }
 
-fn node(operation: &str, modes: Vec<String>, reads: &[usize], writes: &[usize]) -> NodeSig {
+fn node(operation: &'static str, modes: Vec<String>, reads: &[usize], writes: &[usize]) -> NodeSig {
     let uid = |i: &usize| *i as i64 + 1;
     let mut n = NodeSig::new(operation);
     n.modes = modes;
