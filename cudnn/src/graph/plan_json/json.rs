@@ -9,15 +9,14 @@
 //! and the tape is one allocation (plus one per string with escapes), not
 //! one per object and array.
 
-use std::borrow::Cow;
 use std::fmt;
 
 /// How deep arrays and objects may nest (a plan nests five deep).
 const MAX_DEPTH: usize = 64;
 
-/// One value on the tape. A container is followed by its children (an
-/// object's as key, value, key, value), each subtree whole, and records
-/// the index just past its last descendant.
+/// One value on the tape, 24 bytes. A container is followed by its
+/// children (an object's as key, value, key, value), each subtree whole,
+/// and records the index just past its last descendant.
 #[derive(Debug)]
 enum Entry<'a> {
     Null,
@@ -26,7 +25,10 @@ enum Entry<'a> {
     Int(i64),
     /// Any other number, as its text (JSON's grammar, finite).
     Num(&'a str),
-    Str(Cow<'a, str>),
+    /// A string without escapes: its text between the quotes.
+    Str(&'a str),
+    /// A string with escapes, decoded.
+    Escaped(Box<str>),
     Arr {
         len: u32,
         end: u32,
@@ -35,6 +37,19 @@ enum Entry<'a> {
         len: u32,
         end: u32,
     },
+}
+
+const _: () = assert!(std::mem::size_of::<Entry<'_>>() == 24);
+
+impl Entry<'_> {
+    /// A string's text.
+    fn text(&self) -> Option<&str> {
+        match self {
+            Entry::Str(s) => Some(s),
+            Entry::Escaped(s) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// A document: the tape of its values, the root first.
@@ -81,10 +96,7 @@ impl<'d, 'a> Json<'d, 'a> {
     }
 
     pub(super) fn as_str(&self) -> Option<&'d str> {
-        match self.entry() {
-            Entry::Str(s) => Some(s),
-            _ => None,
-        }
+        self.entry().text()
     }
 
     /// An integer written without a fraction or exponent, within `i64`.
@@ -183,6 +195,7 @@ impl fmt::Display for Json<'_, '_> {
             Entry::Int(n) => write!(f, "{n}"),
             Entry::Num(t) => f.write_str(t),
             Entry::Str(s) => write!(f, "{s:?}"),
+            Entry::Escaped(s) => write!(f, "{s:?}"),
             Entry::Arr { .. } => {
                 f.write_str("[")?;
                 for (i, v) in self.as_array().into_iter().flatten().enumerate() {
@@ -260,6 +273,33 @@ static STOPS: [bool; 256] = {
     t
 };
 
+/// Whether a number with integer digits `int`, fraction digits `frac` and
+/// exponent `exp` is finite as an `f64` (what `str::parse` makes of it:
+/// the text `text`). Its first digit that is not 0 is digit `k - 1` of
+/// the decimal point's left (`k` may be negative): below `10^308` it is
+/// finite, from `10^309` on it is not; between, the first 17 digits tell
+/// when they are below those of `f64::MAX` rounded up, else the text is
+/// parsed.
+fn finite(int: &[u8], frac: &[u8], exp: i64, text: &str) -> bool {
+    let digits = || int.iter().chain(frac).copied();
+    let zeros = digits().take_while(|&d| d == b'0').count();
+    if zeros == int.len() + frac.len() {
+        return true;
+    }
+    let k = (int.len() as i64 - zeros as i64).saturating_add(exp);
+    match k {
+        ..=308 => true,
+        309 => {
+            let mut first = [b'0'; 17];
+            for (slot, d) in first.iter_mut().zip(digits().skip(zeros)) {
+                *slot = d;
+            }
+            first < *b"17976931348623158" || text.parse::<f64>().is_ok_and(f64::is_finite)
+        }
+        _ => false,
+    }
+}
+
 impl<'a> Reader<'a> {
     #[cold]
     fn fail(&self, what: &'static str) -> SyntaxError {
@@ -292,7 +332,7 @@ impl<'a> Reader<'a> {
         let v = match self.peek() {
             Some(b'{') => return self.nested(Self::object),
             Some(b'[') => return self.nested(Self::array),
-            Some(b'"') => Entry::Str(self.string()?),
+            Some(b'"') => self.string()?,
             Some(b'-' | b'0'..=b'9') => self.number()?,
             Some(b't') => self.word("true", Entry::Bool(true))?,
             Some(b'f') => self.word("false", Entry::Bool(false))?,
@@ -360,20 +400,21 @@ impl<'a> Reader<'a> {
             }
             let key_at = self.at;
             let key = self.string()?;
+            let text = key.text().unwrap_or_default();
             // A key's bit of 64, from its length and ends: the tape is
             // searched only when the bit is set already.
-            let b = key.as_bytes();
+            let b = text.as_bytes();
             let hash = b.len()
                 ^ usize::from(b.first().copied().unwrap_or(0))
                 ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
             let bit = 1u64 << (hash & 63);
             let maybe_seen = seen & bit != 0;
             seen |= bit;
-            if maybe_seen && self.key_seen(first, &key) {
+            if maybe_seen && self.key_seen(first, text) {
                 self.at = key_at;
                 return Err(self.fail("a key twice in one object"));
             }
-            self.tape.push(Entry::Str(key));
+            self.tape.push(key);
             if !self.eat(b':') {
                 return Err(self.fail("an object's key without a colon"));
             }
@@ -392,7 +433,7 @@ impl<'a> Reader<'a> {
     fn key_seen(&self, first: usize, key: &str) -> bool {
         let mut at = first;
         while at < self.tape.len() {
-            if matches!(&self.tape[at], Entry::Str(k) if **k == *key) {
+            if self.tape[at].text() == Some(key) {
                 return true;
             }
             let value = Json {
@@ -438,42 +479,53 @@ impl<'a> Reader<'a> {
         if n == 0 || (n > 1 && self.bytes[int_from] == b'0') {
             return Err(self.fail("a number's integer part"));
         }
-        let mut integer = true;
+        let int_end = self.at;
+        let (mut frac_from, mut integer) = (self.at, true);
         if self.peek() == Some(b'.') {
             self.at += 1;
             integer = false;
+            frac_from = self.at;
             if self.digits().0 == 0 {
                 return Err(self.fail("a number's fraction without digits"));
             }
         }
+        let frac_end = self.at;
+        let mut exp = 0i64;
         if let Some(b'e' | b'E') = self.peek() {
             self.at += 1;
             integer = false;
+            let minus = self.peek() == Some(b'-');
             if let Some(b'+' | b'-') = self.peek() {
                 self.at += 1;
             }
-            if self.digits().0 == 0 {
+            let (n, negated) = self.digits();
+            if n == 0 {
                 return Err(self.fail("a number's exponent without digits"));
             }
+            // Past any f64's range either way when it does not fit.
+            let e = negated.and_then(i64::checked_neg).unwrap_or(i64::MAX / 2);
+            exp = if minus { -e } else { e };
         }
-        let value = if negative {
-            negated
-        } else {
-            negated.and_then(i64::checked_neg)
-        };
-        match value {
-            Some(v) if integer => return Ok(Entry::Int(v)),
-            _ => {}
+        if integer {
+            let value = if negative {
+                negated
+            } else {
+                negated.and_then(i64::checked_neg)
+            };
+            if let Some(v) = value {
+                return Ok(Entry::Int(v));
+            }
         }
-        let text = &self.text[from..self.at];
-        if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+        let int = &self.bytes[int_from..int_end];
+        let frac = &self.bytes[frac_from..frac_end];
+        if !finite(int, frac, exp, &self.text[from..self.at]) {
             return Err(self.fail("a number out of range"));
         }
-        Ok(Entry::Num(text))
+        Ok(Entry::Num(&self.text[from..self.at]))
     }
 
     /// A string (at its opening quote): borrowed when it has no escapes.
-    fn string(&mut self) -> Result<Cow<'a, str>, SyntaxError> {
+    fn string(&mut self) -> Result<Entry<'a>, SyntaxError> {
         self.at += 1;
         let from = self.at;
         self.plain_run();
@@ -481,9 +533,9 @@ impl<'a> Reader<'a> {
             Some(b'"') => {
                 self.at += 1;
                 // Both ends are ASCII quotes: a slice on char bounds.
-                Ok(Cow::Borrowed(&self.text[from..self.at - 1]))
+                Ok(Entry::Str(&self.text[from..self.at - 1]))
             }
-            _ => self.escaped(from).map(Cow::Owned),
+            _ => Ok(Entry::Escaped(self.escaped(from)?.into_boxed_str())),
         }
     }
 
@@ -672,6 +724,34 @@ mod tests {
         assert_eq!(a[2].as_i64(), Some(i64::MIN));
         assert_eq!(a[3].as_i64(), Some(0));
         assert_eq!(a[4].as_i64(), None);
+    }
+
+    #[test]
+    fn numbers_past_f64s_range_are_refused_as_str_parse_finds_them() {
+        for text in [
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.7976931348623159e308",
+            "17976931348623157e292",
+            "0.00017976931348623158e312",
+            "1.8e308",
+            "9.9e308",
+            "1e309",
+            "1e308",
+            "-1.7976931348623159e308",
+            "1e-400",
+            "0.0e99999999999999999999999",
+            "1e99999999999999999999999",
+            "1e-99999999999999999999999",
+            "123456789012345678901234567890",
+            "1e9223372036854775807",
+            "1e9223372036854775808",
+            "1e-9223372036854775808",
+            "1e0000000000000000000000000309",
+        ] {
+            let want = text.parse::<f64>().is_ok_and(f64::is_finite);
+            assert_eq!(parse(text).is_ok(), want, "{text}");
+        }
     }
 
     #[test]
