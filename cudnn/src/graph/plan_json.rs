@@ -60,7 +60,8 @@ impl PlanJson {
         collect_tensors(&graph, &mut tensors, 0)?;
         let by_uid = UidIndex::of(&tensors)?;
         let mut nodes = Vec::new();
-        read_nodes(&graph, &by_uid, &mut nodes, 0)?;
+        let mut indices = Vec::new();
+        read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0)?;
         if nodes.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -77,7 +78,7 @@ impl PlanJson {
                 }
             }
         }
-        for uid in device_index_uids(&graph) {
+        for uid in indices {
             if let Some(&i) = by_uid.get(&uid) {
                 // A mask's lengths may be scalars passed by value (the
                 // node's dims), which the device does not follow.
@@ -202,8 +203,13 @@ impl<'d, 'a> GraphDoc<'d, 'a> {
                 }
                 "tensors" => tensors = Some(array()?),
                 "nodes" => {
-                    let list = array()?.map(|n| members(n, "a node").map(|_| n));
-                    nodes = Some(list.collect::<Result<Vec<_>>>()?);
+                    let items = array()?;
+                    let mut list = Vec::with_capacity(items.len());
+                    for n in items {
+                        members(n, "a node")?;
+                        list.push(n);
+                    }
+                    nodes = Some(list);
                 }
                 _ => return Err(not_a_plan(format_args!("{what} has a key {k:?}"))),
             }
@@ -398,28 +404,6 @@ fn collect_tensors(
         }
     }
     Ok(())
-}
-
-/// The uids a graph (and its nodes' subgraphs) reads as device-side
-/// indices: what a node names under a key starting `seqLen`, `cuSeqLen`
-/// or `pageTable` (9.28 writes `seqLenQ`, `seqLenKV`, `cuSeqLenQ`,
-/// `cuSeqLenKV`, `pageTableK`, `pageTableV` for the attention forward,
-/// with `Desc` after them for the backward and the diagonal band mask).
-/// References were checked by `read_nodes` already.
-fn device_index_uids(graph: &GraphDoc<'_, '_>) -> Vec<i64> {
-    let mut out = Vec::new();
-    for node in &graph.nodes {
-        let named = node.as_object().into_iter().flatten().filter(|(k, _)| {
-            ["seqLen", "cuSeqLen", "pageTable"]
-                .iter()
-                .any(|p| k.starts_with(p))
-        });
-        out.extend(named.filter_map(|(_, v)| v.as_str().and_then(uid_of)));
-        if let Some(sub) = node.get("subgraph").and_then(|v| subgraph_of(v).ok()) {
-            out.extend(device_index_uids(&sub));
-        }
-    }
-    out
 }
 
 fn subgraph_of<'d, 'a>(v: Json<'d, 'a>) -> Result<GraphDoc<'d, 'a>> {
@@ -717,15 +701,21 @@ pub(crate) const SCHEMAS: &[Schema] = &[
 /// Keys of a node with a subgraph that name its tensors by uid, as numbers.
 const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
 
-/// Reads the nodes of `graph` (and of their subgraphs) into `out`.
+/// Reads the nodes of `graph` (and of their subgraphs) into `out`, and
+/// into `indices` the uids they read as device-side indices: what a node
+/// names under a key starting `seqLen`, `cuSeqLen` or `pageTable` (9.28
+/// writes `seqLenQ`, `seqLenKV`, `cuSeqLenQ`, `cuSeqLenKV`, `pageTableK`,
+/// `pageTableV` for the attention forward, with `Desc` after them for the
+/// backward and the diagonal band mask).
 fn read_nodes(
     graph: &GraphDoc<'_, '_>,
     by_uid: &UidIndex,
     out: &mut Vec<NodeSig>,
+    indices: &mut Vec<i64>,
     depth: usize,
 ) -> Result<()> {
     for node in &graph.nodes {
-        out.push(read_node(node, by_uid, depth > 0)?);
+        out.push(read_node(node, by_uid, indices, depth > 0)?);
         if out.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -733,13 +723,18 @@ fn read_nodes(
             ));
         }
         if let Some(sub) = node.get("subgraph") {
-            read_nodes(&subgraph_of(sub)?, by_uid, out, depth + 1)?;
+            read_nodes(&subgraph_of(sub)?, by_uid, out, indices, depth + 1)?;
         }
     }
     Ok(())
 }
 
-fn read_node(node: &Json<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<NodeSig> {
+fn read_node(
+    node: &Json<'_, '_>,
+    by_uid: &UidIndex,
+    indices: &mut Vec<i64>,
+    inner: bool,
+) -> Result<NodeSig> {
     // cuDNN writes the operation first: looked for further only if not.
     let op = match node.as_object().and_then(|mut m| m.next()) {
         Some(("operation", v)) => v.as_str(),
@@ -760,7 +755,7 @@ fn read_node(node: &Json<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<Node
         Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
     };
     let mut sig = NodeSig::new(schema.operation);
-    for (k, value) in node.as_object().into_iter().flatten() {
+    for (k, value) in members(*node, "a node")? {
         let write =
             schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));
         if write || schema.inputs.contains(&k) || schema.training_outputs.contains(&k) {
@@ -769,6 +764,12 @@ fn read_node(node: &Json<'_, '_>, by_uid: &UidIndex, inner: bool) -> Result<Node
                 sig.writes.push(uid);
             } else {
                 sig.reads.push(uid);
+                if ["seqLen", "cuSeqLen", "pageTable"]
+                    .iter()
+                    .any(|p| k.starts_with(p))
+                {
+                    indices.push(uid);
+                }
             }
         } else if k == "softmax" && op == SDPA_FWD {
             values::read_softmax(op, value, by_uid, &mut sig)?;
