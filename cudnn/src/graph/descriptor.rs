@@ -74,6 +74,27 @@ fn set_raw(
     lib.check(a.set_fn, status)
 }
 
+/// `n` elements, which do not fit `a`'s count.
+#[cold]
+fn count_refused(a: &AttributeInfo, n: usize) -> Error {
+    let want = match (a.min_count(), a.max_count()) {
+        (1, Some(1)) => "1 element".to_string(),
+        (lo, Some(hi)) if lo == hi => format!("{lo} elements"),
+        (lo, Some(hi)) => format!("{lo} to {hi} elements"),
+        (lo, None) => format!("at least {lo} element{}", if lo == 1 { "" } else { "s" }),
+    };
+    Error::bad_value(a.set_fn, format!("{} takes {want}, not {n}", a.name))
+}
+
+/// cuDNN reported success and gave no descriptor.
+#[cold]
+fn null_created(info: &DescriptorTypeInfo) -> Error {
+    Error::unsupported(
+        info.create_fn,
+        "cuDNN returned success and a null descriptor",
+    )
+}
+
 /// A count of elements other than the one expected.
 #[cold]
 fn not_one(a: &AttributeInfo, n: usize) -> Error {
@@ -281,7 +302,7 @@ impl BackendDescriptor {
         let status = unsafe { (create.f)(kind, &mut ptr) };
         lib.check(info.create_fn, status)?;
         if ptr.is_null() {
-            return Err(Self::null_created(info));
+            return Err(null_created(info));
         }
         crate::core::counts::created("BackendDescriptor");
         Ok(BackendDescriptor {
@@ -327,14 +348,6 @@ impl BackendDescriptor {
             super::cublaslt::ensure(lib, info.create_fn)?;
         }
         Ok(info)
-    }
-
-    #[cold]
-    fn null_created(info: &DescriptorTypeInfo) -> Error {
-        Error::unsupported(
-            info.create_fn,
-            "cuDNN returned success and a null descriptor",
-        )
     }
 
     /// Its descriptor type.
@@ -502,22 +515,7 @@ impl BackendDescriptor {
         if n >= a.min_count() && a.max_count().is_none_or(|max| n <= max) {
             return Ok(());
         }
-        Self::count_refused(a, n)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn count_refused(a: &AttributeInfo, n: usize) -> Result<()> {
-        let want = match (a.min_count(), a.max_count()) {
-            (1, Some(1)) => "1 element".to_string(),
-            (lo, Some(hi)) if lo == hi => format!("{lo} elements"),
-            (lo, Some(hi)) => format!("{lo} to {hi} elements"),
-            (lo, None) => format!("at least {lo} element{}", if lo == 1 { "" } else { "s" }),
-        };
-        Err(Error::bad_value(
-            a.set_fn,
-            format!("{} takes {want}, not {n}", a.name),
-        ))
+        Err(count_refused(a, n))
     }
 
     /// Sets attribute `attr` to `values`.
