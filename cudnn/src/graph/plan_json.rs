@@ -735,13 +735,10 @@ fn read_node(
     indices: &mut Vec<i64>,
     inner: bool,
 ) -> Result<NodeSig> {
-    // cuDNN writes the operation first: looked for further only if not.
-    let op = match node.as_object().and_then(|mut m| m.next()) {
-        Some(("operation", v)) => v.as_str(),
-        _ => node.get("operation").and_then(|v| v.as_str()),
-    };
-    let op =
-        op.ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
+    let op = node
+        .get("operation")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
