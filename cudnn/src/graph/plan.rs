@@ -213,11 +213,7 @@ impl ExecutionPlan {
     /// status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007) for a plan
     /// built for another GPU architecture than the target's.
     pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
-        let PlanJson {
-            graph_name,
-            tensors,
-            ..
-        } = PlanJson::parse(json)?;
+        let (graph_name, tensors) = PlanJson::tensors(json)?;
         let mut desc =
             BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
         desc.set(

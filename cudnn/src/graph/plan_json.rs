@@ -24,6 +24,12 @@
 //! allocations), and the model is read off the tape; what the crate does
 //! not read, the device profile and any key of the plan or the engine it
 //! does not know, is left to cuDNN.
+//!
+//! [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) needs only
+//! the graph's name and tensors ([`PlanJson::tensors`]): a plan as cuDNN
+//! writes it is read for them in one pass, with the same checks and no
+//! tape ([`plain`]); any other text, and every refusal, goes the way
+//! above, which says what is wrong.
 
 use std::fmt;
 
@@ -37,7 +43,7 @@ use super::signature::{NodeSig, Signature};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
 use json::{Items, Json, Members};
-use values::{attr_fits, is_enum_name, reference, uid_of, UidIndex};
+use values::{attr_fits, is_enum_name, kind_of, reference, uid_of, Kind, UidIndex};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -90,6 +96,24 @@ impl PlanJson {
             tensors,
             nodes,
         })
+    }
+
+    /// The graph's name and tensors of `json`, checked as
+    /// [`parse`](Self::parse) checks it: read by the plain reader
+    /// ([`plain`]) when the text is a plan as cuDNN writes it, by `parse`
+    /// otherwise (which says what is wrong).
+    pub(crate) fn tensors(json: &str) -> Result<(String, Vec<GraphTensor>)> {
+        match plain::read(json) {
+            Some(read) => Ok(read),
+            None => Self::parse_tensors(json),
+        }
+    }
+
+    /// The graph's name and tensors of `json`, by [`parse`](Self::parse).
+    #[cold]
+    #[inline(never)]
+    fn parse_tensors(json: &str) -> Result<(String, Vec<GraphTensor>)> {
+        Self::parse(json).map(|p| (p.graph_name, p.tensors))
     }
 
     /// What the plan is for, to compare with a graph's.
@@ -291,12 +315,44 @@ fn tensor_of(t: Json<'_, '_>) -> Result<GraphTensor> {
             _ => return Err(not_a_plan(format_args!("a tensor has a key {k:?}"))),
         }
     }
-    let name = name.ok_or_else(|| missing("name", "a tensor"))?;
-    let data_type = data_type.ok_or_else(|| missing("dataType", "a tensor"))?;
-    let dim = dim.ok_or_else(|| missing("dim", "a tensor"))?;
-    let stride = stride.ok_or_else(|| missing("stride", "a tensor"))?;
-    let is_virtual = is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?;
-    let is_by_value = is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?;
+    tensor_from(TensorFields {
+        name: name.ok_or_else(|| missing("name", "a tensor"))?,
+        data_type: data_type.ok_or_else(|| missing("dataType", "a tensor"))?,
+        dim: dim.ok_or_else(|| missing("dim", "a tensor"))?,
+        stride: stride.ok_or_else(|| missing("stride", "a tensor"))?,
+        is_virtual: is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?,
+        is_by_value: is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?,
+        alignment,
+        reordering,
+    })
+}
+
+/// A tensor's members as its JSON gives them, each of its JSON type.
+struct TensorFields<'d> {
+    name: &'d str,
+    data_type: &'d str,
+    dim: Extents,
+    stride: Extents,
+    is_virtual: bool,
+    is_by_value: bool,
+    alignment: Option<i64>,
+    reordering: Option<&'d str>,
+}
+
+/// The tensor `f` describes, its values checked: the name a uid, a data
+/// type and a reordering cuDNN names, 1 to `MAX_RANK` dims (at least 1)
+/// and as many strides (at least 0).
+fn tensor_from(f: TensorFields<'_>) -> Result<GraphTensor> {
+    let TensorFields {
+        name,
+        data_type,
+        dim,
+        stride,
+        is_virtual,
+        is_by_value,
+        alignment,
+        reordering,
+    } = f;
     let uid = uid_of(name).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
@@ -698,6 +754,12 @@ pub(crate) const SCHEMAS: &[Schema] = &[
     },
 ];
 
+/// The schema of operation `op`.
+#[inline(never)]
+fn schema_of(op: &str) -> Option<&'static Schema> {
+    SCHEMAS.iter().find(|s| s.operation == op)
+}
+
 /// Keys of a node with a subgraph that name its tensors by uid, as numbers.
 const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
 
@@ -739,7 +801,7 @@ fn read_node(
         .get("operation")
         .and_then(|v| v.as_str())
         .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
-    let schema = SCHEMAS.iter().find(|s| s.operation == op).ok_or_else(|| {
+    let schema = schema_of(op).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
             format!("a node of operation {op}, whose outputs this crate does not know"),
@@ -753,30 +815,29 @@ fn read_node(
     };
     let mut sig = NodeSig::new(schema.operation);
     for (k, value) in members(*node, "a node")? {
-        let write =
-            schema.outputs.contains(&k) || (training && schema.training_outputs.contains(&k));
-        if write || schema.inputs.contains(&k) || schema.training_outputs.contains(&k) {
-            let uid = reference(op, k, value, by_uid)?;
-            if write {
-                sig.writes.push(uid);
-            } else {
-                sig.reads.push(uid);
-                if ["seqLen", "cuSeqLen", "pageTable"]
-                    .iter()
-                    .any(|p| k.starts_with(p))
-                {
-                    indices.push(uid);
+        match role(schema, k) {
+            Role::Ref {
+                output,
+                trained,
+                index,
+            } => {
+                let uid = reference(op, k, value, by_uid)?;
+                if output || (training && trained) {
+                    sig.writes.push(uid);
+                } else {
+                    sig.reads.push(uid);
+                    if index {
+                        indices.push(uid);
+                    }
                 }
             }
-        } else if k == "softmax" && op == SDPA_FWD {
-            values::read_softmax(op, value, by_uid, &mut sig)?;
-        } else if k == "operation" || (k == "subgraph" && schema.subgraph && !inner) {
+            Role::Softmax => values::read_softmax(op, value, by_uid, &mut sig)?,
             // The operation is the schema's; the subgraph is read as a
             // graph of its own.
-        } else if SUBGRAPH_UIDS.contains(&k) && schema.subgraph && !inner {
-            subgraph_uid(node, op, k, value, by_uid)?;
-        } else if schema.modes.contains(&k) {
-            match value.as_str().filter(|s| is_enum_name(s)) {
+            Role::Operation => {}
+            Role::Subgraph if !inner => {}
+            Role::SubgraphEnd if !inner => subgraph_uid(node, op, k, value, by_uid)?,
+            Role::Mode => match value.as_str().filter(|s| is_enum_name(s)) {
                 Some(s) => sig.modes.push([k, "=", s].concat()),
                 None => {
                     return Err(Error::bad_value(
@@ -784,23 +845,82 @@ fn read_node(
                         format!("{op}'s {k} {value} is not a cuDNN name"),
                     ))
                 }
+            },
+            Role::Attr(kind) => {
+                if !attr_fits(kind, value) {
+                    return Err(Error::bad_value(
+                        FROM_JSON,
+                        format!("{op}'s {k} {value} is not of its type"),
+                    ));
+                }
             }
-        } else if schema.attrs.contains(&k) {
-            if !attr_fits(k, value) {
+            Role::Subgraph | Role::SubgraphEnd | Role::Unknown => {
                 return Err(Error::bad_value(
                     FROM_JSON,
-                    format!("{op}'s {k} {value} is not of its type"),
-                ));
+                    format!("{op} has a key {k:?} this crate does not know"),
+                ))
             }
-        } else {
-            return Err(Error::bad_value(
-                FROM_JSON,
-                format!("{op} has a key {k:?} this crate does not know"),
-            ));
         }
     }
     sig.finish();
     Ok(sig)
+}
+
+/// What a key of a node of `schema` names, first match first.
+#[derive(Clone, Copy)]
+enum Role {
+    /// A tensor: one the node writes (`output`), writes in training only
+    /// (`trained`), reads as device-side indices (`index`: a key
+    /// starting `seqLen`, `cuSeqLen` or `pageTable`; 9.28 writes
+    /// `seqLenQ`, `seqLenKV`, `cuSeqLenQ`, `cuSeqLenKV`, `pageTableK`,
+    /// `pageTableV` for the attention forward, with `Desc` after them for
+    /// the backward and the diagonal band mask), or reads.
+    Ref {
+        output: bool,
+        trained: bool,
+        index: bool,
+    },
+    /// An SDPA forward's nested softmax.
+    Softmax,
+    Operation,
+    /// The score subgraph, and its ends: only in a node that may hold
+    /// one, and not inside a subgraph.
+    Subgraph,
+    SubgraphEnd,
+    Mode,
+    Attr(Kind),
+    Unknown,
+}
+
+/// What `key` of a node of `schema` names.
+#[inline(never)]
+fn role(schema: &Schema, key: &str) -> Role {
+    let output = schema.outputs.contains(&key);
+    let trained = schema.training_outputs.contains(&key);
+    if output || trained || schema.inputs.contains(&key) {
+        let index = ["seqLen", "cuSeqLen", "pageTable"]
+            .iter()
+            .any(|p| key.starts_with(p));
+        Role::Ref {
+            output,
+            trained,
+            index,
+        }
+    } else if key == "softmax" && schema.operation == SDPA_FWD {
+        Role::Softmax
+    } else if key == "operation" {
+        Role::Operation
+    } else if key == "subgraph" && schema.subgraph {
+        Role::Subgraph
+    } else if SUBGRAPH_UIDS.contains(&key) && schema.subgraph {
+        Role::SubgraphEnd
+    } else if schema.modes.contains(&key) {
+        Role::Mode
+    } else if schema.attrs.contains(&key) {
+        Role::Attr(kind_of(key))
+    } else {
+        Role::Unknown
+    }
 }
 
 /// Checks a node's `subgraphInputUid` or `subgraphOutputUid` (`key`):
@@ -830,6 +950,7 @@ fn subgraph_uid(
 }
 
 mod json;
+mod plain;
 mod values;
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 use std::fmt;
 
 /// How deep arrays and objects may nest (a plan nests five deep).
-const MAX_DEPTH: usize = 64;
+pub(super) const MAX_DEPTH: usize = 64;
 
 /// One value on the tape, 24 bytes. A container is followed by its
 /// children (an object's as key, value, key, value), each subtree whole,
@@ -235,14 +235,9 @@ impl fmt::Display for SyntaxError {
 
 /// Reads `text`: one JSON value, white space around it.
 pub(super) fn parse(text: &str) -> Result<Doc<'_>, SyntaxError> {
-    let mut r = Reader {
-        text,
-        bytes: text.as_bytes(),
-        at: 0,
-        depth: 0,
-        // About one value for every 12 bytes of cuDNN's plans.
-        tape: Vec::with_capacity(text.len() / 8 + 4),
-    };
+    let mut r = Reader::new(text);
+    // About one value for every 12 bytes of cuDNN's plans.
+    r.tape.reserve(text.len() / 8 + 4);
     r.value()?;
     r.space();
     if r.at != r.bytes.len() {
@@ -273,6 +268,119 @@ static STOPS: [bool; 256] = {
     t
 };
 
+/// Where the first byte of `bytes` that ends a run of a string's plain
+/// text ([`STOPS`]) is: eight bytes at a time, then one at a time.
+pub(super) fn stop(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    // The high bit of each byte that is 0, and possibly of bytes after
+    // it (a borrow runs upwards only from a byte that is 0).
+    let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(eight);
+        // A quote, a backslash, a byte below 0x20 (the high bit clear and
+        // below 0x20 after subtracting it).
+        let stops = zero(w ^ (ONES * 0x22))
+            | zero(w ^ (ONES * 0x5C))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGH);
+        if stops != 0 {
+            // The lowest flagged byte is a stop; flags above it may not be.
+            return Some(at + (stops.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let rest = &bytes[at..];
+    rest.iter()
+        .position(|&b| STOPS[usize::from(b)])
+        .map(|p| at + p)
+}
+
+/// The digits of `bytes` from `at`: where they end, and their value
+/// negated while it fits (so that `i64::MIN` fits).
+fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
+    let (mut at, mut short) = (from, 0u64);
+    while let Some(d) = bytes
+        .get(at)
+        .map(|b| b.wrapping_sub(b'0'))
+        .filter(|&d| d < 10)
+    {
+        short = short.wrapping_mul(10).wrapping_add(u64::from(d));
+        at += 1;
+    }
+    if at - from <= 18 {
+        // Below 10^18: within i64.
+        return (at, Some(-(short as i64)));
+    }
+    let mut value = Some(0i64);
+    for &b in &bytes[from..at] {
+        value = value
+            .and_then(|v| v.checked_mul(10))
+            .and_then(|v| v.checked_sub(i64::from(b - b'0')));
+    }
+    (at, value)
+}
+
+/// The number of `text` at `from` (JSON's grammar, finite as an `f64`):
+/// where it ends, and its value when it is an integer (no fraction, no
+/// exponent) within `i64`; or why it is not a number, and where.
+pub(super) fn number_at(
+    text: &str,
+    from: usize,
+) -> Result<(usize, Option<i64>), (&'static str, usize)> {
+    let bytes = text.as_bytes();
+    let negative = bytes.get(from) == Some(&b'-');
+    let int_from = from + usize::from(negative);
+    let (int_end, negated) = digits(bytes, int_from);
+    let n = int_end - int_from;
+    if n == 0 || (n > 1 && bytes[int_from] == b'0') {
+        return Err(("a number's integer part", int_end));
+    }
+    let (mut frac_from, mut at) = (int_end, int_end);
+    if bytes.get(at) == Some(&b'.') {
+        frac_from = at + 1;
+        at = digits(bytes, frac_from).0;
+        if at == frac_from {
+            return Err(("a number's fraction without digits", at));
+        }
+    }
+    let frac_end = at;
+    let mut exp = 0i64;
+    if let Some(b'e' | b'E') = bytes.get(at) {
+        at += 1;
+        let minus = bytes.get(at) == Some(&b'-');
+        if let Some(b'+' | b'-') = bytes.get(at) {
+            at += 1;
+        }
+        let (end, negated) = digits(bytes, at);
+        if end == at {
+            return Err(("a number's exponent without digits", at));
+        }
+        at = end;
+        // Past any f64's range either way when it does not fit.
+        let e = negated.and_then(i64::checked_neg).unwrap_or(i64::MAX / 2);
+        exp = if minus { -e } else { e };
+    }
+    if at == int_end {
+        let value = if negative {
+            negated
+        } else {
+            negated.and_then(i64::checked_neg)
+        };
+        if value.is_some() {
+            return Ok((at, value));
+        }
+    }
+    let int = &bytes[int_from..int_end];
+    let frac = &bytes[frac_from..frac_end];
+    if !finite(int, frac, exp, &text[from..at]) {
+        return Err(("a number out of range", at));
+    }
+    Ok((at, None))
+}
+
 /// Whether a number with integer digits `int`, fraction digits `frac` and
 /// exponent `exp` is finite as an `f64` (what `str::parse` makes of it:
 /// the text `text`). Its first digit that is not 0 is digit `k - 1` of
@@ -301,6 +409,17 @@ fn finite(int: &[u8], frac: &[u8], exp: i64, text: &str) -> bool {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader at the start of `text`, its tape empty (unallocated).
+    fn new(text: &'a str) -> Reader<'a> {
+        Reader {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+            depth: 0,
+            tape: Vec::new(),
+        }
+    }
+
     #[cold]
     fn fail(&self, what: &'static str) -> SyntaxError {
         SyntaxError { what, at: self.at }
@@ -454,74 +573,18 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Digits from here: how many, and their value while it fits.
-    fn digits(&mut self) -> (usize, Option<i64>) {
-        let from = self.at;
-        let mut value = Some(0i64);
-        while let Some(d @ b'0'..=b'9') = self.peek() {
-            value = value
-                .and_then(|v| v.checked_mul(10))
-                .and_then(|v| v.checked_sub(i64::from(d - b'0')));
-            self.at += 1;
-        }
-        (self.at - from, value)
-    }
-
     fn number(&mut self) -> Result<Entry<'a>, SyntaxError> {
         let from = self.at;
-        let negative = self.peek() == Some(b'-');
-        if negative {
-            self.at += 1;
-        }
-        let int_from = self.at;
-        // Accumulated negated, so that i64::MIN fits.
-        let (n, negated) = self.digits();
-        if n == 0 || (n > 1 && self.bytes[int_from] == b'0') {
-            return Err(self.fail("a number's integer part"));
-        }
-        let int_end = self.at;
-        let (mut frac_from, mut integer) = (self.at, true);
-        if self.peek() == Some(b'.') {
-            self.at += 1;
-            integer = false;
-            frac_from = self.at;
-            if self.digits().0 == 0 {
-                return Err(self.fail("a number's fraction without digits"));
+        match number_at(self.text, from) {
+            Ok((end, value)) => {
+                self.at = end;
+                Ok(value.map_or(Entry::Num(&self.text[from..end]), Entry::Int))
+            }
+            Err((what, at)) => {
+                self.at = at;
+                Err(self.fail(what))
             }
         }
-        let frac_end = self.at;
-        let mut exp = 0i64;
-        if let Some(b'e' | b'E') = self.peek() {
-            self.at += 1;
-            integer = false;
-            let minus = self.peek() == Some(b'-');
-            if let Some(b'+' | b'-') = self.peek() {
-                self.at += 1;
-            }
-            let (n, negated) = self.digits();
-            if n == 0 {
-                return Err(self.fail("a number's exponent without digits"));
-            }
-            // Past any f64's range either way when it does not fit.
-            let e = negated.and_then(i64::checked_neg).unwrap_or(i64::MAX / 2);
-            exp = if minus { -e } else { e };
-        }
-        if integer {
-            let value = if negative {
-                negated
-            } else {
-                negated.and_then(i64::checked_neg)
-            };
-            if let Some(v) = value {
-                return Ok(Entry::Int(v));
-            }
-        }
-        let int = &self.bytes[int_from..int_end];
-        let frac = &self.bytes[frac_from..frac_end];
-        if !finite(int, frac, exp, &self.text[from..self.at]) {
-            return Err(self.fail("a number out of range"));
-        }
-        Ok(Entry::Num(&self.text[from..self.at]))
     }
 
     /// A string (at its opening quote): borrowed when it has no escapes.
@@ -542,10 +605,7 @@ impl<'a> Reader<'a> {
     /// Moves past bytes that neither end a string nor start an escape.
     fn plain_run(&mut self) {
         let rest = &self.bytes[self.at..];
-        self.at += rest
-            .iter()
-            .position(|&b| STOPS[usize::from(b)])
-            .unwrap_or(rest.len());
+        self.at += stop(rest).unwrap_or(rest.len());
     }
 
     /// The rest of a string that has an escape (or is malformed), from
@@ -751,6 +811,29 @@ mod tests {
         ] {
             let want = text.parse::<f64>().is_ok_and(f64::is_finite);
             assert_eq!(parse(text).is_ok(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn stop_finds_the_first_quote_backslash_or_control_byte_as_stops_does() {
+        let mut text: Vec<u8> = (0..=255u8).collect();
+        text.extend((0..=255u8).rev());
+        for from in 0..text.len() {
+            for len in [0, 1, 7, 8, 9, 16, 17, 40] {
+                let bytes = &text[from..(from + len).min(text.len())];
+                let want = bytes.iter().position(|&b| STOPS[usize::from(b)]);
+                assert_eq!(stop(bytes), want, "{bytes:?}");
+            }
+        }
+        for b in 0..=255u8 {
+            for at in 0..24 {
+                let mut text = vec![b'a'; 24];
+                text[at] = b;
+                // A stop after `b`: a borrow from `b` must not hide it.
+                text[23] = b'"';
+                let want = text.iter().position(|&b| STOPS[usize::from(b)]);
+                assert_eq!(stop(&text), want, "{b} at {at}");
+            }
         }
     }
 

@@ -18,8 +18,59 @@ fn conv() -> Value {
     serde_json::from_str(include_str!("../../../tests/data/conv-plan-sm90.json")).expect("JSON")
 }
 
+/// `v` checked as serde_json writes it (keys sorted) and in cuDNN's
+/// order (`in_cudnns_order`); the result of the first.
 fn parse(v: &Value) -> Result<PlanJson> {
-    PlanJson::parse(&v.to_string())
+    let sorted = checked(&v.to_string());
+    let ordered = checked(&in_cudnns_order(v));
+    assert_eq!(sorted.is_ok(), ordered.is_ok(), "{v}");
+    sorted
+}
+
+/// `v` as compact JSON with its keys in the order cuDNN writes them: a
+/// node's `operation` first, a graph's `finalizeMode`, `tensors` and
+/// `nodes` in that order; the rest sorted.
+fn in_cudnns_order(v: &Value) -> String {
+    fn rank(k: &str) -> u8 {
+        match k {
+            "operation" | "finalizeMode" => 0,
+            "tensors" => 1,
+            "nodes" => 2,
+            _ => 3,
+        }
+    }
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort_by_key(|k| (rank(k), k.as_str()));
+            let members: Vec<String> = keys
+                .iter()
+                .map(|k| format!("{}:{}", Value::from(k.as_str()), in_cudnns_order(&m[*k])))
+                .collect();
+            format!("{{{}}}", members.join(","))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(in_cudnns_order).collect();
+            format!("[{}]", items.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// `PlanJson::parse` of `json`, after checking that the plain reader
+/// answers the same or leaves the text to it.
+fn checked(json: &str) -> Result<PlanJson> {
+    let full = PlanJson::parse(json);
+    if let Some((name, tensors)) = plain::read(json) {
+        match &full {
+            Ok(p) => {
+                assert_eq!(name, p.graph_name, "{json}");
+                assert_eq!(tensors, p.tensors, "{json}");
+            }
+            Err(e) => panic!("the plain reader read a text parse refuses ({e}): {json}"),
+        }
+    }
+    full
 }
 
 fn refused(v: &Value, want: &str) {
@@ -148,7 +199,7 @@ fn a_key_twice_in_one_object_is_refused() {
     // A key twice in one object, at any depth.
     let twice = text.replacen("\"X\":\"1\"", "\"X\":\"1\",\"X\":\"2\"", 1);
     assert_ne!(twice, text);
-    assert!(PlanJson::parse(&twice).is_err());
+    assert!(checked(&twice).is_err());
 }
 
 /// An edit of the convolution's plan and what the refusal says.
@@ -263,7 +314,7 @@ fn texts_that_are_not_a_plan_object_are_refused() {
         "not json",
         "{\"operationGraph\":{}} x",
     ] {
-        assert!(PlanJson::parse(bad).is_err(), "{bad}");
+        assert!(checked(bad).is_err(), "{bad}");
     }
 }
 
@@ -396,7 +447,7 @@ fn plan_json_marks_device_side_indices_and_alignment() {
     let json = r#"{"operationGraph":{"tensors":[{"name":"1","dataType":"CUDNN_DATA_HALF",
         "dim":[1],"stride":[1],"isVirtual":false,"isByValue":false,"ptrAlignment":4}],
         "nodes":[]}}"#;
-    let p = PlanJson::parse(json).expect("plan");
+    let p = checked(json).expect("plan");
     assert_eq!(p.tensors[0].alignment, 4);
 }
 
@@ -472,4 +523,63 @@ fn tensors_keep_the_jsons_name_and_reordering() {
     );
     v["operationGraph"]["tensors"][0]["reordering"] = "CUDNN_TENSOR_REORDERING_BOGUS".into();
     refused(&v, "reordering");
+}
+
+/// The plain reader reads cuDNN's own plans (all but those holding a
+/// score subgraph, which it leaves to `parse`), as `parse` reads them.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
+fn the_plain_reader_reads_cudnns_plans_as_parse_does() {
+    let raw = include_str!("../../../tests/data/conv-plan-sm90.json").trim();
+    assert!(plain::read(raw).is_some());
+    checked(raw).expect("plan");
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let mut plain_read = 0;
+    for (name, plan) in all.as_object().expect("by name") {
+        let text = in_cudnns_order(plan);
+        checked(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let subgraph = text.contains("\"subgraph\"");
+        assert_eq!(plain::read(&text).is_some(), !subgraph, "{name}");
+        plain_read += usize::from(!subgraph);
+    }
+    assert!(plain_read >= 8, "{plain_read}");
+}
+
+/// A plan cut short or changed at any byte: the plain reader refuses it
+/// or reads what `parse` reads.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
+fn a_plan_changed_at_any_byte_is_read_by_both_readers_alike() {
+    let all: Value = serde_json::from_str(include_str!(
+        "../../../tests/data/norm-attention-plans-sm90.json"
+    ))
+    .expect("JSON");
+    let texts = [
+        include_str!("../../../tests/data/conv-plan-sm90.json")
+            .trim()
+            .to_owned(),
+        in_cudnns_order(&all["layer_norm"]),
+        in_cudnns_order(&all["sdpa_forward"]),
+    ];
+    let mut refused = 0;
+    for text in &texts {
+        assert!(text.is_ascii());
+        for at in 0..text.len() {
+            let mut cut = text.clone();
+            cut.remove(at);
+            refused += usize::from(checked(&cut).is_err());
+            checked(&text[..at]).expect_err("a plan cut short");
+            for b in [
+                '"', '1', '-', 'x', '{', ']', ',', ':', '\\', '0', '.', 'e', 'n', 't',
+            ] {
+                let mut changed = text.clone();
+                changed.replace_range(at..=at, b.encode_utf8(&mut [0; 4]));
+                refused += usize::from(checked(&changed).is_err());
+            }
+        }
+    }
+    assert!(refused > 1000, "{refused}");
 }

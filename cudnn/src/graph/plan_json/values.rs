@@ -81,8 +81,8 @@ fn is_setting(v: Json<'_, '_>) -> bool {
 /// of integers for a convolution's geometry, numbers for scalars,
 /// booleans for flags, cuDNN's names for enumerated values; otherwise no
 /// text but cuDNN's names.
-pub(super) fn attr_fits(key: &str, v: Json<'_, '_>) -> bool {
-    match kind_of(key) {
+pub(super) fn attr_fits(kind: Kind, v: Json<'_, '_>) -> bool {
+    match kind {
         Kind::Ints(min) => v.as_array().is_some_and(|a| {
             a.len() <= MAX_RANK && a.clone().all(|x| x.as_i64().is_some_and(|n| n >= min))
         }),
@@ -96,7 +96,7 @@ pub(super) fn attr_fits(key: &str, v: Json<'_, '_>) -> bool {
 
 /// The type of a node's setting.
 #[derive(Clone, Copy)]
-enum Kind {
+pub(super) enum Kind {
     /// An array of at most `MAX_RANK` integers, each at least the bound.
     Ints(i64),
     Number,
@@ -109,7 +109,7 @@ enum Kind {
     Setting,
 }
 
-fn kind_of(key: &str) -> Kind {
+pub(super) fn kind_of(key: &str) -> Kind {
     match key {
         "pad" | "reductionDims" => Kind::Ints(0),
         "stride" | "dilation" => Kind::Ints(1),
@@ -145,9 +145,9 @@ pub(super) fn reference(
 
 /// The nested softmax's operation and its reference keys (cuDNN 9.28's
 /// names: what it writes for the sink, statistics, maximum and sum-exp).
-const SOFTMAX: &str = "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR";
-const SOFTMAX_READS: &[&str] = &["X", "sinkDesc"];
-const SOFTMAX_WRITES: &[&str] = &["Y", "statsDesc", "maxDesc", "sumExpDesc"];
+pub(super) const SOFTMAX: &str = "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR";
+pub(super) const SOFTMAX_READS: &[&str] = &["X", "sinkDesc"];
+pub(super) const SOFTMAX_WRITES: &[&str] = &["Y", "statsDesc", "maxDesc", "sumExpDesc"];
 
 /// Reads the softmax node `op` nests (`value`) into `sig`, the node's
 /// signature: its references are the node's (as the builder records the

@@ -1,0 +1,538 @@
+//! The plain reader: a plan's graph name and tensors, in one pass over
+//! the text, with no tape and no messages.
+//!
+//! [`ExecutionPlan::from_json`](crate::graph::ExecutionPlan::from_json)
+//! runs as a program starts, with cold caches, so what it reads should
+//! touch little code and little memory. This reader checks everything
+//! [`PlanJson::parse`](super::PlanJson::parse) checks, in the same terms
+//! (the schemas, the tensor checks of `tensor_from`, the lexical methods
+//! of the JSON reader), but only for the plans cuDNN writes: strings
+//! without escapes, the tensors before the nodes, a node's `operation`
+//! first, no subgraph, at most [`MAX_TENSORS`] tensors. On anything else,
+//! an error included, it answers `None` and leaves the text to
+//! `PlanJson::parse`, which reads it whole and says what is wrong.
+//!
+//! What it answers is what `PlanJson::parse` answers: the tests run every
+//! plan and every refused text through both, and a plan cut or changed
+//! at every byte.
+
+use super::super::extents::Extents;
+use super::super::graph_tensor::GraphTensor;
+use super::super::{MAX_OPERATIONS, MAX_RANK};
+use super::json::{number_at, stop, MAX_DEPTH};
+use super::values::{is_enum_name, uid_of, Kind, SOFTMAX, SOFTMAX_READS, SOFTMAX_WRITES};
+use super::{role, schema_of, tensor_from, Role, TensorFields};
+
+/// The most tensors it reads (references are found by a linear search).
+pub(super) const MAX_TENSORS: usize = 64;
+
+/// The most keys of the objects open at one time (it keeps each open
+/// object's keys, to refuse a key twice).
+const MAX_KEYS: usize = 64;
+
+/// The graph's name (its `finalizeMode`, or `plan`) and its tensors,
+/// marked as [`PlanJson::parse`](super::PlanJson::parse) marks them;
+/// `None` when the text is not a plain plan or not a plan at all.
+pub(super) fn read(json: &str) -> Option<(String, Vec<GraphTensor>)> {
+    if u32::try_from(json.len()).is_err() {
+        return None;
+    }
+    let mut p = Plain {
+        text: json,
+        at: 0,
+        keys: [""; MAX_KEYS],
+        open: 0,
+        tensors: Vec::new(),
+    };
+    let name = p.plan()?;
+    Some((name.to_owned(), p.tensors))
+}
+
+/// An open object: where its keys start, the bits of its keys' hashes,
+/// whether a member has been read.
+struct Obj {
+    from: usize,
+    seen: u64,
+    first: bool,
+}
+
+struct Plain<'a> {
+    text: &'a str,
+    at: usize,
+    keys: [&'a str; MAX_KEYS],
+    open: usize,
+    /// The graph's tensors, as they are read.
+    tensors: Vec<GraphTensor>,
+}
+
+impl<'a> Plain<'a> {
+    /// The next byte that is not white space (not read).
+    fn next(&mut self) -> Option<u8> {
+        loop {
+            let c = *self.text.as_bytes().get(self.at)?;
+            if !matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                return Some(c);
+            }
+            self.at += 1;
+        }
+    }
+
+    /// Reads `c` if it comes next.
+    fn eat(&mut self, c: u8) -> bool {
+        let next = self.next() == Some(c);
+        self.at += usize::from(next);
+        next
+    }
+
+    /// Reads `word` if it comes next.
+    fn word(&mut self, word: &str) -> bool {
+        self.next();
+        let next = self.text.as_bytes()[self.at..].starts_with(word.as_bytes());
+        if next {
+            self.at += word.len();
+        }
+        next
+    }
+
+    /// Opens an object.
+    fn object(&mut self) -> Option<Obj> {
+        self.eat(b'{').then_some(Obj {
+            from: self.open,
+            seen: 0,
+            first: true,
+        })
+    }
+
+    /// The object's next key, its colon read; `Some(None)` past its end.
+    fn key(&mut self, o: &mut Obj) -> Option<Option<&'a str>> {
+        let mut c = self.next()?;
+        if c == b'}' {
+            self.at += 1;
+            self.open = o.from;
+            return Some(None);
+        }
+        if !std::mem::take(&mut o.first) {
+            if c != b',' {
+                return None;
+            }
+            self.at += 1;
+            c = self.next()?;
+        }
+        if c != b'"' {
+            return None;
+        }
+        let key = self.string()?;
+        let b = key.as_bytes();
+        let hash = b.len()
+            ^ usize::from(b.first().copied().unwrap_or(0))
+            ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
+        let bit = 1u64 << (hash & 63);
+        if o.seen & bit != 0 && self.keys[o.from..self.open].contains(&key) {
+            return None;
+        }
+        o.seen |= bit;
+        *self.keys.get_mut(self.open)? = key;
+        self.open += 1;
+        self.eat(b':').then_some(Some(key))
+    }
+
+    /// Opens an array.
+    fn array(&mut self) -> Option<bool> {
+        self.eat(b'[').then_some(true)
+    }
+
+    /// Whether an array has a next item (its comma read).
+    fn item(&mut self, first: &mut bool) -> Option<bool> {
+        let c = self.next()?;
+        if c == b']' {
+            self.at += 1;
+            return Some(false);
+        }
+        if !std::mem::take(first) {
+            if c != b',' {
+                return None;
+            }
+            self.at += 1;
+        }
+        Some(true)
+    }
+
+    /// A string without escapes or control characters.
+    fn text(&mut self) -> Option<&'a str> {
+        if self.next()? != b'"' {
+            return None;
+        }
+        self.string()
+    }
+
+    /// The string at its opening quote.
+    fn string(&mut self) -> Option<&'a str> {
+        let from = self.at + 1;
+        let rest = self.text.as_bytes().get(from..)?;
+        let len = stop(rest)?;
+        if rest[len] != b'"' {
+            return None;
+        }
+        self.at = from + len + 1;
+        self.text.get(from..from + len)
+    }
+
+    /// A number: `Some(Some(n))` for an integer within `i64`.
+    fn number(&mut self) -> Option<Option<i64>> {
+        self.next();
+        let (end, value) = number_at(self.text, self.at).ok()?;
+        self.at = end;
+        Some(value)
+    }
+
+    fn int(&mut self) -> Option<i64> {
+        self.number()?
+    }
+
+    fn null(&mut self) -> bool {
+        self.word("null")
+    }
+
+    fn int_or_null(&mut self) -> Option<Option<i64>> {
+        if self.null() {
+            Some(None)
+        } else {
+            self.int().map(Some)
+        }
+    }
+
+    fn flag(&mut self) -> Option<bool> {
+        if self.word("true") {
+            Some(true)
+        } else if self.word("false") {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Any value, nested `depth` deep; with `names`, its strings (not its
+    /// keys) cuDNN's enum names.
+    fn skip(&mut self, depth: usize, names: bool) -> Option<()> {
+        match self.next()? {
+            b'{' | b'[' if depth >= MAX_DEPTH / 2 => return None,
+            b'{' => {
+                let mut o = self.object()?;
+                while self.key(&mut o)?.is_some() {
+                    self.skip(depth + 1, names)?;
+                }
+            }
+            b'[' => {
+                let mut first = self.array()?;
+                while self.item(&mut first)? {
+                    self.skip(depth + 1, names)?;
+                }
+            }
+            b'"' => {
+                let s = self.text()?;
+                if names && !is_enum_name(s) {
+                    return None;
+                }
+            }
+            b't' | b'f' => {
+                self.flag()?;
+            }
+            b'n' => {
+                if !self.null() {
+                    return None;
+                }
+            }
+            _ => {
+                self.number()?;
+            }
+        }
+        Some(())
+    }
+
+    /// The plan: its graph's name.
+    fn plan(&mut self) -> Option<&'a str> {
+        let mut name = None;
+        let mut o = self.object()?;
+        while let Some(k) = self.key(&mut o)? {
+            match index_of(
+                k,
+                &["operationGraph", "engine", "cudnnVersion", "schemaVersion"],
+            ) {
+                Some(0) => name = Some(self.graph()?),
+                Some(1) => self.engine()?,
+                Some(_) => {
+                    self.int_or_null()?;
+                }
+                None => self.skip(1, false)?,
+            }
+        }
+        if self.next().is_some() {
+            return None;
+        }
+        name
+    }
+
+    /// The engine: null, or its index an integer, its SM version one or
+    /// null, its knob choices null or integers by name.
+    fn engine(&mut self) -> Option<()> {
+        if self.null() {
+            return Some(());
+        }
+        let mut id = None;
+        let mut o = self.object()?;
+        while let Some(k) = self.key(&mut o)? {
+            match index_of(k, &["engineId", "smVersion", "knobChoices"]) {
+                Some(0) => id = self.int_or_null()?,
+                Some(1) => {
+                    self.int_or_null()?;
+                }
+                Some(_) if self.null() => {}
+                Some(_) => {
+                    let mut knobs = self.object()?;
+                    while self.key(&mut knobs)?.is_some() {
+                        self.int()?;
+                    }
+                }
+                None => self.skip(2, false)?,
+            }
+        }
+        id.map(|_| ())
+    }
+
+    /// The operation graph, its tensors before its nodes: its name.
+    fn graph(&mut self) -> Option<&'a str> {
+        let mut mode = None;
+        // Which of `tensors` and `nodes` have been read.
+        let mut read = [false; 2];
+        let mut o = self.object()?;
+        while let Some(k) = self.key(&mut o)? {
+            match index_of(k, &["finalizeMode", "tensors", "nodes"])? {
+                0 if self.null() => mode = None,
+                0 => mode = Some(self.text()?),
+                1 => {
+                    let mut first = self.array()?;
+                    while self.item(&mut first)? {
+                        self.tensor()?;
+                    }
+                    read[0] = true;
+                }
+                _ => {
+                    if !read[0] {
+                        return None;
+                    }
+                    self.nodes()?;
+                    read[1] = true;
+                }
+            }
+        }
+        (read == [true; 2]).then(|| mode.unwrap_or("plan"))
+    }
+
+    /// A tensor, added to the tensors: its uid not one of theirs.
+    fn tensor(&mut self) -> Option<()> {
+        let (mut name, mut data_type, mut dim, mut stride) = ("", "", INTS, INTS);
+        let (mut is_virtual, mut is_by_value) = (false, false);
+        let (mut alignment, mut reordering) = (None, None);
+        // The members read, by their index in `TENSOR_KEYS`.
+        let mut got = 0u16;
+        let mut o = self.object()?;
+        while let Some(k) = self.key(&mut o)? {
+            let i = index_of(k, &TENSOR_KEYS)?;
+            match i {
+                0 => name = self.text()?,
+                1 => data_type = self.text()?,
+                2 => dim = self.ints()?,
+                3 => stride = self.ints()?,
+                4 => is_virtual = self.flag()?,
+                5 => is_by_value = self.flag()?,
+                6 | 7 => {
+                    self.int_or_null()?;
+                }
+                8 => alignment = self.int_or_null()?,
+                _ if self.null() => {}
+                _ => reordering = Some(self.text()?),
+            }
+            got |= 1 << i;
+        }
+        // The first six are required.
+        if got & 0x3F != 0x3F || self.tensors.len() == MAX_TENSORS {
+            return None;
+        }
+        let t = tensor_from(TensorFields {
+            name,
+            data_type,
+            dim: extents(dim),
+            stride: extents(stride),
+            is_virtual,
+            is_by_value,
+            alignment,
+            reordering,
+        })
+        .ok()?;
+        if self.tensors.iter().any(|o| o.uid == t.uid) {
+            return None;
+        }
+        self.tensors.push(t);
+        Some(())
+    }
+
+    /// At most `MAX_RANK` integers.
+    fn ints(&mut self) -> Option<Ints> {
+        let mut ints = INTS;
+        let mut first = self.array()?;
+        while self.item(&mut first)? {
+            *ints.0.get_mut(ints.1)? = self.int()?;
+            ints.1 += 1;
+        }
+        Some(ints)
+    }
+
+    /// The nodes: each names tensors of `tensors`, which it marks.
+    fn nodes(&mut self) -> Option<()> {
+        let mut count = 0;
+        let mut first = self.array()?;
+        while self.item(&mut first)? {
+            count += 1;
+            if count > MAX_OPERATIONS {
+                return None;
+            }
+            self.node()?;
+        }
+        Some(())
+    }
+
+    /// A reference: a uid in canonical decimal text, of one of the
+    /// tensors (its index).
+    fn reference(&mut self) -> Option<usize> {
+        let uid = uid_of(self.text()?)?;
+        self.tensors.iter().position(|t| t.uid == uid)
+    }
+
+    /// A node, its `operation` first.
+    fn node(&mut self) -> Option<()> {
+        let mut o = self.object()?;
+        if self.key(&mut o)? != Some("operation") {
+            return None;
+        }
+        let op = self.text()?;
+        let schema = schema_of(op)?;
+        let mut training = false;
+        // Written in training, read in inference: marked at the end.
+        let (mut trained, mut n_trained) = ([0; 2], 0);
+        while let Some(k) = self.key(&mut o)? {
+            match role(schema, k) {
+                Role::Ref {
+                    output,
+                    trained: train,
+                    index,
+                } => {
+                    let i = self.reference()?;
+                    if output {
+                        mark_written(&mut self.tensors[i]);
+                    } else if train {
+                        *trained.get_mut(n_trained)? = i;
+                        n_trained += 1;
+                    } else if index {
+                        self.tensors[i].is_index = !self.tensors[i].is_by_value;
+                    }
+                }
+                Role::Softmax => self.softmax()?,
+                Role::Mode => {
+                    let name = self.text()?;
+                    if !is_enum_name(name) {
+                        return None;
+                    }
+                    if k == "fmode" {
+                        training = match name {
+                            "CUDNN_NORM_FWD_TRAINING" => true,
+                            "CUDNN_NORM_FWD_INFERENCE" => false,
+                            _ => return None,
+                        };
+                    }
+                }
+                Role::Attr(kind) => self.attr(kind)?,
+                // A subgraph, its ends, a second operation, a key no
+                // schema has.
+                _ => return None,
+            }
+        }
+        if training {
+            for &i in &trained[..n_trained] {
+                mark_written(&mut self.tensors[i]);
+            }
+        }
+        Some(())
+    }
+
+    /// A setting of kind `kind` (as `values::attr_fits` checks it).
+    fn attr(&mut self, kind: Kind) -> Option<()> {
+        match kind {
+            Kind::Ints(min) => {
+                let (ints, len) = self.ints()?;
+                ints[..len].iter().all(|&v| v >= min).then_some(())
+            }
+            Kind::Number => self.number().map(|_| ()),
+            Kind::Count => (self.int()? >= 0).then_some(()),
+            Kind::Flag => self.flag().map(|_| ()),
+            Kind::Name => is_enum_name(self.text()?).then_some(()),
+            Kind::Setting => self.skip(4, true),
+        }
+    }
+
+    /// An SDPA forward's nested softmax, its `operation` first: its
+    /// references read and marked.
+    fn softmax(&mut self) -> Option<()> {
+        let mut o = self.object()?;
+        if self.key(&mut o)? != Some("operation") || self.text()? != SOFTMAX {
+            return None;
+        }
+        while let Some(k) = self.key(&mut o)? {
+            let write = SOFTMAX_WRITES.contains(&k);
+            if !write && !SOFTMAX_READS.contains(&k) {
+                return None;
+            }
+            let i = self.reference()?;
+            if write {
+                mark_written(&mut self.tensors[i]);
+            }
+        }
+        Some(())
+    }
+}
+
+/// A tensor's keys, the six it requires first.
+const TENSOR_KEYS: [&str; 10] = [
+    "name",
+    "dataType",
+    "dim",
+    "stride",
+    "isVirtual",
+    "isByValue",
+    "vectCount",
+    "vectDim",
+    "ptrAlignment",
+    "reordering",
+];
+
+/// Up to `MAX_RANK` integers, and how many.
+type Ints = ([i64; MAX_RANK], usize);
+
+const INTS: Ints = ([0; MAX_RANK], 0);
+
+fn extents((values, len): Ints) -> Extents {
+    Extents::Few {
+        values,
+        len: len as u8,
+    }
+}
+
+/// Where `key` is in `keys`.
+#[inline(never)]
+fn index_of(key: &str, keys: &[&str]) -> Option<usize> {
+    keys.iter().position(|&k| k == key)
+}
+
+/// A tensor a node writes: an output unless virtual.
+fn mark_written(t: &mut GraphTensor) {
+    t.is_output = !t.is_virtual;
+}
