@@ -534,6 +534,9 @@ impl BackendDescriptor {
     ) -> Result<()> {
         let a = self.check_attr(attr, T::TYPE, true)?;
         Self::check_count(a, values.len())?;
+        if let Some(raw) = T::raw_slice(values) {
+            return self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast());
+        }
         let raw: Vec<T::Raw> = values.iter().map(|v| v.to_raw()).collect();
         self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast())
     }

@@ -226,7 +226,7 @@ impl ExecutionPlan {
         Ok(ExecutionPlan {
             desc,
             workspace,
-            graph_name: graph_name.into(),
+            graph_name,
             tensors: tensors.into(),
             engine: OnceCell::new(),
             knobs: OnceCell::new(),

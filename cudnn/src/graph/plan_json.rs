@@ -32,6 +32,7 @@
 //! above, which says what is wrong.
 
 use std::fmt;
+use std::sync::Arc;
 
 #[cfg(test)]
 use cudnn_sys as sys;
@@ -102,9 +103,9 @@ impl PlanJson {
     /// [`parse`](Self::parse) checks it: read by the plain reader
     /// ([`plain`]) when the text is a plan as cuDNN writes it, by `parse`
     /// otherwise (which says what is wrong).
-    pub(crate) fn tensors(json: &str) -> Result<(String, Vec<GraphTensor>)> {
+    pub(crate) fn tensors(json: &str) -> Result<(Arc<str>, Vec<GraphTensor>)> {
         match plain::read(json) {
-            Some(read) => Ok(read),
+            Some((name, tensors)) => Ok((name.into(), tensors)),
             None => Self::parse_tensors(json),
         }
     }
@@ -112,8 +113,8 @@ impl PlanJson {
     /// The graph's name and tensors of `json`, by [`parse`](Self::parse).
     #[cold]
     #[inline(never)]
-    fn parse_tensors(json: &str) -> Result<(String, Vec<GraphTensor>)> {
-        Self::parse(json).map(|p| (p.graph_name, p.tensors))
+    fn parse_tensors(json: &str) -> Result<(Arc<str>, Vec<GraphTensor>)> {
+        Self::parse(json).map(|p| (p.graph_name.into(), p.tensors))
     }
 
     /// What the plan is for, to compare with a graph's.

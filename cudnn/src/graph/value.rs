@@ -31,6 +31,14 @@ pub trait AttributeValue: sealed::Sealed + Copy {
     fn to_raw(self) -> Self::Raw;
     #[doc(hidden)]
     fn from_raw(raw: Self::Raw) -> Self;
+    /// `values` as cuDNN reads them, when they are that already (`Raw` is
+    /// `Self`): set without a copy.
+    #[doc(hidden)]
+    #[inline]
+    fn raw_slice(values: &[Self]) -> Option<&[Self::Raw]> {
+        let _ = values;
+        None
+    }
 }
 
 /// Types whose every bit pattern is a valid value: cuDNN's writes are
@@ -49,6 +57,10 @@ macro_rules! plain {
             #[inline]
             fn from_raw(raw: $t) -> $t {
                 raw
+            }
+            #[inline]
+            fn raw_slice(values: &[$t]) -> Option<&[$t]> {
+                Some(values)
             }
         }
     )*};

@@ -5,12 +5,15 @@
 //! runs as a program starts, with cold caches, so what it reads should
 //! touch little code and little memory. This reader checks everything
 //! [`PlanJson::parse`](super::PlanJson::parse) checks, in the same terms
-//! (the schemas, the tensor checks of `tensor_from`, the lexical methods
-//! of the JSON reader), but only for the plans cuDNN writes: strings
-//! without escapes, the tensors before the nodes, a node's `operation`
-//! first, no subgraph, at most [`MAX_TENSORS`] tensors. On anything else,
-//! an error included, it answers `None` and leaves the text to
-//! `PlanJson::parse`, which reads it whole and says what is wrong.
+//! (the schemas and `role`, the tensor checks of `tensor_from`, the
+//! number grammar of `number_at`), but only for plans laid out as cuDNN
+//! 9.28 writes them: the operation graph's `finalizeMode`, `tensors` and
+//! `nodes`, and each tensor's ten members, in cuDNN's order with no white
+//! space (so no key twice, and nothing to search); strings without
+//! escapes; a node's `operation` first; no subgraph; at most
+//! [`MAX_TENSORS`] tensors. On anything else, an error included, it
+//! answers `None` and leaves the text to `PlanJson::parse`, which reads
+//! it whole and says what is wrong.
 //!
 //! What it answers is what `PlanJson::parse` answers: the tests run every
 //! plan and every refused text through both, and a plan cut or changed
@@ -33,7 +36,7 @@ const MAX_KEYS: usize = 64;
 /// The graph's name (its `finalizeMode`, or `plan`) and its tensors,
 /// marked as [`PlanJson::parse`](super::PlanJson::parse) marks them;
 /// `None` when the text is not a plain plan or not a plan at all.
-pub(super) fn read(json: &str) -> Option<(String, Vec<GraphTensor>)> {
+pub(super) fn read(json: &str) -> Option<(&str, Vec<GraphTensor>)> {
     if u32::try_from(json.len()).is_err() {
         return None;
     }
@@ -45,7 +48,7 @@ pub(super) fn read(json: &str) -> Option<(String, Vec<GraphTensor>)> {
         tensors: Vec::new(),
     };
     let name = p.plan()?;
-    Some((name.to_owned(), p.tensors))
+    Some((name, p.tensors))
 }
 
 /// An open object: where its keys start, the bits of its keys' hashes,
@@ -87,11 +90,22 @@ impl<'a> Plain<'a> {
     /// Reads `word` if it comes next.
     fn word(&mut self, word: &str) -> bool {
         self.next();
-        let next = self.text.as_bytes()[self.at..].starts_with(word.as_bytes());
+        self.lit(word)
+    }
+
+    /// Reads `lit` if the text goes on with it, as it is (no white
+    /// space).
+    fn lit(&mut self, lit: &str) -> bool {
+        let next = self.text.as_bytes()[self.at..].starts_with(lit.as_bytes());
         if next {
-            self.at += word.len();
+            self.at += lit.len();
         }
         next
+    }
+
+    /// Reads `lit`, which the text must go on with.
+    fn expect(&mut self, lit: &str) -> Option<()> {
+        self.lit(lit).then_some(())
     }
 
     /// Opens an object.
@@ -299,65 +313,57 @@ impl<'a> Plain<'a> {
         id.map(|_| ())
     }
 
-    /// The operation graph, its tensors before its nodes: its name.
+    /// The operation graph, its members as cuDNN writes them: its name.
     fn graph(&mut self) -> Option<&'a str> {
-        let mut mode = None;
-        // Which of `tensors` and `nodes` have been read.
-        let mut read = [false; 2];
-        let mut o = self.object()?;
-        while let Some(k) = self.key(&mut o)? {
-            match index_of(k, &["finalizeMode", "tensors", "nodes"])? {
-                0 if self.null() => mode = None,
-                0 => mode = Some(self.text()?),
-                1 => {
-                    let mut first = self.array()?;
-                    while self.item(&mut first)? {
-                        self.tensor()?;
-                    }
-                    read[0] = true;
+        self.expect("{\"finalizeMode\":")?;
+        let mode = if self.null() { "plan" } else { self.text()? };
+        self.expect(",\"tensors\":[")?;
+        if !self.lit("]") {
+            loop {
+                self.tensor()?;
+                if self.lit("]") {
+                    break;
                 }
-                _ => {
-                    if !read[0] {
-                        return None;
-                    }
-                    self.nodes()?;
-                    read[1] = true;
-                }
+                self.expect(",")?;
             }
         }
-        (read == [true; 2]).then(|| mode.unwrap_or("plan"))
+        self.expect(",\"nodes\":")?;
+        self.nodes()?;
+        self.expect("}")?;
+        Some(mode)
     }
 
-    /// A tensor, added to the tensors: its uid not one of theirs.
+    /// A tensor, its members as cuDNN writes them (so none twice), added
+    /// to the tensors: its uid not one of theirs.
     fn tensor(&mut self) -> Option<()> {
-        let (mut name, mut data_type, mut dim, mut stride) = ("", "", INTS, INTS);
-        let (mut is_virtual, mut is_by_value) = (false, false);
-        let (mut alignment, mut reordering) = (None, None);
-        // The members read, by their index in `TENSOR_KEYS`.
-        let mut got = 0u16;
-        let mut o = self.object()?;
-        while let Some(k) = self.key(&mut o)? {
-            let i = index_of(k, &TENSOR_KEYS)?;
-            match i {
-                0 => name = self.text()?,
-                1 => data_type = self.text()?,
-                2 => dim = self.ints()?,
-                3 => stride = self.ints()?,
-                4 => is_virtual = self.flag()?,
-                5 => is_by_value = self.flag()?,
-                6 | 7 => {
-                    self.int_or_null()?;
-                }
-                8 => alignment = self.int_or_null()?,
-                _ if self.null() => {}
-                _ => reordering = Some(self.text()?),
-            }
-            got |= 1 << i;
-        }
-        // The first six are required.
-        if got & 0x3F != 0x3F || self.tensors.len() == MAX_TENSORS {
+        if self.tensors.len() == MAX_TENSORS {
             return None;
         }
+        self.expect("{\"name\":")?;
+        let name = self.text()?;
+        self.expect(",\"dataType\":")?;
+        let data_type = self.text()?;
+        self.expect(",\"dim\":")?;
+        let dim = self.ints()?;
+        self.expect(",\"stride\":")?;
+        let stride = self.ints()?;
+        self.expect(",\"isVirtual\":")?;
+        let is_virtual = self.flag()?;
+        self.expect(",\"isByValue\":")?;
+        let is_by_value = self.flag()?;
+        self.expect(",\"vectCount\":")?;
+        self.int_or_null()?;
+        self.expect(",\"vectDim\":")?;
+        self.int_or_null()?;
+        self.expect(",\"ptrAlignment\":")?;
+        let alignment = self.int_or_null()?;
+        self.expect(",\"reordering\":")?;
+        let reordering = if self.null() {
+            None
+        } else {
+            Some(self.text()?)
+        };
+        self.expect("}")?;
         let t = tensor_from(TensorFields {
             name,
             data_type,
@@ -499,20 +505,6 @@ impl<'a> Plain<'a> {
         Some(())
     }
 }
-
-/// A tensor's keys, the six it requires first.
-const TENSOR_KEYS: [&str; 10] = [
-    "name",
-    "dataType",
-    "dim",
-    "stride",
-    "isVirtual",
-    "isByValue",
-    "vectCount",
-    "vectDim",
-    "ptrAlignment",
-    "reordering",
-];
 
 /// Up to `MAX_RANK` integers, and how many.
 type Ints = ([i64; MAX_RANK], usize);

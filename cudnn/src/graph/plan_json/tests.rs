@@ -27,17 +27,29 @@ fn parse(v: &Value) -> Result<PlanJson> {
     sorted
 }
 
-/// `v` as compact JSON with its keys in the order cuDNN writes them: a
-/// node's `operation` first, a graph's `finalizeMode`, `tensors` and
-/// `nodes` in that order; the rest sorted.
+/// `v` as compact JSON with its keys in the order cuDNN 9.28 writes them:
+/// a node's `operation` first, a graph's `finalizeMode`, `tensors` and
+/// `nodes` in that order, a tensor's members in the order of
+/// `conv-plan-sm90.json`; the rest sorted.
 fn in_cudnns_order(v: &Value) -> String {
     fn rank(k: &str) -> u8 {
-        match k {
-            "operation" | "finalizeMode" => 0,
-            "tensors" => 1,
-            "nodes" => 2,
-            _ => 3,
-        }
+        const FIRST: [&str; 13] = [
+            "operation",
+            "finalizeMode",
+            "tensors",
+            "nodes",
+            "name",
+            "dataType",
+            "dim",
+            "stride",
+            "isVirtual",
+            "isByValue",
+            "vectCount",
+            "vectDim",
+            "ptrAlignment",
+        ];
+        let last = if k == "reordering" { 13 } else { 14 };
+        FIRST.iter().position(|&f| f == k).map_or(last, |i| i as u8)
     }
     match v {
         Value::Object(m) => {
