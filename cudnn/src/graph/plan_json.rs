@@ -81,15 +81,13 @@ impl PlanJson {
         for n in &nodes {
             for uid in &n.writes {
                 if let Some(&i) = by_uid.get(uid) {
-                    tensors[i].is_output = !tensors[i].is_virtual;
+                    mark_written(&mut tensors[i]);
                 }
             }
         }
         for uid in indices {
             if let Some(&i) = by_uid.get(&uid) {
-                // A mask's lengths may be scalars passed by value (the
-                // node's dims), which the device does not follow.
-                tensors[i].is_index = !tensors[i].is_by_value;
+                mark_index(&mut tensors[i]);
             }
         }
         Ok(PlanJson {
@@ -755,6 +753,28 @@ pub(crate) const SCHEMAS: &[Schema] = &[
     },
 ];
 
+/// Whether a norm forward's `fmode` names training (`None`: neither
+/// training nor inference).
+fn fmode_training(name: &str) -> Option<bool> {
+    match name {
+        "CUDNN_NORM_FWD_TRAINING" => Some(true),
+        "CUDNN_NORM_FWD_INFERENCE" => Some(false),
+        _ => None,
+    }
+}
+
+/// A tensor a node writes: an output unless virtual.
+fn mark_written(t: &mut GraphTensor) {
+    t.is_output = !t.is_virtual;
+}
+
+/// A tensor a node reads as device-side indices: so marked unless passed
+/// by value (a mask's lengths may be scalars, the node's dims, which the
+/// device does not follow).
+fn mark_index(t: &mut GraphTensor) {
+    t.is_index = !t.is_by_value;
+}
+
 /// The schema of operation `op`.
 #[inline(never)]
 fn schema_of(op: &str) -> Option<&'static Schema> {
@@ -810,9 +830,10 @@ fn read_node(
     })?;
     let training = match node.get("fmode") {
         None => false,
-        Some(v) if v.as_str() == Some("CUDNN_NORM_FWD_TRAINING") => true,
-        Some(v) if v.as_str() == Some("CUDNN_NORM_FWD_INFERENCE") => false,
-        Some(v) => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
+        Some(v) => match v.as_str().and_then(fmode_training) {
+            Some(training) => training,
+            None => return Err(Error::bad_value(FROM_JSON, format!("{op}: fmode {v}"))),
+        },
     };
     let mut sig = NodeSig::new(schema.operation);
     for (k, value) in members(*node, "a node")? {

@@ -268,6 +268,16 @@ static STOPS: [bool; 256] = {
     t
 };
 
+/// A key's bit of 64, from its length and ends: the keys of an object
+/// are compared only when a key's bit is set already.
+pub(super) fn key_bit(key: &str) -> u64 {
+    let b = key.as_bytes();
+    let hash = b.len()
+        ^ usize::from(b.first().copied().unwrap_or(0))
+        ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
+    1u64 << (hash & 63)
+}
+
 /// Where the first byte of `bytes` that ends a run of a string's plain
 /// text ([`STOPS`]) is: eight bytes at a time, then one at a time.
 pub(super) fn stop(bytes: &[u8]) -> Option<usize> {
@@ -520,13 +530,8 @@ impl<'a> Reader<'a> {
             let key_at = self.at;
             let key = self.string()?;
             let text = key.text().unwrap_or_default();
-            // A key's bit of 64, from its length and ends: the tape is
-            // searched only when the bit is set already.
-            let b = text.as_bytes();
-            let hash = b.len()
-                ^ usize::from(b.first().copied().unwrap_or(0))
-                ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
-            let bit = 1u64 << (hash & 63);
+            // The tape is searched only when the key's bit is set already.
+            let bit = key_bit(text);
             let maybe_seen = seen & bit != 0;
             seen |= bit;
             if maybe_seen && self.key_seen(first, text) {

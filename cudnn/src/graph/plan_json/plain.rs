@@ -22,9 +22,11 @@
 use super::super::extents::Extents;
 use super::super::graph_tensor::GraphTensor;
 use super::super::{MAX_OPERATIONS, MAX_RANK};
-use super::json::{number_at, stop, MAX_DEPTH};
+use super::json::{key_bit, number_at, stop, MAX_DEPTH};
 use super::values::{is_enum_name, uid_of, Kind, SOFTMAX, SOFTMAX_READS, SOFTMAX_WRITES};
-use super::{role, schema_of, tensor_from, Role, TensorFields};
+use super::{
+    fmode_training, mark_index, mark_written, role, schema_of, tensor_from, Role, TensorFields,
+};
 
 /// The most tensors it reads (references are found by a linear search).
 pub(super) const MAX_TENSORS: usize = 64;
@@ -136,11 +138,7 @@ impl<'a> Plain<'a> {
             return None;
         }
         let key = self.string()?;
-        let b = key.as_bytes();
-        let hash = b.len()
-            ^ usize::from(b.first().copied().unwrap_or(0))
-            ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
-        let bit = 1u64 << (hash & 63);
+        let bit = key_bit(key);
         if o.seen & bit != 0 && self.keys[o.from..self.open].contains(&key) {
             return None;
         }
@@ -439,7 +437,7 @@ impl<'a> Plain<'a> {
                         *trained.get_mut(n_trained)? = i;
                         n_trained += 1;
                     } else if index {
-                        self.tensors[i].is_index = !self.tensors[i].is_by_value;
+                        mark_index(&mut self.tensors[i]);
                     }
                 }
                 Role::Softmax => self.softmax()?,
@@ -449,11 +447,7 @@ impl<'a> Plain<'a> {
                         return None;
                     }
                     if k == "fmode" {
-                        training = match name {
-                            "CUDNN_NORM_FWD_TRAINING" => true,
-                            "CUDNN_NORM_FWD_INFERENCE" => false,
-                            _ => return None,
-                        };
+                        training = fmode_training(name)?;
                     }
                 }
                 Role::Attr(kind) => self.attr(kind)?,
@@ -522,9 +516,4 @@ fn extents((values, len): Ints) -> Extents {
 #[inline(never)]
 fn index_of(key: &str, keys: &[&str]) -> Option<usize> {
     keys.iter().position(|&k| k == key)
-}
-
-/// A tensor a node writes: an output unless virtual.
-fn mark_written(t: &mut GraphTensor) {
-    t.is_output = !t.is_virtual;
 }
