@@ -26,6 +26,10 @@ const MAX_ELEMENTS: usize = 1 << 26;
 /// length cuDNN reports as 0 (more are offered when it says there are).
 const UNBOUNDED_FIRST_TRY: usize = 16;
 
+/// The attribute type of descriptor elements.
+const DESCRIPTOR: sys::cudnnBackendAttributeType_t =
+    sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+
 /// The owned C descriptor, shared (through `Arc`) by the
 /// [`BackendDescriptor`] that made it and by the descriptors it was set
 /// into, which keep it alive; with what it refers to, kept alive as long
@@ -576,7 +580,7 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         d: &BackendDescriptor,
     ) -> Result<()> {
-        self.set_elements(attr, &[&d.raw], (!d.finalized).then_some(0))
+        self.set_one(attr, &d.raw, d.finalized)
     }
 
     /// Sets attribute `attr` to the one shared descriptor `d`, as
@@ -589,7 +593,7 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         d: &SharedDescriptor,
     ) -> Result<()> {
-        self.set_elements(attr, &[&d.raw], None)
+        self.set_one(attr, &d.raw, true)
     }
 
     /// [`set_descriptors`](Self::set_descriptors) of the descriptors
@@ -600,8 +604,48 @@ impl BackendDescriptor {
         elements: &[&Arc<Raw>],
         unfinalized: Option<usize>,
     ) -> Result<()> {
-        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
-        let a = self.check_attr(attr, ty, true)?;
+        let a = self.check_elements(attr, elements, unfinalized)?;
+        // Refused before cuDNN holds them if they could not be kept.
+        let raw = self.unshared(a.set_fn)?;
+        // Most attributes take one to a few descriptors: on the stack.
+        let ptrs = elements.iter().map(|d| d.ptr);
+        on_stack::<_, 8, _>(std::ptr::null_mut(), ptrs, |ptrs| {
+            set_raw(raw, a, DESCRIPTOR, ptrs.len(), ptrs.as_ptr().cast())
+        })?;
+        raw.kept.extend(elements.iter().map(|d| Arc::clone(d)));
+        self.set_attrs.insert(a.attribute());
+        Ok(())
+    }
+
+    /// [`set_elements`](Self::set_elements) of the one descriptor `d`,
+    /// finalized or not: no list built on the stack, and one `push` to
+    /// keep it (a plan's engine configuration and device properties, on
+    /// the path of every plan made or read from JSON).
+    fn set_one(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        d: &Arc<Raw>,
+        finalized: bool,
+    ) -> Result<()> {
+        let a = self.check_elements(attr, &[d], (!finalized).then_some(0))?;
+        let raw = self.unshared(a.set_fn)?;
+        set_raw(raw, a, DESCRIPTOR, 1, std::ptr::from_ref(&d.ptr).cast())?;
+        raw.kept.push(Arc::clone(d));
+        self.set_attrs.insert(a.attribute());
+        Ok(())
+    }
+
+    /// The checks of [`set_elements`](Self::set_elements): `attr` takes
+    /// descriptors, as many as `elements`, each finalized (but
+    /// `unfinalized`), of this library and of the type `attr` holds.
+    #[inline]
+    fn check_elements(
+        &self,
+        attr: sys::cudnnBackendAttributeName_t,
+        elements: &[&Arc<Raw>],
+        unfinalized: Option<usize>,
+    ) -> Result<&'static AttributeInfo> {
+        let a = self.check_attr(attr, DESCRIPTOR, true)?;
         Self::check_count(a, elements.len())?;
         for (i, d) in elements.iter().enumerate() {
             if unfinalized == Some(i)
@@ -611,16 +655,7 @@ impl BackendDescriptor {
                 self.element_refused(a, i, d, unfinalized != Some(i))?;
             }
         }
-        // Refused before cuDNN holds them if they could not be kept.
-        let raw = self.unshared(a.set_fn)?;
-        // Most attributes take one to a few descriptors: on the stack.
-        let ptrs = elements.iter().map(|d| d.ptr);
-        on_stack::<_, 8, _>(std::ptr::null_mut(), ptrs, |ptrs| {
-            set_raw(raw, a, ty, ptrs.len(), ptrs.as_ptr().cast())
-        })?;
-        raw.kept.extend(elements.iter().map(|d| Arc::clone(d)));
-        self.set_attrs.insert(a.attribute());
-        Ok(())
+        Ok(a)
     }
 
     /// Why `d`, element `i` of a list set into `a`, is refused: not
@@ -886,7 +921,7 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         kind: sys::cudnnBackendDescriptorType_t,
     ) -> Result<Vec<BackendDescriptor>> {
-        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+        let ty = DESCRIPTOR;
         let a = self.check_attr(attr, ty, false)?;
         if let Some(why) = a.element_mismatch(kind) {
             return Err(Error::bad_value(a.get_fn, why));
