@@ -757,15 +757,14 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         kind: sys::cudnnBackendDescriptorType_t,
     ) -> Result<Vec<BackendDescriptor>> {
-        let ty = DESCRIPTOR;
-        let a = self.check_attr(attr, ty, false)?;
+        let a = self.check_attr(attr, DESCRIPTOR, false)?;
         if let Some(why) = a.element_mismatch(kind) {
             return Err(Error::bad_value(a.get_fn, why));
         }
         // Asked for the count with a null array, cuDNN 9.28 answers 0 for
         // some lists that are not empty (an engine configuration's knob
         // choices): then ask with room for some.
-        let mut cap = match self.capacity(a, ty)? {
+        let mut cap = match self.capacity(a, DESCRIPTOR)? {
             0 if a.max_count().is_none() => UNBOUNDED_FIRST_TRY,
             n => n,
         };
@@ -776,7 +775,7 @@ impl BackendDescriptor {
             }
             let mut ptrs: Vec<sys::cudnnBackendDescriptor_t> =
                 out.iter().map(|d| d.raw.ptr).collect();
-            let n = self.get_raw(a, ty, cap, ptrs.as_mut_ptr().cast())?;
+            let n = self.get_raw(a, DESCRIPTOR, cap, ptrs.as_mut_ptr().cast())?;
             if n <= cap {
                 out.truncate(n);
                 return Ok(out);
