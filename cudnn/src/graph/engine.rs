@@ -14,6 +14,7 @@ use sys::{
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::graph_tensor::GraphTensor;
+use super::name::Name;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
@@ -146,7 +147,7 @@ pub struct EngineConfig {
     /// Read from cuDNN when first asked for.
     pub(crate) knobs: std::cell::OnceCell<Arc<[(KnobType, i64)]>>,
     /// The graph's name and tensors, shared with the graph.
-    pub(crate) graph_name: Arc<str>,
+    pub(crate) graph_name: Name,
     pub(crate) tensors: Arc<[GraphTensor]>,
 }
 

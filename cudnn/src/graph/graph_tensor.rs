@@ -10,6 +10,7 @@ use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 use crate::core::dtype::DType;
 
 use super::extents::Extents;
+use super::name::Name;
 use super::scalar::ScalarValue;
 use super::signature::TensorSig;
 
@@ -31,7 +32,7 @@ pub(crate) const BYTE_ALIGNMENT: u64 = 16;
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphTensor {
     pub(crate) uid: i64,
-    pub(crate) name: Box<str>,
+    pub(crate) name: Name,
     pub(crate) dims: Extents,
     pub(crate) strides: Extents,
     pub(crate) data_type: DType,

@@ -108,6 +108,7 @@ mod execute;
 mod extents;
 mod graph_tensor;
 pub(crate) mod info;
+mod name;
 mod note_names;
 mod operation_graph;
 mod pack;

@@ -19,6 +19,7 @@ use super::engine::{
     EngineConfig, EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
 };
 use super::graph_tensor::GraphTensor;
+use super::name::Name;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
@@ -37,7 +38,7 @@ pub struct OperationGraph {
     /// Every tensor, in uid order, shared with the configurations and
     /// plans of the graph.
     pub(crate) tensors: Arc<[GraphTensor]>,
-    pub(crate) name: Arc<str>,
+    pub(crate) name: Name,
     /// The tensors a plan of the graph holds: `tensors` itself, or for a
     /// composite those its operations use.
     pub(crate) plan_tensors: Arc<[GraphTensor]>,
@@ -305,7 +306,7 @@ impl OperationGraph {
             desc: cfg,
             engine: std::cell::OnceCell::from(read_engine(&engine)),
             knobs: std::cell::OnceCell::from(Arc::from(knobs)),
-            graph_name: Arc::clone(&self.name),
+            graph_name: self.name.clone(),
             tensors: self.plan_tensors(),
         })
     }
@@ -317,7 +318,7 @@ impl OperationGraph {
             desc,
             engine: std::cell::OnceCell::new(),
             knobs: std::cell::OnceCell::new(),
-            graph_name: Arc::clone(&self.name),
+            graph_name: self.name.clone(),
             tensors: self.plan_tensors(),
         }
     }

@@ -16,6 +16,7 @@ use super::engine::{
     KnobType, Target,
 };
 use super::graph_tensor::GraphTensor;
+use super::name::Name;
 use super::plan_json::PlanJson;
 use super::target::PlanTarget;
 use crate::core::error::{Error, Result};
@@ -44,7 +45,7 @@ pub struct ExecutionPlan {
     pub(crate) workspace: usize,
     /// The graph's name and tensors (shared with the configuration's
     /// graph, for a plan made from one).
-    pub(crate) graph_name: Arc<str>,
+    pub(crate) graph_name: Name,
     pub(crate) tensors: Arc<[GraphTensor]>,
     /// The engine's global index and notes, when known: the
     /// configuration's when it has read them, else read back from cuDNN
@@ -157,7 +158,7 @@ impl ExecutionPlan {
         Ok(ExecutionPlan {
             desc,
             workspace,
-            graph_name: Arc::clone(&config.graph_name),
+            graph_name: config.graph_name.clone(),
             tensors: Arc::clone(&config.tensors),
             engine: config
                 .engine

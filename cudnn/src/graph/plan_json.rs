@@ -32,7 +32,6 @@
 //! above, which says what is wrong.
 
 use std::fmt;
-use std::sync::Arc;
 
 #[cfg(test)]
 use cudnn_sys as sys;
@@ -40,6 +39,7 @@ use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 
 use super::extents::Extents;
 use super::graph_tensor::{data_type_from_name, GraphTensor, BYTE_ALIGNMENT};
+use super::name::Name;
 use super::signature::{NodeSig, Signature};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
@@ -101,7 +101,7 @@ impl PlanJson {
     /// [`parse`](Self::parse) checks it: read by the plain reader
     /// ([`plain`]) when the text is a plan as cuDNN writes it, by `parse`
     /// otherwise (which says what is wrong).
-    pub(crate) fn tensors(json: &str) -> Result<(Arc<str>, Vec<GraphTensor>)> {
+    pub(crate) fn tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
         match plain::read(json) {
             Some((name, tensors)) => Ok((name.into(), tensors)),
             None => Self::parse_tensors(json),
@@ -111,8 +111,8 @@ impl PlanJson {
     /// The graph's name and tensors of `json`, by [`parse`](Self::parse).
     #[cold]
     #[inline(never)]
-    fn parse_tensors(json: &str) -> Result<(Arc<str>, Vec<GraphTensor>)> {
-        Self::parse(json).map(|p| (p.graph_name.into(), p.tensors))
+    fn parse_tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
+        Self::parse(json).map(|p| (p.graph_name.as_str().into(), p.tensors))
     }
 
     /// What the plan is for, to compare with a graph's.

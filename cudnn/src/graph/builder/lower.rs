@@ -15,6 +15,7 @@ use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
 use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
+use crate::graph::name::Name;
 use crate::graph::operation_graph::OperationGraph;
 use crate::graph::BackendDescriptor;
 
@@ -156,7 +157,7 @@ impl Graph {
         Ok(OperationGraph {
             desc: graph,
             tensors,
-            name: Arc::from(self.name.as_str()),
+            name: Name::from(self.name.as_str()),
             plan_tensors,
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),

@@ -380,7 +380,7 @@ fn an_attention_with_dropout_takes_int64_seed_and_offset_buffers() {
 fn json_scalar(uid: i64, data_type: Dt) -> GraphTensor {
     GraphTensor {
         uid,
-        name: uid.to_string().into(),
+        name: uid.to_string().as_str().into(),
         dims: vec![1, 1, 1, 1].into(),
         strides: vec![1, 1, 1, 1].into(),
         data_type,

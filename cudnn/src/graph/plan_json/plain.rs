@@ -47,7 +47,7 @@ pub(super) fn read(json: &str) -> Option<(&str, Vec<GraphTensor>)> {
         at: 0,
         keys: [""; MAX_KEYS],
         open: 0,
-        tensors: Vec::new(),
+        tensors: Vec::with_capacity(8),
     };
     let name = p.plan()?;
     Some((name, p.tensors))

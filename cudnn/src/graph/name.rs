@@ -1,0 +1,121 @@
+//! [`Name`]: the name of a graph or of one of its tensors, as a built
+//! graph, its configurations and its plans hold it: in place up to
+//! [`INLINE`] bytes (a uid written out, an operation's output, a
+//! `finalizeMode`), shared beyond. Making one of a short name allocates
+//! nothing, and a copy is a copy of its bytes.
+
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// The longest name kept in place.
+pub(crate) const INLINE: usize = 22;
+
+/// A name: its bytes in place, or a shared string.
+#[derive(Clone)]
+pub(crate) struct Name(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// The first `len` bytes of `bytes`, copied whole from a `str`.
+    Inline {
+        len: u8,
+        bytes: [u8; INLINE],
+    },
+    Shared(Arc<str>),
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        if s.len() <= INLINE {
+            let mut bytes = [0; INLINE];
+            bytes[..s.len()].copy_from_slice(s.as_bytes());
+            // The length fits a `u8`: it is at most INLINE.
+            Name(Repr::Inline {
+                len: s.len() as u8,
+                bytes,
+            })
+        } else {
+            Name(Repr::Shared(s.into()))
+        }
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match &self.0 {
+            Repr::Inline { len, bytes } => {
+                let bytes = bytes.get(..usize::from(*len)).unwrap_or_default();
+                // SAFETY: an inline name's first `len` bytes were copied
+                // whole from a `str` (`From<&str>`, the only constructor),
+                // so they are UTF-8; the fields are private to this module.
+                unsafe { std::str::from_utf8_unchecked(bytes) }
+            }
+            Repr::Shared(s) => s,
+        }
+    }
+}
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        &**self == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        &**self == *other
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
+    }
+}
+
+static_assertions::assert_eq_size!(Name, [u64; 3]);
+static_assertions::assert_impl_all!(Name: Send, Sync);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_reads_back_as_it_was_given_in_place_or_shared() {
+        let long = "x".repeat(INLINE + 1);
+        let names = [
+            "",
+            "1",
+            "conv_out",
+            "CONV_FORWARD",
+            "ü€𝄞",
+            &long[1..],
+            &long,
+        ];
+        for s in names {
+            let n = Name::from(s);
+            assert_eq!(&*n, s);
+            assert_eq!(n, *s);
+            assert_eq!(n.clone(), n);
+            assert_eq!(format!("{n}|{n:?}"), format!("{s}|{s:?}"));
+            assert_eq!(matches!(n.0, Repr::Inline { .. }), s.len() <= INLINE, "{s}");
+        }
+        let (a, b) = (Name::from("a"), Name::from(&*long));
+        assert!(a != b);
+    }
+}
