@@ -50,7 +50,7 @@ struct Raw {
     /// `kind`'s value, kept beside the pointer for the checks of each call.
     ty: u32,
     /// The descriptors set into this one (dropped after it is destroyed).
-    kept: Vec<Arc<Raw>>,
+    kept: Kept,
     /// The handles set into this one.
     handles: Vec<HandleKeepAlive>,
 }
@@ -152,6 +152,40 @@ impl SetAttrs {
 }
 
 static_assertions::assert_impl_all!(BackendDescriptor: Send);
+/// The descriptors set into a descriptor: the first two in place (all a
+/// plan, an engine configuration or an engine keeps), the others in a
+/// list.
+#[derive(Default)]
+struct Kept {
+    first: [Option<Arc<Raw>>; 2],
+    others: Vec<Arc<Raw>>,
+}
+
+impl Kept {
+    fn push(&mut self, d: Arc<Raw>) {
+        match self.first.iter_mut().find(|slot| slot.is_none()) {
+            Some(slot) => *slot = Some(d),
+            None => self.others.push(d),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.first.iter().flatten().count() + self.others.len()
+    }
+
+    fn clear(&mut self) {
+        *self = Kept::default();
+    }
+}
+
+impl Extend<Arc<Raw>> for Kept {
+    fn extend<I: IntoIterator<Item = Arc<Raw>>>(&mut self, iter: I) {
+        for d in iter {
+            self.push(d);
+        }
+    }
+}
+
 static_assertions::assert_not_impl_any!(BackendDescriptor: Sync, Clone);
 
 impl std::fmt::Debug for BackendDescriptor {
@@ -257,7 +291,7 @@ impl BackendDescriptor {
                 lib,
                 kind: info,
                 ty: info.ty.value,
-                kept: Vec::new(),
+                kept: Kept::default(),
                 handles: Vec::new(),
             }),
             finalized: false,
