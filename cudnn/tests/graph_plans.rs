@@ -161,6 +161,13 @@ fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
             .expect_err("a plan of another architecture");
         assert!(matches!(e, Error::NotSupported(_)), "{e}");
         assert_eq!(status_raw(&e), Some(3007), "{e}");
+        // Named as the general calls name it (the plan is made in one
+        // pass; a failed call is reported as the call it is).
+        assert!(
+            e.to_string()
+                .contains("cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)"),
+            "{e}"
+        );
     }
 }
 
@@ -180,7 +187,16 @@ fn a_conv_fprop_plan_reports_its_workspace_and_tensors() {
         .expect("configs");
     let mut finalized = 0;
     for c in configs.iter().take(8) {
-        if let Ok(plan) = ExecutionPlan::new(c, Target::Device(&device)) {
+        let plan = ExecutionPlan::new(c, Target::Device(&device));
+        if let Err(e) = &plan {
+            // A configuration that does not finalize fails at the finalize.
+            let what = e.to_string();
+            assert!(
+                what.contains("cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN"),
+                "{what}"
+            );
+        }
+        if let Ok(plan) = plan {
             finalized += 1;
             assert_eq!(plan.engine_index(), Some(c.global_index()));
             let y = plan.tensor(3).expect("y");

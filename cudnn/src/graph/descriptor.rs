@@ -16,8 +16,10 @@ use crate::core::handle::HandleKeepAlive;
 use crate::core::library::{ffi, LibRef, Library};
 use crate::core::stack::on_stack;
 
+mod plan_path;
 mod refused;
 
+pub(crate) use plan_path::{PlanOn, PlanSource};
 use refused::{
     count_refused, finalized_already, json_plan_untargeted, not_one, null_created, shared_refused,
     too_many,

@@ -10,7 +10,7 @@ use sys::{
     cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
 };
 
-use super::descriptor::BackendDescriptor;
+use super::descriptor::{BackendDescriptor, PlanOn, PlanSource};
 use super::engine::{
     check_target_library, config_engine, read_knobs, write_engine, EngineConfig, EngineInfo,
     KnobType, Target,
@@ -65,28 +65,48 @@ pub struct ExecutionPlan {
 static_assertions::assert_impl_all!(ExecutionPlan: Send);
 static_assertions::assert_not_impl_any!(ExecutionPlan: Sync, Clone);
 
-/// Sets a plan's target, as cudnn-frontend does: for a live handle the
-/// handle itself (cuDNN reads its GPU); for a described GPU its device
-/// properties, which the plan records. Returns the handle's id or the
-/// recorded target.
-fn set_target(
-    plan: &mut BackendDescriptor,
-    lib: &Arc<Library>,
-    target: Target<'_>,
-) -> Result<(Option<u64>, Option<Arc<PlanTarget>>)> {
+/// A plan of `source`, finalized for `target` as cudnn-frontend does: for
+/// a live handle the handle itself (cuDNN reads its GPU); for a described
+/// GPU its device properties, which the plan records. Returns the plan,
+/// its workspace, and the handle's id or the described GPU.
+fn finalized(lib: &Arc<Library>, source: PlanSource<'_>, target: Target<'_>) -> Result<Finalized> {
     check_target_library(lib, target, FINALIZE)?;
-    match target {
+    let (desc, ws, handle_id, target) = match target {
         Target::Handle(h) => {
-            plan.set_handle(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, h)?;
-            Ok((Some(h.id()), None))
+            let (desc, ws) = BackendDescriptor::finalized_plan(lib, source, PlanOn::Handle(h))?;
+            (desc, ws, Some(h.id()), None)
         }
         Target::Device(props) => {
-            props.with_descriptor(lib, |d| {
-                plan.set_shared(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, d)
+            let (desc, ws) = props.with_descriptor(lib, |d| {
+                BackendDescriptor::finalized_plan(lib, source, PlanOn::Device(d))
             })?;
-            Ok((None, Some(Arc::clone(props.plan_target()))))
+            (desc, ws, None, Some(Arc::clone(props.plan_target())))
         }
-    }
+    };
+    let workspace = usize::try_from(ws).map_err(|_| workspace_refused(ws))?;
+    Ok(Finalized {
+        desc,
+        workspace,
+        handle_id,
+        target,
+    })
+}
+
+/// What [`finalized`] makes.
+struct Finalized {
+    desc: BackendDescriptor,
+    workspace: usize,
+    handle_id: Option<u64>,
+    target: Option<Arc<PlanTarget>>,
+}
+
+/// A workspace size that is not one.
+#[cold]
+fn workspace_refused(ws: i64) -> Error {
+    Error::unsupported(
+        "cudnnBackendGetAttribute(CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)",
+        format!("cuDNN reported a workspace of {ws} bytes"),
+    )
 }
 
 /// The engine configuration of a finalized plan, read back from cuDNN.
@@ -104,17 +124,6 @@ fn plan_config(plan: &BackendDescriptor) -> Option<BackendDescriptor> {
 /// cuDNN (`None` when it does not report its engine).
 fn plan_engine(plan: &BackendDescriptor) -> Option<EngineInfo> {
     config_engine(&plan_config(plan)?)
-}
-
-/// The workspace a finalized plan reports, checked.
-fn workspace_of(plan: &BackendDescriptor) -> Result<usize> {
-    let ws = plan.get_one::<i64>(A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)?;
-    usize::try_from(ws).map_err(|_| {
-        Error::unsupported(
-            "cudnnBackendGetAttribute(CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)",
-            format!("cuDNN reported a workspace of {ws} bytes"),
-        )
-    })
 }
 
 /// `engine 12, knobs SPLIT_K=1, notes TENSOR_CORE, workspace 256 bytes`:
@@ -148,13 +157,13 @@ impl ExecutionPlan {
     /// [`Error::InvalidArgument`] for a target of another library.
     #[doc(alias = "CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR")]
     pub fn new(config: &EngineConfig, target: Target<'_>) -> Result<ExecutionPlan> {
-        let lib = config.library();
-        let mut desc =
-            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
-        desc.set_descriptor(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, &config.desc)?;
-        let (handle_id, target) = set_target(&mut desc, lib, target)?;
-        desc.finalize()?;
-        let workspace = workspace_of(&desc)?;
+        let source = PlanSource::Config(&config.desc);
+        let Finalized {
+            desc,
+            workspace,
+            handle_id,
+            target,
+        } = finalized(config.library(), source, target)?;
         Ok(ExecutionPlan {
             desc,
             workspace,
@@ -215,15 +224,13 @@ impl ExecutionPlan {
     /// built for another GPU architecture than the target's.
     pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
         let (graph_name, tensors) = PlanJson::tensors(json)?;
-        let mut desc =
-            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
-        desc.set(
-            A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
-            json.as_bytes(),
-        )?;
-        let (handle_id, target) = set_target(&mut desc, lib, target)?;
-        desc.finalize()?;
-        let workspace = workspace_of(&desc)?;
+        let source = PlanSource::Json(json.as_bytes());
+        let Finalized {
+            desc,
+            workspace,
+            handle_id,
+            target,
+        } = finalized(lib, source, target)?;
         Ok(ExecutionPlan {
             desc,
             workspace,
