@@ -43,6 +43,7 @@ use cudnn_sys as sys;
 
 use crate::core::error::{Error, Mismatch, Result};
 use crate::graph::extents::Extents;
+use crate::graph::name::Name;
 use crate::graph::ScalarValue;
 
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
@@ -180,7 +181,7 @@ impl Default for ConvOptions {
 /// A tensor of the description.
 #[derive(Debug, Clone)]
 struct TensorDef {
-    name: String,
+    name: Name,
     /// Empty for a scalar no operation has used yet.
     dims: Extents,
     strides: Extents,
@@ -206,7 +207,7 @@ impl TensorDef {
 /// lowered by `node.rs`, keyed by it and read by `signature.rs`).
 #[derive(Debug, Clone)]
 struct OpDef {
-    name: String,
+    name: Name,
     op: node::BackendOp,
 }
 
@@ -246,7 +247,7 @@ struct OpDef {
 #[derive(Debug)]
 pub struct Graph {
     id: u64,
-    name: String,
+    name: Name,
     intermediate: DType,
     compute: DType,
     tensors: Vec<TensorDef>,
@@ -299,7 +300,7 @@ impl Graph {
     pub fn new(name: &str) -> Self {
         Graph {
             id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
-            name: name.to_string(),
+            name: Name::from(name),
             intermediate: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
             compute: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
             tensors: Vec::new(),
@@ -413,7 +414,7 @@ impl Graph {
     ) -> Result<TensorId> {
         self.check_new_name(function, name)?;
         Ok(self.push(TensorDef {
-            name: name.to_string(),
+            name: Name::from(name),
             dims: Extents::default(),
             strides: Extents::default(),
             dtype: Some(value.data_type()),
@@ -460,7 +461,7 @@ impl Graph {
         checks::check_data_type(dtype).map_err(fail)?;
         checks::check_half_byte_layout(dims, strides, dtype).map_err(fail)?;
         Ok(self.push(TensorDef {
-            name: name.to_string(),
+            name: Name::from(name),
             dims: dims.into(),
             strides: strides.into(),
             dtype: Some(dtype),
@@ -488,7 +489,7 @@ impl Graph {
         let i = self.index("Graph::rename", &node("graph", &self.name), t)?;
         if self.tensors[i].name != name {
             self.check_new_name("Graph::rename", name)?;
-            self.tensors[i].name = name.to_string();
+            self.tensors[i].name = Name::from(name);
         }
         Ok(())
     }
@@ -509,11 +510,11 @@ impl Graph {
         let nd = node("tensor", &def.name);
         if def.by_value.is_some() {
             let what = "a by-value scalar has no layout to reorder".to_string();
-            return Err(node_error(F, nd, Some(def.name.clone()), what));
+            return Err(node_error(F, nd, Some(def.name.to_string()), what));
         }
         if !(0..=3).contains(&mode.0) {
             let what = format!("reordering mode {} is not one cuDNN has", mode.0);
-            return Err(node_error(F, nd, Some(def.name.clone()), what));
+            return Err(node_error(F, nd, Some(def.name.to_string()), what));
         }
         self.tensors[i].reordering = Some(mode);
         Ok(())
@@ -603,7 +604,7 @@ impl Graph {
                     return Err(node_error(
                         function,
                         node(o.op.kind, &o.name),
-                        Some(t.name.clone()),
+                        Some(t.name.to_string()),
                         "a virtual tensor that no operation consumes and that is not an output \
                          (set_output)"
                             .into(),
@@ -614,7 +615,7 @@ impl Graph {
                     return Err(node_error(
                         function,
                         node("tensor", &t.name),
-                        Some(t.name.clone()),
+                        Some(t.name.to_string()),
                         "no operation uses this tensor".into(),
                     ))
                 }

@@ -41,6 +41,27 @@ impl From<&str> for Name {
     }
 }
 
+impl Name {
+    /// `parts` one after the other.
+    pub(crate) fn concat<const N: usize>(parts: [&str; N]) -> Name {
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        if len > INLINE {
+            return Name(Repr::Shared(parts.concat().into()));
+        }
+        let mut bytes = [0; INLINE];
+        let mut at = 0;
+        for p in parts {
+            bytes[at..at + p.len()].copy_from_slice(p.as_bytes());
+            at += p.len();
+        }
+        // Whole `str`s, one after the other: UTF-8; `len` fits a `u8`.
+        Name(Repr::Inline {
+            len: len as u8,
+            bytes,
+        })
+    }
+}
+
 impl Deref for Name {
     type Target = str;
 
@@ -117,5 +138,8 @@ mod tests {
         }
         let (a, b) = (Name::from("a"), Name::from(&*long));
         assert!(a != b);
+        assert_eq!(Name::concat(["conv", ".", "y"]), "conv.y");
+        assert_eq!(Name::concat([&long, ".", "y"]), *format!("{long}.y"));
+        assert_eq!(Name::concat(["", "", ""]), "");
     }
 }

@@ -541,7 +541,7 @@ impl Graph {
                 return Err(node_error(
                     function,
                     nd,
-                    Some(t.name.clone()),
+                    Some(t.name.to_string()),
                     format!(
                         "{} dimensions; attention's {role} is [B, H, S, D]",
                         t.dims.len()
@@ -553,7 +553,7 @@ impl Graph {
         let (qt, kt, vt) = (&self.tensors[q], &self.tensors[k], &self.tensors[v]);
         let (qd, kd, vd) = (&qt.dims, &kt.dims, &vt.dims);
         let wrong = |t: &super::TensorDef, what: String| {
-            node_error(function, nd, Some(t.name.clone()), what)
+            node_error(function, nd, Some(t.name.to_string()), what)
         };
         if self.data_type_of(k) != self.data_type_of(q)
             || self.data_type_of(v) != self.data_type_of(q)
@@ -703,7 +703,7 @@ impl Graph {
                     return Err(node_error(
                         function,
                         nd,
-                        Some(t.name.clone()),
+                        Some(t.name.to_string()),
                         format!(
                             "dims {:?}; the bias is [B or 1, H_q or 1, S_q, S_kv] = [{} or 1, {} or 1, {}, {}]",
                             t.dims, dims.b, dims.hq, dims.sq, dims.skv

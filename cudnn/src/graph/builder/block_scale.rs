@@ -131,7 +131,7 @@ impl Graph {
         let fault = fault
             .or_else(|| checks::check_half_byte_layout(&t.dims, &t.strides, options.dtype).err());
         if let Some(what) = fault {
-            return Err(node_error(F, nd, Some(t.name.clone()), what));
+            return Err(node_error(F, nd, Some(t.name.to_string()), what));
         }
         let mut scale_dims = t.dims.clone();
         scale_dims[axis] /= block;
@@ -210,7 +210,7 @@ impl Graph {
             } else {
                 &t.name
             };
-            return Err(node_error(F, nd, Some(blamed.clone()), what));
+            return Err(node_error(F, nd, Some(blamed.to_string()), what));
         }
         let new = vec![NewTensor::output("y", t.dims.clone(), t.strides.clone())];
         let sizes = block_size.to_vec();

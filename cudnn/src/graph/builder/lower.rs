@@ -15,7 +15,6 @@ use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
 use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
-use crate::graph::name::Name;
 use crate::graph::operation_graph::OperationGraph;
 use crate::graph::BackendDescriptor;
 
@@ -157,7 +156,7 @@ impl Graph {
         Ok(OperationGraph {
             desc: graph,
             tensors,
-            name: Name::from(self.name.as_str()),
+            name: self.name.clone(),
             plan_tensors,
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
@@ -194,7 +193,7 @@ impl Graph {
             .enumerate()
             .map(|(i, t)| GraphTensor {
                 uid: i as i64 + 1,
-                name: t.name.as_str().into(),
+                name: t.name.clone(),
                 dims: t.dims.clone(),
                 strides: t.strides.clone(),
                 data_type: t.dtype.unwrap_or(self.intermediate),

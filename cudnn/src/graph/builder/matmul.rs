@@ -139,7 +139,7 @@ impl Graph {
         Err(node_error(
             function,
             nd,
-            Some(self.tensors[i].name.clone()),
+            Some(self.tensors[i].name.to_string()),
             what,
         ))
     }

@@ -94,7 +94,7 @@ impl Graph {
                 return Err(node_error(
                     F,
                     nd,
-                    Some(t.name.clone()),
+                    Some(t.name.to_string()),
                     format!(
                         "{role} of dims {:?}; it is one element of rank {rank}",
                         t.dims

@@ -24,6 +24,7 @@ use super::{checks, node, node_error, Graph, NodeLabel, OpDef, TensorDef, Tensor
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 use crate::core::version::Version;
+use crate::graph::name::Name;
 use crate::graph::{BackendDescriptor, ScalarValue};
 
 /// An SDPA forward as the composite attention (`expand.rs`) reads it,
@@ -463,12 +464,12 @@ impl Graph {
     pub(super) fn add_node(
         &mut self,
         function: &'static str,
-        (kind, name): (&'static str, String),
+        (kind, name): (&'static str, Name),
         new: Vec<NewTensor>,
         make: impl FnOnce(&[usize]) -> BackendOp,
     ) -> Result<Vec<TensorId>> {
         let nd = node(kind, &name);
-        let names: Vec<String> = new
+        let names: Vec<Name> = new
             .iter()
             .map(|t| Graph::output_name(&name, t.suffix))
             .collect();
@@ -477,7 +478,7 @@ impl Graph {
                 node_error(
                     function,
                     nd,
-                    Some(t_name.clone()),
+                    Some(t_name.to_string()),
                     format!("the tensor it makes: {what}"),
                 )
             })?;
@@ -485,7 +486,7 @@ impl Graph {
                 return Err(node_error(
                     function,
                     nd,
-                    Some(t_name.clone()),
+                    Some(t_name.to_string()),
                     "a tensor has this name already".into(),
                 ));
             }
@@ -537,7 +538,7 @@ impl Graph {
         Err(node_error(
             function,
             nd,
-            Some(self.tensors[i].name.clone()),
+            Some(self.tensors[i].name.to_string()),
             format!(
                 "{role} of type {}; it takes {}",
                 checks::data_type_name(t),
@@ -563,7 +564,7 @@ impl Graph {
         Err(node_error(
             function,
             nd,
-            Some(t.name.clone()),
+            Some(t.name.to_string()),
             format!("dims {:?}, but {rule} {want:?}", t.dims),
         ))
     }
@@ -694,7 +695,7 @@ impl Graph {
                     return Err(node_error(
                         function,
                         node(b.kind, &o.name),
-                        Some(self.tensors[y].name.clone()),
+                        Some(self.tensors[y].name.to_string()),
                         format!(
                             "of type {}, but {} is of type {}; cuDNN wants them of one type \
                              (a virtual tensor is of the graph's intermediate type)",

@@ -614,7 +614,7 @@ impl Graph {
         Err(node_error(
             function,
             nd,
-            Some(t.name.clone()),
+            Some(t.name.to_string()),
             format!(
                 "{} dimensions; an adaptive layer norm takes at least 3 ([N, S, D..])",
                 t.dims.len()
@@ -796,7 +796,7 @@ impl Graph {
             return Err(node_error(
                 function,
                 nd,
-                Some(self.tensors[xi].name.clone()),
+                Some(self.tensors[xi].name.to_string()),
                 format!(
                     "{} dimensions; a normalization takes at least 2 ([N, C, ..])",
                     x_dims.len()
@@ -844,7 +844,7 @@ impl Graph {
             return Err(node_error(
                 function,
                 nd,
-                Some(self.tensors[xi].name.clone()),
+                Some(self.tensors[xi].name.to_string()),
                 format!(
                     "{} dimensions; a normalization takes at least 2 ([N, C, ..])",
                     x_dims.len()

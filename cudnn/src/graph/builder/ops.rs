@@ -15,6 +15,7 @@ use super::node::{BackendOp, Setting};
 use super::{node, node_error, ConvOptions, Graph, NodeLabel, OpDef, TensorDef, TensorId};
 use crate::core::error::{Error, Result};
 use crate::graph::extents::Extents;
+use crate::graph::name::Name;
 
 /// The attributes of one kind of convolution operation: its kind in node
 /// names, its descriptor type, its three tensors' roles (two inputs, then
@@ -189,18 +190,15 @@ impl Graph {
     /// The next operation's name: `<base>#<position>` (written without
     /// the formatting machinery, which a description otherwise never
     /// reaches).
-    pub(super) fn next_op_name(&self, base: &str) -> String {
-        let mut name = String::with_capacity(base.len() + 4);
-        name.push_str(base);
-        name.push('#');
-        push_decimal(&mut name, self.ops.len());
-        name
+    pub(super) fn next_op_name(&self, base: &str) -> Name {
+        let mut buf = [0u8; 20];
+        Name::concat([base, "#", decimal(self.ops.len(), &mut buf)])
     }
 
     /// The name of the tensor `suffix` that node `name` makes:
     /// `<name>.<suffix>`.
-    pub(super) fn output_name(name: &str, suffix: &str) -> String {
-        [name, ".", suffix].concat()
+    pub(super) fn output_name(name: &str, suffix: &str) -> Name {
+        Name::concat([name, ".", suffix])
     }
 
     /// The inputs of a new operation: each of this graph, and not a
@@ -220,7 +218,7 @@ impl Graph {
                 return Err(node_error(
                     function,
                     node,
-                    Some(def.name.clone()),
+                    Some(def.name.to_string()),
                     "a by-value scalar is an operand of pointwise operations only".into(),
                 ));
             }
@@ -242,7 +240,7 @@ impl Graph {
     pub(super) fn add_op(
         &mut self,
         function: &'static str,
-        (kind, name): (&'static str, String),
+        (kind, name): (&'static str, Name),
         output: (&str, impl Into<Extents>, impl Into<Extents>),
         make: impl FnOnce(usize) -> BackendOp,
     ) -> Result<TensorId> {
@@ -253,7 +251,7 @@ impl Graph {
             node_error(
                 function,
                 node,
-                Some(out_name.clone()),
+                Some(out_name.to_string()),
                 format!("the output: {what}"),
             )
         })?;
@@ -261,7 +259,7 @@ impl Graph {
             return Err(node_error(
                 function,
                 node,
-                Some(out_name),
+                Some(out_name.to_string()),
                 "a tensor has the output's name already".into(),
             ));
         }
@@ -336,7 +334,7 @@ impl Graph {
         let (dyi, wi) = (ins[0], ins[1]);
         let dx_name = Graph::output_name(&name, "dx");
         checks::check_layout(dx_dims, &checks::packed_strides(dx_dims))
-            .map_err(|what| node_error(F, nd, Some(dx_name.clone()), what))?;
+            .map_err(|what| node_error(F, nd, Some(dx_name.to_string()), what))?;
         let dx = Named {
             name: &dx_name,
             dims: dx_dims,
@@ -374,7 +372,7 @@ impl Graph {
         let (xi, dyi) = (ins[0], ins[1]);
         let dw_name = Graph::output_name(&name, "dw");
         checks::check_layout(dw_dims, &checks::packed_strides(dw_dims))
-            .map_err(|what| node_error(F, nd, Some(dw_name.clone()), what))?;
+            .map_err(|what| node_error(F, nd, Some(dw_name.to_string()), what))?;
         let dw = Named {
             name: &dw_name,
             dims: dw_dims,
@@ -435,7 +433,7 @@ impl Graph {
                     return Err(node_error(
                         function,
                         nd,
-                        Some(t.name.clone()),
+                        Some(t.name.to_string()),
                         "a pointwise operation of unused scalars only has no shape".into(),
                     ));
                 }
@@ -664,7 +662,7 @@ impl Graph {
             return Err(node_error(
                 function,
                 node("tensor", &def.name),
-                Some(def.name.clone()),
+                Some(def.name.to_string()),
                 "not an operation's output: inputs are real tensors already".into(),
             ));
         };
@@ -673,7 +671,7 @@ impl Graph {
             return Err(node_error(
                 function,
                 nd,
-                Some(def.name.clone()),
+                Some(def.name.to_string()),
                 "stays virtual: cuDNN takes this operation's result only as another's input".into(),
             ));
         }
@@ -681,11 +679,11 @@ impl Graph {
             return Err(node_error(
                 function,
                 nd,
-                Some(def.name.clone()),
+                Some(def.name.to_string()),
                 "made an output already".into(),
             ));
         }
-        let fail = |what| node_error(function, nd, Some(def.name.clone()), what);
+        let fail = |what| node_error(function, nd, Some(def.name.to_string()), what);
         checks::check_data_type(dtype).map_err(fail)?;
         if let Some(s) = strides {
             checks::check_layout(&def.dims, s).map_err(fail)?;
@@ -703,29 +701,28 @@ impl Graph {
     }
 }
 
-/// Appends `n` in decimal.
-fn push_decimal(s: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let (mut n, mut at) = (n, digits.len());
+/// `n` in decimal, written at the end of `buf` (20 digits hold any
+/// `usize`).
+fn decimal(n: usize, buf: &mut [u8; 20]) -> &str {
+    let (mut n, mut at) = (n, buf.len());
     loop {
         at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
+        buf[at] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
+        if n == 0 || at == 0 {
             break;
         }
     }
-    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod decimal_tests {
     #[test]
-    fn push_decimal_writes_what_display_writes() {
+    fn decimal_writes_what_display_writes() {
         for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
-            let mut s = String::from("op#");
-            super::push_decimal(&mut s, n);
-            assert_eq!(s, format!("op#{n}"));
+            let mut buf = [0; 20];
+            assert_eq!(super::decimal(n, &mut buf), n.to_string());
         }
     }
 }

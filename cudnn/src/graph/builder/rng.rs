@@ -114,7 +114,7 @@ impl Graph {
                 return Err(node_error(
                     F,
                     nd,
-                    Some(t.name.clone()),
+                    Some(t.name.to_string()),
                     format!("{role} of dims {:?}; it is one element, all dims 1", t.dims),
                 ));
             }

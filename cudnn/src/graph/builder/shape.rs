@@ -153,7 +153,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let xi = self.inputs(F, &nd, &[x], false)?[0];
         let t = &self.tensors[xi];
-        let fail = |what| node_error(F, nd, Some(t.name.clone()), what);
+        let fail = |what| node_error(F, nd, Some(t.name.to_string()), what);
         let dims = slice_dims(&t.dims, ranges, steps).map_err(fail)?;
         let mut strides = Vec::with_capacity(dims.len());
         for (axis, &s) in t.strides.iter().enumerate() {
@@ -207,7 +207,7 @@ impl Graph {
         let xi = self.inputs(F, &nd, &[x], false)?[0];
         let t = &self.tensors[xi];
         check_permutation(permutation, t.dims.len())
-            .map_err(|what| node_error(F, nd, Some(t.name.clone()), what))?;
+            .map_err(|what| node_error(F, nd, Some(t.name.to_string()), what))?;
         let dims: Vec<i64> = permutation.iter().map(|&p| t.dims[p]).collect();
         let strides: Vec<i64> = permutation.iter().map(|&p| t.strides[p]).collect();
         let perm = permutation.iter().map(|&p| p as i64).collect();
@@ -252,7 +252,7 @@ impl Graph {
             return Err(node_error(
                 F,
                 nd,
-                Some(t.name.clone()),
+                Some(t.name.to_string()),
                 format!(
                     "{:?} elements reshaped to dims {dims:?}; a reshape keeps the count",
                     t.dims
@@ -298,7 +298,7 @@ impl Graph {
             return Err(node_error(F, nd, None, "no input to concatenate".into()));
         };
         let f = &self.tensors[first];
-        let fail = |i: usize, what| node_error(F, nd, Some(self.tensors[i].name.clone()), what);
+        let fail = |i: usize, what| node_error(F, nd, Some(self.tensors[i].name.to_string()), what);
         if axis >= f.dims.len() {
             return Err(fail(
                 first,
@@ -381,7 +381,7 @@ impl Graph {
             return Err(node_error(
                 F,
                 nd,
-                Some(t.name.clone()),
+                Some(t.name.to_string()),
                 format!("rank {}; cuDNN's softmax takes 4 dimensions", t.dims.len()),
             ));
         }

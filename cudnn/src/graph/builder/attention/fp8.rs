@@ -255,7 +255,7 @@ impl Graph {
                         .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
                 });
             if let Some(what) = what {
-                return Err(node_error(function, nd, Some(t.name.clone()), what));
+                return Err(node_error(function, nd, Some(t.name.to_string()), what));
             }
         }
         Ok(Fp8Node {

@@ -131,14 +131,14 @@ impl Graph {
             .zip(["page_table_k", "page_table_v"])
             .enumerate()
         {
-            let name = || Some(self.tensors[t].name.clone());
+            let name = || Some(self.tensors[t].name.to_string());
             blocks[n] =
                 check_table_dims(&self.tensors[t].dims, dims.b).map_err(|w| fail(name(), w))?;
             self.check_type_in(function, nd, t, &[Dt::CUDNN_DATA_INT32], role)?;
         }
         let block = |i: usize| self.tensors[i].dims[2];
         dims.skv = spanned_len([blocks[0], block(k)], [blocks[1], block(v)])
-            .map_err(|(which, w)| fail(Some(self.tensors[tables[which]].name.clone()), w))?;
+            .map_err(|(which, w)| fail(Some(self.tensors[tables[which]].name.to_string()), w))?;
         Ok((dims, [tables[0], tables[1]]))
     }
 }

@@ -85,7 +85,7 @@ impl Graph {
         let ins = self.inputs(function, &nd, &[x, freqs], false)?;
         let (xi, fi) = (ins[0], ins[1]);
         let t = &self.tensors[xi];
-        let fault = |what: String| node_error(function, nd, Some(t.name.clone()), what);
+        let fault = |what: String| node_error(function, nd, Some(t.name.to_string()), what);
         if t.dims.len() != 4 {
             return Err(fault(format!(
                 "{} dimensions; rotary embeddings take [B, H, S, D]",

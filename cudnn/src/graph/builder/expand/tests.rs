@@ -20,7 +20,7 @@ fn forward(options: &dyn Fn(&mut Graph) -> SdpaOptions) -> (Graph, TensorId) {
 }
 
 fn op_names(e: &Expanded) -> Vec<String> {
-    e.graph.ops.iter().map(|o| o.name.clone()).collect()
+    e.graph.ops.iter().map(|o| o.name.to_string()).collect()
 }
 
 #[test]
