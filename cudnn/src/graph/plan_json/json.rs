@@ -344,6 +344,47 @@ pub(super) fn number_at(
     let negative = bytes.get(from) == Some(&b'-');
     let int_from = from + usize::from(negative);
     let (int_end, negated) = digits(bytes, int_from);
+    // An integer within i64 (nearly every number of a plan), or a
+    // fraction such as `1.0` (a scale), with no leading zero and no
+    // exponent: read here; anything else by the whole grammar. A
+    // fraction with at most 308 integer digits is finite.
+    let first = bytes.get(int_from).copied();
+    let n = int_end - int_from;
+    if n == 1 || (n > 1 && first != Some(b'0')) {
+        match bytes.get(int_end) {
+            Some(b'e' | b'E') => {}
+            Some(b'.') => {
+                let frac_end = digits(bytes, int_end + 1).0;
+                if frac_end > int_end + 1
+                    && n <= 308
+                    && !matches!(bytes.get(frac_end), Some(b'e' | b'E'))
+                {
+                    return Ok((frac_end, None));
+                }
+            }
+            _ => {
+                let value = if negative {
+                    negated
+                } else {
+                    negated.and_then(i64::checked_neg)
+                };
+                if value.is_some() {
+                    return Ok((int_end, value));
+                }
+            }
+        }
+    }
+    number_grammar(text, from)
+}
+
+/// [`number_at`] of a number other than a plain integer within `i64`.
+#[cold]
+#[inline(never)]
+fn number_grammar(text: &str, from: usize) -> Result<(usize, Option<i64>), (&'static str, usize)> {
+    let bytes = text.as_bytes();
+    let negative = bytes.get(from) == Some(&b'-');
+    let int_from = from + usize::from(negative);
+    let (int_end, negated) = digits(bytes, int_from);
     let n = int_end - int_from;
     if n == 0 || (n > 1 && bytes[int_from] == b'0') {
         return Err(("a number's integer part", int_end));
@@ -789,6 +830,58 @@ mod tests {
         assert_eq!(a[2].as_i64(), Some(i64::MIN));
         assert_eq!(a[3].as_i64(), Some(0));
         assert_eq!(a[4].as_i64(), None);
+    }
+
+    /// The integers and plain fractions `number_at` reads itself, it
+    /// reads as the whole grammar does; the rest it leaves to the grammar.
+    #[test]
+    fn number_at_reads_integers_as_the_whole_grammar_does() {
+        let numbers = [
+            "",
+            "-",
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "00",
+            "01",
+            "-01",
+            "10",
+            "1.5",
+            "1.",
+            "1e5",
+            "1E5",
+            "1e",
+            "-1e-5",
+            "0.5",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "123456789012345678901234",
+        ];
+        let long: Vec<String> = [307, 308, 309, 310]
+            .iter()
+            .flat_map(|&k| {
+                [
+                    format!("{}.5", "9".repeat(k)),
+                    format!("-{}.0", "1".repeat(k)),
+                ]
+            })
+            .collect();
+        for n in numbers.into_iter().chain(long.iter().map(String::as_str)) {
+            for end in ["", ",", "]", "}", " ", "x", ".", "e"] {
+                let text = format!("{n}{end}");
+                for from in [0, 1] {
+                    let text = format!("{}{text}", " ".repeat(from));
+                    assert_eq!(
+                        number_at(&text, from),
+                        number_grammar(&text, from),
+                        "{text:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
