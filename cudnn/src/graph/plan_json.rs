@@ -917,9 +917,9 @@ enum Role {
 /// What `key` of a node of `schema` names.
 #[inline(never)]
 fn role(schema: &Schema, key: &str) -> Role {
-    let output = schema.outputs.contains(&key);
-    let trained = schema.training_outputs.contains(&key);
-    if output || trained || schema.inputs.contains(&key) {
+    let output = listed(schema.outputs, key);
+    let trained = listed(schema.training_outputs, key);
+    if output || trained || listed(schema.inputs, key) {
         let index = ["seqLen", "cuSeqLen", "pageTable"]
             .iter()
             .any(|p| key.starts_with(p));
@@ -934,15 +934,24 @@ fn role(schema: &Schema, key: &str) -> Role {
         Role::Operation
     } else if key == "subgraph" && schema.subgraph {
         Role::Subgraph
-    } else if SUBGRAPH_UIDS.contains(&key) && schema.subgraph {
+    } else if listed(SUBGRAPH_UIDS, key) && schema.subgraph {
         Role::SubgraphEnd
-    } else if schema.modes.contains(&key) {
+    } else if listed(schema.modes, key) {
         Role::Mode
-    } else if schema.attrs.contains(&key) {
+    } else if listed(schema.attrs, key) {
         Role::Attr(kind_of(key))
     } else {
         Role::Unknown
     }
+}
+
+/// Whether `list` holds `key`: the bytes compared only where the length
+/// and the first byte agree (a node's keys are short and differ early,
+/// so nearly every entry is passed over without a call to compare).
+fn listed(list: &[&str], key: &str) -> bool {
+    let first = key.as_bytes().first();
+    list.iter()
+        .any(|c| c.len() == key.len() && c.as_bytes().first() == first && *c == key)
 }
 
 /// Checks a node's `subgraphInputUid` or `subgraphOutputUid` (`key`):
