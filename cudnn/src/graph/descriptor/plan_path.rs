@@ -139,56 +139,26 @@ impl BackendDescriptor {
             handles: Vec::new(),
         };
         let mut set_attrs = SetAttrs::default();
-        let (attr, ty, n, data) = match source {
-            PlanSource::Config(c) => (
-                A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG,
-                DESCRIPTOR,
-                1,
-                std::ptr::from_ref(&c.raw.ptr).cast(),
-            ),
-            PlanSource::Json(json) => (
-                A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
-                T::CUDNN_TYPE_CHAR,
-                // A slice's length fits an i64.
-                json.len() as i64,
-                json.as_ptr().cast(),
-            ),
+        let handle = match on {
+            PlanOn::Handle(h) => h.as_raw(),
+            PlanOn::Device(_) => std::ptr::null_mut(),
         };
-        // SAFETY: `ptr` is the live plan made above; `data` points to `n`
-        // elements of type `ty`: one finalized engine configuration of
-        // this library (kept alive with the plan, below), or the caller's
-        // JSON, which cuDNN copies.
-        let status = unsafe { set(ptr, attr, ty, n, data) };
-        if status.0 != 0 {
-            return Err(set_failed(lib, attr, status));
+        for (attr, ty, n, data) in [source.value(), on.value(&handle)] {
+            // SAFETY: `ptr` is the live plan made above; `data` points to
+            // `n` elements of type `ty` (`PlanSource::value`,
+            // `PlanOn::value`): a finalized engine configuration or device
+            // properties of this library, or a handle of it, each kept
+            // alive with the plan (below, before it is finalized); or the
+            // caller's JSON, which cuDNN copies.
+            let status = unsafe { set(ptr, attr, ty, n, data) };
+            if status.0 != 0 {
+                return Err(set_failed(lib, attr, status));
+            }
+            set_attrs.insert(attr);
         }
-        set_attrs.insert(attr);
         if let PlanSource::Config(c) = source {
             raw.kept.push(Arc::clone(&c.raw));
         }
-        let handle_ptr;
-        let (attr, ty, data) = match on {
-            PlanOn::Device(d) => (
-                A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP,
-                DESCRIPTOR,
-                std::ptr::from_ref(&d.raw.ptr).cast(),
-            ),
-            PlanOn::Handle(h) => {
-                handle_ptr = h.as_raw();
-                (
-                    A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE,
-                    T::CUDNN_TYPE_HANDLE,
-                    std::ptr::from_ref(&handle_ptr).cast(),
-                )
-            }
-        };
-        // SAFETY: as above: one finalized device-properties descriptor or
-        // one handle of this library, each kept alive with the plan.
-        let status = unsafe { set(ptr, attr, ty, 1, data) };
-        if status.0 != 0 {
-            return Err(set_failed(lib, attr, status));
-        }
-        set_attrs.insert(attr);
         match on {
             PlanOn::Device(d) => raw.kept.push(Arc::clone(&d.raw)),
             PlanOn::Handle(h) => raw.handles.push(h.keep_alive()),
@@ -202,26 +172,9 @@ impl BackendDescriptor {
         if status.0 != 0 {
             return Err(failed(lib, row.finalize_fn, status));
         }
-        let (mut count, mut workspace) = (0i64, 0i64);
-        let attr = A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE;
-        // SAFETY: `ptr` is a finalized plan; `workspace` has room for the
-        // one INT64 asked for, and `count` receives how many were written.
-        let status = unsafe {
-            get(
-                ptr,
-                attr,
-                T::CUDNN_TYPE_INT64,
-                1,
-                &mut count,
-                std::ptr::from_mut(&mut workspace).cast(),
-            )
-        };
-        if status.0 != 0 {
-            return Err(get_failed(lib, attr, status));
-        }
-        if count != 1 {
+        let Some(workspace) = workspace(lib, get, ptr)? else {
             return Ok(None);
-        }
+        };
         crate::core::counts::created("BackendDescriptor");
         let desc = BackendDescriptor {
             raw: Arc::new(raw),
@@ -231,6 +184,85 @@ impl BackendDescriptor {
         };
         Ok(Some((desc, workspace)))
     }
+}
+
+/// What `set` is given for an attribute: its name, type, count and data.
+type Value = (A, T, i64, *const std::ffi::c_void);
+
+impl PlanSource<'_> {
+    /// The plan's attribute of the source, and its value.
+    fn value(self) -> Value {
+        match self {
+            PlanSource::Config(c) => (
+                A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG,
+                DESCRIPTOR,
+                1,
+                std::ptr::from_ref(&c.raw.ptr).cast(),
+            ),
+            PlanSource::Json(json) => (
+                A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION,
+                T::CUDNN_TYPE_CHAR,
+                // A slice's length fits an i64.
+                json.len() as i64,
+                json.as_ptr().cast(),
+            ),
+        }
+    }
+}
+
+impl<'a> PlanOn<'a> {
+    /// The plan's attribute of the target, and its value (for a handle,
+    /// `handle`, its pointer).
+    fn value(self, handle: &'a sys::cudnnHandle_t) -> Value {
+        match self {
+            PlanOn::Device(d) => (
+                A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP,
+                DESCRIPTOR,
+                1,
+                std::ptr::from_ref(&d.raw.ptr).cast(),
+            ),
+            PlanOn::Handle(_) => (
+                A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE,
+                T::CUDNN_TYPE_HANDLE,
+                1,
+                std::ptr::from_ref(handle).cast(),
+            ),
+        }
+    }
+}
+
+/// The workspace finalized plan `ptr` reports through `get`; `None` for a
+/// count other than one.
+fn workspace(
+    lib: &Library,
+    get: unsafe extern "system" fn(
+        sys::cudnnBackendDescriptor_t,
+        A,
+        T,
+        i64,
+        *mut i64,
+        *mut std::ffi::c_void,
+    ) -> sys::cudnnStatus_t,
+    ptr: sys::cudnnBackendDescriptor_t,
+) -> Result<Option<i64>> {
+    let (mut count, mut workspace) = (0i64, 0i64);
+    let attr = A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE;
+    // SAFETY: `ptr` is a finalized plan; `workspace` has room for the one
+    // INT64 asked for, and `count` receives how many were written.
+    let status = unsafe {
+        get(
+            ptr,
+            attr,
+            T::CUDNN_TYPE_INT64,
+            1,
+            &mut count,
+            std::ptr::from_mut(&mut workspace).cast(),
+        )
+    };
+    if status.0 != 0 {
+        return Err(get_failed(lib, attr, status));
+    }
+    Ok((count == 1).then_some(workspace))
 }
 
 /// cuDNN's status `status` of `function`, as the general calls say it.
