@@ -130,6 +130,7 @@ impl BackendDescriptor {
             return Ok(None);
         }
         // Owned from here: destroyed on the way out of a failure.
+        crate::core::counts::created("BackendDescriptor");
         let mut raw = Raw {
             ptr,
             lib: LibRef::from(lib),
@@ -175,7 +176,6 @@ impl BackendDescriptor {
         let Some(workspace) = workspace(lib, get, ptr)? else {
             return Ok(None);
         };
-        crate::core::counts::created("BackendDescriptor");
         let desc = BackendDescriptor {
             raw: Arc::new(raw),
             finalized: true,
