@@ -363,18 +363,23 @@ pub(super) fn number_at(
                 }
             }
             _ => {
-                let value = if negative {
-                    negated
-                } else {
-                    negated.and_then(i64::checked_neg)
-                };
-                if value.is_some() {
-                    return Ok((int_end, value));
+                if let Some(value) = signed(negative, negated) {
+                    return Ok((int_end, Some(value)));
                 }
             }
         }
     }
     number_grammar(text, from)
+}
+
+/// An integer's value from its digits read negated (as `digits` reads
+/// them, so that `i64::MIN` fits), when it is within `i64`.
+fn signed(negative: bool, negated: Option<i64>) -> Option<i64> {
+    if negative {
+        negated
+    } else {
+        negated.and_then(i64::checked_neg)
+    }
 }
 
 /// [`number_at`] of a number other than a plain integer within `i64`.
@@ -415,13 +420,8 @@ fn number_grammar(text: &str, from: usize) -> Result<(usize, Option<i64>), (&'st
         exp = if minus { -e } else { e };
     }
     if at == int_end {
-        let value = if negative {
-            negated
-        } else {
-            negated.and_then(i64::checked_neg)
-        };
-        if value.is_some() {
-            return Ok((at, value));
+        if let Some(value) = signed(negative, negated) {
+            return Ok((at, Some(value)));
         }
     }
     let int = &bytes[int_from..int_end];
