@@ -153,7 +153,6 @@ impl SetAttrs {
     }
 }
 
-static_assertions::assert_impl_all!(BackendDescriptor: Send);
 /// The descriptors set into a descriptor: the first two in place (all a
 /// plan, an engine configuration or an engine keeps), the others in a
 /// list.
@@ -188,6 +187,7 @@ impl Extend<Arc<Raw>> for Kept {
     }
 }
 
+static_assertions::assert_impl_all!(BackendDescriptor: Send);
 static_assertions::assert_not_impl_any!(BackendDescriptor: Sync, Clone);
 
 impl std::fmt::Debug for BackendDescriptor {
