@@ -17,7 +17,7 @@ pub(crate) struct Name(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    /// The first `len` bytes of `bytes`, copied whole from a `str`.
+    /// The first `len` bytes of `bytes`, copied whole from `str`s.
     Inline {
         len: u8,
         bytes: [u8; INLINE],
@@ -27,17 +27,7 @@ enum Repr {
 
 impl From<&str> for Name {
     fn from(s: &str) -> Name {
-        if s.len() <= INLINE {
-            let mut bytes = [0; INLINE];
-            bytes[..s.len()].copy_from_slice(s.as_bytes());
-            // The length fits a `u8`: it is at most INLINE.
-            Name(Repr::Inline {
-                len: s.len() as u8,
-                bytes,
-            })
-        } else {
-            Name(Repr::Shared(s.into()))
-        }
+        Name::concat([s])
     }
 }
 
@@ -69,9 +59,10 @@ impl Deref for Name {
         match &self.0 {
             Repr::Inline { len, bytes } => {
                 let bytes = bytes.get(..usize::from(*len)).unwrap_or_default();
-                // SAFETY: an inline name's first `len` bytes were copied
-                // whole from a `str` (`From<&str>`, the only constructor),
-                // so they are UTF-8; the fields are private to this module.
+                // SAFETY: an inline name's first `len` bytes are whole
+                // `str`s copied one after another (`concat`, the only
+                // constructor), so they are UTF-8; the fields are private
+                // to this module.
                 unsafe { std::str::from_utf8_unchecked(bytes) }
             }
             Repr::Shared(s) => s,
