@@ -8,9 +8,10 @@
 //! [`BackendDescriptor::set`] hold by construction, once what they would
 //! refuse is ruled out here: a source or a target of another library, a
 //! configuration not finalized, a plan JSON or device properties before
-//! cuDNN 9. Any of those, and any status other than success, goes to the
-//! general calls instead, which make the same calls and say what is
-//! wrong in their terms.
+//! cuDNN 9. Any of those goes to the general calls instead, which make
+//! the same calls and say what is wrong in their terms; a status other
+//! than success is reported as the general calls report it, under the
+//! same function's name, without making the calls again.
 
 use std::sync::Arc;
 
