@@ -342,6 +342,41 @@ struct TensorFields<'d> {
 /// type and a reordering cuDNN names, 1 to `MAX_RANK` dims (at least 1)
 /// and as many strides (at least 0).
 fn tensor_from(f: TensorFields<'_>) -> Result<GraphTensor> {
+    checked_tensor(f).map_err(Refused::error)
+}
+
+/// Why [`checked_tensor`] refuses a tensor: the error is made from it
+/// only when one is reported (the plain reader drops it), so the checks
+/// carry no formatting code.
+enum Refused<'d> {
+    Name(&'d str),
+    DataType(i64, &'d str),
+    Rank(i64, usize, usize),
+    Dim(i64, i64),
+    Stride(i64, i64),
+    Reordering(i64, &'d str),
+}
+
+impl Refused<'_> {
+    #[cold]
+    #[inline(never)]
+    fn error(self) -> Error {
+        let what = match self {
+            Refused::Name(name) => format!("a tensor named {name:?}, which is not a uid"),
+            Refused::DataType(uid, t) => format!("tensor {uid}: unknown data type {t:?}"),
+            Refused::Rank(uid, dims, strides) => format!(
+                "tensor {uid} has {dims} dims and {strides} strides (1 to {MAX_RANK}, as many of each)"
+            ),
+            Refused::Dim(uid, d) => format!("tensor {uid} has a dimension of {d}"),
+            Refused::Stride(uid, s) => format!("tensor {uid} has a stride of {s}"),
+            Refused::Reordering(uid, r) => format!("tensor {uid}: reordering {r:?}"),
+        };
+        Error::bad_value(FROM_JSON, what)
+    }
+}
+
+/// [`tensor_from`], refusals as [`Refused`].
+fn checked_tensor(f: TensorFields<'_>) -> std::result::Result<GraphTensor, Refused<'_>> {
     let TensorFields {
         name,
         data_type,
@@ -352,39 +387,16 @@ fn tensor_from(f: TensorFields<'_>) -> Result<GraphTensor> {
         alignment,
         reordering,
     } = f;
-    let uid = uid_of(name).ok_or_else(|| {
-        Error::bad_value(
-            FROM_JSON,
-            format!("a tensor named {name:?}, which is not a uid"),
-        )
-    })?;
-    let data_type = data_type_from_name(data_type).ok_or_else(|| {
-        Error::bad_value(
-            FROM_JSON,
-            format!("tensor {uid}: unknown data type {data_type:?}"),
-        )
-    })?;
+    let uid = uid_of(name).ok_or(Refused::Name(name))?;
+    let data_type = data_type_from_name(data_type).ok_or(Refused::DataType(uid, data_type))?;
     if dim.is_empty() || dim.len() > MAX_RANK || dim.len() != stride.len() {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!(
-                "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
-                dim.len(),
-                stride.len()
-            ),
-        ));
+        return Err(Refused::Rank(uid, dim.len(), stride.len()));
     }
-    if let Some(d) = dim.iter().find(|&&d| d < 1) {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("tensor {uid} has a dimension of {d}"),
-        ));
+    if let Some(&d) = dim.iter().find(|&&d| d < 1) {
+        return Err(Refused::Dim(uid, d));
     }
-    if let Some(s) = stride.iter().find(|&&s| s < 0) {
-        return Err(Error::bad_value(
-            FROM_JSON,
-            format!("tensor {uid} has a stride of {s}"),
-        ));
+    if let Some(&s) = stride.iter().find(|&&s| s < 0) {
+        return Err(Refused::Stride(uid, s));
     }
     // cuDNN writes NONE for every tensor: the default layout, which a
     // graph's tensor without a reordering set has too.
@@ -393,12 +405,7 @@ fn tensor_from(f: TensorFields<'_>) -> Result<GraphTensor> {
         Some(r) => match REORDERINGS.iter().find(|(name, _)| *name == r) {
             Some(&(_, TensorReordering::CUDNN_TENSOR_REORDERING_NONE)) => None,
             Some(&(_, value)) => Some(value),
-            None => {
-                return Err(Error::bad_value(
-                    FROM_JSON,
-                    format!("tensor {uid}: reordering {r:?}"),
-                ))
-            }
+            None => return Err(Refused::Reordering(uid, r)),
         },
     };
     Ok(GraphTensor {

@@ -7,11 +7,13 @@
 //! [`PlanJson::parse`](super::PlanJson::parse) checks, in the same terms
 //! (the schemas and `role`, the tensor checks of `tensor_from`, the
 //! number grammar of `number_at`), but only for plans laid out as cuDNN
-//! 9.28 writes them: the operation graph's `finalizeMode`, `tensors` and
-//! `nodes`, and each tensor's ten members, in cuDNN's order with no white
-//! space (so no key twice, and nothing to search); strings without
-//! escapes; a node's `operation` first; no subgraph; at most
-//! [`MAX_TENSORS`] tensors. On anything else, an error included, it
+//! 9.28 writes them: no white space between tokens; the operation
+//! graph's `finalizeMode`, `tensors` and `nodes`, and each tensor's ten
+//! members, in cuDNN's order (so no key twice, and nothing to search);
+//! strings without escapes; a node's `operation` first; no subgraph; at
+//! most [`MAX_TENSORS`] tensors. The device profile, which only cuDNN
+//! reads, is matched against the members cuDNN 9.28 writes, in its order
+//! ([`PROFILE`]), and read as any value when it holds others. On anything else, an error included, it
 //! answers `None` and leaves the text to `PlanJson::parse`, which reads
 //! it whole and says what is wrong.
 //!
@@ -25,7 +27,7 @@ use super::super::{MAX_OPERATIONS, MAX_RANK};
 use super::json::{key_bit, number_at, stop, MAX_DEPTH};
 use super::values::{is_enum_name, uid_of, Kind, SOFTMAX, SOFTMAX_READS, SOFTMAX_WRITES};
 use super::{
-    fmode_training, mark_index, mark_written, role, schema_of, tensor_from, Role, TensorFields,
+    checked_tensor, fmode_training, mark_index, mark_written, role, schema_of, Role, TensorFields,
 };
 
 /// The most tensors it reads (references are found by a linear search).
@@ -71,15 +73,11 @@ struct Plain<'a> {
 }
 
 impl<'a> Plain<'a> {
-    /// The next byte that is not white space (not read).
-    fn next(&mut self) -> Option<u8> {
-        loop {
-            let c = *self.text.as_bytes().get(self.at)?;
-            if !matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
-                return Some(c);
-            }
-            self.at += 1;
-        }
+    /// The next byte (not read). cuDNN writes no white space between
+    /// tokens, so none is read: a byte of white space there is a text
+    /// this reader leaves to `PlanJson::parse`.
+    fn next(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
     }
 
     /// Reads `c` if it comes next.
@@ -177,7 +175,10 @@ impl<'a> Plain<'a> {
         self.string()
     }
 
-    /// The string at its opening quote.
+    /// The string at its opening quote. (One copy, not one per caller:
+    /// the reader runs with cold caches, where its size costs more than
+    /// a call.)
+    #[inline(never)]
     fn string(&mut self) -> Option<&'a str> {
         let from = self.at + 1;
         let rest = self.text.as_bytes().get(from..)?;
@@ -189,9 +190,25 @@ impl<'a> Plain<'a> {
         self.text.get(from..from + len)
     }
 
-    /// A number: `Some(Some(n))` for an integer within `i64`.
+    /// A number: `Some(Some(n))` for an integer within `i64`. Read here
+    /// when it is an integer of at most 18 digits followed by the end of
+    /// a value (what `number_at` reads as that integer), by `number_at`
+    /// otherwise.
     fn number(&mut self) -> Option<Option<i64>> {
-        self.next();
+        let b = self.text.as_bytes();
+        let negative = b.get(self.at) == Some(&b'-');
+        let from = self.at + usize::from(negative);
+        let (mut at, mut value) = (from, 0i64);
+        while let Some(d) = b.get(at).map(|c| c.wrapping_sub(b'0')).filter(|&d| d < 10) {
+            value = value.wrapping_mul(10).wrapping_add(i64::from(d));
+            at += 1;
+        }
+        let n = at - from;
+        let canonical = n == 1 || (2..=18).contains(&n) && b[from] != b'0';
+        if canonical && matches!(b.get(at), Some(b',' | b']' | b'}')) {
+            self.at = at;
+            return Some(Some(if negative { -value } else { value }));
+        }
         let (end, value) = number_at(self.text, self.at).ok()?;
         self.at = end;
         Some(value)
@@ -268,10 +285,17 @@ impl<'a> Plain<'a> {
         while let Some(k) = self.key(&mut o)? {
             match index_of(
                 k,
-                &["operationGraph", "engine", "cudnnVersion", "schemaVersion"],
+                &[
+                    "operationGraph",
+                    "engine",
+                    "GPUProfile",
+                    "cudnnVersion",
+                    "schemaVersion",
+                ],
             ) {
                 Some(0) => name = Some(self.graph()?),
                 Some(1) => self.engine()?,
+                Some(2) => self.profile()?,
                 Some(_) => {
                     self.int_or_null()?;
                 }
@@ -282,6 +306,29 @@ impl<'a> Plain<'a> {
             return None;
         }
         name
+    }
+
+    /// The device profile, which only cuDNN reads: when its members are
+    /// those cuDNN 9.28 writes, in its order ([`PROFILE`]; so none
+    /// twice), matched as they stand, else read as any value.
+    fn profile(&mut self) -> Option<()> {
+        let from = self.at;
+        let mut plain = || {
+            for &(key, shape) in PROFILE {
+                self.expect(key)?;
+                match shape {
+                    Shape::Int => self.int().map(|_| ())?,
+                    Shape::Ints => self.ints().map(|_| ())?,
+                    Shape::Text => self.text().map(|_| ())?,
+                }
+            }
+            self.expect("}")
+        };
+        if plain().is_none() {
+            self.at = from;
+            self.skip(1, false)?;
+        }
+        Some(())
     }
 
     /// The engine: null, or its index an integer, its SM version one or
@@ -362,7 +409,7 @@ impl<'a> Plain<'a> {
             Some(self.text()?)
         };
         self.expect("}")?;
-        let t = tensor_from(TensorFields {
+        let t = checked_tensor(TensorFields {
             name,
             data_type,
             dim: extents(dim),
@@ -499,6 +546,45 @@ impl<'a> Plain<'a> {
         Some(())
     }
 }
+
+/// The value of a member of the device profile.
+#[derive(Clone, Copy)]
+enum Shape {
+    Int,
+    Ints,
+    Text,
+}
+
+/// The device profile as cuDNN 9.28 writes it: each member's text up to
+/// its value, and the value's shape.
+const PROFILE: &[(&str, Shape)] = &[
+    ("{\"maxGridSize\":", Shape::Ints),
+    (",\"maxBlockSize\":", Shape::Ints),
+    (",\"regsPerBlock\":", Shape::Int),
+    (",\"multiProcessorCount\":", Shape::Int),
+    (",\"smCountOrigin\":", Shape::Int),
+    (",\"warpSize\":", Shape::Int),
+    (",\"maxSharedMemoryPerBlock\":", Shape::Int),
+    (",\"maxSharedMemoryPerBlockOptin\":", Shape::Int),
+    (",\"oversizedSharedMemoryPerBlock\":", Shape::Int),
+    (",\"reservedSharedMemoryPerBlock\":", Shape::Int),
+    (",\"maxRegistersPerSM\":", Shape::Int),
+    (",\"maxCtasPerSM\":", Shape::Int),
+    (",\"maxThreadsPerBlock\":", Shape::Int),
+    (",\"maxThreadsPerSM\":", Shape::Int),
+    (",\"pciDeviceId\":", Shape::Int),
+    (",\"isTccDriver\":", Shape::Int),
+    (",\"supportCoopLaunch\":", Shape::Int),
+    (",\"totalGlobalMem\":", Shape::Int),
+    (",\"smClockRateKHz\":", Shape::Int),
+    (",\"memClockRateKHz\":", Shape::Int),
+    (",\"memoryBusWidth\":", Shape::Int),
+    (",\"l2CacheSize\":", Shape::Int),
+    (",\"cudaDeviceId\":", Shape::Int),
+    (",\"deviceVer\":", Shape::Int),
+    (",\"driverVer\":", Shape::Int),
+    (",\"deviceName\":", Shape::Text),
+];
 
 /// Up to `MAX_RANK` integers, and how many.
 type Ints = ([i64; MAX_RANK], usize);

@@ -214,6 +214,26 @@ fn a_key_twice_in_one_object_is_refused() {
     assert!(checked(&twice).is_err());
 }
 
+/// A device profile with members cuDNN 9.28 does not write is read as
+/// any value: the plan is still read plainly, as `parse` reads it; a key
+/// twice there is refused by both readers.
+#[test]
+fn a_device_profile_of_other_members_is_read_as_any_value() {
+    let raw = include_str!("../../../tests/data/conv-plan-sm90.json").trim();
+    let other = raw.replacen(
+        "\"warpSize\":32",
+        "\"warpSize\":32,\"newKey\":[1.5,\"x\"]",
+        1,
+    );
+    assert_ne!(other, raw);
+    assert!(plain::read(&other).is_some());
+    checked(&other).expect("a plan");
+    let twice = raw.replacen("\"warpSize\":32", "\"warpSize\":32,\"warpSize\":32", 1);
+    assert_ne!(twice, raw);
+    assert!(plain::read(&twice).is_none());
+    assert!(checked(&twice).is_err());
+}
+
 /// An edit of the convolution's plan and what the refusal says.
 type Case = (&'static str, fn(&mut Value), &'static str);
 
