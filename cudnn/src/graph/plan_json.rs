@@ -44,7 +44,8 @@ use super::signature::{NodeSig, Signature};
 use super::{MAX_OPERATIONS, MAX_RANK};
 use crate::core::error::{Error, Result};
 use json::{Items, Json, Members};
-use values::{attr_fits, is_enum_name, kind_of, reference, uid_of, Kind, UidIndex};
+use roles::{node_keys, Role};
+use values::{attr_fits, is_enum_name, reference, uid_of, UidIndex};
 
 const FROM_JSON: &str = "ExecutionPlan::from_json";
 
@@ -782,14 +783,11 @@ fn mark_index(t: &mut GraphTensor) {
     t.is_index = !t.is_by_value;
 }
 
-/// The schema of operation `op`.
+/// The schema of operation `op`, and its place in [`SCHEMAS`].
 #[inline(never)]
-fn schema_of(op: &str) -> Option<&'static Schema> {
-    SCHEMAS.iter().find(|s| s.operation == op)
+fn schema_of(op: &str) -> Option<(usize, &'static Schema)> {
+    SCHEMAS.iter().enumerate().find(|(_, s)| s.operation == op)
 }
-
-/// Keys of a node with a subgraph that name its tensors by uid, as numbers.
-const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
 
 /// Reads the nodes of `graph` (and of their subgraphs) into `out`, and
 /// into `indices` the uids they read as device-side indices: what a node
@@ -829,7 +827,7 @@ fn read_node(
         .get("operation")
         .and_then(|v| v.as_str())
         .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
-    let schema = schema_of(op).ok_or_else(|| {
+    let (index, schema) = schema_of(op).ok_or_else(|| {
         Error::bad_value(
             FROM_JSON,
             format!("a node of operation {op}, whose outputs this crate does not know"),
@@ -844,7 +842,7 @@ fn read_node(
     };
     let mut sig = NodeSig::new(schema.operation);
     for (k, value) in members(*node, "a node")? {
-        match role(schema, k) {
+        match node_keys(index).role(k) {
             Role::Ref {
                 output,
                 trained,
@@ -895,72 +893,6 @@ fn read_node(
     Ok(sig)
 }
 
-/// What a key of a node of `schema` names, first match first.
-#[derive(Clone, Copy)]
-enum Role {
-    /// A tensor: one the node writes (`output`), writes in training only
-    /// (`trained`), reads as device-side indices (`index`: a key
-    /// starting `seqLen`, `cuSeqLen` or `pageTable`; 9.28 writes
-    /// `seqLenQ`, `seqLenKV`, `cuSeqLenQ`, `cuSeqLenKV`, `pageTableK`,
-    /// `pageTableV` for the attention forward, with `Desc` after them for
-    /// the backward and the diagonal band mask), or reads.
-    Ref {
-        output: bool,
-        trained: bool,
-        index: bool,
-    },
-    /// An SDPA forward's nested softmax.
-    Softmax,
-    Operation,
-    /// The score subgraph, and its ends: only in a node that may hold
-    /// one, and not inside a subgraph.
-    Subgraph,
-    SubgraphEnd,
-    Mode,
-    Attr(Kind),
-    Unknown,
-}
-
-/// What `key` of a node of `schema` names.
-#[inline(never)]
-fn role(schema: &Schema, key: &str) -> Role {
-    let output = listed(schema.outputs, key);
-    let trained = listed(schema.training_outputs, key);
-    if output || trained || listed(schema.inputs, key) {
-        let index = ["seqLen", "cuSeqLen", "pageTable"]
-            .iter()
-            .any(|p| key.starts_with(p));
-        Role::Ref {
-            output,
-            trained,
-            index,
-        }
-    } else if key == "softmax" && schema.operation == SDPA_FWD {
-        Role::Softmax
-    } else if key == "operation" {
-        Role::Operation
-    } else if key == "subgraph" && schema.subgraph {
-        Role::Subgraph
-    } else if listed(SUBGRAPH_UIDS, key) && schema.subgraph {
-        Role::SubgraphEnd
-    } else if listed(schema.modes, key) {
-        Role::Mode
-    } else if listed(schema.attrs, key) {
-        Role::Attr(kind_of(key))
-    } else {
-        Role::Unknown
-    }
-}
-
-/// Whether `list` holds `key`: the bytes compared only where the length
-/// and the first byte agree (a node's keys are short and differ early,
-/// so nearly every entry is passed over without a call to compare).
-fn listed(list: &[&str], key: &str) -> bool {
-    let first = key.as_bytes().first();
-    list.iter()
-        .any(|c| c.len() == key.len() && c.as_bytes().first() == first && *c == key)
-}
-
 /// Checks a node's `subgraphInputUid` or `subgraphOutputUid` (`key`):
 /// the node holds its score subgraph, and the uid is one of the plan's
 /// tensors. A node that names its subgraph's ends without the subgraph
@@ -989,6 +921,7 @@ fn subgraph_uid(
 
 mod json;
 mod plain;
+mod roles;
 mod values;
 
 #[cfg(test)]

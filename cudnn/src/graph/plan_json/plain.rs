@@ -5,7 +5,7 @@
 //! runs as a program starts, with cold caches, so what it reads should
 //! touch little code and little memory. This reader checks everything
 //! [`PlanJson::parse`](super::PlanJson::parse) checks, in the same terms
-//! (the schemas and `role`, the tensor checks of `tensor_from`, the
+//! (the schemas' key tables, the tensor checks of `checked_tensor`, the
 //! number grammar of `number_at`), but only for plans laid out as cuDNN
 //! 9.28 writes them: no white space between tokens; the operation
 //! graph's `finalizeMode`, `tensors` and `nodes`, and each tensor's ten
@@ -25,10 +25,9 @@ use super::super::extents::Extents;
 use super::super::graph_tensor::GraphTensor;
 use super::super::{MAX_OPERATIONS, MAX_RANK};
 use super::json::{key_bit, number_at, stop, MAX_DEPTH};
+use super::roles::{node_keys, Role};
 use super::values::{is_enum_name, uid_of, Kind, SOFTMAX, SOFTMAX_READS, SOFTMAX_WRITES};
-use super::{
-    checked_tensor, fmode_training, mark_index, mark_written, role, schema_of, Role, TensorFields,
-};
+use super::{checked_tensor, fmode_training, mark_index, mark_written, schema_of, TensorFields};
 
 /// The most tensors it reads (references are found by a linear search).
 pub(super) const MAX_TENSORS: usize = 64;
@@ -459,19 +458,26 @@ impl<'a> Plain<'a> {
         self.tensors.iter().position(|t| t.uid == uid)
     }
 
-    /// A node, its `operation` first.
+    /// A node, its `operation` first, each other key one of its
+    /// schema's, once.
     fn node(&mut self) -> Option<()> {
-        let mut o = self.object()?;
-        if self.key(&mut o)? != Some("operation") {
-            return None;
-        }
+        self.expect("{\"operation\":")?;
         let op = self.text()?;
-        let schema = schema_of(op)?;
+        let keys = node_keys(schema_of(op)?.0);
+        // The keys read, by their place in the schema's table.
+        let mut seen = 0u64;
         let mut training = false;
         // Written in training, read in inference: marked at the end.
         let (mut trained, mut n_trained) = ([0; 2], 0);
-        while let Some(k) = self.key(&mut o)? {
-            match role(schema, k) {
+        while self.member_follows()? {
+            let k = self.text()?;
+            self.expect(":")?;
+            let (place, role) = keys.find(k)?;
+            if seen & (1 << place) != 0 {
+                return None;
+            }
+            seen |= 1 << place;
+            match role {
                 Role::Ref {
                     output,
                     trained: train,
@@ -509,6 +515,22 @@ impl<'a> Plain<'a> {
             }
         }
         Some(())
+    }
+
+    /// Whether another member of the object being read follows (its
+    /// comma read), or its end (read).
+    fn member_follows(&mut self) -> Option<bool> {
+        match self.next()? {
+            b',' => {
+                self.at += 1;
+                Some(true)
+            }
+            b'}' => {
+                self.at += 1;
+                Some(false)
+            }
+            _ => None,
+        }
     }
 
     /// A setting of kind `kind` (as `values::attr_fits` checks it).

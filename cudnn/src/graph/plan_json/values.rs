@@ -95,7 +95,7 @@ pub(super) fn attr_fits(kind: Kind, v: Json<'_, '_>) -> bool {
 }
 
 /// The type of a node's setting.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
     /// An array of at most `MAX_RANK` integers, each at least the bound.
     Ints(i64),
