@@ -310,7 +310,7 @@ pub(super) fn stop(bytes: &[u8]) -> Option<usize> {
 
 /// The digits of `bytes` from `at`: where they end, and their value
 /// negated while it fits (so that `i64::MIN` fits).
-fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
+pub(super) fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
     let (mut at, mut short) = (from, 0u64);
     while let Some(d) = bytes
         .get(at)
@@ -374,7 +374,7 @@ pub(super) fn number_at(
 
 /// An integer's value from its digits read negated (as `digits` reads
 /// them, so that `i64::MIN` fits), when it is within `i64`.
-fn signed(negative: bool, negated: Option<i64>) -> Option<i64> {
+pub(super) fn signed(negative: bool, negated: Option<i64>) -> Option<i64> {
     if negative {
         negated
     } else {

@@ -24,7 +24,7 @@
 use super::super::extents::Extents;
 use super::super::graph_tensor::GraphTensor;
 use super::super::{MAX_OPERATIONS, MAX_RANK};
-use super::json::{key_bit, number_at, stop, MAX_DEPTH};
+use super::json::{digits, key_bit, number_at, signed, stop, MAX_DEPTH};
 use super::roles::{node_keys, Role};
 use super::values::{is_enum_name, uid_of, Kind, SOFTMAX, SOFTMAX_READS, SOFTMAX_WRITES};
 use super::{checked_tensor, fmode_training, mark_index, mark_written, schema_of, TensorFields};
@@ -197,16 +197,14 @@ impl<'a> Plain<'a> {
         let b = self.text.as_bytes();
         let negative = b.get(self.at) == Some(&b'-');
         let from = self.at + usize::from(negative);
-        let (mut at, mut value) = (from, 0i64);
-        while let Some(d) = b.get(at).map(|c| c.wrapping_sub(b'0')).filter(|&d| d < 10) {
-            value = value.wrapping_mul(10).wrapping_add(i64::from(d));
-            at += 1;
-        }
+        let (at, negated) = digits(b, from);
         let n = at - from;
         let canonical = n == 1 || (2..=18).contains(&n) && b[from] != b'0';
         if canonical && matches!(b.get(at), Some(b',' | b']' | b'}')) {
-            self.at = at;
-            return Some(Some(if negative { -value } else { value }));
+            if let Some(value) = signed(negative, negated) {
+                self.at = at;
+                return Some(Some(value));
+            }
         }
         let (end, value) = number_at(self.text, self.at).ok()?;
         self.at = end;
