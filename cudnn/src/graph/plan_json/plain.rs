@@ -13,9 +13,10 @@
 //! strings without escapes; a node's `operation` first; no subgraph; at
 //! most [`MAX_TENSORS`] tensors. The device profile, which only cuDNN
 //! reads, is matched against the members cuDNN 9.28 writes, in its order
-//! ([`PROFILE`]), and read as any value when it holds others. On anything else, an error included, it
-//! answers `None` and leaves the text to `PlanJson::parse`, which reads
-//! it whole and says what is wrong.
+//! ([`PROFILE`]), and read as any value when it holds others. On
+//! anything else, an error included, it answers `None` and leaves the
+//! text to `PlanJson::parse`, which reads it whole and says what is
+//! wrong.
 //!
 //! What it answers is what `PlanJson::parse` answers: the tests run every
 //! plan and every refused text through both, and a plan cut or changed
