@@ -436,10 +436,15 @@ fn malformed(what: &str) -> String {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let p = std::env::temp_dir().join(format!("cudnn-sys-elf-{}-{name}", std::process::id()));
-        std::fs::write(&p, bytes).expect("write");
-        p
+    /// A file holding `bytes`, deleted when the returned path drops.
+    fn scratch(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+        use std::io::Write as _;
+        let mut f = tempfile::Builder::new()
+            .prefix(&format!("cudnn-rs-sys-elf-{name}-"))
+            .tempfile()
+            .expect("a scratch file");
+        f.write_all(bytes).expect("write");
+        f.into_temp_path()
     }
 
     #[test]

@@ -954,9 +954,11 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "mkfifo is a foreign call Miri cannot make")]
     fn a_fifo_is_refused_without_opening_it() {
-        let dir = std::env::temp_dir().join(format!("cudnn-sys-fifo-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("dir");
+        let scratch = tempfile::Builder::new()
+            .prefix("cudnn-rs-sys-fifo-")
+            .tempdir()
+            .expect("dir");
+        let dir = scratch.path();
         let fifo = dir.join("libcudnn.so.9");
         let c = std::ffi::CString::new(fifo.to_str().expect("utf-8")).expect("no NUL");
         // SAFETY: `c` is a NUL-terminated path.
@@ -972,7 +974,6 @@ mod tests {
             },
         ])
         .expect_err("nothing to load");
-        let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(err.attempts.len(), 2, "{err}");
         let why = err.attempts[0].outcome.clone().expect_err("refused");
         assert!(why.starts_with("not a file: a FIFO"), "{why}");
@@ -993,16 +994,17 @@ mod tests {
         );
         #[cfg(unix)]
         {
-            let dir = std::env::temp_dir().join(format!("cudnn-sys-fv-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).expect("dir");
+            let scratch = tempfile::Builder::new()
+                .prefix("cudnn-rs-sys-fv-")
+                .tempdir()
+                .expect("dir");
+            let dir = scratch.path();
             let real = dir.join("libcudnn_ops.so.9.28.0");
             std::fs::write(&real, b"x").expect("write");
             let link = dir.join("libcudnn_ops.so.9");
-            let _ = std::fs::remove_file(&link);
             std::os::unix::fs::symlink(&real, &link).expect("link");
             assert_eq!(file_version(&link), Some([9, 28, 0, 0]));
             assert_eq!(file_version(&dir.join("missing.so.9")), None);
-            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 }

@@ -880,10 +880,15 @@ mod tests {
         f
     }
 
-    fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let p = std::env::temp_dir().join(format!("cudnn-sys-pe-{}-{name}", std::process::id()));
-        std::fs::write(&p, bytes).expect("write a scratch file");
-        p
+    /// A file holding `bytes`, deleted when the returned path drops.
+    fn scratch(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+        use std::io::Write as _;
+        let mut f = tempfile::Builder::new()
+            .prefix(&format!("cudnn-rs-sys-pe-{name}-"))
+            .tempfile()
+            .expect("a scratch file");
+        f.write_all(bytes).expect("write a scratch file");
+        f.into_temp_path()
     }
 
     #[test]
@@ -905,7 +910,6 @@ mod tests {
         );
         let path = scratch("whole", &synthetic(MACHINE_AMD64));
         assert_eq!(inspect(&path), Ok(info));
-        std::fs::remove_file(&path).ok();
     }
 
     #[test]
@@ -939,7 +943,6 @@ mod tests {
             let path = scratch(&format!("cut{cut}"), &whole[..cut]);
             let e = check(&path).expect_err("a cut file is refused");
             assert!(e.starts_with("the file is truncated"), "{cut}: {e}");
-            std::fs::remove_file(&path).ok();
         }
     }
 
@@ -956,10 +959,8 @@ mod tests {
         );
         let text = scratch("text", b"not a DLL\n");
         assert_eq!(check(&text), Ok(()));
-        std::fs::remove_file(&text).ok();
         let empty = scratch("empty", b"");
         assert_eq!(check(&empty), Ok(()));
-        std::fs::remove_file(&empty).ok();
         assert!(check(Path::new("/no/such/dir/cudnn64_9.dll")).is_err());
         assert!(matches!(
             inspect(Path::new("/no/such/dir/cudnn64_9.dll")),
@@ -983,8 +984,6 @@ mod tests {
         let e = check(&wrong).expect_err("another processor's DLL");
         assert!(e.contains(machine_name(other)), "{e}");
         assert!(e.contains(machine_name(want)), "{e}");
-        std::fs::remove_file(&right).ok();
-        std::fs::remove_file(&wrong).ok();
     }
 
     #[test]

@@ -222,8 +222,10 @@ fn cut_copies_of_a_real_dll_are_truncated() {
     let Some(dir) = folder(&V9) else { return };
     let whole = std::fs::read(dir.join("cudnn64_9.dll")).expect("read cudnn64_9.dll");
     let len = whole.len();
-    let scratch = std::env::temp_dir().join(format!("cudnn-sys-pe-real-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).expect("scratch folder");
+    let scratch = tempfile::Builder::new()
+        .prefix("cudnn-rs-sys-pe-real-")
+        .tempdir()
+        .expect("scratch folder");
     for cut in [
         2,
         63,
@@ -246,7 +248,7 @@ fn cut_copies_of_a_real_dll_are_truncated() {
             }
             other => panic!("cut at {cut} of {len}: {other:?}"),
         }
-        let path = scratch.join(format!("cudnn64_9.dll.{cut}"));
+        let path = scratch.path().join(format!("cudnn64_9.dll.{cut}"));
         std::fs::write(&path, &whole[..cut]).expect("write cut copy");
         assert!(
             matches!(pe::inspect(&path), Err(PeError::Truncated { .. })),
@@ -254,18 +256,23 @@ fn cut_copies_of_a_real_dll_are_truncated() {
         );
         let e = pe::check(&path).expect_err("a cut DLL is refused");
         assert!(e.starts_with("the file is truncated"), "{e}");
+        // One copy at a time on disk; the folder goes with `scratch`.
         std::fs::remove_file(&path).ok();
     }
-    std::fs::remove_dir(&scratch).ok();
 }
 
 #[test]
 fn text_is_not_pe() {
-    let path = std::env::temp_dir().join(format!("cudnn-sys-pe-text-{}.dll", std::process::id()));
-    std::fs::write(&path, "this is not a DLL\n").expect("write");
+    use std::io::Write as _;
+    let mut file = tempfile::Builder::new()
+        .prefix("cudnn-rs-sys-pe-text-")
+        .suffix(".dll")
+        .tempfile()
+        .expect("a scratch file");
+    file.write_all(b"this is not a DLL\n").expect("write");
+    let path = file.into_temp_path();
     assert_eq!(pe::inspect(&path), Err(PeError::NotPe));
     assert_eq!(pe::check(&path), Ok(()), "left to the system loader");
-    std::fs::remove_file(&path).ok();
 }
 
 /// A seeded loop of random byte changes over the first 64 KiB of a real DLL

@@ -149,11 +149,10 @@ fn plan_file_holds(path: &Path, lib: &Arc<Library>) -> u32 {
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cudnn-saves-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch folder");
-    d
+/// A folder of the test's own, removed with what it holds when dropped
+/// (with what a killed child left there).
+fn scratch(name: &str) -> tempfile::TempDir {
+    common::scratch_dir(&format!("saves-{name}"))
 }
 
 /// The temporary files in `dir` (what a killed save leaves).
@@ -310,10 +309,9 @@ fn kill_during_saves(dir: &Path, kind: &str, holds: &dyn Fn(&Path) -> u32, first
 #[test]
 fn a_killed_algo_cache_save_leaves_the_old_or_the_new_file_whole() {
     let dir = scratch("kill-algo");
-    kill_during_saves(&dir, "algo", &algo_file_holds, &|p| {
+    kill_during_saves(dir.path(), "algo", &algo_file_holds, &|p| {
         algo_cache(1).save(p).expect("the first file")
     });
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -322,13 +320,15 @@ fn a_killed_plan_cache_save_leaves_the_old_or_the_new_file_whole() {
         return;
     };
     let dir = scratch("kill-plans");
-    write_sources(&lib, &dir);
-    let first = plan_cache(&lib, 1, &dir);
+    write_sources(&lib, dir.path());
+    let first = plan_cache(&lib, 1, dir.path());
     let l = Arc::clone(&lib);
-    kill_during_saves(&dir, "plans", &move |p| plan_file_holds(p, &l), &|p| {
-        first.save(p).expect("the first file")
-    });
-    let _ = std::fs::remove_dir_all(&dir);
+    kill_during_saves(
+        dir.path(),
+        "plans",
+        &move |p| plan_file_holds(p, &l),
+        &|p| first.save(p).expect("the first file"),
+    );
 }
 
 /// Two writers at once, and a reader meanwhile: every read and the last
@@ -368,8 +368,7 @@ fn concurrent_writers(dir: &Path, kind: &str, holds: &dyn Fn(&Path) -> u32) {
 #[test]
 fn two_writers_give_one_whole_algo_cache() {
     let dir = scratch("two-algo");
-    concurrent_writers(&dir, "algo", &algo_file_holds);
-    let _ = std::fs::remove_dir_all(&dir);
+    concurrent_writers(dir.path(), "algo", &algo_file_holds);
 }
 
 #[test]
@@ -378,10 +377,9 @@ fn two_writers_give_one_whole_plan_cache() {
         return;
     };
     let dir = scratch("two-plans");
-    write_sources(&lib, &dir);
+    write_sources(&lib, dir.path());
     let l = Arc::clone(&lib);
-    concurrent_writers(&dir, "plans", &move |p| plan_file_holds(p, &l));
-    let _ = std::fs::remove_dir_all(&dir);
+    concurrent_writers(dir.path(), "plans", &move |p| plan_file_holds(p, &l));
 }
 
 /// A save that runs out of space (a file size limit below the new file's
@@ -426,10 +424,9 @@ fn full_disk(dir: &Path, kind: &str, holds: &dyn Fn(&Path) -> u32, first: &dyn F
 #[test]
 fn a_full_disk_keeps_the_old_algo_cache() {
     let dir = scratch("full-algo");
-    full_disk(&dir, "algo", &algo_file_holds, &|p| {
+    full_disk(dir.path(), "algo", &algo_file_holds, &|p| {
         algo_cache(1).save(p).expect("the first file")
     });
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
@@ -439,22 +436,23 @@ fn a_full_disk_keeps_the_old_plan_cache() {
         return;
     };
     let dir = scratch("full-plans");
-    write_sources(&lib, &dir);
-    let first = plan_cache(&lib, 1, &dir);
+    write_sources(&lib, dir.path());
+    let first = plan_cache(&lib, 1, dir.path());
     let l = Arc::clone(&lib);
-    full_disk(&dir, "plans", &move |p| plan_file_holds(p, &l), &|p| {
-        first.save(p).expect("the first file")
-    });
-    let _ = std::fs::remove_dir_all(&dir);
+    full_disk(
+        dir.path(),
+        "plans",
+        &move |p| plan_file_holds(p, &l),
+        &|p| first.save(p).expect("the first file"),
+    );
 }
 
 #[test]
 fn a_save_into_a_missing_folder_is_an_io_error() {
     let dir = scratch("missing");
-    let path = dir.join("no").join("cache.json");
+    let path = dir.path().join("no").join("cache.json");
     match algo_cache(1).save(&path) {
         Err(Error::Io { path: p, .. }) => assert_eq!(p, path),
         other => panic!("expected Error::Io, got {other:?}"),
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -800,8 +800,8 @@ fn the_cache_is_shared_saved_and_loaded() {
         None
     );
 
-    let dir = std::env::temp_dir().join(format!("cudnn-rs-cache-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let tmp = common::scratch_dir("cache");
+    let dir = tmp.path();
     let file = dir.join("algos.json");
     cache.save(&file).expect("save");
     let loaded = AlgoCache::new();

@@ -46,11 +46,9 @@ fn lib_dir(major: u32) -> Option<PathBuf> {
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cudnn-rs-doctor-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch");
-    d
+/// A folder of the test's own, removed with what it holds when dropped.
+fn scratch(name: &str) -> tempfile::TempDir {
+    common::scratch_dir(&format!("doctor-{name}"))
 }
 
 /// Links every file of `from` into `to`, except `skip`.
@@ -68,12 +66,13 @@ fn link_all(from: &Path, to: &Path, skip: &[&str]) {
 /// Runs the doctor in a child with exactly `env` (plus PATH), returning the
 /// report.
 fn run(env: &[(&str, &Path)]) -> Value {
+    let home = scratch("home");
     let mut cmd = Command::new(std::env::current_exe().expect("test binary"));
     cmd.args(["--exact", "doctor_child", "--nocapture", "--test-threads=1"])
         .env_clear()
         .env("CUDNN_DOCTOR_CHILD", "1")
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", scratch("home"));
+        .env("HOME", home.path());
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -168,7 +167,7 @@ fn statuses(r: &Value) -> Vec<(String, String)> {
 #[test]
 fn nothing_at_all() {
     let empty = scratch("nothing");
-    let r = run(&[("CUDNN_LIB_DIR", &empty)]);
+    let r = run(&[("CUDNN_LIB_DIR", empty.path())]);
     assert!(r["loaded"].is_null());
     assert_eq!(finding(&r, "not-found")["severity"], "error");
     let tried = r["attempts"].as_array().expect("attempts");
@@ -181,7 +180,8 @@ fn two_versions_on_ld_library_path() {
     let (Some(eight), Some(nine)) = (lib_dir(8), lib_dir(9)) else {
         return;
     };
-    let root = scratch("two");
+    let tmp = scratch("two");
+    let root = tmp.path();
     let (a, b, c) = (root.join("a"), root.join("b"), root.join("c"));
     link_all(&nine, &a, &[]);
     link_all(&nine, &b, &[]);
@@ -209,7 +209,8 @@ fn two_versions_on_ld_library_path() {
 #[test]
 fn a_sublibrary_removed() {
     let Some(nine) = lib_dir(9) else { return };
-    let dir = scratch("sublib").join("lib");
+    let tmp = scratch("sublib");
+    let dir = tmp.path().join("lib");
     link_all(&nine, &dir, &["libcudnn_cnn.so.9"]);
     let r = run(&[("CUDNN_LIB_DIR", &dir)]);
     assert_eq!(r["loaded"]["version"], "9.28.0");
@@ -237,10 +238,11 @@ fn a_sublibrary_removed() {
 #[test]
 fn a_truncated_file() {
     let Some(nine) = lib_dir(9) else { return };
-    let dir = scratch("truncated");
+    let tmp = scratch("truncated");
+    let dir = tmp.path();
     let bytes = std::fs::read(nine.join("libcudnn.so.9")).expect("read");
     std::fs::write(dir.join("libcudnn.so.9"), &bytes[..8192]).expect("write");
-    let r = run(&[("CUDNN_LIB_DIR", &dir)]);
+    let r = run(&[("CUDNN_LIB_DIR", dir)]);
     assert!(r["loaded"].is_null());
     assert_eq!(finding(&r, "not-found")["severity"], "error");
     assert!(finding(&r, "truncated-file")["message"]
@@ -252,7 +254,8 @@ fn a_truncated_file() {
 #[test]
 fn a_pip_wheel_under_a_virtualenv() {
     let Some(nine) = lib_dir(9) else { return };
-    let venv = scratch("venv");
+    let tmp = scratch("venv");
+    let venv = tmp.path();
     let wheel = venv.join("lib/python3.11/site-packages/nvidia/cudnn");
     link_all(&nine, &wheel.join("lib"), &[]);
     if let Some(include) = nine
@@ -262,7 +265,7 @@ fn a_pip_wheel_under_a_virtualenv() {
     {
         link_all(&include, &wheel.join("include"), &[]);
     }
-    let r = run(&[("VIRTUAL_ENV", &venv)]);
+    let r = run(&[("VIRTUAL_ENV", venv)]);
     assert_eq!(r["loaded"]["version"], "9.28.0");
     assert_eq!(r["loaded"]["found_by"], "VIRTUAL_ENV Python wheel folder");
     assert_eq!(r["environment"]["VIRTUAL_ENV"], venv.display().to_string());
@@ -278,11 +281,12 @@ fn a_wheel_elsewhere_while_cudnn_lib_dir_is_set() {
     let Some(nine) = lib_dir(9) else { return };
     // A wheel in ~/.local, while CUDNN_LIB_DIR confines the search to an
     // empty folder.
-    let home = scratch("home-wheel");
+    let tmp = scratch("home-wheel");
+    let home = tmp.path();
     let wheel = home.join(".local/lib/python3.12/site-packages/nvidia/cudnn/lib");
     link_all(&nine, &wheel, &[]);
     let empty = scratch("elsewhere");
-    let r = run(&[("CUDNN_LIB_DIR", &empty), ("HOME", &home)]);
+    let r = run(&[("CUDNN_LIB_DIR", empty.path()), ("HOME", home)]);
     assert!(r["loaded"].is_null());
     let fix = finding(&r, "not-found")["fix"]
         .as_str()
@@ -306,10 +310,11 @@ fn a_wheel_elsewhere_while_cudnn_lib_dir_is_set() {
 #[test]
 fn a_user_site_wheel_is_found_without_any_variable() {
     let Some(nine) = lib_dir(9) else { return };
-    let home = scratch("user-site");
+    let tmp = scratch("user-site");
+    let home = tmp.path();
     let wheel = home.join(".local/lib/python3.11/site-packages/nvidia/cudnn/lib");
     link_all(&nine, &wheel, &[]);
-    let r = run(&[("HOME", &home)]);
+    let r = run(&[("HOME", home)]);
     assert_eq!(r["loaded"]["version"], "9.28.0", "{}", r["attempts"]);
     assert_eq!(r["loaded"]["found_by"], "Python site-packages (user)");
     assert_eq!(
@@ -336,13 +341,15 @@ fn a_user_site_wheel_is_found_without_any_variable() {
 #[test]
 fn a_fifo_on_the_library_path_is_refused() {
     let Some(nine) = lib_dir(9) else { return };
-    let trap = scratch("fifo");
+    let trap_tmp = scratch("fifo");
+    let trap = trap_tmp.path();
     let path = trap.join("libcudnn.so.9");
     let status = Command::new("mkfifo").arg(&path).status().expect("mkfifo");
     assert!(status.success());
-    let real = scratch("after-fifo");
-    link_all(&nine, &real, &[]);
-    let list = std::env::join_paths([&trap, &real]).expect("join");
+    let real_tmp = scratch("after-fifo");
+    let real = real_tmp.path();
+    link_all(&nine, real, &[]);
+    let list = std::env::join_paths([trap, real]).expect("join");
     let r = run(&[("LD_LIBRARY_PATH", Path::new(&list))]);
     assert_eq!(r["loaded"]["version"], "9.28.0", "{}", r["attempts"]);
     assert_eq!(

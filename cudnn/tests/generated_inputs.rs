@@ -500,21 +500,27 @@ fn main() {
         |l| format!("cuDNN {}", l.version()),
     );
     let (elf, pe) = samples(lib.as_ref());
-    let scratch = std::env::temp_dir().join(format!("cudnn-rs-generated-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    if let Err(e) = std::fs::create_dir_all(&scratch) {
-        println!(
-            "cannot make the scratch folder {}: {e}\ntest generated_inputs ... FAILED",
-            scratch.display()
-        );
-        result_line(0, 1, 0, start.elapsed());
-        std::process::exit(101);
-    }
+    // Removed when dropped: below before the result, or as a panic unwinds
+    // out of `main` (`process::exit` runs no destructor).
+    let scratch = match tempfile::Builder::new()
+        .prefix("cudnn-rs-generated-")
+        .tempdir()
+    {
+        Ok(dir) => dir,
+        Err(e) => {
+            println!(
+                "cannot make a scratch folder in {}: {e}\ntest generated_inputs ... FAILED",
+                std::env::temp_dir().display()
+            );
+            result_line(0, 1, 0, start.elapsed());
+            std::process::exit(101);
+        }
+    };
     let ctx = Ctx {
         lib,
         elf,
         pe,
-        scratch,
+        scratch: scratch.path().to_path_buf(),
         verbose: verbose || only.is_some(),
     };
     std::panic::set_hook(Box::new(|info| {
@@ -608,7 +614,7 @@ fn main() {
         t.failed += failed;
     }
     let _ = std::panic::take_hook();
-    let _ = std::fs::remove_dir_all(&ctx.scratch);
+    drop(scratch);
     if !skipped.is_empty() {
         println!("  skipped without cuDNN: {}", skipped.join(", "));
     }

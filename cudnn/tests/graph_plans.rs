@@ -405,9 +405,8 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
         .expect("built");
     assert_eq!(cache.len(), 2);
 
-    let dir = std::env::temp_dir().join(format!("cudnn-plan-cache-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let file = dir.join("plans.json");
+    let dir = common::scratch_dir("plan-cache");
+    let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
 
     let (mut loaded, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
@@ -447,7 +446,6 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
         PlanCache::new(0),
         Err(Error::InvalidArgument { .. })
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// One `Settings` per field the plan cache keys, each differing from the
@@ -603,9 +601,8 @@ fn the_plan_cache_keys_the_settings_that_choose_a_plan() {
     assert!(!cache.contains(&PlanKey::new(&conv, &device, &carveout)));
     assert_eq!(cache.len(), n);
 
-    let dir = std::env::temp_dir().join(format!("cudnn-plan-settings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let file = dir.join("plans.json");
+    let dir = common::scratch_dir("plan-settings");
+    let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
     let (mut loaded, skipped) = PlanCache::load(&file, &lib, 16).expect("load");
     assert_eq!((loaded.len(), skipped), (n, 0));
@@ -630,7 +627,6 @@ fn the_plan_cache_keys_the_settings_that_choose_a_plan() {
         (loaded.hits(), loaded.misses(), loaded.dropped()),
         (n as u64, 0, 0)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Heuristics on a cuDNN 9 whose precompiled engines cannot load cuBLASLt:

@@ -14,11 +14,13 @@ const NAMES: [&str; 2] = ["libcudnn.so.9", "libcudnn.so.8"];
 const NINE: &str = NAMES[0];
 const EIGHT: &str = NAMES[1];
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cudnn-rs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+/// A folder of the test's own, removed with what it holds when dropped. A
+/// removal that fails (Windows keeps a DLL that was loaded) is ignored.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("cudnn-rs-load-{name}-"))
+        .tempdir()
+        .expect("scratch folder")
 }
 
 /// Opens `dir` and returns the load error's attempts as (path, reason).
@@ -52,8 +54,9 @@ fn fail(dir: &Path) -> (String, Vec<(PathBuf, String)>) {
 
 #[test]
 fn an_empty_folder_lists_both_majors() {
-    let dir = scratch("empty");
-    let (text, attempts) = fail(&dir);
+    let tmp = scratch("empty");
+    let dir = tmp.path();
+    let (text, attempts) = fail(dir);
     let names: Vec<_> = attempts
         .iter()
         .map(|(p, _)| {
@@ -75,9 +78,10 @@ fn an_empty_folder_lists_both_majors() {
 
 #[test]
 fn a_file_that_is_not_a_library() {
-    let dir = scratch("text");
+    let tmp = scratch("text");
+    let dir = tmp.path();
     std::fs::write(dir.join(NINE), "not a shared object\n").expect("write");
-    let (_, attempts) = fail(&dir);
+    let (_, attempts) = fail(dir);
     let (path, why) = &attempts[0];
     assert!(path.ends_with(NINE));
     // The system loader's own words: dlerror's, or the text of Windows'
@@ -96,7 +100,8 @@ fn a_file_that_is_not_a_library() {
 
 #[test]
 fn a_truncated_library() {
-    let dir = scratch("truncated");
+    let tmp = scratch("truncated");
+    let dir = tmp.path();
     // The head of a real library (or of this test program, an ELF or PE
     // file too): valid headers whose sections run past the end of the file.
     let source = std::env::var_os("CUDNN_LIB_DIR")
@@ -109,7 +114,7 @@ fn a_truncated_library() {
         .unwrap_or_else(|| std::env::current_exe().expect("the test program's path"));
     let bytes = std::fs::read(&source).expect("read a library");
     std::fs::write(dir.join(EIGHT), &bytes[..bytes.len().min(4096)]).expect("write");
-    let (_, attempts) = fail(&dir);
+    let (_, attempts) = fail(dir);
     assert_eq!(attempts[0].1, "no such file");
     let (path, why) = &attempts[1];
     assert!(path.ends_with(EIGHT));
@@ -123,7 +128,8 @@ fn a_truncated_library() {
 
 #[test]
 fn a_library_that_is_not_cudnn() {
-    let dir = scratch("notcudnn");
+    let tmp = scratch("notcudnn");
+    let dir = tmp.path();
     // Any real shared library without cudnnGetVersion: the C math library,
     // or Windows' version.dll.
     let other: Vec<PathBuf> = if cfg!(windows) {
@@ -146,7 +152,7 @@ fn a_library_that_is_not_cudnn() {
         return;
     };
     std::fs::copy(other, dir.join(NINE)).expect("copy");
-    let (_, attempts) = fail(&dir);
+    let (_, attempts) = fail(dir);
     assert_eq!(
         attempts[0].1,
         "it does not export cudnnGetVersion: not a cuDNN library"
@@ -155,8 +161,9 @@ fn a_library_that_is_not_cudnn() {
 
 #[test]
 fn a_folder_where_a_file_is_expected() {
-    let dir = scratch("folder");
+    let tmp = scratch("folder");
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join(NINE)).expect("mkdir");
-    let (_, attempts) = fail(&dir);
+    let (_, attempts) = fail(dir);
     assert_eq!(attempts[0].1, "not a file: a folder");
 }

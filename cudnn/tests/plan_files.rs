@@ -12,7 +12,6 @@ mod common;
 mod cases;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use cudnn::graph::{
@@ -326,11 +325,9 @@ fn graphs_over_the_operation_limit_are_refused_before_cudnn() {
 
 // ------------------------------------------------------------ plan cache
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cudnn-plan-files-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch folder");
-    d
+/// A folder of the test's own, removed with what it holds when dropped.
+fn scratch(name: &str) -> tempfile::TempDir {
+    common::scratch_dir(&format!("plan-files-{name}"))
 }
 
 /// The cache file's entries, to edit.
@@ -365,7 +362,7 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     cache.get_or_build(&relu, &device, &settings).expect("relu");
     cache.get_or_build(&tanh, &device, &settings).expect("tanh");
     let dir = scratch("swap");
-    let file = dir.join("plans.json");
+    let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
 
     // The ReLU graph's entry holds the TANH plan.
@@ -420,7 +417,6 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     assert!(mixed.remove(&PlanKey::new(&relu, &device, &settings)));
     assert!(!mixed.remove(&PlanKey::new(&relu, &device, &settings)));
     assert!(mixed.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -440,7 +436,7 @@ fn bad_entries_are_skipped_or_rebuilt_and_duplicates_evict_nothing() {
         cache.get_or_build(g, &device, &settings).expect("plan");
     }
     let dir = scratch("bad");
-    let file = dir.join("plans.json");
+    let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
     let good = entries(&file);
 
@@ -493,7 +489,6 @@ fn bad_entries_are_skipped_or_rebuilt_and_duplicates_evict_nothing() {
             g.name()
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A cache file of layout version 1 (keys without the settings) is
@@ -512,7 +507,7 @@ fn a_version_1_plan_cache_file_is_refused() {
     let mut cache = PlanCache::new(2).expect("cache");
     cache.get_or_build(&relu, &device, &settings).expect("relu");
     let dir = scratch("v1");
-    let file = dir.join("plans.json");
+    let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
     let saved = entries(&file);
     assert_eq!(saved["version"], 2);
@@ -548,7 +543,6 @@ fn a_version_1_plan_cache_file_is_refused() {
     let (loaded, skipped) = PlanCache::load(&file, &lib, 2).expect("load");
     assert_eq!((loaded.len(), skipped), (1, 0));
     assert!(loaded.contains(&key));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ------------------------------------------------------------ on a GPU

@@ -472,8 +472,12 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        std::env::temp_dir().join(format!("cudnn-algo-cache-{}-{name}", std::process::id()))
+    /// A folder of the test's own, removed with its files when dropped.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("cudnn-rs-algo-cache-")
+            .tempdir()
+            .expect("scratch folder")
     }
 
     #[test]
@@ -501,29 +505,31 @@ mod tests {
         let cache = AlgoCache::new();
         cache.insert(key(1, SearchMode::Heuristic), choice(1));
         cache.insert(key(2, SearchMode::Benchmark), choice(2));
-        let path = scratch("saved");
+        let dir = scratch();
+        let path = dir.path().join("saved");
         cache.save(&path).expect("save");
         let loaded = AlgoCache::new();
         assert_eq!(loaded.load(&path).expect("load"), 2);
         assert_eq!(loaded.get(&key(2, SearchMode::Benchmark)), Some(choice(2)));
-        assert_eq!(loaded.load(&scratch("missing")).expect("missing"), 0);
+        assert_eq!(
+            loaded.load(&dir.path().join("missing")).expect("missing"),
+            0
+        );
         for (name, text) in [
             ("garbage", "not json"),
             ("format", r#"{"format": 2, "entries": []}"#),
         ] {
-            let bad = scratch(name);
+            let bad = dir.path().join(name);
             std::fs::write(&bad, text).expect("write");
             let e = AlgoCache::new().load(&bad).expect_err(name);
             assert!(
                 matches!(&e, Error::Io { path, .. } if *path == bad),
                 "{e:?}"
             );
-            std::fs::remove_file(&bad).ok();
         }
         let e = cache
             .save(Path::new("/no/such/dir/cache.json"))
             .expect_err("unwritable");
         assert!(matches!(e, Error::Io { .. }), "{e:?}");
-        std::fs::remove_file(&path).ok();
     }
 }

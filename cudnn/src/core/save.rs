@@ -135,11 +135,12 @@ fn sync_folder(_dir: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("cudnn-save-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).expect("scratch folder");
-        d
+    /// A folder of the test's own, removed with its files when dropped.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("cudnn-rs-save-{name}-"))
+            .tempdir()
+            .expect("scratch folder")
     }
 
     fn leftovers(dir: &Path) -> Vec<String> {
@@ -154,7 +155,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "file system")]
     fn replaces_whole_and_leaves_no_temporary_file() {
-        let d = scratch("whole");
+        let dir = scratch("whole");
+        let d = dir.path();
         let f = d.join("cache.json");
         replace_file(&f, b"first").expect("create");
         assert_eq!(fs::read(&f).expect("read"), b"first");
@@ -162,24 +164,23 @@ mod tests {
         assert_eq!(fs::read(&f).expect("read"), b"second, longer");
         replace_file(&f, b"3").expect("shorter");
         assert_eq!(fs::read(&f).expect("read"), b"3");
-        assert!(leftovers(&d).is_empty(), "{:?}", leftovers(&d));
-        let _ = fs::remove_dir_all(&d);
+        assert!(leftovers(d).is_empty(), "{:?}", leftovers(d));
     }
 
     #[test]
     #[cfg_attr(miri, ignore = "file system")]
     fn a_failed_save_keeps_the_old_file() {
-        let d = scratch("fail");
+        let dir = scratch("fail");
+        let d = dir.path();
         // The target is a folder: the rename fails after the write.
         let f = d.join("taken");
         fs::create_dir_all(f.join("inside")).expect("folder");
         assert!(replace_file(&f, b"data").is_err());
         assert!(f.join("inside").is_dir());
-        assert!(leftovers(&d).is_empty(), "{:?}", leftovers(&d));
+        assert!(leftovers(d).is_empty(), "{:?}", leftovers(d));
         // No folder to write in.
         assert!(replace_file(&d.join("missing").join("f"), b"x").is_err());
         assert!(replace_file(Path::new(""), b"x").is_err());
-        let _ = fs::remove_dir_all(&d);
     }
 
     #[cfg(unix)]
@@ -187,7 +188,8 @@ mod tests {
     #[cfg_attr(miri, ignore = "file system")]
     fn keeps_permissions_and_follows_links() {
         use std::os::unix::fs::PermissionsExt;
-        let d = scratch("perm");
+        let dir = scratch("perm");
+        let d = dir.path();
         let f = d.join("real.json");
         fs::write(&f, b"old").expect("write");
         fs::set_permissions(&f, fs::Permissions::from_mode(0o600)).expect("chmod");
@@ -201,6 +203,5 @@ mod tests {
         assert_eq!(fs::read(&f).expect("read"), b"new");
         let mode = fs::metadata(&f).expect("meta").permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
-        let _ = fs::remove_dir_all(&d);
     }
 }

@@ -21,6 +21,18 @@ use std::sync::Arc;
 
 use cudnn::Library;
 
+/// A fresh folder of the test's own in the temporary folder, its name
+/// starting `cudnn-rs-{what}-`: removed with all it holds when the guard
+/// returned drops (the test ended, passed or failed), so keep it alive while
+/// the path is in use. A removal that fails (on Windows, a DLL this process
+/// has loaded cannot be deleted) is ignored.
+pub fn scratch_dir(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("cudnn-rs-{what}-"))
+        .tempdir()
+        .expect("a scratch folder")
+}
+
 pub fn required() -> bool {
     std::env::var_os("CUDNN_TEST_REQUIRE").is_some_and(|v| v == "1")
 }

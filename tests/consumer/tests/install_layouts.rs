@@ -903,9 +903,16 @@ fn installs_of(row: &Row) -> Vec<Install> {
 /// table of layout → observed outcome, and fails listing every row that
 /// did not give what it expects.
 fn run_rows(test: &str, rows: Vec<Row>) {
+    // Removed when this function returns or unwinds.
+    #[cfg(unix)]
+    let scratch = scratch_dir(test);
+    #[cfg(unix)]
+    let root = scratch.path().to_path_buf();
     #[cfg(windows)]
     remove_stale_scratch();
+    #[cfg(windows)]
     let root = scratch_root().join(test);
+    #[cfg(windows)]
     let _ = std::fs::remove_dir_all(&root);
     let home = root.join("home");
     std::fs::create_dir_all(&home).expect("scratch home");
@@ -1000,12 +1007,12 @@ fn run_rows(test: &str, rows: Vec<Row>) {
             Ok(_) => {}
         }
     }
+    // Windows: after a failure the folder stays, for a look (a run an hour
+    // later removes it); after a pass, what can be deleted goes now and the
+    // rest is marked for the next run.
+    #[cfg(windows)]
     if problems.is_empty() {
-        #[cfg(unix)]
-        let _ = std::fs::remove_dir_all(&root);
-        #[cfg(windows)]
         remove_what_can_be(&root);
-        #[cfg(windows)]
         if root.exists() {
             let _ = std::fs::write(root.join(FINISHED), "");
             println!(
@@ -1015,12 +1022,16 @@ fn run_rows(test: &str, rows: Vec<Row>) {
             );
         }
     }
+    let left = if cfg!(windows) {
+        format!(" (files left in {})", root.display())
+    } else {
+        String::new()
+    };
     assert!(
         problems.is_empty(),
-        "{} of {} layouts did not give the expected outcome (files left in {}):\n{}",
+        "{} of {} layouts did not give the expected outcome{left}:\n{}",
         problems.len(),
         results.len(),
-        root.display(),
         problems.join("\n")
     );
 }

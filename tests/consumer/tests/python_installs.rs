@@ -41,7 +41,16 @@ fn install(var: &str) -> Option<PathBuf> {
     }
 }
 
-/// A fresh scratch folder for one case.
+/// A fresh scratch folder for one case, removed when the guard returned
+/// drops (the case ended, passed or failed).
+#[cfg(unix)]
+fn case_dir(name: &str) -> tempfile::TempDir {
+    scratch_dir(&format!("python-installs-{name}"))
+}
+
+/// A fresh scratch folder for one case, in this process's scratch folder
+/// (a later run clears it: `remove_stale_scratch`).
+#[cfg(windows)]
 fn case_dir(name: &str) -> PathBuf {
     let dir = scratch_root().join("python-installs").join(name);
     let _ = std::fs::remove_dir_all(&dir);
@@ -119,7 +128,8 @@ mod linux {
     fn a_user_site_wheel_loads_with_no_variable_set() {
         for (var, major) in [("CUDNN_9_LIB", "9."), ("CUDNN_8_LIB", "8.")] {
             let Some(src) = install(var) else { continue };
-            let home = case_dir(&format!("user-site-{major}")).join("home");
+            let case = case_dir(&format!("user-site-{major}"));
+            let home = case.path().join("home");
             let wheel = home.join(".local").join(SITE).join("nvidia/cudnn/lib");
             place(&src, &wheel);
             let r = consume(&home, &home_env(&home), CHILD_TIMEOUT);
@@ -171,7 +181,8 @@ mod linux {
         ];
         for (var, name, site, layout, root) in cases {
             let Some(src) = install(var) else { continue };
-            let home = case_dir(name).join("home");
+            let case = case_dir(name);
+            let home = case.path().join("home");
             let dir = home.join(site).join(layout);
             place(&src, &dir);
             let r = consume(&home, &home_env(&home), CHILD_TIMEOUT);
@@ -191,7 +202,8 @@ mod linux {
         let Some(src) = install("CUDNN_9_LIB") else {
             return;
         };
-        let home = case_dir("order").join("home");
+        let case = case_dir("order");
+        let home = case.path().join("home");
         let user = home.join(".local").join(SITE).join("nvidia/cudnn/lib");
         let pyenv = home
             .join(".pyenv/versions/3.13.0/lib/python3.13/site-packages")
@@ -236,7 +248,8 @@ mod linux {
         let Some(src) = install("CUDNN_9_LIB") else {
             return;
         };
-        let dir = case_dir("fifo");
+        let case = case_dir("fifo");
+        let dir = case.path();
         let home = dir.join("home");
         std::fs::create_dir_all(&home).expect("home");
         let trap = dir.join("trap");
@@ -288,7 +301,8 @@ mod linux {
             env.push(("CUDNN_CONSUMER_RUNTIME_DEPS", "1".into()));
             env
         };
-        let dir = case_dir("cublaslt-beside");
+        let case = case_dir("cublaslt-beside");
+        let dir = case.path();
         let home = dir.join("home");
         let site = home.join(".local").join(SITE);
         place(&cudnn, &site.join("nvidia/cudnn/lib"));
@@ -302,7 +316,8 @@ mod linux {
             "{r}"
         );
 
-        let dir = case_dir("cublaslt-elsewhere");
+        let case = case_dir("cublaslt-elsewhere");
+        let dir = case.path();
         let home = dir.join("home");
         let site = home.join(".pyenv/versions/3.12.4/lib/python3.12/site-packages");
         place(&cublas, &site.join("nvidia/cublas/lib"));
@@ -317,7 +332,8 @@ mod linux {
             "{r}"
         );
 
-        let home = case_dir("cublaslt-none").join("home");
+        let case = case_dir("cublaslt-none");
+        let home = case.path().join("home");
         std::fs::create_dir_all(&home).expect("home");
         let mut env = env_of(&home);
         env.push(("CUDNN_LIB_DIR", cudnn.as_os_str().to_owned()));
@@ -343,7 +359,8 @@ mod linux {
         else {
             return;
         };
-        let dir = case_dir("cu13-nvrtc");
+        let case = case_dir("cu13-nvrtc");
+        let dir = case.path();
         let home = dir.join("home");
         let user = home.join(".local").join(SITE);
         place(&cudnn, &user.join("nvidia/cudnn/lib"));

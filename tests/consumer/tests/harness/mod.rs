@@ -31,22 +31,32 @@ pub fn required() -> bool {
         && std::env::var_os("CUDNN_TEST_GPU").is_none_or(|v| v != "1")
 }
 
-/// This process's scratch folder in the temporary folder. Its name has the
-/// process id and, on Windows, the time of first use as well: Wine hands
-/// out the same small process ids run after run.
+/// A fresh scratch folder for `name` (a test, or one case of it) in the
+/// temporary folder, removed with all it holds when the guard returned
+/// drops: the test ended, passed or failed. Keep the guard alive while the
+/// folder is in use. Not on Windows, which refuses to delete a file that a
+/// process has mapped: there a test's folder is in `scratch_root()`, which
+/// a later run clears (`remove_stale_scratch`).
+#[cfg(unix)]
+pub fn scratch_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("cudnn-rs-layouts-{name}-"))
+        .tempdir()
+        .expect("a scratch folder")
+}
+
+/// This process's scratch folder in the temporary folder (Windows). Its
+/// name has the process id and the time of first use: Wine hands out the
+/// same small process ids run after run.
+#[cfg(windows)]
 pub fn scratch_root() -> PathBuf {
-    #[cfg(windows)]
-    {
-        static STARTED: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
-        let started = STARTED.get_or_init(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis())
-        });
-        std::env::temp_dir().join(format!("cudnn-rs-layouts-{}-{started}", std::process::id()))
-    }
-    #[cfg(unix)]
-    std::env::temp_dir().join(format!("cudnn-rs-layouts-{}", std::process::id()))
+    static STARTED: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
+    let started = STARTED.get_or_init(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis())
+    });
+    std::env::temp_dir().join(format!("cudnn-rs-layouts-{}-{started}", std::process::id()))
 }
 
 /// Removes, once per process, what earlier runs left in the temporary
