@@ -22,8 +22,13 @@
 //!
 //! A round runs the three pipelines `PIPELINES` times each, interleaved;
 //! each stage's time on a side is the median of the round, and the round's
-//! ratios are cudnn-rs over each of the others. It prints, per stage, the
-//! median over the rounds of those ratios, with the medians in µs, and
+//! ratios are cudnn-rs over each of the others. The rounds run in
+//! `PROCESSES` processes, `ROUNDS` in each, one process after the other:
+//! this one, then the bench again for its rounds alone. Each process lays
+//! out its code and heap anew, and a small stage's ratio moves with that
+//! layout between processes more than between rounds of one. It prints,
+//! per stage, the median over all the rounds of those ratios, the range of
+//! the processes' own medians, and the medians in µs, and
 //! writes them to `target/bench/graph_frontend.json` (`$OUT/...` when `OUT`
 //! is set). The targets: cudnn-rs/raw at most 1.10 and cudnn-rs/FE at most
 //! 1.00; a stage over its target is named, and nothing is asserted (a
@@ -106,8 +111,16 @@ mod compare {
     ];
     /// Pipelines per side in a round.
     const PIPELINES: usize = 9;
-    /// Rounds.
+    /// Rounds per process.
     const ROUNDS: usize = 15;
+    /// Processes whose rounds are pooled: this one and `PROCESSES - 1`
+    /// more, each with its own layout of code and heap in memory.
+    const PROCESSES: usize = 5;
+    /// Set, to the process's number, in a process that runs the rounds
+    /// alone and writes them to its output.
+    const CHILD: &str = "GRAPH_FRONTEND_ROUNDS_PROCESS";
+    /// How a child's line of a round starts.
+    const ROUND_LINE: &str = "graph_frontend round: ";
     /// The targets of cudnn-rs over raw calls and over the frontend.
     const RAW_TARGET: f64 = 1.10;
     const FE_TARGET: f64 = 1.00;
@@ -252,6 +265,17 @@ mod compare {
             println!("graph_frontend: test mode (no --bench argument): ran each pipeline once");
             return ExitCode::SUCCESS;
         }
+        if std::env::var_os(CHILD).is_some() {
+            return match run_rounds(&sides) {
+                Ok(rounds) => {
+                    for r in &rounds {
+                        println!("{}", round_line(r));
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => not_run(&e),
+            };
+        }
 
         let mut c = Criterion::default()
             .warm_up_time(Duration::from_millis(300))
@@ -268,70 +292,166 @@ mod compare {
         }
         c.final_summary();
 
-        let mut ratios_fe: Vec<[f64; 6]> = Vec::new();
-        let mut ratios_raw: Vec<[f64; 6]> = Vec::new();
-        let mut medians: Vec<[[f64; 6]; 3]> = Vec::new();
-        for _ in 0..ROUNDS {
-            let mut runs: [Vec<Stages>; 3] = Default::default();
-            for _ in 0..PIPELINES {
-                for (side, (_, f)) in sides.iter().enumerate() {
-                    match f() {
-                        Ok(ns) => runs[side].push(ns),
-                        Err(e) => return not_run(&e),
-                    }
-                }
+        let mut rounds = match run_rounds(&sides) {
+            Ok(r) => r,
+            Err(e) => return not_run(&e),
+        };
+        for process in 1..PROCESSES {
+            match child_rounds(process) {
+                Ok(r) => rounds.extend(r),
+                Err(e) => return not_run(&e),
             }
-            let m = runs.each_ref().map(|r| stage_medians(r));
-            ratios_fe.push(std::array::from_fn(|s| m[0][s] / m[1][s]));
-            ratios_raw.push(std::array::from_fn(|s| m[0][s] / m[2][s]));
-            medians.push(m);
         }
         report(
             &host,
-            &ratios_fe,
-            &ratios_raw,
-            &medians,
+            &rounds,
             [rust_configs as i64, fe_configs, raw_configs],
         );
         ExitCode::SUCCESS
     }
 
+    /// One round's ratios of cudnn-rs over the frontend and over raw calls,
+    /// each side's median stage times, and the process it ran in.
+    struct Round {
+        fe: [f64; 6],
+        raw: [f64; 6],
+        medians: [[f64; 6]; 3],
+        process: usize,
+    }
+
+    /// `ROUNDS` rounds of the three pipelines, interleaved, in this process.
+    fn run_rounds(sides: &[(&str, Pipeline<'_>); 3]) -> Result<Vec<Round>, String> {
+        let process = std::env::var(CHILD)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let mut rounds = Vec::with_capacity(ROUNDS);
+        for _ in 0..ROUNDS {
+            let mut runs: [Vec<Stages>; 3] = Default::default();
+            for _ in 0..PIPELINES {
+                for (side, (_, f)) in sides.iter().enumerate() {
+                    runs[side].push(f()?);
+                }
+            }
+            let m = runs.each_ref().map(|r| stage_medians(r));
+            rounds.push(Round {
+                fe: std::array::from_fn(|s| m[0][s] / m[1][s]),
+                raw: std::array::from_fn(|s| m[0][s] / m[2][s]),
+                medians: m,
+                process,
+            });
+        }
+        Ok(rounds)
+    }
+
+    /// Runs this bench again as process `process`, for its rounds alone
+    /// (one after the other: the machine's two cores are not shared).
+    fn child_rounds(process: usize) -> Result<Vec<Round>, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("this bench's path: {e}"))?;
+        let out = std::process::Command::new(&exe)
+            .arg("--bench")
+            .env(CHILD, process.to_string())
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| format!("{}: {e}", exe.display()))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() {
+            return Err(format!(
+                "process {process} of the rounds: {}: {text}",
+                out.status
+            ));
+        }
+        let rounds: Vec<Round> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix(ROUND_LINE))
+            .filter_map(|l| {
+                l.split(' ')
+                    .map(str::parse)
+                    .collect::<Result<Vec<f64>, _>>()
+                    .ok()
+            })
+            .filter_map(|v| round_from(&v, process))
+            .collect();
+        if rounds.len() != ROUNDS {
+            return Err(format!(
+                "process {process} of the rounds wrote {} rounds, not {ROUNDS}: {text}",
+                rounds.len()
+            ));
+        }
+        Ok(rounds)
+    }
+
+    /// A round as a child writes it: `fe`, `raw` and the three sides'
+    /// medians, 30 numbers (Rust's shortest text of each, which reads back
+    /// to the same number, `inf` included: describe has no raw time).
+    fn round_line(r: &Round) -> String {
+        let v: Vec<String> = [r.fe, r.raw]
+            .iter()
+            .chain(r.medians.iter())
+            .flatten()
+            .map(f64::to_string)
+            .collect();
+        format!("{ROUND_LINE}{}", v.join(" "))
+    }
+
+    fn round_from(v: &[f64], process: usize) -> Option<Round> {
+        let six = |i: usize| -> Option<[f64; 6]> { v.get(i * 6..i * 6 + 6)?.try_into().ok() };
+        (v.len() == 30).then_some(())?;
+        Some(Round {
+            fe: six(0)?,
+            raw: six(1)?,
+            medians: [six(2)?, six(3)?, six(4)?],
+            process,
+        })
+    }
+
     /// Prints each stage's median ratios and times, and writes them.
-    fn report(
-        host: &Host,
-        ratios_fe: &[[f64; 6]],
-        ratios_raw: &[[f64; 6]],
-        medians: &[[[f64; 6]; 3]],
-        configs: [i64; 3],
-    ) {
-        let col = |rows: &[[f64; 6]], s: usize| -> f64 {
-            let mut v: Vec<f64> = rows.iter().map(|r| r[s]).collect();
+    fn report(host: &Host, rounds: &[Round], configs: [i64; 3]) {
+        let med = |v: &mut dyn Iterator<Item = f64>| -> f64 {
+            let mut v: Vec<f64> = v.collect();
             median(&mut v)
         };
+        // The median over every round, and each process's median.
+        let col = |pick: fn(&Round) -> &[f64; 6], s: usize| -> (f64, Vec<f64>) {
+            let all = med(&mut rounds.iter().map(|r| pick(r)[s]));
+            let by_process = (0..PROCESSES)
+                .map(|p| med(&mut rounds.iter().filter(|r| r.process == p).map(|r| pick(r)[s])))
+                .collect();
+            (all, by_process)
+        };
         let us = |side: usize, s: usize| -> f64 {
-            let mut v: Vec<f64> = medians.iter().map(|m| m[side][s]).collect();
-            median(&mut v) / 1000.0
+            med(&mut rounds.iter().map(|r| r.medians[side][s])) / 1000.0
+        };
+        let range = |v: &[f64]| -> String {
+            let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            format!("{lo:.3}–{hi:.3}")
         };
         let v = host.lib.version();
         println!();
         println!(
-            "graph_frontend: cuDNN {v}, {DEVICE}, conv+bias+ReLU f32 NCHW; median over {ROUNDS} \
-             rounds of each round's ratio ({PIPELINES} pipelines per side per round)"
+            "graph_frontend: cuDNN {v}, {DEVICE}, conv+bias+ReLU f32 NCHW; median over {} \
+             rounds ({ROUNDS} in each of {PROCESSES} processes, {PIPELINES} pipelines per side \
+             per round) of each round's ratio, and the range of the processes' medians",
+            rounds.len()
         );
         println!(
-            "graph_frontend: | stage | cudnn-rs/FE | cudnn-rs/raw | cudnn-rs µs | FE µs | raw µs |"
+            "graph_frontend: | stage | cudnn-rs/FE | (by process) | cudnn-rs/raw | (by process) \
+             | cudnn-rs µs | FE µs | raw µs |"
         );
         let mut stages = serde_json::Map::new();
         let mut over = Vec::new();
         for (s, name) in STAGES.iter().enumerate() {
-            let (fe, raw) = (col(ratios_fe, s), col(ratios_raw, s));
-            let raw_text = if *name == "describe" {
-                "-".to_string()
+            let ((fe, fe_p), (raw, raw_p)) = (col(|r| &r.fe, s), col(|r| &r.raw, s));
+            let (raw_text, raw_range) = if *name == "describe" {
+                ("-".to_string(), "-".to_string())
             } else {
-                format!("{raw:.3}")
+                (format!("{raw:.3}"), range(&raw_p))
             };
             println!(
-                "graph_frontend: | {name} | {fe:.3} | {raw_text} | {:.2} | {:.2} | {:.2} |",
+                "graph_frontend: | {name} | {fe:.3} | {} | {raw_text} | {raw_range} | {:.2} | {:.2} \
+                 | {:.2} |",
+                range(&fe_p),
                 us(0, s),
                 us(1, s),
                 us(2, s)
@@ -347,6 +467,7 @@ mod compare {
                 serde_json::json!({
                     "cudnn_rs_over_frontend": fe,
                     "cudnn_rs_over_raw": if *name == "describe" { serde_json::Value::Null } else { raw.into() },
+                    "by_process": {"cudnn_rs_over_frontend": fe_p, "cudnn_rs_over_raw": raw_p},
                     "median_us": {"cudnn_rs": us(0, s), "frontend": us(1, s), "raw": us(2, s)},
                 }),
             );
@@ -361,7 +482,8 @@ mod compare {
             "cudnn_version": v.to_string(),
             "device": DEVICE,
             "engine_configs": {"cudnn_rs": configs[0], "frontend": configs[1], "raw": configs[2]},
-            "rounds": ROUNDS,
+            "rounds": rounds.len(),
+            "processes": PROCESSES,
             "pipelines_per_round": PIPELINES,
             "targets": {"cudnn_rs_over_raw": RAW_TARGET, "cudnn_rs_over_frontend": FE_TARGET},
             "stages": stages,
