@@ -438,13 +438,7 @@ mod tests {
 
     /// A file holding `bytes`, deleted when the returned path drops.
     fn scratch(name: &str, bytes: &[u8]) -> tempfile::TempPath {
-        use std::io::Write as _;
-        let mut f = tempfile::Builder::new()
-            .prefix(&format!("cudnn-rs-sys-elf-{name}-"))
-            .tempfile()
-            .expect("a scratch file");
-        f.write_all(bytes).expect("write");
-        f.into_temp_path()
+        crate::scratch_file(&format!("elf-{name}"), bytes)
     }
 
     #[test]

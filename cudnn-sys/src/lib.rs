@@ -88,6 +88,20 @@ unsafe fn symbol<T: Copy>(lib: &libloading::Library, name: &[u8]) -> Option<T> {
     unsafe { lib.get::<T>(name).ok().map(|s| *s) }
 }
 
+/// A scratch file of the tests holding `bytes`, named
+/// `cudnn-rs-sys-{what}-…` in the temporary folder and deleted when the
+/// returned path drops.
+#[cfg(test)]
+pub(crate) fn scratch_file(what: &str, bytes: &[u8]) -> tempfile::TempPath {
+    use std::io::Write as _;
+    let mut f = tempfile::Builder::new()
+        .prefix(&format!("cudnn-rs-sys-{what}-"))
+        .tempfile()
+        .expect("a scratch file");
+    f.write_all(bytes).expect("write a scratch file");
+    f.into_temp_path()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
