@@ -472,14 +472,6 @@ mod tests {
         }
     }
 
-    /// A folder of the test's own, removed with its files when dropped.
-    fn scratch() -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix("cudnn-rs-algo-cache-")
-            .tempdir()
-            .expect("scratch folder")
-    }
-
     #[test]
     fn choices_are_kept_per_key_and_shared_between_threads() {
         let cache = AlgoCache::new();
@@ -505,7 +497,7 @@ mod tests {
         let cache = AlgoCache::new();
         cache.insert(key(1, SearchMode::Heuristic), choice(1));
         cache.insert(key(2, SearchMode::Benchmark), choice(2));
-        let dir = scratch();
+        let dir = crate::core::scratch_dir("algo-cache");
         let path = dir.path().join("saved");
         cache.save(&path).expect("save");
         let loaded = AlgoCache::new();

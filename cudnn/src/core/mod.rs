@@ -22,3 +22,13 @@ pub(crate) mod status;
 pub(crate) mod tensor;
 pub(crate) mod version;
 pub(crate) mod workspace;
+
+/// A folder of a unit test's own, named `cudnn-rs-{what}-…` in the
+/// temporary folder and removed with its files when dropped.
+#[cfg(test)]
+pub(crate) fn scratch_dir(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("cudnn-rs-{what}-"))
+        .tempdir()
+        .expect("scratch folder")
+}

@@ -135,14 +135,6 @@ fn sync_folder(_dir: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    /// A folder of the test's own, removed with its files when dropped.
-    fn scratch(name: &str) -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix(&format!("cudnn-rs-save-{name}-"))
-            .tempdir()
-            .expect("scratch folder")
-    }
-
     fn leftovers(dir: &Path) -> Vec<String> {
         fs::read_dir(dir)
             .expect("read_dir")
@@ -155,7 +147,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "file system")]
     fn replaces_whole_and_leaves_no_temporary_file() {
-        let dir = scratch("whole");
+        let dir = crate::core::scratch_dir("save-whole");
         let d = dir.path();
         let f = d.join("cache.json");
         replace_file(&f, b"first").expect("create");
@@ -170,7 +162,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "file system")]
     fn a_failed_save_keeps_the_old_file() {
-        let dir = scratch("fail");
+        let dir = crate::core::scratch_dir("save-fail");
         let d = dir.path();
         // The target is a folder: the rename fails after the write.
         let f = d.join("taken");
@@ -188,7 +180,7 @@ mod tests {
     #[cfg_attr(miri, ignore = "file system")]
     fn keeps_permissions_and_follows_links() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = scratch("perm");
+        let dir = crate::core::scratch_dir("save-perm");
         let d = dir.path();
         let f = d.join("real.json");
         fs::write(&f, b"old").expect("write");
