@@ -112,10 +112,12 @@ mod compare {
     /// Pipelines per side in a round.
     const PIPELINES: usize = 9;
     /// Rounds per process.
-    const ROUNDS: usize = 15;
+    const ROUNDS: usize = 5;
     /// Processes whose rounds are pooled: this one and `PROCESSES - 1`
-    /// more, each with its own layout of code and heap in memory.
-    const PROCESSES: usize = 5;
+    /// more, each with its own layout of code and heap in memory. A
+    /// process's layout moves the small stages' ratios more than its
+    /// rounds do, so the rounds are spread over many processes.
+    const PROCESSES: usize = 15;
     /// Set, to the process's number, in a process that runs the rounds
     /// alone and writes them to its output.
     const CHILD: &str = "GRAPH_FRONTEND_ROUNDS_PROCESS";
