@@ -199,6 +199,10 @@ fn a_conv_fprop_plan_reports_its_workspace_and_tensors() {
         if let Ok(plan) = plan {
             finalized += 1;
             assert_eq!(plan.engine_index(), Some(c.global_index()));
+            // Read back from cuDNN, they are the configuration's.
+            assert_eq!(plan.knobs(), c.knobs());
+            assert_eq!(plan.numerical_notes(), c.numerical_notes());
+            assert_eq!(plan.behavior_notes(), Some(c.behavior_notes()));
             let y = plan.tensor(3).expect("y");
             assert_eq!(y.dims(), [1, 4, 8, 8]);
             assert!(y.is_output());

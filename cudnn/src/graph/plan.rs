@@ -47,13 +47,14 @@ pub struct ExecutionPlan {
     /// graph, for a plan made from one).
     pub(crate) graph_name: Name,
     pub(crate) tensors: Arc<[GraphTensor]>,
-    /// The engine's global index and notes, when known: the
-    /// configuration's when it has read them, else read back from cuDNN
-    /// when first asked for.
+    /// The engine's global index and notes, read back from cuDNN when
+    /// first asked for. Not copied from the configuration: most plans
+    /// are never asked, and a copy of shared lists costs each plan a
+    /// reference count on memory the heuristics left cold.
     pub(crate) engine: OnceCell<Option<EngineInfo>>,
-    /// The configuration's knob choices: the configuration's when it has
-    /// read them, else read back from cuDNN when first asked for.
-    pub(crate) knobs: OnceCell<Arc<[(KnobType, i64)]>>,
+    /// The knob choices of the plan's configuration, read back from cuDNN
+    /// when first asked for.
+    pub(crate) knobs: OnceCell<Vec<(KnobType, i64)>>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
     /// The described GPU it was built for (shared with the description).
@@ -169,16 +170,8 @@ impl ExecutionPlan {
             workspace,
             graph_name: config.graph_name.clone(),
             tensors: Arc::clone(&config.tensors),
-            engine: config
-                .engine
-                .get()
-                .cloned()
-                .map_or_else(OnceCell::new, |n| OnceCell::from(Some(n))),
-            knobs: config
-                .knobs
-                .get()
-                .cloned()
-                .map_or_else(OnceCell::new, OnceCell::from),
+            engine: OnceCell::new(),
+            knobs: OnceCell::new(),
             handle_id,
             target,
             checked_on: Cell::new(None),
@@ -282,15 +275,15 @@ impl ExecutionPlan {
     }
 
     /// The engine's behaviour notes (runtime compilation, CUDA graphs,
-    /// cuBLASLt, ...): the configuration's, or for a plan read from JSON
-    /// what cuDNN reports of it; `None` when it does not.
+    /// cuBLASLt, ...), as cuDNN reports them for the plan's engine (the
+    /// configuration's notes); `None` when it does not.
     pub fn behavior_notes(&self) -> Option<&[Behavior]> {
         self.engine().map(|n| &n.behavior[..])
     }
 
-    /// The engine's numerical notes (tensor cores, ...): the
-    /// configuration's, or for a plan read from JSON what cuDNN reports of
-    /// it; empty when it does not.
+    /// The engine's numerical notes (tensor cores, ...), as cuDNN reports
+    /// them for the plan's engine (the configuration's notes); empty when
+    /// it does not.
     pub fn numerical_notes(&self) -> &[Numerical] {
         self.engine().map_or(&[], |n| &n.numerical[..])
     }
@@ -301,11 +294,8 @@ impl ExecutionPlan {
 
     /// The knob choices of the plan's engine configuration.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        self.knobs.get_or_init(|| {
-            plan_config(&self.desc)
-                .map_or_else(Vec::new, |c| read_knobs(&c))
-                .into()
-        })
+        self.knobs
+            .get_or_init(|| plan_config(&self.desc).map_or_else(Vec::new, |c| read_knobs(&c)))
     }
 
     /// The described GPU the plan was built for
