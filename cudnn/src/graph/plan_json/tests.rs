@@ -562,9 +562,16 @@ fn tensors_keep_the_jsons_name_and_reordering() {
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn the_plain_reader_reads_cudnns_plans_as_parse_does() {
-    let raw = include_str!("../../../tests/data/conv-plan-sm90.json").trim();
-    assert!(plain::read(raw).is_some());
-    checked(raw).expect("plan");
+    for raw in [
+        include_str!("../../../tests/data/conv-plan-sm90.json").trim(),
+        // cuDNN 9.28's plan of conv + bias + ReLU for `h100-sxm` (the
+        // graph of the `graph_frontend` bench): the ReLU's upper clip is
+        // `f64::MAX`.
+        include_str!("../../../tests/data/conv-bias-relu-plan-sm90.json").trim(),
+    ] {
+        assert!(plain::read(raw).is_some());
+        checked(raw).expect("plan");
+    }
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
     ))
@@ -591,6 +598,9 @@ fn a_plan_changed_at_any_byte_is_read_by_both_readers_alike() {
     .expect("JSON");
     let texts = [
         include_str!("../../../tests/data/conv-plan-sm90.json")
+            .trim()
+            .to_owned(),
+        include_str!("../../../tests/data/conv-bias-relu-plan-sm90.json")
             .trim()
             .to_owned(),
         in_cudnns_order(&all["layer_norm"]),
