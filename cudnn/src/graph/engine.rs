@@ -145,7 +145,7 @@ pub struct EngineConfig {
     /// unless a filter reads them).
     pub(crate) engine: std::cell::OnceCell<EngineInfo>,
     /// Read from cuDNN when first asked for.
-    pub(crate) knobs: std::cell::OnceCell<Arc<[(KnobType, i64)]>>,
+    pub(crate) knobs: std::cell::OnceCell<Vec<(KnobType, i64)>>,
     /// The graph's name and tensors, shared with the graph.
     pub(crate) graph_name: Name,
     pub(crate) tensors: Arc<[GraphTensor]>,
@@ -180,7 +180,7 @@ impl EngineConfig {
 
     /// The knob choices of the configuration, as cuDNN reports them.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        self.knobs.get_or_init(|| read_knobs(&self.desc).into())
+        self.knobs.get_or_init(|| read_knobs(&self.desc))
     }
 
     /// Whether the engine may give different results from run to run.
@@ -310,19 +310,19 @@ pub(crate) fn check_target_library(
 
 /// An engine's global index (-1: not reported) and its numerical and
 /// behaviour notes.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct EngineInfo {
     pub(crate) index: i64,
-    pub(crate) numerical: Arc<[Numerical]>,
-    pub(crate) behavior: Arc<[Behavior]>,
+    pub(crate) numerical: Vec<Numerical>,
+    pub(crate) behavior: Vec<Behavior>,
 }
 
 impl Default for EngineInfo {
     fn default() -> Self {
         EngineInfo {
             index: -1,
-            numerical: Arc::new([]),
-            behavior: Arc::new([]),
+            numerical: Vec::new(),
+            behavior: Vec::new(),
         }
     }
 }
@@ -336,12 +336,10 @@ pub(crate) fn read_engine(engine: &BackendDescriptor) -> EngineInfo {
             .unwrap_or(-1),
         numerical: engine
             .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
-            .unwrap_or_default()
-            .into(),
+            .unwrap_or_default(),
         behavior: engine
             .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
-            .unwrap_or_default()
-            .into(),
+            .unwrap_or_default(),
     }
 }
 

@@ -305,7 +305,7 @@ impl OperationGraph {
         Ok(EngineConfig {
             desc: cfg,
             engine: std::cell::OnceCell::from(read_engine(&engine)),
-            knobs: std::cell::OnceCell::from(Arc::from(knobs)),
+            knobs: std::cell::OnceCell::from(knobs.to_vec()),
             graph_name: self.name.clone(),
             tensors: self.plan_tensors(),
         })
