@@ -285,6 +285,28 @@ pub fn system_path() -> OsString {
     std::env::join_paths(keep).unwrap_or_default()
 }
 
+/// Windows' `ERROR_INTERNAL_ERROR`, which Wine's `CreateProcess` returns
+/// now and then when many processes start at once (seen once in a CI run,
+/// in one of 19 layouts; the same layout passed on the next run).
+const INTERNAL_ERROR: i32 = 1359;
+
+/// Starts `cmd`, a second and a third time after a pause when the start
+/// fails with [`INTERNAL_ERROR`] on Windows; any other failure at once.
+/// Only the start is tried again: what the child reports is checked as
+/// it is.
+fn spawn(cmd: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut tries = 1;
+    loop {
+        match cmd.spawn() {
+            Err(e) if cfg!(windows) && e.raw_os_error() == Some(INTERNAL_ERROR) && tries < 3 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(500));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// How long one child may take.
 pub const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -331,9 +353,7 @@ pub fn run_child(
     // (a process left holding the pipes would keep the readers waiting).
     #[cfg(unix)]
     cmd.process_group(0);
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("cannot start the consumer: {e}"))?;
+    let mut child = spawn(&mut cmd).map_err(|e| format!("cannot start the consumer: {e}"))?;
     let drain = |mut r: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut buf = Vec::new();
