@@ -37,9 +37,10 @@
 #   <cache>/cuda-candle-<nvcc version>/.complete    written last; a folder without it is redone
 #
 # Wheels are downloaded into <cache>/wheels with `python3 -m pip download`
-# and deleted once unpacked (CUDNN_RS_KEEP_WHEELS=1 keeps them). Two runs at once are serialised with flock on
-# <cache>/.lock-cuda. Progress goes to stderr; stdout carries only lines
-# another script can eval:
+# and deleted once unpacked (CUDNN_RS_KEEP_WHEELS=1 keeps them), one at a
+# time with the other fetch scripts (flock on <cache>/.lock-wheels). Two
+# runs at once are serialised with flock on <cache>/.lock-cuda. Progress
+# goes to stderr; stdout carries only lines another script can eval:
 #
 #   CUDA_CANDLE_VERSION=13.0.88      the nvcc release
 #   CUDA_CANDLE_ROOT=<root>          for CUDA_HOME (cudarc's link search, nvcc's root)
@@ -174,6 +175,12 @@ build() {
     local entry req folder under wheel
     for entry in "${WHEELS[@]}"; do
         read -r req folder under <<<"$entry"
+        # One wheel at a time with the other fetch scripts
+        # (<cache>/.lock-wheels): the CUDA 12 NVRTC wheel is theirs too.
+        if command -v flock >/dev/null 2>&1; then
+            exec 7>"$cache/.lock-wheels"
+            flock 7
+        fi
         wheel=$(wheel_of "$req")
         log "unpacking $(basename "$wheel") ..."
         if ! unpack "$wheel" "$folder" "$root/$under"; then
@@ -181,6 +188,7 @@ build() {
             die "could not unpack $wheel (deleted it; run again to download it anew)"
         fi
         [[ ${CUDNN_RS_KEEP_WHEELS:-0} == 1 ]] || rm -f "$wheel"
+        exec 7>&-
     done
     fetch_libcuda "$root"
     # The names the linker looks for (-lcudart, -lnvrtc, ...), and the

@@ -52,7 +52,11 @@
 # CUDNN_RS_KEEP_WHEELS=1 to keep it there). A wheel that cannot be unpacked
 # (an interrupted download) is deleted, so that the next run fetches it anew.
 # pip honours its usual settings, e.g. PIP_FIND_LINKS=/dir/with/wheels
-# PIP_NO_INDEX=1. Two runs at once are serialised with flock on <cache>/.lock.
+# PIP_NO_INDEX=1. Each entry is fetched holding flock on <cache>/.lock-wheels,
+# which scripts/fetch-frontend.sh and scripts/fetch-cuda-toolkit.sh take
+# for their wheels too: runs at once (CI's downloads in the background
+# beside a step that needs one entry) wait only for the wheel being
+# fetched, and never unpack or delete a wheel another run is reading.
 #
 # Progress goes to stderr; stdout carries only lines another script can eval,
 # three per entry fetched, in the order asked for:
@@ -134,15 +138,21 @@ cache=${CUDNN_RS_CACHE:-${XDG_CACHE_HOME:-${HOME:?HOME is not set; set CUDNN_RS_
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
-# Two runs at once (say test.sh and regen-bindings.sh) must not unpack into the
-# same folder together; serialise them when flock is available.
-if command -v flock >/dev/null 2>&1; then
-    exec 9>"$cache/.lock"
+# wheel_lock / wheel_unlock: hold <cache>/.lock-wheels (see the header)
+# while one entry is fetched; without flock, runs are not serialised.
+wheel_lock() {
+    command -v flock >/dev/null 2>&1 || return 0
+    exec 9>"$cache/.lock-wheels"
     if ! flock -n 9; then
-        log "waiting for another fetch-cudnn.sh to finish with $cache ..."
+        log "waiting for another fetch of a wheel into $cache ..."
         flock 9
     fi
-fi
+}
+wheel_unlock() {
+    command -v flock >/dev/null 2>&1 || return 0
+    flock -u 9
+    exec 9>&-
+}
 
 # unpack_wheel WHEEL DEST FOLDER PLATFORM: unpack FOLDER/{lib,include} (Linux)
 # or FOLDER/{bin,include} (Windows) of WHEEL into DEST (plus the licence, if
@@ -210,6 +220,13 @@ fetch_one() {
         log "cuDNN $id: already unpacked in $dest"
         return 0
     fi
+    wheel_lock
+    # Another run may have fetched it while this one waited.
+    if [[ -f $dest/.complete && -d $dest/$libs ]]; then
+        wheel_unlock
+        log "cuDNN $id: already unpacked in $dest"
+        return 0
+    fi
 
     command -v python3 >/dev/null 2>&1 || die "python3 is needed to fetch cuDNN (apt-get install -y python3 python3-pip)"
     local wheels=$cache/wheels
@@ -244,6 +261,7 @@ fetch_one() {
     if [[ ${CUDNN_RS_KEEP_WHEELS:-0} != 1 ]]; then
         rm -f "$wheel"
     fi
+    wheel_unlock
     log "cuDNN $id: done"
 }
 

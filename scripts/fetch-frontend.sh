@@ -69,6 +69,12 @@ if [[ ! -f $dest/.complete ]]; then
         read -r req folder <<<"$entry"
         stem=${req%%==*}
         stem=${stem//-/_}-${req##*==}
+        # One wheel at a time with the other fetch scripts (<cache>/.lock-wheels):
+        # the CUDA 12 NVRTC wheel is theirs too.
+        if command -v flock >/dev/null 2>&1; then
+            exec 7>"$cache/.lock-wheels"
+            flock 7
+        fi
         wheel=$(find "$cache/wheels" -maxdepth 1 -name "$stem-*.whl" -print -quit)
         if [[ -z $wheel ]]; then
             log "downloading $req ..."
@@ -103,6 +109,7 @@ if n == 0:
 print(f"fetch-frontend:   {n} headers", file=sys.stderr)
 PY
         [[ ${CUDNN_RS_KEEP_WHEELS:-0} == 1 ]] || rm -f "$wheel"
+        exec 7>&-
     done
     touch "$dest/.complete"
 else
