@@ -667,6 +667,7 @@ mod tests {
     use crate::core::error::Mismatch;
 
     #[test]
+    #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
     fn every_preset_parses_and_names_its_capability() {
         for (name, json) in PRESETS {
             let p = DeviceProperties::from_json(json).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -675,6 +676,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
     fn preset_names_match_without_case_and_with_any_separator() {
         let h200 = DeviceProperties::preset("h200").unwrap_or_else(|e| panic!("{e}"));
         for name in ["H200", " h200 ", "H200"] {

@@ -835,6 +835,7 @@ mod tests {
     /// The integers and plain fractions `number_at` reads itself, it
     /// reads as the whole grammar does; the rest it leaves to the grammar.
     #[test]
+    #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
     fn number_at_reads_integers_as_the_whole_grammar_does() {
         let numbers = [
             "",
@@ -913,6 +914,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
     fn stop_finds_the_first_quote_backslash_or_control_byte_as_stops_does() {
         let mut text: Vec<u8> = (0..=255u8).collect();
         text.extend((0..=255u8).rev());

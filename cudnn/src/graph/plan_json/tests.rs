@@ -218,6 +218,7 @@ fn a_key_twice_in_one_object_is_refused() {
 /// any value: the plan is still read plainly, as `parse` reads it; a key
 /// twice there is refused by both readers.
 #[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn a_device_profile_of_other_members_is_read_as_any_value() {
     let raw = include_str!("../../../tests/data/conv-plan-sm90.json").trim();
     let other = raw.replacen(
@@ -506,6 +507,7 @@ fn nested_softmax(softmax: Option<Value>) -> Value {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn an_sdpa_forwards_nested_softmax_is_read_as_its_references() {
     let p = parse(&nested_softmax(None)).expect("plan");
     assert_eq!(written(&p), [4, 5]);

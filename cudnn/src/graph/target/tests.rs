@@ -31,6 +31,7 @@ fn a_target_reads_every_limit_of_a_description() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
 fn a_plan_runs_only_where_its_limits_are_the_same() {
     let h200 = preset("h200");
     let target = PlanTarget::of(&h200);
