@@ -49,8 +49,8 @@ fi
 
 log "libclang not found; installing libclang-dev with apt-get ..."
 export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -q >&2
-"${sudo[@]}" apt-get install -y -q --no-install-recommends libclang-dev >&2
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -q >&2
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends libclang-dev >&2
 
 path=$(find_libclang) || die "installed libclang-dev, yet no libclang shows up in 'ldconfig -p'"
 printf 'libclang: %s\n' "$path"

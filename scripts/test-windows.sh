@@ -7,7 +7,9 @@
 # tests that need one are #[ignore]d, as on Linux.
 #
 #   bash scripts/test-windows.sh [--dll-folder-on-path] [CARGO TEST ARGS...]
+#   bash scripts/test-windows.sh --tools-only
 #
+# (--tools-only installs the tools below and exits: scripts/prefetch.sh.)
 # For each release, CUDNN_LIB_DIR names the DLL folder (as a Windows path,
 # Z:\...) and the folder is not on the program's PATH, as after a plain
 # `pip install nvidia-cudnn-cu12` on Windows; --dll-folder-on-path adds it to
@@ -42,10 +44,12 @@ cd "$repo"
 SECONDS=0
 
 on_path=0
+tools_only=0
 cargo_args=()
 for arg in "$@"; do
     case $arg in
         --dll-folder-on-path) on_path=1 ;;
+        --tools-only) tools_only=1 ;;
         -h | --help)
             sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
             exit 0
@@ -105,8 +109,8 @@ if ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || ! find_wine >/dev/null
     command -v apt-get >/dev/null 2>&1 \
         || die "MinGW-w64 and Wine are missing and there is no apt-get: install x86_64-w64-mingw32-gcc and wine64"
     say "installing MinGW-w64 and Wine with apt-get ..."
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update >&2
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y gcc-mingw-w64-x86-64 wine64 >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y gcc-mingw-w64-x86-64 wine64 >&2
 fi
 wine=$(find_wine) || die "Wine was installed but no wine64 loader is found"
 wineserver=
@@ -128,6 +132,7 @@ if command -v rustup >/dev/null 2>&1; then
         fi
     done
 fi
+[[ $tools_only -eq 0 ]] || exit 0
 
 # --- the cuDNN DLLs ---------------------------------------------------------
 
