@@ -257,6 +257,31 @@ fn the_order_of_keys_and_unknown_keys_do_not_matter_to_cudnn() {
     p.check(&lib).expect("cuDNN ignores a key it does not know");
 }
 
+/// CUDA's device name is `char name[256]` with its NUL: a name of 255
+/// bytes of UTF-8 finalizes in cuDNN, and one of 256 bytes is refused by
+/// `from_json` before cuDNN sees it (cuDNN 9.28 corrupts the heap with it).
+#[test]
+fn a_device_name_of_255_bytes_finalizes_and_one_of_256_is_refused() {
+    let Some(lib) = lib() else { return };
+    for unit in ["x", "é", "中"] {
+        let fits = 255 / unit.len();
+        let name = unit.repeat(fits);
+        let p =
+            DeviceProperties::from_json(&h100_with("deviceName", Some(Value::from(name.clone()))))
+                .unwrap_or_else(|e| panic!("{} bytes: {e}", name.len()));
+        if takes_descriptions(&lib) {
+            p.check(&lib)
+                .unwrap_or_else(|e| panic!("a name of {} bytes: {e}", name.len()));
+        }
+        let long = unit.repeat(fits + 1);
+        let what = refusal(&h100_with("deviceName", Some(Value::from(long.clone()))));
+        assert!(
+            what.contains(&format!("`deviceName` has {} bytes of UTF-8", long.len())),
+            "{what}"
+        );
+    }
+}
+
 /// What a newer cuDNN may write of a GPU: keys this crate does not know,
 /// of every JSON type, and neither optional key. `from_json` (which
 /// `from_handle` reads cuDNN's text with) takes it, keeps every key, and

@@ -41,7 +41,7 @@ const DEVICE_VER: std::ops::RangeInclusive<i64> = 300..=1500;
 /// naming the key.
 #[derive(Clone, Copy)]
 enum Kind {
-    /// A string, not empty.
+    /// A string, not empty, of at most [`TEXT_MAX_BYTES`] bytes.
     Text,
     /// An integer from 0 to `i32::MAX`.
     Int,
@@ -54,6 +54,12 @@ enum Kind {
     /// `smCountOrigin`: 0 (the full device) or 1 (a green context).
     Origin,
 }
+
+/// The most bytes of UTF-8 a text value (`deviceName`) may have: cuDNN
+/// copies it into CUDA's device name, `char name[256]` of `cudaDeviceProp`
+/// (`cuda_runtime_api.h`), which ends with a NUL. cuDNN 9.28 corrupts the
+/// heap when it finalizes a description with a longer name.
+const TEXT_MAX_BYTES: usize = 255;
 
 /// The keys cuDNN 9.28 requires, with their types.
 const REQUIRED: &[(&str, Kind)] = &[
@@ -165,6 +171,11 @@ fn check(key: &str, kind: Kind, v: &Value) -> std::result::Result<(), String> {
     match kind {
         Kind::Text => match v {
             Value::String(s) if s.trim().is_empty() => Err(format!("`{key}` is empty")),
+            Value::String(s) if s.len() > TEXT_MAX_BYTES => Err(format!(
+                "`{key}` has {} bytes of UTF-8, more than the {TEXT_MAX_BYTES} of CUDA's \
+                 device name",
+                s.len()
+            )),
             Value::String(_) => Ok(()),
             _ => Err(format!("`{key}` is {}, not a string", describe(v))),
         },
@@ -350,7 +361,8 @@ impl DeviceProperties {
     /// (900 for sm_90), so a multiple of 10 from 300 to 1500;
     /// `multiProcessorCount`, `warpSize`, `maxThreadsPerBlock`,
     /// `maxThreadsPerSM` and `maxCtasPerSM` are not 0, and `deviceName` is
-    /// not empty.
+    /// not empty and at most 255 bytes of UTF-8 (CUDA's device name is 256
+    /// bytes with its NUL).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`], whose words
@@ -665,6 +677,33 @@ impl PlanTarget {
 mod tests {
     use super::*;
     use crate::core::error::Mismatch;
+
+    /// A device name fits CUDA's `char name[256]` with its NUL: 255 bytes
+    /// of UTF-8, counted in bytes, not characters.
+    #[test]
+    #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
+    fn a_device_name_is_at_most_255_bytes() {
+        for (unit, fits) in [("x", 255), ("é", 127), ("中", 85)] {
+            for (n, ok) in [(fits, true), (fits + 1, false)] {
+                let name = unit.repeat(n);
+                let mut m: BTreeMap<String, Value> =
+                    serde_json::from_str(PRESETS[0].1).expect("a preset parses");
+                m.insert("deviceName".into(), Value::from(name.clone()));
+                let json = serde_json::to_string(&m).expect("serializes");
+                match DeviceProperties::from_json(&json) {
+                    Ok(p) if ok => assert_eq!(p.name(), name),
+                    Err(Error::InvalidArgument {
+                        mismatch: Mismatch::BadValue { what },
+                        ..
+                    }) if !ok => assert!(
+                        what.contains(&format!("`deviceName` has {} bytes", name.len())),
+                        "{what}"
+                    ),
+                    other => panic!("{unit} x {n} ({} bytes): {other:?}", name.len()),
+                }
+            }
+        }
+    }
 
     #[test]
     #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
