@@ -100,6 +100,14 @@ fn bad_descriptors_are_rejected_before_cudnn() {
     let e = TensorDescriptor::<f32>::new(NCHW, &[1, 1, 1, (i32::MAX as usize) + 1])
         .expect_err("too big");
     assert!(matches!(invalid(&e), Mismatch::BadValue { .. }), "{e}");
+    // Overlapping strides keep the extent small while the product of the
+    // dims (65535^8) overflows usize: refused, so element_count never
+    // overflows.
+    let e = TensorDescriptor::<f32>::with_strides(&[65_535; 8], &[1; 8]).expect_err("count");
+    assert!(
+        matches!(invalid(&e), Mismatch::BadValue { what } if what.contains("more elements than usize holds")),
+        "{e}"
+    );
     let e = ConvolutionDescriptor::<f32>::new(&[0, 0], &[1, 0], &[1, 1]).expect_err("stride 0");
     assert!(
         matches!(invalid(&e), Mismatch::BadValue { what } if what.contains("strides[1] = 0")),

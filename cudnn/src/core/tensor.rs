@@ -82,6 +82,11 @@ pub fn extent(dims: &[usize], strides: &[usize]) -> Option<usize> {
     })
 }
 
+/// The product of `dims`, or `None` when it overflows `usize`.
+fn element_count(dims: &[usize]) -> Option<usize> {
+    dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
 /// The refusal of a descriptor of `FP4_E2M1` elements ([`F4E2M1x2`]'s
 /// type): half a byte each, which these descriptors and their buffer checks
 /// (whole elements) do not describe; the graph API takes them.
@@ -213,21 +218,23 @@ impl<T: DataType> TensorDescriptor<T> {
     pub(crate) fn strided(lib: LibRef, dims: &[usize], strides: &[usize]) -> Result<Self> {
         refuse_half_byte::<T>("cudnnSetTensorNdDescriptor")?;
         // One pass checks what the slow path below checks one rule at a
-        // time: equal lengths, a rank of 3..=8, every value in 1..=i32::MAX
-        // and an extent that fits usize. Only a failure takes the slow
-        // path, which says what is wrong.
+        // time: equal lengths, a rank of 3..=8, every value in 1..=i32::MAX,
+        // an extent and an element count (overlapping strides can make it
+        // the larger) that fit usize. Only a failure takes the slow path,
+        // which says what is wrong.
         let rank = dims.len();
         let (mut c_dims, mut c_strides) = ([0i32; MAX_DIMS], [0i32; MAX_DIMS]);
         let mut ok = rank == strides.len() && (3..=MAX_DIMS).contains(&rank);
         if ok {
-            let mut extent = 1usize;
+            let (mut extent, mut count) = (1usize, 1usize);
             for (i, (&d, &s)) in dims.iter().zip(strides).enumerate() {
                 let fits = |v: usize| (1..=i32::MAX as usize).contains(&v);
                 match (d.wrapping_sub(1))
                     .checked_mul(s)
                     .and_then(|o| extent.checked_add(o))
+                    .zip(count.checked_mul(d))
                 {
-                    Some(e) if fits(d) && fits(s) => extent = e,
+                    Some((e, n)) if fits(d) && fits(s) => (extent, count) = (e, n),
                     _ => {
                         ok = false;
                         break;
@@ -282,6 +289,9 @@ impl<T: DataType> TensorDescriptor<T> {
             to_c_dims(strides, 1, "strides", F)?;
             ensure(extent(dims, strides).is_some(), F, || Mismatch::BadValue {
                 what: format!("dims {dims:?} with strides {strides:?} overflow usize"),
+            })?;
+            ensure(element_count(dims).is_some(), F, || Mismatch::BadValue {
+                what: format!("dims {dims:?} have more elements than usize holds"),
             })
         })();
         found.err().unwrap_or_else(|| {
@@ -302,9 +312,12 @@ impl<T: DataType> TensorDescriptor<T> {
         &self.strides
     }
 
-    /// The number of elements, the product of the dimensions.
+    /// The number of elements, the product of the dimensions (a
+    /// descriptor whose product would overflow `usize` is refused when it
+    /// is made).
     pub fn element_count(&self) -> usize {
-        self.dims.iter().product()
+        // Checked at construction.
+        element_count(&self.dims).unwrap_or(usize::MAX)
     }
 
     /// The number of elements a buffer must hold: one past the last
