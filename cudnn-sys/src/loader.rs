@@ -418,8 +418,9 @@ fn check_regular_file(path: &Path) -> Result<(), String> {
     }
 }
 
-/// What a file type that is not a regular file is, in words.
-pub(crate) fn kind_of(t: &std::fs::FileType) -> &'static str {
+/// What a file type that is not a regular file is, in words (the loader's
+/// reason, and the cudnn crate's for a cache path that is no file).
+pub fn kind_of(t: &std::fs::FileType) -> &'static str {
     if t.is_dir() {
         return "a folder";
     }

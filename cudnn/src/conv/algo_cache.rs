@@ -11,6 +11,7 @@ use std::sync::{Mutex, PoisonError};
 use serde::{Deserialize, Serialize};
 
 use crate::core::error::{Error, Result};
+use crate::core::save::{read_bounded, CACHE_FILE_MAX_BYTES};
 
 /// Which convolution direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -344,10 +345,11 @@ impl AlgoCache {
     /// returns how many were read.
     ///
     /// # Errors
-    /// [`Error::Io`] when the file cannot be read or is not a cache file of
-    /// this format.
+    /// [`Error::Io`] when the file cannot be read, is not a regular file
+    /// (a FIFO, a device, a socket or a folder: refused without waiting on
+    /// it), is larger than 64 MiB, or is not a cache file of this format.
     pub fn load(&self, path: &Path) -> Result<usize> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match read_bounded(path, CACHE_FILE_MAX_BYTES) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
             Err(e) => return Err(io_error(path, e.to_string())),

@@ -1,13 +1,70 @@
 //! Crash-safe file replacement, for the caches' `save`: a file at the path
-//! is always the previous one or the new one, whole.
+//! is always the previous one or the new one, whole; and the bounded read
+//! of a cache file, for their `load`.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Temporary files made by this process, for unique names.
 static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+/// The most bytes a cache file (`AlgoCache::load`, `PlanCache::load`) may
+/// have: a plan cache of its default capacity is well under 1 MiB.
+pub(crate) const CACHE_FILE_MAX_BYTES: u64 = 64 << 20;
+
+/// The text of the file at `path` (links followed) when it is a regular
+/// file of at most `limit` bytes of UTF-8.
+///
+/// The path's type is checked before it is opened, and the opened file's
+/// after (the open does not wait: `O_NONBLOCK` on Unix, so a FIFO put in
+/// between does not block it), so a FIFO, a device, a socket or a folder
+/// is refused with the loader's words before anything is read from it; a larger file, or one that grows past the
+/// limit while it is read, is refused too. A missing file is
+/// [`io::ErrorKind::NotFound`].
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> io::Result<String> {
+    let regular = |meta: &fs::Metadata| {
+        if meta.is_file() {
+            Ok(())
+        } else {
+            let kind = cudnn_sys::loader::kind_of(&meta.file_type());
+            Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("not a file: {kind}"),
+            ))
+        }
+    };
+    // The path's type first (stat opens nothing), then the opened file's,
+    // in case the path changed in between.
+    regular(&fs::metadata(path)?)?;
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    regular(&meta)?;
+    let too_large = |len: u64| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{len} bytes or more, over the limit of {limit} bytes for a cache file"),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
+    let mut text = String::new();
+    file.take(limit.saturating_add(1))
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > limit {
+        return Err(too_large(text.len() as u64));
+    }
+    Ok(text)
+}
 
 /// Replaces the file at `path` with `bytes`.
 ///
@@ -142,6 +199,39 @@ mod tests {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".tmp"))
             .collect()
+    }
+
+    /// A cache read takes a regular file within the limit, and refuses a
+    /// folder, a larger file, a FIFO (without waiting on it) and a device
+    /// (without reading it to its end), with the loader's words.
+    #[test]
+    #[cfg_attr(miri, ignore = "file system")]
+    fn a_cache_read_takes_only_a_regular_file_within_the_limit() {
+        let dir = crate::core::scratch_dir("read-bounded");
+        let d = dir.path();
+        let f = d.join("cache.json");
+        fs::write(&f, b"0123456789").expect("write");
+        assert_eq!(read_bounded(&f, 10).expect("at the limit"), "0123456789");
+        let e = read_bounded(&f, 9).expect_err("over the limit");
+        assert!(e.to_string().contains("over the limit of 9 bytes"), "{e}");
+        let e = read_bounded(d, 10).expect_err("a folder");
+        assert!(e.to_string().contains("not a file: a folder"), "{e}");
+        let e = read_bounded(&d.join("missing"), 10).expect_err("missing");
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        #[cfg(unix)]
+        {
+            let fifo = d.join("fifo");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+            let e = read_bounded(&fifo, CACHE_FILE_MAX_BYTES).expect_err("a FIFO");
+            assert!(e.to_string().contains("not a file: a FIFO"), "{e}");
+            let e =
+                read_bounded(Path::new("/dev/zero"), CACHE_FILE_MAX_BYTES).expect_err("a device");
+            assert!(
+                e.to_string().contains("not a file: a character device"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

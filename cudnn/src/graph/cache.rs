@@ -14,6 +14,7 @@ use super::plan_json::PlanJson;
 use super::settings::Settings;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
+use crate::core::save::{read_bounded, CACHE_FILE_MAX_BYTES};
 
 /// The file's format tag.
 const FORMAT: &str = "cudnn-rs plan cache";
@@ -348,7 +349,9 @@ impl PlanCache {
     /// the file written again by [`save`](Self::save).
     ///
     /// # Errors
-    /// [`Error::Io`] when the file cannot be read; [`Error::InvalidArgument`]
+    /// [`Error::Io`] when the file cannot be read, is not a regular file (a
+    /// FIFO, a device, a socket or a folder: refused without waiting on
+    /// it) or is larger than 64 MiB; [`Error::InvalidArgument`]
     /// when it is not a plan cache of this format and version (2), or an
     /// entry lacks one of its strings (`graph`, `device`, `cudnn`,
     /// `settings`, `plan`); as [`new`](Self::new).
@@ -426,7 +429,7 @@ const LOAD: &str = "PlanCache::load";
 /// The JSON of the plan cache file at `path`, checked to be of this
 /// crate's format and version.
 fn read_cache_file(path: &Path) -> Result<serde_json::Value> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+    let text = read_bounded(path, CACHE_FILE_MAX_BYTES).map_err(|e| Error::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
