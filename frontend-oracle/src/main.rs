@@ -1,0 +1,602 @@
+//! The crate's side of the frontend oracle: every graph of `cases.json`
+//! built with `cudnn`'s public API, planned for each described GPU with and
+//! without an SM-count target, written as one JSON record a line, in the
+//! form `frontend.py` writes NVIDIA's side (see `README.md` here).
+//!
+//! ```text
+//! cudnn-frontend-oracle CASES DEVICES_DIR > crate.jsonl
+//! ```
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use cudnn::graph::{
+    ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineFilter, ExecutionPlan, Graph,
+    HeuristicMode, NormOptions, OperationGraph, ScalarValue, SdpaBackwardInputs, SdpaDropout,
+    SdpaOptions, Target, TensorId,
+};
+use serde_json::{json, Map, Value};
+
+/// What a case description lacks or gets wrong: the oracle's own error,
+/// never a refusal of the crate.
+type CaseError = String;
+
+/// A graph described by the crate, and whether it is built as the
+/// composite the frontend builds (`build_composite_with`).
+struct Described {
+    graph: Graph,
+    composite: bool,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, cases, devices] = args.as_slice() else {
+        eprintln!("usage: cudnn-frontend-oracle CASES DEVICES_DIR");
+        return ExitCode::from(2);
+    };
+    match run(cases, devices) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cudnn-frontend-oracle: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cases: &str, devices: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(cases).map_err(|e| format!("{cases}: {e}"))?;
+    let all: Value = serde_json::from_str(&text).map_err(|e| format!("{cases}: {e}"))?;
+    let lib = cudnn::library().map_err(|e| e.to_string())?;
+    let mut out = std::io::stdout().lock();
+    for target in array(&all, "targets")? {
+        let device = string(target, "device")?;
+        let path = format!("{devices}/{device}.json");
+        let json = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+        let props = DeviceProperties::from_json(&json).map_err(|e| format!("{path}: {e}"))?;
+        let sm = u32::try_from(int(target, "sm_count")?).map_err(|e| e.to_string())?;
+        for sm_count in [None, Some(sm)] {
+            for case in array(&all, "cases")? {
+                if skips(case, device) {
+                    continue;
+                }
+                let mut rec = plan_case(&lib, case, &props, sm_count)?;
+                rec.insert("case".into(), case["name"].clone());
+                rec.insert("device".into(), json!(device));
+                rec.insert("sm_count".into(), json!(sm_count));
+                writeln!(out, "{}", Value::Object(rec)).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn skips(case: &Value, device: &str) -> bool {
+    case.get("skip_devices")
+        .and_then(Value::as_array)
+        .is_some_and(|d| d.iter().any(|v| v.as_str() == Some(device)))
+}
+
+/// One record: built or refused, the heuristics' list, each
+/// configuration's workspace, the first plan's JSON and the by-value
+/// scalars.
+fn plan_case(
+    lib: &std::sync::Arc<cudnn::Library>,
+    case: &Value,
+    props: &DeviceProperties,
+    sm_count: Option<u32>,
+) -> Result<Map<String, Value>, CaseError> {
+    let mut rec = Map::new();
+    for key in ["status", "reason", "plan"] {
+        rec.insert(key.into(), Value::Null);
+    }
+    rec.insert("engines".into(), json!([]));
+    rec.insert("workspaces".into(), json!([]));
+    rec.insert("scalars".into(), json!({}));
+    let refused = |mut rec: Map<String, Value>, status: &str, reason: String| {
+        rec.insert("status".into(), json!(status));
+        rec.insert("reason".into(), json!(reason));
+        rec
+    };
+    let described = match describe(case)? {
+        Ok(d) => d,
+        Err(e) => return Ok(refused(rec, "refused", format!("build: {e}"))),
+    };
+    let built = if described.composite {
+        described.graph.build_composite_with(lib, None)
+    } else {
+        described.graph.build()
+    };
+    let built = match built {
+        Ok(b) => b,
+        Err(e) => return Ok(refused(rec, "refused", format!("build: {e}"))),
+    };
+    rec.insert("scalars".into(), scalars(&built));
+    let target = Target::Device(props);
+    let filter = EngineFilter {
+        sm_count_target: sm_count,
+        ..EngineFilter::default()
+    };
+    let configs = match built.engine_configs(target, HeuristicMode::A, &filter) {
+        Ok(c) => c,
+        Err(e) => {
+            return Ok(refused(
+                rec,
+                "no_engine",
+                format!("create_execution_plans: {e}"),
+            ))
+        }
+    };
+    let mut names = Vec::new();
+    let mut workspaces = Vec::new();
+    let mut plan = None;
+    for config in &configs {
+        let mut knobs: Vec<(u32, i64)> = config.knobs().iter().map(|&(k, v)| (k.0, v)).collect();
+        knobs.sort_unstable();
+        let mut name = format!("eng{}", config.global_index());
+        for (k, v) in knobs {
+            name.push_str(&format!("_k{k}={v}"));
+        }
+        names.push(json!(name));
+        match ExecutionPlan::new(config, target) {
+            Ok(p) => {
+                workspaces.push(json!(p.workspace_size()));
+                if plan.is_none() {
+                    plan = p.to_json().ok();
+                }
+            }
+            Err(_) => workspaces.push(Value::Null),
+        }
+    }
+    rec.insert("status".into(), json!("planned"));
+    rec.insert("engines".into(), Value::Array(names));
+    rec.insert("workspaces".into(), Value::Array(workspaces));
+    rec.insert("plan".into(), json!(plan));
+    Ok(rec)
+}
+
+/// uid -> [cuDNN's type name without `CUDNN_DATA_`, value] of each by-value
+/// tensor.
+fn scalars(built: &OperationGraph) -> Value {
+    let mut out = Map::new();
+    for t in built.tensors().iter().filter(|t| t.is_by_value()) {
+        let v = match t.by_value() {
+            Some(ScalarValue::Float(x)) => json!(["FLOAT", number(f64::from(x))]),
+            Some(ScalarValue::Double(x)) => json!(["DOUBLE", number(x)]),
+            Some(ScalarValue::Half(x)) => json!(["HALF", number(f64::from(x.to_f32()))]),
+            Some(ScalarValue::BFloat16(x)) => json!(["BFLOAT16", number(f64::from(x.to_f32()))]),
+            Some(ScalarValue::Int32(x)) => json!(["INT32", x]),
+            Some(ScalarValue::Int64(x)) => json!(["INT64", x]),
+            other => json!([format!("{other:?}"), Value::Null]),
+        };
+        out.insert(t.uid().to_string(), v);
+    }
+    Value::Object(out)
+}
+
+/// A number, or "NaN", "inf", "-inf" (which JSON has no numbers for).
+fn number(x: f64) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else {
+        json!(format!("{x}"))
+    }
+}
+
+// ------------------------------------------------------------ case fields
+
+fn array<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, CaseError> {
+    v.get(key)
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("`{key}` is not an array in {v}"))
+}
+
+fn string<'a>(v: &'a Value, key: &str) -> Result<&'a str, CaseError> {
+    v.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("`{key}` is not a string in {}", v["name"]))
+}
+
+fn int(v: &Value, key: &str) -> Result<i64, CaseError> {
+    v.get(key)
+        .and_then(Value::as_i64)
+        .ok_or_else(|| format!("`{key}` is not an integer in {}", v["name"]))
+}
+
+fn opt_int(v: &Value, key: &str) -> Option<i64> {
+    v.get(key).and_then(Value::as_i64)
+}
+
+fn flag(v: &Value, key: &str) -> bool {
+    v.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+fn dims(v: &Value, key: &str) -> Result<Vec<i64>, CaseError> {
+    array(v, key)?
+        .iter()
+        .map(|d| {
+            d.as_i64()
+                .ok_or_else(|| format!("`{key}` holds a non-integer"))
+        })
+        .collect()
+}
+
+fn dtype(name: &str) -> Result<DType, CaseError> {
+    Ok(match name {
+        "float" => DType::FLOAT,
+        "half" => DType::HALF,
+        "bfloat16" => DType::BFLOAT16,
+        "int32" => DType::INT32,
+        "int64" => DType::INT64,
+        "fp8_e4m3" => DType::FP8_E4M3,
+        "fp8_e5m2" => DType::FP8_E5M2,
+        _ => return Err(format!("unknown dtype {name}")),
+    })
+}
+
+fn packed(dims: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; dims.len()];
+    for i in (0..dims.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * dims[i + 1];
+    }
+    strides
+}
+
+/// Strides of `dims` in a layout, as `frontend.py`'s `strides_of`.
+fn strides_of(dims: &[i64], layout: Option<&str>) -> Result<Vec<i64>, CaseError> {
+    let n = dims.len();
+    let order: Vec<usize> = match layout {
+        None | Some("packed") => return Ok(packed(dims)),
+        Some("channels_last") => std::iter::once(0)
+            .chain(2..n)
+            .chain(std::iter::once(1))
+            .collect(),
+        Some("bshd") => vec![0, 2, 1, 3],
+        Some("col_major") => (0..n - 2).chain([n - 1, n - 2]).collect(),
+        Some(other) => return Err(format!("unknown layout {other}")),
+    };
+    let storage: Vec<i64> = order.iter().map(|&a| dims[a]).collect();
+    let st = packed(&storage);
+    let mut out = vec![0; n];
+    for (pos, &axis) in order.iter().enumerate() {
+        out[axis] = st[pos];
+    }
+    Ok(out)
+}
+
+// ------------------------------------------------------------ the graphs
+
+/// A case's graph in the making: its io type and the crate's builder.
+struct Side<'a> {
+    case: &'a Value,
+    g: Graph,
+    io: DType,
+}
+
+impl Side<'_> {
+    fn tensor(
+        &mut self,
+        name: &str,
+        dims: &[i64],
+        layout: Option<&str>,
+        dt: Option<&str>,
+    ) -> Result<cudnn::Result<TensorId>, CaseError> {
+        let dt = match dt {
+            Some(d) => dtype(d)?,
+            None => self.io,
+        };
+        let strides = strides_of(dims, layout)?;
+        Ok(self.g.tensor_with_strides(name, dims, &strides, dt))
+    }
+
+    /// Makes `t` an output of `dt` (the io type when `None`), with
+    /// `strides` when given; one the node made an output already is left
+    /// as it is.
+    fn output(
+        &mut self,
+        t: TensorId,
+        dt: Option<DType>,
+        strides: Option<&[i64]>,
+    ) -> cudnn::Result<()> {
+        let dt = dt.unwrap_or(self.io);
+        let r = match strides {
+            Some(s) => self.g.set_output_with_strides(t, dt, s),
+            None => self.g.set_output(t, dt),
+        };
+        match r {
+            Err(e) if e.to_string().contains("made an output already") => Ok(()),
+            r => r,
+        }
+    }
+}
+
+/// `Ok(Err(e))`: the crate refused the graph; `Err`: the case is malformed.
+fn describe(case: &Value) -> Result<cudnn::Result<Described>, CaseError> {
+    let io = dtype(case.get("dtype").and_then(Value::as_str).unwrap_or("float"))?;
+    let mut s = Side {
+        case,
+        g: Graph::new(string(case, "name")?),
+        io,
+    };
+    let kind = string(case, "kind")?;
+    let r = match kind {
+        "conv" => conv(&mut s)?,
+        "matmul" => matmul(&mut s)?,
+        "norm" => norm(&mut s)?,
+        "sdpa" => sdpa(&mut s)?,
+        _ => return Err(format!("unknown kind {kind}")),
+    };
+    Ok(r.map(|()| Described {
+        graph: s.g,
+        composite: flag(case, "composite"),
+    }))
+}
+
+/// `?` inside a case: the crate's refusal out as `Ok(Err(e))`.
+macro_rules! crate_try {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Ok(Err(e)),
+        }
+    };
+}
+
+fn epilogue(
+    s: &mut Side<'_>,
+    mut y: TensorId,
+    out: &[i64],
+    channel_axis: usize,
+    layout: Option<&str>,
+) -> Result<cudnn::Result<TensorId>, CaseError> {
+    let steps: Vec<String> = match s.case.get("epilogue") {
+        Some(v) => serde_json::from_value(v.clone()).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    let mut per_channel = vec![1; out.len()];
+    per_channel[channel_axis] = out[channel_axis];
+    for (i, step) in steps.iter().enumerate() {
+        y = match step.as_str() {
+            "bias" => {
+                let b = crate_try!(s.tensor(&format!("bias{i}"), &per_channel, layout, None)?);
+                crate_try!(s.g.bias(y, b))
+            }
+            "scale" => {
+                let b = crate_try!(s.tensor(&format!("scale{i}"), &per_channel, layout, None)?);
+                crate_try!(s.g.scale(y, b))
+            }
+            "add" => {
+                let r = crate_try!(s.tensor(&format!("residual{i}"), out, layout, None)?);
+                crate_try!(s.g.add(y, r))
+            }
+            "relu" => crate_try!(s.g.relu(y)),
+            "gelu" => crate_try!(s.g.gelu(y)),
+            "silu" => crate_try!(s.g.silu(y)),
+            "sigmoid" => crate_try!(s.g.sigmoid(y)),
+            "tanh" => crate_try!(s.g.tanh(y)),
+            other => return Err(format!("unknown epilogue step {other}")),
+        };
+    }
+    Ok(Ok(y))
+}
+
+fn conv_out(x: &[i64], w: &[i64], pad: &[i64], stride: &[i64], dil: &[i64]) -> Vec<i64> {
+    let mut out = vec![x[0], w[0]];
+    for i in 0..x.len() - 2 {
+        out.push((x[i + 2] + 2 * pad[i] - dil[i] * (w[i + 2] - 1) - 1) / stride[i] + 1);
+    }
+    out
+}
+
+fn conv(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let layout = Some(
+        c.get("layout")
+            .and_then(Value::as_str)
+            .unwrap_or("channels_last"),
+    );
+    let (x_dims, w_dims) = (dims(c, "x")?, dims(c, "w")?);
+    let (pad, stride, dil) = (dims(c, "pad")?, dims(c, "stride")?, dims(c, "dilation")?);
+    let y_dims = conv_out(&x_dims, &w_dims, &pad, &stride, &dil);
+    let options = ConvOptions::new(pad.len())
+        .padding(&pad)
+        .stride(&stride)
+        .dilation(&dil);
+    let w_dt = c.get("w_dtype").and_then(Value::as_str);
+    match string(c, "pass")? {
+        "fprop" => {
+            let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+            let w = crate_try!(s.tensor("w", &w_dims, layout, w_dt)?);
+            let y = crate_try!(s.g.conv_fprop(x, w, &options));
+            let y = crate_try!(epilogue(s, y, &y_dims, 1, layout)?);
+            Ok(s.output(y, None, None))
+        }
+        "dgrad" => {
+            let dy = crate_try!(s.tensor("dy", &y_dims, layout, None)?);
+            let w = crate_try!(s.tensor("w", &w_dims, layout, w_dt)?);
+            let dx = crate_try!(s.g.conv_dgrad(dy, w, &options, &x_dims));
+            let st = strides_of(&x_dims, layout)?;
+            Ok(s.output(dx, None, Some(&st)))
+        }
+        "wgrad" => {
+            let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+            let dy = crate_try!(s.tensor("dy", &y_dims, layout, None)?);
+            let dw = crate_try!(s.g.conv_wgrad(x, dy, &options, &w_dims));
+            let st = strides_of(&w_dims, layout)?;
+            Ok(s.output(dw, None, Some(&st)))
+        }
+        other => Err(format!("unknown conv pass {other}")),
+    }
+}
+
+fn matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let (a_dims, b_dims) = (dims(c, "a")?, dims(c, "b")?);
+    let a_layout = c.get("a_layout").and_then(Value::as_str);
+    let b_layout = c.get("b_layout").and_then(Value::as_str);
+    let a = crate_try!(s.tensor("a", &a_dims, a_layout, None)?);
+    let b = crate_try!(s.tensor("b", &b_dims, b_layout, None)?);
+    let y = crate_try!(s.g.matmul(a, b));
+    let mut out = a_dims[..a_dims.len() - 1].to_vec();
+    out.push(b_dims[b_dims.len() - 1]);
+    let y = crate_try!(epilogue(s, y, &out, out.len() - 1, None)?);
+    Ok(s.output(y, None, None))
+}
+
+fn norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let x_dims = dims(c, "x")?;
+    let layout = Some(
+        c.get("layout")
+            .and_then(Value::as_str)
+            .unwrap_or("channels_last"),
+    );
+    let kind = string(c, "norm")?;
+    let per_item = matches!(kind, "layer" | "rms");
+    let mut feat = vec![1; x_dims.len()];
+    let mut stat = vec![1; x_dims.len()];
+    if per_item {
+        feat[1..].copy_from_slice(&x_dims[1..]);
+        stat[0] = x_dims[0];
+    } else {
+        feat[1] = x_dims[1];
+        stat[..2].copy_from_slice(&x_dims[..2]);
+    }
+    let f = Some("float");
+    let epsilon = c.get("epsilon").and_then(Value::as_f64).unwrap_or(1e-5) as f32;
+    let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+    let scale = crate_try!(s.tensor("scale", &feat, layout, f)?);
+    let bias = if kind == "rms" {
+        None
+    } else {
+        Some(crate_try!(s.tensor("bias", &feat, layout, f)?))
+    };
+    let phase = string(c, "phase")?;
+    if phase == "backward" {
+        let dy = crate_try!(s.tensor("dy", &x_dims, layout, None)?);
+        let inv = crate_try!(s.tensor("inv_variance", &stat, layout, f)?);
+        let grads = match kind {
+            "layer" => {
+                let mean = crate_try!(s.tensor("mean", &stat, layout, f)?);
+                crate_try!(s.g.layer_norm_backward(dy, x, scale, mean, inv))
+            }
+            "rms" => crate_try!(s.g.rms_norm_backward(dy, x, scale, inv, false)),
+            other => return Err(format!("no backward case for norm {other}")),
+        };
+        crate_try!(s.output(grads.dx, None, None));
+        crate_try!(s.output(grads.dscale, Some(DType::FLOAT), None));
+        if let Some(db) = grads.dbias {
+            crate_try!(s.output(db, Some(DType::FLOAT), None));
+        }
+        return Ok(Ok(()));
+    }
+    let options = match phase {
+        "training" => NormOptions::training(epsilon),
+        "inference" => NormOptions::inference(epsilon),
+        other => return Err(format!("unknown norm phase {other}")),
+    };
+    let outs = match (kind, bias) {
+        ("layer", Some(b)) => crate_try!(s.g.layer_norm(x, scale, b, &options)),
+        ("rms", b) => crate_try!(s.g.rms_norm(x, scale, b, &options)),
+        ("instance", Some(b)) => crate_try!(s.g.instance_norm(x, scale, b, &options)),
+        (other, _) => return Err(format!("unknown norm {other}")),
+    };
+    crate_try!(s.output(outs.y, None, None));
+    for t in [outs.mean, outs.inv_variance].into_iter().flatten() {
+        crate_try!(s.output(t, Some(DType::FLOAT), None));
+    }
+    Ok(Ok(()))
+}
+
+fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let (b, hq, sq, skv, d) = (
+        int(c, "b")?,
+        int(c, "h_q")?,
+        int(c, "s_q")?,
+        int(c, "s_kv")?,
+        int(c, "d")?,
+    );
+    let hk = opt_int(c, "h_k").unwrap_or(hq);
+    let dv = opt_int(c, "d_v").unwrap_or(d);
+    let layout = Some(c.get("layout").and_then(Value::as_str).unwrap_or("bshd"));
+    let q = crate_try!(s.tensor("q", &[b, hq, sq, d], layout, None)?);
+    let k = crate_try!(s.tensor("k", &[b, hk, skv, d], layout, None)?);
+    let v = crate_try!(s.tensor("v", &[b, hk, skv, dv], layout, None)?);
+    let mut o = SdpaOptions {
+        scale: c.get("scale").and_then(Value::as_f64).map(|x| x as f32),
+        causal: flag(c, "causal"),
+        sliding_window: opt_int(c, "window"),
+        right_bound: opt_int(c, "right_bound"),
+        stats: flag(c, "stats"),
+        max_sum_exp: flag(c, "max_sum_exp"),
+        ..SdpaOptions::default()
+    };
+    if c.get("alignment").and_then(Value::as_str) == Some("bottom_right") {
+        o.alignment = DiagonalAlignment::BOTTOM_RIGHT;
+    }
+    if flag(c, "bias") {
+        o.bias = Some(crate_try!(s.tensor(
+            "bias",
+            &[1, hq, sq, skv],
+            None,
+            None
+        )?));
+    }
+    if flag(c, "padding") {
+        o.seq_len_q = Some(crate_try!(s.tensor(
+            "seq_len_q",
+            &[b, 1, 1, 1],
+            None,
+            Some("int32")
+        )?));
+        o.seq_len_kv = Some(crate_try!(s.tensor(
+            "seq_len_kv",
+            &[b, 1, 1, 1],
+            None,
+            Some("int32")
+        )?));
+    }
+    if let Some(p) = c.get("dropout").and_then(Value::as_f64) {
+        let seed = crate_try!(s.tensor("seed", &[1, 1, 1, 1], None, Some("int64"))?);
+        let offset = crate_try!(s.tensor("offset", &[1, 1, 1, 1], None, Some("int64"))?);
+        o.dropout = Some(SdpaDropout {
+            probability: p as f32,
+            seed,
+            offset,
+        });
+    }
+    if flag(c, "sink") {
+        o.sink = Some(crate_try!(s.tensor(
+            "sink",
+            &[1, hq, 1, 1],
+            None,
+            Some("float")
+        )?));
+    }
+    let o_dims = [b, hq, sq, dv];
+    let o_strides = strides_of(&o_dims, layout)?;
+    if string(c, "pass")? == "fwd" {
+        let out = crate_try!(s.g.sdpa_forward(q, k, v, &o));
+        crate_try!(s.output(out.o, None, Some(&o_strides)));
+        for t in [out.stats, out.max, out.sum_exp].into_iter().flatten() {
+            crate_try!(s.output(t, Some(DType::FLOAT), None));
+        }
+        return Ok(Ok(()));
+    }
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o: crate_try!(s.tensor("o", &o_dims, layout, None)?),
+        d_o: crate_try!(s.tensor("do", &o_dims, layout, None)?),
+        stats: crate_try!(s.tensor("stats", &[b, hq, sq, 1], None, Some("float"))?),
+    };
+    let grads = crate_try!(s.g.sdpa_backward(&inputs, &o));
+    let dq = strides_of(&[b, hq, sq, d], layout)?;
+    let dk = strides_of(&[b, hk, skv, d], layout)?;
+    let dvs = strides_of(&[b, hk, skv, dv], layout)?;
+    crate_try!(s.output(grads.dq, None, Some(&dq)));
+    crate_try!(s.output(grads.dk, None, Some(&dk)));
+    crate_try!(s.output(grads.dv, None, Some(&dvs)));
+    Ok(Ok(()))
+}
