@@ -49,6 +49,57 @@ const FIXTURE: &str = concat!(
 
 // ------------------------------------------------------------ refusals
 
+/// The statistics' strides are cudnn-frontend 1.32's: a layer norm's, an
+/// RMS norm's (and an adaptive layer norm's) keep x's layout, the earlier
+/// of two axes of one stride the inner (`node/layernorm.h`); a batch
+/// norm's (running statistics included) and an instance norm's are NHWC
+/// (`batchnorm.h`, `instancenorm.h`).
+#[test]
+fn norm_statistics_take_the_frontends_strides() {
+    let mut g = Graph::new("stats");
+    // Channels innermost: x [4096, 1024, 1, 1], strides [1024, 1, 1024, 1024].
+    let nhwc = [1024, 1, 1024, 1024];
+    let x = g
+        .tensor_with_strides("x", &[4096, 1024, 1, 1], &nhwc, F32)
+        .unwrap();
+    let [s, b] = ["s", "b"].map(|n| {
+        g.tensor_with_strides(n, &[1, 1024, 1, 1], &nhwc, F32)
+            .unwrap()
+    });
+    let ln = g.layer_norm(x, s, b, &NormOptions::default()).unwrap();
+    for t in [ln.mean.unwrap(), ln.inv_variance.unwrap()] {
+        assert_eq!(g.strides(t).unwrap(), [1, 1, 4096, 4096]);
+    }
+    let rms = g.rms_norm(x, s, None, &NormOptions::default()).unwrap();
+    assert_eq!(
+        g.strides(rms.inv_variance.unwrap()).unwrap(),
+        [1, 1, 4096, 4096]
+    );
+
+    // NCHW x [8, 64, 4, 4]: per-channel statistics NHWC all the same.
+    let x = g.tensor("x2", &[8, 64, 4, 4], F32).unwrap();
+    let [s, b, rm, rv] =
+        ["s2", "b2", "rm", "rv"].map(|n| g.tensor(n, &[1, 64, 1, 1], F32).unwrap());
+    let running = RunningStats { mean: rm, var: rv };
+    let bn = g
+        .batch_norm(x, s, b, Some(running), &BatchNormOptions::default())
+        .unwrap();
+    let per_channel = [
+        bn.mean,
+        bn.inv_variance,
+        bn.running_mean.unwrap(),
+        bn.running_var.unwrap(),
+    ];
+    for t in per_channel {
+        assert_eq!(g.strides(t).unwrap(), [64, 1, 64, 64]);
+    }
+    let inst = g.instance_norm(x, s, b, &NormOptions::default()).unwrap();
+    for t in [inst.mean.unwrap(), inst.inv_variance.unwrap()] {
+        assert_eq!(g.dims(t).unwrap(), [8, 64, 1, 1]);
+        assert_eq!(g.strides(t).unwrap(), [64, 1, 64, 64]);
+    }
+}
+
 #[test]
 fn norm_nodes_make_their_outputs_and_statistics() {
     let mut g = Graph::new("norms");
