@@ -324,10 +324,13 @@ fn attention_nodes_make_their_outputs_and_score_subgraph() {
     assert_eq!(g.strides(out.o).unwrap(), g.strides(q).unwrap());
     let stats = out.stats.unwrap();
     assert_eq!(g.dims(stats).unwrap(), [2, 4, 128, 1]);
-    // o, stats, the scale, then the subgraph: scores, biased, the causal
-    // fill and output, the window's fill, bound and output.
+    // o, stats, the scale, the softmax's scores and probabilities (its
+    // own descriptor, which holds the statistics from cuDNN 9.21), then
+    // the subgraph: scores, biased, the causal fill and output, the
+    // window's fill, bound and output.
     let next = g.tensor("next", &[1], F32).unwrap();
-    assert_eq!(next.uid(), out.o.uid() + 10);
+    assert_eq!(next.uid(), out.o.uid() + 12);
+
     assert!(g.key().contains("diagonal_band_mask"), "{}", g.key());
     assert!(g.key().contains("sub:in=t"), "{}", g.key());
 
@@ -1446,6 +1449,12 @@ const OUTPUT_KEYS: &[(&str, &[&str])] = &[
     ("CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR", &["Y"]),
     ("CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR", &["DX"]),
     ("CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR", &["Y", "DX"]),
+    // An SDPA forward's softmax, nested under its "softmax" (its `Y` is
+    // virtual).
+    (
+        "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR",
+        &["Y", "statsDesc", "maxDesc", "sumExpDesc"],
+    ),
 ];
 
 fn uid_of(v: &serde_json::Value) -> i64 {
@@ -1455,10 +1464,14 @@ fn uid_of(v: &serde_json::Value) -> i64 {
         .unwrap_or_else(|| panic!("{v} is not a uid"))
 }
 
-/// The uids a plan's nodes write, by [`OUTPUT_KEYS`].
+/// The uids a plan's nodes write, by [`OUTPUT_KEYS`]; an SDPA forward's
+/// nested softmax's included.
 fn written(graph: &serde_json::Value) -> BTreeSet<i64> {
     let mut out = BTreeSet::new();
-    for node in graph["nodes"].as_array().expect("nodes") {
+    let nodes = graph["nodes"].as_array().expect("nodes");
+    let nested = nodes.iter().filter_map(|n| n.get("softmax"));
+    let all: Vec<&serde_json::Value> = nodes.iter().chain(nested).collect();
+    for node in all {
         let op = node["operation"].as_str().expect("operation");
         let keys = OUTPUT_KEYS
             .iter()

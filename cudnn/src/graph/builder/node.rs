@@ -230,6 +230,11 @@ pub(crate) struct BackendOp {
     /// Whether its outputs stay virtual (cuDNN's rule for a
     /// dequantization): [`Graph::set_output`] refuses them.
     pub(super) stays_virtual: bool,
+    /// The form of it a cuDNN below the version gets (an SDPA forward
+    /// writing only the statistics sets them as `SDPA_FWD_STATSDESC`
+    /// below 9.21, where its own form nests them in its softmax), built
+    /// in its place (`expand.rs`); `None` for other operations.
+    pub(super) older: Option<(Version, Box<BackendOp>)>,
 }
 
 /// The version of an operation every cuDNN with the backend API has.
@@ -256,6 +261,7 @@ impl BackendOp {
             composite: None,
             tf32: false,
             stays_virtual: false,
+            older: None,
         }
     }
 
