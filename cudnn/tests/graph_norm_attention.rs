@@ -49,6 +49,57 @@ const FIXTURE: &str = concat!(
 
 // ------------------------------------------------------------ refusals
 
+/// The statistics' strides are cudnn-frontend 1.32's: a layer norm's, an
+/// RMS norm's (and an adaptive layer norm's) keep x's layout, the earlier
+/// of two axes of one stride the inner (`node/layernorm.h`); a batch
+/// norm's (running statistics included) and an instance norm's are NHWC
+/// (`batchnorm.h`, `instancenorm.h`).
+#[test]
+fn norm_statistics_take_the_frontends_strides() {
+    let mut g = Graph::new("stats");
+    // Channels innermost: x [4096, 1024, 1, 1], strides [1024, 1, 1024, 1024].
+    let nhwc = [1024, 1, 1024, 1024];
+    let x = g
+        .tensor_with_strides("x", &[4096, 1024, 1, 1], &nhwc, F32)
+        .unwrap();
+    let [s, b] = ["s", "b"].map(|n| {
+        g.tensor_with_strides(n, &[1, 1024, 1, 1], &nhwc, F32)
+            .unwrap()
+    });
+    let ln = g.layer_norm(x, s, b, &NormOptions::default()).unwrap();
+    for t in [ln.mean.unwrap(), ln.inv_variance.unwrap()] {
+        assert_eq!(g.strides(t).unwrap(), [1, 1, 4096, 4096]);
+    }
+    let rms = g.rms_norm(x, s, None, &NormOptions::default()).unwrap();
+    assert_eq!(
+        g.strides(rms.inv_variance.unwrap()).unwrap(),
+        [1, 1, 4096, 4096]
+    );
+
+    // NCHW x [8, 64, 4, 4]: per-channel statistics NHWC all the same.
+    let x = g.tensor("x2", &[8, 64, 4, 4], F32).unwrap();
+    let [s, b, rm, rv] =
+        ["s2", "b2", "rm", "rv"].map(|n| g.tensor(n, &[1, 64, 1, 1], F32).unwrap());
+    let running = RunningStats { mean: rm, var: rv };
+    let bn = g
+        .batch_norm(x, s, b, Some(running), &BatchNormOptions::default())
+        .unwrap();
+    let per_channel = [
+        bn.mean,
+        bn.inv_variance,
+        bn.running_mean.unwrap(),
+        bn.running_var.unwrap(),
+    ];
+    for t in per_channel {
+        assert_eq!(g.strides(t).unwrap(), [64, 1, 64, 64]);
+    }
+    let inst = g.instance_norm(x, s, b, &NormOptions::default()).unwrap();
+    for t in [inst.mean.unwrap(), inst.inv_variance.unwrap()] {
+        assert_eq!(g.dims(t).unwrap(), [8, 64, 1, 1]);
+        assert_eq!(g.strides(t).unwrap(), [64, 1, 64, 64]);
+    }
+}
+
 #[test]
 fn norm_nodes_make_their_outputs_and_statistics() {
     let mut g = Graph::new("norms");
@@ -273,10 +324,13 @@ fn attention_nodes_make_their_outputs_and_score_subgraph() {
     assert_eq!(g.strides(out.o).unwrap(), g.strides(q).unwrap());
     let stats = out.stats.unwrap();
     assert_eq!(g.dims(stats).unwrap(), [2, 4, 128, 1]);
-    // o, stats, the scale, then the subgraph: scores, biased, the causal
-    // fill and output, the window's fill, bound and output.
+    // o, stats, the scale, the softmax's scores and probabilities (its
+    // own descriptor, which holds the statistics from cuDNN 9.21), then
+    // the subgraph: scores, biased, the causal fill and output, the
+    // window's fill, bound and output.
     let next = g.tensor("next", &[1], F32).unwrap();
-    assert_eq!(next.uid(), out.o.uid() + 10);
+    assert_eq!(next.uid(), out.o.uid() + 12);
+
     assert!(g.key().contains("diagonal_band_mask"), "{}", g.key());
     assert!(g.key().contains("sub:in=t"), "{}", g.key());
 
@@ -1395,6 +1449,12 @@ const OUTPUT_KEYS: &[(&str, &[&str])] = &[
     ("CUDNN_BACKEND_OPERATION_ROPE_FWD_DESCRIPTOR", &["Y"]),
     ("CUDNN_BACKEND_OPERATION_ROPE_BWD_DESCRIPTOR", &["DX"]),
     ("CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR", &["Y", "DX"]),
+    // An SDPA forward's softmax, nested under its "softmax" (its `Y` is
+    // virtual).
+    (
+        "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR",
+        &["Y", "statsDesc", "maxDesc", "sumExpDesc"],
+    ),
 ];
 
 fn uid_of(v: &serde_json::Value) -> i64 {
@@ -1404,10 +1464,14 @@ fn uid_of(v: &serde_json::Value) -> i64 {
         .unwrap_or_else(|| panic!("{v} is not a uid"))
 }
 
-/// The uids a plan's nodes write, by [`OUTPUT_KEYS`].
+/// The uids a plan's nodes write, by [`OUTPUT_KEYS`]; an SDPA forward's
+/// nested softmax's included.
 fn written(graph: &serde_json::Value) -> BTreeSet<i64> {
     let mut out = BTreeSet::new();
-    for node in graph["nodes"].as_array().expect("nodes") {
+    let nodes = graph["nodes"].as_array().expect("nodes");
+    let nested = nodes.iter().filter_map(|n| n.get("softmax"));
+    let all: Vec<&serde_json::Value> = nodes.iter().chain(nested).collect();
+    for node in all {
         let op = node["operation"].as_str().expect("operation");
         let keys = OUTPUT_KEYS
             .iter()

@@ -119,6 +119,21 @@ fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
         assert!(plan.workspace_size() < 1 << 30, "{}", plan.workspace_size());
         let json = plan.to_json().expect("serialize");
         assert!(json.contains("\"operationGraph\""), "{json}");
+        // The ReLU's clips are cudnn-frontend 1.32's: an upper clip of
+        // FLT_MAX computing in FLOAT (cuDNN's own default is DBL_MAX).
+        let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let relu = v["operationGraph"]["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .find(|n| n["pointwiseMode"] == "CUDNN_POINTWISE_RELU_FWD")
+            .expect("the ReLU");
+        // (cuDNN writes 17 digits, which serde_json reads to within an ulp.)
+        let clip = relu["upperClip"].as_f64().expect("upperClip");
+        let flt_max = f64::from(f32::MAX);
+        assert!((clip - flt_max).abs() <= flt_max * 1e-15, "{clip}");
+        assert_eq!(relu["lowerClip"].as_f64(), Some(0.0));
+        assert_eq!(relu["lowerClipSlope"].as_f64(), Some(0.0));
         let sm = device.sm() * 10;
         assert!(
             json.contains(&format!("\"smVersion\":{sm}")),

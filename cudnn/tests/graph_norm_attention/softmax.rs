@@ -203,6 +203,8 @@ fn softmax_option_plans_finalize_for_sm90_and_round_trip() {
         return;
     }
     let forwards = [
+        // The statistics alone, nested as cudnn-frontend 1.32 sets them.
+        ("stats", false, true, false, &["X", "Y", "statsDesc"][..]),
         ("sink", true, false, false, &["X", "Y", "sinkDesc"][..]),
         ("sink_stats", true, true, false, &["statsDesc"][..]),
         (
@@ -228,6 +230,17 @@ fn softmax_option_plans_finalize_for_sm90_and_round_trip() {
         }
         // The statistics are the softmax's, not the node's.
         assert!(!node.contains("stats"), "{name}: {node:?}");
+        // The scale is a scalar of one dimension, as the frontend's.
+        let v: serde_json::Value = serde_json::from_str(&round_trip(&lib, &g)).expect("JSON");
+        let graph = &v["operationGraph"];
+        let scale = &graph["nodes"][0]["scale"];
+        let tensors = graph["tensors"].as_array().expect("tensors");
+        let t = tensors
+            .iter()
+            .find(|t| t["name"] == *scale)
+            .expect("the scale");
+        assert_eq!(t["dim"], serde_json::json!([1]), "{name}");
+        assert_eq!(t["isByValue"], true, "{name}");
     }
     let (g, _) = sink_backward("sink_backward", true, true);
     let (node, softmax) = node_keys(&round_trip(&lib, &g));

@@ -314,7 +314,7 @@ impl Graph {
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
-        new.push(NewTensor::scalar("scale", 4, shared.scale));
+        new.push(NewTensor::scalar("scale", 1, shared.scale));
         let fp8 = self.sdpa_fp8_node(F, &nd, options, &ins, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
@@ -753,12 +753,34 @@ struct SdpaNode {
 }
 
 /// The forward's backend operation; `n` its new tensors (`o`, the
-/// statistics when `has_stats`, the scale, the score subgraph's).
+/// statistics when `has_stats`, the scale, the score subgraph's). Its
+/// softmax is its own descriptor where the softmax writes anything (as
+/// cudnn-frontend 1.32 sets it from cuDNN 9.21 on); where only the
+/// statistics need that, the form with them as `SDPA_FWD_STATSDESC` is
+/// the one for a cuDNN below 9.21.
 fn sdpa_forward_op(
     node: &SdpaNode,
     has_stats: bool,
     tables: Option<[usize; 2]>,
     n: &[usize],
+) -> BackendOp {
+    let soft = node.softmax.0;
+    let mut op = sdpa_forward_form(node, has_stats, tables, n, soft.described());
+    if soft.described() && !soft.nested() {
+        let older = sdpa_forward_form(node, has_stats, tables, n, false);
+        op.older = Some((softmax::NESTED_SINCE, Box::new(older)));
+    }
+    op
+}
+
+/// [`sdpa_forward_op`]'s form with its softmax as its own descriptor
+/// where `nest`.
+fn sdpa_forward_form(
+    node: &SdpaNode,
+    has_stats: bool,
+    tables: Option<[usize; 2]>,
+    n: &[usize],
+    nest: bool,
 ) -> BackendOp {
     let mut op = BackendOp::new(
         "sdpa_forward",
@@ -773,7 +795,7 @@ fn sdpa_forward_op(
     op.composite = Some(node.legacy.composite(node, has_stats, n));
     let k = 1 + usize::from(has_stats);
     let (soft, softmax_at) = node.softmax;
-    if soft.nested() {
+    if nest {
         // The statistics are the softmax descriptor's, as cudnn-frontend
         // 1.32 sets them when it describes the softmax.
         let stats = has_stats.then(|| n[1]);

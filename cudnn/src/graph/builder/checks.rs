@@ -169,6 +169,37 @@ pub(crate) fn strides_like(dims: &[i64], reference: &[i64]) -> Extents {
     })
 }
 
+/// cudnn-frontend 1.32's strides for an output laid out like `reference`
+/// (`generate_stride_order_preserving_format`, then `generate_stride`, in
+/// `graph_helpers.h`): packed strides of `dims` whose axes go innermost
+/// first by `reference`'s strides, ascending, ties keeping the axis order
+/// (so of two axes of one stride the earlier is the inner, where
+/// [`strides_like`] makes it the outer); axes past `reference`'s rank are
+/// outermost.
+pub(crate) fn strides_preserving_format(dims: &[i64], reference: &[i64]) -> Extents {
+    crate::core::stack::on_stack::<usize, 8, _>(0, 0..dims.len(), |order| {
+        // Outermost first: the reverse of the frontend's innermost-first
+        // order. Axes past the reference's rank come last in the
+        // frontend's order, in axis order, so first here, reversed.
+        let key = |a: usize| reference.get(a).map_or((1, 0), |&s| (0, s));
+        order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(b.cmp(&a)));
+        strides_in_order(dims, order)
+    })
+}
+
+/// cudnn-frontend 1.32's NHWC strides (`generate_NHWC_stride_order`, then
+/// `generate_stride`): packed strides of `dims` with axis 1 innermost, then
+/// the last axis down to axis 2, then axis 0.
+pub(crate) fn nhwc_strides(dims: &[i64]) -> Extents {
+    crate::core::stack::on_stack::<usize, 8, _>(0, 0..dims.len(), |order| {
+        // Outermost first: axis 0, axes 2.., axis 1.
+        if order.len() > 1 {
+            order[1..].rotate_left(1);
+        }
+        strides_in_order(dims, order)
+    })
+}
+
 /// Packed strides with `order` listing the axes outermost first.
 fn strides_in_order(dims: &[i64], order: &[usize]) -> Extents {
     let mut strides = Extents::filled(1, dims.len());
@@ -634,6 +665,29 @@ mod tests {
             strides_like(&[1, 8, 4, 4], &[48, 1, 12, 3]),
             [128, 1, 32, 8]
         );
+        // The frontend's rule: of two axes of one stride, the earlier is
+        // the inner (a layer norm's statistics of x [4096, 1024, 1, 1]
+        // with channels innermost).
+        let x = [1024, 1, 1024, 1024];
+        assert_eq!(strides_like(&[4096, 1, 1, 1], &x), [1, 1, 1, 1]);
+        assert_eq!(
+            strides_preserving_format(&[4096, 1, 1, 1], &x),
+            [1, 1, 4096, 4096]
+        );
+        assert_eq!(
+            strides_preserving_format(&[1, 8, 4, 4], &[48, 1, 12, 3]),
+            [128, 1, 32, 8]
+        );
+        assert_eq!(
+            strides_preserving_format(&[8, 1, 1, 1], &[16, 16, 4, 1]),
+            [1, 8, 1, 1]
+        );
+        // Axes past the reference's rank are outermost, the last outermost.
+        assert_eq!(strides_preserving_format(&[2, 3, 4], &[1, 2]), [1, 2, 6]);
+        // NHWC: channels innermost, then W, H, N.
+        assert_eq!(nhwc_strides(&[1, 64, 1, 1]), [64, 1, 64, 64]);
+        assert_eq!(nhwc_strides(&[8, 64, 1, 1]), [64, 1, 64, 64]);
+        assert_eq!(nhwc_strides(&[2, 3, 4, 5]), [60, 1, 15, 3]);
         assert!(check_layout(&[2, 3], &[3, 1]).is_ok());
         assert!(check_layout(&[], &[]).unwrap_err().contains("0 dimensions"));
         assert!(check_layout(&[1; 9], &[1; 9]).is_err());

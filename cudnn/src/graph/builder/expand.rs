@@ -103,6 +103,8 @@ impl Graph {
     /// The graph with each SDPA forward that `have` lacks an attribute of
     /// and that has a composite form replaced by its composite; `None`
     /// when there is none; with `force`, each that has a composite form.
+    /// An operation with an older form (`BackendOp::older`) that `have` is
+    /// below the version of is replaced by it.
     /// A composite `have` refuses (below 8.9, cuDNN 9.10.0 and 9.10.1) is
     /// refused here, naming the node.
     pub(super) fn expand_composites(
@@ -111,10 +113,14 @@ impl Graph {
         have: Version,
         force: bool,
     ) -> Result<Option<Expanded>> {
+        let older = |o: &OpDef| -> Option<BackendOp> {
+            let (since, form) = o.op.older.as_ref()?;
+            (have < *since).then(|| (**form).clone())
+        };
         if !self
             .ops
             .iter()
-            .any(|o| self.composite_of(o, have, force).is_some())
+            .any(|o| self.composite_of(o, have, force).is_some() || older(o).is_some())
         {
             return Ok(None);
         }
@@ -127,7 +133,13 @@ impl Graph {
         };
         for o in &self.ops {
             let Some(which) = self.composite_of(o, have, force) else {
-                e.ops.push(o.clone());
+                // The older form, if `have` is below its version: the
+                // tensors only the newer form names stay unused.
+                let op = older(o).unwrap_or_else(|| o.op.clone());
+                e.ops.push(OpDef {
+                    name: o.name.clone(),
+                    op,
+                });
                 continue;
             };
             // The node as errors name it (`sdpa_forward "f#0"`).
@@ -369,6 +381,13 @@ impl Expander {
             kt.dims.swap(2, 3);
             kt.strides.swap(2, 3);
         }
+        // The scale, of one dimension for the unified forward (as
+        // cudnn-frontend 1.32 makes it), is of the scores' rank here: a
+        // pointwise operation's operands are of one rank, and cuDNN 8.9.7
+        // and 9.10.2 refuse a tensor of one dimension.
+        let scale = &mut self.tensors[c.scale];
+        scale.dims = vec![1; 4].into();
+        scale.strides = vec![1; 4].into();
         let s_dims = [b, hq, sq, skv];
         let mut s = self.virt(nd, "bmm1", &s_dims, None);
         let (m, n) = match c.seq {

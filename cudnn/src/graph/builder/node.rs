@@ -91,6 +91,12 @@ pub(super) enum Setting {
     Reduce(A, sys::cudnnReduceTensorOp_t),
     /// A `cudnnRngDistribution_t`.
     RngDistribution(A, sys::cudnnRngDistribution_t),
+    /// A `cudnnNanPropagation_t`.
+    Nan(A, sys::cudnnNanPropagation_t),
+    /// A ReLU's upper clip, a `double`: `FLT_MAX` when the operation
+    /// computes in `FLOAT` (the type given, or the graph's for `None`),
+    /// `DBL_MAX` otherwise, as cudnn-frontend 1.32's pointwise node sets it.
+    UpperClip(A, Option<Dt>),
     /// A compute type: the one given, or the graph's for `None` (read
     /// when the graph is built, as [`Graph::set_compute_type`] may come
     /// after the operation).
@@ -144,6 +150,9 @@ impl Setting {
             Setting::ConvMode(a, v) => write!(k, "a{}={}", a.0, v.0),
             Setting::Reduce(a, v) => write!(k, "a{}={}", a.0, v.0),
             Setting::RngDistribution(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::Nan(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::UpperClip(a, Some(v)) => write!(k, "a{}=max{}", a.0, v.0),
+            Setting::UpperClip(a, None) => write!(k, "a{}=max", a.0),
             Setting::Compute(a, Some(v)) => write!(k, "a{}=dt{}", a.0, v.0),
             Setting::Compute(a, None) => write!(k, "a{}=compute", a.0),
             Setting::Scaling { alpha, beta } => write!(k, "a{}=1,a{}=0", alpha.0, beta.0),
@@ -221,6 +230,11 @@ pub(crate) struct BackendOp {
     /// Whether its outputs stay virtual (cuDNN's rule for a
     /// dequantization): [`Graph::set_output`] refuses them.
     pub(super) stays_virtual: bool,
+    /// The form of it a cuDNN below the version gets (an SDPA forward
+    /// writing only the statistics sets them as `SDPA_FWD_STATSDESC`
+    /// below 9.21, where its own form nests them in its softmax), built
+    /// in its place (`expand.rs`); `None` for other operations.
+    pub(super) older: Option<(Version, Box<BackendOp>)>,
 }
 
 /// The version of an operation every cuDNN with the backend API has.
@@ -247,6 +261,7 @@ impl BackendOp {
             composite: None,
             tf32: false,
             stays_virtual: false,
+            older: None,
         }
     }
 
@@ -617,7 +632,16 @@ impl Graph {
                 Setting::ConvMode(a, v) => d.set(*a, &[*v])?,
                 Setting::Reduce(a, v) => d.set(*a, &[*v])?,
                 Setting::RngDistribution(a, v) => d.set(*a, &[*v])?,
+                Setting::Nan(a, v) => d.set(*a, &[*v])?,
                 Setting::Compute(a, v) => d.set(*a, &[v.unwrap_or(self.compute)])?,
+                Setting::UpperClip(a, v) => {
+                    let clip = if v.unwrap_or(self.compute) == Dt::CUDNN_DATA_FLOAT {
+                        f64::from(f32::MAX)
+                    } else {
+                        f64::MAX
+                    };
+                    d.set(*a, &[clip])?
+                }
                 Setting::Scaling { alpha, beta } => {
                     if self.compute == Dt::CUDNN_DATA_DOUBLE {
                         d.set(*alpha, &[1.0f64])?;

@@ -15,7 +15,10 @@
 //! node (`<node>.epsilon`, `<node>.momentum`). The statistics a training
 //! forward writes (mean, inverse variance, running mean and variance) are
 //! real `FLOAT` tensors from the start; `y`, `dx`, `dscale` and `dbias` are
-//! virtual until [`Graph::set_output`].
+//! virtual until [`Graph::set_output`]. `y` takes `x`'s strides; the
+//! statistics take cudnn-frontend 1.32's: packed in `x`'s layout for the
+//! layer, RMS and adaptive layer norms, NHWC (channels innermost) for the
+//! batch and instance norms.
 //!
 //! cuDNN 8 has normalization operations too, but this builder sets them
 //! as cuDNN 9 documents them and refuses them on cuDNN 8 when the graph is
@@ -34,6 +37,7 @@ use super::node::{BackendOp, NewTensor, Setting};
 use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
+use crate::graph::extents::Extents;
 
 /// The oldest cuDNN whose header documents the normalization operations
 /// as they are set here (`@since cuDNN 9.0.0` in 9.28's `cudnn_graph.h`).
@@ -235,7 +239,7 @@ fn forward_new_tensors(
 ) -> (Vec<NewTensor>, usize) {
     let rank = x_dims.len();
     let stats = stat_dims(f.mode, &x_dims);
-    let stat_strides = checks::strides_like(&stats, &y_strides);
+    let stat_strides = stat_strides(f.mode, &stats, &y_strides);
     let mut new = vec![NewTensor::output("y", x_dims, y_strides)];
     let float = Dt::CUDNN_DATA_FLOAT;
     if training {
@@ -385,6 +389,20 @@ fn stat_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
         _ => d[0] = x[0],
     }
     d
+}
+
+/// The strides of the statistics (dims `stats`) of `mode` for x of
+/// strides `x`, as cudnn-frontend 1.32 infers them: those of a layer
+/// norm, an RMS norm and an adaptive layer norm keep x's layout
+/// (`node/layernorm.h`, `rmsnorm.h`, `adaptive_layernorm.h`:
+/// `generate_stride_order_preserving_format` of x's strides); those of a
+/// batch norm (its running statistics included) and an instance norm are
+/// NHWC (`batchnorm.h`, `instancenorm.h`: `generate_NHWC_stride_order`).
+fn stat_strides(mode: Mode, stats: &[i64], x: &[i64]) -> Extents {
+    match mode {
+        Mode::CUDNN_BATCH_NORM | Mode::CUDNN_INSTANCE_NORM => checks::nhwc_strides(stats),
+        _ => checks::strides_preserving_format(stats, x),
+    }
 }
 
 /// The name of `mode`'s parameter rule, for errors.

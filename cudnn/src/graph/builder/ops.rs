@@ -71,6 +71,37 @@ const CONV_WGRAD: ConvRoles = ConvRoles {
     beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
 };
 
+/// The attributes cudnn-frontend 1.32's pointwise node sets for `mode`
+/// computing in `math` (`node/pointwise.h`, `create_cudnn_operations`),
+/// at its defaults: a ReLU's NaN propagation (`PROPAGATE_NAN`), lower
+/// clip 0, upper clip (`FLT_MAX` computing in `FLOAT`, `DBL_MAX`
+/// otherwise) and lower clip slope 0; an ELU's alpha, a softplus's beta
+/// and a swish's beta, 1. cuDNN's own defaults differ only in the ReLU's
+/// upper clip (`DBL_MAX` whatever the type), which its plan JSON shows.
+fn pointwise_defaults(mode: Pw, math: Option<DType>) -> Vec<Setting> {
+    match mode {
+        Pw::CUDNN_POINTWISE_RELU_FWD | Pw::CUDNN_POINTWISE_RELU_BWD => vec![
+            Setting::Nan(
+                A::CUDNN_ATTR_POINTWISE_NAN_PROPAGATION,
+                sys::cudnnNanPropagation_t::CUDNN_PROPAGATE_NAN,
+            ),
+            Setting::Double(A::CUDNN_ATTR_POINTWISE_RELU_LOWER_CLIP, 0.0),
+            Setting::UpperClip(A::CUDNN_ATTR_POINTWISE_RELU_UPPER_CLIP, math),
+            Setting::Double(A::CUDNN_ATTR_POINTWISE_RELU_LOWER_CLIP_SLOPE, 0.0),
+        ],
+        Pw::CUDNN_POINTWISE_ELU_FWD | Pw::CUDNN_POINTWISE_ELU_BWD => {
+            vec![Setting::Double(A::CUDNN_ATTR_POINTWISE_ELU_ALPHA, 1.0)]
+        }
+        Pw::CUDNN_POINTWISE_SOFTPLUS_FWD | Pw::CUDNN_POINTWISE_SOFTPLUS_BWD => {
+            vec![Setting::Double(A::CUDNN_ATTR_POINTWISE_SOFTPLUS_BETA, 1.0)]
+        }
+        Pw::CUDNN_POINTWISE_SWISH_FWD | Pw::CUDNN_POINTWISE_SWISH_BWD => {
+            vec![Setting::Double(A::CUDNN_ATTR_POINTWISE_SWISH_BETA, 1.0)]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The records of this file's operations.
 impl BackendOp {
     /// A convolution of `roles` over `tensors` (in the roles' order) with
@@ -138,6 +169,7 @@ impl BackendOp {
         if let Some(a) = axis {
             pw.push(Setting::Int64(A::CUDNN_ATTR_POINTWISE_AXIS, a));
         }
+        pw.extend(pointwise_defaults(mode, math));
         op.set(Setting::nested(
             A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR,
             D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR,

@@ -44,6 +44,8 @@ fn modes_of(settings: &[Setting], out: &mut Vec<String>) {
             }
             Setting::Nested(_, n) => modes_of(&n.settings, out),
             Setting::RngDistribution(..)
+            | Setting::Nan(..)
+            | Setting::UpperClip(..)
             | Setting::Compute(..)
             | Setting::Scaling { .. }
             | Setting::Float(..)

@@ -567,8 +567,10 @@ fn the_plain_reader_reads_cudnns_plans_as_parse_does() {
     for raw in [
         include_str!("../../../tests/data/conv-plan-sm90.json").trim(),
         // cuDNN 9.28's plan of conv + bias + ReLU for `h100-sxm` (the
-        // graph of the `graph_frontend` bench): the ReLU's upper clip is
-        // `f64::MAX`.
+        // graph of the `graph_frontend` bench, recorded before the builder
+        // set a `FLOAT` ReLU's upper clip to `FLT_MAX` as cudnn-frontend
+        // does): the ReLU's upper clip is cuDNN's default, `f64::MAX`, as
+        // it still is for a ReLU computing in `DOUBLE`.
         include_str!("../../../tests/data/conv-bias-relu-plan-sm90.json").trim(),
     ] {
         assert!(plain::read(raw).is_some());

@@ -7,7 +7,10 @@
 //! (cuDNN 9.20) of virtual scores `[B, H_q, S_q, S_kv]` with the sink
 //! (`SOFTMAX_SINK_DESC`), the statistics (`SOFTMAX_STATS_DESC`) and the
 //! maximum and sum-exp (`SOFTMAX_MAX_DESC`, `SOFTMAX_SUM_EXP_DESC`), set to
-//! the forward's `SDPA_FWD_SOFTMAX_DESC` (cuDNN 9.21). The backward takes
+//! the forward's `SDPA_FWD_SOFTMAX_DESC` (cuDNN 9.21). A sink or the
+//! maximum and sum-exp need it; the statistics alone take it from 9.21 on,
+//! as the frontend sets them, and are the forward's `SDPA_FWD_STATSDESC`
+//! below (the operation's form for an older cuDNN). The backward takes
 //! the sink as `SDPA_BWD_SINK_DESC` and writes its gradient to
 //! `SDPA_BWD_DSINK_DESC` (cuDNN 9.21).
 
@@ -24,17 +27,33 @@ use crate::core::error::Result;
 use crate::core::version::Version;
 
 /// The checked softmax options of an SDPA node: the sink by index, and
-/// whether the forward writes the maximum and sum-exp.
+/// whether the forward writes the maximum and sum-exp and the statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Softmax {
     pub(super) sink: Option<usize>,
     pub(super) max_sum_exp: bool,
+    pub(super) stats: bool,
 }
 
+/// The cuDNN from which the forward sets its softmax as its own descriptor
+/// (`SDPA_FWD_SOFTMAX_DESC`, @since 9.21.0), as cudnn-frontend 1.32 does
+/// from there on whenever the softmax writes anything; below it, the
+/// statistics are the forward's `SDPA_FWD_STATSDESC`.
+pub(super) const NESTED_SINCE: Version = Version::new(9, 21, 0);
+
 impl Softmax {
-    /// Whether the forward describes its softmax as its own descriptor.
+    /// Whether the forward needs its softmax as its own descriptor (a sink,
+    /// the maximum and sum-exp), and so cuDNN 9.21.
     pub(super) fn nested(&self) -> bool {
         self.sink.is_some() || self.max_sum_exp
+    }
+
+    /// Whether the forward describes its softmax as its own descriptor on
+    /// a cuDNN from [`NESTED_SINCE`]: it is [`nested`](Self::nested) or
+    /// writes the statistics (which, alone, an older cuDNN takes as
+    /// `SDPA_FWD_STATSDESC`).
+    pub(super) fn described(&self) -> bool {
+        self.nested() || self.stats
     }
 
     /// The forward's tensors of its softmax descriptor, when it has one:
@@ -42,7 +61,7 @@ impl Softmax {
     /// packed) and, when asked for, the maximum and sum-exp (`FLOAT`,
     /// `[B, H_q, S_q, 1]`, packed).
     pub(super) fn tensors(&self, dims: &Dims) -> Vec<NewTensor> {
-        if !self.nested() {
+        if !self.described() {
             return Vec::new();
         }
         let scores = vec![dims.b, dims.hq, dims.sq, dims.skv];
@@ -79,10 +98,12 @@ impl Softmax {
             op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_MAX_DESC, n[2], false);
             op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_SUM_EXP_DESC, n[3], false);
         }
-        op.require(
-            Version::new(9, 21, 0),
-            "SDPA_FWD_SOFTMAX_DESC (a sink, or the softmax's max and sum-exp), @since 9.21.0",
-        );
+        if self.nested() {
+            op.require(
+                NESTED_SINCE,
+                "SDPA_FWD_SOFTMAX_DESC (a sink, or the softmax's max and sum-exp), @since 9.21.0",
+            );
+        }
     }
 
     /// Sets the backward's sink and, at `dsink`, its gradient into `op`.
@@ -132,6 +153,7 @@ impl Graph {
         Ok(Softmax {
             sink,
             max_sum_exp: options.max_sum_exp,
+            stats: options.stats,
         })
     }
 }
@@ -200,6 +222,46 @@ mod tests {
             g.sdpa_forward(q, k, v, &o).unwrap();
             needs_9_21(&g, "SDPA_FWD_SOFTMAX_DESC");
         }
+    }
+
+    // The statistics alone: the softmax is the forward's own descriptor
+    // from cuDNN 9.21 (as cudnn-frontend 1.32 sets it), which the
+    // forward does not need; below, the older form with the statistics
+    // as SDPA_FWD_STATSDESC is built, the softmax's tensors unused.
+    #[test]
+    fn the_statistics_alone_nest_from_9_21_and_are_the_forwards_below() {
+        use cudnn_sys::cudnnBackendAttributeName_t as A;
+        let mut g = Graph::new("stats");
+        let ([q, k, v], _) = qkv_sink(&mut g);
+        let o = SdpaOptions {
+            stats: true,
+            ..SdpaOptions::default()
+        };
+        g.sdpa_forward(q, k, v, &o).unwrap();
+        assert!(g.check_versions_at("t", Version::new(9, 13, 0)).is_ok());
+        let sets = |g: &Graph, attr: A| g.ops[0].op.slots.iter().any(|s| s.attr == attr);
+        let (stats, nested) = (
+            A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC,
+            A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC,
+        );
+        assert!(!sets(&g, stats) && sets(&g, nested));
+        let at_9_21 = g.expand_composites("t", Version::new(9, 21, 0), false);
+        assert!(at_9_21.unwrap().is_none());
+        let e = g
+            .expand_composites("t", Version::new(9, 20, 0), false)
+            .unwrap()
+            .expect("the older form");
+        assert!(sets(&e.graph, stats) && !sets(&e.graph, nested));
+        assert!(e.graph.ops[0].op.older.is_none());
+        // The softmax's scores and probabilities (and the sink made but
+        // not given).
+        assert_eq!(e.unused.iter().filter(|u| **u).count(), 3);
+        // Without the statistics the forward has no softmax descriptor.
+        let mut g = Graph::new("plain");
+        let ([q, k, v], _) = qkv_sink(&mut g);
+        g.sdpa_forward(q, k, v, &SdpaOptions::default()).unwrap();
+        assert!(g.ops[0].op.older.is_none());
+        assert!(!sets(&g, nested));
     }
 
     #[test]
