@@ -681,6 +681,41 @@ fn sdpa_head_dims_no_gpu_takes_are_refused_by_the_node() {
     }
 }
 
+// cudnn-frontend 1.32 refuses a backward of one query and one key when it
+// validates the graph ("s_q = s_kv = 1 is not supported.",
+// scaled_dot_product_flash_attention.h); one query of 128 keys is a node.
+#[test]
+fn an_sdpa_backward_of_one_query_and_one_key_is_refused() {
+    for (s_q, s_kv) in [(1, 1), (1, 128)] {
+        let mut g = Graph::new("one");
+        let q = g.tensor("q", &[2, 4, s_q, 64], BF16).unwrap();
+        let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, s_kv, 64], BF16).unwrap());
+        let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[2, 4, s_q, 64], BF16).unwrap());
+        let stats = g.tensor("stats", &[2, 4, s_q, 1], F32).unwrap();
+        let inputs = SdpaBackwardInputs {
+            q,
+            k,
+            v,
+            o,
+            d_o,
+            stats,
+        };
+        let r = g.sdpa_backward(&inputs, &SdpaOptions::default());
+        if s_kv == 1 {
+            check_refused(
+                r,
+                "Graph::sdpa_backward",
+                "sdpa_backward \"sdpa_backward#0\"",
+                None,
+                "S_q and S_kv both 1: cudnn-frontend 1.32 refuses the SDPA backward: \
+                 \"s_q = s_kv = 1 is not supported.\"",
+            );
+        } else {
+            r.expect("one query");
+        }
+    }
+}
+
 // The backward's rules per GPU, applied where the target is known (as
 // cudnn-frontend 1.32 does): an H100 takes head dims up to 256, a B200
 // up to 128, 192 with 128, 256 with 256 and both in (256, 512]. The

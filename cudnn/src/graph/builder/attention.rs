@@ -395,7 +395,9 @@ impl Graph {
     /// `FLOAT`, `bias_gradient` without a bias, and `stats`, `paged` and
     /// `fp8` (options of the forward: the backward reads the statistics,
     /// and cuDNN's backward takes no page tables and, in this crate, no
-    /// FP8). Head dims cudnn-frontend 1.32 refuses on every GPU when it
+    /// FP8); `S_q` and `S_kv` both 1 (cudnn-frontend 1.32 refuses it:
+    /// "s_q = s_kv = 1 is not supported."). Head dims cudnn-frontend 1.32
+    /// refuses on every GPU when it
     /// validates a graph: not multiples of 8, or `D` and `D_v` neither both
     /// at most 256 (sm_9x) nor both in `(256, 512]` (sm_10x), its messages
     /// quoted ("Num hidden_dim should be less than or equal to 256 and
@@ -423,6 +425,16 @@ impl Graph {
         let dims = self.attention_dims(F, &nd, [ins[0], ins[1], ins[2]], false, HALVES)?;
         head_dim::check_any(Pass::Backward, dims.d, dims.dv)
             .map_err(|what| node_error(F, nd, None, what))?;
+        if dims.sq == 1 && dims.skv == 1 {
+            return Err(node_error(
+                F,
+                nd,
+                None,
+                "S_q and S_kv both 1: cudnn-frontend 1.32 refuses the SDPA backward: \
+                 \"s_q = s_kv = 1 is not supported.\""
+                    .into(),
+            ));
+        }
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
         let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
