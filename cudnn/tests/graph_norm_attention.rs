@@ -32,7 +32,7 @@ use cudnn::graph::{
 };
 use cudnn::{Error, Library, Mismatch};
 
-use common::refusal::{check_refused, refused};
+use common::refusal::{assert_refusal, check_refused, refused};
 
 #[path = "graph_norm_attention/cases.rs"]
 mod cases;
@@ -648,6 +648,194 @@ fn attention_nodes_refuse_what_does_not_fit() {
 /// The bottom-right alignment, the right bound and cumulative (ragged)
 /// sequence lengths: each refusal names the node (and the tensor where
 /// one is wrong), and adds nothing.
+/// An SDPA graph of head dims `d_qk` (q, k) and `d_v` (v), `HALF`: the
+/// forward with statistics, or the backward; the node's result.
+fn sdpa_of_head_dims(backward: bool, d_qk: i64, d_v: i64) -> (Graph, cudnn::Result<()>) {
+    let mut g = Graph::new("head_dims");
+    g.set_intermediate_type(F16).unwrap();
+    let q = g.tensor("q", &[2, 4, 256, d_qk], F16).unwrap();
+    let k = g.tensor("k", &[2, 4, 256, d_qk], F16).unwrap();
+    let v = g.tensor("v", &[2, 4, 256, d_v], F16).unwrap();
+    let options = SdpaOptions {
+        causal: true,
+        stats: !backward,
+        ..SdpaOptions::default()
+    };
+    let r = if backward {
+        let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[2, 4, 256, d_v], F16).unwrap());
+        let stats = g.tensor("stats", &[2, 4, 256, 1], F32).unwrap();
+        let inputs = SdpaBackwardInputs {
+            q,
+            k,
+            v,
+            o,
+            d_o,
+            stats,
+        };
+        g.sdpa_backward(&inputs, &options).map(|grads| {
+            for t in [grads.dq, grads.dk, grads.dv] {
+                g.set_output(t, F16).unwrap();
+            }
+        })
+    } else {
+        g.sdpa_forward(q, k, v, &options)
+            .map(|out| g.set_output(out.o, F16).unwrap())
+    };
+    (g, r)
+}
+
+// cudnn-frontend 1.32 refuses, when it validates a graph, head dims that
+// are not multiples of 8 ("hidden_dim should be multiple of 8", both
+// passes, sdpa_support_surface.h and scaled_dot_product_flash_attention.h)
+// and backward head dims no GPU takes (at most 256 on sm_9x, both in
+// (256, 512] on sm_10x); the node refuses them. The forward has no
+// ceiling there on cuDNN 9.28: d 1000 is a node.
+#[test]
+fn sdpa_head_dims_no_gpu_takes_are_refused_by_the_node() {
+    for (backward, d_qk, d_v, rule) in [
+        (false, 100, 100, "\"hidden_dim should be multiple of 8\""),
+        (false, 128, 100, "\"hidden_dim should be multiple of 8\""),
+        (true, 100, 100, "\"hidden_dim should be multiple of 8\""),
+        (
+            true,
+            1000,
+            1000,
+            "on every GPU: \"Num hidden_dim should be less than or equal to 256",
+        ),
+        (true, 520, 520, "(256, 512]"),
+        (
+            true,
+            512,
+            128,
+            "Num hidden_dim should be less than or equal to 128",
+        ),
+    ] {
+        let (f, n) = if backward {
+            ("Graph::sdpa_backward", "sdpa_backward \"sdpa_backward#0\"")
+        } else {
+            ("Graph::sdpa_forward", "sdpa_forward \"sdpa_forward#0\"")
+        };
+        let r = refused(sdpa_of_head_dims(backward, d_qk, d_v).1);
+        let what = format!("head dims d_qk {d_qk} and d_v {d_v}: cudnn-frontend 1.32 refuses");
+        assert_refusal(&r, f, n, None, &what);
+        assert_refusal(&r, f, n, None, rule);
+    }
+    // The nearest that some GPU takes.
+    for (backward, d_qk, d_v) in [
+        (false, 104, 104),
+        (false, 1000, 1000),
+        (false, 128, 512),
+        (true, 256, 256),
+        (true, 192, 128),
+        (true, 512, 512),
+        (true, 264, 512),
+    ] {
+        let (_, r) = sdpa_of_head_dims(backward, d_qk, d_v);
+        r.unwrap_or_else(|e| panic!("{backward} {d_qk} {d_v}: {e}"));
+    }
+}
+
+// cudnn-frontend 1.32 refuses a backward of one query and one key when it
+// validates the graph ("s_q = s_kv = 1 is not supported.",
+// scaled_dot_product_flash_attention.h); one query of 128 keys is a node.
+#[test]
+fn an_sdpa_backward_of_one_query_and_one_key_is_refused() {
+    for (s_q, s_kv) in [(1, 1), (1, 128)] {
+        let mut g = Graph::new("one");
+        let q = g.tensor("q", &[2, 4, s_q, 64], BF16).unwrap();
+        let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, s_kv, 64], BF16).unwrap());
+        let [o, d_o] = ["o", "do"].map(|n| g.tensor(n, &[2, 4, s_q, 64], BF16).unwrap());
+        let stats = g.tensor("stats", &[2, 4, s_q, 1], F32).unwrap();
+        let inputs = SdpaBackwardInputs {
+            q,
+            k,
+            v,
+            o,
+            d_o,
+            stats,
+        };
+        let r = g.sdpa_backward(&inputs, &SdpaOptions::default());
+        if s_kv == 1 {
+            check_refused(
+                r,
+                "Graph::sdpa_backward",
+                "sdpa_backward \"sdpa_backward#0\"",
+                None,
+                "S_q and S_kv both 1: cudnn-frontend 1.32 refuses the SDPA backward: \
+                 \"s_q = s_kv = 1 is not supported.\"",
+            );
+        } else {
+            r.expect("one query");
+        }
+    }
+}
+
+// The backward's rules per GPU, applied where the target is known (as
+// cudnn-frontend 1.32 does): an H100 takes head dims up to 256, a B200
+// up to 128, 192 with 128, 256 with 256 and both in (256, 512]. The
+// forward of d 512 plans on an H100, as with the frontend.
+#[test]
+fn sdpa_backward_head_dims_follow_the_target() {
+    let Some(lib) = heuristics_library() else {
+        return;
+    };
+    let h100 = h100();
+    let b200 = DeviceProperties::preset("b200").expect("the sm_100 preset");
+    let configs = |backward, d_qk, d_v, device: &DeviceProperties| {
+        let (g, r) = sdpa_of_head_dims(backward, d_qk, d_v);
+        r.unwrap();
+        let graph = g.build_with(&lib, None).expect("built");
+        graph.engine_configs(
+            Target::Device(device),
+            HeuristicMode::A,
+            &EngineFilter::default(),
+        )
+    };
+    let f = "OperationGraph::engine_configs";
+    let n = "sdpa_backward \"sdpa_backward#0\"";
+    for (d_qk, d_v, device, rule) in [
+        (512, 512, &h100, "on sm_9x with cuDNN 9."),
+        (
+            512,
+            512,
+            &h100,
+            "\"Num hidden_dim should be less than or equal to 256 and hidden_dim should be \
+             multiple of 8\"",
+        ),
+        (264, 264, &h100, "less than or equal to 256"),
+        (
+            200,
+            200,
+            &b200,
+            "\"Num hidden_dim should be less than or equal to 128 and hidden_dim should be \
+             multiple of 8 when d_qk != d_v",
+        ),
+        (192, 192, &b200, "d_v should be equal to 128 if d_qk is 192"),
+    ] {
+        // The rules of sm_10x are those of cuDNN 9.11 on.
+        if lib.version() < cudnn::Version::new(9, 11, 0) {
+            break;
+        }
+        let r = refused(configs(true, d_qk, d_v, device).map(|c| c.len()));
+        let what = format!("head dims d_qk {d_qk} and d_v {d_v}");
+        assert_refusal(&r, f, n, None, &what);
+        assert_refusal(&r, f, n, None, rule);
+    }
+    if jit_9_27(&lib) {
+        return;
+    }
+    for (backward, d_qk, d_v, device) in [
+        (true, 256, 256, &h100),
+        (true, 128, 128, &b200),
+        (true, 192, 128, &b200),
+        (false, 512, 512, &h100),
+    ] {
+        let r = configs(backward, d_qk, d_v, device);
+        let c = r.unwrap_or_else(|e| panic!("{backward} {d_qk} {d_v}: {e}"));
+        assert!(!c.is_empty());
+    }
+}
+
 #[test]
 fn aligned_masks_and_ragged_lengths_refuse_what_does_not_fit() {
     let mut g = Graph::new("bad");

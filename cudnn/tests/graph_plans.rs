@@ -1057,3 +1057,77 @@ fn plans_of_one_graph_print_pairwise_different_descriptions() {
         "{config_text}"
     );
 }
+
+/// A convolution of NHWC `[8, 64, 56, 56]` activations and a `[64, 64, 3,
+/// 3]` filter (padding 1) of the given types: `kind` 0 the forward of `x`
+/// (`a`) and `w` (`b`), 1 the data gradient of `dy` (`a`) and `w` (`b`),
+/// 2 the filter gradient of `x` (`a`) and `dy` (`b`); its output of type
+/// `out`.
+fn conv_of_types(
+    kind: u8,
+    a: sys::cudnnDataType_t,
+    b: sys::cudnnDataType_t,
+    out: sys::cudnnDataType_t,
+) -> Graph {
+    let mut g = Graph::new("conv_types");
+    let act = [8, 64, 56, 56];
+    let nhwc = [64 * 56 * 56, 1, 64 * 56, 64];
+    let filter = [64, 64, 3, 3];
+    let filter_nhwc = [64 * 9, 1, 3 * 64, 64];
+    let conv = ConvOptions::new(2).padding(&[1, 1]);
+    let first = g.tensor_with_strides("a", &act, &nhwc, a).expect("a");
+    let y = match kind {
+        0 | 1 => {
+            let w = g
+                .tensor_with_strides("w", &filter, &filter_nhwc, b)
+                .expect("w");
+            if kind == 0 {
+                g.conv_fprop(first, w, &conv)
+            } else {
+                g.conv_dgrad(first, w, &conv, &act)
+            }
+        }
+        _ => {
+            let dy = g.tensor_with_strides("dy", &act, &nhwc, b).expect("dy");
+            g.conv_wgrad(first, dy, &conv, &filter)
+        }
+    }
+    .expect("conv");
+    g.set_output(y, out).expect("output");
+    g
+}
+
+// cudnn-frontend 1.32 validates a convolution of mixed operand types (x
+// HALF, w FLOAT; its node headers check no operand type) and refuses it
+// only when it asks for plans, where cuDNN declines every engine
+// (`INVALID_DATA_CONFIG`); cuDNN plans some mixed pairs (FP8 E4M3 with
+// E5M2) on an H100. The builder does the same: the graph builds, and
+// planning is refused with `NoEngine`.
+#[test]
+fn mixed_conv_operand_types_build_and_are_left_to_cudnn_as_the_frontend_does() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let device = preset("h100-sxm");
+    let target = Target::Device(&device);
+    let (half, float) = (sys::cudnnDataType_t::HALF, FLOAT);
+    let (e4m3, e5m2) = (
+        sys::cudnnDataType_t::FP8_E4M3,
+        sys::cudnnDataType_t::FP8_E5M2,
+    );
+    for kind in 0..3 {
+        for (a, b) in [(half, float), (float, half)] {
+            let graph = built(&conv_of_types(kind, a, b, half), &lib);
+            match graph.plans(target, &Settings::default()) {
+                Err(Error::NoEngine { .. }) => {}
+                other => panic!("{kind} {a:?} {b:?}: {:?}", other.map(|p| p.len())),
+            }
+        }
+        for (a, b, out) in [(half, half, half), (e4m3, e5m2, float)] {
+            let graph = built(&conv_of_types(kind, a, b, out), &lib);
+            let plans = graph.plans(target, &Settings::default());
+            let plans = plans.unwrap_or_else(|e| panic!("{kind} {a:?} {b:?}: {e}"));
+            assert!(!plans.is_empty());
+        }
+    }
+}

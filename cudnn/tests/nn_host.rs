@@ -612,6 +612,27 @@ fn head_dims_follow_cudnns_rules() {
     with(256)
         .check_head_dim(AttentionPass::Backward, later, (10, 0))
         .expect("9.23 on sm_100");
+    // But nothing between 128 and 256 on sm_100 (cudnn-frontend 1.32's
+    // rule, its message quoted), while Hopper takes them.
+    for (d, words) in [
+        (192, "d_v should be equal to 128 if d_qk is 192"),
+        (
+            200,
+            "less than or equal to 128 and hidden_dim should be multiple of 8 when",
+        ),
+        (136, "less than or equal to 128"),
+    ] {
+        let (f, what) = refusal(with(d).check_head_dim(AttentionPass::Backward, later, (10, 0)));
+        assert_eq!(f, "AttentionShape::check_head_dim");
+        assert!(what.starts_with(&format!("head_dim {d}; ")), "{what}");
+        assert!(what.contains(words), "{what}");
+        with(d)
+            .check_head_dim(AttentionPass::Backward, later, (9, 0))
+            .expect("sm_90");
+    }
+    with(128)
+        .check_head_dim(AttentionPass::Backward, later, (10, 0))
+        .expect("128 on sm_100");
     // The forward's old rule on Ampere: 128 up to 9.9.
     let old = cudnn::Version::new(9, 9, 0);
     refusal(with(192).check_head_dim(AttentionPass::Forward, old, (8, 0)));

@@ -64,6 +64,7 @@ pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 pub(crate) use checks::data_type_name;
 pub(crate) use signature::signature_of;
 
+pub(crate) use attention::head_dim;
 pub use attention::{
     DiagonalAlignment, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients,
     SdpaMxfp8, SdpaOptions, SdpaOutputs, SdpaPagedKv,

@@ -122,6 +122,7 @@ mod value;
 
 pub use crate::core::dtype::DType;
 pub use attr_rows::AttributeInfo;
+pub(crate) use builder::head_dim;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, BlockScaleQuantize, ConvOptions, DiagonalAlignment, Graph,
     MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions, NormOutputs,

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
+use super::builder::head_dim::HeadDims;
 use super::builder::node::BackendOp;
 use super::builder::{key_text, signature_of, KeyTensor, TensorId};
 use super::descriptor::BackendDescriptor;
@@ -24,7 +25,8 @@ use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
 use super::signature::Signature;
-use crate::core::error::{Error, Result};
+use super::target::PlanTarget;
+use crate::core::error::{Error, Mismatch, Result};
 use crate::core::library::Library;
 
 /// A finalized cuDNN operation graph (`CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR`)
@@ -56,6 +58,9 @@ pub struct OperationGraph {
     /// Whether a convolution or matmul reads `FLOAT` operands: where
     /// tensor cores compute in TF32 ([`EngineFilter::allow_tf32`](crate::graph::EngineFilter::allow_tf32)).
     pub(crate) tf32_operands: bool,
+    /// The head dims of its SDPA nodes, for cudnn-frontend's rules that
+    /// depend on the target ([`check_head_dims`](Self::check_head_dims)).
+    pub(crate) head_dims: Vec<HeadDims>,
     /// What a plan for it holds, made when first asked for (a
     /// composite's made when built: of the tensors its operations use).
     pub(crate) signature: std::cell::OnceCell<Signature>,
@@ -174,6 +179,37 @@ impl OperationGraph {
         }
     }
 
+    /// The head-dim rules of cudnn-frontend 1.32 that depend on the GPU
+    /// and the cuDNN release (`builder/attention/head_dim.rs`), for each
+    /// SDPA node, on the GPU of `target` (a handle's read from its CUDA
+    /// context; none for a handle without a stream, left to cuDNN) with
+    /// the graph's library.
+    fn check_head_dims(&self, target: Target<'_>, function: &'static str) -> Result<()> {
+        if self.head_dims.is_empty() {
+            return Ok(());
+        }
+        let sm_major = match target {
+            Target::Device(p) => p.compute_capability().0,
+            Target::Handle(h) => match h.stream() {
+                Some(s) => PlanTarget::of_context(s.context())?.compute_capability().0,
+                None => return Ok(()),
+            },
+        };
+        let version = self.library().version();
+        for h in &self.head_dims {
+            h.check_on(sm_major, version)
+                .map_err(|what| Error::InvalidArgument {
+                    function,
+                    mismatch: Mismatch::GraphNode {
+                        node: h.node.clone(),
+                        tensor: None,
+                        what,
+                    },
+                })?;
+        }
+        Ok(())
+    }
+
     /// The engine configurations cuDNN's heuristics offer for this graph
     /// on `target`, best first, that pass `filter`.
     ///
@@ -191,6 +227,14 @@ impl OperationGraph {
     /// - [`Error::InvalidArgument`] for a target of another library, or a
     ///   [`Target::Handle`] on a library without device properties when the
     ///   graph was built without that handle.
+    /// - [`Error::InvalidArgument`] with
+    ///   [`Mismatch::GraphNode`](crate::Mismatch::GraphNode) naming an
+    ///   SDPA node whose head dims cudnn-frontend 1.32 refuses on the
+    ///   target's GPU with the loaded cuDNN (the rules
+    ///   [`Graph::sdpa_forward`](super::Graph::sdpa_forward) and
+    ///   [`Graph::sdpa_backward`](super::Graph::sdpa_backward) leave to
+    ///   the target: an sm_9x backward takes at most 256), quoting its
+    ///   message; before cuDNN is asked.
     /// - cuDNN's status.
     #[doc(alias = "CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR")]
     pub fn engine_configs(
@@ -201,6 +245,7 @@ impl OperationGraph {
     ) -> Result<Vec<EngineConfig>> {
         let lib = self.library().clone();
         let props = self.target_properties(target, HEURISTICS)?;
+        self.check_head_dims(target, "OperationGraph::engine_configs")?;
         let mut heur =
             BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
         heur.set_descriptors(
@@ -267,7 +312,8 @@ impl OperationGraph {
     /// cuDNN's status: `NOT_SUPPORTED` for an engine that cannot run this
     /// graph on the target, `BAD_PARAM` for an index past
     /// [`engine_count`](Self::engine_count) or a knob the engine lacks;
-    /// as [`engine_configs`](Self::engine_configs) for the target.
+    /// as [`engine_configs`](Self::engine_configs) for the target and the
+    /// head dims of SDPA nodes.
     #[doc(alias = "CUDNN_BACKEND_ENGINE_DESCRIPTOR")]
     #[doc(alias = "CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR")]
     pub fn engine_config(
@@ -279,6 +325,7 @@ impl OperationGraph {
         const F: &str = "cudnnBackendFinalize(CUDNN_BACKEND_ENGINE_DESCRIPTOR)";
         let lib = self.library().clone();
         let props = self.target_properties(target, F)?;
+        self.check_head_dims(target, "OperationGraph::engine_config")?;
         let mut engine = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
         engine.set_descriptors(A::CUDNN_ATTR_ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
         engine.set(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX, &[global_index])?;

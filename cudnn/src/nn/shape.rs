@@ -8,6 +8,7 @@ use DType as Dt;
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
 use crate::core::version::Version;
+use crate::graph::head_dim::{HeadDims, Pass};
 use crate::graph::DiagonalAlignment;
 
 /// The shape a normalization layer ([`LayerNorm`](super::LayerNorm),
@@ -346,6 +347,20 @@ impl AttentionShape {
         let d = self.head_dim;
         let max = head_dim_limit(pass, version, sm_major);
         if d.is_multiple_of(8) && d <= max {
+            // On sm_10x the backward takes 256 but nothing between it and
+            // 128: the builder's rule of the target (cudnn-frontend's).
+            if let (AttentionPass::Backward, Some(v), Some(m)) = (pass, version, sm_major) {
+                let d = d as i64;
+                let rule = HeadDims {
+                    node: String::new(),
+                    pass: Pass::Backward,
+                    d_qk: d,
+                    d_v: d,
+                };
+                if let Err(what) = rule.check_on(m, v) {
+                    return Err(Error::bad_value(function, format!("head_dim {d}; {what}")));
+                }
+            }
             return Ok(());
         }
         let on = match sm_major {
@@ -465,12 +480,16 @@ pub(crate) fn check_norm_in(function: &'static str, shape: &NormShape, epsilon: 
 /// | forward | sm_10x | before 9.9 | 128 |
 /// | forward | any | any | 256 |
 /// | backward | sm_9x | any | 256 |
-/// | backward | sm_10x | 9.23 and later | 256 |
+/// | backward | sm_10x | 9.23 and later | 256 (but none of 136 to 248) |
 /// | backward | any other | any | 128 |
 ///
-/// (the first row that matches applies). cudnn-frontend names no forward
-/// ceiling past 9.9; 256, the largest head dim any of its rules admits, is
-/// this crate's. The layers need cuDNN 9.13, so the forward's older rows
+/// (the first row that matches applies; on sm_10x the backward takes no
+/// head dim between 128 and 256: cudnn-frontend's 192 needs a `v` head
+/// dim of 128, and 256 is its `d_qk == d_v == 256` case). cudnn-frontend
+/// 1.32 names no forward ceiling past 9.9 (cuDNN 9.28 plans a forward of
+/// head dim 512 or 1000), and takes an sm_10x backward in `(256, 512]`
+/// that cuDNN itself has no engine for; 256 is this crate's ceiling for
+/// the layers. The layers need cuDNN 9.13, so the forward's older rows
 /// only apply to [`AttentionShape::check_head_dim`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AttentionPass {

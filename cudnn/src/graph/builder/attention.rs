@@ -39,6 +39,7 @@ use crate::core::version::Version;
 
 mod composite;
 mod fp8;
+pub(crate) mod head_dim;
 mod lengths;
 mod mask;
 mod paged;
@@ -48,6 +49,7 @@ mod softmax;
 use composite::Legacy;
 use fp8::{forward_types, is_fp8, Fp8Node};
 pub use fp8::{SdpaFp8, SdpaMxfp8};
+use head_dim::{HeadDims, Pass};
 use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
@@ -273,6 +275,16 @@ impl Graph {
     /// `INT32`, tables that do not span the same keys (`ceil(S_kv /
     /// block_size)` entries each), no per-item sequence lengths
     /// (`seq_len_q` and `seq_len_kv`), and a bias, a mask or dropout.
+    /// Head dims cudnn-frontend 1.32 refuses on every GPU when it
+    /// validates a graph, its message quoted: `D` or `D_v` not a multiple
+    /// of 8 (16 with FP8; "hidden_dim should be multiple of 8"); with FP8,
+    /// also `D` and `D_v` neither both at most 256 nor both in `(256,
+    /// 512]`. Its rules for a GPU and a cuDNN release (with FP8, at most
+    /// 256 before sm_10x; up to 9.9, 128 on sm_8x, 256 on sm_9x) are
+    /// applied when the built graph's engines are asked for a target
+    /// ([`OperationGraph::engine_configs`](crate::graph::OperationGraph::engine_configs)).
+    /// cuDNN 9.28's forward has no other ceiling: `D` 512 or 1000 plans,
+    /// on an H100 as with the frontend.
     pub fn sdpa_forward(
         &mut self,
         q: TensorId,
@@ -311,6 +323,12 @@ impl Graph {
                 (dims, Some(tables))
             }
         };
+        let pass = if is_fp8(options) {
+            Pass::ForwardFp8
+        } else {
+            Pass::Forward
+        };
+        head_dim::check_any(pass, dims.d, dims.dv).map_err(|what| node_error(F, nd, None, what))?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
@@ -377,7 +395,20 @@ impl Graph {
     /// `FLOAT`, `bias_gradient` without a bias, and `stats`, `paged` and
     /// `fp8` (options of the forward: the backward reads the statistics,
     /// and cuDNN's backward takes no page tables and, in this crate, no
-    /// FP8).
+    /// FP8); `S_q` and `S_kv` both 1 (cudnn-frontend 1.32 refuses it:
+    /// "s_q = s_kv = 1 is not supported."). Head dims cudnn-frontend 1.32
+    /// refuses on every GPU when it
+    /// validates a graph: not multiples of 8, or `D` and `D_v` neither both
+    /// at most 256 (sm_9x) nor both in `(256, 512]` (sm_10x), its messages
+    /// quoted ("Num hidden_dim should be less than or equal to 256 and
+    /// hidden_dim should be multiple of 8", ...). The rest of its rules
+    /// depend on the GPU and are applied when the built graph's engines are
+    /// asked for a target
+    /// ([`OperationGraph::engine_configs`](crate::graph::OperationGraph::engine_configs)):
+    /// at most 256 on sm_9x; on sm_10x (cuDNN 9.11 on) at most 128, `D`
+    /// 192 with `D_v` 128, 256 with 256 (cuDNN 9.23 on) or both in `(256,
+    /// 512]` (which cuDNN itself has no engine for); at most 128 on other
+    /// GPUs.
     pub fn sdpa_backward(
         &mut self,
         inputs: &SdpaBackwardInputs,
@@ -392,6 +423,18 @@ impl Graph {
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
         let dims = self.attention_dims(F, &nd, [ins[0], ins[1], ins[2]], false, HALVES)?;
+        head_dim::check_any(Pass::Backward, dims.d, dims.dv)
+            .map_err(|what| node_error(F, nd, None, what))?;
+        if dims.sq == 1 && dims.skv == 1 {
+            return Err(node_error(
+                F,
+                nd,
+                None,
+                "S_q and S_kv both 1: cudnn-frontend 1.32 refuses the SDPA backward: \
+                 \"s_q = s_kv = 1 is not supported.\""
+                    .into(),
+            ));
+        }
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
         let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
@@ -521,6 +564,43 @@ impl Graph {
             _ => None,
         };
         (new, dbias_at)
+    }
+
+    /// The head dims of the graph's SDPA nodes, for the rules that
+    /// depend on the target ([`HeadDims::check_on`]).
+    pub(crate) fn sdpa_head_dims(&self) -> Vec<HeadDims> {
+        let mut out = Vec::new();
+        for o in &self.ops {
+            let (pass, q_attr, v_attr) = match o.op.descriptor {
+                D::CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR => (
+                    Pass::Forward,
+                    A::CUDNN_ATTR_OPERATION_SDPA_FWD_QDESC,
+                    A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC,
+                ),
+                D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR => (
+                    Pass::Backward,
+                    A::CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC,
+                    A::CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC,
+                ),
+                _ => continue,
+            };
+            let slot = |attr| o.op.slots.iter().find(|s| s.attr == attr).map(|s| s.tensor);
+            let (Some(q), Some(v)) = (slot(q_attr), slot(v_attr)) else {
+                continue;
+            };
+            let (qt, vt) = (&self.tensors[q], &self.tensors[v]);
+            let (Some(&d_qk), Some(&d_v)) = (qt.dims.get(3), vt.dims.get(3)) else {
+                continue;
+            };
+            let fp8 = fp8::FP8S.contains(&self.data_type_of(q));
+            out.push(HeadDims {
+                node: node(o.op.kind, &o.name).to_string(),
+                pass: if fp8 { Pass::ForwardFp8 } else { pass },
+                d_qk,
+                d_v,
+            });
+        }
+        out
     }
 
     /// The dims of an attention over `q`, `k`, `v`, checked, each of one

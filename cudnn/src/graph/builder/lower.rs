@@ -164,6 +164,7 @@ impl Graph {
             graph: self.id,
             handle_id: handle.map(Handle::id),
             tf32_operands: g.tf32_operands(),
+            head_dims: self.sdpa_head_dims(),
             signature,
         })
     }
