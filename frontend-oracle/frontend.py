@@ -165,7 +165,8 @@ def build_norm(s):
     f = "float"
     x = s.tensor("x", x_dims, lay)
     scale = s.tensor("scale", feat, lay, f)
-    bias = s.tensor("bias", feat, lay, f) if c["norm"] != "rms" else None
+    forward = c["phase"] != "backward"
+    bias = s.tensor("bias", feat, lay, f) if c["norm"] != "rms" and forward else None
     phase = c["phase"]
     # A float32 value makes a FLOAT scalar (a Python float, a DOUBLE one).
     epsilon = g.tensor_scalar(numpy.float32(c.get("epsilon", 1e-5)), cudnn.scalar_type.RUNTIME_PARAM, name="epsilon")
@@ -208,8 +209,8 @@ def build_sdpa(s):
     k = s.tensor("k", [b, hk, skv, d], lay)
     v = s.tensor("v", [b, hk, skv, dv], lay)
     kw = {}
-    if c.get("scale") is not None:
-        kw["attn_scale"] = c["scale"]
+    # The crate's default scale is 1 / sqrt(d); the frontend's, none (1).
+    kw["attn_scale"] = c["scale"] if c.get("scale") is not None else float(numpy.float32(1.0 / numpy.sqrt(numpy.float32(d))))
     if c.get("causal"):
         kw["use_causal_mask"] = True
     if c.get("alignment") == "bottom_right":
@@ -306,6 +307,10 @@ def plan_case(case, device_json, sm_version, sm_count):
     try:
         blob = ubjson.loads(bytes(lg.serialize()))
         rec["plan"] = blob["cudnn_backend_data"]
+        # The frontend's own part of each workspace (its composite nodes'
+        # tensors) is outside cuDNN's plan.
+        own = int(blob.get("fe_workspace_size") or 0)
+        rec["workspaces"] = [None if w is None else w - own for w in rec["workspaces"]]
         for t in blob.get("tensors", []):
             if t.get("is_pass_by_value"):
                 rec["scalars"][str(t["uid"])] = [t["data_type"], t["pass_by_value"]]
@@ -316,6 +321,9 @@ def plan_case(case, device_json, sm_version, sm_count):
 
 def main():
     cases = json.load(open(sys.argv[1]))
+    only = os.environ.get("FRONTEND_ORACLE_CASES")
+    if only:
+        cases["cases"] = [c for c in cases["cases"] if only in c["name"]]
     devices = sys.argv[2]
     for target in cases["targets"]:
         device_json = open(os.path.join(devices, target["device"] + ".json")).read()

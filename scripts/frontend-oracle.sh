@@ -12,6 +12,7 @@
 #   bash scripts/frontend-oracle.sh [--verbose]
 #
 # --verbose also prints the listed differences as they were found.
+# FRONTEND_ORACLE_CASES=<text> runs only the cases whose name contains it.
 #
 # Fetched into the user's cache (scripts/fetch-cudnn.sh, fetch-libcuda.sh),
 # and a virtual environment <cache>/frontend-oracle-venv with, pinned and
@@ -59,11 +60,12 @@ bin=${CARGO_TARGET_DIR:-$repo/target}/release/cudnn-frontend-oracle
 
 cases=frontend-oracle/cases.json
 SECONDS=0
-log "the frontend's side ..."
+log "both sides at once ..."
 LD_LIBRARY_PATH=$lib_path "$venv/bin/python" frontend-oracle/frontend.py "$cases" cudnn/devices \
-    >"$out/frontend.jsonl"
-fe_time=$SECONDS
-log "the crate's side ..."
-CUDNN_LIB_DIR=$CUDNN_9_LIB LD_LIBRARY_PATH=$lib_path "$bin" "$cases" cudnn/devices >"$out/crate.jsonl"
-log "planned in $fe_time s (frontend) and $((SECONDS - fe_time)) s (crate)"
+    >"$out/frontend.jsonl" &
+frontend=$!
+CUDNN_LIB_DIR=$CUDNN_9_LIB LD_LIBRARY_PATH=$lib_path "$bin" "$cases" cudnn/devices >"$out/crate.jsonl" \
+    || die "the crate's side failed (exit $?)"
+wait "$frontend" || die "the frontend's side failed (exit $?)"
+log "planned in $SECONDS s"
 python3 frontend-oracle/compare.py "${verbose[@]}" "$cases" "$out/frontend.jsonl" "$out/crate.jsonl" docs/testing.md
