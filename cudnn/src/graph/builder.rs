@@ -632,10 +632,10 @@ impl Graph {
     /// by the same calls have equal keys, and graphs whose plans could
     /// differ have different keys.
     pub fn key(&self) -> String {
-        let tensors = self.tensors.iter().map(|t| KeyTensor {
+        let tensors = self.tensors.iter().enumerate().map(|(i, t)| KeyTensor {
             dims: &t.dims,
             strides: &t.strides,
-            data_type: t.dtype.unwrap_or(self.intermediate),
+            data_type: self.data_type_of(i),
             is_virtual: t.is_virtual(),
             by_value: t.by_value.is_some(),
             reordering: t.reordering,

@@ -197,7 +197,7 @@ impl Graph {
                 name: t.name.clone(),
                 dims: t.dims.clone(),
                 strides: t.strides.clone(),
-                data_type: t.dtype.unwrap_or(self.intermediate),
+                data_type: self.data_type_of(i),
                 is_virtual: t.is_virtual(),
                 is_by_value: t.by_value.is_some(),
                 is_output: t.producer.is_some() && !t.is_virtual(),

@@ -218,8 +218,9 @@ pub(crate) struct BackendOp {
     pub(super) min_version: Version,
     pub(super) needs: &'static str,
     /// Pairs of tensors (input, output) cuDNN wants of one type (a shape
-    /// operation's), checked when the graph is built: a virtual tensor's
-    /// type is the graph's intermediate one only then.
+    /// operation's): a virtual output takes its input's type
+    /// ([`Graph::data_type_of`]), a real one is checked when the graph is
+    /// built.
     pub(super) same_type: Vec<(usize, usize)>,
     /// An SDPA forward's composite form, for a cuDNN below
     /// `min_version` (`expand.rs`); `None` for other operations.
@@ -530,9 +531,27 @@ impl Graph {
         Ok(ids)
     }
 
-    /// The data type of tensor `i` as cuDNN will be told it.
-    pub(super) fn data_type_of(&self, i: usize) -> Dt {
-        self.tensors[i].dtype.unwrap_or(self.intermediate)
+    /// The data type of tensor `i` as cuDNN will be told it: a real
+    /// tensor's own; a virtual output of a shape operation its input's (as
+    /// cudnn-frontend 1.32 infers it: cuDNN wants them of one type); any
+    /// other virtual tensor the graph's intermediate type.
+    pub(super) fn data_type_of(&self, mut i: usize) -> Dt {
+        // Each step goes to an earlier tensor (an operation's input was
+        // added before its output), so the walk ends.
+        loop {
+            let t = &self.tensors[i];
+            if let Some(d) = t.dtype {
+                return d;
+            }
+            let from = t
+                .producer
+                .and_then(|op| self.ops[op].op.same_type.iter().find(|&&(_, y)| y == i))
+                .map(|&(x, _)| x);
+            match from {
+                Some(x) if x < i => i = x,
+                _ => return self.intermediate,
+            }
+        }
     }
 
     /// Checks that tensor `i` holds one of `allowed`, as the error of
@@ -707,9 +726,9 @@ impl Graph {
 }
 
 impl Graph {
-    /// Checks that the tensors each operation wants of one type have it
-    /// (virtual ones of the graph's intermediate type), naming the node and
-    /// the output.
+    /// Checks that the tensors each operation wants of one type have it (a
+    /// real output made of another type than its input), naming the node
+    /// and the output.
     pub(super) fn check_same_types(&self, function: &'static str) -> Result<()> {
         for o in &self.ops {
             let b = &o.op;
@@ -721,8 +740,7 @@ impl Graph {
                         node(b.kind, &o.name),
                         Some(self.tensors[y].name.to_string()),
                         format!(
-                            "of type {}, but {} is of type {}; cuDNN wants them of one type \
-                             (a virtual tensor is of the graph's intermediate type)",
+                            "of type {}, but {} is of type {}; cuDNN wants them of one type",
                             checks::data_type_name(ty),
                             self.tensors[x].name,
                             checks::data_type_name(tx)

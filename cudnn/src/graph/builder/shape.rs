@@ -4,12 +4,12 @@
 //! concatenation (`OPERATION_CONCAT`) and softmax over the last dimension
 //! (`OPERATION_SOFTMAX`, with its log-sum-exp statistics).
 //!
-//! Each output is virtual (of the graph's intermediate type) until
-//! [`Graph::set_output`]; cuDNN wants a shape operation's output of its
-//! input's type, so a real output is given the input's type and a virtual
-//! one needs a graph whose intermediate type is the input's
-//! ([`Graph::set_intermediate_type`]): [`Graph::build_with`] refuses
-//! another type, naming the node and the output, before cuDNN sees it.
+//! Each output is virtual until [`Graph::set_output`]; cuDNN wants a shape
+//! operation's output of its input's type, so a virtual output is of its
+//! input's type (not the graph's intermediate type), as cudnn-frontend
+//! 1.32 infers it, and a real one must be made of that type:
+//! [`Graph::build_with`] refuses another, naming the node and the output,
+//! before cuDNN sees it.
 //!
 //! cuDNN 9.28 offers no engine for these operations alone on sm_90 (its
 //! engines want a matmul, a convolution or a pointwise fusion); a slice
