@@ -257,7 +257,91 @@ def build_sdpa(s):
             s.output(t)
 
 
-BUILDERS = {"conv": build_conv, "matmul": build_matmul, "norm": build_norm, "sdpa": build_sdpa}
+def build_batch_norm(s):
+    c, g = s.case, s.g
+    x_dims = c["x"]
+    lay = c.get("layout", "channels_last")
+    per_channel = [1, x_dims[1]] + [1] * (len(x_dims) - 2)
+    f = "float"
+    x = s.tensor("x", x_dims, lay)
+    scale = s.tensor("scale", per_channel, lay, f)
+    bias = s.tensor("bias", per_channel, lay, f)
+    if c["phase"] == "inference":
+        mean = s.tensor("mean", per_channel, lay, f)
+        inv = s.tensor("inv_variance", per_channel, lay, f)
+        y = g.batchnorm_inference(input=x, mean=mean, inv_variance=inv, scale=scale, bias=bias)
+        s.output(y)
+        return
+    epsilon = g.tensor_scalar(numpy.float32(c.get("epsilon", 1e-5)), cudnn.scalar_type.RUNTIME_PARAM, name="epsilon")
+    momentum = g.tensor_scalar(numpy.float32(c.get("momentum", 0.1)), cudnn.scalar_type.RUNTIME_PARAM, name="momentum")
+    running_mean = s.tensor("running_mean", per_channel, lay, f)
+    running_var = s.tensor("running_var", per_channel, lay, f)
+    y, mean, inv, next_mean, next_var = g.batchnorm(
+        input=x, scale=scale, bias=bias, in_running_mean=running_mean, in_running_var=running_var,
+        epsilon=epsilon, momentum=momentum,
+    )
+    s.output(y)
+    for t in (mean, inv, next_mean, next_var):
+        s.output(t, f)
+
+
+def build_ada_layer_norm(s):
+    c, g = s.case, s.g
+    x_dims = c["x"]
+    feat = [x_dims[0], 1] + x_dims[2:]
+    x = s.tensor("x", x_dims)
+    scale = s.tensor("scale", feat)
+    bias = s.tensor("bias", feat)
+    epsilon = g.tensor_scalar(numpy.float32(c.get("epsilon", 1e-5)), cudnn.scalar_type.RUNTIME_PARAM, name="epsilon")
+    fp = cudnn.norm_forward_phase.TRAINING if c["phase"] == "training" else cudnn.norm_forward_phase.INFERENCE
+    outs = g.adalayernorm(norm_forward_phase=fp, input=x, scale=scale, bias=bias, epsilon=epsilon)
+    s.output(outs[0])
+    for t in outs[1:]:
+        if t is not None:
+            s.output(t, "float")
+
+
+def build_rope(s):
+    c, g = s.case, s.g
+    b, h, sq, d = c["x"]
+    x = s.tensor("x", c["x"], c.get("layout", "bshd"))
+    freqs = s.tensor("freqs", [sq, 1, 1, d], None, "float")
+    kw = {}
+    if c.get("rope_dim") is not None:
+        kw["rope_dim"] = c["rope_dim"]
+    if c.get("output_scale") is not None:
+        kw["output_scale"] = c["output_scale"]
+    y = g.rope(input=x, freqs=freqs, **kw)
+    y.set_dim(c["x"]).set_stride(strides_of(c["x"], c.get("layout", "bshd")))
+    s.output(y)
+
+
+def build_shape_matmul(s):
+    """A shape operation (slice, transpose) feeding a matmul."""
+    c, g = s.case, s.g
+    a = s.tensor("a", c["a"])
+    if c["op"] == "slice":
+        a = g.slice(input=a, slices=[slice(lo, hi) for lo, hi in c["ranges"]])
+    elif c["op"] == "transpose":
+        a = g.transpose(input=a, permutation=c["permutation"])
+        a.set_data_type(s.io)  # a transpose keeps its input's type
+    else:
+        raise ValueError("shape op " + c["op"])
+    b = s.tensor("b", c["b"])
+    y = g.matmul(A=a, B=b)
+    s.output(y)
+
+
+BUILDERS = {
+    "conv": build_conv,
+    "matmul": build_matmul,
+    "norm": build_norm,
+    "batch_norm": build_batch_norm,
+    "ada_layer_norm": build_ada_layer_norm,
+    "sdpa": build_sdpa,
+    "rope": build_rope,
+    "shape_matmul": build_shape_matmul,
+}
 
 
 def plan_case(case, device_json, sm_version, sm_count):

@@ -11,9 +11,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use cudnn::graph::{
-    ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineFilter, ExecutionPlan, Graph,
-    HeuristicMode, NormOptions, OperationGraph, ScalarValue, SdpaBackwardInputs, SdpaDropout,
-    SdpaOptions, Target, TensorId,
+    BatchNormOptions, ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineFilter,
+    ExecutionPlan, Graph, HeuristicMode, NormOptions, OperationGraph, RopeOptions, RunningStats,
+    ScalarValue, SdpaBackwardInputs, SdpaDropout, SdpaOptions, Target, TensorId,
 };
 use serde_json::{json, Map, Value};
 
@@ -326,7 +326,11 @@ fn describe(case: &Value) -> Result<cudnn::Result<Described>, CaseError> {
         "conv" => conv(&mut s)?,
         "matmul" => matmul(&mut s)?,
         "norm" => norm(&mut s)?,
+        "batch_norm" => batch_norm(&mut s)?,
+        "ada_layer_norm" => ada_layer_norm(&mut s)?,
         "sdpa" => sdpa(&mut s)?,
+        "rope" => rope(&mut s)?,
+        "shape_matmul" => shape_matmul(&mut s)?,
         _ => return Err(format!("unknown kind {kind}")),
     };
     Ok(r.map(|()| Described {
@@ -603,4 +607,117 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     crate_try!(s.output(grads.dk, None, Some(&dk)));
     crate_try!(s.output(grads.dv, None, Some(&dvs)));
     Ok(Ok(()))
+}
+
+fn batch_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let x_dims = dims(c, "x")?;
+    let layout = Some(
+        c.get("layout")
+            .and_then(Value::as_str)
+            .unwrap_or("channels_last"),
+    );
+    let mut per_channel = vec![1; x_dims.len()];
+    per_channel[1] = x_dims[1];
+    let f = Some("float");
+    let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+    let scale = crate_try!(s.tensor("scale", &per_channel, layout, f)?);
+    let bias = crate_try!(s.tensor("bias", &per_channel, layout, f)?);
+    if string(c, "phase")? == "inference" {
+        let mean = crate_try!(s.tensor("mean", &per_channel, layout, f)?);
+        let inv = crate_try!(s.tensor("inv_variance", &per_channel, layout, f)?);
+        let y = crate_try!(s.g.batch_norm_inference(x, mean, inv, scale, bias));
+        return Ok(s.output(y, None, None));
+    }
+    let running = RunningStats {
+        mean: crate_try!(s.tensor("running_mean", &per_channel, layout, f)?),
+        var: crate_try!(s.tensor("running_var", &per_channel, layout, f)?),
+    };
+    let options = BatchNormOptions {
+        epsilon: c.get("epsilon").and_then(Value::as_f64).unwrap_or(1e-5) as f32,
+        momentum: c.get("momentum").and_then(Value::as_f64).unwrap_or(0.1) as f32,
+    };
+    let outs = crate_try!(s.g.batch_norm(x, scale, bias, Some(running), &options));
+    crate_try!(s.output(outs.y, None, None));
+    for t in [
+        Some(outs.mean),
+        Some(outs.inv_variance),
+        outs.running_mean,
+        outs.running_var,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        crate_try!(s.output(t, Some(DType::FLOAT), None));
+    }
+    Ok(Ok(()))
+}
+
+fn ada_layer_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let x_dims = dims(c, "x")?;
+    let mut feat = x_dims.clone();
+    feat[1] = 1;
+    let epsilon = c.get("epsilon").and_then(Value::as_f64).unwrap_or(1e-5) as f32;
+    let x = crate_try!(s.tensor("x", &x_dims, None, None)?);
+    let scale = crate_try!(s.tensor("scale", &feat, None, None)?);
+    let bias = crate_try!(s.tensor("bias", &feat, None, None)?);
+    let options = match string(c, "phase")? {
+        "training" => NormOptions::training(epsilon),
+        _ => NormOptions::inference(epsilon),
+    };
+    let outs = crate_try!(s.g.ada_layer_norm(x, scale, bias, &options));
+    crate_try!(s.output(outs.y, None, None));
+    for t in [outs.mean, outs.inv_variance].into_iter().flatten() {
+        crate_try!(s.output(t, Some(DType::FLOAT), None));
+    }
+    Ok(Ok(()))
+}
+
+fn rope(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let x_dims = dims(c, "x")?;
+    let layout = Some(c.get("layout").and_then(Value::as_str).unwrap_or("bshd"));
+    let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+    let freqs =
+        crate_try!(s.tensor("freqs", &[x_dims[2], 1, 1, x_dims[3]], None, Some("float"))?);
+    let options = RopeOptions {
+        rope_dim: opt_int(c, "rope_dim"),
+        output_scale: c
+            .get("output_scale")
+            .and_then(Value::as_f64)
+            .map(|x| x as f32),
+    };
+    let y = crate_try!(s.g.rope_forward(x, freqs, &options));
+    let st = strides_of(&x_dims, layout)?;
+    Ok(s.output(y, None, Some(&st)))
+}
+
+fn shape_matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let a = crate_try!(s.tensor("a", &dims(c, "a")?, None, None)?);
+    let a = match string(c, "op")? {
+        "slice" => {
+            let ranges: Vec<std::ops::Range<i64>> = array(c, "ranges")?
+                .iter()
+                .map(|r| {
+                    let lo = r[0].as_i64().ok_or("a range's start is not an integer")?;
+                    let hi = r[1].as_i64().ok_or("a range's end is not an integer")?;
+                    Ok(lo..hi)
+                })
+                .collect::<Result<_, &str>>()?;
+            crate_try!(s.g.slice(a, &ranges, &[]))
+        }
+        "transpose" => {
+            let perm: Vec<usize> = dims(c, "permutation")?
+                .iter()
+                .map(|&p| usize::try_from(p).map_err(|e| e.to_string()))
+                .collect::<Result<_, _>>()?;
+            crate_try!(s.g.transpose(a, &perm))
+        }
+        other => return Err(format!("unknown shape op {other}")),
+    };
+    let b = crate_try!(s.tensor("b", &dims(c, "b")?, None, None)?);
+    let y = crate_try!(s.g.matmul(a, b));
+    Ok(s.output(y, None, None))
 }
