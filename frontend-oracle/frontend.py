@@ -90,7 +90,7 @@ def epilogue(s, y, steps, out_dims, layout):
         if step == "bias":
             bdims = [1] * len(out_dims)
             bdims[1 if s.case["kind"] == "conv" else -1] = out_dims[1 if s.case["kind"] == "conv" else -1]
-            y = g.bias(input=y, bias=s.tensor("bias%d" % i, bdims, layout))
+            y = g.bias(input=y, bias=s.tensor("bias%d" % i, bdims, layout, s.case.get("bias_dtype")))
         elif step == "scale":
             bdims = [1] * len(out_dims)
             bdims[1 if s.case["kind"] == "conv" else -1] = out_dims[1 if s.case["kind"] == "conv" else -1]
@@ -206,9 +206,19 @@ def build_sdpa(s):
     dv = c.get("d_v", d)
     lay = c.get("layout", "bshd")
     q = s.tensor("q", [b, hq, sq, d], lay)
-    k = s.tensor("k", [b, hk, skv, d], lay)
-    v = s.tensor("v", [b, hk, skv, dv], lay)
     kw = {}
+    paged = c.get("paged")
+    if paged:
+        # K and V are containers of pages [blocks, H_kv, block, D], read
+        # through per-sequence page tables [B, 1, blocks per sequence, 1].
+        k = s.tensor("k", [paged["blocks"], hk, paged["block"], d], lay)
+        v = s.tensor("v", [paged["blocks"], hk, paged["block"], dv], lay)
+        kw["paged_attention_k_table"] = s.tensor("page_table_k", [b, 1, paged["per_seq"], 1], None, "int32")
+        kw["paged_attention_v_table"] = s.tensor("page_table_v", [b, 1, paged["per_seq"], 1], None, "int32")
+        kw["paged_attention_max_seq_len_kv"] = paged["per_seq"] * paged["block"]
+    else:
+        k = s.tensor("k", [b, hk, skv, d], lay)
+        v = s.tensor("v", [b, hk, skv, dv], lay)
     # The crate's default scale is 1 / sqrt(d); the frontend's, none (1).
     kw["attn_scale"] = c["scale"] if c.get("scale") is not None else float(numpy.float32(1.0 / numpy.sqrt(numpy.float32(d))))
     if c.get("causal"):
@@ -231,7 +241,19 @@ def build_sdpa(s):
         kw["dropout"] = (c["dropout"], seed, offset)
     if c.get("sink"):
         kw["sink_token"] = s.tensor("sink", [1, hq, 1, 1], None, "float")
-    if c["pass"] == "fwd":
+    if c["pass"] == "fwd" and c.get("fp8"):
+        # Per-tensor FP8: six factors [1, 1, 1, 1] FLOAT; O of the case's
+        # output type; the absolute maxima of S and O written.
+        names = ("descale_q", "descale_k", "descale_v", "descale_s", "scale_s", "scale_o")
+        factors = [s.tensor(n, [1, 1, 1, 1], None, "float") for n in names]
+        o, stats, amax_s, amax_o = g.sdpa_fp8(q, k, v, *factors, generate_stats=bool(c.get("stats")), **kw)
+        o.set_dim([b, hq, sq, dv]).set_stride(strides_of([b, hq, sq, dv], lay))
+        s.output(o, c["fp8"]["out"])
+        if stats is not None:
+            s.output(stats, "float")
+        for t in (amax_s, amax_o):
+            s.output(t, "float")
+    elif c["pass"] == "fwd":
         if c.get("max_sum_exp"):
             mx = g.tensor(name="max", dim=[b, hq, sq, 1], stride=packed([b, hq, sq, 1]), data_type=DT["float"])
             se = g.tensor(name="sum_exp", dim=[b, hq, sq, 1], stride=packed([b, hq, sq, 1]), data_type=DT["float"])
@@ -332,9 +354,33 @@ def build_shape_matmul(s):
     s.output(y)
 
 
+def build_matmul_fp8(s):
+    """cudnn-frontend's FP8 matmul sample: the matmul, its two descales,
+    the epilogue, the output's scale, and the absolute maximum of the
+    unscaled result."""
+    c, g = s.case, s.g
+    a = s.tensor("a", c["a"])
+    b = s.tensor("b", c["b"])
+    ones = [1] * len(c["a"])
+    descale_a = s.tensor("descale_a", ones, None, "float")
+    descale_b = s.tensor("descale_b", ones, None, "float")
+    scale_c = s.tensor("scale_c", ones, None, "float")
+    y = g.matmul(A=a, B=b)
+    y = g.mul(a=y, b=descale_a)
+    y = g.mul(a=y, b=descale_b)
+    out = c["a"][:-1] + [c["b"][-1]]
+    unscaled = epilogue(s, y, c.get("epilogue", []), out, None)
+    y = g.mul(a=unscaled, b=scale_c)
+    amax = g.reduction(input=unscaled, mode=cudnn.reduction_mode.AMAX)
+    amax.set_dim(ones).set_stride(ones)
+    s.output(y, c["out"])
+    s.output(amax, "float")
+
+
 BUILDERS = {
     "conv": build_conv,
     "matmul": build_matmul,
+    "matmul_fp8": build_matmul_fp8,
     "norm": build_norm,
     "batch_norm": build_batch_norm,
     "ada_layer_norm": build_ada_layer_norm,

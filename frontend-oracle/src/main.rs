@@ -12,8 +12,9 @@ use std::process::ExitCode;
 
 use cudnn::graph::{
     BatchNormOptions, ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineFilter,
-    ExecutionPlan, Graph, HeuristicMode, NormOptions, OperationGraph, RopeOptions, RunningStats,
-    ScalarValue, SdpaBackwardInputs, SdpaDropout, SdpaOptions, Target, TensorId,
+    ExecutionPlan, Graph, HeuristicMode, MatmulFp8Scales, NormOptions, OperationGraph, RopeOptions,
+    RunningStats, ScalarValue, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaOptions, SdpaPagedKv,
+    Target, TensorId,
 };
 use serde_json::{json, Map, Value};
 
@@ -272,7 +273,7 @@ fn strides_of(dims: &[i64], layout: Option<&str>) -> Result<Vec<i64>, CaseError>
 /// A case's graph in the making: its io type and the crate's builder.
 struct Side<'a> {
     case: &'a Value,
-    g: Graph,
+    g: &'a mut Graph,
     io: DType,
 }
 
@@ -316,15 +317,17 @@ impl Side<'_> {
 /// `Ok(Err(e))`: the crate refused the graph; `Err`: the case is malformed.
 fn describe(case: &Value) -> Result<cudnn::Result<Described>, CaseError> {
     let io = dtype(case.get("dtype").and_then(Value::as_str).unwrap_or("float"))?;
+    let mut graph = Graph::new(string(case, "name")?);
     let mut s = Side {
         case,
-        g: Graph::new(string(case, "name")?),
+        g: &mut graph,
         io,
     };
     let kind = string(case, "kind")?;
     let r = match kind {
         "conv" => conv(&mut s)?,
         "matmul" => matmul(&mut s)?,
+        "matmul_fp8" => matmul_fp8(&mut s)?,
         "norm" => norm(&mut s)?,
         "batch_norm" => batch_norm(&mut s)?,
         "ada_layer_norm" => ada_layer_norm(&mut s)?,
@@ -334,7 +337,7 @@ fn describe(case: &Value) -> Result<cudnn::Result<Described>, CaseError> {
         _ => return Err(format!("unknown kind {kind}")),
     };
     Ok(r.map(|()| Described {
-        graph: s.g,
+        graph,
         composite: flag(case, "composite"),
     }))
 }
@@ -365,7 +368,8 @@ fn epilogue(
     for (i, step) in steps.iter().enumerate() {
         y = match step.as_str() {
             "bias" => {
-                let b = crate_try!(s.tensor(&format!("bias{i}"), &per_channel, layout, None)?);
+                let dt = s.case.get("bias_dtype").and_then(Value::as_str);
+                let b = crate_try!(s.tensor(&format!("bias{i}"), &per_channel, layout, dt)?);
                 crate_try!(s.g.bias(y, b))
             }
             "scale" => {
@@ -528,8 +532,24 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let dv = opt_int(c, "d_v").unwrap_or(d);
     let layout = Some(c.get("layout").and_then(Value::as_str).unwrap_or("bshd"));
     let q = crate_try!(s.tensor("q", &[b, hq, sq, d], layout, None)?);
-    let k = crate_try!(s.tensor("k", &[b, hk, skv, d], layout, None)?);
-    let v = crate_try!(s.tensor("v", &[b, hk, skv, dv], layout, None)?);
+    let mut paged = None;
+    let (k, v) = if let Some(p) = c.get("paged") {
+        // K and V are containers of pages [blocks, H_kv, block, D], read
+        // through per-sequence page tables [B, 1, blocks per sequence, 1].
+        let (blocks, block, per_seq) = (int(p, "blocks")?, int(p, "block")?, int(p, "per_seq")?);
+        let k = crate_try!(s.tensor("k", &[blocks, hk, block, d], layout, None)?);
+        let v = crate_try!(s.tensor("v", &[blocks, hk, block, dv], layout, None)?);
+        let table = [b, 1, per_seq, 1];
+        paged = Some(SdpaPagedKv {
+            page_table_k: crate_try!(s.tensor("page_table_k", &table, None, Some("int32"))?),
+            page_table_v: crate_try!(s.tensor("page_table_v", &table, None, Some("int32"))?),
+        });
+        (k, v)
+    } else {
+        let k = crate_try!(s.tensor("k", &[b, hk, skv, d], layout, None)?);
+        let v = crate_try!(s.tensor("v", &[b, hk, skv, dv], layout, None)?);
+        (k, v)
+    };
     let mut o = SdpaOptions {
         scale: c.get("scale").and_then(Value::as_f64).map(|x| x as f32),
         causal: flag(c, "causal"),
@@ -537,6 +557,7 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
         right_bound: opt_int(c, "right_bound"),
         stats: flag(c, "stats"),
         max_sum_exp: flag(c, "max_sum_exp"),
+        paged,
         ..SdpaOptions::default()
     };
     if c.get("alignment").and_then(Value::as_str) == Some("bottom_right") {
@@ -583,10 +604,29 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     }
     let o_dims = [b, hq, sq, dv];
     let o_strides = strides_of(&o_dims, layout)?;
+    let mut o_type = None;
+    if let Some(f) = c.get("fp8") {
+        // Per-tensor FP8: six factors [1, 1, 1, 1] FLOAT; O of the case's
+        // output type; the absolute maxima of S and O written.
+        let mut factor = |n: &str| s.tensor(n, &[1, 1, 1, 1], None, Some("float"));
+        o.fp8 = Some(SdpaFp8 {
+            descale_q: crate_try!(factor("descale_q")?),
+            descale_k: crate_try!(factor("descale_k")?),
+            descale_v: crate_try!(factor("descale_v")?),
+            descale_s: crate_try!(factor("descale_s")?),
+            scale_s: crate_try!(factor("scale_s")?),
+            scale_o: crate_try!(factor("scale_o")?),
+            amax_s: true,
+        });
+        o_type = Some(dtype(string(f, "out")?)?);
+    }
     if string(c, "pass")? == "fwd" {
         let out = crate_try!(s.g.sdpa_forward(q, k, v, &o));
-        crate_try!(s.output(out.o, None, Some(&o_strides)));
-        for t in [out.stats, out.max, out.sum_exp].into_iter().flatten() {
+        crate_try!(s.output(out.o, o_type, Some(&o_strides)));
+        for t in [out.stats, out.max, out.sum_exp, out.amax_s, out.amax_o]
+            .into_iter()
+            .flatten()
+        {
             crate_try!(s.output(t, Some(DType::FLOAT), None));
         }
         return Ok(Ok(()));
@@ -720,4 +760,41 @@ fn shape_matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let b = crate_try!(s.tensor("b", &dims(c, "b")?, None, None)?);
     let y = crate_try!(s.g.matmul(a, b));
     Ok(s.output(y, None, None))
+}
+
+fn matmul_fp8(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let (a_dims, b_dims) = (dims(c, "a")?, dims(c, "b")?);
+    let a = crate_try!(s.tensor("a", &a_dims, None, None)?);
+    let b = crate_try!(s.tensor("b", &b_dims, None, None)?);
+    let ones = vec![1; a_dims.len()];
+    let f = Some("float");
+    let scales = MatmulFp8Scales {
+        descale_a: crate_try!(s.tensor("descale_a", &ones, None, f)?),
+        descale_b: crate_try!(s.tensor("descale_b", &ones, None, f)?),
+        scale_c: crate_try!(s.tensor("scale_c", &ones, None, f)?),
+    };
+    let mut out = a_dims[..a_dims.len() - 1].to_vec();
+    out.push(b_dims[b_dims.len() - 1]);
+    // A malformed epilogue step is the case's error, not the crate's.
+    let mut failure = None;
+    let outs = crate_try!(s.g.matmul_fp8_with(a, b, &scales, |g, unscaled| {
+        let mut inner = Side {
+            case: c,
+            g,
+            io: DType::FLOAT,
+        };
+        match epilogue(&mut inner, unscaled, &out, out.len() - 1, None) {
+            Ok(r) => r,
+            Err(e) => {
+                failure = Some(e);
+                Ok(unscaled)
+            }
+        }
+    }));
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    crate_try!(s.output(outs.c, Some(dtype(string(c, "out")?)?), None));
+    Ok(Ok(()))
 }
