@@ -605,7 +605,7 @@ fn keys_are_equal_for_equal_graphs_and_differ_otherwise() {
 
     let mut e = Graph::new("e");
     let x = e.tensor("x", &[1, 3, 8, 8], F16).unwrap();
-    let w = e.tensor("w", &[4, 3, 3, 3], F32).unwrap();
+    let w = e.tensor("w", &[4, 3, 3, 3], F16).unwrap();
     let y = e
         .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
         .unwrap();

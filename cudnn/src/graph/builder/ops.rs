@@ -71,6 +71,15 @@ const CONV_WGRAD: ConvRoles = ConvRoles {
     beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
 };
 
+/// The floating types of which a convolution's two operands must be one
+/// (FP8 and integer mixes are left to cuDNN).
+const CONV_FLOATS: [DType; 4] = [
+    DType::CUDNN_DATA_FLOAT,
+    DType::CUDNN_DATA_DOUBLE,
+    DType::CUDNN_DATA_HALF,
+    DType::CUDNN_DATA_BFLOAT16,
+];
+
 /// The attributes cudnn-frontend 1.32's pointwise node sets for `mode`
 /// computing in `math` (`node/pointwise.h`, `create_cudnn_operations`),
 /// at its defaults: a ReLU's NaN propagation (`PROPAGATE_NAN`), lower
@@ -318,6 +327,36 @@ impl Graph {
         node_error(function, node, f.tensor, f.what)
     }
 
+    /// Refuses a convolution's two operands (`(role, tensor)`, role as the
+    /// message names it) when both are of [`CONV_FLOATS`] and differ:
+    /// cuDNN's supported configurations take them of one floating type, and
+    /// its heuristics decline every engine for a mix. Only declared types
+    /// are compared: a virtual operand's is not known yet.
+    fn check_conv_types(
+        &self,
+        function: &'static str,
+        nd: &NodeLabel<'_>,
+        [(ra, a), (rb, b)]: [(&str, usize); 2],
+    ) -> Result<()> {
+        let (Some(ta), Some(tb)) = (self.tensors[a].dtype, self.tensors[b].dtype) else {
+            return Ok(());
+        };
+        if ta == tb || !CONV_FLOATS.contains(&ta) || !CONV_FLOATS.contains(&tb) {
+            return Ok(());
+        }
+        let (na, nb) = (checks::data_type_name(ta), checks::data_type_name(tb));
+        Err(node_error(
+            function,
+            nd,
+            Some(self.tensors[b].name.to_string()),
+            format!(
+                "{ra} is {na} and {rb} {nb}: cuDNN's convolutions take {ra} and {rb} of one \
+                 floating type (cuDNN's supported configurations; its heuristics offer no \
+                 engine for a mix)"
+            ),
+        ))
+    }
+
     /// A forward convolution of `x` (`[N, C, spatial..]`, 1 to 3 spatial
     /// dimensions) with filter `w` (`[K, C / groups, spatial..]`); the
     /// output is `[N, K, spatial out..]`. Alpha 1, beta 0.
@@ -327,7 +366,9 @@ impl Graph {
     /// of another graph or a scalar, a rank outside 3..=5, a filter of
     /// another rank, options of another length or out of range, channels
     /// the filter's do not divide, output channels the groups do not
-    /// divide, an empty output.
+    /// divide, an empty output; `x` and `w` of two different floating
+    /// types (`FLOAT`, `DOUBLE`, `HALF`, `BFLOAT16`: cuDNN offers no engine
+    /// for such a mix; FP8 and integer mixes are left to cuDNN).
     pub fn conv_fprop(&mut self, x: TensorId, w: TensorId, conv: &ConvOptions) -> Result<TensorId> {
         const F: &str = "Graph::conv_fprop";
         const KIND: &str = "conv_fprop";
@@ -335,6 +376,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[x, w], false)?;
         let (xi, wi) = (ins[0], ins[1]);
+        self.check_conv_types(F, &nd, [("x", xi), ("w", wi)])?;
         let (dims, _) = checks::conv_forward_dims(self.named(xi), self.named(wi), conv)
             .map_err(|f| Self::fault(F, &nd, f))?;
         let strides = checks::strides_like(&dims, &self.tensors[xi].strides);
@@ -348,8 +390,8 @@ impl Graph {
     /// must give `dy`'s dims. Alpha 1, beta 0.
     ///
     /// # Errors
-    /// As [`conv_fprop`](Self::conv_fprop), for `dx_dims` and `w`; `dx_dims`
-    /// no tensor has (as [`tensor`](Self::tensor)); dims of `dy` other than
+    /// As [`conv_fprop`](Self::conv_fprop), for `dx_dims` and `w` (for the
+    /// types, `dy` and `w`); `dx_dims` no tensor has (as [`tensor`](Self::tensor)); dims of `dy` other than
     /// the forward rule's.
     pub fn conv_dgrad(
         &mut self,
@@ -364,6 +406,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[dy, w], false)?;
         let (dyi, wi) = (ins[0], ins[1]);
+        self.check_conv_types(F, &nd, [("dy", dyi), ("w", wi)])?;
         let dx_name = Graph::output_name(&name, "dx");
         checks::check_layout(dx_dims, &checks::packed_strides(dx_dims))
             .map_err(|what| node_error(F, nd, Some(dx_name.to_string()), what))?;
@@ -386,8 +429,8 @@ impl Graph {
     /// give `dy`'s dims. Alpha 1, beta 0.
     ///
     /// # Errors
-    /// As [`conv_fprop`](Self::conv_fprop), for `x` and `dw_dims`; `dw_dims`
-    /// no tensor has (as [`tensor`](Self::tensor)); dims of `dy` other than
+    /// As [`conv_fprop`](Self::conv_fprop), for `x` and `dw_dims` (for the
+    /// types, `x` and `dy`); `dw_dims` no tensor has (as [`tensor`](Self::tensor)); dims of `dy` other than
     /// the forward rule's.
     pub fn conv_wgrad(
         &mut self,
@@ -402,6 +445,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[x, dy], false)?;
         let (xi, dyi) = (ins[0], ins[1]);
+        self.check_conv_types(F, &nd, [("x", xi), ("dy", dyi)])?;
         let dw_name = Graph::output_name(&name, "dw");
         checks::check_layout(dw_dims, &checks::packed_strides(dw_dims))
             .map_err(|what| node_error(F, nd, Some(dw_name.to_string()), what))?;
