@@ -186,7 +186,9 @@ def graph_diff(a, b):
     only_a = [x for x in a["nodes"] if x not in b["nodes"]]
     only_b = [x for x in b["nodes"] if x not in a["nodes"]]
     for x in only_a:
-        y = next((y for y in only_b if node_kind(y) == node_kind(x)), None)
+        # Its counterpart: the crate's node of its kind that differs least.
+        same = [y for y in only_b if node_kind(y) == node_kind(x)]
+        y = min(same, key=lambda y: len(node_diff(x, y)), default=None)
         if y is None:
             out.append("frontend only: %s %s" % node_kind(x))
             continue
