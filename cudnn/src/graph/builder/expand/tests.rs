@@ -273,3 +273,71 @@ fn options_without_a_composite_keep_the_unified_gate_and_say_why() {
         "{what}"
     );
 }
+
+/// A backward of `q` `[2, 4, 128, 64]` and `k`, `v` `[2, 4, 256, 64]`,
+/// all BFLOAT16 (BSHD `o` and `d_o`), expanded on `have`.
+fn backward(have: Version, options: &dyn Fn(&mut Graph) -> SdpaOptions) -> Expanded {
+    let mut g = Graph::new("b");
+    let q = g.tensor("q", &[2, 4, 128, 64], BF16).unwrap();
+    let bshd = [32768, 64, 256, 1];
+    let [o, d_o] = ["o", "do"].map(|n| {
+        g.tensor_with_strides(n, &[2, 4, 128, 64], &bshd, BF16)
+            .unwrap()
+    });
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 256, 64], BF16).unwrap());
+    let stats = g
+        .tensor("stats", &[2, 4, 128, 1], Dt::CUDNN_DATA_FLOAT)
+        .unwrap();
+    let i = crate::graph::SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let opts = options(&mut g);
+    let grads = g.sdpa_backward(&i, &opts).unwrap();
+    for t in [grads.dq, grads.dk, grads.dv] {
+        g.set_output(t, BF16).unwrap();
+    }
+    g.expand_composites("t", have, true).unwrap().unwrap()
+}
+
+fn tensor<'a>(e: &'a Expanded, suffix: &str) -> &'a TensorDef {
+    let t = e.graph.tensors.iter().find(|t| t.name.ends_with(suffix));
+    t.unwrap_or_else(|| panic!("{suffix}"))
+}
+
+/// The backward's tensors as the frontend sets them: `dO * O` of its own
+/// strides, `K` reshaped back in the intermediate type, the dropout's
+/// Bernoulli probability `1 - p` in `float`.
+#[test]
+fn the_backward_expands_as_the_frontend_builds_it() {
+    let e = backward(Version::new(9, 10, 2), &|g| SdpaOptions {
+        dropout: Some(SdpaDropout {
+            probability: 0.1,
+            seed: g
+                .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+                .unwrap(),
+            offset: g
+                .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+                .unwrap(),
+        }),
+        ..SdpaOptions::default()
+    });
+    let prod = tensor(&e, ".mul_dO_O");
+    assert_eq!(prod.dims, [2, 4, 128, 64]);
+    assert_eq!(prod.strides, [32768, 8192, 256, 1]);
+    assert_eq!(tensor(&e, ".reshape_k").dtype, None);
+    assert_eq!(tensor(&e, ".reshape_p").dtype, Some(BF16));
+    let rng = e.graph.ops.iter().find(|o| o.op.kind == "rng").map(|o| {
+        let Setting::Nested(_, n) = &o.op.settings[0] else {
+            panic!("{:?}", o.op.settings);
+        };
+        n.settings.clone()
+    });
+    let p = f64::from(1.0f32 - 0.1);
+    let bernoulli = Setting::Double(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, p);
+    assert!(rng.is_some_and(|s| s.contains(&bernoulli)));
+}
