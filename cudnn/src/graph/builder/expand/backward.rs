@@ -9,7 +9,9 @@
 //!    dropout, by 1 without (`scale_dropout_inv`), into
 //!    `<node>.softmax_sum`, `[B, H_q, S_q, 1]` `FLOAT`, a real tensor;
 //! 2. the probabilities recomputed: `Q K^T` (`matmul_Q_KT`), the scale,
-//!    the bias, `SUB` of the statistics, the causal mask and `EXP`;
+//!    the bias, `SUB` of the statistics, the causal mask (one
+//!    `DIAGONAL_BAND_MASK` from cuDNN 9.21, pointwise operations before)
+//!    and `EXP`;
 //! 3. `dV`: with dropout a `MUL` by the mask of an `RNG` (Bernoulli, `1 -
 //!    p` computed in `float`, the node's seed and offset) and by `1 / (1 -
 //!    p)`; a `RESHAPE` to `P^T` (`[B, H_q, S_kv, S_q]`, in `q`'s type) and

@@ -341,3 +341,57 @@ fn the_backward_expands_as_the_frontend_builds_it() {
     let bernoulli = Setting::Double(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, p);
     assert!(rng.is_some_and(|s| s.contains(&bernoulli)));
 }
+
+/// The causal mask: pointwise operations before cuDNN 9.21, one
+/// `DIAGONAL_BAND_MASK` from it (with the dims as lengths aligned
+/// bottom-right).
+#[test]
+fn the_backward_masks_with_a_diagonal_band_mask_from_9_21() {
+    let causal = |alignment| {
+        move |_: &mut Graph| SdpaOptions {
+            causal: true,
+            alignment,
+            ..SdpaOptions::default()
+        }
+    };
+    let tl = crate::graph::DiagonalAlignment::TOP_LEFT;
+    let br = crate::graph::DiagonalAlignment::BOTTOM_RIGHT;
+    let names = op_names(&backward(Version::new(9, 20, 0), &causal(tl)));
+    for w in ["gen_row_index", "row>=col", "causal_select"] {
+        assert!(names.iter().any(|n| n.ends_with(w)), "{w}: {names:?}");
+    }
+    assert!(!names.iter().any(|n| n.contains("diagonal_mask")));
+    for (alignment, lengths) in [(tl, 0), (br, 2)] {
+        let e = backward(Version::new(9, 21, 0), &causal(alignment));
+        let names = op_names(&e);
+        assert!(!names.iter().any(|n| n.ends_with("row>=col")), "{names:?}");
+        let masks: Vec<_> = e
+            .graph
+            .ops
+            .iter()
+            .filter(|o| o.op.kind == "diagonal_band_mask")
+            .collect();
+        assert_eq!(masks.len(), 1);
+        let m = &masks[0].op;
+        assert!(m.settings.contains(&Setting::Pointwise(
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+            Pw::CUDNN_POINTWISE_CMP_GE,
+        )));
+        let len = [
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC,
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC,
+        ];
+        let n = m.slots.iter().filter(|s| len.contains(&s.attr)).count();
+        assert_eq!(n, lengths);
+        assert!(!m
+            .slots
+            .iter()
+            .any(|s| s.attr == A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SHIFT_RIGHT_BOUND_DESC));
+        let fill = tensor(&e, ".fill");
+        assert_eq!(fill.by_value, Some(ScalarValue::Float(f32::NEG_INFINITY)));
+        assert!(e
+            .graph
+            .check_versions_at("t", Version::new(9, 21, 0))
+            .is_ok());
+    }
+}
