@@ -21,7 +21,10 @@
 //! 5. the causal mask: `GEN_INDEX` of rows and columns (`INT32`), aligned
 //!    bottom-right the rows shifted by `S_kv - S_q` (an `ADD` and a `SUB`
 //!    in `INT32` of the lengths, or of the dims as `INT32` scalars),
-//!    `CMP_GE` (row `>=` column, `BOOLEAN`), `BINARY_SELECT`; aligned
+//!    `CMP_GE` (row `>=` column, `BOOLEAN`), `BINARY_SELECT`; from cuDNN
+//!    9.21 one `DIAGONAL_BAND_MASK` instead (`CMP_GE`, the fill, aligned
+//!    bottom-right the lengths or dims), as the frontend's
+//!    `INode::diagonal_band_mask` picks its unified node; aligned
 //!    bottom-right below cuDNN 9.6, `S_q` and `S_kv` are multiples of 64
 //!    (the frontend's rule; refused otherwise);
 //! 6. the softmax: a `MAX` reduction, `SUB`, `EXP`, an `ADD` reduction,
@@ -55,12 +58,14 @@ use crate::core::dtype::DType;
 
 use cudnn_sys as sys;
 
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 use sys::cudnnReduceTensorOp_t as Red;
 use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
-use super::node::{BackendOp, Composite, CompositeSdpa, CompositeSdpaBackward};
+use super::node::{BackendOp, Composite, CompositeSdpa, CompositeSdpaBackward, Setting};
 use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -69,6 +74,10 @@ use crate::graph::ScalarValue;
 
 /// The oldest cuDNN whose fused attention engines take the composite.
 pub(super) const COMPOSITE_SINCE: Version = Version::new(8, 9, 0);
+
+/// The first cuDNN the frontend masks with one `DIAGONAL_BAND_MASK`
+/// operation (`INode::diagonal_band_mask`: the unified node from 9.21.0).
+const BAND_MASK_SINCE: Version = Version::new(9, 21, 0);
 
 /// An SDPA node with a composite form, as the expansion reads it.
 enum Which<'a> {
@@ -463,11 +472,16 @@ impl Expander {
         self.scalar(nd, suffix, ScalarValue::Int32(v))
     }
 
-    /// The causal mask (the frontend's composite diagonal band mask with a
-    /// right bound of 0): kept where row `>=` column; with `shift` (the
-    /// queries' and keys' lengths, aligned bottom-right) the row is first
-    /// shifted by `len_kv - len_q`.
+    /// The causal mask (the frontend's diagonal band mask with a right
+    /// bound of 0): kept where row `>=` column; with `shift` (the queries'
+    /// and keys' lengths, aligned bottom-right) the row is first shifted by
+    /// `len_kv - len_q`. From cuDNN 9.21 one `DIAGONAL_BAND_MASK` operation
+    /// (the frontend's `UnifiedDiagonalBandMaskNode`), before it pointwise
+    /// operations (its `CompositeDiagonalBandMaskNode`).
     fn causal_mask(&mut self, nd: &str, s: usize, shift: Option<(usize, usize)>) -> usize {
+        if self.have >= BAND_MASK_SINCE {
+            return self.band_mask(nd, s, shift);
+        }
         let int = Some(Dt::CUDNN_DATA_INT32);
         let mut row = self.gen_index(nd, "gen_row_index", s, 2, int);
         let col = self.gen_index(nd, "gen_col_index", s, 3, int);
@@ -482,6 +496,37 @@ impl Expander {
         let fill = self.fill(nd);
         let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
         self.pw_new(nd, "causal_select", select, &[s, fill, keep])
+    }
+
+    /// The causal mask as one `DIAGONAL_BAND_MASK` (`CMP_GE`, no shift of
+    /// the right bound), with the lengths `shift` aligned bottom-right.
+    fn band_mask(&mut self, nd: &str, s: usize, shift: Option<(usize, usize)>) -> usize {
+        let fill = self.fill(nd);
+        let dims = self.tensors[s].dims.clone();
+        let y = self.virt(nd, "right_bound_diagonal_mask", &dims, None);
+        let mut op = BackendOp::new(
+            "diagonal_band_mask",
+            D::CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
+            BAND_MASK_SINCE,
+            "OPERATION_DIAGONAL_BAND_MASK in the composite attention graph (cuDNN's frontend \
+             uses it from 9.21.0)",
+        );
+        op.settings.push(Setting::Pointwise(
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+            Pw::CUDNN_POINTWISE_CMP_GE,
+        ));
+        op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_XDESC, s);
+        op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_BDESC, fill);
+        if let Some((lq, lkv)) = shift {
+            op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC, lq);
+            op.input(
+                A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC,
+                lkv,
+            );
+        }
+        op.output(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_YDESC, y);
+        self.push(nd, "right_bound_diagonal_mask", op);
+        y
     }
 
     /// `GEN_INDEX` of `s` along `axis`, in the graph's compute type, into

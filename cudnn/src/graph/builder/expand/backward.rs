@@ -3,23 +3,27 @@
 //! (`CompositeSDPABackwardNode::expand_node`), with `K` and `V` described
 //! transposed in place (`[B, H, D, S_kv]`, their strides swapped):
 //!
-//! 1. the softmax sum: `dO * O` (`mul_dO_O`), an `ADD` reduction over the
-//!    head dim (`reduce_dO_o`), a `MUL` by `1 - p` with dropout, by 1
-//!    without (`scale_dropout_inv`), into `<node>.softmax_sum`, `[B, H_q,
-//!    S_q, 1]` `FLOAT`, a real tensor;
+//! 1. the softmax sum: `dO * O` (`mul_dO_O`, of the strides the frontend
+//!    sets whatever `O`'s layout: `[H S D, S D, H D, 1]`), an `ADD`
+//!    reduction over the head dim (`reduce_dO_o`), a `MUL` by `1 - p` with
+//!    dropout, by 1 without (`scale_dropout_inv`), into
+//!    `<node>.softmax_sum`, `[B, H_q, S_q, 1]` `FLOAT`, a real tensor;
 //! 2. the probabilities recomputed: `Q K^T` (`matmul_Q_KT`), the scale,
-//!    the bias, `SUB` of the statistics, the causal mask and `EXP`;
+//!    the bias, `SUB` of the statistics, the causal mask (one
+//!    `DIAGONAL_BAND_MASK` from cuDNN 9.21, pointwise operations before)
+//!    and `EXP`;
 //! 3. `dV`: with dropout a `MUL` by the mask of an `RNG` (Bernoulli, `1 -
-//!    p`, the node's seed and offset) and by `1 / (1 - p)`; a `RESHAPE` to
-//!    `P^T` (`[B, H_q, S_kv, S_q]`, in `q`'s type) and `P^T dO`; with
-//!    fewer value heads, into a virtual full-head gradient and an `ADD`
-//!    reduction over the heads;
+//!    p` computed in `float`, the node's seed and offset) and by `1 / (1 -
+//!    p)`; a `RESHAPE` to `P^T` (`[B, H_q, S_kv, S_q]`, in `q`'s type) and
+//!    `P^T dO`; with fewer value heads, into a virtual full-head gradient
+//!    and an `ADD` reduction over the heads;
 //! 4. `dS`: `dO V^T` (`matmul_dO_VT`), the dropout mask, `SUB` of the
 //!    softmax sum, `MUL` by the recomputed exponentials, the dropout scale
 //!    and the attention scale;
 //! 5. `dK`: a `RESHAPE` to `dS^T` (in `q`'s type) and `dS^T Q` (with fewer
 //!    key heads, reduced as `dV`);
-//! 6. `dQ`: `K` reshaped back to `[B, H_k, S_kv, D]`, `dS K` into
+//! 6. `dQ`: `K` reshaped back to `[B, H_k, S_kv, D]` (in the intermediate
+//!    type: the frontend gives the reshape no type), `dS K` into
 //!    `<node>.dq_accum` (`[B, H_q, S_q, D]` `FLOAT`, a real tensor, packed)
 //!    and an `IDENTITY` into `dQ`.
 //!
@@ -148,9 +152,11 @@ impl Expander {
         let s_dims = [sh.b, sh.hq, sh.sq, sh.skv];
         let dropout = c.dropout.map(|(p, seed, offset)| {
             let mask = self.virt(nd, "rng", &s_dims, None);
+            // `1 - p` in `float`, as the frontend's backward computes it
+            // (its forward, in `double`).
             let bernoulli = (
                 R::CUDNN_RNG_DISTRIBUTION_BERNOULLI,
-                [1.0 - f64::from(p), 0.0],
+                [f64::from(1.0 - p), 0.0],
             );
             self.push(nd, "rng", BackendOp::rng(bernoulli, [seed, offset, mask]));
             let scale = self.scalar(nd, "dropout_scale", ScalarValue::Float(1.0 / (1.0 - p)));
@@ -228,6 +234,10 @@ impl Expander {
     ) -> usize {
         let [_, _, _, o, d_o, _] = c.ins;
         let prod = self.pw_new(nd, "mul_dO_O", Pw::CUDNN_POINTWISE_MUL, &[d_o, o]);
+        // The frontend's strides for the product, whatever `O`'s layout:
+        // the heads' of `[B, H, S, D]`, the rows' of `[B, S, H, D]`.
+        let dv = self.tensors[d_o].dims[3];
+        self.tensors[prod].strides = vec![sh.hq * sh.sq * dv, sh.sq * dv, sh.hq * dv, 1].into();
         let rows = [sh.b, sh.hq, sh.sq, 1];
         let sum = self.virt(nd, "reduce_dO_o", &rows, None);
         self.reduction(nd, "reduce_dO_o", Red::CUDNN_REDUCE_TENSOR_ADD, prod, sum);
@@ -271,7 +281,7 @@ impl Expander {
     fn transposed_scores(&mut self, nd: &str, suffix: &str, x: usize, sh: &Shape) -> usize {
         let dims = [sh.b, sh.hq, sh.skv, sh.sq];
         let strides = [sh.hq * sh.sq * sh.skv, sh.sq * sh.skv, 1, sh.skv];
-        self.reshape(nd, suffix, x, (&dims, &strides), sh.qtype)
+        self.reshape(nd, suffix, x, (&dims, &strides), Some(sh.qtype))
     }
 
     /// `a x b` into gradient `grad` (`dK` or `dV`); with fewer heads than
@@ -312,9 +322,9 @@ impl Expander {
         (dims, strides): (super::Extents, super::Extents),
         sh: &Shape,
     ) {
-        let k = c.ins[1];
-        let ktype = self.tensors[k].dtype.unwrap_or(sh.qtype);
-        let k_view = self.reshape(nd, "reshape_k", k, (&dims, &strides), ktype);
+        // In the intermediate type, not `K`'s: the frontend's reshape
+        // takes the graph's intermediate type for an output of none.
+        let k_view = self.reshape(nd, "reshape_k", c.ins[1], (&dims, &strides), None);
         let accum = self.real(nd, "dq_accum", &[sh.b, sh.hq, sh.sq, sh.d]);
         let mm = BackendOp::matmul([ds, k_view, accum], [None; 3], 0.0);
         self.push(nd, "matmul_dS_K", mm);
@@ -328,17 +338,18 @@ impl Expander {
         );
     }
 
-    /// A virtual tensor `<node>.<suffix>` of `dims`, `strides` and `dtype`,
-    /// the output of a `RESHAPE` of `x` (the same memory, viewed).
+    /// A virtual tensor `<node>.<suffix>` of `dims`, `strides` and `dtype`
+    /// (the intermediate type for `None`), the output of a `RESHAPE` of `x`
+    /// (the same memory, viewed).
     fn reshape(
         &mut self,
         nd: &str,
         suffix: &str,
         x: usize,
         (dims, strides): (&[i64], &[i64]),
-        dtype: Dt,
+        dtype: Option<Dt>,
     ) -> usize {
-        let y = self.virt(nd, suffix, dims, Some(dtype));
+        let y = self.virt(nd, suffix, dims, dtype);
         self.tensors[y].strides = strides.into();
         let mut op = BackendOp::new(
             "reshape",

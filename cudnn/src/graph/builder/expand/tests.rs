@@ -273,3 +273,125 @@ fn options_without_a_composite_keep_the_unified_gate_and_say_why() {
         "{what}"
     );
 }
+
+/// A backward of `q` `[2, 4, 128, 64]` and `k`, `v` `[2, 4, 256, 64]`,
+/// all BFLOAT16 (BSHD `o` and `d_o`), expanded on `have`.
+fn backward(have: Version, options: &dyn Fn(&mut Graph) -> SdpaOptions) -> Expanded {
+    let mut g = Graph::new("b");
+    let q = g.tensor("q", &[2, 4, 128, 64], BF16).unwrap();
+    let bshd = [32768, 64, 256, 1];
+    let [o, d_o] = ["o", "do"].map(|n| {
+        g.tensor_with_strides(n, &[2, 4, 128, 64], &bshd, BF16)
+            .unwrap()
+    });
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 256, 64], BF16).unwrap());
+    let stats = g
+        .tensor("stats", &[2, 4, 128, 1], Dt::CUDNN_DATA_FLOAT)
+        .unwrap();
+    let i = crate::graph::SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let opts = options(&mut g);
+    let grads = g.sdpa_backward(&i, &opts).unwrap();
+    for t in [grads.dq, grads.dk, grads.dv] {
+        g.set_output(t, BF16).unwrap();
+    }
+    g.expand_composites("t", have, true).unwrap().unwrap()
+}
+
+fn tensor<'a>(e: &'a Expanded, suffix: &str) -> &'a TensorDef {
+    let t = e.graph.tensors.iter().find(|t| t.name.ends_with(suffix));
+    t.unwrap_or_else(|| panic!("{suffix}"))
+}
+
+/// The backward's tensors as the frontend sets them: `dO * O` of its own
+/// strides, `K` reshaped back in the intermediate type, the dropout's
+/// Bernoulli probability `1 - p` in `float`.
+#[test]
+fn the_backward_expands_as_the_frontend_builds_it() {
+    let e = backward(Version::new(9, 10, 2), &|g| SdpaOptions {
+        dropout: Some(SdpaDropout {
+            probability: 0.1,
+            seed: g
+                .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+                .unwrap(),
+            offset: g
+                .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
+                .unwrap(),
+        }),
+        ..SdpaOptions::default()
+    });
+    let prod = tensor(&e, ".mul_dO_O");
+    assert_eq!(prod.dims, [2, 4, 128, 64]);
+    assert_eq!(prod.strides, [32768, 8192, 256, 1]);
+    assert_eq!(tensor(&e, ".reshape_k").dtype, None);
+    assert_eq!(tensor(&e, ".reshape_p").dtype, Some(BF16));
+    let rng = e.graph.ops.iter().find(|o| o.op.kind == "rng").map(|o| {
+        let Setting::Nested(_, n) = &o.op.settings[0] else {
+            panic!("{:?}", o.op.settings);
+        };
+        n.settings.clone()
+    });
+    let p = f64::from(1.0f32 - 0.1);
+    let bernoulli = Setting::Double(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, p);
+    assert!(rng.is_some_and(|s| s.contains(&bernoulli)));
+}
+
+/// The causal mask: pointwise operations before cuDNN 9.21, one
+/// `DIAGONAL_BAND_MASK` from it (with the dims as lengths aligned
+/// bottom-right).
+#[test]
+fn the_backward_masks_with_a_diagonal_band_mask_from_9_21() {
+    let causal = |alignment| {
+        move |_: &mut Graph| SdpaOptions {
+            causal: true,
+            alignment,
+            ..SdpaOptions::default()
+        }
+    };
+    let tl = crate::graph::DiagonalAlignment::TOP_LEFT;
+    let br = crate::graph::DiagonalAlignment::BOTTOM_RIGHT;
+    let names = op_names(&backward(Version::new(9, 20, 0), &causal(tl)));
+    for w in ["gen_row_index", "row>=col", "causal_select"] {
+        assert!(names.iter().any(|n| n.ends_with(w)), "{w}: {names:?}");
+    }
+    assert!(!names.iter().any(|n| n.contains("diagonal_mask")));
+    for (alignment, lengths) in [(tl, 0), (br, 2)] {
+        let e = backward(Version::new(9, 21, 0), &causal(alignment));
+        let names = op_names(&e);
+        assert!(!names.iter().any(|n| n.ends_with("row>=col")), "{names:?}");
+        let masks: Vec<_> = e
+            .graph
+            .ops
+            .iter()
+            .filter(|o| o.op.kind == "diagonal_band_mask")
+            .collect();
+        assert_eq!(masks.len(), 1);
+        let m = &masks[0].op;
+        assert!(m.settings.contains(&Setting::Pointwise(
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+            Pw::CUDNN_POINTWISE_CMP_GE,
+        )));
+        let len = [
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC,
+            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC,
+        ];
+        let n = m.slots.iter().filter(|s| len.contains(&s.attr)).count();
+        assert_eq!(n, lengths);
+        assert!(!m
+            .slots
+            .iter()
+            .any(|s| s.attr == A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SHIFT_RIGHT_BOUND_DESC));
+        let fill = tensor(&e, ".fill");
+        assert_eq!(fill.by_value, Some(ScalarValue::Float(f32::NEG_INFINITY)));
+        assert!(e
+            .graph
+            .check_versions_at("t", Version::new(9, 21, 0))
+            .is_ok());
+    }
+}
