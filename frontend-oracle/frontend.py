@@ -4,8 +4,9 @@ with and without an SM-count target, written as one JSON record a line.
 
     python frontend.py CASES DEVICES_DIR > frontend.jsonl
 
-A record: case, device, sm_count, status ("planned", "refused" with the
-stage and message, "no_engine"), engines (cuDNN's heuristics, mode A:
+A record: case, device, sm_count, status ("planned"; "refused" by a rule,
+with the stage and message; "no_engine": cuDNN's heuristics offer none),
+engines (cuDNN's heuristics, mode A:
 "eng<id>_k<knob>=<value>..." with the knobs in knob-type order, the
 frontend's own naming; the C++ frontend's list, which is cuDNN's), workspaces (each configuration's, null where its
 plan did not build), plan (cuDNN's plan JSON of a built plan: its operation
@@ -126,8 +127,9 @@ def build_conv(s):
     pad, stride, dil = c["pad"], c["stride"], c["dilation"]
     y_dims = conv_out(x_dims, w_dims, pad, stride, dil)
     wdt = c.get("w_dtype")
+    xdt = c.get("x_dtype")
     if c["pass"] == "fprop":
-        x = s.tensor("x", x_dims, lay)
+        x = s.tensor("x", x_dims, lay, xdt)
         w = s.tensor("w", w_dims, lay, wdt)
         y = g.conv_fprop(image=x, weight=w, padding=pad, stride=stride, dilation=dil)
         y = epilogue(s, y, c.get("epilogue", []), y_dims, lay)
@@ -139,7 +141,7 @@ def build_conv(s):
         dx.set_dim(x_dims).set_stride(strides_of(x_dims, lay))
         s.output(dx)
     else:
-        x = s.tensor("x", x_dims, lay)
+        x = s.tensor("x", x_dims, lay, xdt)
         dy = s.tensor("dy", y_dims, lay)
         dw = g.conv_wgrad(image=x, loss=dy, padding=pad, stride=stride, dilation=dil)
         dw.set_dim(w_dims).set_stride(strides_of(w_dims, lay))
@@ -413,8 +415,13 @@ def plan_case(case, device_json, sm_version, sm_count):
         stage = "create_execution_plans"
         g.create_execution_plans([cudnn.heur_mode.A])
     except Exception as e:  # noqa: BLE001 -- the frontend's refusal is the answer
-        rec["status"] = "no_engine" if stage == "create_execution_plans" else "refused"
-        rec["reason"] = "%s: %s" % (stage, str(e).splitlines()[0] if str(e) else type(e).__name__)
+        text = str(e)
+        # At planning, cuDNN's own "no engine" (its heuristics offered
+        # none) is told apart from the frontend's rules, checked as it
+        # lowers the graph.
+        declined = "No valid engine configs" in text
+        rec["status"] = "no_engine" if stage == "create_execution_plans" and declined else "refused"
+        rec["reason"] = "%s: %s" % (stage, text.splitlines()[0] if text else type(e).__name__)
         return rec
     # cuDNN's list as the C++ frontend holds it: the Python layer above it
     # adds its own engines and keeps one entry per (engine, knobs) as its knob

@@ -123,12 +123,14 @@ fn plan_case(
     };
     let configs = match built.engine_configs(target, HeuristicMode::A, &filter) {
         Ok(c) => c,
+        // cuDNN's heuristics offering none, or a rule of the crate's for
+        // the target's GPU.
         Err(e) => {
-            return Ok(refused(
-                rec,
-                "no_engine",
-                format!("create_execution_plans: {e}"),
-            ))
+            let status = match e {
+                cudnn::Error::NoEngine { .. } => "no_engine",
+                _ => "refused",
+            };
+            return Ok(refused(rec, status, format!("create_execution_plans: {e}")));
         }
     };
     let mut names = Vec::new();
@@ -414,9 +416,10 @@ fn conv(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
         .stride(&stride)
         .dilation(&dil);
     let w_dt = c.get("w_dtype").and_then(Value::as_str);
+    let x_dt = c.get("x_dtype").and_then(Value::as_str);
     match string(c, "pass")? {
         "fprop" => {
-            let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+            let x = crate_try!(s.tensor("x", &x_dims, layout, x_dt)?);
             let w = crate_try!(s.tensor("w", &w_dims, layout, w_dt)?);
             let y = crate_try!(s.g.conv_fprop(x, w, &options));
             let y = crate_try!(epilogue(s, y, &y_dims, 1, layout)?);
@@ -430,7 +433,7 @@ fn conv(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
             Ok(s.output(dx, None, Some(&st)))
         }
         "wgrad" => {
-            let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
+            let x = crate_try!(s.tensor("x", &x_dims, layout, x_dt)?);
             let dy = crate_try!(s.tensor("dy", &y_dims, layout, None)?);
             let dw = crate_try!(s.g.conv_wgrad(x, dy, &options, &w_dims));
             let st = strides_of(&w_dims, layout)?;

@@ -15,8 +15,9 @@
 //! `<kind> "<name>"`, for example `pointwise "relu#2"`.
 //!
 //! Layouts. An operation's output is virtual (it stays inside the fused
-//! kernel) and of the graph's intermediate type until
-//! [`Graph::set_output`] makes it a real tensor of a given type. Its
+//! kernel) and of the graph's intermediate type (a shape operation's: its
+//! input's) until [`Graph::set_output`] makes it a real tensor of a given
+//! type. Its
 //! strides are packed in the order of its first input's strides (so an
 //! NHWC input gives an NHWC output); a matmul's output is packed row-major.
 
