@@ -85,17 +85,18 @@ class Side:
 
 
 def epilogue(s, y, steps, out_dims, layout):
-    """The pointwise chain after a conv or matmul."""
+    """The pointwise chain after a conv (per-channel factors along dim 1)
+    or a matmul (along the last dim)."""
     g = s.g
+    axis = 1 if s.case["kind"] == "conv" else len(out_dims) - 1
+    per_channel = [1] * len(out_dims)
+    per_channel[axis] = out_dims[axis]
     for i, step in enumerate(steps):
         if step == "bias":
-            bdims = [1] * len(out_dims)
-            bdims[1 if s.case["kind"] == "conv" else -1] = out_dims[1 if s.case["kind"] == "conv" else -1]
-            y = g.bias(input=y, bias=s.tensor("bias%d" % i, bdims, layout, s.case.get("bias_dtype")))
+            bias = s.tensor("bias%d" % i, per_channel, layout, s.case.get("bias_dtype"))
+            y = g.bias(input=y, bias=bias)
         elif step == "scale":
-            bdims = [1] * len(out_dims)
-            bdims[1 if s.case["kind"] == "conv" else -1] = out_dims[1 if s.case["kind"] == "conv" else -1]
-            y = g.scale(input=y, scale=s.tensor("scale%d" % i, bdims, layout))
+            y = g.scale(input=y, scale=s.tensor("scale%d" % i, per_channel, layout))
         elif step == "add":
             y = g.add(a=y, b=s.tensor("residual%d" % i, out_dims, layout))
         elif step == "relu":
