@@ -242,6 +242,12 @@ def build_sdpa(s):
         seed = s.tensor("seed", [1, 1, 1, 1], None, "int64")
         offset = s.tensor("offset", [1, 1, 1, 1], None, "int64")
         kw["dropout"] = (c["dropout"], seed, offset)
+    if c.get("ragged"):
+        # Ragged (THD) batches: cumulative sequence offsets [B + 1, 1, 1, 1],
+        # a padding mask in the frontend's terms.
+        kw["use_padding_mask"] = True
+        kw["cu_seq_len_q"] = s.tensor("cu_seq_len_q", [b + 1, 1, 1, 1], None, "int32")
+        kw["cu_seq_len_kv"] = s.tensor("cu_seq_len_kv", [b + 1, 1, 1, 1], None, "int32")
     if c.get("sink"):
         kw["sink_token"] = s.tensor("sink", [1, hq, 1, 1], None, "float")
     if c["pass"] == "fwd" and c.get("fp8"):
@@ -347,6 +353,9 @@ def build_shape_matmul(s):
     a = s.tensor("a", c["a"])
     if c["op"] == "slice":
         a = g.slice(input=a, slices=[slice(lo, hi) for lo, hi in c["ranges"]])
+    elif c["op"] == "reshape":
+        a = g.reshape(input=a)
+        a.set_dim(c["shape"]).set_stride(packed(c["shape"]))
     elif c["op"] == "transpose":
         a = g.transpose(input=a, permutation=c["permutation"])
         a.set_data_type(s.io)  # a transpose keeps its input's type

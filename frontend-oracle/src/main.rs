@@ -597,6 +597,22 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
             offset,
         });
     }
+    if flag(c, "ragged") {
+        // Ragged (THD) batches: cumulative sequence offsets [B + 1, 1, 1, 1].
+        let offsets = [b + 1, 1, 1, 1];
+        o.cu_seq_len_q = Some(crate_try!(s.tensor(
+            "cu_seq_len_q",
+            &offsets,
+            None,
+            Some("int32")
+        )?));
+        o.cu_seq_len_kv = Some(crate_try!(s.tensor(
+            "cu_seq_len_kv",
+            &offsets,
+            None,
+            Some("int32")
+        )?));
+    }
     if flag(c, "sink") {
         o.sink = Some(crate_try!(s.tensor(
             "sink",
@@ -751,6 +767,7 @@ fn shape_matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
                 .collect::<Result<_, &str>>()?;
             crate_try!(s.g.slice(a, &ranges, &[]))
         }
+        "reshape" => crate_try!(s.g.reshape(a, &dims(c, "shape")?)),
         "transpose" => {
             let perm: Vec<usize> = dims(c, "permutation")?
                 .iter()
