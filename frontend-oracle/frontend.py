@@ -224,9 +224,13 @@ def build_sdpa(s):
         v = s.tensor("v", [b, hk, skv, dv], lay)
     # The crate's default scale is 1 / sqrt(d); the frontend's, none (1).
     kw["attn_scale"] = c["scale"] if c.get("scale") is not None else float(numpy.float32(1.0 / numpy.sqrt(numpy.float32(d))))
+    # The pybind pins the alignment of use_causal_mask to top-left (it
+    # overrides diagonal_alignment): a bottom-right causal mask is
+    # use_causal_mask_bottom_right.
+    bottom_right = c.get("alignment") == "bottom_right"
     if c.get("causal"):
-        kw["use_causal_mask"] = True
-    if c.get("alignment") == "bottom_right":
+        kw["use_causal_mask_bottom_right" if bottom_right else "use_causal_mask"] = True
+    if bottom_right:
         kw["diagonal_alignment"] = cudnn.diagonal_alignment.BOTTOM_RIGHT
     if c.get("window") is not None:
         kw["diagonal_band_left_bound"] = c["window"]

@@ -638,7 +638,8 @@ fn paged_attention_forward_matches_dense_attention_of_the_gathered_pages() {
     assert_close("o", &kept(&got), &kept(&want.o), 2e-2);
 }
 
-/// Attention with dropout (cuDNN 9.21): the seed and offset are `INT64`
+/// Attention with dropout (cuDNN 9.21: the composite; the unified operation
+/// from 9.22, as cudnn-frontend 1.32 sets it): the seed and offset are `INT64`
 /// device tensors. No reference computes cuDNN's Philox mask, so: the
 /// output is finite, the same seed gives the same output, another seed
 /// another one, and either differs from the attention without dropout.

@@ -250,8 +250,10 @@ impl Graph {
     ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
     /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
-    /// bias, a mask (causal, a right bound, a window, either alignment) or
-    /// dropout, 9.24 with cumulative sequence lengths, 9.25 with FP8. Below
+    /// bias or a mask (causal, a right bound, a window, either alignment),
+    /// 9.22 with dropout (as cudnn-frontend 1.32 sets it on the unified
+    /// operation; the header says 9.21), 9.24 with cumulative sequence
+    /// lengths, 9.25 with FP8. Below
     /// them, a forward without paged K/V, FP8, cumulative lengths, a right
     /// bound or a window is built as the composite graph of matmuls and a
     /// softmax (8.9 on, not 9.10.0/9.10.1; `expand.rs` has its rules).
@@ -907,9 +909,12 @@ fn sdpa_forward_form(
         ));
         op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_SEED_DESC, seed);
         op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_OFFSET_DESC, offset);
+        // The header says 9.21.0; cudnn-frontend 1.32 sets dropout on the
+        // unified forward from 9.22.0 (its composite below).
         op.require(
-            Version::new(9, 21, 0),
-            "SDPA_FWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.21.0",
+            Version::new(9, 22, 0),
+            "SDPA_FWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC as cudnn-frontend 1.32 \
+             sets them, 9.22.0",
         );
     }
     if let Some(sub) = node.plan.subgraph(&n[node.first_sub..], true) {

@@ -27,9 +27,10 @@
 //!    `INode::diagonal_band_mask` picks its unified node; aligned
 //!    bottom-right below cuDNN 9.6, `S_q` and `S_kv` are multiples of 64
 //!    (the frontend's rule; refused otherwise);
-//! 6. the softmax: a `MAX` reduction, `SUB`, `EXP`, an `ADD` reduction,
-//!    `LOG` and `ADD` into the statistics (`FLOAT`, virtual when not
-//!    asked for), `DIV`;
+//! 6. the softmax: from cuDNN 9.21 one `OPERATION_SOFTMAX` (its
+//!    statistics, `FLOAT`, where asked for); below, a `MAX` reduction,
+//!    `SUB`, `EXP`, an `ADD` reduction, `LOG` and `ADD` into the
+//!    statistics (virtual when not asked for), `DIV`;
 //! 7. dropout: an `RNG` operation (Bernoulli, `1 - p`, the node's seed and
 //!    offset), a `MUL` by its mask and a `MUL` by `1 / (1 - p)`;
 //! 8. `bmm2`: `O = P V`, `P` in `q`'s type, with the lengths as `M` and
@@ -66,6 +67,7 @@ use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
 use super::node::{BackendOp, Composite, CompositeSdpa, CompositeSdpaBackward, Setting};
+use super::shape::SOFTMAX_SINCE;
 use super::{checks, node_error, Graph, OpDef, TensorDef};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -552,8 +554,16 @@ impl Expander {
 
     /// The softmax of `s` along its last dim: writes the statistics (into
     /// `stats`, or a virtual tensor), returns the probabilities (virtual,
-    /// of `out` or the intermediate type).
+    /// of `out` or the intermediate type). From cuDNN 9.21 it is one
+    /// `OPERATION_SOFTMAX` (the statistics only where asked for), as
+    /// cudnn-frontend 1.32's `INode::softmax` makes it there.
     fn softmax(&mut self, nd: &str, s: usize, stats: Option<usize>, out: Option<Dt>) -> usize {
+        if self.have >= SOFTMAX_SINCE {
+            let dims = self.tensors[s].dims.clone();
+            let p = self.virt(nd, "softmax", &dims, out);
+            self.push(nd, "softmax", BackendOp::softmax(s, p, stats));
+            return p;
+        }
         let mut row = self.tensors[s].dims.clone();
         row[3] = 1;
         let max = self.virt(nd, "max", &row, None);

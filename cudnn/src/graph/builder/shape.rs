@@ -45,7 +45,7 @@ const CONCAT_SINCE: Version = Version::new(9, 7, 0);
 /// The header says `@since 9.20.0`; cudnn-frontend 1.32 uses the one
 /// operation from 9.21.0 (a composite of pointwise operations and
 /// reductions before).
-const SOFTMAX_SINCE: Version = Version::new(9, 21, 0);
+pub(super) const SOFTMAX_SINCE: Version = Version::new(9, 21, 0);
 
 /// The options of [`Graph::softmax`].
 ///
@@ -129,6 +129,25 @@ pub(super) fn check_permutation(
 /// The product of `dims`, `None` on overflow.
 fn element_count(dims: &[i64]) -> Option<i64> {
     dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d))
+}
+
+impl BackendOp {
+    /// cuDNN's `OPERATION_SOFTMAX` of `x` over its last dimension into `y`,
+    /// with each row's log-sum-exp into `stats` where given.
+    pub(super) fn softmax(x: usize, y: usize, stats: Option<usize>) -> BackendOp {
+        let mut op = BackendOp::new(
+            "softmax",
+            D::CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR,
+            SOFTMAX_SINCE,
+            "OPERATION_SOFTMAX_DESCRIPTOR as cudnn-frontend 1.32 uses it, 9.21.0",
+        );
+        op.input(A::CUDNN_ATTR_OPERATION_SOFTMAX_XDESC, x);
+        op.output(A::CUDNN_ATTR_OPERATION_SOFTMAX_YDESC, y);
+        if let Some(s) = stats {
+            op.output(A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC, s);
+        }
+        op
+    }
 }
 
 impl Graph {
@@ -395,18 +414,7 @@ impl Graph {
             new.push(NewTensor::real_output("stats", d, s, Dt::CUDNN_DATA_FLOAT));
         }
         let ids = self.add_node(F, (KIND, name), new, |n| {
-            let mut op = BackendOp::new(
-                KIND,
-                D::CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR,
-                SOFTMAX_SINCE,
-                "OPERATION_SOFTMAX_DESCRIPTOR as cudnn-frontend 1.32 uses it, 9.21.0",
-            );
-            op.input(A::CUDNN_ATTR_OPERATION_SOFTMAX_XDESC, xi);
-            op.output(A::CUDNN_ATTR_OPERATION_SOFTMAX_YDESC, n[0]);
-            if let Some(&s) = n.get(1) {
-                op.output(A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC, s);
-            }
-            op
+            BackendOp::softmax(xi, n[0], n.get(1).copied())
         })?;
         Ok(SoftmaxOutputs {
             y: ids[0],

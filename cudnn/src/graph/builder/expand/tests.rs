@@ -73,6 +73,37 @@ fn the_forward_expands_as_the_frontend_builds_it() {
     assert!(op_names(&e).iter().any(|n| n.ends_with("col_less_seq_kv")));
 }
 
+// From cuDNN 9.21 the softmax is one OPERATION_SOFTMAX, as the
+// frontend's INode::softmax makes it there: the statistics where asked
+// for, none otherwise.
+#[test]
+fn the_softmax_is_one_operation_from_9_21() {
+    let names = |stats: bool, at: Version| {
+        let (g, _) = forward(&|_| SdpaOptions {
+            stats,
+            ..SdpaOptions::default()
+        });
+        let e = g.expand_composites("t", at, true).unwrap().unwrap();
+        let softmax = e.graph.ops.iter().find(|o| o.op.kind == "softmax");
+        let has_stats = softmax.map(|o| {
+            let a = A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC;
+            o.op.slots.iter().any(|s| s.attr == a)
+        });
+        (op_names(&e), has_stats)
+    };
+    let want = ["bmm1", "attn_scale", "softmax", "bmm2"];
+    let want: Vec<String> = want.iter().map(|w| format!("sdpa_forward#0.{w}")).collect();
+    for (stats, with) in [(true, Some(true)), (false, Some(false))] {
+        let (n, s) = names(stats, Version::new(9, 21, 0));
+        assert_eq!((n, s), (want.clone(), with));
+    }
+    let (n, s) = names(true, Version::new(9, 20, 0));
+    assert!(
+        n.iter().any(|n| n.ends_with(".max")) && s.is_none(),
+        "{n:?}"
+    );
+}
+
 #[test]
 fn masks_lengths_and_dropout_expand() {
     let (g, _) = forward(&|g| SdpaOptions {
