@@ -356,6 +356,7 @@ impl AttentionShape {
                     pass: Pass::Backward,
                     d_qk: d,
                     d_v: d,
+                    wide_output: false,
                 };
                 if let Err(what) = rule.check_on(m, v) {
                     return Err(Error::bad_value(function, format!("head_dim {d}; {what}")));

@@ -595,11 +595,20 @@ impl Graph {
                 continue;
             };
             let fp8 = fp8::FP8S.contains(&self.data_type_of(q));
+            let o_attr = A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC;
+            let wide_output = fp8
+                && slot(o_attr).is_some_and(|o| {
+                    matches!(
+                        self.data_type_of(o),
+                        Dt::CUDNN_DATA_HALF | Dt::CUDNN_DATA_BFLOAT16
+                    )
+                });
             out.push(HeadDims {
                 node: node(o.op.kind, &o.name).to_string(),
                 pass: if fp8 { Pass::ForwardFp8 } else { pass },
                 d_qk,
                 d_v,
+                wide_output,
             });
         }
         out

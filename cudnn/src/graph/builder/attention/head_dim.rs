@@ -35,6 +35,8 @@ pub(crate) struct HeadDims {
     pub(crate) d_qk: i64,
     /// The head dim of `v`.
     pub(crate) d_v: i64,
+    /// An FP8 forward whose `O` is `HALF` or `BFLOAT16` (not FP8).
+    pub(crate) wide_output: bool,
 }
 
 const BWD_SM90: &str =
@@ -51,6 +53,8 @@ const FP8_SM100_QK: &str = "hidden_dim d_qk should be less than or equal to 128 
      d_qk == d_v == 256 (requires cuDNN 9.26+) or both head dims are in (256, 512] and \
      multiples of 16";
 const BWD_192: &str = "Num hidden_dim d_v should be equal to 128 if d_qk is 192";
+const FP8_WIDE_O: &str = "sdpa fp8 forward with HALF/BFLOAT16 output is only supported on \
+     Blackwell architecture with cuDNN version 9.13.0 and newer";
 
 /// Both in `(256, 512]` and multiples of `m`: the band cudnn-frontend's
 /// own engines serve on sm_10x.
@@ -116,6 +120,14 @@ impl HeadDims {
         let wrong = |rule: &str| Err(refusal(self.pass, d_qk, d_v, rule, &on));
         let v = |minor, patch| Version::new(9, minor, patch);
         let big = |max| d_qk > max || d_v > max;
+        if self.wide_output && (sm_major < 10 || version < v(13, 0)) {
+            // Not a head-dim rule, but one of the same check's
+            // (`sdpa_support_surface.h`), of the same node and target.
+            return Err(format!(
+                "an O of HALF or BFLOAT16: cudnn-frontend 1.32 refuses the FP8 SDPA \
+                 forward{on}: \"{FP8_WIDE_O}\""
+            ));
+        }
         match (self.pass, sm_major) {
             (Pass::Forward, 8) if version <= v(9, 0) && big(128) => wrong(
                 "head_dim should be less than or equal to 128 for backend version 9.9 or below \
@@ -195,6 +207,7 @@ mod tests {
             pass,
             d_qk,
             d_v,
+            wide_output: false,
         };
         h.check_on(sm, Version::new(9, version.0, version.1))
             .is_ok()
@@ -263,5 +276,25 @@ mod tests {
         assert!(on(Pass::ForwardFp8, 512, 512, 10, (28, 0)));
         assert!(on(Pass::ForwardFp8, 192, 128, 10, (28, 0)));
         assert!(!on(Pass::ForwardFp8, 160, 160, 10, (28, 0)));
+    }
+
+    #[test]
+    fn an_fp8_forward_writes_half_or_bfloat16_on_blackwell_from_9_13_only() {
+        let h = HeadDims {
+            node: "sdpa_forward \"s\"".into(),
+            pass: Pass::ForwardFp8,
+            d_qk: 128,
+            d_v: 128,
+            wide_output: true,
+        };
+        let refused = h.check_on(9, Version::new(9, 28, 0)).unwrap_err();
+        assert!(refused.contains("only supported on Blackwell"), "{refused}");
+        assert!(h.check_on(10, Version::new(9, 12, 0)).is_err());
+        assert_eq!(h.check_on(10, Version::new(9, 13, 0)), Ok(()));
+        let fp8_out = HeadDims {
+            wide_output: false,
+            ..h
+        };
+        assert_eq!(fp8_out.check_on(9, Version::new(9, 28, 0)), Ok(()));
     }
 }
