@@ -295,6 +295,15 @@ impl Side<'_> {
         Ok(self.g.tensor_with_strides(name, dims, &strides, dt))
     }
 
+    /// Makes each of `stats` that is given a `FLOAT` output (statistics,
+    /// maxima).
+    fn float_outputs(&mut self, stats: &[Option<TensorId>]) -> cudnn::Result<()> {
+        for &t in stats.iter().flatten() {
+            self.output(t, Some(DType::FLOAT), None)?;
+        }
+        Ok(())
+    }
+
     /// Makes `t` an output of `dt` (the io type when `None`), with
     /// `strides` when given; one the node made an output already is left
     /// as it is.
@@ -516,10 +525,7 @@ fn norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
         (other, _) => return Err(format!("unknown norm {other}")),
     };
     crate_try!(s.output(outs.y, None, None));
-    for t in [outs.mean, outs.inv_variance].into_iter().flatten() {
-        crate_try!(s.output(t, Some(DType::FLOAT), None));
-    }
-    Ok(Ok(()))
+    Ok(s.float_outputs(&[outs.mean, outs.inv_variance]))
 }
 
 fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
@@ -642,12 +648,8 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     if string(c, "pass")? == "fwd" {
         let out = crate_try!(s.g.sdpa_forward(q, k, v, &o));
         crate_try!(s.output(out.o, o_type, Some(&o_strides)));
-        for t in [out.stats, out.max, out.sum_exp, out.amax_s, out.amax_o]
-            .into_iter()
-            .flatten()
-        {
-            crate_try!(s.output(t, Some(DType::FLOAT), None));
-        }
+        let stats = [out.stats, out.max, out.sum_exp, out.amax_s, out.amax_o];
+        crate_try!(s.float_outputs(&stats));
         return Ok(Ok(()));
     }
     let inputs = SdpaBackwardInputs {
@@ -698,18 +700,13 @@ fn batch_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     };
     let outs = crate_try!(s.g.batch_norm(x, scale, bias, Some(running), &options));
     crate_try!(s.output(outs.y, None, None));
-    for t in [
+    let stats = [
         Some(outs.mean),
         Some(outs.inv_variance),
         outs.running_mean,
         outs.running_var,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        crate_try!(s.output(t, Some(DType::FLOAT), None));
-    }
-    Ok(Ok(()))
+    ];
+    Ok(s.float_outputs(&stats))
 }
 
 fn ada_layer_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
@@ -727,10 +724,7 @@ fn ada_layer_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     };
     let outs = crate_try!(s.g.ada_layer_norm(x, scale, bias, &options));
     crate_try!(s.output(outs.y, None, None));
-    for t in [outs.mean, outs.inv_variance].into_iter().flatten() {
-        crate_try!(s.output(t, Some(DType::FLOAT), None));
-    }
-    Ok(Ok(()))
+    Ok(s.float_outputs(&[outs.mean, outs.inv_variance]))
 }
 
 fn rope(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
