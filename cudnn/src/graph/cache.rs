@@ -256,8 +256,9 @@ impl PlanCache {
         entry.last_used = tick;
         let plan = entry.plan.as_mut().ok_or_else(lost)?;
         // The key leaves by-value scalars out (a plan does not depend on
-        // them): this graph's values go with the plan handed out.
-        graph.give_scalars(plan);
+        // them), and a plan read from JSON may lack tensors cuDNN does not
+        // write: this graph's tensors go with the plan handed out.
+        graph.adopt(plan);
         Ok(plan)
     }
 
