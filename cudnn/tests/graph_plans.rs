@@ -15,8 +15,8 @@ mod common;
 use std::sync::Arc;
 
 use cudnn::graph::{
-    BackendDescriptor, ConvOptions, DeviceProperties, EngineFilter, ExecutionPlan, Graph,
-    HeuristicMode, OperationGraph, PlanCache, PlanKey, PlanTarget, Settings, Target,
+    BackendDescriptor, ConvOptions, DeviceProperties, DropReason, EngineFilter, ExecutionPlan,
+    Graph, HeuristicMode, OperationGraph, PlanCache, PlanKey, PlanTarget, Settings, Target,
 };
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::{Error, Library};
@@ -428,8 +428,8 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
     let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
 
-    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
-    assert_eq!((loaded.len(), skipped), (2, 0));
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((loaded.len(), report.kept, report.dropped.len()), (2, 2, 0));
     assert!(loaded.contains(&PlanKey::new(&conv, &device, &settings)));
     let again = loaded
         .get_or_build(&conv, &device, &settings)
@@ -444,8 +444,11 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
     assert!(!loaded.contains(&PlanKey::new(&conv, &a100, &settings)));
 
     // Capacity 1: loading keeps the most recently used; building evicts.
-    let (mut small, skipped) = PlanCache::load(&file, &lib, 1).expect("load");
-    assert_eq!((small.len(), skipped), (1, 1));
+    let (mut small, report) = PlanCache::load(&file, &lib, 1).expect("load");
+    assert_eq!((small.len(), report.kept, report.dropped.len()), (1, 1, 1));
+    let d = &report.dropped[0];
+    assert!(matches!(d.reason, DropReason::OverCapacity), "{}", d.reason);
+    assert!(!small.contains(&d.key));
     small.get_or_build(&conv, &device, &settings).expect("plan");
     assert_eq!(small.len(), 1);
     assert!(small.contains(&PlanKey::new(&conv, &device, &settings)));
@@ -454,8 +457,15 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
     let text = std::fs::read_to_string(&file).expect("read");
     let version = lib.version().to_string();
     std::fs::write(&file, text.replace(&format!("\"{version}\""), "\"9.0.0\"")).expect("write");
-    let (other, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
-    assert_eq!((other.len(), skipped), (0, 2));
+    let (other, report) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((other.len(), report.kept, report.dropped.len()), (0, 0, 2));
+    for d in &report.dropped {
+        assert_eq!(d.key.cudnn_version(), "9.0.0");
+        match &d.reason {
+            DropReason::OtherCudnn { version } => assert_eq!(version, "9.0.0"),
+            r => panic!("another release, not {r}"),
+        }
+    }
     std::fs::write(&file, "{\"format\":\"something else\"}").expect("write");
     assert!(matches!(
         PlanCache::load(&file, &lib, 4),
@@ -623,8 +633,8 @@ fn the_plan_cache_keys_the_settings_that_choose_a_plan() {
     let dir = common::scratch_dir("plan-settings");
     let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
-    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 16).expect("load");
-    assert_eq!((loaded.len(), skipped), (n, 0));
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 16).expect("load");
+    assert_eq!((loaded.len(), report.dropped.len()), (n, 0));
     for (field, settings) in variants.iter().chain([&("defaults", base)]) {
         assert!(
             loaded.contains(&PlanKey::new(&conv, &device, settings)),
