@@ -241,36 +241,7 @@ fn composite_heuristics_library() -> Option<Arc<Library>> {
     if v < Version::new(9, 8, 0) || v >= UNIFIED || !common::backend::load_cublaslt(&lib) {
         return None;
     }
-    load_nvrtc(&lib).then_some(lib)
-}
-
-/// Loads NVRTC for `lib`'s CUDA major (the composite's fused attention
-/// engines are runtime-compiled: without it cuDNN's heuristics keep none
-/// of them, `RUNTIME_PREREQUISITE_MISSING`): by name when the loader finds
-/// it, else from `NVRTC_<major>_LIB` (set by `scripts/test.sh`) by
-/// absolute path, so that cuDNN finds it by name. Under
-/// `CUDNN_TEST_REQUIRE=1` on Linux it must load.
-fn load_nvrtc(lib: &Library) -> bool {
-    use std::sync::OnceLock;
-    static LOADED: OnceLock<Option<libloading::Library>> = OnceLock::new();
-    let major = lib.cudart_version().major();
-    let (var, file) = (format!("NVRTC_{major}_LIB"), format!("libnvrtc.so.{major}"));
-    let loaded = LOADED.get_or_init(|| {
-        // SAFETY: NVIDIA's NVRTC, loaded as cuDNN itself would.
-        if let Ok(l) = unsafe { libloading::Library::new(&file) } {
-            return Some(l);
-        }
-        let path = std::path::Path::new(&std::env::var_os(&var)?).join(&file);
-        // SAFETY: NVIDIA's NVRTC, loaded as cuDNN itself would.
-        match unsafe { libloading::Library::new(&path) } {
-            Ok(l) => Some(l),
-            Err(e) => panic!("{var} is set but {} does not load: {e}", path.display()),
-        }
-    });
-    if loaded.is_none() && common::required() && cfg!(target_os = "linux") {
-        panic!("CUDNN_TEST_REQUIRE=1 but {var} is not set: the composite's engines need {file}");
-    }
-    loaded.is_some()
+    common::backend::load_nvrtc(&lib).then_some(lib)
 }
 
 #[test]
@@ -321,7 +292,7 @@ fn the_composite_is_built_on_request_where_the_unified_operation_exists() {
     }
     let planning = lib.version() >= Version::new(9, 8, 0)
         && common::backend::load_cublaslt(&lib)
-        && load_nvrtc(&lib);
+        && common::backend::load_nvrtc(&lib);
     let device = h100();
     let target = Target::Device(&device);
     let mut planned = Vec::new();
@@ -689,7 +660,7 @@ fn the_composite_backward_is_built_on_request_where_the_unified_operation_exists
     if lib.version() < Version::new(9, 17, 0) {
         return;
     }
-    let planning = common::backend::load_cublaslt(&lib) && load_nvrtc(&lib);
+    let planning = common::backend::load_cublaslt(&lib) && common::backend::load_nvrtc(&lib);
     let device = h100();
     let target = Target::Device(&device);
     let mut planned = Vec::new();

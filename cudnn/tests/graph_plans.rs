@@ -15,11 +15,12 @@ mod common;
 use std::sync::Arc;
 
 use cudnn::graph::{
-    BackendDescriptor, ConvOptions, DeviceProperties, EngineFilter, ExecutionPlan, Graph,
-    HeuristicMode, OperationGraph, PlanCache, PlanKey, PlanTarget, Settings, Target,
+    BackendDescriptor, ConvOptions, DeviceProperties, DropReason, EngineFilter, ExecutionPlan,
+    Graph, HeuristicMode, OperationGraph, PlanCache, PlanKey, PlanTarget, SdpaBackwardInputs,
+    SdpaOptions, Settings, Target,
 };
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
-use cudnn::{Error, Library};
+use cudnn::{Error, Library, Version};
 
 const FLOAT: sys::cudnnDataType_t = sys::cudnnDataType_t::FLOAT;
 /// Set in the child process of the cuBLASLt refusal test.
@@ -428,8 +429,8 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
     let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
 
-    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
-    assert_eq!((loaded.len(), skipped), (2, 0));
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((loaded.len(), report.kept, report.dropped.len()), (2, 2, 0));
     assert!(loaded.contains(&PlanKey::new(&conv, &device, &settings)));
     let again = loaded
         .get_or_build(&conv, &device, &settings)
@@ -444,8 +445,11 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
     assert!(!loaded.contains(&PlanKey::new(&conv, &a100, &settings)));
 
     // Capacity 1: loading keeps the most recently used; building evicts.
-    let (mut small, skipped) = PlanCache::load(&file, &lib, 1).expect("load");
-    assert_eq!((small.len(), skipped), (1, 1));
+    let (mut small, report) = PlanCache::load(&file, &lib, 1).expect("load");
+    assert_eq!((small.len(), report.kept, report.dropped.len()), (1, 1, 1));
+    let d = &report.dropped[0];
+    assert!(matches!(d.reason, DropReason::OverCapacity), "{}", d.reason);
+    assert!(!small.contains(&d.key));
     small.get_or_build(&conv, &device, &settings).expect("plan");
     assert_eq!(small.len(), 1);
     assert!(small.contains(&PlanKey::new(&conv, &device, &settings)));
@@ -454,8 +458,15 @@ fn the_plan_cache_builds_once_saves_loads_and_evicts() {
     let text = std::fs::read_to_string(&file).expect("read");
     let version = lib.version().to_string();
     std::fs::write(&file, text.replace(&format!("\"{version}\""), "\"9.0.0\"")).expect("write");
-    let (other, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
-    assert_eq!((other.len(), skipped), (0, 2));
+    let (other, report) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((other.len(), report.kept, report.dropped.len()), (0, 0, 2));
+    for d in &report.dropped {
+        assert_eq!(d.key.cudnn_version(), "9.0.0");
+        match &d.reason {
+            DropReason::OtherCudnn { version } => assert_eq!(version, "9.0.0"),
+            r => panic!("another release, not {r}"),
+        }
+    }
     std::fs::write(&file, "{\"format\":\"something else\"}").expect("write");
     assert!(matches!(
         PlanCache::load(&file, &lib, 4),
@@ -623,8 +634,8 @@ fn the_plan_cache_keys_the_settings_that_choose_a_plan() {
     let dir = common::scratch_dir("plan-settings");
     let file = dir.path().join("plans.json");
     cache.save(&file).expect("save");
-    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 16).expect("load");
-    assert_eq!((loaded.len(), skipped), (n, 0));
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 16).expect("load");
+    assert_eq!((loaded.len(), report.dropped.len()), (n, 0));
     for (field, settings) in variants.iter().chain([&("defaults", base)]) {
         assert!(
             loaded.contains(&PlanKey::new(&conv, &device, settings)),
@@ -1163,4 +1174,292 @@ fn mixed_floating_conv_operand_types_are_refused_at_the_node() {
             assert!(!plans.is_empty());
         }
     }
+}
+
+// ------------------------------------------------ plans kept across a reload
+
+const BF16: sys::cudnnDataType_t = sys::cudnnDataType_t::BFLOAT16;
+
+/// What makes an SDPA node's options (adding the tensors they name).
+type Options<'a> = dyn Fn(&mut Graph) -> SdpaOptions + 'a;
+
+/// An SDPA forward (with statistics) or backward over `[1, 4, 128, 64]`
+/// BF16 tensors, with the options `options` makes, its results made
+/// outputs.
+fn sdpa(name: &str, backward: bool, options: &Options<'_>) -> Graph {
+    let mut g = Graph::new(name);
+    let dims = [1, 4, 128, 64];
+    let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &dims, BF16).expect(n));
+    let options = &options(&mut g);
+    if !backward {
+        let options = SdpaOptions {
+            stats: true,
+            ..options.clone()
+        };
+        let out = g.sdpa_forward(q, k, v, &options).expect("sdpa_forward");
+        g.set_output(out.o, BF16).expect("o");
+        return g;
+    }
+    let [o, d_o] = ["o", "d_o"].map(|n| g.tensor(n, &dims, BF16).expect(n));
+    let stats = g.tensor("stats", &[1, 4, 128, 1], FLOAT).expect("stats");
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let grads = g.sdpa_backward(&inputs, options).expect("sdpa_backward");
+    for t in [grads.dq, grads.dk, grads.dv] {
+        g.set_output(t, BF16).expect("gradient");
+    }
+    g
+}
+
+/// Saves `cache` to a scratch file and loads it into a new cache of the
+/// same capacity: nothing dropped at load.
+fn reload(cache: &PlanCache, lib: &Arc<Library>, what: &str) -> PlanCache {
+    let dir = common::scratch_dir("plan-cache-reload");
+    let file = dir.path().join("plans.json");
+    cache.save(&file).expect("save");
+    let (loaded, report) = PlanCache::load(&file, lib, cache.capacity()).expect("load");
+    let dropped: Vec<String> = (report.dropped.iter())
+        .map(|d| format!("{}: {}", d.key.graph(), d.reason))
+        .collect();
+    assert!(dropped.is_empty(), "{what}: dropped at load: {dropped:#?}");
+    assert_eq!((report.kept, loaded.len()), (cache.len(), cache.len()));
+    loaded
+}
+
+/// The reasons `cache` dropped entries when they were used, as text.
+fn drops(cache: &PlanCache) -> Vec<String> {
+    (cache.drops().iter())
+        .map(|d| d.reason.to_string())
+        .collect()
+}
+
+/// A plan saved for a graph is handed back for the same graph after a
+/// reload, not dropped and built again: the causal SDPA forward and
+/// backward (the unified operations, whose score subgraph cuDNN 9.28's
+/// backward JSON leaves out), their composite forms
+/// (`build_composite_with`), planned for the described H100.
+#[test]
+fn a_reloaded_cache_hands_back_the_saved_plans_of_attention_graphs() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    if lib.version() < Version::new(9, 21, 0) {
+        // The causal mask of the unified operations needs 9.21.
+        return;
+    }
+    let device = preset("h100-sxm");
+    let settings = Settings::default();
+    let causal = |_: &mut Graph| SdpaOptions {
+        causal: true,
+        ..SdpaOptions::default()
+    };
+    let bias_causal = |g: &mut Graph| SdpaOptions {
+        bias: Some(g.tensor("bias", &[1, 4, 128, 128], BF16).expect("bias")),
+        ..causal(g)
+    };
+    let band = |_: &mut Graph| SdpaOptions {
+        right_bound: Some(2),
+        sliding_window: Some(64),
+        ..SdpaOptions::default()
+    };
+    let scaled = |g: &mut Graph| SdpaOptions {
+        scale: Some(0.2),
+        ..causal(g)
+    };
+    let plain = |_: &mut Graph| SdpaOptions::default();
+    let unified: [(&str, bool, &Options<'_>); 7] = [
+        ("sdpa_bwd", true, &causal),
+        ("sdpa_bwd_bias_causal", true, &bias_causal),
+        ("sdpa_bwd_band", true, &band),
+        ("sdpa_bwd_plain", true, &plain),
+        ("sdpa_fwd", false, &causal),
+        ("sdpa_fwd_bias_causal", false, &bias_causal),
+        ("sdpa_fwd_band", false, &band),
+    ];
+    let mut graphs: Vec<(&str, OperationGraph)> = (unified.iter())
+        .map(|&(name, backward, options)| (name, built(&sdpa(name, backward, options), &lib)))
+        .collect();
+    if common::backend::load_nvrtc(&lib) {
+        for (name, backward) in [("composite_fwd", false), ("composite_bwd", true)] {
+            let g = sdpa(name, backward, &scaled).build_composite_with(&lib, None);
+            graphs.push((name, g.expect(name)));
+        }
+    }
+    let mut cache = PlanCache::new(16).expect("cache");
+    let mut saved = Vec::new();
+    for (name, g) in &graphs {
+        let plan = cache.get_or_build(g, &device, &settings);
+        let json = plan.unwrap_or_else(|e| panic!("{name}: {e}")).to_json();
+        saved.push(json.expect("json"));
+    }
+    let mut loaded = reload(&cache, &lib, "attention");
+    for ((name, g), json) in graphs.iter().zip(&saved) {
+        let plan = loaded.get_or_build(g, &device, &settings);
+        let plan = plan.unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (again, tensors) = (plan.to_json().expect("json"), plan.tensors().to_vec());
+        assert_eq!(&again, json, "{name}: not the saved plan");
+        assert!(loaded.drops().is_empty(), "{name}: {:#?}", drops(&loaded));
+        // The plan handed out holds the graph's tensors, those cuDNN's
+        // JSON leaves out (the backward's mask fill, its bias) included,
+        // as a plan built here does.
+        let fresh = g.plans(Target::Device(&device), &settings).expect(name);
+        assert_eq!(tensors, fresh[0].tensors(), "{name}");
+    }
+    // The check keeps refusing plans of other graphs: the causal
+    // backward's plan is not one for the composite backward, nor for a
+    // backward of other dims, nor for the forward, and the other way
+    // round.
+    let json = |name: &str| &saved[graphs.iter().position(|(n, _)| *n == name).expect(name)];
+    let graph = |name: &str| &graphs.iter().find(|(n, _)| *n == name).expect(name).1;
+    let mut wide = Graph::new("sdpa_bwd_wide");
+    let dims = [1, 4, 128, 128];
+    let [q, k, v, o, d_o] =
+        ["q", "k", "v", "o", "d_o"].map(|n| wide.tensor(n, &dims, BF16).expect(n));
+    let stats = wide.tensor("stats", &[1, 4, 128, 1], FLOAT).expect("stats");
+    let inputs = SdpaBackwardInputs {
+        q,
+        k,
+        v,
+        o,
+        d_o,
+        stats,
+    };
+    let options = causal(&mut wide);
+    let grads = wide.sdpa_backward(&inputs, &options).expect("wide");
+    for t in [grads.dq, grads.dk, grads.dv] {
+        wide.set_output(t, BF16).expect("gradient");
+    }
+    let wide = built(&wide, &lib);
+    let mut pairs = vec![("sdpa_fwd", "sdpa_bwd"), ("sdpa_bwd", "sdpa_fwd")];
+    if graphs.iter().any(|(n, _)| *n == "composite_bwd") {
+        pairs.extend([("composite_bwd", "sdpa_bwd"), ("sdpa_bwd", "composite_bwd")]);
+    }
+    for (of, json_of) in pairs {
+        let e = graph(of).check_plan_json(json(json_of)).expect_err(of);
+        assert!(
+            e.to_string().contains("a plan for another graph"),
+            "{of}: {e}"
+        );
+    }
+    let e = wide
+        .check_plan_json(json("sdpa_bwd"))
+        .expect_err("other dims");
+    assert!(e.to_string().contains("without its score subgraph"), "{e}");
+    // What the check cannot tell: cuDNN's JSON of a backward leaves its
+    // score modifiers out, so the causal backward's plan and the banded
+    // one's have the same graph (`check_plan_json`'s docs).
+    let band = graph("sdpa_bwd_band").check_plan_json(json("sdpa_bwd"));
+    assert!(band.is_ok(), "{band:?}");
+    let n = graphs.len() as u64;
+    assert_eq!(
+        (loaded.hits(), loaded.misses(), loaded.dropped()),
+        (n, 0, 0)
+    );
+}
+
+/// The `nn` layers, planned for the described H100 through a plan cache:
+/// after a reload each finds its plans in the loaded cache (no plan built
+/// again, none dropped).
+#[test]
+fn a_reloaded_cache_serves_every_nn_layer() {
+    use cudnn::half::{bf16, f16};
+    use cudnn::nn::{
+        Attention, AttentionFp8Inference, AttentionInference, AttentionOptions, AttentionShape,
+        LayerNorm, LayerTarget, Linear, LinearActivation, LinearFp8, LinearShape, NormShape,
+        RmsNorm,
+    };
+    use cudnn::F8E4M3;
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let device = preset("h100-sxm");
+    let target = LayerTarget::Device {
+        library: &lib,
+        device: &device,
+    };
+    let s = Settings::default();
+    let v = lib.version();
+    let attn = AttentionShape {
+        batch: 1,
+        heads: 4,
+        kv_heads: 2,
+        seq_q: 128,
+        seq_kv: 128,
+        head_dim: 64,
+    };
+    let norm = NormShape {
+        rows: 16,
+        features: 256,
+    };
+    let linear = LinearShape {
+        rows: 64,
+        in_features: 128,
+        out_features: 256,
+    };
+    let causal = AttentionOptions {
+        causal: true,
+        ..AttentionOptions::default()
+    };
+    let gelu = LinearActivation::GELU;
+    // Each layer, planned with `cache`: its name, and the lookups it made
+    // that found a plan and that built one.
+    let layers = |cache: &mut PlanCache| -> Vec<(&'static str, u64, u64)> {
+        let mut planned = Vec::new();
+        let mut plan = |name: &'static str,
+                        cache: &mut PlanCache,
+                        new: &dyn Fn(&mut PlanCache) -> cudnn::Result<()>| {
+            let (hits, misses) = (cache.hits(), cache.misses());
+            new(cache).unwrap_or_else(|e| panic!("{name}: {e}"));
+            planned.push((name, cache.hits() - hits, cache.misses() - misses));
+        };
+        plan("LayerNorm", cache, &|c| {
+            LayerNorm::<bf16>::new(target, norm, 1e-5, &s, Some(c)).map(drop)
+        });
+        plan("RmsNorm", cache, &|c| {
+            RmsNorm::<f32>::new(target, norm, 1e-6, &s, Some(c)).map(drop)
+        });
+        plan("Linear", cache, &|c| {
+            Linear::<bf16>::new(target, linear, true, gelu, &s, Some(c)).map(drop)
+        });
+        plan("LinearFp8", cache, &|c| {
+            LinearFp8::<F8E4M3, bf16>::new(target, linear, true, gelu, &s, Some(c)).map(drop)
+        });
+        if v >= Version::new(9, 21, 0) {
+            plan("AttentionInference", cache, &|c| {
+                AttentionInference::<f16>::new(target, attn, causal, &s, Some(c)).map(drop)
+            });
+            plan("Attention", cache, &|c| {
+                Attention::<bf16>::new(target, attn, causal, &s, Some(c)).map(drop)
+            });
+        }
+        if v >= Version::new(9, 25, 0) {
+            plan("AttentionFp8Inference", cache, &|c| {
+                AttentionFp8Inference::<F8E4M3, F8E4M3>::new(target, attn, causal, &s, Some(c))
+                    .map(drop)
+            });
+        }
+        planned
+    };
+    let mut cache = PlanCache::new(64).expect("cache");
+    let built = layers(&mut cache);
+    for &(name, hits, misses) in &built {
+        assert!(
+            hits == 0 && misses > 0,
+            "{name}: {hits} hits, {misses} built"
+        );
+    }
+    assert_eq!(cache.len() as u64, cache.misses());
+    let mut loaded = reload(&cache, &lib, "nn");
+    let found = layers(&mut loaded);
+    assert!(loaded.drops().is_empty(), "{:#?}", drops(&loaded));
+    for (&(name, _, saved), &(_, hits, misses)) in built.iter().zip(&found) {
+        assert_eq!((hits, misses), (saved, 0), "{name}: found, built again");
+    }
+    assert_eq!(loaded.dropped(), 0);
 }

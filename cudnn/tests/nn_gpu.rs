@@ -273,6 +273,17 @@ struct AttnCase<'a> {
 }
 
 fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCase<'_>) {
+    attention_case_with::<T>(gpu, tol, c, None);
+}
+
+/// As [`attention_case`], the layer's plans found through `cache` when
+/// given.
+fn attention_case_with<T: Scalar + AttentionElement>(
+    gpu: &Gpu,
+    tol: &Tol,
+    c: &AttnCase<'_>,
+    cache: Option<&mut PlanCache>,
+) {
     let sh = c.shape;
     let geo = geometry(&sh);
     let scale = c
@@ -291,7 +302,7 @@ fn attention_case<T: Scalar + AttentionElement>(gpu: &Gpu, tol: &Tol, c: &AttnCa
     let vs = rounded::<T>(&values(sh.kv_len(), 13));
     let dos = rounded::<T>(&values(sh.q_len(), 14));
     let mut layer =
-        Attention::<T>::new(&gpu.handle, sh, c.options, &Settings::default(), None).expect("new");
+        Attention::<T>::new(&gpu.handle, sh, c.options, &Settings::default(), cache).expect("new");
 
     let s = &gpu.stream;
     let q: CudaSlice<T> = upload_flat(s, &qs);
@@ -568,6 +579,34 @@ fn sliding_window_attention_f16_matches_the_reference() {
         ..causal()
     };
     attention_case::<f16>(&gpu(), &F16_TOL, &case);
+}
+
+/// A causal layer's plans saved and loaded into a new cache (cuDNN 9.28
+/// writes the backward's plan without its mask): a layer made from the
+/// loaded cache takes both plans from it, none built again, and still
+/// matches the masked reference.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn causal_attention_from_a_reloaded_plan_cache_matches_the_reference() {
+    let gpu = gpu();
+    let lib = gpu.handle.library();
+    let c = causal();
+    let mut cache = PlanCache::new(8).expect("cache");
+    let settings = Settings::default();
+    Attention::<bf16>::new(&gpu.handle, c.shape, c.options, &settings, Some(&mut cache))
+        .expect("first");
+    if cache.is_empty() {
+        // Before 9.8 there are no device descriptions: no cache is used.
+        return;
+    }
+    let dir = common::scratch_dir("nn-gpu-plans");
+    let file = dir.path().join("plans.json");
+    cache.save(&file).expect("save");
+    let (mut loaded, report) = PlanCache::load(&file, lib, 8).expect("load");
+    assert!(report.dropped.is_empty(), "{:?}", report.dropped);
+    attention_case_with::<bf16>(&gpu, &BF16_TOL, &c, Some(&mut loaded));
+    assert!(loaded.drops().is_empty(), "{:?}", loaded.drops());
+    assert_eq!((loaded.hits(), loaded.misses()), (cache.len() as u64, 0));
 }
 
 #[test]

@@ -15,8 +15,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use cudnn::graph::{
-    ConvOptions, DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, PlanKey,
-    Settings, Target, MAX_OPERATIONS,
+    ConvOptions, DeviceProperties, DropReason, ExecutionPlan, Graph, OperationGraph, PlanCache,
+    PlanKey, Settings, Target, MAX_OPERATIONS,
 };
 use cudnn::sys;
 use cudnn::{Error, Library};
@@ -379,8 +379,8 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
         }
     }
     std::fs::write(&file, doc.to_string()).expect("write");
-    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 4).expect("load");
-    assert_eq!((loaded.len(), skipped), (2, 0));
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((loaded.len(), report.kept, report.dropped.len()), (2, 2, 0));
     let plan = loaded
         .get_or_build(&relu, &device, &settings)
         .expect("rebuilt");
@@ -444,8 +444,16 @@ fn bad_entries_are_skipped_or_rebuilt_and_duplicates_evict_nothing() {
     let mut doc = good.clone();
     doc["entries"][0]["plan"] = r#"{"operationGraph":{"tensors":"a","nodes":[]}}"#.into();
     std::fs::write(&file, doc.to_string()).expect("write");
-    let (loaded, skipped) = PlanCache::load(&file, &lib, 3).expect("load");
-    assert_eq!((loaded.len(), skipped), (2, 1));
+    let (loaded, report) = PlanCache::load(&file, &lib, 3).expect("load");
+    assert_eq!((loaded.len(), report.kept, report.dropped.len()), (2, 2, 1));
+    let first = good["entries"][0]["graph"].as_str().expect("graph");
+    let d = &report.dropped[0];
+    assert_eq!(d.key.graph(), first);
+    assert!(
+        matches!(d.reason, DropReason::Unreadable(_)),
+        "{}",
+        d.reason
+    );
 
     // One cuDNN refuses (another architecture's engine) is rebuilt once,
     // not kept failing.
@@ -460,8 +468,8 @@ fn bad_entries_are_skipped_or_rebuilt_and_duplicates_evict_nothing() {
     plan["engine"]["engineId"] = 99_999.into();
     doc["entries"][1]["plan"] = plan.to_string().into();
     std::fs::write(&file, doc.to_string()).expect("write");
-    let (mut loaded, skipped) = PlanCache::load(&file, &lib, 3).expect("load");
-    assert_eq!((loaded.len(), skipped), (3, 0));
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 3).expect("load");
+    assert_eq!((loaded.len(), report.dropped.len()), (3, 0));
     let g = graphs
         .iter()
         .find(|g| g.key() == target)
@@ -474,14 +482,26 @@ fn bad_entries_are_skipped_or_rebuilt_and_duplicates_evict_nothing() {
         (loaded.hits(), loaded.misses(), loaded.dropped()),
         (1, 1, 1)
     );
+    let [d] = loaded.drops() else {
+        panic!("one drop: {:?}", loaded.drops());
+    };
+    assert_eq!(d.key.graph(), target);
+    assert!(
+        matches!(d.reason, DropReason::NotFinalized(_)),
+        "{}",
+        d.reason
+    );
+    assert_eq!(loaded.take_drops().len(), 1);
+    assert!(loaded.drops().is_empty());
 
     // A key given twice in a full cache evicts no other entry.
     let mut doc = good.clone();
     let again = doc["entries"][2].clone();
     doc["entries"].as_array_mut().expect("entries").push(again);
     std::fs::write(&file, doc.to_string()).expect("write");
-    let (loaded, skipped) = PlanCache::load(&file, &lib, 3).expect("load");
-    assert_eq!((loaded.len(), skipped), (3, 1));
+    let (loaded, report) = PlanCache::load(&file, &lib, 3).expect("load");
+    assert_eq!((loaded.len(), report.dropped.len()), (3, 1));
+    assert!(matches!(report.dropped[0].reason, DropReason::Replaced));
     for g in &graphs {
         assert!(
             loaded.contains(&PlanKey::new(g, &device, &settings)),
@@ -540,8 +560,8 @@ fn a_version_1_plan_cache_file_is_refused() {
     let why = refusal(&unkeyed);
     assert!(why.contains("entry 0 has no string \"settings\""), "{why}");
     std::fs::write(&file, saved.to_string()).expect("write");
-    let (loaded, skipped) = PlanCache::load(&file, &lib, 2).expect("load");
-    assert_eq!((loaded.len(), skipped), (1, 0));
+    let (loaded, report) = PlanCache::load(&file, &lib, 2).expect("load");
+    assert_eq!((loaded.len(), report.dropped.len()), (1, 0));
     assert!(loaded.contains(&key));
 }
 

@@ -63,7 +63,7 @@ pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use checks::data_type_name;
-pub(crate) use signature::signature_of;
+pub(crate) use signature::{signature_of, written_signature_of};
 
 pub(crate) use attention::head_dim;
 pub use attention::{

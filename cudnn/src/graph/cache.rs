@@ -99,6 +99,78 @@ fn settings_fingerprint(settings: &Settings) -> String {
     )
 }
 
+/// Why a [`PlanCache`] let an entry go: at [`PlanCache::load`] (the
+/// first four, in [`LoadReport::dropped`]) or when a graph first asked for
+/// it in [`PlanCache::get_or_build`] (the last two, in
+/// [`PlanCache::drops`]).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum DropReason {
+    /// At load: the entry is of another cuDNN release than the loading
+    /// library's (cuDNN refuses plans of another version); the entry's
+    /// version.
+    OtherCudnn {
+        /// The release the entry names (`9.27.0`).
+        version: String,
+    },
+    /// At load: its plan JSON is not a plan
+    /// [`ExecutionPlan::from_json`] reads; the reader's error.
+    Unreadable(Error),
+    /// At load: a later entry of the file has the same key and replaced
+    /// it.
+    Replaced,
+    /// At load: the file holds more entries than the capacity; the least
+    /// recently used go.
+    OverCapacity,
+    /// When used: its plan is not one for the graph asked for
+    /// ([`OperationGraph::check_plan_json`]'s error, which names the first
+    /// difference).
+    OtherGraph(Error),
+    /// When used: cuDNN did not finalize its plan for the device
+    /// ([`ExecutionPlan::from_json`]'s error).
+    NotFinalized(Error),
+}
+
+impl std::fmt::Display for DropReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DropReason::OtherCudnn { version } => write!(f, "a plan of cuDNN {version}"),
+            DropReason::Unreadable(e) => write!(f, "a plan JSON that is not read: {e}"),
+            DropReason::Replaced => f.write_str("replaced by a later entry of the same key"),
+            DropReason::OverCapacity => f.write_str("over the cache's capacity"),
+            DropReason::OtherGraph(e) => write!(f, "a plan for another graph: {e}"),
+            DropReason::NotFinalized(e) => write!(f, "a plan cuDNN does not finalize: {e}"),
+        }
+    }
+}
+
+/// An entry a [`PlanCache`] let go: its key and why.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct DroppedPlan {
+    /// The entry's key.
+    pub key: PlanKey,
+    /// Why it went.
+    pub reason: DropReason,
+}
+
+/// What [`PlanCache::load`] read: how many entries it kept and each entry
+/// of the file it did not keep, in the file's order (an entry dropped for
+/// capacity when a later one came in, at that point).
+///
+/// Kept entries are checked only when a graph first asks for them
+/// ([`PlanCache::get_or_build`]): one that then proves to hold a plan for
+/// another graph, or one cuDNN does not finalize, is dropped there and
+/// reported by [`PlanCache::drops`], not here.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct LoadReport {
+    /// How many entries the loaded cache holds.
+    pub kept: usize,
+    /// The entries of the file it does not hold, with why.
+    pub dropped: Vec<DroppedPlan>,
+}
+
 #[derive(Debug)]
 struct Entry {
     json: String,
@@ -128,9 +200,12 @@ struct Entry {
 /// What comes from a file (or through [`insert`](Self::insert)) is checked
 /// before it is handed out: the first time an entry is used, its plan's
 /// tensors and operations (each operation's kind, modes and tensors) must
-/// be those of the graph asked for. An entry that holds a plan for another
-/// graph, or whose plan cuDNN does not finalize, is dropped and the plan
-/// built again ([`dropped`](Self::dropped) counts them).
+/// be those of the graph asked for
+/// ([`OperationGraph::check_plan_json`]). An entry that holds a plan for
+/// another graph, or whose plan cuDNN does not finalize, is dropped and
+/// the plan built again: [`dropped`](Self::dropped) counts them and
+/// [`drops`](Self::drops) lists each with its key and reason. What
+/// [`load`](Self::load) itself refuses it returns in its [`LoadReport`].
 ///
 /// Not `Clone`; `Send`, not `Sync` (it owns plans).
 #[derive(Debug)]
@@ -141,6 +216,9 @@ pub struct PlanCache {
     hits: u64,
     misses: u64,
     dropped: u64,
+    /// The entries dropped when used, with why (at most one per entry
+    /// loaded or inserted).
+    drops: Vec<DroppedPlan>,
 }
 
 static_assertions::assert_impl_all!(PlanCache: Send);
@@ -165,6 +243,7 @@ impl PlanCache {
             hits: 0,
             misses: 0,
             dropped: 0,
+            drops: Vec::new(),
         })
     }
 
@@ -199,6 +278,22 @@ impl PlanCache {
         self.dropped
     }
 
+    /// The entries dropped when used ([`get_or_build`](Self::get_or_build)),
+    /// oldest first, each with its key and reason
+    /// ([`DropReason::OtherGraph`] or [`DropReason::NotFinalized`]), since
+    /// the cache was made or last [`take_drops`](Self::take_drops). Only an
+    /// entry that came from a file or through [`insert`](Self::insert) can
+    /// be dropped, so the list holds at most one per such entry.
+    pub fn drops(&self) -> &[DroppedPlan] {
+        &self.drops
+    }
+
+    /// Takes the list [`drops`](Self::drops) returns, leaving it empty
+    /// ([`dropped`](Self::dropped) keeps counting).
+    pub fn take_drops(&mut self) -> Vec<DroppedPlan> {
+        std::mem::take(&mut self.drops)
+    }
+
     /// Whether it holds a plan for `key`.
     pub fn contains(&self, key: &PlanKey) -> bool {
         self.entries.contains_key(key)
@@ -215,8 +310,8 @@ impl PlanCache {
     /// attention scale), which the key leaves out.
     ///
     /// A cached entry is first checked against `graph` (see the type's
-    /// docs); one that fails is dropped and the plan built again, never
-    /// handed out.
+    /// docs); one that fails is dropped, with its reason added to
+    /// [`drops`](Self::drops), and the plan built again, never handed out.
     ///
     /// # Errors
     /// As [`OperationGraph::plans`] (a cached entry's failure is not an
@@ -228,15 +323,17 @@ impl PlanCache {
         settings: &Settings,
     ) -> Result<&ExecutionPlan> {
         let key = PlanKey::new(graph, device, settings);
-        let usable = match self.entries.get_mut(&key) {
-            Some(entry) => ready(entry, graph, device).is_ok(),
-            None => false,
-        };
-        if usable {
+        let found = (self.entries.get_mut(&key)).map(|entry| ready(entry, graph, device));
+        if let Some(Ok(())) = found {
             self.hits += 1;
         } else {
-            if self.entries.remove(&key).is_some() {
+            if let Some(Err(reason)) = found {
+                self.entries.remove(&key);
                 self.dropped += 1;
+                self.drops.push(DroppedPlan {
+                    key: key.clone(),
+                    reason,
+                });
             }
             self.misses += 1;
             let plan = graph
@@ -256,8 +353,9 @@ impl PlanCache {
         entry.last_used = tick;
         let plan = entry.plan.as_mut().ok_or_else(lost)?;
         // The key leaves by-value scalars out (a plan does not depend on
-        // them): this graph's values go with the plan handed out.
-        graph.give_scalars(plan);
+        // them), and a plan read from JSON may lack tensors cuDNN does not
+        // write: this graph's tensors go with the plan handed out.
+        graph.adopt(plan);
         Ok(plan)
     }
 
@@ -338,7 +436,12 @@ impl PlanCache {
     /// other cuDNN releases and entries whose plan JSON is not a plan
     /// [`ExecutionPlan::from_json`] reads are skipped; of a key given twice
     /// the later entry is kept; at most `capacity` are kept (the most
-    /// recently used). Returns the cache and the number skipped.
+    /// recently used). Returns the cache and a [`LoadReport`]: how many
+    /// entries it kept, and each entry skipped with its key and reason.
+    ///
+    /// The kept plans are checked against their graphs when first asked
+    /// for ([`get_or_build`](Self::get_or_build)); what fails then is
+    /// reported by [`drops`](Self::drops).
     ///
     /// The file must be of this crate's current layout (version 2). A file
     /// of another version, version 1 included (written before keys held
@@ -355,7 +458,11 @@ impl PlanCache {
     /// when it is not a plan cache of this format and version (2), or an
     /// entry lacks one of its strings (`graph`, `device`, `cudnn`,
     /// `settings`, `plan`); as [`new`](Self::new).
-    pub fn load(path: &Path, lib: &Arc<Library>, capacity: usize) -> Result<(PlanCache, usize)> {
+    pub fn load(
+        path: &Path,
+        lib: &Arc<Library>,
+        capacity: usize,
+    ) -> Result<(PlanCache, LoadReport)> {
         let mut cache = PlanCache::new(capacity)?;
         let doc = read_cache_file(path)?;
         let list = doc
@@ -365,7 +472,7 @@ impl PlanCache {
                 Error::bad_value(LOAD, format!("{}: no \"entries\" array", path.display()))
             })?;
         let version = lib.version().to_string();
-        let mut skipped = 0;
+        let mut dropped = Vec::new();
         for (i, e) in list.iter().enumerate() {
             let field = |k: &str| {
                 e.get(k)
@@ -382,20 +489,28 @@ impl PlanCache {
                 settings: field("settings")?,
             };
             let json = field("plan")?;
-            if key.cudnn != version || PlanJson::tensors(&json).is_err() {
-                skipped += 1;
+            if key.cudnn != version {
+                let version = key.cudnn.clone();
+                let reason = DropReason::OtherCudnn { version };
+                dropped.push(DroppedPlan { key, reason });
                 continue;
             }
-            skipped += cache.insert_loaded(key, json);
+            if let Err(e) = PlanJson::tensors(&json) {
+                let reason = DropReason::Unreadable(e);
+                dropped.push(DroppedPlan { key, reason });
+                continue;
+            }
+            dropped.extend(cache.insert_loaded(key, json));
         }
-        Ok((cache, skipped))
+        let kept = cache.len();
+        Ok((cache, LoadReport { kept, dropped }))
     }
 
     /// Puts a plan read from a file under `key`, not yet finalized: a key
     /// seen before in the file is replaced by the later entry, and a full
-    /// cache drops its least recently used. Returns how many entries that
-    /// dropped (0 or 1).
-    fn insert_loaded(&mut self, key: PlanKey, json: String) -> usize {
+    /// cache drops its least recently used. Returns the entry that let go,
+    /// if any.
+    fn insert_loaded(&mut self, key: PlanKey, json: String) -> Option<DroppedPlan> {
         self.tick += 1;
         let entry = Entry {
             json,
@@ -405,9 +520,10 @@ impl PlanCache {
         };
         if let Some(old) = self.entries.get_mut(&key) {
             *old = entry;
-            return 1;
+            let reason = DropReason::Replaced;
+            return Some(DroppedPlan { key, reason });
         }
-        let mut dropped = 0;
+        let mut dropped = None;
         if self.entries.len() >= self.capacity {
             if let Some(oldest) = self
                 .entries
@@ -416,7 +532,11 @@ impl PlanCache {
                 .map(|(k, _)| k.clone())
             {
                 self.entries.remove(&oldest);
-                dropped = 1;
+                let reason = DropReason::OverCapacity;
+                dropped = Some(DroppedPlan {
+                    key: oldest,
+                    reason,
+                });
             }
         }
         self.entries.insert(key, entry);
@@ -451,17 +571,22 @@ fn read_cache_file(path: &Path) -> Result<serde_json::Value> {
 
 /// Makes `entry` ready to hand out for `graph`: its plan checked against
 /// the graph once, and finalized for `device` when it was read from a file.
-fn ready(entry: &mut Entry, graph: &OperationGraph, device: &DeviceProperties) -> Result<()> {
+/// The error is why the entry must go.
+fn ready(
+    entry: &mut Entry,
+    graph: &OperationGraph,
+    device: &DeviceProperties,
+) -> std::result::Result<(), DropReason> {
     if !entry.checked {
-        graph.check_plan_json(&entry.json)?;
+        graph
+            .check_plan_json(&entry.json)
+            .map_err(DropReason::OtherGraph)?;
         entry.checked = true;
     }
     if entry.plan.is_none() {
-        entry.plan = Some(ExecutionPlan::from_json(
-            graph.library(),
-            &entry.json,
-            Target::Device(device),
-        )?);
+        let plan = ExecutionPlan::from_json(graph.library(), &entry.json, Target::Device(device))
+            .map_err(DropReason::NotFinalized)?;
+        entry.plan = Some(plan);
     }
     Ok(())
 }

@@ -130,7 +130,7 @@ pub use builder::{
     SdpaDropout, SdpaFp8, SdpaGradients, SdpaMxfp8, SdpaOptions, SdpaOutputs, SdpaPagedKv,
     SoftmaxOptions, SoftmaxOutputs, TensorId, TensorReordering,
 };
-pub use cache::{PlanCache, PlanKey};
+pub use cache::{DropReason, DroppedPlan, LoadReport, PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;
 pub use descriptor::BackendDescriptor;
 pub use device::DeviceProperties;

@@ -12,7 +12,7 @@ use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::builder::head_dim::HeadDims;
 use super::builder::node::BackendOp;
-use super::builder::{key_text, signature_of, KeyTensor, TensorId};
+use super::builder::{key_text, signature_of, written_signature_of, KeyTensor, TensorId};
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::engine::{
@@ -64,6 +64,10 @@ pub struct OperationGraph {
     /// What a plan for it holds, made when first asked for (a
     /// composite's made when built: of the tensors its operations use).
     pub(crate) signature: std::cell::OnceCell<Signature>,
+    /// What a plan for it holds as cuDNN writes the plan's JSON, where
+    /// that differs from `signature` (an SDPA backward's score subgraph
+    /// left out: [`written_signature_of`]); made when first asked for.
+    pub(crate) written_signature: std::cell::OnceCell<Option<Signature>>,
 }
 
 static_assertions::assert_impl_all!(OperationGraph: Send);
@@ -128,19 +132,16 @@ impl OperationGraph {
             .get_one::<i64>(A::CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
     }
 
-    /// Gives `plan` the values of this graph's by-value scalars (which a
-    /// plan's JSON does not record), by uid.
-    pub(crate) fn give_scalars(&self, plan: &mut ExecutionPlan) {
-        if !plan.tensors.iter().any(|t| t.is_by_value) {
-            return;
-        }
-        // Copied first if shared (a plan read from JSON holds the only
-        // share).
-        let tensors = Arc::make_mut(&mut plan.tensors);
-        for t in tensors.iter_mut().filter(|t| t.is_by_value) {
-            if let Some(g) = self.tensors.iter().find(|g| g.uid == t.uid) {
-                t.by_value = g.by_value;
-            }
+    /// Gives `plan`, a plan for this graph (built for it or for a graph of
+    /// the same key, or read from JSON that
+    /// [`check_plan_json`](Self::check_plan_json) found to be for it), this
+    /// graph's tensors: the values of its by-value scalars (which a plan's
+    /// JSON does not record), and the tensors a plan's JSON leaves out (an
+    /// SDPA backward's score subgraph: the causal mask's fill value, a
+    /// bias), which an execution binds as it does for a plan built here.
+    pub(crate) fn adopt(&self, plan: &mut ExecutionPlan) {
+        if !Arc::ptr_eq(&plan.tensors, &self.plan_tensors) {
+            plan.tensors = self.plan_tensors();
         }
     }
 
@@ -384,6 +385,13 @@ impl OperationGraph {
     /// cuDNN. [`PlanCache`](super::PlanCache) checks each plan it read from
     /// a file this way before it hands it out.
     ///
+    /// cuDNN (9.28) writes an SDPA backward's plan without the node's score
+    /// subgraph (a causal mask, a right bound or a window, a bias): neither
+    /// its operations nor the tensors only they use (the mask's fill value,
+    /// the bias). Such a plan is compared with the graph less those, so
+    /// the score modifiers of a backward are not checked: its plan and the
+    /// plan of the same backward without them have the same JSON graph.
+    ///
     /// # Errors
     /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
     /// JSON it does not read; [`Error::InvalidArgument`] naming the first
@@ -394,13 +402,23 @@ impl OperationGraph {
             let tensors = self.tensors.iter().map(GraphTensor::signature).collect();
             signature_of(self.key_ops.iter(), tensors)
         });
-        match signature.difference(&held) {
-            None => Ok(()),
-            Some(what) => Err(Error::bad_value(
-                "OperationGraph::check_plan_json",
-                format!("a plan for another graph than \"{}\": {what}", self.name()),
-            )),
-        }
+        let Some(what) = signature.difference(&held) else {
+            return Ok(());
+        };
+        let written = self.written_signature.get_or_init(|| {
+            written_signature_of(self.key_ops.iter(), signature.tensors().to_vec())
+        });
+        let what = match written.as_ref().map(|w| w.difference(&held)) {
+            None => what,
+            Some(None) => return Ok(()),
+            Some(Some(other)) => format!(
+                "{what}; as cuDNN writes an SDPA backward (without its score subgraph): {other}"
+            ),
+        };
+        Err(Error::bad_value(
+            "OperationGraph::check_plan_json",
+            format!("a plan for another graph than \"{}\": {what}", self.name()),
+        ))
     }
 
     /// Plans for this graph on `target`, as `settings` say: the engine

@@ -200,14 +200,17 @@ impl ExecutionPlan {
     /// What the JSON alone cannot show: cuDNN 9.28 writes the plan of an
     /// SDPA backward with score modifiers (a mask aligned bottom-right, a
     /// causal mask with cumulative lengths) without them: no `subgraph`,
-    /// no subgraph ends, no tensor or setting of the masks. That JSON is,
-    /// key for key, the JSON of a backward without masks, which is a
-    /// valid plan, and cuDNN reads it back as one; so it is read here too.
-    /// Only the graph it is meant for tells them apart:
-    /// [`OperationGraph::check_plan_json`](super::OperationGraph::check_plan_json) refuses it (as
-    /// [`PlanCache`](super::PlanCache) does before it hands out a plan
-    /// read from a file). Check a plan's JSON from outside against its
-    /// graph before running it.
+    /// no subgraph ends, no tensor or setting of the masks. Its operation
+    /// graph is, key for key, that of a backward without masks, which is
+    /// a valid plan; so it is read here too, with the tensors its JSON
+    /// lists (not the masks' fill value or a bias, which its engine's
+    /// kernel parameters still name by uid: measured on 9.28).
+    /// [`OperationGraph::check_plan_json`](super::OperationGraph::check_plan_json)
+    /// compares such a plan with its graph less the score subgraph, and
+    /// [`PlanCache`](super::PlanCache) hands it out with its graph's
+    /// tensors (the masks' included), as a plan built for the graph has.
+    /// Check a plan's JSON from outside against its graph before running
+    /// it.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the JSON is not a plan this crate

@@ -610,14 +610,15 @@ pub(crate) const SCHEMAS: &[Schema] = &[
     },
     // The composite attention backward's reshapes
     // (`builder/expand/backward.rs`) and `Graph::reshape`: the keys cuDNN
-    // 9.10.2 writes (not probed key by key).
+    // 9.10.2 writes, and the `mode` 9.28 adds (`CUDNN_RESHAPE_VIEW_ONLY`)
+    // (not probed key by key).
     Schema {
         operation: "CUDNN_BACKEND_OPERATION_RESHAPE_DESCRIPTOR",
         inputs: &["X"],
         outputs: &["Y"],
         training_outputs: &[],
         modes: &[],
-        attrs: &[],
+        attrs: &["mode"],
         subgraph: false,
     },
     // The composite attention's dropout (`builder/expand.rs`): keys as

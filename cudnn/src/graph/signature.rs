@@ -36,6 +36,11 @@ impl TensorSig {
             is_by_value,
         }
     }
+
+    /// Its uid.
+    pub(crate) fn uid(&self) -> i64 {
+        self.uid
+    }
 }
 
 /// An operation as a signature sees it. `modes` are `key=NAME` with the
@@ -78,6 +83,11 @@ impl Signature {
         tensors.sort();
         nodes.sort();
         Signature { tensors, nodes }
+    }
+
+    /// Its tensors, in the canonical order.
+    pub(crate) fn tensors(&self) -> &[TensorSig] {
+        &self.tensors
     }
 
     /// The first difference from `other`, in words; `None` when equal.

@@ -138,8 +138,10 @@ impl Plans {
         let json = cache.get_or_build(og, device, settings)?.to_json()?;
         let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(device))?;
         // The cached plan's scalars (epsilon, the attention's scale)
-        // may be another graph's of the same key.
-        og.give_scalars(&mut plan);
+        // may be another graph's of the same key, and its JSON may leave
+        // tensors out (an SDPA backward's mask): the graph's tensors go
+        // with it.
+        og.adopt(&mut plan);
         Ok(Plans {
             candidates: vec![plan],
         })

@@ -158,3 +158,32 @@ pub fn load_cublaslt(lib: &Arc<Library>) -> bool {
             false
         }
 }
+
+/// Loads NVRTC for `lib`'s CUDA major (the composite's fused attention
+/// engines are runtime-compiled: without it cuDNN's heuristics keep none
+/// of them, `RUNTIME_PREREQUISITE_MISSING`): by name when the loader finds
+/// it, else from `NVRTC_<major>_LIB` (set by `scripts/test.sh`) by
+/// absolute path, so that cuDNN finds it by name. Under
+/// `CUDNN_TEST_REQUIRE=1` on Linux it must load.
+pub fn load_nvrtc(lib: &Library) -> bool {
+    use std::sync::OnceLock;
+    static LOADED: OnceLock<Option<libloading::Library>> = OnceLock::new();
+    let major = lib.cudart_version().major();
+    let (var, file) = (format!("NVRTC_{major}_LIB"), format!("libnvrtc.so.{major}"));
+    let loaded = LOADED.get_or_init(|| {
+        // SAFETY: NVIDIA's NVRTC, loaded as cuDNN itself would.
+        if let Ok(l) = unsafe { libloading::Library::new(&file) } {
+            return Some(l);
+        }
+        let path = std::path::Path::new(&std::env::var_os(&var)?).join(&file);
+        // SAFETY: NVIDIA's NVRTC, loaded as cuDNN itself would.
+        match unsafe { libloading::Library::new(&path) } {
+            Ok(l) => Some(l),
+            Err(e) => panic!("{var} is set but {} does not load: {e}", path.display()),
+        }
+    });
+    if loaded.is_none() && super::required() && cfg!(target_os = "linux") {
+        panic!("CUDNN_TEST_REQUIRE=1 but {var} is not set: the composite's engines need {file}");
+    }
+    loaded.is_some()
+}

@@ -381,9 +381,13 @@ impl Graph {
     /// operation, 9.21 with a bias or a mask (causal, a right bound, a
     /// sliding window, either alignment), 9.28 with dropout, the bias's
     /// gradient or cumulative sequence lengths. cuDNN 9.28 leaves the score
-    /// subgraph out of a backward plan's JSON (and reads it back without):
+    /// subgraph and the tensors only it uses out of a backward plan's JSON
+    /// (its engine's kernel parameters still name the mask's fill value
+    /// and the bias):
     /// [`check_plan_json`](crate::graph::OperationGraph::check_plan_json),
-    /// which [`PlanCache`](crate::graph::PlanCache) runs, refuses it.
+    /// which [`PlanCache`](crate::graph::PlanCache) runs, compares such a
+    /// plan with the graph less those, and the cache hands it out with
+    /// the graph's tensors.
     /// Below 9.17, [`Graph::build_with`] lowers it to the composite
     /// attention backward of older releases (cuDNN 8.9 on, not 9.10.0 or
     /// 9.10.1; a scale, a bias without its gradient, a causal mask,

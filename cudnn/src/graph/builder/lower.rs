@@ -166,6 +166,7 @@ impl Graph {
             tf32_operands: g.tf32_operands(),
             head_dims: self.sdpa_head_dims(),
             signature,
+            written_signature: std::cell::OnceCell::new(),
         })
     }
 

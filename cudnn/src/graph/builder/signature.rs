@@ -5,6 +5,7 @@ use super::node::{BackendOp, Setting};
 use crate::graph::info::descriptor_type_name;
 use crate::graph::signature::{self as sig, NodeSig, Signature, TensorSig};
 use cudnn_sys::cudnnBackendAttributeName_t as A;
+use cudnn_sys::cudnnBackendDescriptorType_t as D;
 
 /// `key=NAME`, or `key=?<raw>` for a value without a name here (which no
 /// plan's JSON matches).
@@ -60,6 +61,16 @@ fn modes_of(settings: &[Setting], out: &mut Vec<String>) {
 
 /// The nodes of `b`: its subgraph's, then its own.
 fn nodes_of(b: &BackendOp, out: &mut Vec<NodeSig>) {
+    if let Some(sub) = &b.subgraph {
+        for o in &sub.ops {
+            nodes_of(o, out);
+        }
+    }
+    out.push(own_node(b));
+}
+
+/// The node of `b` itself, without its subgraph's.
+fn own_node(b: &BackendOp) -> NodeSig {
     let mut modes = Vec::new();
     modes_of(&b.settings, &mut modes);
     let slots = |input: bool| -> Vec<usize> {
@@ -69,13 +80,8 @@ fn nodes_of(b: &BackendOp, out: &mut Vec<NodeSig>) {
             .map(|s| s.tensor)
             .collect()
     };
-    if let Some(sub) = &b.subgraph {
-        for o in &sub.ops {
-            nodes_of(o, out);
-        }
-    }
     let name = descriptor_type_name(b.descriptor).unwrap_or("?");
-    out.push(node(name, modes, &slots(true), &slots(false)));
+    node(name, modes, &slots(true), &slots(false))
 }
 
 /// The signature of a graph of the operations `ops` over `tensors` (in
@@ -89,4 +95,40 @@ pub(crate) fn signature_of<'a>(
         nodes_of(op, &mut nodes);
     }
     Signature::new(tensors, nodes)
+}
+
+/// The signature of a plan of the graph of `ops` over `tensors` (those
+/// of its [`signature_of`]) as cuDNN 9.28 writes the plan's JSON, where
+/// that differs: cuDNN leaves an SDPA backward's score subgraph (a causal
+/// mask, a right bound or a window, a bias) out, its nodes and the tensors
+/// only they use (measured: a causal backward's JSON lists 10 of its 13
+/// tensors and one node; with a bias, the bias is not listed either).
+/// `None` for a graph without such a subgraph.
+pub(crate) fn written_signature_of<'a>(
+    ops: impl Iterator<Item = &'a BackendOp>,
+    mut tensors: Vec<TensorSig>,
+) -> Option<Signature> {
+    let mut nodes = Vec::new();
+    let mut left_out = Vec::new();
+    for op in ops {
+        match &op.subgraph {
+            Some(sub) if op.descriptor == D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR => {
+                for o in &sub.ops {
+                    nodes_of(o, &mut left_out);
+                }
+                nodes.push(own_node(op));
+            }
+            _ => nodes_of(op, &mut nodes),
+        }
+    }
+    if left_out.is_empty() {
+        return None;
+    }
+    let uids = |n: &NodeSig| n.reads.iter().chain(&n.writes).copied().collect::<Vec<_>>();
+    let kept: std::collections::HashSet<i64> = nodes.iter().flat_map(uids).collect();
+    let only_left_out: std::collections::HashSet<i64> = (left_out.iter().flat_map(uids))
+        .filter(|u| !kept.contains(u))
+        .collect();
+    tensors.retain(|t| !only_left_out.contains(&t.uid()));
+    Some(Signature::new(tensors, nodes))
 }
