@@ -929,3 +929,92 @@ fn a_plan_profile_at_its_bounds_reaches_cudnn_and_one_past_is_refused() {
         assert!(o == "ok" || o.starts_with("cudnn "), "{label}: {o}");
     }
 }
+
+/// The base layer (`BackendDescriptor::set`) refuses, before cuDNN, a
+/// description's or a plan's JSON that cuDNN 9.28 would abort or corrupt
+/// its heap on: a `deviceName` of 256 bytes or more, a key twice; a
+/// name of 255 bytes reaches cuDNN, which finalizes it (in a child).
+#[test]
+fn the_base_layer_refuses_a_device_name_cudnn_would_crash_on() {
+    let Some(lib) = lib() else { return };
+    if !takes_descriptions(&lib) {
+        return;
+    }
+    let set_fn = "cudnnBackendSetAttribute(CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION)";
+    let refused = |json: &str, want: &str| {
+        let mut d = BackendDescriptor::with_library(&lib, D::DEVICEPROP_DESCRIPTOR).expect("made");
+        match d.set(A::DEVICEPROP_JSON_REPRESENTATION, json.as_bytes()) {
+            Err(Error::InvalidArgument {
+                function,
+                mismatch: Mismatch::BadValue { what },
+            }) => {
+                assert_eq!(function, set_fn);
+                assert!(what.contains(want), "{want:?} not in {what}");
+            }
+            other => panic!("expected the typed refusal, got {other:?}"),
+        }
+    };
+    let mut fits = Vec::new();
+    for unit in ["x", "é", "中", "🦀"] {
+        let n = 255 / unit.len();
+        fits.push(h100_with("deviceName", Some(Value::from(unit.repeat(n)))));
+        let long = unit.repeat(n + 1);
+        refused(
+            &h100_with("deviceName", Some(Value::from(long.as_str()))),
+            &format!("`deviceName` has {} bytes", long.len()),
+        );
+    }
+    // A key twice: cuDNN's reader finds the first, serde_json the last.
+    let short = h100_with("deviceName", Some(Value::from("x")));
+    let twice = short.replacen(
+        "\"deviceName\":\"x\"",
+        &format!(
+            "\"deviceName\":\"{}\",\"deviceName\":\"x\"",
+            "x".repeat(300)
+        ),
+        1,
+    );
+    refused(&twice, "a key twice");
+    refused("{\"deviceName\":", "not JSON");
+    // What cuDNN refuses itself still reaches it (a blank name, 2^31 SMs).
+    fits.push(h100_with("deviceName", Some(Value::from(" "))));
+    fits.push(h100_with(
+        "multiProcessorCount",
+        Some(Value::from(1i64 << 31)),
+    ));
+    let outcomes = in_child(&fits, Mode::Raw);
+    for (json, o) in fits.iter().zip(&outcomes) {
+        assert!(o == "ok" || o.starts_with("cudnn "), "{o}: {json}");
+    }
+    assert!(outcomes[..4].iter().all(|o| o == "ok"), "{outcomes:?}");
+    assert!(outcomes[5].contains("(2000)"), "{outcomes:?}");
+
+    // A plan's JSON, whose device profile cuDNN copies the same way.
+    let plan = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/conv-plan-sm90.json"
+    ))
+    .expect("the plan");
+    let mut m: serde_json::Map<String, Value> = serde_json::from_str(&plan).expect("JSON");
+    m["GPUProfile"]["deviceName"] = Value::from("x".repeat(256));
+    let long = serde_json::to_string(&m).expect("JSON");
+    let mut p = BackendDescriptor::with_library(&lib, D::EXECUTION_PLAN_DESCRIPTOR).expect("made");
+    match p.set(A::EXECUTION_PLAN_JSON_REPRESENTATION, long.as_bytes()) {
+        Err(Error::InvalidArgument { function, mismatch }) => {
+            assert_eq!(
+                function,
+                "cudnnBackendSetAttribute(CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)"
+            );
+            assert!(
+                mismatch.to_string().contains("`deviceName` has 256 bytes"),
+                "{mismatch}"
+            );
+        }
+        other => panic!("expected the typed refusal, got {other:?}"),
+    }
+    p.set(
+        A::EXECUTION_PLAN_JSON_REPRESENTATION,
+        plan.trim().as_bytes(),
+    )
+    .expect("cuDNN's own plan");
+}

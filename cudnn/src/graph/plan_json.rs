@@ -219,6 +219,50 @@ fn check_profile(v: Json<'_, '_>) -> Result<()> {
     Ok(())
 }
 
+/// The text of a device description set through the base layer
+/// (`CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION`), checked only for what
+/// cuDNN 9.28 would end the process or corrupt its heap on: one JSON
+/// value (UTF-8, no key twice in an object, so no member cuDNN finds
+/// first that this reader does not see), and a top-level text member
+/// ([`FieldKind::Text`]: `deviceName`) of at most its bound in bytes.
+/// The rest is cuDNN's to refuse.
+pub(crate) fn check_raw_device(text: &[u8]) -> std::result::Result<(), String> {
+    let text = std::str::from_utf8(text)
+        .map_err(|e| format!("a device description that is not UTF-8: {e}"))?;
+    let doc =
+        json::parse(text).map_err(|e| format!("a device description that is not JSON: {e}"))?;
+    let Some(members) = doc.root().as_object() else {
+        return Ok(());
+    };
+    for (k, v) in members {
+        if let (Some(f), Some(s)) = (field_of(k), v.as_str()) {
+            if f.kind == FieldKind::Text && s.len() as u64 > f.max as u64 {
+                return Err(format!(
+                    "`{k}` has {} bytes of UTF-8, more than the {} of CUDA's device name \
+                     (`char name[256]` with its NUL)",
+                    s.len(),
+                    f.max
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The text of a plan set through the base layer
+/// (`CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION`), checked as
+/// [`PlanJson::tensors`] checks it (tensor references cuDNN 9.28 would
+/// end the process on, the device profile's bounds).
+pub(crate) fn check_raw_plan(text: &[u8]) -> std::result::Result<(), String> {
+    let text =
+        std::str::from_utf8(text).map_err(|e| format!("a plan's JSON that is not UTF-8: {e}"))?;
+    match PlanJson::tensors(text) {
+        Ok(_) => Ok(()),
+        Err(Error::InvalidArgument { mismatch, .. }) => Err(mismatch.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// The engine: its global index required; its SM version and knob
 /// choices (by name) integers.
 fn check_engine(v: Json<'_, '_>) -> Result<()> {
