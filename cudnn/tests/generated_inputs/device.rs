@@ -9,7 +9,10 @@
 //! What it takes goes to cuDNN in a child process (this binary again,
 //! [`CHILD`]), a batch of [`BATCH`] cases per child: each finalized as a
 //! device descriptor, and one in [`PLAN_EVERY`] planned for (a small
-//! convolution). The child regenerates the cases from the seed; an abort
+//! convolution); one case in [`PROFILE_EVERY`], taken or not, is also
+//! read as the device profile of a recorded plan
+//! (`ExecutionPlan::from_json`, which checks it against the same bounds).
+//! The child regenerates the cases from the seed; an abort
 //! or a signal there fails the case that started it, whose input names
 //! the batch (`CUDNN_GEN_CASE=device:i` replays case `i` alone, in a
 //! child of its own).
@@ -17,7 +20,9 @@
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use cudnn::graph::{ConvOptions, DeviceProperties, FieldKind, Graph, Settings, Target};
+use cudnn::graph::{
+    ConvOptions, DeviceProperties, ExecutionPlan, FieldKind, Graph, Settings, Target,
+};
 use cudnn::Library;
 use serde_json::{Number, Value};
 
@@ -40,6 +45,23 @@ const BATCH: u64 = 500;
 
 /// One accepted description in this many is planned for.
 const PLAN_EVERY: u64 = 16;
+
+/// One case in this many is also read as a plan's device profile.
+const PROFILE_EVERY: u64 = 4;
+
+/// The recorded sm_90 convolution plan, whose device profile the cases
+/// replace.
+const PLAN: &str = include_str!("../data/conv-plan-sm90.json");
+
+/// [`PLAN`] with `profile`, as it is (a key twice included), for its
+/// device profile.
+fn plan_with_profile(profile: &str) -> String {
+    let plan = PLAN.trim();
+    let at = plan.find("\"GPUProfile\":").expect("a profile") + "\"GPUProfile\":".len();
+    // The profile holds arrays but no object: it ends at the first `}`.
+    let end = at + plan[at..].find('}').expect("its end") + 1;
+    format!("{}{profile}{}", &plan[..at], &plan[end..])
+}
 
 /// Keys this crate does not know (cuDNN 9.28 ignores them).
 const UNKNOWN: [&str; 4] = ["uuid", "computeMode", "luid", "deviceName "];
@@ -307,7 +329,8 @@ fn conv(lib: &Arc<Library>) -> cudnn::graph::OperationGraph {
 
 /// The child ([`CHILD`] is `seed:from:count`): regenerates the cases,
 /// gives what `from_json` takes to cuDNN (finalized; one in
-/// [`PLAN_EVERY`] planned for), and prints `device child: {ok} ok {err}
+/// [`PLAN_EVERY`] planned for), reads one case in [`PROFILE_EVERY`] as a
+/// plan's device profile, and prints `device child: {ok} ok {err}
 /// typed errors`. An error that is not typed panics, which fails the
 /// child (status 101).
 pub fn child(spec: &str, lib: &Arc<Library>) {
@@ -319,6 +342,7 @@ pub fn child(spec: &str, lib: &Arc<Library>) {
         panic!("{CHILD}={spec}: not seed:from:count");
     };
     let graph = conv(lib);
+    let h100 = DeviceProperties::preset("h100-sxm").expect("h100");
     let (mut ok, mut err, mut taken) = (0u64, 0u64, 0u64);
     let mut count_result = |r: cudnn::Result<()>| match r {
         Ok(()) => ok += 1,
@@ -329,6 +353,10 @@ pub fn child(spec: &str, lib: &Arc<Library>) {
     };
     for i in from..from + count {
         let d = description(&mut Rng::for_case(seed, "device", i));
+        if i % PROFILE_EVERY == 0 {
+            let plan = plan_with_profile(&d.text);
+            count_result(ExecutionPlan::from_json(lib, &plan, Target::Device(&h100)).map(drop));
+        }
         let Ok(p) = DeviceProperties::from_json(&d.text) else {
             continue;
         };
