@@ -300,12 +300,25 @@ fn in_child(seed: u64, from: u64, count: u64) -> (u64, u64) {
         .expect("the child");
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "the child of cases {from}..{} failed ({}): {text}",
-        from + count,
-        out.status
-    );
+    if !out.status.success() {
+        // The case it was on: the last one it started.
+        let last = text
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("device case "))
+            .unwrap_or("none");
+        let tail: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("device case "))
+            .collect();
+        panic!(
+            "the child of cases {from}..{} failed ({}) in case {last} (CUDNN_GEN_CASE=device:{last} \
+             replays it): {}",
+            from + count,
+            out.status,
+            tail.join("\n")
+        );
+    }
     let counts = text
         .lines()
         .find_map(|l| l.strip_prefix("device child: "))
@@ -353,6 +366,9 @@ pub fn child(spec: &str, lib: &Arc<Library>) {
     };
     for i in from..from + count {
         let d = description(&mut Rng::for_case(seed, "device", i));
+        // Before cuDNN sees it: the last such line names a case that
+        // crashed the child (stdout is line-buffered).
+        println!("device case {i}");
         if i % PROFILE_EVERY == 0 {
             let plan = plan_with_profile(&d.text);
             count_result(ExecutionPlan::from_json(lib, &plan, Target::Device(&h100)).map(drop));
