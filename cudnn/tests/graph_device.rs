@@ -5,7 +5,8 @@
 //! refusal of a cuDNN before 9.8; every key of the table
 //! (`DeviceProperties::fields`) at its bounds and one past them, in
 //! descriptions and in a plan's device profile, what reaches cuDNN in a
-//! child process (a crash there fails the test, not the runner). Only
+//! child process (a crash there fails the test, not the runner); graph
+//! and tensor names of any length, which never reach cuDNN. Only
 //! descriptors and plans are built on the host: no kernel runs. One test,
 //! for a GPU, reads the real device's description through a handle.
 //!
@@ -580,8 +581,8 @@ fn the_gpu_describes_itself_through_a_handle() {
 
 // ------------------------------------------------------------ bounds
 
-/// The descriptions a child checks, as a JSON array of strings; set only
-/// in the child.
+/// The file of the texts a child checks, a JSON array of strings; set
+/// only in the child.
 const CHILD: &str = "CUDNN_DEVICE_CHILD_CASES";
 /// What the child does with each: [`Mode`].
 const CHILD_MODE: &str = "CUDNN_DEVICE_CHILD_MODE";
@@ -596,20 +597,27 @@ enum Mode {
     Raw,
     /// `ExecutionPlan::from_json` of a plan for the H100 description.
     Plan,
+    /// A small convolution whose graph and tensors are named after the
+    /// text, built and planned for the H100 description.
+    Names,
 }
 
 /// A small convolution, to plan for a description.
 fn conv_fprop() -> cudnn::graph::Graph {
+    named_conv("conv_fprop", "").expect("the convolution")
+}
+
+/// A small convolution named `name`, its tensors `{prefix}x` and
+/// `{prefix}w`.
+fn named_conv(name: &str, prefix: &str) -> cudnn::Result<cudnn::graph::Graph> {
     use cudnn::graph::{ConvOptions, Graph};
     let f = cudnn::sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
-    let mut g = Graph::new("conv_fprop");
-    let x = g.tensor("x", &[1, 3, 8, 8], f).expect("x");
-    let w = g.tensor("w", &[4, 3, 3, 3], f).expect("w");
-    let y = g
-        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
-        .expect("conv");
-    g.set_output(y, f).expect("output");
-    g
+    let mut g = Graph::new(name);
+    let x = g.tensor(&format!("{prefix}x"), &[1, 3, 8, 8], f)?;
+    let w = g.tensor(&format!("{prefix}w"), &[4, 3, 3, 3], f)?;
+    let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
+    g.set_output(y, f)?;
+    Ok(g)
 }
 
 /// What one text comes to in the child: `refused ...` (a typed error of
@@ -628,6 +636,15 @@ fn outcome(lib: &Arc<Library>, text: &str, mode: Mode, plan: bool) -> String {
     };
     match mode {
         Mode::Raw => deviceprop(lib, text).map_or_else(said, |_| "ok".into()),
+        Mode::Names => {
+            let h100 = DeviceProperties::preset("h100-sxm").expect("h100");
+            let planned = named_conv(text, text).and_then(|g| {
+                assert_eq!(g.name(), text);
+                g.build_with(lib, None)?
+                    .plans(Target::Device(&h100), &Settings::default())
+            });
+            planned.map_or_else(said, |plans| format!("ok, {} plan(s)", plans.len()))
+        }
         Mode::Plan => {
             let h100 = DeviceProperties::preset("h100-sxm").expect("h100");
             ExecutionPlan::from_json(lib, text, Target::Device(&h100))
@@ -657,13 +674,15 @@ fn outcome(lib: &Arc<Library>, text: &str, mode: Mode, plan: bool) -> String {
 /// `case {i}: {outcome}`.
 #[test]
 fn child_checks_descriptions() {
-    let Ok(cases) = std::env::var(CHILD) else {
+    let Some(file) = std::env::var_os(CHILD) else {
         return;
     };
+    let cases = std::fs::read_to_string(file).expect("the texts");
     let cases: Vec<String> = serde_json::from_str(&cases).expect("a JSON array of strings");
     let mode = match std::env::var(CHILD_MODE).as_deref() {
         Ok("raw") => Mode::Raw,
         Ok("plan") => Mode::Plan,
+        Ok("names") => Mode::Names,
         _ => Mode::Crate,
     };
     let lib = lib().expect("cuDNN in the child");
@@ -683,6 +702,9 @@ fn child_checks_descriptions() {
 /// output.
 fn in_child(cases: &[String], mode: Mode) -> Vec<String> {
     let exe = std::env::current_exe().expect("test binary");
+    let dir = common::scratch_dir("device-child");
+    let file = dir.path().join("cases.json");
+    std::fs::write(&file, serde_json::to_string(cases).expect("JSON")).expect("written");
     let out = std::process::Command::new(exe)
         .args([
             "--exact",
@@ -691,13 +713,14 @@ fn in_child(cases: &[String], mode: Mode) -> Vec<String> {
             "--test-threads",
             "1",
         ])
-        .env(CHILD, serde_json::to_string(cases).expect("JSON"))
+        .env(CHILD, &file)
         .env(
             CHILD_MODE,
             match mode {
                 Mode::Crate => "crate",
                 Mode::Raw => "raw",
                 Mode::Plan => "plan",
+                Mode::Names => "names",
             },
         )
         .stdin(std::process::Stdio::null())
@@ -1017,4 +1040,31 @@ fn the_base_layer_refuses_a_device_name_cudnn_would_crash_on() {
         plan.trim().as_bytes(),
     )
     .expect("cuDNN's own plan");
+}
+
+/// Graph and tensor names stay in the crate: cuDNN is given tensors by
+/// uid, and no name is set into a descriptor (no attribute takes one), so
+/// they have no bound. A convolution named with 1 to 2^20 bytes, in one-
+/// to four-byte characters, with NULs and a byte-order mark, builds and
+/// is planned for the H100 description (in a child).
+#[test]
+fn graph_and_tensor_names_of_any_length_never_reach_cudnn() {
+    let Some(lib) = lib() else { return };
+    if !takes_descriptions(&lib) {
+        return;
+    }
+    let names: Vec<String> = vec![
+        "a".into(),
+        "x".repeat(255),
+        "x".repeat(256),
+        "é".repeat(128),
+        "中".repeat(86),
+        "🦀".repeat(64),
+        "a\0b\0".into(),
+        "\u{FEFF}name".into(),
+        "n".repeat(1 << 20),
+    ];
+    for (name, o) in names.iter().zip(in_child(&names, Mode::Names)) {
+        assert!(o.starts_with("ok, "), "a name of {} bytes: {o}", name.len());
+    }
 }
