@@ -327,8 +327,9 @@ fn in_child(seed: u64, from: u64, count: u64) -> (u64, u64) {
     (n.next().unwrap_or(0), n.next().unwrap_or(0))
 }
 
-/// A small convolution, planned for some accepted descriptions.
-fn conv(lib: &Arc<Library>) -> cudnn::graph::OperationGraph {
+/// A small convolution, planned for some accepted descriptions (`None`
+/// where it is not built without a handle: cuDNN 8).
+fn conv(lib: &Arc<Library>) -> Option<cudnn::graph::OperationGraph> {
     let f = cudnn::sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
     let mut g = Graph::new("conv");
     let x = g.tensor("x", &[1, 3, 8, 8], f).expect("x");
@@ -337,7 +338,7 @@ fn conv(lib: &Arc<Library>) -> cudnn::graph::OperationGraph {
         .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
         .expect("conv");
     g.set_output(y, f).expect("y");
-    g.build_with(lib, None).expect("build")
+    g.build_with(lib, None).ok()
 }
 
 /// The child ([`CHILD`] is `seed:from:count`): regenerates the cases,
@@ -378,7 +379,7 @@ pub fn child(spec: &str, lib: &Arc<Library>) {
         };
         count_result(p.check(lib));
         taken += 1;
-        if taken % PLAN_EVERY == 1 {
+        if let Some(graph) = graph.as_ref().filter(|_| taken % PLAN_EVERY == 1) {
             count_result(
                 graph
                     .plans(Target::Device(&p), &Settings::default())
