@@ -5,7 +5,9 @@
 //! PE readers over damaged real files, the algorithm-cache reader over
 //! damaged files, plan JSON and plan cache files made from real plans of
 //! every operation kind and damaged (with NVIDIA's libcuda, no GPU, on
-//! Linux), and the doctor over generated snapshots. Each case must
+//! Linux), device descriptions at and past their bounds (what
+//! `from_json` takes finalized and planned for in child processes), and
+//! the doctor over generated snapshots. Each case must
 //! return `Ok` or a typed `Err`: a panic fails the run (an abort or a crash
 //! ends the process, which fails it too).
 //!
@@ -124,6 +126,8 @@ mod base;
 mod common;
 #[path = "generated_inputs/conv.rs"]
 mod conv;
+#[path = "generated_inputs/device.rs"]
+mod device;
 #[path = "generated_inputs/doctor.rs"]
 mod doctor;
 #[path = "generated_inputs/gen.rs"]
@@ -174,12 +178,18 @@ pub struct Ctx {
     pub scratch: PathBuf,
     /// Print every step.
     pub verbose: bool,
+    /// One case is replayed (`CUDNN_GEN_CASE`).
+    pub replay: bool,
 }
 
 /// One case: its generator, what it did so far, and its results.
 pub struct Case<'a> {
     pub rng: Rng,
     pub ctx: &'a Ctx,
+    /// The run's seed and the case's index in its area (for an area that
+    /// regenerates cases elsewhere: a child process).
+    pub seed: u64,
+    pub index: u64,
     pub desc: String,
     pub ok: u64,
     pub err: u64,
@@ -246,6 +256,7 @@ fn areas() -> Vec<&'static Area> {
         sys::AREAS,
         doctor::AREAS,
         plans::AREAS,
+        device::AREAS,
     ]
     .into_iter()
     .flatten()
@@ -277,6 +288,8 @@ fn run_case(
     let mut case = Case {
         rng: Rng::for_case(seed, area.name, index),
         ctx,
+        seed,
+        index,
         desc: std::mem::take(desc),
         ok: 0,
         err: 0,
@@ -495,6 +508,11 @@ fn main() {
         result_line(0, 1, 0, start.elapsed());
         std::process::exit(101);
     }
+    // A child of the device area: its batch of cases, then nothing else.
+    if let (Ok(spec), Some(lib)) = (std::env::var(device::CHILD), lib.as_ref()) {
+        device::child(&spec, lib);
+        return;
+    }
     let label = lib.as_ref().map_or_else(
         || "no cuDNN".to_string(),
         |l| format!("cuDNN {}", l.version()),
@@ -522,6 +540,7 @@ fn main() {
         pe,
         scratch: scratch.path().to_path_buf(),
         verbose: verbose || only.is_some(),
+        replay: only.is_some(),
     };
     std::panic::set_hook(Box::new(|info| {
         let text = info.to_string();

@@ -87,6 +87,17 @@ fn set_raw(
     lib.check(a.set_fn, status)
 }
 
+/// Refuses the text of a `CHAR` attribute that cuDNN 9.28 would end the
+/// process or corrupt its heap on (see [`BackendDescriptor::set`]).
+fn check_text(a: &'static AttributeInfo, text: &[u8]) -> Result<()> {
+    let checked = match a.attribute() {
+        A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION => super::plan_json::check_raw_device(text),
+        A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION => super::plan_json::check_raw_plan(text),
+        _ => Ok(()),
+    };
+    checked.map_err(|what| Error::bad_value(a.set_fn, what))
+}
+
 // SAFETY: the descriptor is host memory owned by this value; cuDNN does not
 // tie it to a thread, and the last `Arc` may drop it on any thread (the
 // handles it keeps are `Send` and `Sync`).
@@ -436,7 +447,15 @@ impl BackendDescriptor {
     /// says `attr` belongs to another descriptor type, takes another
     /// attribute type or another number of elements, or is not in the
     /// loaded major, or when the descriptor is finalized; cuDNN's status
-    /// otherwise (a value it refuses).
+    /// otherwise (a value it refuses). A device description's JSON
+    /// (`CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION`) and a plan's JSON
+    /// (`CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION`) are checked for
+    /// what cuDNN 9.28 would end the process or corrupt its heap on, and
+    /// refused with [`Error::InvalidArgument`]: text that is not one JSON
+    /// value with no key twice in an object, a `deviceName` of more than
+    /// 255 bytes (CUDA's `char name[256]`); a plan's JSON as
+    /// [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json)
+    /// checks it. The rest of a description is cuDNN's to refuse.
     #[doc(alias = "cudnnBackendSetAttribute")]
     pub fn set<T: AttributeValue>(
         &mut self,
@@ -445,6 +464,9 @@ impl BackendDescriptor {
     ) -> Result<()> {
         let a = self.check_attr(attr, T::TYPE, true)?;
         Self::check_count(a, values.len())?;
+        if let Some(text) = T::as_text(values) {
+            check_text(a, text)?;
+        }
         if let Some(raw) = T::raw_slice(values) {
             return self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast());
         }

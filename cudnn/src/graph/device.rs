@@ -33,67 +33,193 @@ const CREATE: &str = "cudnnBackendCreateDescriptor(CUDNN_BACKEND_DEVICEPROP_DESC
 const FIRST: Version = Version::new(9, 8, 0);
 /// The key left out of [`DeviceProperties::fingerprint`].
 const DEVICE_ID: &str = "cudaDeviceId";
+/// What a key of a description holds ([`DeviceField::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FieldKind {
+    /// A JSON string of [`min`](DeviceField::min) to
+    /// [`max`](DeviceField::max) bytes of UTF-8 (not blank).
+    Text,
+    /// A JSON integer from [`min`](DeviceField::min) to
+    /// [`max`](DeviceField::max).
+    Integer,
+    /// A JSON array of exactly three integers, each from
+    /// [`min`](DeviceField::min) to [`max`](DeviceField::max).
+    Integers3,
+}
+
+/// One key of a device description, with its bound and where the bound
+/// comes from: a row of [`DeviceProperties::fields`].
+///
+/// cuDNN 9.28 copies the description into CUDA's `cudaDeviceProp`
+/// (`driver_types.h`) or its own copy of it: fixed-size fields (a name of
+/// `char[256]`, arrays of 3 `int`s, 32-bit `int`s), which it does not
+/// all bound itself (a `deviceName` of 256 bytes or more aborts the
+/// process or corrupts its heap). [`DeviceProperties::from_json`], and
+/// [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for the
+/// device profile a plan carries, refuse a value outside the row's bound
+/// before cuDNN sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct DeviceField {
+    /// The JSON key, as cuDNN spells it.
+    pub key: &'static str,
+    /// Whether cuDNN 9.28 requires it (it refuses a description without
+    /// it); the others are read when present.
+    pub required: bool,
+    /// The JSON type.
+    pub kind: FieldKind,
+    /// The least value; for text, the fewest bytes.
+    pub min: i64,
+    /// The greatest value; for text, the most bytes of UTF-8.
+    pub max: i64,
+    /// The C type the value is held in: `char[256]`, `int`, `int[3]`,
+    /// `size_t`.
+    pub c_type: &'static str,
+    /// Where the value and its bound come from: the field of CUDA's
+    /// `cudaDeviceProp` or the CUDA call, and what cuDNN 9.28 does past
+    /// it (measured).
+    pub source: &'static str,
+}
+
+/// The greatest 32-bit `int`.
+const INT_MAX: i64 = i32::MAX as i64;
+
 /// The range of `deviceVer` (sm_30 to sm_150).
 const DEVICE_VER: std::ops::RangeInclusive<i64> = 300..=1500;
 
-/// The JSON type a key takes. cuDNN 9.28 reads every integer but
-/// `totalGlobalMem` as a 32-bit `int`, and refuses larger ones without
-/// naming the key.
-#[derive(Clone, Copy)]
-enum Kind {
-    /// A string, not empty, of at most [`TEXT_MAX_BYTES`] bytes.
-    Text,
-    /// An integer from 0 to `i32::MAX`.
-    Int,
-    /// An integer from 1 to `i32::MAX`.
-    Positive,
-    /// An integer from 0 to `i64::MAX` (a size in bytes).
-    Size,
-    /// An array of three integers from 0 to `i32::MAX`.
-    Int3,
-    /// `smCountOrigin`: 0 (the full device) or 1 (a green context).
-    Origin,
-}
-
 /// The most bytes of UTF-8 a text value (`deviceName`) may have: cuDNN
 /// copies it into CUDA's device name, `char name[256]` of `cudaDeviceProp`
-/// (`cuda_runtime_api.h`), which ends with a NUL. cuDNN 9.28 corrupts the
+/// (`driver_types.h`), which ends with a NUL. cuDNN 9.28 corrupts the
 /// heap when it finalizes a description with a longer name.
-const TEXT_MAX_BYTES: usize = 255;
+pub(crate) const TEXT_MAX_BYTES: usize = 255;
 
-/// The keys cuDNN 9.28 requires, with their types.
-const REQUIRED: &[(&str, Kind)] = &[
-    ("deviceName", Kind::Text),
-    ("deviceVer", Kind::Int),
-    ("driverVer", Kind::Int),
-    (DEVICE_ID, Kind::Int),
-    ("pciDeviceId", Kind::Int),
-    ("multiProcessorCount", Kind::Positive),
-    ("maxGridSize", Kind::Int3),
-    ("maxBlockSize", Kind::Int3),
-    ("maxThreadsPerBlock", Kind::Positive),
-    ("maxThreadsPerSM", Kind::Positive),
-    ("maxCtasPerSM", Kind::Positive),
-    ("warpSize", Kind::Positive),
-    ("regsPerBlock", Kind::Int),
-    ("maxRegistersPerSM", Kind::Int),
-    ("maxSharedMemoryPerBlock", Kind::Int),
-    ("maxSharedMemoryPerBlockOptin", Kind::Int),
-    ("reservedSharedMemoryPerBlock", Kind::Int),
-    ("l2CacheSize", Kind::Int),
-    ("totalGlobalMem", Kind::Size),
-    ("memClockRateKHz", Kind::Int),
-    ("memoryBusWidth", Kind::Int),
-    ("smClockRateKHz", Kind::Int),
-    ("isTccDriver", Kind::Int),
-    ("supportCoopLaunch", Kind::Int),
+/// A row of [`FIELDS`].
+const fn field(
+    key: &'static str,
+    required: bool,
+    kind: FieldKind,
+    (min, max): (i64, i64),
+    c_type: &'static str,
+    source: &'static str,
+) -> DeviceField {
+    DeviceField {
+        key,
+        required,
+        kind,
+        min,
+        max,
+        c_type,
+        source,
+    }
+}
+
+/// [`FIELDS`]' kinds, types and ranges, to keep its rows short.
+const TEXT: FieldKind = FieldKind::Text;
+const INTEGER: FieldKind = FieldKind::Integer;
+const INTEGERS_3: FieldKind = FieldKind::Integers3;
+const INT: &str = "int";
+/// 0 to `i32::MAX`.
+const NONNEG: (i64, i64) = (0, INT_MAX);
+/// 1 to `i32::MAX`.
+const COUNT: (i64, i64) = (1, INT_MAX);
+/// 0 or 1.
+const FLAG: (i64, i64) = (0, 1);
+
+/// The keys of a description: one row per key, its bound and its source.
+///
+/// "cuDNN reads int32" is measured on cuDNN 9.28: the value 2^31 is
+/// refused with `BAD_PARAM` (`!json_object.Is<T>()`, no key named), and
+/// negative values are taken. The lower bounds are the crate's: a count,
+/// size or rate of a GPU is not negative, and it has at least one SM,
+/// one thread per block and per SM, one block per SM and one thread per
+/// warp.
+#[rustfmt::skip]
+const FIELDS: &[DeviceField] = &[
+    field("deviceName", true, TEXT, (1, TEXT_MAX_BYTES as i64), "char[256]",
+        "cudaDeviceProp::name, NUL-terminated: 255 bytes of UTF-8; cuDNN 9.28 aborts or \
+         corrupts its heap on 256 or more (measured)"),
+    field("deviceVer", true, INTEGER, (*DEVICE_VER.start(), *DEVICE_VER.end()), INT,
+        "cudaDeviceProp::major * 100 + minor * 10, a multiple of 10 (sm_30 to sm_150); cuDNN \
+         reads int32 and refuses below 500 (NOT_SUPPORTED_ARCH_MISMATCH)"),
+    field("driverVer", true, INTEGER, NONNEG, INT,
+        "cudaDriverGetVersion(int*); cuDNN reads int32"),
+    field(DEVICE_ID, true, INTEGER, NONNEG, INT,
+        "the device ordinal of cudaGetDevice(int*); cuDNN reads int32"),
+    field("pciDeviceId", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::pciDeviceID; cuDNN reads int32"),
+    field("multiProcessorCount", true, INTEGER, COUNT, INT,
+        "cudaDeviceProp::multiProcessorCount; cuDNN reads int32"),
+    field("maxGridSize", true, INTEGERS_3, NONNEG, "int[3]",
+        "cudaDeviceProp::maxGridSize; cuDNN refuses more than 3 elements (N < \
+         json_object.Size()) but takes fewer and does not check their type (measured)"),
+    field("maxBlockSize", true, INTEGERS_3, NONNEG, "int[3]",
+        "cudaDeviceProp::maxThreadsDim; cuDNN refuses more than 3 elements but takes fewer \
+         and does not check their type (measured)"),
+    field("maxThreadsPerBlock", true, INTEGER, COUNT, INT,
+        "cudaDeviceProp::maxThreadsPerBlock; cuDNN reads int32"),
+    field("maxThreadsPerSM", true, INTEGER, COUNT, INT,
+        "cudaDeviceProp::maxThreadsPerMultiProcessor; cuDNN reads int32"),
+    field("maxCtasPerSM", true, INTEGER, COUNT, INT,
+        "cudaDeviceProp::maxBlocksPerMultiProcessor; cuDNN reads int32"),
+    field("warpSize", true, INTEGER, COUNT, INT, "cudaDeviceProp::warpSize; cuDNN reads int32"),
+    field("regsPerBlock", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::regsPerBlock; cuDNN reads int32"),
+    field("maxRegistersPerSM", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::regsPerMultiprocessor; cuDNN reads int32"),
+    field("maxSharedMemoryPerBlock", true, INTEGER, NONNEG, "size_t",
+        "cudaDeviceProp::sharedMemPerBlock (size_t); cuDNN reads int32"),
+    field("maxSharedMemoryPerBlockOptin", true, INTEGER, NONNEG, "size_t",
+        "cudaDeviceProp::sharedMemPerBlockOptin (size_t); cuDNN reads int32"),
+    field("reservedSharedMemoryPerBlock", true, INTEGER, NONNEG, "size_t",
+        "cudaDeviceProp::reservedSharedMemPerBlock (size_t); cuDNN reads int32"),
+    field("l2CacheSize", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::l2CacheSize; cuDNN reads int32"),
+    field("totalGlobalMem", true, INTEGER, (0, i64::MAX), "size_t",
+        "cudaDeviceProp::totalGlobalMem; cuDNN reads uint64 (refuses negatives and 2^64); \
+         the crate holds it as i64"),
+    field("memClockRateKHz", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::memoryClockRate (cudaDevAttrMemoryClockRate), in kHz; cuDNN reads \
+         int32"),
+    field("memoryBusWidth", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::memoryBusWidth, in bits; cuDNN reads int32"),
+    field("smClockRateKHz", true, INTEGER, NONNEG, INT,
+        "cudaDeviceProp::clockRate (cudaDevAttrClockRate), in kHz; cuDNN reads int32"),
+    field("isTccDriver", true, INTEGER, FLAG, INT,
+        "cudaDeviceProp::tccDriver, 1 or 0; cuDNN reads int32"),
+    field("supportCoopLaunch", true, INTEGER, FLAG, INT,
+        "cudaDeviceProp::cooperativeLaunch, 1 or 0; cuDNN reads int32"),
+    field("smCountOrigin", false, INTEGER, FLAG, INT,
+        "cuDNN's own: 0 (the full device) or 1 (a green context); cuDNN refuses others"),
+    field("oversizedSharedMemoryPerBlock", false, INTEGER, NONNEG, INT,
+        "cuDNN's own; cuDNN reads int32"),
 ];
 
-/// The keys cuDNN reads when present.
-const OPTIONAL: &[(&str, Kind)] = &[
-    ("smCountOrigin", Kind::Origin),
-    ("oversizedSharedMemoryPerBlock", Kind::Int),
-];
+/// The row of `key`, if it is a key of a description.
+pub(crate) fn field_of(key: &str) -> Option<&'static DeviceField> {
+    FIELDS.iter().find(|f| f.key == key)
+}
+
+/// The row of `key`, found at compile time (a key not in [`FIELDS`] does
+/// not compile).
+pub(crate) const fn field_named(key: &str) -> &'static DeviceField {
+    let mut i = 0;
+    while i < FIELDS.len() {
+        let k = FIELDS[i].key.as_bytes();
+        let b = key.as_bytes();
+        if k.len() == b.len() {
+            let mut j = 0;
+            while j < k.len() && k[j] == b[j] {
+                j += 1;
+            }
+            if j == k.len() {
+                return &FIELDS[i];
+            }
+        }
+        i += 1;
+    }
+    panic!("not a key of a device description")
+}
 
 /// The shipped descriptions (`cudnn/devices/*.json`; their sources are in
 /// `cudnn/devices/README.md`).
@@ -146,52 +272,104 @@ fn describe(v: &Value) -> String {
     format!("{kind} {shown}")
 }
 
-/// `v` as an integer from 0 to `max`, or why not.
-fn integer(key: &str, v: &Value, max: i64) -> std::result::Result<i64, String> {
-    let Value::Number(n) = v else {
-        return Err(format!("`{key}` is {}, not an integer", describe(v)));
-    };
-    match n.as_i64() {
-        Some(i) if i < 0 => Err(format!("`{key}` is negative ({i})")),
-        Some(i) if i > max && max == i64::from(i32::MAX) => Err(format!(
-            "`{key}` ({i}) does not fit the 32-bit int cuDNN reads it as"
-        )),
-        Some(i) if i > max => Err(format!("`{key}` is {i}, more than {max}")),
-        Some(i) => Ok(i),
-        None if n.is_u64() => Err(format!(
-            "`{key}` ({n}) does not fit a 64-bit signed integer"
-        )),
-        None => Err(format!("`{key}` is {n}, not an integer")),
+/// The bound of `f`, for messages: `` `key` is int: 0 to 2147483647 ``.
+fn bound(f: &DeviceField) -> String {
+    match f.kind {
+        FieldKind::Text => format!(
+            "`{}` is {} bytes of UTF-8 at most ({})",
+            f.key, f.max, f.c_type
+        ),
+        FieldKind::Integer | FieldKind::Integers3 => {
+            format!("`{}` is {}: {} to {}", f.key, f.c_type, f.min, f.max)
+        }
     }
 }
 
-/// Checks `v` against `kind`.
-fn check(key: &str, kind: Kind, v: &Value) -> std::result::Result<(), String> {
-    let int = i64::from(i32::MAX);
-    match kind {
-        Kind::Text => match v {
-            Value::String(s) if s.trim().is_empty() => Err(format!("`{key}` is empty")),
-            Value::String(s) if s.len() > TEXT_MAX_BYTES => Err(format!(
-                "`{key}` has {} bytes of UTF-8, more than the {TEXT_MAX_BYTES} of CUDA's \
-                 device name",
-                s.len()
-            )),
-            Value::String(_) => Ok(()),
+/// Checks the integer `i` (`f`'s value, or an element of it, `what`)
+/// against `f`'s bound.
+pub(crate) fn check_integer(
+    f: &DeviceField,
+    what: &str,
+    i: i64,
+) -> std::result::Result<(), String> {
+    if f.key == "deviceVer" && (i % 10 != 0 || !DEVICE_VER.contains(&i)) {
+        return Err(format!(
+            "`deviceVer` is {i}: it is the compute capability as major * 100 + minor * 10 (900 \
+             for sm_90), a multiple of 10 from {} to {}",
+            DEVICE_VER.start(),
+            DEVICE_VER.end()
+        ));
+    }
+    if i < f.min {
+        let is = if i < 0 && f.min == 0 {
+            format!("is negative ({i})")
+        } else {
+            format!("is {i}, less than {}", f.min)
+        };
+        return Err(format!("`{what}` {is} ({})", bound(f)));
+    }
+    if i > f.max {
+        let is = if f.max == INT_MAX {
+            format!("({i}) does not fit the 32-bit int cuDNN reads it as")
+        } else {
+            format!("is {i}, more than {}", f.max)
+        };
+        return Err(format!("`{what}` {is} ({})", bound(f)));
+    }
+    Ok(())
+}
+
+/// Checks the text `s` against `f`'s bound (a string value of `f`).
+pub(crate) fn check_text(f: &DeviceField, s: &str) -> std::result::Result<(), String> {
+    let key = f.key;
+    if s.trim().is_empty() {
+        return Err(format!("`{key}` is empty"));
+    }
+    if s.len() as u64 > f.max as u64 {
+        return Err(format!(
+            "`{key}` has {} bytes of UTF-8, more than the {} of CUDA's device name \
+             (`char name[256]` with its NUL)",
+            s.len(),
+            f.max
+        ));
+    }
+    Ok(())
+}
+
+/// `v` as an integer of `f` (or an element of it, `what`), or why not.
+fn integer(f: &DeviceField, what: &str, v: &Value) -> std::result::Result<(), String> {
+    let Value::Number(n) = v else {
+        return Err(format!("`{what}` is {}, not an integer", describe(v)));
+    };
+    match n.as_i64() {
+        Some(i) => check_integer(f, what, i),
+        None if n.is_u64() => Err(format!(
+            "`{what}` ({n}) does not fit a 64-bit signed integer ({})",
+            bound(f)
+        )),
+        None => Err(format!("`{what}` is {n}, not an integer")),
+    }
+}
+
+/// Checks `v` against `f`.
+fn check(f: &DeviceField, v: &Value) -> std::result::Result<(), String> {
+    let key = f.key;
+    match f.kind {
+        FieldKind::Text => match v {
+            Value::String(s) => check_text(f, s),
             _ => Err(format!("`{key}` is {}, not a string", describe(v))),
         },
-        Kind::Int => integer(key, v, int).map(drop),
-        Kind::Size => integer(key, v, i64::MAX).map(drop),
-        Kind::Origin => integer(key, v, 1).map(drop),
-        Kind::Positive => match integer(key, v, int)? {
-            0 => Err(format!("`{key}` is 0")),
-            _ => Ok(()),
-        },
-        Kind::Int3 => match v {
+        FieldKind::Integer => integer(f, key, v),
+        FieldKind::Integers3 => match v {
             Value::Array(items) if items.len() == 3 => items
                 .iter()
                 .enumerate()
-                .try_for_each(|(i, item)| integer(&format!("{key}[{i}]"), item, int).map(drop)),
-            Value::Array(items) => Err(format!("`{key}` has {} elements, not 3", items.len())),
+                .try_for_each(|(i, item)| integer(f, &format!("{key}[{i}]"), item)),
+            Value::Array(items) => Err(format!(
+                "`{key}` has {} elements, not 3 ({})",
+                items.len(),
+                bound(f)
+            )),
             _ => Err(format!(
                 "`{key}` is {}, not an array of 3 integers",
                 describe(v)
@@ -261,12 +439,14 @@ fn check_library(lib: &Library) -> Result<()> {
 /// needs no library until a descriptor is made from it
 /// ([`check`](Self::check)).
 ///
-/// Every key cuDNN 9.28 requires is checked for presence and JSON type:
-/// `deviceName` a string; `totalGlobalMem` an integer from 0 to `i64::MAX`;
-/// `maxGridSize` and `maxBlockSize` arrays of three integers; every other
-/// an integer; integers other than `totalGlobalMem` from 0 to `i32::MAX`
-/// (cuDNN reads them as 32-bit `int`s, and refuses a larger one without
-/// naming it). The optional `smCountOrigin` (0 or 1) and
+/// Every key cuDNN 9.28 requires is checked for presence, and every key
+/// it reads for its JSON type and its bound, one row each in
+/// [`fields`](Self::fields): `deviceName` a string of 1 to 255 bytes of
+/// UTF-8 (CUDA's `char name[256]`); `totalGlobalMem` an integer from 0 to
+/// `i64::MAX`; `maxGridSize` and `maxBlockSize` arrays of three `int`s;
+/// every other an integer within a 32-bit `int` (cuDNN reads them as
+/// such, and refuses a larger one without naming it), the counts at
+/// least 1, the flags 0 or 1. The optional `smCountOrigin` (0 or 1) and
 /// `oversizedSharedMemoryPerBlock` are checked when present; keys it does
 /// not know are kept (cuDNN 9.28 ignores them). It holds the description
 /// as canonical JSON: compact, with sorted keys.
@@ -357,19 +537,23 @@ impl DeviceProperties {
     /// Reads a description from its JSON (an object; the keys are listed
     /// on the type).
     ///
+    /// Each key is checked against its row of [`fields`](Self::fields).
     /// `deviceVer` is the compute capability as `major * 100 + minor * 10`
     /// (900 for sm_90), so a multiple of 10 from 300 to 1500;
     /// `multiProcessorCount`, `warpSize`, `maxThreadsPerBlock`,
-    /// `maxThreadsPerSM` and `maxCtasPerSM` are not 0, and `deviceName` is
-    /// not empty and at most 255 bytes of UTF-8 (CUDA's device name is 256
-    /// bytes with its NUL).
+    /// `maxThreadsPerSM` and `maxCtasPerSM` are not 0; `isTccDriver`,
+    /// `supportCoopLaunch` and `smCountOrigin` are 0 or 1; and
+    /// `deviceName` is not empty and at most 255 bytes of UTF-8 (CUDA's
+    /// device name is 256 bytes with its NUL), counted in bytes, not
+    /// characters.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`], whose words
-    /// name the key: text that is not JSON or not a JSON object, a required
-    /// key missing, a value of the wrong JSON type or out of range (a
-    /// negative or fractional number, one too large for cuDNN, an array not
-    /// of three integers), or a `deviceVer` that is no compute capability.
+    /// name the key and its bound: text that is not JSON or not a JSON
+    /// object, a required key missing, a value of the wrong JSON type or
+    /// outside its row's bound (a negative or fractional number, one too
+    /// large for cuDNN, an array not of three integers, a name too long),
+    /// or a `deviceVer` that is no compute capability.
     pub fn from_json(json: &str) -> Result<Self> {
         let value: Value = serde_json::from_str(json).map_err(|e| {
             Error::bad_value(FROM_JSON, format!("the description is not JSON: {e}"))
@@ -381,32 +565,20 @@ impl DeviceProperties {
             ));
         };
         let fields: BTreeMap<String, Value> = map.into_iter().collect();
-        for &(key, kind) in REQUIRED {
-            let Some(v) = fields.get(key) else {
-                return Err(Error::bad_value(
-                    FROM_JSON,
-                    format!("`{key}` is missing (a key cuDNN requires)"),
-                ));
-            };
-            check(key, kind, v).map_err(|what| Error::bad_value(FROM_JSON, what))?;
-        }
-        for &(key, kind) in OPTIONAL {
-            if let Some(v) = fields.get(key) {
-                check(key, kind, v).map_err(|what| Error::bad_value(FROM_JSON, what))?;
+        for f in FIELDS {
+            match fields.get(f.key) {
+                Some(v) => check(f, v).map_err(|what| Error::bad_value(FROM_JSON, what))?,
+                None if f.required => {
+                    return Err(Error::bad_value(
+                        FROM_JSON,
+                        format!("`{}` is missing (a key cuDNN requires)", f.key),
+                    ))
+                }
+                None => {}
             }
         }
+        // Checked above: a multiple of 10 from 300 to 1500.
         let ver = fields.get("deviceVer").and_then(Value::as_i64).unwrap_or(0);
-        if ver % 10 != 0 || !DEVICE_VER.contains(&ver) {
-            return Err(Error::bad_value(
-                FROM_JSON,
-                format!(
-                    "`deviceVer` is {ver}: it is the compute capability as major * 100 + \
-                     minor * 10 (900 for sm_90), a multiple of 10 from {} to {}",
-                    DEVICE_VER.start(),
-                    DEVICE_VER.end()
-                ),
-            ));
-        }
         // In range: both parts fit u32.
         let capability = ((ver / 100) as u32, ((ver % 100) / 10) as u32);
         let name = fields
@@ -456,6 +628,25 @@ impl DeviceProperties {
             )
         })?;
         Self::from_json(json)
+    }
+
+    /// The keys of a description, one row each: its JSON type, its bound,
+    /// the C type it is held in and where the bound comes from.
+    /// [`from_json`](Self::from_json) refuses a value outside its row, and
+    /// a required key missing; keys not in the table are kept, unchecked
+    /// (cuDNN 9.28 ignores them).
+    ///
+    /// ```
+    /// use cudnn::graph::{DeviceProperties, FieldKind};
+    ///
+    /// let name = DeviceProperties::fields().iter().find(|f| f.key == "deviceName");
+    /// let name = name.expect("a key");
+    /// assert_eq!((name.kind, name.max, name.c_type), (FieldKind::Text, 255, "char[256]"));
+    /// let sms = DeviceProperties::fields().iter().find(|f| f.key == "multiProcessorCount");
+    /// assert_eq!(sms.map(|f| (f.min, f.max)), Some((1, i64::from(i32::MAX))));
+    /// ```
+    pub fn fields() -> &'static [DeviceField] {
+        FIELDS
     }
 
     /// The names [`preset`](Self::preset) takes, as it lists them.

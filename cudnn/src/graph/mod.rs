@@ -133,7 +133,7 @@ pub use builder::{
 pub use cache::{DropReason, DroppedPlan, LoadReport, PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;
 pub use descriptor::BackendDescriptor;
-pub use device::DeviceProperties;
+pub use device::{DeviceField, DeviceProperties, FieldKind};
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
 #[doc(hidden)]
 pub use execute::execute_host_work;

@@ -16,14 +16,19 @@
 //! - a graph, tensor or node key it does not know (it could be a reference
 //!   cuDNN reads); a subgraph outside attention or inside a subgraph;
 //! - dims, strides and flags of the wrong type or out of range; more
-//!   operations than [`MAX_OPERATIONS`](super::MAX_OPERATIONS).
+//!   operations than [`MAX_OPERATIONS`](super::MAX_OPERATIONS);
+//! - a member of the device profile (`GPUProfile`) that is a key of a
+//!   device description and outside its bound
+//!   ([`DeviceProperties::fields`](super::DeviceProperties::fields)):
+//!   cuDNN copies the profile into fixed-size fields, and a `deviceName`
+//!   of 256 bytes or more aborts it or corrupts its heap.
 //!
 //! The tensors a plan writes come from the node kinds, by cuDNN's own key
 //! names ([`SCHEMAS`]). The text is read once onto a flat tape
 //! ([`json`]: strings borrowed where they have no escapes, two
 //! allocations), and the model is read off the tape; what the crate does
-//! not read, the device profile and any key of the plan or the engine it
-//! does not know, is left to cuDNN.
+//! not read, the rest of the device profile and any key of the plan or
+//! the engine it does not know, is left to cuDNN.
 //!
 //! [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) needs only
 //! the graph's name and tensors ([`PlanJson::tensors`]): a plan as cuDNN
@@ -37,6 +42,7 @@ use std::fmt;
 use cudnn_sys as sys;
 use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 
+use super::device::{check_integer, check_text, field_of, FieldKind};
 use super::extents::Extents;
 use super::graph_tensor::{data_type_from_name, GraphTensor, BYTE_ALIGNMENT};
 use super::name::Name;
@@ -155,16 +161,17 @@ fn optional_i64(v: Json<'_, '_>, key: &str) -> Result<Option<i64>> {
 }
 
 /// The plan's operation graph. cuDNN requires its version and the engine
-/// (and says so with a status); the device profile and the engine's
-/// payload it checks itself. The versions and the engine's index, SM
-/// version and knob choices are checked for their types; the rest is
-/// left to cuDNN.
+/// (and says so with a status); the engine's payload it checks itself.
+/// The versions and the engine's index, SM version and knob choices are
+/// checked for their types, the device profile's known members for their
+/// bounds ([`check_profile`]); the rest is left to cuDNN.
 fn plan_graph<'d, 'a>(doc: Json<'d, 'a>) -> Result<GraphDoc<'d, 'a>> {
     let mut graph = None;
     for (k, v) in members(doc, "the plan")? {
         match k {
             "operationGraph" => graph = Some(GraphDoc::read(v, "the operation graph")?),
             "engine" if !v.is_null() => check_engine(v)?,
+            "GPUProfile" if !v.is_null() => check_profile(v)?,
             "cudnnVersion" | "schemaVersion" => {
                 optional_i64(v, k)?;
             }
@@ -172,6 +179,88 @@ fn plan_graph<'d, 'a>(doc: Json<'d, 'a>) -> Result<GraphDoc<'d, 'a>> {
         }
     }
     graph.ok_or_else(|| missing("operationGraph", "the plan"))
+}
+
+/// The device profile: cuDNN 9.28 copies it into fixed-size fields as it
+/// does a device description (a `deviceName` of 256 bytes or more aborts
+/// the process or corrupts its heap), so each member that is a key of a
+/// description is checked against its bound
+/// ([`DeviceProperties::fields`](super::DeviceProperties::fields)); a
+/// missing one and any other member are left to cuDNN.
+fn check_profile(v: Json<'_, '_>) -> Result<()> {
+    for (k, v) in members(v, "the device profile")? {
+        let Some(f) = field_of(k) else {
+            continue;
+        };
+        let fits = match f.kind {
+            FieldKind::Text => match v.as_str() {
+                Some(s) => check_text(f, s),
+                None => Err(format!("`{k}` is {v}, not a string")),
+            },
+            FieldKind::Integer => match v.as_i64() {
+                Some(i) => check_integer(f, k, i),
+                None => Err(format!("`{k}` is {v}, not an integer within i64")),
+            },
+            _ => match v.as_array() {
+                Some(items) if items.len() == 3 => {
+                    items
+                        .enumerate()
+                        .try_for_each(|(i, item)| match item.as_i64() {
+                            Some(n) => check_integer(f, &format!("{k}[{i}]"), n),
+                            None => Err(format!("`{k}[{i}]` is {item}, not an integer within i64")),
+                        })
+                }
+                Some(items) => Err(format!("`{k}` has {} elements, not 3", items.len())),
+                None => Err(format!("`{k}` is {v}, not an array of 3 integers")),
+            },
+        };
+        fits.map_err(|what| not_a_plan(format_args!("the device profile: {what}")))?;
+    }
+    Ok(())
+}
+
+/// The text of a device description set through the base layer
+/// (`CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION`), checked only for what
+/// cuDNN 9.28 would end the process or corrupt its heap on: one JSON
+/// value (UTF-8, no key twice in an object, so no member cuDNN finds
+/// first that this reader does not see), and a top-level text member
+/// ([`FieldKind::Text`]: `deviceName`) of at most its bound in bytes.
+/// The rest is cuDNN's to refuse.
+pub(crate) fn check_raw_device(text: &[u8]) -> std::result::Result<(), String> {
+    let text = std::str::from_utf8(text)
+        .map_err(|e| format!("a device description that is not UTF-8: {e}"))?;
+    let doc =
+        json::parse(text).map_err(|e| format!("a device description that is not JSON: {e}"))?;
+    let Some(members) = doc.root().as_object() else {
+        return Ok(());
+    };
+    for (k, v) in members {
+        if let (Some(f), Some(s)) = (field_of(k), v.as_str()) {
+            if f.kind == FieldKind::Text && s.len() as u64 > f.max as u64 {
+                return Err(format!(
+                    "`{k}` has {} bytes of UTF-8, more than the {} of CUDA's device name \
+                     (`char name[256]` with its NUL)",
+                    s.len(),
+                    f.max
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The text of a plan set through the base layer
+/// (`CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION`), checked as
+/// [`PlanJson::tensors`] checks it (tensor references cuDNN 9.28 would
+/// end the process on, the device profile's bounds).
+pub(crate) fn check_raw_plan(text: &[u8]) -> std::result::Result<(), String> {
+    let text =
+        std::str::from_utf8(text).map_err(|e| format!("a plan's JSON that is not UTF-8: {e}"))?;
+    match PlanJson::tensors(text) {
+        Ok(_) => Ok(()),
+        Err(Error::InvalidArgument { mismatch, .. }) => Err(mismatch.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The engine: its global index required; its SM version and knob

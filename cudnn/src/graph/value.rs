@@ -39,6 +39,13 @@ pub trait AttributeValue: sealed::Sealed + Copy {
         let _ = values;
         None
     }
+    /// `values` as bytes, when they are text (`CHAR`: `u8`).
+    #[doc(hidden)]
+    #[inline]
+    fn as_text(values: &[Self]) -> Option<&[u8]> {
+        let _ = values;
+        None
+    }
 }
 
 /// Types whose every bit pattern is a valid value: cuDNN's writes are
@@ -66,12 +73,34 @@ macro_rules! plain {
     )*};
 }
 
+impl sealed::Sealed for u8 {}
+impl AttributeValue for u8 {
+    const TYPE: T = T::CUDNN_TYPE_CHAR;
+    type Raw = u8;
+    const ZERO: u8 = 0;
+    #[inline]
+    fn to_raw(self) -> u8 {
+        self
+    }
+    #[inline]
+    fn from_raw(raw: u8) -> u8 {
+        raw
+    }
+    #[inline]
+    fn raw_slice(values: &[u8]) -> Option<&[u8]> {
+        Some(values)
+    }
+    #[inline]
+    fn as_text(values: &[u8]) -> Option<&[u8]> {
+        Some(values)
+    }
+}
+
 plain! {
     i64 => CUDNN_TYPE_INT64, 0;
     i32 => CUDNN_TYPE_INT32, 0;
     f32 => CUDNN_TYPE_FLOAT, 0.0;
     f64 => CUDNN_TYPE_DOUBLE, 0.0;
-    u8 => CUDNN_TYPE_CHAR, 0;
     sys::cudnnFraction_t => CUDNN_TYPE_FRACTION, sys::cudnnFraction_t { numerator: 0, denominator: 0 };
     sys::cudnnDataType_t => CUDNN_TYPE_DATA_TYPE, sys::cudnnDataType_t(0);
     sys::cudnnConvolutionMode_t => CUDNN_TYPE_CONVOLUTION_MODE, sys::cudnnConvolutionMode_t(0);

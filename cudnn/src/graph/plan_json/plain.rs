@@ -12,8 +12,9 @@
 //! members, in cuDNN's order (so no key twice, and nothing to search);
 //! strings without escapes; a node's `operation` first; no subgraph; at
 //! most [`MAX_TENSORS`] tensors. The device profile, which only cuDNN
-//! reads, is matched against the members cuDNN 9.28 writes, in its order
-//! ([`PROFILE`]), and read as any value when it holds others. On
+//! reads, must hold the members cuDNN 9.28 writes, in its order
+//! ([`PROFILE`]), each within its bound (cuDNN copies them into
+//! fixed-size fields). On
 //! anything else, an error included, it answers `None` and leaves the
 //! text to `PlanJson::parse`, which reads it whole and says what is
 //! wrong.
@@ -22,6 +23,7 @@
 //! plan and every refused text through both, and a plan cut or changed
 //! at every byte.
 
+use super::super::device::{check_integer, check_text, field_named, DeviceField};
 use super::super::extents::Extents;
 use super::super::graph_tensor::GraphTensor;
 use super::super::{MAX_OPERATIONS, MAX_RANK};
@@ -306,27 +308,30 @@ impl<'a> Plain<'a> {
         name
     }
 
-    /// The device profile, which only cuDNN reads: when its members are
-    /// those cuDNN 9.28 writes, in its order ([`PROFILE`]; so none
-    /// twice), matched as they stand, else read as any value.
+    /// The device profile, which cuDNN copies into fixed-size fields:
+    /// its members those cuDNN 9.28 writes, in its order ([`PROFILE`]; so
+    /// none twice), each within its bound ([`DeviceField`]). Any other
+    /// profile is `PlanJson::parse`'s, which checks it and says what is
+    /// wrong.
     fn profile(&mut self) -> Option<()> {
-        let from = self.at;
-        let mut plain = || {
-            for &(key, shape) in PROFILE {
-                self.expect(key)?;
-                match shape {
-                    Shape::Int => self.int().map(|_| ())?,
-                    Shape::Ints => self.ints().map(|_| ())?,
-                    Shape::Text => self.text().map(|_| ())?,
+        for &(key, shape, f) in PROFILE {
+            self.expect(key)?;
+            let fits = match shape {
+                Shape::Int => check_integer(f, f.key, self.int()?).is_ok(),
+                Shape::Ints => {
+                    let (values, len) = self.ints()?;
+                    len == 3
+                        && values[..3]
+                            .iter()
+                            .all(|&i| check_integer(f, f.key, i).is_ok())
                 }
+                Shape::Text => check_text(f, self.text()?).is_ok(),
+            };
+            if !fits {
+                return None;
             }
-            self.expect("}")
-        };
-        if plain().is_none() {
-            self.at = from;
-            self.skip(1, false)?;
         }
-        Some(())
+        self.expect("}")
     }
 
     /// The engine: null, or its index an integer, its SM version one or
@@ -577,35 +582,113 @@ enum Shape {
 }
 
 /// The device profile as cuDNN 9.28 writes it: each member's text up to
-/// its value, and the value's shape.
-const PROFILE: &[(&str, Shape)] = &[
-    ("{\"maxGridSize\":", Shape::Ints),
-    (",\"maxBlockSize\":", Shape::Ints),
-    (",\"regsPerBlock\":", Shape::Int),
-    (",\"multiProcessorCount\":", Shape::Int),
-    (",\"smCountOrigin\":", Shape::Int),
-    (",\"warpSize\":", Shape::Int),
-    (",\"maxSharedMemoryPerBlock\":", Shape::Int),
-    (",\"maxSharedMemoryPerBlockOptin\":", Shape::Int),
-    (",\"oversizedSharedMemoryPerBlock\":", Shape::Int),
-    (",\"reservedSharedMemoryPerBlock\":", Shape::Int),
-    (",\"maxRegistersPerSM\":", Shape::Int),
-    (",\"maxCtasPerSM\":", Shape::Int),
-    (",\"maxThreadsPerBlock\":", Shape::Int),
-    (",\"maxThreadsPerSM\":", Shape::Int),
-    (",\"pciDeviceId\":", Shape::Int),
-    (",\"isTccDriver\":", Shape::Int),
-    (",\"supportCoopLaunch\":", Shape::Int),
-    (",\"totalGlobalMem\":", Shape::Int),
-    (",\"smClockRateKHz\":", Shape::Int),
-    (",\"memClockRateKHz\":", Shape::Int),
-    (",\"memoryBusWidth\":", Shape::Int),
-    (",\"l2CacheSize\":", Shape::Int),
-    (",\"cudaDeviceId\":", Shape::Int),
-    (",\"deviceVer\":", Shape::Int),
-    (",\"driverVer\":", Shape::Int),
-    (",\"deviceName\":", Shape::Text),
+/// its value, the value's shape, and the key's row of the bounds.
+const PROFILE: &[(&str, Shape, &DeviceField)] = &[
+    ("{\"maxGridSize\":", Shape::Ints, field_named("maxGridSize")),
+    (
+        ",\"maxBlockSize\":",
+        Shape::Ints,
+        field_named("maxBlockSize"),
+    ),
+    (
+        ",\"regsPerBlock\":",
+        Shape::Int,
+        field_named("regsPerBlock"),
+    ),
+    (
+        ",\"multiProcessorCount\":",
+        Shape::Int,
+        field_named("multiProcessorCount"),
+    ),
+    (
+        ",\"smCountOrigin\":",
+        Shape::Int,
+        field_named("smCountOrigin"),
+    ),
+    (",\"warpSize\":", Shape::Int, field_named("warpSize")),
+    (
+        ",\"maxSharedMemoryPerBlock\":",
+        Shape::Int,
+        field_named("maxSharedMemoryPerBlock"),
+    ),
+    (
+        ",\"maxSharedMemoryPerBlockOptin\":",
+        Shape::Int,
+        field_named("maxSharedMemoryPerBlockOptin"),
+    ),
+    (
+        ",\"oversizedSharedMemoryPerBlock\":",
+        Shape::Int,
+        field_named("oversizedSharedMemoryPerBlock"),
+    ),
+    (
+        ",\"reservedSharedMemoryPerBlock\":",
+        Shape::Int,
+        field_named("reservedSharedMemoryPerBlock"),
+    ),
+    (
+        ",\"maxRegistersPerSM\":",
+        Shape::Int,
+        field_named("maxRegistersPerSM"),
+    ),
+    (
+        ",\"maxCtasPerSM\":",
+        Shape::Int,
+        field_named("maxCtasPerSM"),
+    ),
+    (
+        ",\"maxThreadsPerBlock\":",
+        Shape::Int,
+        field_named("maxThreadsPerBlock"),
+    ),
+    (
+        ",\"maxThreadsPerSM\":",
+        Shape::Int,
+        field_named("maxThreadsPerSM"),
+    ),
+    (",\"pciDeviceId\":", Shape::Int, field_named("pciDeviceId")),
+    (",\"isTccDriver\":", Shape::Int, field_named("isTccDriver")),
+    (
+        ",\"supportCoopLaunch\":",
+        Shape::Int,
+        field_named("supportCoopLaunch"),
+    ),
+    (
+        ",\"totalGlobalMem\":",
+        Shape::Int,
+        field_named("totalGlobalMem"),
+    ),
+    (
+        ",\"smClockRateKHz\":",
+        Shape::Int,
+        field_named("smClockRateKHz"),
+    ),
+    (
+        ",\"memClockRateKHz\":",
+        Shape::Int,
+        field_named("memClockRateKHz"),
+    ),
+    (
+        ",\"memoryBusWidth\":",
+        Shape::Int,
+        field_named("memoryBusWidth"),
+    ),
+    (",\"l2CacheSize\":", Shape::Int, field_named("l2CacheSize")),
+    (
+        ",\"cudaDeviceId\":",
+        Shape::Int,
+        field_named("cudaDeviceId"),
+    ),
+    (",\"deviceVer\":", Shape::Int, field_named("deviceVer")),
+    (",\"driverVer\":", Shape::Int, field_named("driverVer")),
+    (",\"deviceName\":", Shape::Text, field_named("deviceName")),
 ];
+
+/// The keys of [`PROFILE`], in its order.
+#[cfg(test)]
+pub(super) fn profile_keys() -> impl Iterator<Item = &'static str> {
+    PROFILE.iter().map(|(_, _, f)| f.key)
+}
 
 /// Up to `MAX_RANK` integers, and how many.
 type Ints = ([i64; MAX_RANK], usize);

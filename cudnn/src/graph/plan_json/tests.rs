@@ -214,25 +214,132 @@ fn a_key_twice_in_one_object_is_refused() {
     assert!(checked(&twice).is_err());
 }
 
-/// A device profile with members cuDNN 9.28 does not write is read as
-/// any value: the plan is still read plainly, as `parse` reads it; a key
-/// twice there is refused by both readers.
+/// A device profile with members cuDNN 9.28 does not write is left to
+/// `parse`, which reads it (the members it does not know unchecked); a
+/// key twice there is refused by both readers.
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
-fn a_device_profile_of_other_members_is_read_as_any_value() {
+fn a_device_profile_of_other_members_is_read_by_parse() {
     let raw = include_str!("../../../tests/data/conv-plan-sm90.json").trim();
+    assert!(plain::read(raw).is_some());
     let other = raw.replacen(
         "\"warpSize\":32",
         "\"warpSize\":32,\"newKey\":[1.5,\"x\"]",
         1,
     );
     assert_ne!(other, raw);
-    assert!(plain::read(&other).is_some());
+    assert!(plain::read(&other).is_none());
     checked(&other).expect("a plan");
+    PlanJson::tensors(&other).expect("a plan");
     let twice = raw.replacen("\"warpSize\":32", "\"warpSize\":32,\"warpSize\":32", 1);
     assert_ne!(twice, raw);
     assert!(plain::read(&twice).is_none());
     assert!(checked(&twice).is_err());
+}
+
+/// cuDNN 9.28 copies a plan's device profile into fixed-size fields (a
+/// `deviceName` of 256 bytes aborts it): each member that is a key of a
+/// device description is refused outside its bound, by both readers, at
+/// one past it; at the bound it is read.
+#[test]
+#[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
+fn a_device_profile_past_its_bounds_is_refused() {
+    let int_max = i64::from(i32::MAX);
+    let cases: Vec<(&str, Value, Value, &str)> = vec![
+        (
+            "deviceName",
+            "x".repeat(255).into(),
+            "x".repeat(256).into(),
+            "has 256 bytes",
+        ),
+        (
+            "deviceName",
+            "é".repeat(127).into(),
+            "é".repeat(128).into(),
+            "has 256 bytes",
+        ),
+        (
+            "deviceName",
+            "中".repeat(85).into(),
+            "中".repeat(86).into(),
+            "has 258 bytes",
+        ),
+        ("deviceName", "x".into(), "".into(), "`deviceName` is empty"),
+        ("deviceName", "x".into(), 7.into(), "not a string"),
+        ("multiProcessorCount", 1.into(), 0.into(), "less than 1"),
+        (
+            "multiProcessorCount",
+            int_max.into(),
+            (int_max + 1).into(),
+            "32-bit int",
+        ),
+        ("l2CacheSize", 0.into(), (-1).into(), "negative (-1)"),
+        ("isTccDriver", 1.into(), 2.into(), "more than 1"),
+        (
+            "totalGlobalMem",
+            i64::MAX.into(),
+            u64::MAX.into(),
+            "within i64",
+        ),
+        ("deviceVer", 1500.into(), 1510.into(), "`deviceVer` is 1510"),
+        (
+            "maxGridSize",
+            serde_json::json!([int_max, 0, 0]),
+            serde_json::json!([int_max + 1, 0, 0]),
+            "`maxGridSize[0]`",
+        ),
+        (
+            "maxBlockSize",
+            serde_json::json!([1, 1, 1]),
+            serde_json::json!([1, 1]),
+            "2 elements, not 3",
+        ),
+        (
+            "maxBlockSize",
+            serde_json::json!([1, 1, 1]),
+            serde_json::json!([1, 1, 1, 1]),
+            "4 elements, not 3",
+        ),
+        (
+            "maxBlockSize",
+            serde_json::json!([1, 1, 1]),
+            serde_json::json!([1, "1", 1]),
+            "`maxBlockSize[1]`",
+        ),
+    ];
+    for (key, fits, past, want) in cases {
+        for (value, ok) in [(fits, true), (past, false)] {
+            let mut v = conv();
+            v["GPUProfile"][key] = value.clone();
+            // As cuDNN writes it (read plainly when it fits) and sorted.
+            let ordered = in_cudnns_order(&v);
+            let json = ordered.replacen(
+                &in_cudnns_order(&v["GPUProfile"]),
+                &profile_in_cudnns_order(&v["GPUProfile"]),
+                1,
+            );
+            assert_eq!(plain::read(&json).is_some(), ok, "{key} = {value}: {json}");
+            match parse(&v) {
+                Ok(_) if ok => {}
+                Err(e) if !ok => {
+                    let text = e.to_string();
+                    assert!(
+                        text.contains("the device profile") && text.contains(want),
+                        "{key} = {value}: {want:?} not in {text}"
+                    );
+                }
+                other => panic!("{key} = {value}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// A device profile as compact JSON in the order cuDNN 9.28 writes it.
+fn profile_in_cudnns_order(profile: &Value) -> String {
+    let members: Vec<String> = super::plain::profile_keys()
+        .map(|k| format!("{}:{}", Value::from(k), profile[k]))
+        .collect();
+    format!("{{{}}}", members.join(","))
 }
 
 /// An edit of the convolution's plan and what the refusal says.
