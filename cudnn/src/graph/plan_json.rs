@@ -731,6 +731,19 @@ pub(crate) const SCHEMAS: &[Schema] = &[
         ],
         subgraph: false,
     },
+    // The composite attention forward's softmax from cuDNN 9.21
+    // (`builder/expand.rs`) and `Graph::softmax`: the keys of the softmax
+    // the SDPA forward nests (`values::SOFTMAX_READS`, `SOFTMAX_WRITES`),
+    // as a node of its own (not probed key by key).
+    Schema {
+        operation: "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR",
+        inputs: &["X", "sinkDesc"],
+        outputs: &["Y", "statsDesc", "maxDesc", "sumExpDesc"],
+        training_outputs: &[],
+        modes: &[],
+        attrs: &[],
+        subgraph: false,
+    },
     Schema {
         operation: "CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR",
         inputs: &[
