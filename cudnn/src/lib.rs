@@ -107,6 +107,7 @@ pub use self::core::launch::{strides_are_injective, DeviceBuffer, DeviceBufferMu
 pub use self::core::library::{init, library, version, Library};
 pub use self::core::modes::{MathType, NanPropagation, Scaling};
 pub use self::core::raw::{check_raw_parts, RawDeviceView, RawDeviceViewMut};
+pub use self::core::save::CACHE_FILE_MAX_BYTES;
 pub use self::core::status::{Category, Status};
 pub use self::core::tensor::{
     extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat,

@@ -3,7 +3,8 @@
 //! same file at once all leave the previous cache or the new one, whole.
 //! Each writer is a child process (this test binary again, running one of
 //! the `child_*` tests); on Windows the children run under Wine like the
-//! parent, and `kill` is `TerminateProcess`.
+//! parent, and `kill` is `TerminateProcess`. A load refuses a file over
+//! the size limit its caller sets, and takes it within the default one.
 
 mod common;
 
@@ -455,4 +456,59 @@ fn a_save_into_a_missing_folder_is_an_io_error() {
         Err(Error::Io { path: p, .. }) => assert_eq!(p, path),
         other => panic!("expected Error::Io, got {other:?}"),
     }
+}
+
+/// The size of the file at `path`, less one: a limit the file is just over.
+fn one_byte_short(path: &Path) -> u64 {
+    std::fs::metadata(path).expect("metadata").len() - 1
+}
+
+/// `r` is the error of a file at `path` over the size limit `limit`.
+fn assert_over_limit<T: std::fmt::Debug>(r: Result<T, Error>, path: &Path, limit: u64) {
+    match r {
+        Err(Error::Io { path: p, message }) => {
+            assert_eq!(p, path);
+            let words = format!("over the limit of {limit} bytes");
+            assert!(message.contains(&words), "{message}");
+        }
+        other => panic!("expected Error::Io, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_algo_cache_load_refuses_a_file_over_the_callers_limit() {
+    let dir = scratch("limit-algo");
+    let path = dir.path().join("cache.json");
+    algo_cache(1).save(&path).expect("save");
+    let limit = one_byte_short(&path);
+    let back = AlgoCache::new();
+    assert_over_limit(back.load_with_limit(&path, limit), &path, limit);
+    assert!(back.is_empty());
+    assert_eq!(
+        back.load_with_limit(&path, limit + 1)
+            .expect("at the limit"),
+        ALGO_A
+    );
+    assert_eq!(algo_file_holds(&path), 1);
+}
+
+#[test]
+fn a_plan_cache_load_refuses_a_file_over_the_callers_limit() {
+    let Some(lib) = common::lib() else {
+        return;
+    };
+    let dir = scratch("limit-plans");
+    write_sources(&lib, dir.path());
+    let path = dir.path().join("source-1.json");
+    let limit = one_byte_short(&path);
+    assert_over_limit(
+        PlanCache::load_with_limit(&path, &lib, 100_000, limit),
+        &path,
+        limit,
+    );
+    let (back, report) =
+        PlanCache::load_with_limit(&path, &lib, 100_000, limit + 1).expect("at the limit");
+    assert!(report.dropped.is_empty(), "{:?}", report.dropped);
+    assert_eq!(back.len(), PLANS_A);
+    assert_eq!(plan_file_holds(&path, &lib), 1);
 }

@@ -342,14 +342,27 @@ impl AlgoCache {
     }
 
     /// Adds the choices saved in `path` (a missing file adds nothing) and
-    /// returns how many were read.
+    /// returns how many were read. The file may have at most
+    /// [`CACHE_FILE_MAX_BYTES`](crate::CACHE_FILE_MAX_BYTES) (64 MiB);
+    /// [`load_with_limit`](Self::load_with_limit) takes another limit.
     ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be read, is not a regular file
     /// (a FIFO, a device, a socket or a folder: refused without waiting on
-    /// it), is larger than 64 MiB, or is not a cache file of this format.
+    /// it), is larger than 64 MiB (the message names the limit), or is not
+    /// a cache file of this format.
     pub fn load(&self, path: &Path) -> Result<usize> {
-        let text = match read_bounded(path, CACHE_FILE_MAX_BYTES) {
+        self.load_with_limit(path, CACHE_FILE_MAX_BYTES)
+    }
+
+    /// As [`load`](Self::load), for a file of at most `max_bytes` bytes.
+    ///
+    /// # Errors
+    /// As [`load`](Self::load), with [`Error::Io`] (whose message names
+    /// the limit) for a file larger than `max_bytes`, or one that grows
+    /// past it while it is read.
+    pub fn load_with_limit(&self, path: &Path, max_bytes: u64) -> Result<usize> {
+        let text = match read_bounded(path, max_bytes) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
             Err(e) => return Err(io_error(path, e.to_string())),

@@ -10,9 +10,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Temporary files made by this process, for unique names.
 static SERIAL: AtomicU64 = AtomicU64::new(0);
 
-/// The most bytes a cache file (`AlgoCache::load`, `PlanCache::load`) may
-/// have: a plan cache of its default capacity is well under 1 MiB.
-pub(crate) const CACHE_FILE_MAX_BYTES: u64 = 64 << 20;
+/// The most bytes a cache file may have for [`AlgoCache::load`] and
+/// [`PlanCache::load`] (64 MiB): a plan cache of its default capacity is
+/// well under 1 MiB. [`AlgoCache::load_with_limit`] and
+/// [`PlanCache::load_with_limit`] take another limit.
+///
+/// [`AlgoCache::load`]: crate::conv::AlgoCache::load
+/// [`PlanCache::load`]: crate::graph::PlanCache::load
+/// [`AlgoCache::load_with_limit`]: crate::conv::AlgoCache::load_with_limit
+/// [`PlanCache::load_with_limit`]: crate::graph::PlanCache::load_with_limit
+pub const CACHE_FILE_MAX_BYTES: u64 = 64 << 20;
 
 /// The text of the file at `path` (links followed) when it is a regular
 /// file of at most `limit` bytes of UTF-8.

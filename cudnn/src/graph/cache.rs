@@ -451,10 +451,15 @@ impl PlanCache {
     /// read. Plans are rebuilt by [`get_or_build`](Self::get_or_build) and
     /// the file written again by [`save`](Self::save).
     ///
+    /// The file may have at most
+    /// [`CACHE_FILE_MAX_BYTES`](crate::CACHE_FILE_MAX_BYTES) (64 MiB);
+    /// [`load_with_limit`](Self::load_with_limit) takes another limit.
+    ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be read, is not a regular file (a
     /// FIFO, a device, a socket or a folder: refused without waiting on
-    /// it) or is larger than 64 MiB; [`Error::InvalidArgument`]
+    /// it) or is larger than 64 MiB (the message names the limit);
+    /// [`Error::InvalidArgument`]
     /// when it is not a plan cache of this format and version (2), or an
     /// entry lacks one of its strings (`graph`, `device`, `cudnn`,
     /// `settings`, `plan`); as [`new`](Self::new).
@@ -463,8 +468,23 @@ impl PlanCache {
         lib: &Arc<Library>,
         capacity: usize,
     ) -> Result<(PlanCache, LoadReport)> {
+        PlanCache::load_with_limit(path, lib, capacity, CACHE_FILE_MAX_BYTES)
+    }
+
+    /// As [`load`](Self::load), for a file of at most `max_bytes` bytes.
+    ///
+    /// # Errors
+    /// As [`load`](Self::load), with [`Error::Io`] (whose message names
+    /// the limit) for a file larger than `max_bytes`, or one that grows
+    /// past it while it is read.
+    pub fn load_with_limit(
+        path: &Path,
+        lib: &Arc<Library>,
+        capacity: usize,
+        max_bytes: u64,
+    ) -> Result<(PlanCache, LoadReport)> {
         let mut cache = PlanCache::new(capacity)?;
-        let doc = read_cache_file(path)?;
+        let doc = read_cache_file(path, max_bytes)?;
         let list = doc
             .get("entries")
             .and_then(|e| e.as_array())
@@ -546,10 +566,10 @@ impl PlanCache {
 
 const LOAD: &str = "PlanCache::load";
 
-/// The JSON of the plan cache file at `path`, checked to be of this
-/// crate's format and version.
-fn read_cache_file(path: &Path) -> Result<serde_json::Value> {
-    let text = read_bounded(path, CACHE_FILE_MAX_BYTES).map_err(|e| Error::Io {
+/// The JSON of the plan cache file at `path`, of at most `max_bytes`
+/// bytes, checked to be of this crate's format and version.
+fn read_cache_file(path: &Path, max_bytes: u64) -> Result<serde_json::Value> {
+    let text = read_bounded(path, max_bytes).map_err(|e| Error::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
