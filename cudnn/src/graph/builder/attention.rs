@@ -600,7 +600,12 @@ impl Graph {
             };
             let fp8 = fp8::FP8S.contains(&self.data_type_of(q));
             let o_attr = A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC;
+            // Per-tensor FP8 (MXFP8's block factors are E8M0: its engines,
+            // and the frontend's rules for them, are others).
+            let block_scaled = slot(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_QDESC)
+                .is_some_and(|d| self.data_type_of(d) == Dt::CUDNN_DATA_FP8_E8M0);
             let wide_output = fp8
+                && !block_scaled
                 && slot(o_attr).is_some_and(|o| {
                     matches!(
                         self.data_type_of(o),

@@ -35,7 +35,8 @@ pub(crate) struct HeadDims {
     pub(crate) d_qk: i64,
     /// The head dim of `v`.
     pub(crate) d_v: i64,
-    /// An FP8 forward whose `O` is `HALF` or `BFLOAT16` (not FP8).
+    /// A per-tensor FP8 forward (not MXFP8) whose `O` is `HALF` or
+    /// `BFLOAT16` (not FP8).
     pub(crate) wide_output: bool,
 }
 
