@@ -110,9 +110,7 @@ pub fn rnn_data_len(
     vector_size: usize,
 ) -> Option<usize> {
     let vectors = if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED {
-        seq_lengths
-            .iter()
-            .try_fold(0usize, |acc, &l| acc.checked_add(l))?
+        crate::core::size::sum(seq_lengths.iter().copied())?
     } else {
         max_seq_len.checked_mul(seq_lengths.len())?
     };

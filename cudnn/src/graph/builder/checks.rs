@@ -138,7 +138,7 @@ pub(crate) fn check_compute_type(t: Dt) -> Result<(), String> {
 
 /// The number of elements of `dims`, when it fits `i64`.
 pub(crate) fn element_count(dims: &[i64]) -> Option<i64> {
-    dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d))
+    crate::core::size::product(dims.iter().copied())
 }
 
 /// Packed row-major strides of `dims` (the last dimension varies fastest);
@@ -242,9 +242,7 @@ pub(crate) fn check_layout(dims: &[i64], strides: &[i64]) -> Result<(), String> 
         ));
     }
     // The offset of the last element, plus one.
-    let extent = dims.iter().zip(strides).try_fold(1i64, |acc, (&d, &s)| {
-        (d - 1).checked_mul(s).and_then(|x| acc.checked_add(x))
-    });
+    let extent = crate::core::size::span(dims, strides);
     if extent.is_none() {
         return Err(format!(
             "the extent of dims {dims:?} with strides {strides:?} overflows a 64-bit integer"

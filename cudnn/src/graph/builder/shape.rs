@@ -128,7 +128,7 @@ pub(super) fn check_permutation(
 
 /// The product of `dims`, `None` on overflow.
 fn element_count(dims: &[i64]) -> Option<i64> {
-    dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d))
+    crate::core::size::product(dims.iter().copied())
 }
 
 impl BackendOp {
