@@ -2,6 +2,8 @@
 //! named buffers of each direction, the fused conv-bias-activation's
 //! descriptors and buffers, and its two factors.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::activation::ActivationDescriptor;
 use crate::core::dtype::{DataType, Scale};
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};

@@ -1,5 +1,7 @@
 //! The convolution descriptor and the output shape rule.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::cell::Cell;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -133,6 +135,8 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         let (mut p, mut s, mut d) = ([0usize; MAX_SPATIAL], [1; MAX_SPATIAL], [1; MAX_SPATIAL]);
         let mut ok = true;
         for i in 0..n {
+            // i < n <= MAX_SPATIAL, lifted <= 1.
+            #[allow(clippy::arithmetic_side_effects)]
             let j = i + lifted;
             (p[j], s[j], d[j]) = (pads[i], strides[i], dilations[i]);
             ok &= p[j] <= i32::MAX as usize
@@ -425,14 +429,14 @@ fn output_rule(
     groups: usize,
 ) -> std::result::Result<Dims, String> {
     let spatial = pads.len();
-    if x.len() != spatial + 2
-        || w.len() != spatial + 2
+    if x.len().checked_sub(2) != Some(spatial)
+        || w.len().checked_sub(2) != Some(spatial)
         || strides.len() != spatial
         || dilations.len() != spatial
     {
         return Err(format!(
             "input {x:?} and filter {w:?} must have {} dims for {spatial} spatial dimensions",
-            spatial + 2
+            spatial.saturating_add(2)
         ));
     }
     if groups == 0 || w[1].checked_mul(groups) != Some(x[1]) {
@@ -452,13 +456,16 @@ fn output_rule(
     let o = out.as_mut_slice();
     o[1] = w[0];
     for d in 0..spatial {
-        let span = w[d + 2]
+        // d < spatial, and x and w have spatial + 2 dims (checked above).
+        #[allow(clippy::arithmetic_side_effects)]
+        let a = d + 2;
+        let span = w[a]
             .checked_sub(1)
             .ok_or_else(|| format!("spatial dim {d}: the kernel is empty"))?
             .checked_mul(dilations[d])
             .and_then(|s| s.checked_add(1))
             .ok_or("kernel span overflows")?;
-        let padded = x[d + 2]
+        let padded = x[a]
             .checked_add(pads[d].checked_mul(2).ok_or("padding overflows")?)
             .ok_or("padding overflows")?;
         // cuDNN's own rule computes these in `int` (as `fits_c_int`).
@@ -472,12 +479,14 @@ fn output_rule(
                 "spatial dim {d}: a kernel spanning {span} does not fit the padded input of {padded}"
             ));
         }
-        // Stride 1 (the common case) needs no division.
-        let steps = match strides[d] {
-            1 => padded - span,
-            stride => (padded - span) / stride,
+        // Stride 1 (the common case) needs no division. span <= padded <=
+        // i32::MAX and the stride is not 0 (checked above).
+        #[allow(clippy::arithmetic_side_effects)]
+        let len = match strides[d] {
+            1 => padded - span + 1,
+            stride => (padded - span) / stride + 1,
         };
-        o[d + 2] = steps + 1;
+        o[a] = len;
     }
     Ok(out)
 }
@@ -491,12 +500,21 @@ fn fits_c_int(
     pads: &[usize],
     dilations: &[usize],
 ) -> std::result::Result<(), String> {
+    let (x, w) = (
+        x.get(2..).unwrap_or_default(),
+        w.get(2..).unwrap_or_default(),
+    );
     for (d, (&p, &dil)) in pads.iter().zip(dilations).enumerate() {
-        let (Some(&i), Some(&k)) = (x.get(d + 2), w.get(d + 2)) else {
+        let (Some(&i), Some(&k)) = (x.get(d), w.get(d)) else {
             break;
         };
-        let padded = i as u128 + 2 * p as u128;
-        let span = (k as u128).saturating_sub(1) * dil as u128 + 1;
+        // usize values widened to u128: a sum and a product of two cannot
+        // overflow it.
+        #[allow(clippy::arithmetic_side_effects)]
+        let (padded, span) = (
+            i as u128 + 2 * p as u128,
+            (k as u128).saturating_sub(1) * dil as u128 + 1,
+        );
         if padded > i32::MAX as u128 || span > i32::MAX as u128 {
             return Err(format!(
                 "spatial dim {d}: the padded input ({padded}) or the dilated kernel ({span}) does not fit cuDNN's int"

@@ -3,6 +3,8 @@
 //! problem, the algorithm choice, the workspace, its scaling and a struct
 //! of named buffers.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use super::algo::{AlgoChoice, BwdData, BwdFilter, Fwd};
 use super::args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,

@@ -2,6 +2,8 @@
 //! checked against each other once, and the checks of its launches that
 //! need no GPU.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 

@@ -6,6 +6,8 @@
 //! create and [`destroyed`] after its destroy: the descriptor owners of
 //! `raw_descriptor!` and [`Handle`](crate::Handle).
 
+#![warn(clippy::arithmetic_side_effects)]
+
 #[cfg(feature = "count-objects")]
 mod table {
     use std::collections::BTreeMap;

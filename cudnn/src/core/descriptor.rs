@@ -1,5 +1,7 @@
 //! RAII ownership of cuDNN's descriptor objects.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::error::{Error, Result};
 
 /// Declares an owner of one kind of cuDNN descriptor: created by `$create`,

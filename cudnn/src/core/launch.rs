@@ -14,6 +14,8 @@
 //! - **Outputs** never have overlapping strides (two elements at one
 //!   address), which would make cuDNN's writes race.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudarc::driver::{CudaSlice, CudaStream, CudaView, CudaViewMut};
@@ -479,7 +481,10 @@ pub(crate) fn axes_are_injective(axes: impl Iterator<Item = (usize, usize)>) -> 
             if stride <= reach {
                 return false;
             }
-            let span = match stride.checked_mul(dim - 1) {
+            // dim > 1 (the axes of 1 are filtered out above).
+            #[allow(clippy::arithmetic_side_effects)]
+            let steps = dim - 1;
+            let span = match stride.checked_mul(steps) {
                 Some(s) => s,
                 None => return false,
             };

@@ -17,6 +17,7 @@ pub(crate) mod library;
 pub(crate) mod modes;
 pub(crate) mod raw;
 pub(crate) mod save;
+pub(crate) mod size;
 pub(crate) mod stack;
 pub(crate) mod status;
 pub(crate) mod tensor;

@@ -5,6 +5,8 @@
 //! overlapping); what the host cannot check is the `unsafe` constructor's
 //! contract.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::marker::PhantomData;
 use std::sync::Arc;
 

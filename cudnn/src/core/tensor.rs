@@ -3,6 +3,8 @@
 //! Each descriptor is typed by its element type and remembers its shape
 //! and strides, so that launches can check the buffers they are given.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -12,6 +14,7 @@ use crate::core::descriptor::{raw_descriptor, to_c_dims, Dims, MAX_DIMS};
 use crate::core::dtype::DataType;
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::library::{ffi, LibRef, Library};
+use crate::core::size;
 
 /// A memory layout (`cudnnTensorFormat_t`): `TensorFormat::NCHW`, `NHWC`,
 /// `NCHW_VECT_C` (the C names, `CUDNN_TENSOR_NCHW` and so on, too).
@@ -77,14 +80,16 @@ fn packed_strides_inline(format: TensorFormat, dims: &[usize]) -> Option<Dims> {
 /// element's offset, `1 + sum((dim - 1) * stride)`; `None` on overflow.
 #[inline]
 pub fn extent(dims: &[usize], strides: &[usize]) -> Option<usize> {
-    dims.iter().zip(strides).try_fold(1usize, |acc, (&d, &s)| {
-        acc.checked_add(d.checked_sub(1)?.checked_mul(s)?)
-    })
+    // A dim of 0 has no last element (and no descriptor has one).
+    if dims.contains(&0) {
+        return None;
+    }
+    size::span(dims, strides)
 }
 
 /// The product of `dims`, or `None` when it overflows `usize`.
 fn element_count(dims: &[usize]) -> Option<usize> {
-    dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+    size::product(dims.iter().copied())
 }
 
 /// The refusal of a descriptor of `FP4_E2M1` elements ([`F4E2M1x2`]'s
@@ -433,15 +438,9 @@ impl<T: DataType> FilterDescriptor<T> {
             ),
         })?;
         let c_dims = to_c_dims(dims, 1, "dims", F)?;
-        ensure(
-            dims.iter()
-                .try_fold(1usize, |a, &d| a.checked_mul(d))
-                .is_some(),
-            F,
-            || Mismatch::BadValue {
-                what: format!("filter dims {dims:?} overflow usize"),
-            },
-        )?;
+        ensure(element_count(dims).is_some(), F, || Mismatch::BadValue {
+            what: format!("filter dims {dims:?} overflow usize"),
+        })?;
         let raw = RawFilter::create(lib)?;
         let set = ffi!(raw.lib(), cudnnSetFilterNdDescriptor);
         // SAFETY: the descriptor is live; the array holds `len` ints.
@@ -476,7 +475,8 @@ impl<T: DataType> FilterDescriptor<T> {
 
     /// The number of elements (filters are packed).
     pub fn required_len(&self) -> usize {
-        self.dims.iter().product()
+        // Checked at construction.
+        element_count(&self.dims).unwrap_or(usize::MAX)
     }
 
     /// The raw descriptor; it stays owned by `self`.
@@ -519,5 +519,8 @@ mod tests {
         // Padding between rows: the extent counts the gaps.
         assert_eq!(extent(&[1, 1, 2, 3], &[8, 8, 4, 1]), Some(7));
         assert_eq!(extent(&[usize::MAX, 2], &[2, 1]), None);
+        assert_eq!(extent(&[2, 0, 3], &[3, 3, 1]), None);
+        assert_eq!(element_count(&[usize::MAX / 2, 2]), Some(usize::MAX - 1));
+        assert_eq!(element_count(&[usize::MAX / 2 + 1, 2]), None);
     }
 }

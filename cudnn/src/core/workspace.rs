@@ -1,5 +1,7 @@
 //! A reusable device workspace that grows when an algorithm needs more.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtrMut, SyncOnDrop};

@@ -3,6 +3,8 @@
 //! (every tensor a graph takes), so that describing a tensor allocates
 //! only its name, and a plan's tensors (from a graph or from JSON) none.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 

@@ -5,6 +5,8 @@
 //! the built graph, the engine configurations, the plans, the JSON model
 //! and the signatures, which all carry them.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 
 use crate::core::dtype::DType;
@@ -123,19 +125,14 @@ impl GraphTensor {
 
     /// The tensor's elements its buffer must reach: one past the largest
     /// offset (for a buffer's length in its own elements, see
-    /// [`buffer_len`](Self::buffer_len)). `None` when that does not fit
-    /// `usize`.
+    /// [`buffer_len`](Self::buffer_len)). `None` for a negative dim or
+    /// stride, or when that does not fit `i64` (as a graph's checks
+    /// require) and `usize`.
     pub fn span(&self) -> Option<usize> {
-        let mut last: usize = 0;
-        for (&d, &s) in self.dims.iter().zip(&self.strides) {
-            let d = usize::try_from(d).ok()?;
-            let s = usize::try_from(s).ok()?;
-            if d == 0 {
-                return Some(0);
-            }
-            last = last.checked_add((d - 1).checked_mul(s)?)?;
+        if self.dims.iter().chain(self.strides.iter()).any(|&v| v < 0) {
+            return None;
         }
-        last.checked_add(1)
+        crate::core::size::span(&self.dims, &self.strides).and_then(|n| usize::try_from(n).ok())
     }
 
     /// What a plan's JSON must hold of it.

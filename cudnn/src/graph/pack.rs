@@ -3,6 +3,8 @@
 //! pure functions of plain facts ([`BufferFacts`], addresses, values), so
 //! that they are tested without device memory.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::DType;
 use cudarc::driver::{CudaStream, SyncOnDrop};
 
@@ -435,7 +437,7 @@ pub(crate) fn check_addresses(
             .iter()
             .find(|t| t.uid == uid)
             .map_or(1, |t| t.alignment.max(1));
-        if address % alignment != 0 {
+        if !address.is_multiple_of(alignment) {
             return Err(Error::InvalidArgument {
                 function,
                 mismatch: Mismatch::Misaligned {

@@ -2,6 +2,8 @@
 //! forward (with the softmax statistics) and backward; and
 //! [`AttentionInference`], the forward alone, without statistics.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::marker::PhantomData;
 
 use crate::core::dtype::DType;
@@ -259,7 +261,12 @@ pub(super) fn seq_tensors(
     let (d, names) = match (options.padding, options.ragged) {
         (false, false) => return Ok(None),
         (true, _) => ([b, 1, 1, 1], ["seq_len_q", "seq_len_kv"]),
-        (false, true) => ([b + 1, 1, 1, 1], ["cu_seq_len_q", "cu_seq_len_kv"]),
+        (false, true) => {
+            let b1 = b.checked_add(1).ok_or_else(|| {
+                Error::bad_value("seq_tensors", format!("a batch of {b} + 1 overflows i64"))
+            })?;
+            ([b1, 1, 1, 1], ["cu_seq_len_q", "cu_seq_len_kv"])
+        }
     };
     Ok(Some([
         g.tensor(names[0], &d, I32)?,

@@ -2,6 +2,8 @@
 //! graph API: `y = act(x W^T + b)`, one cuDNN graph (a matmul, the bias
 //! add and the activation as pointwise nodes after it), forward only.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::marker::PhantomData;
 
 use crate::core::dtype::DType;
@@ -120,7 +122,10 @@ impl<T: LinearElement> Linear<T> {
         let mut g = Graph::new("linear");
         g.set_intermediate_type(DType::FLOAT)?;
         let x = g.tensor("x", &[1, m, k], dtype)?;
-        let w = g.tensor_with_strides("weight", &[1, k, n], &[n * k, 1, k], dtype)?;
+        // A checked shape's out_features * in_features fits i64.
+        #[allow(clippy::arithmetic_side_effects)]
+        let nk = n * k;
+        let w = g.tensor_with_strides("weight", &[1, k, n], &[nk, 1, k], dtype)?;
         let mut y = g.matmul(x, w)?;
         let b = if bias {
             let b = g.tensor("bias", &[1, 1, n], dtype)?;

@@ -4,6 +4,8 @@
 //! fused after it, the output quantized by its scale factor, and the
 //! absolute maximum of the unscaled output for the next step's factor.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::marker::PhantomData;
 
 use crate::core::dtype::DType;
@@ -144,7 +146,10 @@ impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
         let mut g = Graph::new("linear_fp8");
         g.set_intermediate_type(F32)?;
         let x = g.tensor("x", &[1, m, k], T::CUDNN)?;
-        let w = g.tensor_with_strides("weight", &[1, k, n], &[n * k, 1, k], T::CUDNN)?;
+        // A checked shape's out_features * in_features fits i64.
+        #[allow(clippy::arithmetic_side_effects)]
+        let nk = n * k;
+        let w = g.tensor_with_strides("weight", &[1, k, n], &[nk, 1, k], T::CUDNN)?;
         let [descale_a, descale_b, scale_c] =
             ["descale_x", "descale_w", "scale_y"].map(|name| g.tensor(name, &[1, 1, 1], F32));
         let scales = MatmulFp8Scales {

@@ -1,6 +1,8 @@
 //! The shapes, data types and options of the layers, and their checks:
 //! pure functions, run before any cuDNN call (so they run without a GPU).
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::DType;
 use DType as Dt;
 
@@ -430,6 +432,9 @@ impl AttentionShape {
 
 /// The strides of `[B, h, s, d]` (a checked shape's), packed BHSD or, for
 /// `ragged`, BSHD (token after token, each token's heads together).
+// A checked shape's B·h·s·d fits i64 and every size is at least 1, so
+// each partial product here fits too.
+#[allow(clippy::arithmetic_side_effects)]
 fn strides([h, s, d]: [usize; 3], ragged: bool) -> [i64; 4] {
     let [h, s, d] = [h, s, d].map(|v| v as i64);
     if ragged {

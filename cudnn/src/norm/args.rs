@@ -2,6 +2,8 @@
 //! fields (so that swapping `x` and `dy`, or a mean and a variance, shows at
 //! the call site), and the two scalings of the backward pass.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::Scale;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::modes::Scaling;

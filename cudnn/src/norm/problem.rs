@@ -2,6 +2,8 @@
 //! fused operations of a layer, checked once; and every check of a launch
 //! that needs no GPU.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudnn_sys as sys;

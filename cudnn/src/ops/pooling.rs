@@ -1,6 +1,8 @@
 //! Pooling: max, average including or excluding padding, deterministic
 //! max; 2-d and N-d; forward and backward.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudnn_sys as sys;
@@ -222,12 +224,13 @@ pub fn pooling_output_dims(
     stride: &[usize],
 ) -> std::result::Result<Vec<usize>, String> {
     let n = window.len();
-    if x.len() != n + 2 {
+    if x.len().checked_sub(2) != Some(n) {
         return Err(format!(
             "input {x:?} must have {} dims for {n} spatial dimensions",
-            n + 2
+            n.saturating_add(2)
         ));
     }
+    let spatial = &x[2..];
     if padding.len() != n || stride.len() != n {
         return Err(format!(
             "a window of {n} dims needs {n} paddings and {n} strides, not {} and {}",
@@ -239,7 +242,7 @@ pub fn pooling_output_dims(
     for d in 0..n {
         let padded = padding[d]
             .checked_mul(2)
-            .and_then(|p| p.checked_add(x[d + 2]))
+            .and_then(|p| p.checked_add(spatial[d]))
             .ok_or_else(|| format!("spatial dim {d}: the padded input overflows"))?;
         if window[d] > padded || stride[d] == 0 {
             return Err(format!(
@@ -247,7 +250,12 @@ pub fn pooling_output_dims(
                 window[d]
             ));
         }
-        out.push((padded - window[d]) / stride[d] + 1);
+        let len = padded
+            .checked_sub(window[d])
+            .and_then(|r| r.checked_div(stride[d]))
+            .and_then(|q| q.checked_add(1))
+            .ok_or_else(|| format!("spatial dim {d}: the output length overflows"))?;
+        out.push(len);
     }
     Ok(out)
 }
@@ -459,5 +467,16 @@ mod tests {
         );
         assert!(pooling_output_dims(&[1, 4, 2, 2], &[5, 5], &[1, 1], &[1, 1]).is_err());
         assert!(pooling_output_dims(&[1, 4, 8], &[2, 2], &[0, 0], &[2, 2]).is_err());
+        // At the overflow boundary: an input of usize::MAX with an empty
+        // window would have usize::MAX + 1 outputs; one padding more
+        // overflows the padded input.
+        let e = pooling_output_dims(&[1, 1, usize::MAX], &[0], &[0], &[1]).unwrap_err();
+        assert!(e.contains("output length overflows"), "{e}");
+        assert_eq!(
+            pooling_output_dims(&[1, 1, usize::MAX], &[1], &[0], &[1]),
+            Ok(vec![1, 1, usize::MAX])
+        );
+        let e = pooling_output_dims(&[1, 1, usize::MAX], &[1], &[1], &[1]).unwrap_err();
+        assert!(e.contains("padded input overflows"), "{e}");
     }
 }

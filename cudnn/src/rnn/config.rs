@@ -3,6 +3,8 @@
 //! and math precision cuDNN runs ([`RnnComputesIn`]), and the checks of all
 //! of these that need no cuDNN.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use cudnn_sys as sys;
 use half::{bf16, f16};
 
@@ -209,6 +211,8 @@ impl RnnConfig {
     /// The `linLayerID`s a pseudo-layer has: `0..2 * gates`, and 8 for the
     /// projection of an LSTM with one.
     pub fn lin_layer_ids(&self) -> Vec<usize> {
+        // gates() is at most 4.
+        #[allow(clippy::arithmetic_side_effects)]
         let mut ids: Vec<usize> = (0..2 * self.gates()).collect();
         if self.proj_size > 0 {
             ids.push(PROJECTION_ID);

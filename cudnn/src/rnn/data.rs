@@ -1,5 +1,7 @@
 //! Batches of sequences: [`RnnDataDescriptor`] and its checks.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudnn_sys as sys;
@@ -76,16 +78,18 @@ pub(crate) fn check_rnn_data_in(
         });
     }
     if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED {
-        if let Some(b) = seq_lengths.windows(2).position(|w| w[0] < w[1]) {
+        let pairs = seq_lengths.iter().enumerate();
+        if let Some(((b, &shorter), (longer_at, &longer))) = pairs
+            .clone()
+            .zip(pairs.skip(1))
+            .find(|((_, a), (_, b))| a < b)
+        {
             return Err(Error::InvalidArgument {
                 function,
                 mismatch: Mismatch::BadValue {
                     what: format!(
                         "the packed layout needs the lengths sorted longest first, but sequence \
-                         {} ({}) is longer than sequence {b} ({})",
-                        b + 1,
-                        seq_lengths[b + 1],
-                        seq_lengths[b]
+                         {longer_at} ({longer}) is longer than sequence {b} ({shorter})"
                     ),
                 },
             });
@@ -110,9 +114,7 @@ pub fn rnn_data_len(
     vector_size: usize,
 ) -> Option<usize> {
     let vectors = if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED {
-        seq_lengths
-            .iter()
-            .try_fold(0usize, |acc, &l| acc.checked_add(l))?
+        crate::core::size::sum(seq_lengths.iter().copied())?
     } else {
         max_seq_len.checked_mul(seq_lengths.len())?
     };

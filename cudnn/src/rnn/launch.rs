@@ -3,6 +3,8 @@
 //! persistent-dynamic kernels. Each takes the problem and a struct of
 //! named buffers.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudarc::driver::{CudaSlice, DevicePtr};

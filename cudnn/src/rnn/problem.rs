@@ -3,6 +3,8 @@
 //! space of training ([`RnnReserveSpace`]), and cuDNN's temporary-space
 //! sizes.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::cell::{Cell, OnceCell};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

@@ -1,6 +1,8 @@
 //! Asking cuDNN about a network's weight space: its size, and where cuDNN
 //! puts every matrix and bias in it ([`Handle::rnn_weight_layout`]).
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use cudarc::driver::DevicePtr;
@@ -190,10 +192,13 @@ fn regions_to_ask(config: &RnnConfig) -> Vec<Region> {
                 if kind == RnnParamKind::Bias && lin_layer_id == PROJECTION_ID {
                     continue;
                 }
+                // dirs() is 1 or 2, never 0.
+                #[allow(clippy::arithmetic_side_effects)]
+                let (layer, reverse) = (pseudo_layer / dirs, pseudo_layer % dirs == 1);
                 out.push(Region {
                     pseudo_layer,
-                    layer: pseudo_layer / dirs,
-                    reverse: pseudo_layer % dirs == 1,
+                    layer,
+                    reverse,
                     lin_layer_id,
                     kind,
                 });
@@ -243,13 +248,16 @@ impl Scratch {
                  space of {size} bytes or not aligned to {elem}"
             ),
         })?;
+        // elem is size_of::<T>() of an element type, never 0.
+        #[allow(clippy::arithmetic_side_effects)]
+        let offset = at / elem;
         Ok(RnnParam {
             pseudo_layer,
             layer,
             reverse,
             lin_layer_id: id,
             kind,
-            offset: at / elem,
+            offset,
             rows,
             cols,
         })

@@ -2,10 +2,13 @@
 //! ([`RnnWeightLayout`], predicted by this crate or asked of cuDNN), and
 //! how PyTorch's tensors map onto it.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::ops::Range;
 
 use super::config::{check_rnn_config_in, RnnConfig, RnnInputMode, PROJECTION_ID};
 use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::size;
 
 impl RnnConfig {
     /// The weight-space layout this crate predicts for the standard
@@ -41,11 +44,14 @@ impl RnnConfig {
             },
         };
         let (g, h, dirs) = (self.gates(), self.hidden_size, self.dirs());
+        // gates() is at most 4.
+        #[allow(clippy::arithmetic_side_effects)]
+        let (g2, per_layer) = (2 * g, 4 * g + 1);
         // At most 4 * gates + 1 regions per pseudo-layer: a list that
         // cannot be allocated is an error, not the end of the process.
         let regions = self
             .pseudo_layers()
-            .checked_mul(4 * g + 1)
+            .checked_mul(per_layer)
             .ok_or_else(overflow)?;
         let mut params = Vec::new();
         params
@@ -62,8 +68,9 @@ impl RnnConfig {
             .map(|pl| (RnnParamKind::Matrix, pl))
             .chain((0..self.pseudo_layers()).map(|pl| (RnnParamKind::Bias, pl)));
         for (pass, pseudo_layer) in passes {
-            let layer = pseudo_layer / dirs;
-            let reverse = pseudo_layer % dirs == 1;
+            // dirs() is 1 or 2, never 0.
+            #[allow(clippy::arithmetic_side_effects)]
+            let (layer, reverse) = (pseudo_layer / dirs, pseudo_layer % dirs == 1);
             let skip = layer == 0 && self.input_mode == RnnInputMode::CUDNN_SKIP_INPUT;
             let mut regions: Vec<(usize, RnnParamKind, usize, usize)> = Vec::new();
             if pass == RnnParamKind::Matrix {
@@ -73,7 +80,7 @@ impl RnnConfig {
                             .map(|id| (id, RnnParamKind::Matrix, h, self.layer_input_size(layer))),
                     );
                 }
-                regions.extend((g..2 * g).map(|id| (id, RnnParamKind::Matrix, h, self.out_size())));
+                regions.extend((g..g2).map(|id| (id, RnnParamKind::Matrix, h, self.out_size())));
                 if self.proj_size > 0 {
                     regions.push((PROJECTION_ID, RnnParamKind::Matrix, self.proj_size, h));
                 }
@@ -82,7 +89,7 @@ impl RnnConfig {
                     regions.extend((0..g).map(|id| (id, RnnParamKind::Bias, h, 1)));
                 }
                 if self.has_recurrent_bias() {
-                    regions.extend((g..2 * g).map(|id| (id, RnnParamKind::Bias, h, 1)));
+                    regions.extend((g..g2).map(|id| (id, RnnParamKind::Bias, h, 1)));
                 }
             }
             for (lin_layer_id, kind, rows, cols) in regions {
@@ -285,7 +292,7 @@ impl RnnWeightLayout {
         let g = self.config.gates();
         match side {
             RnnParamSide::Input if gate < g => Some(gate),
-            RnnParamSide::Recurrent if gate < g => Some(g + gate),
+            RnnParamSide::Recurrent if gate < g => g.checked_add(gate),
             RnnParamSide::Projection if gate == 0 && self.config.proj_size > 0 => {
                 Some(PROJECTION_ID)
             }
@@ -350,12 +357,15 @@ impl RnnWeightLayout {
             return None;
         }
         let (g, h) = (c.gates(), c.hidden_size);
+        // gates() is at most 4.
+        #[allow(clippy::arithmetic_side_effects)]
+        let g2 = 2 * g;
         let reverse = dir == 1;
         let (ids, kind, rows, cols): (Range<usize>, _, _, _) = match part {
             TorchPart::WeightIh => (0..g, RnnParamKind::Matrix, h, c.layer_input_size(layer)),
-            TorchPart::WeightHh => (g..2 * g, RnnParamKind::Matrix, h, c.out_size()),
+            TorchPart::WeightHh => (g..g2, RnnParamKind::Matrix, h, c.out_size()),
             TorchPart::BiasIh => (0..g, RnnParamKind::Bias, h, 1),
-            TorchPart::BiasHh => (g..2 * g, RnnParamKind::Bias, h, 1),
+            TorchPart::BiasHh => (g..g2, RnnParamKind::Bias, h, 1),
             TorchPart::WeightHr => (
                 PROJECTION_ID..PROJECTION_ID + 1,
                 RnnParamKind::Matrix,
@@ -366,13 +376,13 @@ impl RnnWeightLayout {
         let mut pieces = Vec::new();
         for (k, id) in ids.clone().enumerate() {
             let p = *self.find(layer, reverse, id, kind)?;
-            pieces.push((k * rows * cols, p));
+            pieces.push((size::product([k, rows, cols])?, p));
         }
         let blocks = ids.len();
         let shape = if kind == RnnParamKind::Bias {
-            vec![blocks * rows]
+            vec![size::product([blocks, rows])?]
         } else {
-            vec![blocks * rows, cols]
+            vec![size::product([blocks, rows])?, cols]
         };
         Some((shape, pieces))
     }
@@ -397,7 +407,12 @@ impl RnnWeightLayout {
                     ),
                 },
             })?;
-        let want: usize = shape.iter().product();
+        let want = size::product(shape.iter().copied()).ok_or_else(|| Error::InvalidArgument {
+            function: F,
+            mismatch: Mismatch::BadValue {
+                what: format!("{name}: the shape {shape:?} overflows usize"),
+            },
+        })?;
         ensure(len == want, F, || Mismatch::Shape {
             what: format!("{name} has {len} elements but its shape is {shape:?}"),
         })?;
@@ -406,7 +421,7 @@ impl RnnWeightLayout {
             len: weights,
             required: self.len,
         })?;
-        let block = want / pieces.len().max(1);
+        let block = want.checked_div(pieces.len()).unwrap_or(want);
         for (_, p) in &pieces {
             ensure(
                 p.len() == block && p.cols == shape.get(1).copied().unwrap_or(1),
@@ -432,7 +447,7 @@ impl RnnWeightLayout {
     /// values of the wrong length, or `weights` shorter than the layout.
     pub fn load_pytorch<T: Copy>(&self, weights: &mut [T], name: &str, values: &[T]) -> Result<()> {
         for (start, p) in self.torch_checked(name, values.len(), weights.len())? {
-            weights[p.range()].copy_from_slice(&values[start..start + p.len()]);
+            weights[p.range()].copy_from_slice(&values[start..][..p.len()]);
         }
         Ok(())
     }
@@ -444,7 +459,8 @@ impl RnnWeightLayout {
     /// As [`load_pytorch`](Self::load_pytorch).
     pub fn read_pytorch<T: Copy>(&self, weights: &[T], name: &str) -> Result<Vec<T>> {
         let shape = self.pytorch_shape(name).unwrap_or_default();
-        let len = shape.iter().product();
+        // An overflowing shape is refused by torch_checked.
+        let len = size::product(shape.iter().copied()).unwrap_or(usize::MAX);
         let pieces = self.torch_checked(name, len, weights.len())?;
         let mut out = Vec::with_capacity(len);
         for (_, p) in pieces {

@@ -13,6 +13,8 @@
 //! checked when it is described), and its buffers are of
 //! [`F4E2M1x2`](crate::F4E2M1x2).
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
@@ -123,7 +125,7 @@ impl Graph {
         let fault = match t.dims.get(axis) {
             None => Some(format!("an axis of {axis}; x has rank {rank}")),
             Some(_) if block < 1 => Some(format!("a block size of {block}; it is at least 1")),
-            Some(&d) if d % block != 0 => Some(format!(
+            Some(&d) if d.checked_rem(block) != Some(0) => Some(format!(
                 "a block size of {block}, which does not divide x's dim {axis} ({d})"
             )),
             Some(_) => None,
@@ -134,7 +136,10 @@ impl Graph {
             return Err(node_error(F, nd, Some(t.name.to_string()), what));
         }
         let mut scale_dims = t.dims.clone();
-        scale_dims[axis] /= block;
+        // block >= 1 (checked above).
+        #[allow(clippy::arithmetic_side_effects)]
+        let blocks = scale_dims[axis] / block;
+        scale_dims[axis] = blocks;
         let scale_strides = checks::strides_like(&scale_dims, &t.strides);
         let new = vec![
             NewTensor::real_output("y", t.dims.clone(), t.strides.clone(), options.dtype),
@@ -274,10 +279,19 @@ fn check_blocks(x: &[i64], scale: &[i64], block: &[i32]) -> std::result::Result<
             scale.len()
         ));
     }
+    // block.len() <= rank (checked above).
+    #[allow(clippy::arithmetic_side_effects)]
     let first = rank - block.len();
     for (i, (&d, &s)) in x.iter().zip(scale).enumerate() {
         let want = match i.checked_sub(first) {
-            Some(j) => (d + i64::from(block[j]) - 1) / i64::from(block[j]),
+            // ceil(d / b), b >= 1 (checked above).
+            Some(j) => {
+                let b = i64::from(block[j]);
+                d.checked_add(b)
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|n| n.checked_div(b))
+                    .ok_or_else(|| format!("dim {i} ({d}) in blocks of {b} overflows i64"))?
+            }
             None => d,
         };
         let fits = if i >= first { s >= want } else { s == want };

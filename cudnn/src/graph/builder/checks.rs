@@ -4,6 +4,8 @@
 //! one); the builder turns that into
 //! [`Mismatch::GraphNode`](crate::Mismatch::GraphNode).
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::DType;
 use crate::graph::extents::Extents;
 use cudnn_sys as sys;
@@ -138,7 +140,7 @@ pub(crate) fn check_compute_type(t: Dt) -> Result<(), String> {
 
 /// The number of elements of `dims`, when it fits `i64`.
 pub(crate) fn element_count(dims: &[i64]) -> Option<i64> {
-    dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d))
+    crate::core::size::product(dims.iter().copied())
 }
 
 /// Packed row-major strides of `dims` (the last dimension varies fastest);
@@ -242,9 +244,7 @@ pub(crate) fn check_layout(dims: &[i64], strides: &[i64]) -> Result<(), String> 
         ));
     }
     // The offset of the last element, plus one.
-    let extent = dims.iter().zip(strides).try_fold(1i64, |acc, (&d, &s)| {
-        (d - 1).checked_mul(s).and_then(|x| acc.checked_add(x))
-    });
+    let extent = crate::core::size::span(dims, strides);
     if extent.is_none() {
         return Err(format!(
             "the extent of dims {dims:?} with strides {strides:?} overflows a 64-bit integer"
@@ -311,11 +311,17 @@ fn conv_out(input: i64, filter: i64, pre: i64, post: i64, stride: i64, dil: i64)
         i128::from(stride),
         i128::from(dil),
     );
+    // i64 values widened to i128: a sum of four and a product of two
+    // cannot overflow it.
+    #[allow(clippy::arithmetic_side_effects)]
     let span = input + pre + post - dil * (filter - 1) - 1;
     if span < 0 || stride < 1 {
         return None;
     }
-    i64::try_from(span / stride + 1).ok()
+    // 0 <= span < 2^127 and stride >= 1.
+    #[allow(clippy::arithmetic_side_effects)]
+    let n = span / stride + 1;
+    i64::try_from(n).ok()
 }
 
 /// The output dimensions of a forward convolution of `x` (`[N, C,
@@ -344,9 +350,13 @@ pub(crate) fn conv_forward_dims(
             ),
         ));
     }
-    check_conv_options(o, rank - 2).map_err(|what| Fault { tensor: None, what })?;
+    // rank is 3..=5 (checked above).
+    #[allow(clippy::arithmetic_side_effects)]
+    let spatial = rank - 2;
+    check_conv_options(o, spatial).map_err(|what| Fault { tensor: None, what })?;
     let (c, wc, k) = (x.dims[1], w.dims[1], w.dims[0]);
-    if c % wc != 0 {
+    let groups = c.checked_div(wc).filter(|_| c.checked_rem(wc) == Some(0));
+    let Some(groups) = groups else {
         return Err(Fault::of(
             w.name,
             format!(
@@ -354,9 +364,8 @@ pub(crate) fn conv_forward_dims(
                 x.name
             ),
         ));
-    }
-    let groups = c / wc;
-    if k % groups != 0 {
+    };
+    if k.checked_rem(groups) != Some(0) {
         return Err(Fault::of(
             w.name,
             format!("{k} output channels do not split into {groups} groups"),
@@ -364,8 +373,11 @@ pub(crate) fn conv_forward_dims(
     }
     let mut out = Extents::filled(x.dims[0], rank);
     out[1] = k;
-    for i in 0..rank - 2 {
-        let (input, filter) = (x.dims[i + 2], w.dims[i + 2]);
+    for i in 0..spatial {
+        // i < spatial = rank - 2.
+        #[allow(clippy::arithmetic_side_effects)]
+        let a = i + 2;
+        let (input, filter) = (x.dims[a], w.dims[a]);
         match conv_out(
             input,
             filter,
@@ -374,7 +386,7 @@ pub(crate) fn conv_forward_dims(
             o.stride[i],
             o.dilation[i],
         ) {
-            Some(n) => out[i + 2] = n,
+            Some(n) => out[a] = n,
             None => {
                 return Err(Fault::of(
                     w.name,
@@ -585,8 +597,13 @@ pub(crate) fn matmul_dims(a: Named<'_>, b: Named<'_>) -> Result<Vec<i64>, Fault>
         ));
     }
     let r = a.dims.len();
-    let (m, k) = (a.dims[r - 2], a.dims[r - 1]);
-    let (kb, n) = (b.dims[r - 2], b.dims[r - 1]);
+    // Both have at least 2 dims (checked above).
+    let (Some((batch_a, &[m, k])), Some((batch_b, &[kb, n]))) = (
+        a.dims.split_last_chunk::<2>(),
+        b.dims.split_last_chunk::<2>(),
+    ) else {
+        return Err(Fault::of(a.name, "fewer than 2 dimensions".into()));
+    };
     if k != kb {
         return Err(Fault::of(
             b.name,
@@ -597,8 +614,7 @@ pub(crate) fn matmul_dims(a: Named<'_>, b: Named<'_>) -> Result<Vec<i64>, Fault>
         ));
     }
     let mut out = Vec::with_capacity(r);
-    for i in 0..r - 2 {
-        let (x, y) = (a.dims[i], b.dims[i]);
+    for (i, (&x, &y)) in batch_a.iter().zip(batch_b).enumerate() {
         if x != y && x != 1 && y != 1 {
             return Err(Fault::of(
                 b.name,

@@ -4,6 +4,8 @@
 //! batch item by device tensors, and the padding value of the blocks past
 //! them.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
 
@@ -124,11 +126,12 @@ impl Graph {
         let dims = &self.tensors[i].dims;
         let rank = c.len();
         let fits = dims.len() == rank
-            && dims[rank - 2..] == [1, 1]
-            && dims[..rank - 2]
-                .iter()
-                .zip(&c[..rank - 2])
-                .all(|(&d, &n)| d == n || d == 1);
+            && match (dims.split_last_chunk::<2>(), c.split_last_chunk::<2>()) {
+                (Some((batch, last)), Some((c_batch, _))) => {
+                    *last == [1, 1] && batch.iter().zip(c_batch).all(|(&d, &n)| d == n || d == 1)
+                }
+                _ => false,
+            };
         if fits {
             return Ok(i);
         }

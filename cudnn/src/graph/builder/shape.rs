@@ -18,6 +18,8 @@
 //! operations; this builder does not, and refuses them on an older cuDNN
 //! when the graph is built.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::ops::Range;
 
 use crate::core::dtype::DType;
@@ -99,7 +101,11 @@ pub(super) fn slice_dims(
                 r.start, r.end
             ));
         }
-        out.push((r.end - r.start - 1) / step + 1);
+        // 0 <= start < end <= d and step >= 1 (checked above): the length
+        // lies in 1..=d.
+        #[allow(clippy::arithmetic_side_effects)]
+        let len = (r.end - r.start - 1) / step + 1;
+        out.push(len);
     }
     Ok(out)
 }
@@ -128,7 +134,7 @@ pub(super) fn check_permutation(
 
 /// The product of `dims`, `None` on overflow.
 fn element_count(dims: &[i64]) -> Option<i64> {
-    dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d))
+    crate::core::size::product(dims.iter().copied())
 }
 
 impl BackendOp {

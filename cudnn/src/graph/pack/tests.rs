@@ -269,6 +269,8 @@ fn every_address_has_the_alignment_its_tensor_promises() {
 /// The attention example's backward graph: q, k and v are views of one
 /// `[B, S, 3, H, D]` projection, `[B, H, S, D]` with strides `[S·3E, D,
 /// 3E, 1]`; o and d_o BSHD.
+// The sizes are the tests' own small constants.
+#[allow(clippy::arithmetic_side_effects)]
 fn example_backward(b: i64, s: i64, h: i64, d: i64) -> (Graph, [TensorId; 9]) {
     let e = h * d;
     let dims = [b, h, s, d];

@@ -1,5 +1,7 @@
 //! The launches of the tensor operations and reductions.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use cudarc::driver::{CudaSlice, DevicePtrMut};
 
 use crate::core::dtype::{DataType, Scale};
@@ -362,7 +364,13 @@ impl Handle {
                 let need = self.reduction_indices_size(problem)?;
                 let elements = need.div_ceil(std::mem::size_of::<u32>());
                 check_buffer(l.stream, REDUCE, "indices", &*i, elements)?;
-                let bytes = i.len() * std::mem::size_of::<u32>();
+                let bytes = crate::core::size::product([i.len(), std::mem::size_of::<u32>()])
+                    .ok_or_else(|| {
+                        crate::core::error::Error::bad_value(
+                            REDUCE,
+                            format!("an indices buffer of {} u32 overflows usize", i.len()),
+                        )
+                    })?;
                 let (p, g) = i.device_ptr_mut(l.stream);
                 (p, bytes, Some(g))
             }

@@ -9,6 +9,8 @@
 //! blocks_v * block_v)`, as cuDNN's frontend infers it, and each table
 //! has `ceil(S_kv / block)` entries, as cuDNN documents.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use crate::core::dtype::DType;
 
 use DType as Dt;
@@ -75,9 +77,16 @@ pub(super) fn spanned_len(
     [blocks_k, block_k]: [i64; 2],
     [blocks_v, block_v]: [i64; 2],
 ) -> std::result::Result<i64, (usize, String)> {
-    let skv = (blocks_k * block_k).min(blocks_v * block_v);
+    let span = |which: usize, blocks: i64, block: i64| {
+        crate::core::size::product([blocks, block])
+            .ok_or_else(|| (which, format!("{blocks} blocks of {block} overflow i64")))
+    };
+    let skv = span(0, blocks_k, block_k)?.min(span(1, blocks_v, block_v)?);
     for (which, blocks, block) in [(0, blocks_k, block_k), (1, blocks_v, block_v)] {
-        let need = (skv + block - 1) / block;
+        // Graph dims are at least 1, so skv >= 1 and block >= 1: this is
+        // ceil(skv / block), at most skv.
+        #[allow(clippy::arithmetic_side_effects)]
+        let need = (skv - 1) / block + 1;
         if blocks != need {
             return Err((
                 which,
@@ -168,6 +177,9 @@ mod tests {
         let (which, e) = spanned_len([8, 16], [1, 32]).unwrap_err();
         assert_eq!(which, 0, "{e}");
         assert!(e.contains("ceil(32 / 16) = 2"), "{e}");
+        let (which, e) = spanned_len([4, 16], [i64::MAX, 2]).unwrap_err();
+        assert_eq!(which, 1, "{e}");
+        assert!(e.contains("overflow i64"), "{e}");
     }
 
     #[test]
