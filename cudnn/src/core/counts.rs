@@ -19,8 +19,9 @@ mod table {
     pub(super) fn add(kind: &'static str, created: u64, destroyed: u64) {
         let mut t = COUNTS.lock().unwrap_or_else(PoisonError::into_inner);
         let e = t.entry(kind).or_insert((0, 0));
-        e.0 += created;
-        e.1 += destroyed;
+        // Counts of objects: never near u64::MAX, saturating if they were.
+        e.0 = e.0.saturating_add(created);
+        e.1 = e.1.saturating_add(destroyed);
     }
 
     pub(super) fn snapshot() -> Vec<(&'static str, u64, u64)> {
