@@ -325,10 +325,17 @@ pub(crate) fn check_text(f: &DeviceField, s: &str) -> std::result::Result<(), St
     if s.trim().is_empty() {
         return Err(format!("`{key}` is empty"));
     }
+    check_text_len(f, s)
+}
+
+/// Checks the length of the text `s` against `f`'s bound in bytes (what
+/// cuDNN copies into CUDA's fixed-size name), whatever else it holds.
+pub(crate) fn check_text_len(f: &DeviceField, s: &str) -> std::result::Result<(), String> {
     if s.len() as u64 > f.max as u64 {
         return Err(format!(
-            "`{key}` has {} bytes of UTF-8, more than the {} of CUDA's device name \
+            "`{}` has {} bytes of UTF-8, more than the {} of CUDA's device name \
              (`char name[256]` with its NUL)",
+            f.key,
             s.len(),
             f.max
         ));

@@ -42,7 +42,7 @@ use std::fmt;
 use cudnn_sys as sys;
 use cudnn_sys::cudnnBackendTensorReordering_t as TensorReordering;
 
-use super::device::{check_integer, check_text, field_of, FieldKind};
+use super::device::{check_integer, check_text, check_text_len, field_of, FieldKind};
 use super::extents::Extents;
 use super::graph_tensor::{data_type_from_name, GraphTensor, BYTE_ALIGNMENT};
 use super::name::Name;
@@ -236,13 +236,8 @@ pub(crate) fn check_raw_device(text: &[u8]) -> std::result::Result<(), String> {
     };
     for (k, v) in members {
         if let (Some(f), Some(s)) = (field_of(k), v.as_str()) {
-            if f.kind == FieldKind::Text && s.len() as u64 > f.max as u64 {
-                return Err(format!(
-                    "`{k}` has {} bytes of UTF-8, more than the {} of CUDA's device name \
-                     (`char name[256]` with its NUL)",
-                    s.len(),
-                    f.max
-                ));
+            if f.kind == FieldKind::Text {
+                check_text_len(f, s)?;
             }
         }
     }
