@@ -213,6 +213,11 @@ fn opt_int(v: &Value, key: &str) -> Option<i64> {
     v.get(key).and_then(Value::as_i64)
 }
 
+/// The case's `layout`, or `default` (as `frontend.py` reads it).
+fn layout_or<'a>(v: &'a Value, default: &'a str) -> &'a str {
+    v.get("layout").and_then(Value::as_str).unwrap_or(default)
+}
+
 fn flag(v: &Value, key: &str) -> bool {
     v.get(key).and_then(Value::as_bool).unwrap_or(false)
 }
@@ -412,11 +417,7 @@ fn conv_out(x: &[i64], w: &[i64], pad: &[i64], stride: &[i64], dil: &[i64]) -> V
 
 fn conv(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let c = s.case;
-    let layout = Some(
-        c.get("layout")
-            .and_then(Value::as_str)
-            .unwrap_or("channels_last"),
-    );
+    let layout = Some(layout_or(c, "channels_last"));
     let (x_dims, w_dims) = (dims(c, "x")?, dims(c, "w")?);
     let (pad, stride, dil) = (dims(c, "pad")?, dims(c, "stride")?, dims(c, "dilation")?);
     let y_dims = conv_out(&x_dims, &w_dims, &pad, &stride, &dil);
@@ -469,11 +470,7 @@ fn matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
 fn norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let c = s.case;
     let x_dims = dims(c, "x")?;
-    let layout = Some(
-        c.get("layout")
-            .and_then(Value::as_str)
-            .unwrap_or("channels_last"),
-    );
+    let layout = Some(layout_or(c, "channels_last"));
     let kind = string(c, "norm")?;
     let per_item = matches!(kind, "layer" | "rms");
     let mut feat = vec![1; x_dims.len()];
@@ -539,7 +536,7 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     );
     let hk = opt_int(c, "h_k").unwrap_or(hq);
     let dv = opt_int(c, "d_v").unwrap_or(d);
-    let layout = Some(c.get("layout").and_then(Value::as_str).unwrap_or("bshd"));
+    let layout = Some(layout_or(c, "bshd"));
     let q = crate_try!(s.tensor("q", &[b, hq, sq, d], layout, None)?);
     let mut paged = None;
     let (k, v) = if let Some(p) = c.get("paged") {
@@ -673,11 +670,7 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
 fn batch_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let c = s.case;
     let x_dims = dims(c, "x")?;
-    let layout = Some(
-        c.get("layout")
-            .and_then(Value::as_str)
-            .unwrap_or("channels_last"),
-    );
+    let layout = Some(layout_or(c, "channels_last"));
     let mut per_channel = vec![1; x_dims.len()];
     per_channel[1] = x_dims[1];
     let f = Some("float");
@@ -730,7 +723,7 @@ fn ada_layer_norm(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
 fn rope(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let c = s.case;
     let x_dims = dims(c, "x")?;
-    let layout = Some(c.get("layout").and_then(Value::as_str).unwrap_or("bshd"));
+    let layout = Some(layout_or(c, "bshd"));
     let x = crate_try!(s.tensor("x", &x_dims, layout, None)?);
     let freqs =
         crate_try!(s.tensor("freqs", &[x_dims[2], 1, 1, x_dims[3]], None, Some("float"))?);
