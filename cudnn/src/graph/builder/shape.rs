@@ -132,11 +132,6 @@ pub(super) fn check_permutation(
     Ok(())
 }
 
-/// The product of `dims`, `None` on overflow.
-fn element_count(dims: &[i64]) -> Option<i64> {
-    crate::core::size::product(dims.iter().copied())
-}
-
 impl BackendOp {
     /// cuDNN's `OPERATION_SOFTMAX` of `x` over its last dimension into `y`,
     /// with each row's log-sum-exp into `stats` where given.
@@ -272,7 +267,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let xi = self.inputs(F, &nd, &[x], false)?[0];
         let t = &self.tensors[xi];
-        let (have, want) = (element_count(&t.dims), element_count(dims));
+        let (have, want) = (checks::element_count(&t.dims), checks::element_count(dims));
         if have != want || want.is_none() {
             return Err(node_error(
                 F,
