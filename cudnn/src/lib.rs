@@ -62,8 +62,8 @@
 //!   (strides included) and the handle's device, shapes against each other,
 //!   and the workspace against what the algorithm needs; a mismatch is
 //!   [`Error::InvalidArgument`] with a [`Mismatch`] that names the buffer.
-//!   The checks that need no GPU are public functions (`check_*`,
-//!   [`ConvProblem::check_forward_lengths`], ...), tested without one.
+//!   The checks that need no GPU are tested without one, in the unit tests
+//!   of their modules.
 //! - Unsupported type combinations do not compile ([`ComputesIn`]); `alpha`
 //!   and `beta` have the scaling type cuDNN expects ([`DataType::Scale`]).
 //! - The raw function table stays reachable through [`Library::sys`], with
@@ -90,6 +90,8 @@ pub mod nn;
 pub mod norm;
 pub mod ops;
 pub mod rnn;
+#[cfg(test)]
+mod test_support;
 
 pub use self::core::activation::{ActivationDescriptor, ActivationMode};
 #[cfg(feature = "count-objects")]
@@ -106,7 +108,7 @@ pub use self::core::handle::{
 pub use self::core::launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
 pub use self::core::library::{init, library, version, Library};
 pub use self::core::modes::{MathType, NanPropagation, Scaling};
-pub use self::core::raw::{check_raw_parts, RawDeviceView, RawDeviceViewMut};
+pub use self::core::raw::{RawDeviceView, RawDeviceViewMut};
 pub use self::core::save::CACHE_FILE_MAX_BYTES;
 pub use self::core::status::{Category, Status};
 pub use self::core::tensor::{

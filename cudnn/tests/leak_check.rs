@@ -173,8 +173,7 @@ fn activations(lib: &Arc<Library>) {
     assert_eq!(created("RawActivation"), before + 1);
     let relu = || ActivationDescriptor::new_in(l(), ActivationMode::RELU, NAN, 0.0).expect("relu");
     let t = |dims: &[usize]| TensorDescriptor::<f32>::new_in(l(), NCHW, dims).expect("t");
-    let p = ActivationProblem::new(relu(), t(&[2, 3, 4, 4]), t(&[2, 3, 4, 4])).expect("problem");
-    p.check_forward_lengths(96, 96).expect("lengths");
+    drop(ActivationProblem::new(relu(), t(&[2, 3, 4, 4]), t(&[2, 3, 4, 4])).expect("problem"));
     drop(ActivationProblem::same_descriptor(relu(), t(&[1, 1, 1])));
     ActivationProblem::new(relu(), t(&[2, 3, 4, 4]), t(&[2, 3, 4, 5])).expect_err("shapes");
 }

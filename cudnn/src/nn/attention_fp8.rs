@@ -206,7 +206,8 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     /// [`Error::InvalidArgument`] with
     /// [`Mismatch::Unsupported`](crate::Mismatch::Unsupported) naming
     /// `AttentionFp8Inference::check_target` and the version or GPU.
-    pub fn check_target(version: Version, compute_capability: (u32, u32)) -> Result<()> {
+    #[cfg(test)]
+    pub(crate) fn check_target(version: Version, compute_capability: (u32, u32)) -> Result<()> {
         let f = "AttentionFp8Inference::check_target";
         check_target_in(f, version, Some(compute_capability.0))
     }

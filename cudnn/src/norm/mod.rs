@@ -24,8 +24,7 @@ pub use args::{
 pub use param::{
     batch_norm_param_dims, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
 };
-pub use problem::{
-    check_batch_norm_epsilon, check_batch_norm_ops, check_batch_norm_reserve,
-    check_exponential_average_factor, BatchNormProblem, BnBackwardLengths, BnInferenceLengths,
-    BnTrainingLengths,
-};
+pub use problem::{BatchNormProblem, BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
+
+#[cfg(test)]
+mod host_tests;

@@ -18,3 +18,6 @@ pub use tensor_ops::*;
 
 /// Re-exported from the launch layer: the elementwise families' check.
 pub use crate::core::launch::check_same_shape;
+
+#[cfg(test)]
+mod host_tests;

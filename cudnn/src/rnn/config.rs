@@ -259,7 +259,8 @@ pub(super) const PROJECTION_ID: usize = 8;
 /// [`Mismatch::BadValue`] for an unknown value or a size out of range,
 /// [`Mismatch::Unsupported`] for a projection on another cell than an LSTM,
 /// [`Mismatch::Shape`] for skip input with different sizes.
-pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_rnn_config(config: &RnnConfig) -> Result<()> {
     check_rnn_config_in("check_rnn_config", config)
 }
 
@@ -375,7 +376,8 @@ impl RnnClip {
 /// # Errors
 /// [`Error::InvalidArgument`] naming `check_rnn_clip` (the rules are
 /// those of `cudnnRNNSetClip_v8`).
-pub fn check_rnn_clip(config: &RnnConfig, clip: &RnnClip) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_rnn_clip(config: &RnnConfig, clip: &RnnClip) -> Result<()> {
     check_rnn_clip_in("check_rnn_clip", config, clip)
 }
 

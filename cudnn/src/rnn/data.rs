@@ -29,7 +29,8 @@ raw_descriptor!(
 /// [`Error::InvalidArgument`] naming `check_rnn_data` (the limits are
 /// those of `cudnnSetRNNDataDescriptor`): [`Mismatch::BadValue`] for what
 /// is out of range or unsorted.
-pub fn check_rnn_data(
+#[cfg(test)]
+pub(crate) fn check_rnn_data(
     layout: RnnDataLayout,
     max_seq_len: usize,
     vector_size: usize,

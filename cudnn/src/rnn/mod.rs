@@ -92,13 +92,13 @@ mod weight_space;
 mod weights;
 
 pub use config::{
-    check_rnn_clip, check_rnn_config, RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn,
-    RnnConfig, RnnDataLayout, RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode,
+    RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig, RnnDataLayout,
+    RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode,
 };
-pub use data::{check_rnn_data, rnn_data_len, RnnDataDescriptor};
+pub use data::{rnn_data_len, RnnDataDescriptor};
 pub use descriptor::RnnDescriptor;
 pub use launch::{RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnForwardArgs};
-pub use problem::{check_rnn_problem, RnnProblem, RnnReserveSpace, RnnTensor};
+pub use problem::{RnnProblem, RnnReserveSpace, RnnTensor};
 pub use weights::{RnnParam, RnnParamKind, RnnParamSide, RnnWeightLayout};
 
 // Moved between threads, used from one at a time (see each type's docs).
@@ -111,3 +111,6 @@ static_assertions::assert_not_impl_any!(RnnProblem<f32, f32>: Sync, Clone);
 static_assertions::assert_impl_all!(RnnReserveSpace: Send, Sync);
 static_assertions::assert_not_impl_any!(RnnReserveSpace: Clone);
 static_assertions::assert_impl_all!(RnnWeightLayout: Send, Sync, Clone);
+
+#[cfg(test)]
+mod host_tests;

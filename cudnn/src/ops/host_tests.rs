@@ -1,4 +1,4 @@
-//! `cudnn::ops` without a GPU, against the real library: pooling,
+//! `crate::ops` without a GPU, against the real library: pooling,
 //! activation, softmax, LRN, dropout and the tensor operations. Their
 //! descriptors, the crate's pooling shape rule against cuDNN's, and every
 //! launch check that needs no device: the problems' shape checks, buffer
@@ -7,22 +7,22 @@
 
 #![allow(clippy::macro_metavars_in_unsafe)]
 
-mod common;
+use crate::test_support as common;
 
-use common::refusal::{is_bad_value, is_shape, refusal, short};
+use common::{is_bad_value, is_shape, refusal, short};
 
 use common::raw;
 
 use std::sync::Arc;
 
-use cudnn::half::f16;
-use cudnn::ops::{
-    check_add_tensor, check_broadcast, check_dropout_probability, check_dropout_states,
-    check_lrn_parameters, check_op_tensor, check_pooling, check_reduce_tensor, check_same_shape,
-    check_transform_tensor,
+use crate::core::dropout::{check_dropout_probability, check_dropout_states};
+use crate::half::f16;
+use crate::ops::{
+    check_add_tensor, check_broadcast, check_lrn_parameters, check_op_tensor, check_pooling,
+    check_reduce_tensor, check_same_shape, check_transform_tensor,
 };
-use cudnn::sys;
-use cudnn::{
+use crate::sys;
+use crate::{
     ActivationDescriptor, ActivationMode, ActivationProblem, DataType, DropoutDescriptor,
     DropoutProblem, Error, Library, LrnDescriptor, LrnProblem, Mismatch, NanPropagation,
     OpTensorDescriptor, OpTensorOp, OpTensorProblem, OpTensorScaling, PoolingDescriptor,
@@ -152,7 +152,7 @@ fn activation_descriptors_for_every_mode() {
         assert_eq!((a.mode(), a.coef()), (mode, coef));
     }
     // A mode number cuDNN does not know comes back as a typed error.
-    match ActivationDescriptor::new(cudnn::sys::cudnnActivationMode_t(77), 0.0) {
+    match ActivationDescriptor::new(crate::sys::cudnnActivationMode_t(77), 0.0) {
         Err(Error::BadParam(e)) => assert_eq!(e.function, "cudnnSetActivationDescriptor"),
         Err(e) => panic!("unexpected {e:?}"),
         Ok(_) => panic!("cuDNN accepted activation mode 77"),

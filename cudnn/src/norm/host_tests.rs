@@ -1,22 +1,25 @@
-//! `cudnn::norm` (batch normalization) without a GPU, against the real
+//! `crate::norm` (batch normalization) without a GPU, against the real
 //! library: derived batch-norm descriptors against cuDNN's, and every
 //! launch check that needs no device, each rejecting bad input with its
 //! exact typed mismatch.
 
 #![allow(clippy::macro_metavars_in_unsafe)]
 
-mod common;
+use crate::test_support as common;
 
-use common::refusal::{is_bad_value, is_shape, refusal, short};
+use common::{is_bad_value, is_shape, refusal, short};
 
-use cudnn::half::{bf16, f16};
-use cudnn::norm::{
-    batch_norm_param_dims, check_batch_norm_epsilon, check_batch_norm_ops,
-    check_batch_norm_reserve, check_exponential_average_factor, derive_bn_descriptor,
-    BnBackwardLengths, BnInferenceLengths, BnTrainingLengths,
+use super::problem::{
+    check_batch_norm_epsilon, check_batch_norm_ops, check_batch_norm_reserve,
+    check_exponential_average_factor,
 };
-use cudnn::sys;
-use cudnn::{
+use crate::half::{bf16, f16};
+use crate::norm::{
+    batch_norm_param_dims, derive_bn_descriptor, BnBackwardLengths, BnInferenceLengths,
+    BnTrainingLengths,
+};
+use crate::sys;
+use crate::{
     ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
     DataType, Error, Mismatch, TensorDescriptor, TensorFormat,
 };
