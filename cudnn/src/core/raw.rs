@@ -121,7 +121,7 @@ impl<T> RawDeviceView<T> {
     /// A view of `len` elements of `T` from `ptr`, belonging to `stream`
     /// and its CUDA context.
     ///
-    /// Checked here ([`check_raw_parts`]): `ptr` is not null and is aligned
+    /// Checked here (`check_raw_parts`): `ptr` is not null and is aligned
     /// for `T`; `len` elements fit the address space. Checked by every
     /// launch: the view's context is the handle's; `len` covers what the
     /// descriptor spans.
@@ -142,7 +142,7 @@ impl<T> RawDeviceView<T> {
     ///    type of the descriptor the view is checked against).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] when [`check_raw_parts`] refuses the
+    /// [`Error::InvalidArgument`] when `check_raw_parts` refuses the
     /// pointer or length.
     pub unsafe fn from_raw_parts(
         ptr: CUdeviceptr,
@@ -179,7 +179,7 @@ impl<T> RawDeviceViewMut<T> {
     /// (in-place operations).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] when [`check_raw_parts`] refuses the
+    /// [`Error::InvalidArgument`] when `check_raw_parts` refuses the
     /// pointer or length.
     pub unsafe fn from_raw_parts(
         ptr: CUdeviceptr,

@@ -457,7 +457,7 @@ pub(crate) fn check_norm_in(function: &'static str, shape: &NormShape, epsilon: 
 /// head dim 512 or 1000), and takes an sm_10x backward in `(256, 512]`
 /// that cuDNN itself has no engine for; 256 is this crate's ceiling for
 /// the layers. The layers need cuDNN 9.13, so the forward's older rows
-/// only apply to [`AttentionShape::check_head_dim`].
+/// only apply to `AttentionShape::check_head_dim`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AttentionPass {
     /// The forward (`SDPA_FWD`).
@@ -616,7 +616,7 @@ impl AttentionOptions {
     /// as a `float`, exact up to 2^24), a right bound up to `i32::MAX` and
     /// not with a causal mask, a finite scale, bottom-right alignment only
     /// with a mask, and not both padding and ragged batches. A layer's
-    /// `check` and `new` also apply [`check_for`](Self::check_for).
+    /// `check` and `new` also apply `check_for`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the

@@ -10,7 +10,7 @@
 //! (`f32` for `f16`, `bf16` and `f32` data, `f64` for `f64`). Each launch
 //! takes the problem, a struct of named buffers and its scaling; it checks
 //! its arguments first with a method of the problem
-//! ([`BatchNormProblem::check_forward_training`], ...), which needs no GPU.
+//! (`BatchNormProblem::check_forward_training`, ...), which needs no GPU.
 
 mod args;
 mod launch;

@@ -114,7 +114,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     /// root; on error the problem keeps the one it had.
     ///
     /// # Errors
-    /// As [`check_batch_norm_epsilon`].
+    /// As `check_batch_norm_epsilon`.
     pub fn set_epsilon(&mut self, epsilon: f64) -> Result<()> {
         check_batch_norm_epsilon(DERIVE, epsilon)?;
         self.epsilon = epsilon;
@@ -413,7 +413,7 @@ fn check_shapes<T: BnParam>(
 }
 
 /// The lengths, in elements, of the buffers of an inference launch (see
-/// [`BatchNormProblem::check_forward_inference`]).
+/// `BatchNormProblem::check_forward_inference`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BnInferenceLengths {
     /// `x`.
@@ -431,7 +431,7 @@ pub struct BnInferenceLengths {
 }
 
 /// The lengths, in elements, of the buffers of a training launch (see
-/// [`BatchNormProblem::check_forward_training`]); `None` for a buffer not
+/// `BatchNormProblem::check_forward_training`); `None` for a buffer not
 /// given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BnTrainingLengths {
@@ -452,7 +452,7 @@ pub struct BnTrainingLengths {
 }
 
 /// The lengths, in elements, of the buffers of a backward launch (see
-/// [`BatchNormProblem::check_backward`]); `None` for a buffer not given.
+/// `BatchNormProblem::check_backward`); `None` for a buffer not given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BnBackwardLengths {
     /// `x`.

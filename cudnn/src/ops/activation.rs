@@ -190,7 +190,7 @@ impl Handle {
     ///
     /// # Errors
     /// As [`activation_forward`](Self::activation_forward), and
-    /// [`ActivationProblem::check_in_place`]'s.
+    /// `ActivationProblem::check_in_place`'s.
     #[doc(alias = "cudnnActivationForward")]
     pub fn activation_forward_in_place<T: DataType>(
         &self,

@@ -137,7 +137,7 @@ impl Handle {
     /// [`dropout_backward`](Self::dropout_backward). Advances the
     /// descriptor's random states.
     ///
-    /// Checks first with [`DropoutProblem::check_forward_lengths`], then
+    /// Checks first with `DropoutProblem::check_forward_lengths`, then
     /// every descriptor's library and every buffer's CUDA context (the
     /// states' included).
     ///
@@ -189,7 +189,7 @@ impl Handle {
     /// `reserve` is the one [`dropout_forward`](Self::dropout_forward)
     /// filled, and `dropout` the descriptor it ran with.
     ///
-    /// Checks first with [`DropoutProblem::check_backward_lengths`].
+    /// Checks first with `DropoutProblem::check_backward_lengths`.
     ///
     /// # Errors
     /// As [`dropout_forward`](Self::dropout_forward).

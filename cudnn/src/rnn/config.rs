@@ -73,7 +73,7 @@ impl RnnComputesIn<f32> for f16 {}
 impl RnnComputesIn<f32> for bf16 {}
 
 /// What a recurrent network is, as plain data: checked by
-/// [`check_rnn_config`], set in cuDNN by [`RnnDescriptor::new`].
+/// `check_rnn_config`, set in cuDNN by [`RnnDescriptor::new`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RnnConfig {
     /// The cell.

@@ -157,7 +157,7 @@ impl<T: DataType> RnnDataDescriptor<T> {
     /// with zeros.
     ///
     /// # Errors
-    /// As [`check_rnn_data`]; cuDNN's error.
+    /// As `check_rnn_data`; cuDNN's error.
     #[doc(alias = "cudnnSetRNNDataDescriptor")]
     #[doc(alias = "cudnnCreateRNNDataDescriptor")]
     pub fn new(

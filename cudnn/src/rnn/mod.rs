@@ -5,7 +5,7 @@
 //!
 //! - [`RnnConfig`] says what the network is (cell, bias mode, directions,
 //!   input mode, sizes, layers, algorithm, math type), checked without cuDNN
-//!   by [`check_rnn_config`]; an [`RnnDescriptor`] sets it in cuDNN with
+//!   by `check_rnn_config`; an [`RnnDescriptor`] sets it in cuDNN with
 //!   the element type `T` and the compute precision `C`, optionally with
 //!   dropout between layers (a [`DropoutDescriptor`](crate::DropoutDescriptor)
 //!   it owns) and LSTM cell clipping ([`RnnDescriptor::set_clip`]).

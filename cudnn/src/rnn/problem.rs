@@ -31,7 +31,7 @@ static NEXT_PROBLEM_ID: AtomicU64 = AtomicU64::new(1);
 type SizesOnDevice = Cell<Option<(ContextKey, (usize, usize))>>;
 
 /// Which tensor of an [`RnnProblem`] a buffer holds, for
-/// [`RnnProblem::check_buffers`].
+/// `RnnProblem::check_buffers`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RnnTensor {
     /// `x` or `dx`.
