@@ -23,7 +23,7 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::BackendDescriptor;
+use cudnn::graph::backend::BackendDescriptor;
 use cudnn::half::{bf16, f16};
 use cudnn::norm::derive_bn_descriptor;
 use cudnn::rnn::{RnnBiasMode, RnnClip, RnnClipMode, RnnInputMode};

@@ -86,7 +86,8 @@ fn conv_dims() -> cudnn::Result<Vec<i64>> {
 fn runtime_deps(out: &mut Map<String, Value>) {
     use cudnn::sys::cudnnBackendDescriptorType_t as D;
     eprintln!("cudnn-consumer: engine heuristics (cuBLASLt, NVRTC)");
-    let heur = cudnn::graph::BackendDescriptor::new(D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR);
+    let heur =
+        cudnn::graph::backend::BackendDescriptor::new(D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR);
     record(out, "runtime_deps", &heur);
     drop(heur);
     for (key, prefix) in [
