@@ -106,6 +106,8 @@ mod device;
 mod driver;
 mod engine;
 mod execute;
+#[cfg(all(test, target_os = "linux"))]
+mod execute_timing;
 mod extents;
 mod graph_tensor;
 pub(crate) mod info;
@@ -135,8 +137,6 @@ pub use cuda_graph::PlanGraph;
 pub(crate) use descriptor::BackendDescriptor;
 pub use device::{DeviceField, DeviceProperties, FieldKind};
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
-#[doc(hidden)]
-pub use execute::execute_host_work;
 pub use graph_tensor::GraphTensor;
 pub use operation_graph::OperationGraph;
 pub use pack::VariantPack;
