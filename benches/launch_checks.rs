@@ -23,9 +23,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use criterion::Criterion;
+use cudnn::tensor::strides_are_injective;
 use cudnn::{
-    strides_are_injective, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Library,
-    TensorDescriptor, TensorFormat,
+    ConvProblem, ConvolutionDescriptor, FilterDescriptor, Library, TensorDescriptor, TensorFormat,
 };
 
 const NCHW: TensorFormat = TensorFormat::NCHW;

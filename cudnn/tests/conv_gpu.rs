@@ -13,11 +13,12 @@ use cudnn::conv::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
     ConvForwardArgs, ConvZ,
 };
+use cudnn::conv::{ConvolutionMode, SearchMode};
 use cudnn::half::{bf16, f16};
 use cudnn::{
     ActivationDescriptor, ActivationMode, AlgoCache, ComputesIn, ConvProblem,
-    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, Library, Scaling, SearchMode,
-    SearchOptions, TensorDescriptor, TensorFormat, Workspace,
+    ConvolutionDescriptor, FilterDescriptor, Library, Scaling, SearchOptions, TensorDescriptor,
+    TensorFormat, Workspace,
 };
 use cudnn_reference::conv::{self as cpu, ConvGeometry, Scalar};
 
@@ -242,8 +243,8 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             .stream
             .alloc_zeros::<T>(p.w().required_len())
             .expect("dw");
-        let one = <T::Scale as cudnn::Scale>::ONE;
-        let zero = <T::Scale as cudnn::Scale>::ZERO;
+        let one = <T::Scale as cudnn::dtype::Scale>::ONE;
+        let zero = <T::Scale as cudnn::dtype::Scale>::ZERO;
         let tol = tolerance::<T>();
         let label = format!(
             "{name} {} {}",
@@ -533,7 +534,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
         .handle
         .forward_algo(
             &p,
-            cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+            cudnn::conv::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
             cudnn::MathType::FMA_MATH,
         )
         .expect("algo");
@@ -610,7 +611,7 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .stream
         .alloc_zeros::<f32>(p.y().required_len())
         .expect("y");
-    let choice = cudnn::AlgoChoice::new(cudnn::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH);
+    let choice = cudnn::AlgoChoice::new(cudnn::conv::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH);
     let e = gpu
         .handle
         .convolution_forward(
@@ -653,11 +654,13 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
 fn one_handle_per_thread_and_device() {
     let gpu = gpu();
     let stream = Arc::clone(&gpu.stream);
-    let first = cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
-    let again = cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
+    let first =
+        cudnn::handle::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
+    let again =
+        cudnn::handle::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
     assert_eq!(first, again, "the same thread gets the same handle");
     let other = std::thread::spawn(move || {
-        cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle")
+        cudnn::handle::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle")
     })
     .join()
     .expect("thread");
@@ -699,7 +702,7 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
             "{e}"
         );
     };
-    let gemm = cudnn::FwdAlgo::IMPLICIT_GEMM;
+    let gemm = cudnn::conv::FwdAlgo::IMPLICIT_GEMM;
     let choice = cudnn::AlgoChoice::new(gemm, cudnn::MathType::FMA_MATH);
     let e = gpu
         .handle
@@ -748,7 +751,7 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
     )
     .expect("relu of the other library");
     let choice = cudnn::AlgoChoice::new(
-        cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+        cudnn::conv::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
         cudnn::MathType::FMA_MATH,
     );
     let e = gpu

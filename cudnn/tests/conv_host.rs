@@ -13,11 +13,12 @@ use common::raw;
 use std::sync::Arc;
 
 use cudnn::conv::{check_bias_shape, check_fused_activation, CachedAlgo, DeviceKey, Direction};
+use cudnn::conv::{ConvolutionMode, FwdAlgo, SearchMode};
 use cudnn::half::{bf16, f16};
 use cudnn::{
     sys, ActivationDescriptor, ActivationMode, AlgoCache, ConvProblem, ConvolutionDescriptor,
-    ConvolutionMode, Error, FilterDescriptor, FwdAlgo, Library, MathType, Mismatch, NanPropagation,
-    SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
+    Error, FilterDescriptor, Library, MathType, Mismatch, NanPropagation, SearchOptions,
+    TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 

@@ -18,10 +18,10 @@ use crate::norm::{
     batch_norm_param_dims, derive_bn_descriptor, BnBackwardLengths, BnInferenceLengths,
     BnTrainingLengths,
 };
+use crate::norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
 use crate::sys;
 use crate::{
-    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
-    DataType, Error, Mismatch, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, DataType, Error, Mismatch, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 

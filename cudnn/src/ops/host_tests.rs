@@ -21,14 +21,16 @@ use crate::ops::{
     check_add_tensor, check_broadcast, check_lrn_parameters, check_op_tensor, check_pooling,
     check_reduce_tensor, check_same_shape, check_transform_tensor,
 };
-use crate::sys;
-use crate::{
-    ActivationDescriptor, ActivationMode, ActivationProblem, DataType, DropoutDescriptor,
-    DropoutProblem, Error, Library, LrnDescriptor, LrnProblem, Mismatch, NanPropagation,
+use crate::ops::{
+    ActivationProblem, DropoutDescriptor, DropoutProblem, LrnDescriptor, LrnProblem,
     OpTensorDescriptor, OpTensorOp, OpTensorProblem, OpTensorScaling, PoolingDescriptor,
     PoolingMode, PoolingProblem, ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp,
-    ReduceTensorProblem, Scaling, SoftmaxAlgorithm, SoftmaxMode, SoftmaxProblem, TensorDescriptor,
-    TensorFormat,
+    ReduceTensorProblem, SoftmaxAlgorithm, SoftmaxMode, SoftmaxProblem,
+};
+use crate::sys;
+use crate::{
+    ActivationDescriptor, ActivationMode, DataType, Error, Library, Mismatch, NanPropagation,
+    Scaling, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 

@@ -17,11 +17,12 @@ use crate::rnn::{
     rnn_data_len, RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnInputMode,
     RnnParamKind, RnnTensor,
 };
-use crate::sys::{self, cudnnDataType_t};
-use crate::{
-    ComputeType, Error, MathType, Mismatch, NanPropagation, RnnConfig, RnnDataDescriptor,
-    RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem, RnnReserveSpace,
+use crate::rnn::{
+    RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
+    RnnReserveSpace,
 };
+use crate::sys::{self, cudnnDataType_t};
+use crate::{ComputeType, Error, MathType, Mismatch, NanPropagation};
 use cudnn_reference::rnn::{RnnGeometry, RnnWeights};
 use proptest::prelude::*;
 

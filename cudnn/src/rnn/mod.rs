@@ -7,7 +7,7 @@
 //!   input mode, sizes, layers, algorithm, math type), checked without cuDNN
 //!   by `check_rnn_config`; an [`RnnDescriptor`] sets it in cuDNN with
 //!   the element type `T` and the compute precision `C`, optionally with
-//!   dropout between layers (a [`DropoutDescriptor`](crate::DropoutDescriptor)
+//!   dropout between layers (a [`DropoutDescriptor`](crate::ops::DropoutDescriptor)
 //!   it owns) and LSTM cell clipping ([`RnnDescriptor::set_clip`]).
 //! - An [`RnnDataDescriptor`] describes a batch of sequences of different
 //!   lengths, padded (sequence-major or batch-major) or packed, and keeps

@@ -4,11 +4,12 @@
 
 use std::sync::Arc;
 
+use cudnn::conv::SearchMode;
 use cudnn::conv::{check_bias_shape, check_fused_activation, output_dims, Direction};
 use cudnn::conv::{AlgoKey, CachedAlgo, DeviceKey};
 use cudnn::{
     ActivationDescriptor, AlgoCache, ComputeType, ComputesIn, ConvProblem, ConvolutionDescriptor,
-    Error, FilterDescriptor, SearchMode, SearchOptions,
+    Error, FilterDescriptor, SearchOptions,
 };
 
 use crate::base::{format, make_tensor};

@@ -4,10 +4,8 @@
 use std::sync::Arc;
 
 use cudnn::norm::{batch_norm_param_dims, derive_bn_descriptor};
-use cudnn::{
-    ActivationDescriptor, BatchNormMode, BatchNormProblem, BnParam, NanPropagation,
-    TensorDescriptor, TensorFormat,
-};
+use cudnn::norm::{BatchNormMode, BatchNormProblem, BnParam};
+use cudnn::{ActivationDescriptor, NanPropagation, TensorDescriptor, TensorFormat};
 
 use crate::base::make_tensor;
 use crate::{Area, Case};

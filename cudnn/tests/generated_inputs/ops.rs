@@ -2,11 +2,11 @@
 //! (the part without a handle).
 
 use cudnn::ops::pooling_output_dims;
-use cudnn::{
-    ActivationDescriptor, ActivationProblem, DataType, DropoutDescriptor, DropoutProblem,
-    LrnDescriptor, LrnProblem, NanPropagation, PoolingDescriptor, PoolingProblem, SoftmaxProblem,
-    TensorDescriptor,
+use cudnn::ops::{
+    ActivationProblem, DropoutDescriptor, DropoutProblem, LrnDescriptor, LrnProblem,
+    PoolingDescriptor, PoolingProblem, SoftmaxProblem,
 };
+use cudnn::{ActivationDescriptor, DataType, NanPropagation, TensorDescriptor};
 
 use crate::base::make_tensor;
 use crate::{Area, Case};

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use cudnn::rnn::{
     rnn_data_len, RnnClip, RnnComputesIn, RnnParam, RnnParamKind, RnnParamSide, RnnTensor,
 };
-use cudnn::{
-    ComputeType, RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnProblem,
-    RnnReserveSpace,
+use cudnn::rnn::{
+    RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnProblem, RnnReserveSpace,
 };
+use cudnn::ComputeType;
 
 use crate::{Area, Case};
 
@@ -360,7 +360,7 @@ fn rnn_weights(c: &mut Case) {
     if c.rng.one_in(400) && huge_allocations_fail() {
         // The deepest network cuDNN's int allows: its layout does not fit
         // in memory, which must be an error.
-        let lstm = cudnn::RnnMode::LSTM;
+        let lstm = cudnn::rnn::RnnMode::LSTM;
         let config = RnnConfig::new(lstm, 1, 2, i32::MAX as usize).bidirectional();
         say!(c, "predicted_weight_layout({config:?})");
         let r = config.predicted_weight_layout();

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use cudnn::{
-    DataType, NanPropagation, OpTensorDescriptor, OpTensorProblem, ReduceTensorDescriptor,
-    ReduceTensorProblem,
+use cudnn::ops::{
+    OpTensorDescriptor, OpTensorProblem, ReduceTensorDescriptor, ReduceTensorProblem,
 };
+use cudnn::{DataType, NanPropagation};
 
 use crate::base::make_tensor;
 use crate::ops::{dims, like};

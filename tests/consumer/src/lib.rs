@@ -37,9 +37,10 @@
 //! Progress goes to stderr, one line per step, so that a crash shows where
 //! it happened.
 
+use cudnn::rnn::{RnnConfig, RnnDescriptor, RnnMode};
 use cudnn::{
     ActivationDescriptor, ActivationMode, ConvProblem, ConvolutionDescriptor, FilterDescriptor,
-    RnnConfig, RnnDescriptor, RnnMode, TensorDescriptor, TensorFormat,
+    TensorDescriptor, TensorFormat,
 };
 use serde_json::{json, Map, Value};
 
