@@ -84,7 +84,7 @@ fn check_parts<T>(function: &'static str, ptr: CUdeviceptr, len: usize) -> Resul
 /// let handle = cudnn::Handle::new(stream.clone())?;
 /// // SAFETY: as `from_raw_parts` lists (the memory is the framework's,
 /// // allocated in that context, alive and ordered on `stream`).
-/// let x = unsafe { cudnn::RawDeviceView::<f32>::from_raw_parts(ptr, len, &stream)? };
+/// let x = unsafe { cudnn::handle::RawDeviceView::<f32>::from_raw_parts(ptr, len, &stream)? };
 /// # let _ = (handle, x); Ok(()) }
 /// ```
 ///

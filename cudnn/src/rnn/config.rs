@@ -63,7 +63,7 @@ pub type RnnClipMode = sys::cudnnRNNClipMode_t;
 ///
 /// ```compile_fail
 /// // f32 data cannot compute in f16.
-/// fn needs(_: cudnn::RnnDescriptor<f32, cudnn::half::f16>) {}
+/// fn needs(_: cudnn::rnn::RnnDescriptor<f32, cudnn::half::f16>) {}
 /// ```
 pub trait RnnComputesIn<C: ComputeType>: DataType {}
 impl RnnComputesIn<f32> for f32 {}
