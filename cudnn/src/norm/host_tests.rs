@@ -520,3 +520,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The scalar rules of batch normalization on any value; never a panic.
+    #[test]
+    fn scalar_rules_hold_for_any_value(
+        eps in any::<f64>(),
+        factor in any::<f64>(),
+        (ops, act, res) in (0u32..5, any::<bool>(), any::<bool>()),
+        (len, need) in (proptest::option::of(any::<usize>()), any::<usize>()),
+    ) {
+        prop_assert_eq!(
+            check_batch_norm_epsilon("f", eps).is_ok(),
+            eps.is_finite() && eps >= sys::CUDNN_BN_MIN_EPSILON
+        );
+        prop_assert_eq!(
+            check_exponential_average_factor("f", factor).is_ok(),
+            (0.0..=1.0).contains(&factor)
+        );
+        let want = match ops {
+            0 => (false, false),
+            1 => (true, false),
+            2 => (true, true),
+            _ => (!act, !res),
+        };
+        let r = check_batch_norm_ops("f", sys::cudnnBatchNormOps_t(ops), act, res);
+        prop_assert_eq!(r.is_ok(), (act, res) == want);
+        prop_assert_eq!(
+            check_batch_norm_reserve("f", len, need).is_ok(),
+            len.unwrap_or(0) >= need
+        );
+    }
+}

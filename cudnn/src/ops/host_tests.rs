@@ -1004,3 +1004,47 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// Each problem's length checks pass exactly when every buffer holds
+    /// what its descriptor spans; never a panic.
+    #[test]
+    fn length_checks_pass_exactly_when_every_buffer_is_long_enough(
+        dims in proptest::collection::vec(1usize..6, 4),
+        lens in proptest::collection::vec(0usize..2048, 4),
+    ) {
+        let Some(_lib) = common::lib() else { return Ok(()) };
+        let x = || desc::<f32>(NCHW, &dims);
+        let n = x().required_len();
+        let (a, b, c, d) = (lens[0], lens[1], lens[2], lens[3]);
+        let relu = ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu");
+        let p = ActivationProblem::new(relu, x(), x()).expect("activation");
+        prop_assert_eq!(p.check_forward_lengths(a, b).is_ok(), a >= n && b >= n);
+        prop_assert_eq!(
+            p.check_backward_lengths(a, b, c, d).is_ok(),
+            a >= n && b >= n && c >= n && d >= n
+        );
+        let s = SoftmaxProblem::new(SoftmaxAlgorithm::FAST, SoftmaxMode::INSTANCE, x(), x())
+            .expect("softmax");
+        prop_assert_eq!(s.check_forward_lengths(a, b).is_ok(), a >= n && b >= n);
+        prop_assert_eq!(s.check_backward_lengths(a, b, c).is_ok(), a >= n && b >= n && c >= n);
+        let dp = DropoutProblem::new(x(), x()).expect("dropout");
+        let r = dp.reserve_size();
+        prop_assert_eq!(dp.check_forward_lengths(a, b, c).is_ok(), a >= n && b >= n && c >= r);
+        prop_assert_eq!(dp.check_backward_lengths(b, a, c).is_ok(), a >= n && b >= n && c >= r);
+    }
+
+    /// The scalar rules of dropout and LRN on any value; never a panic.
+    #[test]
+    fn scalar_rules_hold_for_any_value(
+        p in any::<f32>(),
+        (len, need) in (any::<usize>(), any::<usize>()),
+        (n, alpha, beta, k) in (any::<u32>(), any::<f64>(), any::<f64>(), any::<f64>()),
+    ) {
+        prop_assert_eq!(check_dropout_probability("f", p).is_ok(), (0.0..1.0).contains(&p));
+        prop_assert_eq!(check_dropout_states("f", len, need).is_ok(), len >= need);
+        let _ = check_lrn_parameters(n, alpha, beta, k);
+    }
+}

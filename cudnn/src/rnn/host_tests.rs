@@ -686,3 +686,29 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The clip and sequence-data rules on any value: what they accept is
+    /// a range and a length that fit; never a panic.
+    #[test]
+    fn clip_and_data_rules_hold_for_any_value(
+        (clip_mode, nan, min, max) in (0u32..3, 0u32..3, any::<f64>(), any::<f64>()),
+        (layout, max_len, vector) in (0u32..4, any::<usize>(), any::<usize>()),
+        lengths in proptest::collection::vec(any::<usize>(), 0..4),
+    ) {
+        let lstm = RnnConfig::new(RnnMode::LSTM, 3, 6, 1);
+        let clip = RnnClip {
+            mode: sys::cudnnRNNClipMode_t(clip_mode),
+            nan_propagation: sys::cudnnNanPropagation_t(nan),
+            min,
+            max,
+        };
+        if check_rnn_clip(&lstm, &clip).is_ok() {
+            prop_assert!(clip.min <= clip.max);
+        }
+        let layout = sys::cudnnRNNDataLayout_t(layout);
+        if check_rnn_data(layout, max_len, vector, &lengths).is_ok() {
+            prop_assert!(rnn_data_len(layout, max_len, &lengths, vector).is_some());
+        }
+    }
+}
