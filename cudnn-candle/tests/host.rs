@@ -200,7 +200,7 @@ fn sdpa_refusals_carry_cudnn_rs_message() {
     let q = bhsd(1, 4, 16, 64, DType::F32);
     let want = "element type F32; the layer takes F16, BF16";
     let e = refused(sdpa(&q, &q, &q, &p, None));
-    assert!(e.contains(&want), "{e}\nwant: {want}");
+    assert!(e.contains(want), "{e}\nwant: {want}");
     // A window of 0 and a scale that is not finite: the options' rules.
     let q = bhsd(1, 4, 16, 64, bf);
     let e = refused(sdpa(
@@ -314,7 +314,7 @@ fn norm_refusals_carry_cudnn_rs_message() {
     let x64 = zeros(&[4, 8, 32], DType::F64);
     let want = "element type F64; the layer takes F32, F16, BF16";
     let e = refused(layer_norm(&x64, &w, &w, 1e-5));
-    assert!(e.contains(&want), "{e}\nwant: {want}");
+    assert!(e.contains(want), "{e}\nwant: {want}");
     // Parameters of another length, or not floats.
     let e = refused(layer_norm(&x, &w, &zeros(&[31], DType::F32), 1e-5));
     assert!(
