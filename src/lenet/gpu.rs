@@ -23,7 +23,7 @@ use super::{
     PADS,
 };
 
-const PTX: &str = include_str!("../../examples/kernels/lenet.ptx");
+const PTX: &str = include_str!("../../examples/kernels/generated/lenet.ptx");
 const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
 
 /// The parameters: weights and biases of the four layers, with Adam's
