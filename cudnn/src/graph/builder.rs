@@ -44,6 +44,7 @@ use cudnn_sys as sys;
 
 use crate::core::error::{Error, Mismatch, Result};
 use crate::graph::extents::Extents;
+use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
 use crate::graph::name::Name;
 use crate::graph::ScalarValue;
 
@@ -180,27 +181,113 @@ impl Default for ConvOptions {
     }
 }
 
-/// A tensor of the description.
+/// A tensor of the description: the record the built graph holds of it
+/// ([`GraphTensor`]) and the operation that writes it, which only the
+/// builder keeps. Its uid is set when the graph takes it; an operation's
+/// output not yet made an output is virtual, its data type found when
+/// the graph is built ([`Graph::data_type_of`]), and whether a tensor is
+/// read as indices is found then too.
+///
+/// A node's new tensors are made as these as well ([`output`](Self::output)
+/// and the rest), named by their suffix and unchecked until
+/// [`Graph::add_node`] names, checks and takes them.
 #[derive(Debug, Clone)]
-struct TensorDef {
-    name: Name,
-    /// Empty for a scalar no operation has used yet.
-    dims: Extents,
-    strides: Extents,
-    /// `None`: an operation's output not yet made an output, of the
-    /// graph's intermediate type (virtual).
-    dtype: Option<DType>,
-    /// The operation that produces it.
+pub(super) struct TensorDef {
+    tensor: GraphTensor,
+    /// The operation that writes it (for a node's new tensor, `Some` of
+    /// any value when the node writes it: `add_node` sets which).
     producer: Option<usize>,
-    /// A scalar's value.
-    by_value: Option<ScalarValue>,
-    /// Its layout's reordering (`TENSOR_REORDERING_MODE`), when set.
-    reordering: Option<sys::cudnnBackendTensorReordering_t>,
+}
+
+impl std::ops::Deref for TensorDef {
+    type Target = GraphTensor;
+    fn deref(&self) -> &GraphTensor {
+        &self.tensor
+    }
+}
+
+impl std::ops::DerefMut for TensorDef {
+    fn deref_mut(&mut self) -> &mut GraphTensor {
+        &mut self.tensor
+    }
 }
 
 impl TensorDef {
-    fn is_virtual(&self) -> bool {
-        self.producer.is_some() && self.dtype.is_none()
+    /// Tensor `name` of `dims` and `strides`, written by operation
+    /// `producer`: of `dtype`, or for `None` virtual (an operation's
+    /// output of the graph's intermediate type).
+    fn new(
+        name: Name,
+        (dims, strides): (Extents, Extents),
+        dtype: Option<DType>,
+        producer: Option<usize>,
+    ) -> TensorDef {
+        TensorDef {
+            tensor: GraphTensor {
+                uid: 0,
+                name,
+                dims,
+                strides,
+                data_type: dtype.unwrap_or(DType::CUDNN_DATA_FLOAT),
+                is_virtual: dtype.is_none(),
+                is_by_value: false,
+                is_output: producer.is_some() && dtype.is_some(),
+                is_index: false,
+                by_value: None,
+                reordering: None,
+                alignment: BYTE_ALIGNMENT,
+            },
+            producer,
+        }
+    }
+
+    /// A scalar `name` of `dims` passed by value, of the value's type.
+    fn by_value(name: Name, dims: Extents, value: ScalarValue) -> TensorDef {
+        let mut t = TensorDef::new(name, (dims.clone(), dims), Some(value.data_type()), None);
+        t.is_by_value = true;
+        t.by_value = Some(value);
+        t
+    }
+
+    /// A node's output, virtual until [`Graph::set_output`].
+    pub(super) fn output(
+        suffix: &'static str,
+        dims: impl Into<Vec<i64>>,
+        strides: impl Into<Vec<i64>>,
+    ) -> TensorDef {
+        let layout = (dims.into().into(), strides.into().into());
+        TensorDef::new(Name::from(suffix), layout, None, Some(0))
+    }
+
+    /// A node's output, a real tensor of `dtype` from the start
+    /// (statistics, which cuDNN keeps in memory).
+    pub(super) fn real_output(
+        suffix: &'static str,
+        dims: impl Into<Vec<i64>>,
+        strides: impl Into<Vec<i64>>,
+        dtype: DType,
+    ) -> TensorDef {
+        let layout = (dims.into().into(), strides.into().into());
+        TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0))
+    }
+
+    /// A node's `float` scalar input passed by value, of `rank`
+    /// dimensions of 1.
+    pub(super) fn scalar(suffix: &'static str, rank: usize, value: f32) -> TensorDef {
+        let dims = Extents::filled(1, rank);
+        TensorDef::by_value(Name::from(suffix), dims, ScalarValue::Float(value))
+    }
+
+    /// A node's `int32_t` scalar input passed by value, of `rank`
+    /// dimensions of 1.
+    pub(super) fn int_scalar(suffix: &'static str, rank: usize, value: i32) -> TensorDef {
+        let dims = Extents::filled(1, rank);
+        TensorDef::by_value(Name::from(suffix), dims, ScalarValue::Int32(value))
+    }
+
+    /// Its data type when given: `None` for a virtual tensor.
+    pub(super) fn dtype(&self) -> Option<DType> {
+        (!self.is_virtual).then_some(self.data_type)
     }
 }
 
@@ -415,15 +502,8 @@ impl Graph {
         value: ScalarValue,
     ) -> Result<TensorId> {
         self.check_new_name(function, name)?;
-        Ok(self.push(TensorDef {
-            name: Name::from(name),
-            dims: Extents::default(),
-            strides: Extents::default(),
-            dtype: Some(value.data_type()),
-            producer: None,
-            by_value: Some(value),
-            reordering: None,
-        }))
+        let t = TensorDef::by_value(Name::from(name), Extents::default(), value);
+        Ok(self.push(t))
     }
 
     fn check_new_name(&self, function: &'static str, name: &str) -> Result<()> {
@@ -462,19 +542,13 @@ impl Graph {
         checks::check_layout(dims, strides).map_err(fail)?;
         checks::check_data_type(dtype).map_err(fail)?;
         checks::check_half_byte_layout(dims, strides, dtype).map_err(fail)?;
-        Ok(self.push(TensorDef {
-            name: Name::from(name),
-            dims: dims.into(),
-            strides: strides.into(),
-            dtype: Some(dtype),
-            producer: None,
-            by_value: None,
-            reordering: None,
-        }))
+        let layout = (dims.into(), strides.into());
+        Ok(self.push(TensorDef::new(Name::from(name), layout, Some(dtype), None)))
     }
 
-    fn push(&mut self, t: TensorDef) -> TensorId {
+    fn push(&mut self, mut t: TensorDef) -> TensorId {
         let index = self.tensors.len() as u32;
+        t.uid = i64::from(index) + 1;
         self.tensors.push(t);
         TensorId {
             graph: self.id,
@@ -633,36 +707,18 @@ impl Graph {
     /// by the same calls have equal keys, and graphs whose plans could
     /// differ have different keys.
     pub fn key(&self) -> String {
-        let tensors = self.tensors.iter().enumerate().map(|(i, t)| KeyTensor {
-            dims: &t.dims,
-            strides: &t.strides,
-            data_type: self.data_type_of(i),
-            is_virtual: t.is_virtual(),
-            by_value: t.by_value.is_some(),
-            reordering: t.reordering,
-        });
+        let tensors = self.graph_tensors();
         let ops = self.ops.iter().map(|o| &o.op);
-        key_text(self.intermediate, self.compute, tensors, ops)
+        key_text(self.intermediate, self.compute, &tensors, ops)
     }
 }
 
-/// One tensor's part of a graph's key.
-pub(crate) struct KeyTensor<'a> {
-    pub(crate) dims: &'a [i64],
-    pub(crate) strides: &'a [i64],
-    /// Its type (for a virtual one, the intermediate type).
-    pub(crate) data_type: sys::cudnnDataType_t,
-    pub(crate) is_virtual: bool,
-    pub(crate) by_value: bool,
-    pub(crate) reordering: Option<sys::cudnnBackendTensorReordering_t>,
-}
-
 /// The text of [`Graph::key`]: the intermediate and compute types, then
-/// `tensors` (the uid of the i-th is i + 1) and `ops`, in order.
+/// `tensors` (in uid order) and `ops`, in order.
 pub(crate) fn key_text<'a>(
     intermediate: sys::cudnnDataType_t,
     compute: sys::cudnnDataType_t,
-    tensors: impl Iterator<Item = KeyTensor<'a>>,
+    tensors: &[GraphTensor],
     ops: impl Iterator<Item = &'a node::BackendOp>,
 ) -> String {
     let mut k = String::new();
@@ -673,33 +729,11 @@ pub(crate) fn key_text<'a>(
         dt(intermediate),
         dt(compute)
     );
-    for (i, t) in tensors.enumerate() {
-        write_key_tensor(&mut k, i + 1, &t);
+    for t in tensors {
+        t.write_key(&mut k);
     }
     for op in ops {
         op.key(&mut k);
     }
     k
-}
-
-/// Tensor `uid`'s part of a graph's key: dims, strides, type, role.
-fn write_key_tensor(k: &mut String, uid: usize, t: &KeyTensor<'_>) {
-    let role = if t.is_virtual {
-        "virtual"
-    } else if t.by_value {
-        "by_value"
-    } else {
-        "real"
-    };
-    let _ = write!(
-        k,
-        "|t{}:{:?}:{:?}:{}:{role}",
-        uid,
-        t.dims,
-        t.strides,
-        checks::data_type_name(t.data_type)
-    );
-    if let Some(r) = t.reordering {
-        let _ = write!(k, ":reordered{}", r.0);
-    }
 }

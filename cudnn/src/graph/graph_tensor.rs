@@ -14,7 +14,6 @@ use crate::core::dtype::DType;
 use super::extents::Extents;
 use super::name::Name;
 use super::scalar::ScalarValue;
-use super::signature::TensorSig;
 
 /// The alignment, in bytes, every tensor of a graph is described with
 /// (`CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT`), and that of a plan's tensor whose
@@ -135,16 +134,42 @@ impl GraphTensor {
         crate::core::size::span(&self.dims, &self.strides).and_then(|n| usize::try_from(n).ok())
     }
 
-    /// What a plan's JSON must hold of it.
-    pub(crate) fn signature(&self) -> TensorSig {
-        TensorSig::new(
+    /// What a plan's JSON must hold of it, as a signature compares it:
+    /// uid, dims, strides, data type, virtual, by value.
+    pub(crate) fn signature(&self) -> (i64, &[i64], &[i64], u32, bool, bool) {
+        (
             self.uid,
             &self.dims,
             &self.strides,
-            self.data_type,
+            self.data_type.0,
             self.is_virtual,
             self.is_by_value,
         )
+    }
+
+    /// Its part of a graph's key ([`Graph::key`](super::Graph::key)):
+    /// `|t<uid>:<dims>:<strides>:<type>:<role>`, the role `virtual`,
+    /// `by_value` or `real`, then `:reordered<mode>` when reordered.
+    pub(crate) fn write_key(&self, k: &mut String) {
+        use std::fmt::Write as _;
+        let role = if self.is_virtual {
+            "virtual"
+        } else if self.is_by_value {
+            "by_value"
+        } else {
+            "real"
+        };
+        let _ = write!(
+            k,
+            "|t{}:{:?}:{:?}:{}:{role}",
+            self.uid,
+            self.dims(),
+            self.strides(),
+            super::builder::data_type_name(self.data_type)
+        );
+        if let Some(r) = self.reordering {
+            let _ = write!(k, ":reordered{}", r.0);
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::builder::head_dim::HeadDims;
 use super::builder::node::BackendOp;
-use super::builder::{key_text, signature_of, written_signature_of, KeyTensor, TensorId};
+use super::builder::{key_text, signature_of, written_signature_of, TensorId};
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::engine::{
@@ -84,16 +84,8 @@ impl OperationGraph {
     /// from.
     pub fn key(&self) -> &str {
         self.key.get_or_init(|| {
-            let tensors = self.tensors.iter().map(|t| KeyTensor {
-                dims: &t.dims,
-                strides: &t.strides,
-                data_type: t.data_type,
-                is_virtual: t.is_virtual,
-                by_value: t.by_value.is_some(),
-                reordering: t.reordering,
-            });
             let (intermediate, compute) = self.key_types;
-            key_text(intermediate, compute, tensors, self.key_ops.iter())
+            key_text(intermediate, compute, &self.tensors, self.key_ops.iter())
         })
     }
 
@@ -398,10 +390,9 @@ impl OperationGraph {
     /// difference.
     pub fn check_plan_json(&self, json: &str) -> Result<()> {
         let held = PlanJson::parse(json)?.signature();
-        let signature = self.signature.get_or_init(|| {
-            let tensors = self.tensors.iter().map(GraphTensor::signature).collect();
-            signature_of(self.key_ops.iter(), tensors)
-        });
+        let signature = self
+            .signature
+            .get_or_init(|| signature_of(self.key_ops.iter(), self.tensors.to_vec()));
         let Some(what) = signature.difference(&held) else {
             return Ok(());
         };

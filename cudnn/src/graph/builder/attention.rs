@@ -32,7 +32,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -334,7 +335,7 @@ impl Graph {
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
-        new.push(NewTensor::scalar("scale", 1, shared.scale));
+        new.push(TensorDef::scalar("scale", 1, shared.scale));
         let fp8 = self.sdpa_fp8_node(F, &nd, options, &ins, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
@@ -500,15 +501,15 @@ impl Graph {
 
     /// The forward's first new tensors: `o` (virtual, in `q`'s layout),
     /// and the statistics when asked for.
-    fn forward_outputs(&self, q: usize, dims: &Dims, stats: bool) -> Vec<NewTensor> {
+    fn forward_outputs(&self, q: usize, dims: &Dims, stats: bool) -> Vec<TensorDef> {
         let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
         let o_strides = checks::strides_like(&o_dims, &self.tensors[q].strides);
-        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
+        let mut new = vec![TensorDef::output("o", o_dims, o_strides)];
         if stats {
             let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
             let s = checks::packed_strides(&stat_dims);
             let f = Dt::CUDNN_DATA_FLOAT;
-            new.push(NewTensor::real_output("stats", stat_dims, s, f));
+            new.push(TensorDef::real_output("stats", stat_dims, s, f));
         }
         new
     }
@@ -548,7 +549,7 @@ impl Graph {
         scale: f32,
         options: &SdpaOptions,
         bias: Option<usize>,
-    ) -> (Vec<NewTensor>, Option<usize>) {
+    ) -> (Vec<TensorDef>, Option<usize>) {
         // Each gradient is packed in the order of its input's strides: an
         // input that is a view into a larger buffer (q, k and v of one
         // interleaved projection) does not make its gradient span that
@@ -557,14 +558,14 @@ impl Graph {
         for (i, suffix) in [(ins[0], "dq"), (ins[1], "dk"), (ins[2], "dv")] {
             let t = &self.tensors[i];
             let strides = checks::strides_like(&t.dims, &t.strides);
-            new.push(NewTensor::output(suffix, t.dims.clone(), strides));
+            new.push(TensorDef::output(suffix, t.dims.clone(), strides));
         }
-        new.push(NewTensor::scalar("scale", 4, scale));
+        new.push(TensorDef::scalar("scale", 4, scale));
         let dbias_at = match bias {
             Some(b) if options.bias_gradient => {
                 let d = self.tensors[b].dims.clone();
                 let s = checks::packed_strides(&d);
-                new.push(NewTensor::output("dbias", d, s));
+                new.push(TensorDef::output("dbias", d, s));
                 Some(new.len() - 1)
             }
             _ => None,

@@ -22,7 +22,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -142,8 +143,8 @@ impl Graph {
         scale_dims[axis] = blocks;
         let scale_strides = checks::strides_like(&scale_dims, &t.strides);
         let new = vec![
-            NewTensor::real_output("y", t.dims.clone(), t.strides.clone(), options.dtype),
-            NewTensor::real_output(
+            TensorDef::real_output("y", t.dims.clone(), t.strides.clone(), options.dtype),
+            TensorDef::real_output(
                 "scale",
                 scale_dims,
                 scale_strides,
@@ -217,7 +218,7 @@ impl Graph {
             };
             return Err(node_error(F, nd, Some(blamed.to_string()), what));
         }
-        let new = vec![NewTensor::output("y", t.dims.clone(), t.strides.clone())];
+        let new = vec![TensorDef::output("y", t.dims.clone(), t.strides.clone())];
         let sizes = block_size.to_vec();
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(

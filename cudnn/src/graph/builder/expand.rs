@@ -300,38 +300,28 @@ impl Expander {
     /// A new virtual tensor `<node>.<suffix>` of `dims` (packed), of the
     /// intermediate type or of `dtype`.
     fn virt(&mut self, nd: &str, suffix: &str, dims: &[i64], dtype: Option<Dt>) -> usize {
-        let i = self.tensors.len();
-        self.tensors.push(TensorDef {
-            name: Graph::output_name(nd, suffix),
-            dims: dims.into(),
-            strides: checks::packed_strides(dims),
-            dtype,
-            producer: Some(self.ops.len()),
-            by_value: None,
-            reordering: None,
-        });
+        let layout = (dims.into(), checks::packed_strides(dims));
+        let name = Graph::output_name(nd, suffix);
+        let i = self.take(TensorDef::new(name, layout, dtype, Some(self.ops.len())));
         if dtype.is_some() {
             self.typed_virtual.push(i);
         }
         i
     }
 
-    /// A new by-value scalar `<node>.<suffix>`, `[1, 1, 1, 1]`.
+    /// A new by-value scalar `<node>.<suffix>`, `[1, 1, 1, 1]`, of the
+    /// value's type.
     fn scalar(&mut self, nd: &str, suffix: &str, value: ScalarValue) -> usize {
-        let dtype = match value {
-            ScalarValue::Int32(_) => Dt::CUDNN_DATA_INT32,
-            _ => Dt::CUDNN_DATA_FLOAT,
-        };
-        self.tensors.push(TensorDef {
-            name: Graph::output_name(nd, suffix),
-            dims: Extents::filled(1, 4),
-            strides: Extents::filled(1, 4),
-            dtype: Some(dtype),
-            producer: None,
-            by_value: Some(value),
-            reordering: None,
-        });
-        self.tensors.len() - 1
+        let name = Graph::output_name(nd, suffix);
+        self.take(TensorDef::by_value(name, Extents::filled(1, 4), value))
+    }
+
+    /// Takes tensor `t` as the next one (its uid set); returns its index.
+    fn take(&mut self, mut t: TensorDef) -> usize {
+        let i = self.tensors.len();
+        t.uid = i as i64 + 1;
+        self.tensors.push(t);
+        i
     }
 
     fn push(&mut self, nd: &str, suffix: &str, op: BackendOp) {
@@ -385,7 +375,7 @@ impl Expander {
         let q = &self.tensors[c.q].dims;
         let (b, hq, sq) = (q[0], q[1], q[2]);
         let skv = self.tensors[c.k].dims[2];
-        let qtype = self.tensors[c.q].dtype.unwrap_or(Dt::CUDNN_DATA_HALF);
+        let qtype = self.tensors[c.q].dtype().unwrap_or(Dt::CUDNN_DATA_HALF);
         // Once, when two forwards read the same keys.
         if self.transposed.insert(c.k) {
             let kt = &mut self.tensors[c.k];

@@ -150,7 +150,7 @@ impl Graph {
                 .map(|(t, _)| t)
                 .collect();
             plan_tensors = used.iter().map(|&t| t.clone()).collect();
-            let used = used.iter().map(|t| t.signature()).collect();
+            let used = plan_tensors.to_vec();
             let _ = signature.set(super::signature_of(g.ops.iter().map(|o| &o.op), used));
         }
         Ok(OperationGraph {
@@ -183,29 +183,19 @@ impl Graph {
         })
     }
 
-    /// The tensors as cuDNN is told them: virtual ones of the intermediate
-    /// type.
+    /// The tensors as cuDNN is told them: virtual ones of their type
+    /// ([`data_type_of`](Self::data_type_of)), and those an operation
+    /// reads as indices marked so.
     pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
         let mut index = vec![false; self.tensors.len()];
         for o in &self.ops {
             o.op.index_inputs().for_each(|i| index[i] = true);
         }
-        self.tensors
-            .iter()
-            .enumerate()
+        (self.tensors.iter().enumerate())
             .map(|(i, t)| GraphTensor {
-                uid: i as i64 + 1,
-                name: t.name.clone(),
-                dims: t.dims.clone(),
-                strides: t.strides.clone(),
                 data_type: self.data_type_of(i),
-                is_virtual: t.is_virtual(),
-                is_by_value: t.by_value.is_some(),
-                is_output: t.producer.is_some() && !t.is_virtual(),
                 is_index: index[i],
-                by_value: t.by_value,
-                reordering: t.reordering,
-                alignment: BYTE_ALIGNMENT,
+                ..t.tensor.clone()
             })
             .collect()
     }

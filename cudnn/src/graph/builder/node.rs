@@ -25,7 +25,7 @@ use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 use crate::core::version::Version;
 use crate::graph::name::Name;
-use crate::graph::{BackendDescriptor, ScalarValue};
+use crate::graph::BackendDescriptor;
 
 /// An SDPA forward as the composite attention (`expand.rs`) reads it,
 /// by tensor index.
@@ -406,72 +406,6 @@ impl BackendOp {
     }
 }
 
-/// A tensor a new node makes: its name suffix (`<op>.<suffix>`), layout
-/// and type; written by the node (`produced`) or a by-value scalar input.
-#[derive(Debug, Clone)]
-pub(super) struct NewTensor {
-    pub(super) suffix: &'static str,
-    pub(super) dims: Vec<i64>,
-    pub(super) strides: Vec<i64>,
-    /// `None`: virtual, of the graph's intermediate type.
-    pub(super) dtype: Option<Dt>,
-    pub(super) by_value: Option<ScalarValue>,
-    pub(super) produced: bool,
-}
-
-impl NewTensor {
-    /// An output the node writes, virtual until [`Graph::set_output`].
-    pub(super) fn output(
-        suffix: &'static str,
-        dims: impl Into<Vec<i64>>,
-        strides: impl Into<Vec<i64>>,
-    ) -> NewTensor {
-        NewTensor {
-            suffix,
-            dims: dims.into(),
-            strides: strides.into(),
-            dtype: None,
-            by_value: None,
-            produced: true,
-        }
-    }
-
-    /// An output the node writes, a real tensor of `dtype` from the start
-    /// (statistics, which cuDNN keeps in memory).
-    pub(super) fn real_output(
-        suffix: &'static str,
-        dims: impl Into<Vec<i64>>,
-        strides: impl Into<Vec<i64>>,
-        dtype: Dt,
-    ) -> NewTensor {
-        NewTensor {
-            dtype: Some(dtype),
-            ..NewTensor::output(suffix, dims, strides)
-        }
-    }
-
-    /// A `float` scalar passed by value, of `rank` dimensions of 1.
-    pub(super) fn scalar(suffix: &'static str, rank: usize, value: f32) -> NewTensor {
-        NewTensor {
-            suffix,
-            dims: vec![1; rank],
-            strides: vec![1; rank],
-            dtype: Some(Dt::CUDNN_DATA_FLOAT),
-            by_value: Some(ScalarValue::Float(value)),
-            produced: false,
-        }
-    }
-
-    /// An `int32_t` scalar passed by value, of `rank` dimensions of 1.
-    pub(super) fn int_scalar(suffix: &'static str, rank: usize, value: i32) -> NewTensor {
-        NewTensor {
-            dtype: Some(Dt::CUDNN_DATA_INT32),
-            by_value: Some(ScalarValue::Int32(value)),
-            ..NewTensor::scalar(suffix, rank, 0.0)
-        }
-    }
-}
-
 impl Graph {
     /// Adds the node `make` gives (named `name`, of `kind`) with the new
     /// tensors it makes, after checking every new tensor's layout and
@@ -481,13 +415,13 @@ impl Graph {
         &mut self,
         function: &'static str,
         (kind, name): (&'static str, Name),
-        new: Vec<NewTensor>,
+        new: Vec<TensorDef>,
         make: impl FnOnce(&[usize]) -> BackendOp,
     ) -> Result<Vec<TensorId>> {
         let nd = node(kind, &name);
         let names: Vec<Name> = new
             .iter()
-            .map(|t| Graph::output_name(&name, t.suffix))
+            .map(|t| Graph::output_name(&name, &t.name))
             .collect();
         for (t, t_name) in new.iter().zip(&names) {
             checks::check_layout(&t.dims, &t.strides).map_err(|what| {
@@ -513,16 +447,10 @@ impl Graph {
         let op = self.ops.len();
         let mut indices = Vec::with_capacity(new.len());
         let mut ids = Vec::with_capacity(new.len());
-        for (t, t_name) in new.into_iter().zip(names) {
-            let id = self.push(TensorDef {
-                name: t_name,
-                dims: t.dims.into(),
-                strides: t.strides.into(),
-                dtype: t.dtype,
-                producer: t.produced.then_some(op),
-                by_value: t.by_value,
-                reordering: None,
-            });
+        for (mut t, t_name) in new.into_iter().zip(names) {
+            t.name = t_name;
+            t.producer = t.producer.map(|_| op);
+            let id = self.push(t);
             indices.push(id.index as usize);
             ids.push(id);
         }
@@ -540,7 +468,7 @@ impl Graph {
         // added before its output), so the walk ends.
         loop {
             let t = &self.tensors[i];
-            if let Some(d) = t.dtype {
+            if let Some(d) = t.dtype() {
                 return d;
             }
             let from = t

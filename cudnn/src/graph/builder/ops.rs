@@ -306,15 +306,7 @@ impl Graph {
         }
         self.check_room(function)?;
         let op = self.ops.len();
-        let id = self.push(TensorDef {
-            name: out_name,
-            dims,
-            strides,
-            dtype: None,
-            producer: Some(op),
-            by_value: None,
-            reordering: None,
-        });
+        let id = self.push(TensorDef::new(out_name, (dims, strides), None, Some(op)));
         self.ops.push(OpDef {
             name,
             op: make(id.index as usize),
@@ -338,7 +330,7 @@ impl Graph {
         nd: &NodeLabel<'_>,
         [(ra, a), (rb, b)]: [(&str, usize); 2],
     ) -> Result<()> {
-        let (Some(ta), Some(tb)) = (self.tensors[a].dtype, self.tensors[b].dtype) else {
+        let (Some(ta), Some(tb)) = (self.tensors[a].dtype(), self.tensors[b].dtype()) else {
             return Ok(());
         };
         if ta == tb || !CONV_FLOATS.contains(&ta) || !CONV_FLOATS.contains(&tb) {
@@ -751,7 +743,7 @@ impl Graph {
                 "stays virtual: cuDNN takes this operation's result only as another's input".into(),
             ));
         }
-        if def.dtype.is_some() {
+        if def.dtype().is_some() {
             return Err(node_error(
                 function,
                 nd,
@@ -772,7 +764,10 @@ impl Graph {
         if let Some(s) = strides {
             self.tensors[i].strides = s.into();
         }
-        self.tensors[i].dtype = Some(dtype);
+        let t = &mut self.tensors[i];
+        t.data_type = dtype;
+        t.is_virtual = false;
+        t.is_output = true;
         Ok(())
     }
 }

@@ -13,7 +13,8 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use DType as Dt;
 
-use super::super::node::{BackendOp, NewTensor};
+use super::super::node::BackendOp;
+use super::super::TensorDef;
 use super::{Dims, SdpaOptions};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -126,9 +127,9 @@ pub(super) struct Fp8Node {
 
 impl Fp8Node {
     /// The new tensors it makes: `amax_o`, then `amax_s` when asked for.
-    pub(super) fn tensors(&self) -> Vec<NewTensor> {
+    pub(super) fn tensors(&self) -> Vec<TensorDef> {
         let scalar =
-            |suffix| NewTensor::real_output(suffix, vec![1; 4], vec![1; 4], Dt::CUDNN_DATA_FLOAT);
+            |suffix| TensorDef::real_output(suffix, vec![1; 4], vec![1; 4], Dt::CUDNN_DATA_FLOAT);
         let mut t = vec![scalar("amax_o")];
         if self.amax_s {
             t.push(scalar("amax_s"));

@@ -8,7 +8,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::super::node::{BackendOp, NewTensor, Setting};
+use super::super::node::{BackendOp, Setting};
+use super::super::TensorDef;
 use super::super::{node, node_error, Graph, TensorId};
 use super::FLOATS;
 use crate::core::error::Result;
@@ -125,7 +126,7 @@ impl Graph {
         let ids = self.add_node(
             function,
             (kind, name),
-            vec![NewTensor::output(suffix, dims, strides)],
+            vec![TensorDef::output(suffix, dims, strides)],
             |n| {
                 let r = if forward { &ROPE_FWD } else { &ROPE_BWD };
                 let mut op = BackendOp::new(kind, r.descriptor, r.since, r.needs);

@@ -19,7 +19,8 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
-use super::super::node::{BackendOp, NewTensor, Setting};
+use super::super::node::{BackendOp, Setting};
+use super::super::TensorDef;
 use super::super::{checks, node_error, Graph, NodeLabel};
 use super::{Dims, SdpaOptions};
 use crate::core::dtype::DType as Dt;
@@ -60,22 +61,22 @@ impl Softmax {
     /// the scores and probabilities (virtual, `[B, H_q, S_q, S_kv]`,
     /// packed) and, when asked for, the maximum and sum-exp (`FLOAT`,
     /// `[B, H_q, S_q, 1]`, packed).
-    pub(super) fn tensors(&self, dims: &Dims) -> Vec<NewTensor> {
+    pub(super) fn tensors(&self, dims: &Dims) -> Vec<TensorDef> {
         if !self.described() {
             return Vec::new();
         }
         let scores = vec![dims.b, dims.hq, dims.sq, dims.skv];
         let s = checks::packed_strides(&scores);
         let mut new = vec![
-            NewTensor::output("softmax_p", scores.clone(), s.clone()),
-            NewTensor::output("softmax_s", scores, s),
+            TensorDef::output("softmax_p", scores.clone(), s.clone()),
+            TensorDef::output("softmax_s", scores, s),
         ];
         if self.max_sum_exp {
             let rows = vec![dims.b, dims.hq, dims.sq, 1];
             let r = checks::packed_strides(&rows);
             let f = Dt::CUDNN_DATA_FLOAT;
-            new.push(NewTensor::real_output("max", rows.clone(), r.clone(), f));
-            new.push(NewTensor::real_output("sum_exp", rows, r, f));
+            new.push(TensorDef::real_output("max", rows.clone(), r.clone(), f));
+            new.push(TensorDef::real_output("sum_exp", rows, r, f));
         }
         new
     }
@@ -124,10 +125,10 @@ impl Softmax {
 }
 
 /// The sink's gradient, `[1, H_q, 1, 1]` `FLOAT`, packed.
-pub(super) fn dsink_tensor(dims: &Dims) -> NewTensor {
+pub(super) fn dsink_tensor(dims: &Dims) -> TensorDef {
     let d = vec![1, dims.hq, 1, 1];
     let s = checks::packed_strides(&d);
-    NewTensor::real_output("dsink", d, s, Dt::CUDNN_DATA_FLOAT)
+    TensorDef::real_output("dsink", d, s, Dt::CUDNN_DATA_FLOAT)
 }
 
 impl Graph {

@@ -136,7 +136,7 @@ impl Expander {
             sq: qd[2],
             d: qd[3],
             skv: self.tensors[k].dims[2],
-            qtype: self.tensors[q].dtype.unwrap_or(Dt::CUDNN_DATA_HALF),
+            qtype: self.tensors[q].dtype().unwrap_or(Dt::CUDNN_DATA_HALF),
         };
         let k_view = (
             self.tensors[k].dims.clone(),
@@ -366,15 +366,9 @@ impl Expander {
     /// A real `FLOAT` tensor `<node>.<suffix>` of `dims` (packed) that the
     /// next operation writes: memory of the composite's own.
     fn real(&mut self, nd: &str, suffix: &str, dims: &[i64]) -> usize {
-        self.tensors.push(TensorDef {
-            name: Graph::output_name(nd, suffix),
-            dims: dims.into(),
-            strides: super::super::checks::packed_strides(dims),
-            dtype: Some(Dt::CUDNN_DATA_FLOAT),
-            producer: Some(self.ops.len()),
-            by_value: None,
-            reordering: None,
-        });
-        self.tensors.len() - 1
+        let layout = (dims.into(), super::super::checks::packed_strides(dims));
+        let name = Graph::output_name(nd, suffix);
+        let float = Some(Dt::CUDNN_DATA_FLOAT);
+        self.take(TensorDef::new(name, layout, float, Some(self.ops.len())))
     }
 }

@@ -58,7 +58,7 @@ fn the_forward_expands_as_the_frontend_builds_it() {
         .iter()
         .position(|t| t.name.ends_with(".softmax"));
     let p = p.unwrap();
-    assert_eq!(e.graph.tensors[p].dtype, Some(BF16));
+    assert_eq!(e.graph.tensors[p].dtype(), Some(BF16));
     assert!(e.typed_virtual.contains(&p));
     // The expanded graph has no version gate left.
     assert!(e
@@ -360,8 +360,8 @@ fn the_backward_expands_as_the_frontend_builds_it() {
     let prod = tensor(&e, ".mul_dO_O");
     assert_eq!(prod.dims, [2, 4, 128, 64]);
     assert_eq!(prod.strides, [32768, 8192, 256, 1]);
-    assert_eq!(tensor(&e, ".reshape_k").dtype, None);
-    assert_eq!(tensor(&e, ".reshape_p").dtype, Some(BF16));
+    assert_eq!(tensor(&e, ".reshape_k").dtype(), None);
+    assert_eq!(tensor(&e, ".reshape_p").dtype(), Some(BF16));
     let rng = e.graph.ops.iter().find(|o| o.op.kind == "rng").map(|o| {
         let Setting::Nested(_, n) = &o.op.settings[0] else {
             panic!("{:?}", o.op.settings);
