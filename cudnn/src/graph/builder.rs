@@ -20,12 +20,22 @@
 //! type. Its
 //! strides are packed in the order of its first input's strides (so an
 //! NHWC input gives an NHWC output); a matmul's output is packed row-major.
+//!
+//! Files. Every method of [`Graph`] that is no operation's own is here:
+//! tensors, outputs, the checks every operation uses, adding a node, the
+//! key and [`Graph::build`] (the whole-graph checks, the composite forms
+//! of `expand.rs`, the version gate, a `TENSOR` descriptor per tensor and
+//! each operation lowered from its record by `node.rs`, and the finalized
+//! [`OperationGraph`] that holds them). Each operation's methods are in
+//! its own file, one `impl Graph` block each: `ops.rs` (convolutions,
+//! pointwise operations, reductions), `matmul.rs`, `matmul_fp8.rs`,
+//! `norm.rs`, `attention.rs`, `attention/rope.rs`, `shape.rs`, `rng.rs`,
+//! `block_scale.rs`.
 
 mod attention;
 mod block_scale;
 mod checks;
 mod expand;
-mod lower;
 mod matmul;
 mod matmul_fp8;
 pub(crate) mod node;
@@ -39,13 +49,21 @@ use crate::core::dtype::DType;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use cudnn_sys as sys;
 
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+
 use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::library::Library;
 use crate::graph::extents::Extents;
 use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
 use crate::graph::name::Name;
+use crate::graph::operation_graph::OperationGraph;
+use crate::graph::BackendDescriptor;
 use crate::graph::ScalarValue;
 
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
@@ -711,6 +729,308 @@ impl Graph {
         let ops = self.ops.iter().map(|o| &o.op);
         key_text(self.intermediate, self.compute, &tensors, ops)
     }
+
+    /// Builds the graph with the process-wide library and no handle: see
+    /// [`build_with`](Self::build_with). The whole-graph checks come before
+    /// the library is loaded.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with); as [`crate::library`].
+    pub fn build(&self) -> Result<OperationGraph> {
+        self.check_complete("Graph::build")?;
+        let lib = crate::core::library::library()?;
+        self.build_in("Graph::build", &lib, None, false)
+    }
+
+    /// Checks the whole graph, then makes its backend descriptors with
+    /// `lib`: a `TENSOR` per tensor (uid, dims, strides, data type,
+    /// 16-byte alignment, virtual, by value), the `CONVOLUTION`,
+    /// `POINTWISE`, `MATMUL` and `REDUCTION` descriptors of the operations,
+    /// the operations (convolutions with alpha 1 and beta 0), and the
+    /// `OPERATIONGRAPH` of them all, finalized. With `handle`, the graph is
+    /// given it (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`); the handle must be of
+    /// `lib`.
+    ///
+    /// cuDNN 8 finalizes an operation graph only with a handle: without
+    /// one, the operations are built (so cuDNN checks them) and the graph
+    /// is refused before its finalize.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::GraphNode`]: a graph
+    /// with no operation, a tensor no operation uses (a virtual one that is
+    /// not an output names its operation), a node the loaded cuDNN is too
+    /// old for (its `what` says the version it needs, from the `@since`
+    /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
+    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25,
+    /// slice and transpose 9.22, concatenation 9.7, softmax 9.21; an SDPA
+    /// forward (and below 9.17 a backward) is built below those as its
+    /// composite graph where it has one, refused on cuDNN 9.10.0, 9.10.1
+    /// and before 8.9), a shape
+    /// operation's output of another type than its input (naming the
+    /// node and the output). [`Error::InvalidArgument`]
+    /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
+    /// with [`Mismatch::Unsupported`] on cuDNN 8 without a handle; a handle
+    /// of another library. cuDNN's status for what it refuses (a type or
+    /// shape it does not support, what the machine lacks).
+    pub fn build_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_with", lib, handle, false)
+    }
+
+    /// As [`build_with`](Self::build_with), but every SDPA forward and
+    /// backward that has a composite form is built as that composite on
+    /// any release
+    /// (the graph a cuDNN before the unified operation gets), for
+    /// comparing the two on a newer cuDNN.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with).
+    pub fn build_composite_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_composite_with", lib, handle, true)
+    }
+
+    /// The build; with `force`, each SDPA forward with a composite form
+    /// is built as it.
+    fn build_in(
+        &self,
+        function: &'static str,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+        force: bool,
+    ) -> Result<OperationGraph> {
+        self.check_complete(function)?;
+        let expanded = self.expand_composites(function, lib.version(), force)?;
+        let g = expanded.as_ref().map_or(self, |e| &e.graph);
+        g.check_versions(function, lib)?;
+        g.check_same_types(function)?;
+        let mut tensors = g.graph_tensors();
+        for &i in expanded.iter().flat_map(|e| &e.typed_virtual) {
+            tensors[i].is_virtual = true;
+            tensors[i].is_output = false;
+        }
+        let mut descs = Vec::with_capacity(tensors.len());
+        for t in &tensors {
+            descs.push(tensor_descriptor(lib, t)?);
+        }
+        let mut ops = Vec::with_capacity(g.ops.len());
+        for o in &g.ops {
+            ops.push(g.operation(lib, &o.op, &descs)?);
+        }
+        let mut graph =
+            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
+        let refs: Vec<&BackendDescriptor> = ops.iter().collect();
+        graph.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &refs)?;
+        drop(refs);
+        drop((ops, descs));
+        match handle {
+            Some(h) => graph.set_handle(A::CUDNN_ATTR_OPERATIONGRAPH_HANDLE, h)?,
+            None if lib.version().major < 9 => {
+                return Err(Error::InvalidArgument {
+                    function: FINALIZE_GRAPH,
+                    mismatch: Mismatch::Unsupported {
+                        what: format!(
+                            "cuDNN 8 finalizes an operation graph only with a handle \
+                             (cuDNN {}; graph \"{}\"): use build_with with a handle",
+                            lib.version(),
+                            self.name
+                        ),
+                    },
+                });
+            }
+            None => {}
+        }
+        graph.finalize()?;
+        // A plan holds the tensors its operations use: a composite leaves
+        // the unified node's own unused.
+        let tensors: Arc<[GraphTensor]> = tensors.into();
+        let mut plan_tensors = Arc::clone(&tensors);
+        let signature = std::cell::OnceCell::new();
+        if let Some(e) = &expanded {
+            let used: Vec<&GraphTensor> = (tensors.iter().zip(&e.unused))
+                .filter(|(_, unused)| !**unused)
+                .map(|(t, _)| t)
+                .collect();
+            plan_tensors = used.iter().map(|&t| t.clone()).collect();
+            let used = plan_tensors.to_vec();
+            let _ = signature.set(signature_of(g.ops.iter().map(|o| &o.op), used));
+        }
+        Ok(OperationGraph {
+            desc: graph,
+            tensors,
+            name: self.name.clone(),
+            plan_tensors,
+            key: std::cell::OnceCell::new(),
+            key_types: (self.intermediate, self.compute),
+            key_ops: g.ops.iter().map(|o| o.op.clone()).collect(),
+            graph: self.id,
+            handle_id: handle.map(Handle::id),
+            tf32_operands: g.tf32_operands(),
+            head_dims: self.sdpa_head_dims(),
+            signature,
+            written_signature: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// Whether a convolution or matmul of the graph reads a `FLOAT`
+    /// operand (a virtual one counts in the intermediate type).
+    pub(crate) fn tf32_operands(&self) -> bool {
+        let float = |i: &usize| self.data_type_of(*i) == sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+        self.ops.iter().any(|o| {
+            o.op.tf32
+                && o.op
+                    .slots
+                    .iter()
+                    .any(|s| s.input && !s.index && float(&s.tensor))
+        })
+    }
+
+    /// The tensors as cuDNN is told them: virtual ones of their type
+    /// ([`data_type_of`](Self::data_type_of)), and those an operation
+    /// reads as indices marked so.
+    pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
+        let mut index = vec![false; self.tensors.len()];
+        for o in &self.ops {
+            o.op.index_inputs().for_each(|i| index[i] = true);
+        }
+        (self.tensors.iter().enumerate())
+            .map(|(i, t)| GraphTensor {
+                data_type: self.data_type_of(i),
+                is_index: index[i],
+                ..t.tensor.clone()
+            })
+            .collect()
+    }
+
+    /// Adds the node `make` gives (named `name`, of `kind`) with the new
+    /// tensors it makes, after checking every new tensor's layout and
+    /// name; `make` gets their indices in order. Nothing is added on a
+    /// refusal. Returns the new tensors' ids in order.
+    pub(super) fn add_node(
+        &mut self,
+        function: &'static str,
+        (kind, name): (&'static str, Name),
+        new: Vec<TensorDef>,
+        make: impl FnOnce(&[usize]) -> node::BackendOp,
+    ) -> Result<Vec<TensorId>> {
+        let nd = node(kind, &name);
+        let names: Vec<Name> = new
+            .iter()
+            .map(|t| Graph::output_name(&name, &t.name))
+            .collect();
+        for (t, t_name) in new.iter().zip(&names) {
+            checks::check_layout(&t.dims, &t.strides).map_err(|what| {
+                node_error(
+                    function,
+                    nd,
+                    Some(t_name.to_string()),
+                    format!("the tensor it makes: {what}"),
+                )
+            })?;
+            if self.tensors.iter().any(|x| x.name == *t_name) {
+                return Err(node_error(
+                    function,
+                    nd,
+                    Some(t_name.to_string()),
+                    "a tensor has this name already".into(),
+                ));
+            }
+        }
+        if self.tensors.len().saturating_add(new.len()) >= u32::MAX as usize {
+            return Err(node_error(function, nd, None, "too many tensors".into()));
+        }
+        let op = self.ops.len();
+        let mut indices = Vec::with_capacity(new.len());
+        let mut ids = Vec::with_capacity(new.len());
+        for (mut t, t_name) in new.into_iter().zip(names) {
+            t.name = t_name;
+            t.producer = t.producer.map(|_| op);
+            let id = self.push(t);
+            indices.push(id.index as usize);
+            ids.push(id);
+        }
+        let record = make(&indices);
+        self.ops.push(OpDef { name, op: record });
+        Ok(ids)
+    }
+
+    /// The data type of tensor `i` as cuDNN will be told it: a real
+    /// tensor's own; a virtual output of a shape operation its input's (as
+    /// cudnn-frontend 1.32 infers it: cuDNN wants them of one type); any
+    /// other virtual tensor the graph's intermediate type.
+    pub(super) fn data_type_of(&self, mut i: usize) -> DType {
+        // Each step goes to an earlier tensor (an operation's input was
+        // added before its output), so the walk ends.
+        loop {
+            let t = &self.tensors[i];
+            if let Some(d) = t.dtype() {
+                return d;
+            }
+            let from = t
+                .producer
+                .and_then(|op| self.ops[op].op.same_type.iter().find(|&&(_, y)| y == i))
+                .map(|&(x, _)| x);
+            match from {
+                Some(x) if x < i => i = x,
+                _ => return self.intermediate,
+            }
+        }
+    }
+
+    /// Checks that tensor `i` holds one of `allowed`, as the error of
+    /// `function` at node `nd`.
+    pub(super) fn check_type_in(
+        &self,
+        function: &'static str,
+        nd: &NodeLabel<'_>,
+        i: usize,
+        allowed: &[DType],
+        role: &str,
+    ) -> Result<()> {
+        let t = self.data_type_of(i);
+        if allowed.contains(&t) {
+            return Ok(());
+        }
+        let names: Vec<String> = allowed.iter().map(|&d| checks::data_type_name(d)).collect();
+        Err(node_error(
+            function,
+            nd,
+            Some(self.tensors[i].name.to_string()),
+            format!(
+                "{role} of type {}; it takes {}",
+                checks::data_type_name(t),
+                names.join(" or ")
+            ),
+        ))
+    }
+
+    /// Checks that tensor `i` has dims `want`, as the error of `function`
+    /// at node `nd`.
+    pub(super) fn check_dims_are(
+        &self,
+        function: &'static str,
+        nd: &NodeLabel<'_>,
+        i: usize,
+        want: &[i64],
+        rule: &str,
+    ) -> Result<()> {
+        let t = &self.tensors[i];
+        if t.dims == want {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            Some(t.name.to_string()),
+            format!("dims {:?}, but {rule} {want:?}", t.dims),
+        ))
+    }
 }
 
 /// The text of [`Graph::key`]: the intermediate and compute types, then
@@ -736,4 +1056,29 @@ pub(crate) fn key_text<'a>(
         op.key(&mut k);
     }
     k
+}
+
+/// The function an operation graph's finalize errors name.
+const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
+
+/// The finalized `TENSOR` descriptor of `t`.
+fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescriptor> {
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_TENSOR_DESCRIPTOR)?;
+    d.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[t.uid])?;
+    d.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &t.dims)?;
+    d.set(A::CUDNN_ATTR_TENSOR_STRIDES, &t.strides)?;
+    d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
+    // Every buffer bound to it is checked for this alignment before an
+    // execution (`VariantPack`).
+    let alignment = BYTE_ALIGNMENT as i64;
+    d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[alignment])?;
+    d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
+    if t.by_value.is_some() {
+        d.set(A::CUDNN_ATTR_TENSOR_IS_BY_VALUE, &[true])?;
+    }
+    if let Some(r) = t.reordering {
+        d.set(A::CUDNN_ATTR_TENSOR_REORDERING_MODE, &[r])?;
+    }
+    d.finalize()?;
+    Ok(d)
 }

@@ -3,7 +3,7 @@
 //! heuristics offer for it on a target (`engine.rs` has the targets,
 //! configurations and filters), its plans as [`Settings`] say, and the
 //! check of a plan's JSON against it. [`Graph::build`](super::Graph::build)
-//! makes it (`builder/lower.rs`).
+//! makes it (`builder.rs`).
 
 use std::sync::Arc;
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::error::{Error, Mismatch};
+use crate::graph::builder::TensorId;
 use crate::graph::{
     DiagonalAlignment, NormOptions, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions,
 };
