@@ -30,7 +30,9 @@
 //! its own file, one `impl Graph` block each: `ops.rs` (convolutions,
 //! pointwise operations, reductions), `matmul.rs`, `matmul_fp8.rs`,
 //! `norm.rs`, `attention.rs`, `attention/rope.rs`, `shape.rs`, `rng.rs`,
-//! `block_scale.rs`.
+//! `block_scale.rs`; and two steps of the build have theirs: `node.rs`
+//! (lowering an operation's record, the version gate) and `expand.rs`
+//! (the composite forms).
 
 mod attention;
 mod block_scale;
@@ -82,6 +84,8 @@ pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use checks::data_type_name;
+use checks::{Fault, Named};
+use node::BackendOp;
 pub(crate) use signature::{signature_of, written_signature_of};
 
 pub(crate) use attention::head_dim;
@@ -1031,6 +1035,181 @@ impl Graph {
             format!("dims {:?}, but {rule} {want:?}", t.dims),
         ))
     }
+
+    /// The next operation's name: `<base>#<position>` (written without
+    /// the formatting machinery, which a description otherwise never
+    /// reaches).
+    pub(super) fn next_op_name(&self, base: &str) -> Name {
+        let mut buf = [0u8; 20];
+        Name::concat([base, "#", decimal(self.ops.len(), &mut buf)])
+    }
+
+    /// The name of the tensor `suffix` that node `name` makes:
+    /// `<name>.<suffix>`.
+    pub(super) fn output_name(name: &str, suffix: &str) -> Name {
+        Name::concat([name, ".", suffix])
+    }
+
+    /// The inputs of a new operation: each of this graph, and not a
+    /// scalar unless the operation is pointwise.
+    pub(super) fn inputs(
+        &self,
+        function: &'static str,
+        node: &NodeLabel<'_>,
+        ids: &[TensorId],
+        scalars: bool,
+    ) -> Result<Vec<usize>> {
+        let mut out = Vec::with_capacity(ids.len());
+        for &t in ids {
+            let i = self.index(function, node, t)?;
+            let def = &self.tensors[i];
+            if def.by_value.is_some() && !scalars {
+                return Err(node_error(
+                    function,
+                    node,
+                    Some(def.name.to_string()),
+                    "a by-value scalar is an operand of pointwise operations only".into(),
+                ));
+            }
+            out.push(i);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn named(&self, i: usize) -> Named<'_> {
+        Named {
+            name: &self.tensors[i].name,
+            dims: &self.tensors[i].dims,
+        }
+    }
+
+    /// Adds the operation `make` gives (of `kind`, named `name`) with its
+    /// output (named `<name>.<suffix>`, of dims `dims` and strides
+    /// `strides`), after checking the output's layout and name.
+    pub(super) fn add_op(
+        &mut self,
+        function: &'static str,
+        (kind, name): (&'static str, Name),
+        output: (&str, impl Into<Extents>, impl Into<Extents>),
+        make: impl FnOnce(usize) -> BackendOp,
+    ) -> Result<TensorId> {
+        let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
+        let out_name = Graph::output_name(&name, suffix);
+        let node = node(kind, &name);
+        checks::check_layout(&dims, &strides).map_err(|what| {
+            node_error(
+                function,
+                node,
+                Some(out_name.to_string()),
+                format!("the output: {what}"),
+            )
+        })?;
+        if self.tensors.iter().any(|t| t.name == out_name) {
+            return Err(node_error(
+                function,
+                node,
+                Some(out_name.to_string()),
+                "a tensor has the output's name already".into(),
+            ));
+        }
+        self.check_room(function)?;
+        let op = self.ops.len();
+        let id = self.push(TensorDef::new(out_name, (dims, strides), None, Some(op)));
+        self.ops.push(OpDef {
+            name,
+            op: make(id.index as usize),
+        });
+        Ok(id)
+    }
+
+    /// A check's fault as the error of operation `node`.
+    pub(super) fn fault(function: &'static str, node: &NodeLabel<'_>, f: Fault) -> Error {
+        node_error(function, node, f.tensor, f.what)
+    }
+
+    /// Makes operation output `t` an output of the graph: a real (not
+    /// virtual) tensor of `dtype`, which the caller provides memory for.
+    /// Its strides stay those its operation gave it (see the module's
+    /// layout rules).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
+    /// one no operation produces (an input or a scalar), one made an
+    /// output already, a data type a graph does not take.
+    pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
+        self.make_output("Graph::set_output", t, dtype, None)
+    }
+
+    /// [`set_output`](Self::set_output) with the given strides (in
+    /// elements) instead of the operation's: for example attention
+    /// gradients written into one interleaved buffer.
+    ///
+    /// # Errors
+    /// As [`set_output`](Self::set_output); also a stride count other than
+    /// the tensor's rank, a stride below 1, an extent that overflows
+    /// `i64`, and strides that put two elements at one address.
+    pub fn set_output_with_strides(
+        &mut self,
+        t: TensorId,
+        dtype: DType,
+        strides: &[i64],
+    ) -> Result<()> {
+        self.make_output("Graph::set_output_with_strides", t, dtype, Some(strides))
+    }
+
+    fn make_output(
+        &mut self,
+        function: &'static str,
+        t: TensorId,
+        dtype: DType,
+        strides: Option<&[i64]>,
+    ) -> Result<()> {
+        let i = self.index(function, &node("graph", &self.name), t)?;
+        let def = &self.tensors[i];
+        let Some(op) = def.producer else {
+            return Err(node_error(
+                function,
+                node("tensor", &def.name),
+                Some(def.name.to_string()),
+                "not an operation's output: inputs are real tensors already".into(),
+            ));
+        };
+        let nd = node(self.ops[op].op.kind, &self.ops[op].name);
+        if self.ops[op].op.stays_virtual {
+            return Err(node_error(
+                function,
+                nd,
+                Some(def.name.to_string()),
+                "stays virtual: cuDNN takes this operation's result only as another's input".into(),
+            ));
+        }
+        if def.dtype().is_some() {
+            return Err(node_error(
+                function,
+                nd,
+                Some(def.name.to_string()),
+                "made an output already".into(),
+            ));
+        }
+        let fail = |what| node_error(function, nd, Some(def.name.to_string()), what);
+        checks::check_data_type(dtype).map_err(fail)?;
+        if let Some(s) = strides {
+            checks::check_layout(&def.dims, s).map_err(fail)?;
+        }
+        let laid_out: &[i64] = match strides {
+            Some(s) => s,
+            None => &def.strides,
+        };
+        checks::check_half_byte_layout(&def.dims, laid_out, dtype).map_err(fail)?;
+        if let Some(s) = strides {
+            self.tensors[i].strides = s.into();
+        }
+        let t = &mut self.tensors[i];
+        t.data_type = dtype;
+        t.is_virtual = false;
+        t.is_output = true;
+        Ok(())
+    }
 }
 
 /// The text of [`Graph::key`]: the intermediate and compute types, then
@@ -1081,4 +1260,30 @@ fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescr
     }
     d.finalize()?;
     Ok(d)
+}
+
+/// `n` in decimal, written at the end of `buf` (20 digits hold any
+/// `usize`).
+fn decimal(n: usize, buf: &mut [u8; 20]) -> &str {
+    let (mut n, mut at) = (n, buf.len());
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    #[test]
+    fn decimal_writes_what_display_writes() {
+        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut buf = [0; 20];
+            assert_eq!(super::decimal(n, &mut buf), n.to_string());
+        }
+    }
 }
