@@ -322,7 +322,7 @@ impl Graph {
             ),
             Some(p) => {
                 let (dims, tables) =
-                    self.paged_dims(F, &nd, [ins[0], ins[1], ins[2]], p, options)?;
+                    paged::paged_dims(self, F, &nd, [ins[0], ins[1], ins[2]], p, options)?;
                 (dims, Some(tables))
             }
         };
@@ -333,10 +333,10 @@ impl Graph {
         };
         head_dim::check_any(pass, dims.d, dims.dv).map_err(|what| node_error(F, nd, None, what))?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
-        let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
+        let soft = softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(TensorDef::scalar("scale", 1, shared.scale));
-        let fp8 = self.sdpa_fp8_node(F, &nd, options, &ins, &dims)?;
+        let fp8 = fp8::sdpa_fp8_node(self, F, &nd, options, &ins, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
         let softmax_at = new.len();
@@ -444,7 +444,7 @@ impl Graph {
         }
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
-        let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
+        let soft = softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
         let (mut new, dbias_at) =
             self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
         let dsink_at = options.sink_gradient.then_some(new.len());
@@ -763,7 +763,8 @@ impl Graph {
         dims: &Dims,
     ) -> Result<Extras> {
         let fail = |what: String| node_error(function, nd, None, what);
-        let q = self.sdpa_side(
+        let q = lengths::sdpa_side(
+            self,
             function,
             nd,
             options.seq_len_q,
@@ -771,7 +772,8 @@ impl Graph {
             dims,
             "q",
         )?;
-        let kv = self.sdpa_side(
+        let kv = lengths::sdpa_side(
+            self,
             function,
             nd,
             options.seq_len_kv,

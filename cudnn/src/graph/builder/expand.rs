@@ -166,7 +166,7 @@ impl Graph {
                     e.sdpa(&o.name, c);
                 }
                 Which::Backward(c) => {
-                    self.check_backward(function, nd, c, (have, unified))?;
+                    backward::check_backward(self, function, nd, c, (have, unified))?;
                     e.sdpa_backward(&o.name, c);
                 }
             }
@@ -194,7 +194,9 @@ impl Graph {
         match &o.op.composite {
             _ if !force && o.op.min_version().0 <= have => None,
             Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => Some(Which::Forward(c)),
-            Some(Composite::SdpaBackward(c)) if self.kv_are_its_own(c) => Some(Which::Backward(c)),
+            Some(Composite::SdpaBackward(c)) if backward::kv_are_its_own(self, c) => {
+                Some(Which::Backward(c))
+            }
             _ => None,
         }
     }

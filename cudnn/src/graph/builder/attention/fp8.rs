@@ -159,112 +159,110 @@ impl Fp8Node {
     }
 }
 
-impl Graph {
-    /// The FP8 factors of `options`, checked (`ins`: `q`, `k`, `v`; `dims`
-    /// theirs): per-tensor, block-scaled, or none.
-    pub(super) fn sdpa_fp8_node(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        options: &SdpaOptions,
-        ins: &[usize],
-        dims: &Dims,
-    ) -> Result<Option<Fp8Node>> {
-        match (&options.fp8, &options.mxfp8) {
-            (None, None) => Ok(None),
-            (Some(f), None) => self.sdpa_fp8(function, nd, f).map(Some),
-            (None, Some(m)) => {
-                if options.paged.is_some() {
-                    let what = "mxfp8 with paged K/V; cuDNN's MXFP8 attention reads dense K/V";
-                    return Err(node_error(function, nd, None, what.into()));
-                }
-                self.sdpa_mxfp8(function, nd, m, ins, dims).map(Some)
+/// The FP8 factors of `options`, checked (`ins`: `q`, `k`, `v`; `dims`
+/// theirs): per-tensor, block-scaled, or none.
+pub(super) fn sdpa_fp8_node(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    options: &SdpaOptions,
+    ins: &[usize],
+    dims: &Dims,
+) -> Result<Option<Fp8Node>> {
+    match (&options.fp8, &options.mxfp8) {
+        (None, None) => Ok(None),
+        (Some(f), None) => sdpa_fp8(g, function, nd, f).map(Some),
+        (None, Some(m)) => {
+            if options.paged.is_some() {
+                let what = "mxfp8 with paged K/V; cuDNN's MXFP8 attention reads dense K/V";
+                return Err(node_error(function, nd, None, what.into()));
             }
-            (Some(_), Some(_)) => {
-                let what = "both fp8 and mxfp8; the factors are per tensor or per block";
-                Err(node_error(function, nd, None, what.into()))
-            }
+            sdpa_mxfp8(g, function, nd, m, ins, dims).map(Some)
+        }
+        (Some(_), Some(_)) => {
+            let what = "both fp8 and mxfp8; the factors are per tensor or per block";
+            Err(node_error(function, nd, None, what.into()))
         }
     }
+}
 
-    /// The factors of `fp8`, checked: tensors of this graph, `[1, 1, 1,
-    /// 1]`, `FLOAT`.
-    fn sdpa_fp8(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        fp8: &SdpaFp8,
-    ) -> Result<Fp8Node> {
-        let f = fp8;
-        let given = [
-            f.descale_q,
-            f.descale_k,
-            f.descale_v,
-            f.descale_s,
-            f.scale_s,
-            f.scale_o,
-        ];
-        let ids = self.inputs(function, nd, &given, false)?;
-        let roles = [
-            "descale_q",
-            "descale_k",
-            "descale_v",
-            "descale_s",
-            "scale_s",
-            "scale_o",
-        ];
-        for (&i, role) in ids.iter().zip(roles) {
-            let rule = format!("{role} is a factor,");
-            self.check_dims_are(function, nd, i, &[1, 1, 1, 1], &rule)?;
-            self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], role)?;
-        }
-        Ok(Fp8Node {
-            factors: PER_TENSOR.into_iter().zip(ids).collect(),
-            amax_s: f.amax_s,
-            mx: false,
-        })
+/// The factors of `fp8`, checked: tensors of this graph, `[1, 1, 1,
+/// 1]`, `FLOAT`.
+fn sdpa_fp8(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    fp8: &SdpaFp8,
+) -> Result<Fp8Node> {
+    let f = fp8;
+    let given = [
+        f.descale_q,
+        f.descale_k,
+        f.descale_v,
+        f.descale_s,
+        f.scale_s,
+        f.scale_o,
+    ];
+    let ids = g.inputs(function, nd, &given, false)?;
+    let roles = [
+        "descale_q",
+        "descale_k",
+        "descale_v",
+        "descale_s",
+        "scale_s",
+        "scale_o",
+    ];
+    for (&i, role) in ids.iter().zip(roles) {
+        let rule = format!("{role} is a factor,");
+        g.check_dims_are(function, nd, i, &[1, 1, 1, 1], &rule)?;
+        g.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], role)?;
     }
+    Ok(Fp8Node {
+        factors: PER_TENSOR.into_iter().zip(ids).collect(),
+        amax_s: f.amax_s,
+        mx: false,
+    })
+}
 
-    /// The block factors of `mx`, checked against `q`, `k`, `v` (`ins`)
-    /// as [`SdpaMxfp8`] says.
-    fn sdpa_mxfp8(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        mx: &SdpaMxfp8,
-        ins: &[usize],
-        dims: &Dims,
-    ) -> Result<Fp8Node> {
-        let given = [mx.descale_q, mx.descale_k, mx.descale_v];
-        let ids = self.inputs(function, nd, &given, false)?;
-        let blocks = |n: i64| (n + MX_BLOCK - 1) / MX_BLOCK;
-        // Per factor: its role, its tensor, the least extents of its dims 2
-        // and 3, and whether its last dim must be contiguous.
-        let rules = [
-            ("descale_q", ins[0], [dims.sq, blocks(dims.d)], true),
-            ("descale_k", ins[1], [dims.skv, blocks(dims.d)], true),
-            ("descale_v", ins[2], [blocks(dims.skv), dims.dv], false),
-        ];
-        for (&i, (role, of, least, contiguous)) in ids.iter().zip(rules) {
-            self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FP8_E8M0], role)?;
-            let t = &self.tensors[i];
-            let of_dims = &self.tensors[of].dims;
-            let what = mx_factor_rule(role, &t.dims, &t.strides, of_dims, least, contiguous)
-                .or_else(|| {
-                    let tiled = Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4);
-                    (t.reordering != tiled)
-                        .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
-                });
-            if let Some(what) = what {
-                return Err(node_error(function, nd, Some(t.name.to_string()), what));
-            }
+/// The block factors of `mx`, checked against `q`, `k`, `v` (`ins`)
+/// as [`SdpaMxfp8`] says.
+fn sdpa_mxfp8(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    mx: &SdpaMxfp8,
+    ins: &[usize],
+    dims: &Dims,
+) -> Result<Fp8Node> {
+    let given = [mx.descale_q, mx.descale_k, mx.descale_v];
+    let ids = g.inputs(function, nd, &given, false)?;
+    let blocks = |n: i64| (n + MX_BLOCK - 1) / MX_BLOCK;
+    // Per factor: its role, its tensor, the least extents of its dims 2
+    // and 3, and whether its last dim must be contiguous.
+    let rules = [
+        ("descale_q", ins[0], [dims.sq, blocks(dims.d)], true),
+        ("descale_k", ins[1], [dims.skv, blocks(dims.d)], true),
+        ("descale_v", ins[2], [blocks(dims.skv), dims.dv], false),
+    ];
+    for (&i, (role, of, least, contiguous)) in ids.iter().zip(rules) {
+        g.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FP8_E8M0], role)?;
+        let t = &g.tensors[i];
+        let of_dims = &g.tensors[of].dims;
+        let what =
+            mx_factor_rule(role, &t.dims, &t.strides, of_dims, least, contiguous).or_else(|| {
+                let tiled = Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4);
+                (t.reordering != tiled)
+                    .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
+            });
+        if let Some(what) = what {
+            return Err(node_error(function, nd, Some(t.name.to_string()), what));
         }
-        Ok(Fp8Node {
-            factors: PER_TENSOR[..3].iter().copied().zip(ids).collect(),
-            amax_s: false,
-            mx: true,
-        })
     }
+    Ok(Fp8Node {
+        factors: PER_TENSOR[..3].iter().copied().zip(ids).collect(),
+        amax_s: false,
+        mx: true,
+    })
 }
 
 /// What is wrong with an MXFP8 factor of `dims` and `strides` for a

@@ -131,32 +131,30 @@ pub(super) fn dsink_tensor(dims: &Dims) -> TensorDef {
     TensorDef::real_output("dsink", d, s, Dt::CUDNN_DATA_FLOAT)
 }
 
-impl Graph {
-    /// The softmax options of `options`, checked: the sink is a tensor of
-    /// this graph, `[1, H_q, 1, 1]`, `FLOAT`.
-    pub(super) fn sdpa_softmax(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        options: &SdpaOptions,
-        dims: &Dims,
-    ) -> Result<Softmax> {
-        let sink = match options.sink {
-            None => None,
-            Some(s) => {
-                let i = self.inputs(function, nd, &[s], false)?[0];
-                let want = [1, dims.hq, 1, 1];
-                self.check_dims_are(function, nd, i, &want, "the sink of these heads is")?;
-                self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], "the sink")?;
-                Some(i)
-            }
-        };
-        Ok(Softmax {
-            sink,
-            max_sum_exp: options.max_sum_exp,
-            stats: options.stats,
-        })
-    }
+/// The softmax options of `options`, checked: the sink is a tensor of
+/// this graph, `[1, H_q, 1, 1]`, `FLOAT`.
+pub(super) fn sdpa_softmax(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    options: &SdpaOptions,
+    dims: &Dims,
+) -> Result<Softmax> {
+    let sink = match options.sink {
+        None => None,
+        Some(s) => {
+            let i = g.inputs(function, nd, &[s], false)?[0];
+            let want = [1, dims.hq, 1, 1];
+            g.check_dims_are(function, nd, i, &want, "the sink of these heads is")?;
+            g.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], "the sink")?;
+            Some(i)
+        }
+    };
+    Ok(Softmax {
+        sink,
+        max_sum_exp: options.max_sum_exp,
+        stats: options.stats,
+    })
 }
 
 /// The refusal of an option of the other direction, as
