@@ -250,7 +250,7 @@ impl TensorDef {
                 name,
                 dims,
                 strides,
-                data_type: dtype.unwrap_or(DType::CUDNN_DATA_FLOAT),
+                data_type: dtype.unwrap_or(DType::FLOAT),
                 is_virtual: dtype.is_none(),
                 is_by_value: false,
                 is_output: producer.is_some() && dtype.is_some(),
@@ -412,8 +412,8 @@ impl Graph {
         Graph {
             id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
             name: Name::from(name),
-            intermediate: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
-            compute: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            intermediate: DType::FLOAT,
+            compute: DType::FLOAT,
             tensors: Vec::new(),
             ops: Vec::new(),
         }
@@ -885,7 +885,7 @@ impl Graph {
     /// Whether a convolution or matmul of the graph reads a `FLOAT`
     /// operand (a virtual one counts in the intermediate type).
     pub(crate) fn tf32_operands(&self) -> bool {
-        let float = |i: &usize| self.data_type_of(*i) == sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+        let float = |i: &usize| self.data_type_of(*i) == DType::FLOAT;
         self.ops.iter().any(|o| {
             o.op.tf32
                 && o.op

@@ -177,19 +177,19 @@ impl GraphTensor {
 pub(crate) fn data_type_from_name(name: &str) -> Option<DType> {
     use DType as T;
     Some(match name {
-        "CUDNN_DATA_FLOAT" => T::CUDNN_DATA_FLOAT,
-        "CUDNN_DATA_DOUBLE" => T::CUDNN_DATA_DOUBLE,
-        "CUDNN_DATA_HALF" => T::CUDNN_DATA_HALF,
-        "CUDNN_DATA_BFLOAT16" => T::CUDNN_DATA_BFLOAT16,
-        "CUDNN_DATA_INT8" => T::CUDNN_DATA_INT8,
-        "CUDNN_DATA_UINT8" => T::CUDNN_DATA_UINT8,
-        "CUDNN_DATA_INT32" => T::CUDNN_DATA_INT32,
-        "CUDNN_DATA_INT64" => T::CUDNN_DATA_INT64,
-        "CUDNN_DATA_BOOLEAN" => T::CUDNN_DATA_BOOLEAN,
-        "CUDNN_DATA_FP8_E4M3" => T::CUDNN_DATA_FP8_E4M3,
-        "CUDNN_DATA_FP8_E5M2" => T::CUDNN_DATA_FP8_E5M2,
-        "CUDNN_DATA_FP8_E8M0" => T::CUDNN_DATA_FP8_E8M0,
-        "CUDNN_DATA_FP4_E2M1" => T::CUDNN_DATA_FP4_E2M1,
+        "CUDNN_DATA_FLOAT" => T::FLOAT,
+        "CUDNN_DATA_DOUBLE" => T::DOUBLE,
+        "CUDNN_DATA_HALF" => T::HALF,
+        "CUDNN_DATA_BFLOAT16" => T::BFLOAT16,
+        "CUDNN_DATA_INT8" => T::INT8,
+        "CUDNN_DATA_UINT8" => T::UINT8,
+        "CUDNN_DATA_INT32" => T::INT32,
+        "CUDNN_DATA_INT64" => T::INT64,
+        "CUDNN_DATA_BOOLEAN" => T::BOOLEAN,
+        "CUDNN_DATA_FP8_E4M3" => T::FP8_E4M3,
+        "CUDNN_DATA_FP8_E5M2" => T::FP8_E5M2,
+        "CUDNN_DATA_FP8_E8M0" => T::FP8_E8M0,
+        "CUDNN_DATA_FP4_E2M1" => T::FP4_E2M1,
         _ => return None,
     })
 }

@@ -59,13 +59,9 @@ pub use rope::RopeOptions;
 use softmax::Softmax;
 
 /// The types of attention inputs without [`SdpaOptions::fp8`].
-const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
-const FLOATS: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
-const LENGTHS: &[Dt] = &[Dt::CUDNN_DATA_INT32, Dt::CUDNN_DATA_INT64];
+const HALVES: &[Dt] = &[Dt::HALF, Dt::BFLOAT16];
+const FLOATS: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
+const LENGTHS: &[Dt] = &[Dt::INT32, Dt::INT64];
 
 /// The options of [`Graph::sdpa_forward`] and [`Graph::sdpa_backward`].
 ///
@@ -508,7 +504,7 @@ impl Graph {
         if stats {
             let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
             let s = checks::packed_strides(&stat_dims);
-            let f = Dt::CUDNN_DATA_FLOAT;
+            let f = Dt::FLOAT;
             new.push(TensorDef::real_output("stats", stat_dims, s, f));
         }
         new
@@ -537,7 +533,7 @@ impl Graph {
             &stat_dims,
             "the forward's statistics have",
         )?;
-        self.check_type_in(function, nd, ins[5], &[Dt::CUDNN_DATA_FLOAT], "stats")?;
+        self.check_type_in(function, nd, ins[5], &[Dt::FLOAT], "stats")?;
         Ok(())
     }
 
@@ -604,15 +600,11 @@ impl Graph {
             // Per-tensor FP8 (MXFP8's block factors are E8M0: its engines,
             // and the frontend's rules for them, are others).
             let block_scaled = slot(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_QDESC)
-                .is_some_and(|d| self.data_type_of(d) == Dt::CUDNN_DATA_FP8_E8M0);
+                .is_some_and(|d| self.data_type_of(d) == Dt::FP8_E8M0);
             let wide_output = fp8
                 && !block_scaled
-                && slot(o_attr).is_some_and(|o| {
-                    matches!(
-                        self.data_type_of(o),
-                        Dt::CUDNN_DATA_HALF | Dt::CUDNN_DATA_BFLOAT16
-                    )
-                });
+                && slot(o_attr)
+                    .is_some_and(|o| matches!(self.data_type_of(o), Dt::HALF | Dt::BFLOAT16));
             out.push(HeadDims {
                 node: node(o.op.kind, &o.name).to_string(),
                 pass: if fp8 { Pass::ForwardFp8 } else { pass },
@@ -749,7 +741,7 @@ impl Graph {
         let ids = self.inputs(function, nd, &[dr.seed, dr.offset], false)?;
         for (i, role) in ids.iter().zip(["the dropout seed", "the dropout offset"]) {
             self.check_dims_are(function, nd, *i, &[1, 1, 1, 1], &format!("{role} has"))?;
-            self.check_type_in(function, nd, *i, &[Dt::CUDNN_DATA_INT64], role)?;
+            self.check_type_in(function, nd, *i, &[Dt::INT64], role)?;
         }
         Ok(Some((p, ids[0], ids[1])))
     }

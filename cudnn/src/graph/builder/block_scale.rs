@@ -32,25 +32,17 @@ use crate::core::version::Version;
 const BLOCK_SCALE_SINCE: Version = Version::new(9, 7, 0);
 
 /// The types a quantization reads.
-const WIDE: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
+const WIDE: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
 /// The types of block-scaled values: MXFP8's and NVFP4's.
-const VALUES: &[Dt] = &[
-    Dt::CUDNN_DATA_FP8_E4M3,
-    Dt::CUDNN_DATA_FP8_E5M2,
-    Dt::CUDNN_DATA_FP4_E2M1,
-];
+const VALUES: &[Dt] = &[Dt::FP8_E4M3, Dt::FP8_E5M2, Dt::FP4_E2M1];
 
 /// The type of the factors of values of type `values` (one of
 /// [`VALUES`]): `FP8_E4M3` for NVFP4's `FP4_E2M1`, `FP8_E8M0` for MXFP8's.
 fn factor_type(values: Dt) -> Dt {
-    if values == Dt::CUDNN_DATA_FP4_E2M1 {
-        Dt::CUDNN_DATA_FP8_E4M3
+    if values == Dt::FP4_E2M1 {
+        Dt::FP8_E4M3
     } else {
-        Dt::CUDNN_DATA_FP8_E8M0
+        Dt::FP8_E8M0
     }
 }
 
@@ -74,7 +66,7 @@ impl BlockScaleQuantize {
         BlockScaleQuantize {
             block_size: 16,
             axis: None,
-            dtype: Dt::CUDNN_DATA_FP4_E2M1,
+            dtype: Dt::FP4_E2M1,
         }
     }
 }
@@ -85,7 +77,7 @@ impl Default for BlockScaleQuantize {
         BlockScaleQuantize {
             block_size: 32,
             axis: None,
-            dtype: Dt::CUDNN_DATA_FP8_E4M3,
+            dtype: Dt::FP8_E4M3,
         }
     }
 }

@@ -377,7 +377,7 @@ impl Expander {
         let q = &self.tensors[c.q].dims;
         let (b, hq, sq) = (q[0], q[1], q[2]);
         let skv = self.tensors[c.k].dims[2];
-        let qtype = self.tensors[c.q].dtype().unwrap_or(Dt::CUDNN_DATA_HALF);
+        let qtype = self.tensors[c.q].dtype().unwrap_or(Dt::HALF);
         // Once, when two forwards read the same keys.
         if self.transposed.insert(c.k) {
             let kt = &mut self.tensors[c.k];
@@ -427,8 +427,8 @@ impl Expander {
 
     /// The padding mask of lengths `lq`, `lkv` over scores `s`.
     fn padding_mask(&mut self, nd: &str, s: usize, lq: usize, lkv: usize) -> usize {
-        let int = Types::new(Dt::CUDNN_DATA_INT32, Some(Dt::CUDNN_DATA_INT32));
-        let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
+        let int = Types::new(Dt::INT32, Some(Dt::INT32));
+        let boolean = Types::new(Dt::BOOLEAN, Some(Dt::BOOLEAN));
         let gen = Pw::CUDNN_POINTWISE_GEN_INDEX;
         let row = self.typed(nd, "gen_row_idx_padding", gen, &[s], int.axis(2));
         let col = self.typed(nd, "gen_col_idx_padding", gen, &[s], int.axis(3));
@@ -476,15 +476,15 @@ impl Expander {
         if self.have >= BAND_MASK_SINCE {
             return self.band_mask(nd, s, shift);
         }
-        let int = Some(Dt::CUDNN_DATA_INT32);
+        let int = Some(Dt::INT32);
         let mut row = self.gen_index(nd, "gen_row_index", s, 2, int);
         let col = self.gen_index(nd, "gen_col_index", s, 3, int);
         if let Some((lq, lkv)) = shift {
-            let i32s = Types::new(Dt::CUDNN_DATA_INT32, int).axis(3);
+            let i32s = Types::new(Dt::INT32, int).axis(3);
             row = self.typed(nd, "row+skv", Pw::CUDNN_POINTWISE_ADD, &[row, lkv], i32s);
             row = self.typed(nd, "row+skv-sq", Pw::CUDNN_POINTWISE_SUB, &[row, lq], i32s);
         }
-        let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
+        let boolean = Types::new(Dt::BOOLEAN, Some(Dt::BOOLEAN));
         let ge = Pw::CUDNN_POINTWISE_CMP_GE;
         let keep = self.typed(nd, "row>=col", ge, &[row, col], boolean);
         let fill = self.fill(nd);

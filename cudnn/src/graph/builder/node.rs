@@ -457,7 +457,7 @@ impl Graph {
                 Setting::Nan(a, v) => d.set(*a, &[*v])?,
                 Setting::Compute(a, v) => d.set(*a, &[v.unwrap_or(self.compute)])?,
                 Setting::UpperClip(a, v) => {
-                    let clip = if v.unwrap_or(self.compute) == Dt::CUDNN_DATA_FLOAT {
+                    let clip = if v.unwrap_or(self.compute) == Dt::FLOAT {
                         f64::from(f32::MAX)
                     } else {
                         f64::MAX
@@ -465,7 +465,7 @@ impl Graph {
                     d.set(*a, &[clip])?
                 }
                 Setting::Scaling { alpha, beta } => {
-                    if self.compute == Dt::CUDNN_DATA_DOUBLE {
+                    if self.compute == Dt::DOUBLE {
                         d.set(*alpha, &[1.0f64])?;
                         d.set(*beta, &[0.0f64])?;
                     } else {

@@ -51,13 +51,9 @@ const ADA_SINCE: Version = Version::new(9, 9, 0);
 const ADA_NEEDS: &str = "CUDNN_ADA_LAYER_NORM as cudnn-frontend 1.32 builds it, 9.9.0";
 
 /// The types normalized tensors and their scale and bias take.
-const FLOATS: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
+const FLOATS: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
 /// The type of statistics.
-const STATS: &[Dt] = &[Dt::CUDNN_DATA_FLOAT];
+const STATS: &[Dt] = &[Dt::FLOAT];
 
 /// The options of [`Graph::layer_norm`], [`Graph::rms_norm`] and
 /// [`Graph::instance_norm`]: epsilon (added to the variance; finite and
@@ -242,7 +238,7 @@ fn forward_new_tensors(
     let stats = stat_dims(f.mode, &x_dims);
     let stat_strides = stat_strides(f.mode, &stats, &y_strides);
     let mut new = vec![TensorDef::output("y", x_dims, y_strides)];
-    let float = Dt::CUDNN_DATA_FLOAT;
+    let float = Dt::FLOAT;
     if training {
         if f.mode != Mode::CUDNN_RMS_NORM {
             new.push(TensorDef::real_output(

@@ -73,12 +73,7 @@ const CONV_WGRAD: ConvRoles = ConvRoles {
 
 /// The floating types of which a convolution's two operands must be one
 /// (FP8 and integer mixes are left to cuDNN).
-const CONV_FLOATS: [DType; 4] = [
-    DType::CUDNN_DATA_FLOAT,
-    DType::CUDNN_DATA_DOUBLE,
-    DType::CUDNN_DATA_HALF,
-    DType::CUDNN_DATA_BFLOAT16,
-];
+const CONV_FLOATS: [DType; 4] = [DType::FLOAT, DType::DOUBLE, DType::HALF, DType::BFLOAT16];
 
 /// The attributes cudnn-frontend 1.32's pointwise node sets for `mode`
 /// computing in `math` (`node/pointwise.h`, `create_cudnn_operations`),

@@ -109,7 +109,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[seed, offset], false)?;
         for (&i, role) in ins.iter().zip(["the seed", "the offset"]) {
-            self.check_type_in(F, &nd, i, &[Dt::CUDNN_DATA_INT64], role)?;
+            self.check_type_in(F, &nd, i, &[Dt::INT64], role)?;
             let t = &self.tensors[i];
             if t.dims.iter().any(|&d| d != 1) {
                 return Err(node_error(

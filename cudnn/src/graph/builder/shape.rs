@@ -391,11 +391,7 @@ impl Graph {
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
         let xi = self.inputs(F, &nd, &[x], false)?[0];
-        let floats = [
-            Dt::CUDNN_DATA_FLOAT,
-            Dt::CUDNN_DATA_HALF,
-            Dt::CUDNN_DATA_BFLOAT16,
-        ];
+        let floats = [Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
         self.check_type_in(F, &nd, xi, &floats, "an input")?;
         let t = &self.tensors[xi];
         if t.dims.len() != 4 {
@@ -413,7 +409,7 @@ impl Graph {
                 *last = 1;
             }
             let s = checks::packed_strides(&d);
-            new.push(TensorDef::real_output("stats", d, s, Dt::CUDNN_DATA_FLOAT));
+            new.push(TensorDef::real_output("stats", d, s, Dt::FLOAT));
         }
         let ids = self.add_node(F, (KIND, name), new, |n| {
             BackendOp::softmax(xi, n[0], n.get(1).copied())

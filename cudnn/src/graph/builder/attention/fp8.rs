@@ -21,7 +21,7 @@ use crate::core::version::Version;
 use crate::graph::builder::{node_error, Graph, NodeLabel, TensorId, TensorReordering};
 
 /// The types of FP8 attention's `q`, `k`, `v`.
-pub(super) const FP8S: &[Dt] = &[Dt::CUDNN_DATA_FP8_E4M3, Dt::CUDNN_DATA_FP8_E5M2];
+pub(super) const FP8S: &[Dt] = &[Dt::FP8_E4M3, Dt::FP8_E5M2];
 
 /// The scaling of an FP8 attention forward ([`SdpaOptions::fp8`],
 /// cuDNN 9.25): with it, [`Graph::sdpa_forward`] takes `q`, `k`, `v` of
@@ -128,8 +128,7 @@ pub(super) struct Fp8Node {
 impl Fp8Node {
     /// The new tensors it makes: `amax_o`, then `amax_s` when asked for.
     pub(super) fn tensors(&self) -> Vec<TensorDef> {
-        let scalar =
-            |suffix| TensorDef::real_output(suffix, vec![1; 4], vec![1; 4], Dt::CUDNN_DATA_FLOAT);
+        let scalar = |suffix| TensorDef::real_output(suffix, vec![1; 4], vec![1; 4], Dt::FLOAT);
         let mut t = vec![scalar("amax_o")];
         if self.amax_s {
             t.push(scalar("amax_s"));
@@ -215,7 +214,7 @@ fn sdpa_fp8(
     for (&i, role) in ids.iter().zip(roles) {
         let rule = format!("{role} is a factor,");
         g.check_dims_are(function, nd, i, &[1, 1, 1, 1], &rule)?;
-        g.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], role)?;
+        g.check_type_in(function, nd, i, &[Dt::FLOAT], role)?;
     }
     Ok(Fp8Node {
         factors: PER_TENSOR.into_iter().zip(ids).collect(),
@@ -245,7 +244,7 @@ fn sdpa_mxfp8(
         ("descale_v", ins[2], [blocks(dims.skv), dims.dv], false),
     ];
     for (&i, (role, of, least, contiguous)) in ids.iter().zip(rules) {
-        g.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FP8_E8M0], role)?;
+        g.check_type_in(function, nd, i, &[Dt::FP8_E8M0], role)?;
         let t = &g.tensors[i];
         let of_dims = &g.tensors[of].dims;
         let what =
@@ -324,12 +323,12 @@ mod tests {
     #[test]
     fn mxfp8_attention_needs_9_25() {
         let mut g = Graph::new("mxfp8");
-        let e4m3 = Dt::CUDNN_DATA_FP8_E4M3;
+        let e4m3 = Dt::FP8_E4M3;
         let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 128, 64], e4m3).unwrap());
         let dims = [[1, 2, 128, 2], [1, 2, 128, 2], [1, 2, 4, 64]];
         let [sq, sk, sv] = [0, 1, 2].map(|i| {
             let name = ["sf_q", "sf_k", "sf_v"][i];
-            let t = g.tensor(name, &dims[i], Dt::CUDNN_DATA_FP8_E8M0).unwrap();
+            let t = g.tensor(name, &dims[i], Dt::FP8_E8M0).unwrap();
             let tiled = TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4;
             g.set_reordering(t, tiled).unwrap();
             t
@@ -343,7 +342,7 @@ mod tests {
             ..SdpaOptions::default()
         };
         let out = g.sdpa_forward(q, k, v, &options).unwrap();
-        g.set_output(out.o, Dt::CUDNN_DATA_BFLOAT16).unwrap();
+        g.set_output(out.o, Dt::BFLOAT16).unwrap();
         assert!(g.check_versions_at("t", Version::new(9, 25, 0)).is_ok());
         match g.check_versions_at("t", Version::new(9, 24, 99)) {
             Err(Error::InvalidArgument {

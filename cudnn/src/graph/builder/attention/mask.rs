@@ -474,10 +474,10 @@ mod tests {
         );
         // Fixed lengths: the window's bound is shifted, a float.
         let bound = &p.tensors[7];
-        assert_eq!(bound.dtype(), Some(Dt::CUDNN_DATA_FLOAT));
+        assert_eq!(bound.dtype(), Some(Dt::FLOAT));
         let want = (32 - 128 + 16) as f32;
         assert_eq!(bound.by_value, Some(crate::graph::ScalarValue::Float(want)));
-        assert_eq!(p.tensors[3].dtype(), Some(Dt::CUDNN_DATA_INT32));
+        assert_eq!(p.tensors[3].dtype(), Some(Dt::INT32));
         let n: Vec<usize> = (100..100 + p.tensors.len()).collect();
         let sub = p.subgraph(&n, true).unwrap();
         assert_eq!(sub.ops.len(), 2);
@@ -499,7 +499,7 @@ mod tests {
                 "scores_windowed",
             ]
         );
-        assert_eq!(p.tensors[5].dtype(), Some(Dt::CUDNN_DATA_INT32));
+        assert_eq!(p.tensors[5].dtype(), Some(Dt::INT32));
         let n: Vec<usize> = (100..100 + p.tensors.len()).collect();
         let sub = p.subgraph(&n, false).unwrap();
         let m = &sub.ops[0];

@@ -141,7 +141,7 @@ pub(super) fn paged_dims(
     {
         let name = || Some(g.tensors[t].name.to_string());
         blocks[n] = check_table_dims(&g.tensors[t].dims, dims.b).map_err(|w| fail(name(), w))?;
-        g.check_type_in(function, nd, t, &[Dt::CUDNN_DATA_INT32], role)?;
+        g.check_type_in(function, nd, t, &[Dt::INT32], role)?;
     }
     let block = |i: usize| g.tensors[i].dims[2];
     dims.skv = spanned_len([blocks[0], block(k)], [blocks[1], block(v)])

@@ -119,7 +119,7 @@ impl Graph {
         let role = if kind == "rope_forward" { "x" } else { "dy" };
         self.check_type_in(function, &nd, xi, FLOATS, role)?;
         self.check_dims_are(function, &nd, fi, &[s, 1, 1, d], "the angles of this x are")?;
-        self.check_type_in(function, &nd, fi, &[Dt::CUDNN_DATA_FLOAT], "freqs")?;
+        self.check_type_in(function, &nd, fi, &[Dt::FLOAT], "freqs")?;
         let (dims, strides) = (t.dims.clone(), t.strides.clone());
         let forward = kind == "rope_forward";
         let suffix = if forward { "y" } else { "dx" };

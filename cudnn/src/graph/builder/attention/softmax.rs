@@ -74,7 +74,7 @@ impl Softmax {
         if self.max_sum_exp {
             let rows = vec![dims.b, dims.hq, dims.sq, 1];
             let r = checks::packed_strides(&rows);
-            let f = Dt::CUDNN_DATA_FLOAT;
+            let f = Dt::FLOAT;
             new.push(TensorDef::real_output("max", rows.clone(), r.clone(), f));
             new.push(TensorDef::real_output("sum_exp", rows, r, f));
         }
@@ -128,7 +128,7 @@ impl Softmax {
 pub(super) fn dsink_tensor(dims: &Dims) -> TensorDef {
     let d = vec![1, dims.hq, 1, 1];
     let s = checks::packed_strides(&d);
-    TensorDef::real_output("dsink", d, s, Dt::CUDNN_DATA_FLOAT)
+    TensorDef::real_output("dsink", d, s, Dt::FLOAT)
 }
 
 /// The softmax options of `options`, checked: the sink is a tensor of
@@ -146,7 +146,7 @@ pub(super) fn sdpa_softmax(
             let i = g.inputs(function, nd, &[s], false)?[0];
             let want = [1, dims.hq, 1, 1];
             g.check_dims_are(function, nd, i, &want, "the sink of these heads is")?;
-            g.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], "the sink")?;
+            g.check_type_in(function, nd, i, &[Dt::FLOAT], "the sink")?;
             Some(i)
         }
     };
@@ -184,8 +184,8 @@ mod tests {
     use crate::graph::{Graph, SdpaBackwardInputs, SdpaOptions, TensorId};
     use cudnn_sys::cudnnDataType_t as Dt;
 
-    const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-    const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+    const BF16: Dt = Dt::BFLOAT16;
+    const F32: Dt = Dt::FLOAT;
 
     /// `g` builds on 9.21.0 and is refused on 9.20.99, naming `words`.
     fn needs_9_21(g: &Graph, words: &str) {

@@ -132,7 +132,7 @@ impl Expander {
             sq: qd[2],
             d: qd[3],
             skv: self.tensors[k].dims[2],
-            qtype: self.tensors[q].dtype().unwrap_or(Dt::CUDNN_DATA_HALF),
+            qtype: self.tensors[q].dtype().unwrap_or(Dt::HALF),
         };
         let k_view = (
             self.tensors[k].dims.clone(),
@@ -364,7 +364,7 @@ impl Expander {
     fn real(&mut self, nd: &str, suffix: &str, dims: &[i64]) -> usize {
         let layout = (dims.into(), super::super::checks::packed_strides(dims));
         let name = Graph::output_name(nd, suffix);
-        let float = Some(Dt::CUDNN_DATA_FLOAT);
+        let float = Some(Dt::FLOAT);
         self.take(TensorDef::new(name, layout, float, Some(self.ops.len())))
     }
 }
