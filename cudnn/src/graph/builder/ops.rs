@@ -265,6 +265,8 @@ impl Graph {
     /// divide, an empty output; `x` and `w` of two different floating
     /// types (`FLOAT`, `DOUBLE`, `HALF`, `BFLOAT16`: cuDNN offers no engine
     /// for such a mix; FP8 and integer mixes are left to cuDNN).
+    ///
+    /// [`Error::InvalidArgument`]: crate::core::error::Error::InvalidArgument
     pub fn conv_fprop(&mut self, x: TensorId, w: TensorId, conv: &ConvOptions) -> Result<TensorId> {
         const F: &str = "Graph::conv_fprop";
         const KIND: &str = "conv_fprop";
@@ -372,6 +374,8 @@ impl Graph {
     /// one is at fault): a mode this builder does not take (`GEN_INDEX`,
     /// which needs an axis), another number of inputs, a tensor of another
     /// graph, ranks that differ, dims that do not broadcast.
+    ///
+    /// [`Error::InvalidArgument`]: crate::core::error::Error::InvalidArgument
     pub fn pointwise(
         &mut self,
         mode: super::PointwiseMode,
@@ -572,6 +576,8 @@ impl Graph {
     /// [`Error::InvalidArgument`] naming the node and the tensor: a tensor
     /// of another graph or a scalar, an operator cuDNN does not have,
     /// another rank, an output dimension neither `x`'s nor 1.
+    ///
+    /// [`Error::InvalidArgument`]: crate::core::error::Error::InvalidArgument
     pub fn reduction(
         &mut self,
         op: crate::ops::ReduceTensorOp,
