@@ -1215,8 +1215,8 @@ impl Graph {
 /// The text of [`Graph::key`]: the intermediate and compute types, then
 /// `tensors` (in uid order) and `ops`, in order.
 pub(crate) fn key_text<'a>(
-    intermediate: sys::cudnnDataType_t,
-    compute: sys::cudnnDataType_t,
+    intermediate: DType,
+    compute: DType,
     tensors: &[GraphTensor],
     ops: impl Iterator<Item = &'a node::BackendOp>,
 ) -> String {

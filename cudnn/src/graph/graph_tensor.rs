@@ -1,9 +1,13 @@
-//! The one record of a built graph's tensor: what cuDNN was told of it
-//! and what an execution checks its buffer against. A built graph makes
-//! its records once and shares them (`Arc`) with its engine
-//! configurations and plans; a plan read from JSON makes its own. Below
-//! the built graph, the engine configurations, the plans, the JSON model
-//! and the signatures, which all carry them.
+//! The one record of a graph's tensor: what cuDNN was told of it and
+//! what an execution checks its buffer against. The builder keeps one
+//! for each tensor it is given (`builder::TensorDef`: the record and the
+//! operation that writes it); a built graph makes its records from those
+//! once and shares them (`Arc`) with its engine configurations and plans;
+//! a plan read from JSON makes its own. A record writes its part of a
+//! graph's key and gives what a plan's signature compares. Below the
+//! built graph, the engine configurations, the plans, the JSON model and
+//! the signatures, which all carry them; beside it, cuDNN's names of data
+//! types (in keys and messages, and in a plan's JSON).
 
 #![warn(clippy::arithmetic_side_effects)]
 
@@ -165,11 +169,38 @@ impl GraphTensor {
             self.uid,
             self.dims(),
             self.strides(),
-            super::builder::data_type_name(self.data_type)
+            data_type_name(self.data_type)
         );
         if let Some(r) = self.reordering {
             let _ = write!(k, ":reordered{}", r.0);
         }
+    }
+}
+
+/// The data types a graph's tensors take, with their C names.
+pub(crate) const DATA_TYPES: &[(DType, &str)] = &[
+    (DType::FLOAT, "FLOAT"),
+    (DType::HALF, "HALF"),
+    (DType::BFLOAT16, "BFLOAT16"),
+    (DType::DOUBLE, "DOUBLE"),
+    (DType::INT8, "INT8"),
+    (DType::UINT8, "UINT8"),
+    (DType::INT32, "INT32"),
+    (DType::INT64, "INT64"),
+    (DType::BOOLEAN, "BOOLEAN"),
+    (DType::FP8_E4M3, "FP8_E4M3"),
+    (DType::FP8_E5M2, "FP8_E5M2"),
+    (DType::FP8_E8M0, "FP8_E8M0"),
+    (DType::FP4_E2M1, "FP4_E2M1"),
+];
+
+/// The name of data type `t` in keys and messages (`FLOAT`, `HALF`, ...),
+/// or its number.
+pub(crate) fn data_type_name(t: DType) -> String {
+    match DATA_TYPES.iter().find(|(d, _)| *d == t) {
+        Some((_, n)) => (*n).to_string(),
+        None if t == DType::FAST_FLOAT_FOR_FP8 => "FAST_FLOAT_FOR_FP8".into(),
+        None => format!("data type {}", t.0),
     }
 }
 

@@ -26,6 +26,7 @@ use super::plan_json::PlanJson;
 use super::settings::Settings;
 use super::signature::Signature;
 use super::target::PlanTarget;
+use crate::core::dtype::DType;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::library::Library;
 
@@ -48,7 +49,7 @@ pub struct OperationGraph {
     pub(crate) key: std::cell::OnceCell<String>,
     /// What the key is made of besides the tensors: the intermediate and
     /// compute types, and the operations.
-    pub(crate) key_types: (sys::cudnnDataType_t, sys::cudnnDataType_t),
+    pub(crate) key_types: (DType, DType),
     pub(crate) key_ops: Vec<BackendOp>,
     /// The id of the [`Graph`] it was built from.
     pub(crate) graph: u64,

@@ -8,6 +8,8 @@
 
 use crate::core::dtype::DType;
 use crate::graph::extents::Extents;
+pub(crate) use crate::graph::graph_tensor::data_type_name;
+use crate::graph::graph_tensor::DATA_TYPES;
 use cudnn_sys as sys;
 
 use sys::cudnnPointwiseMode_t as Pw;
@@ -39,23 +41,6 @@ pub(crate) struct Named<'a> {
     pub(crate) dims: &'a [i64],
 }
 
-/// The data types a graph's tensors take, with their C names.
-const DATA_TYPES: &[(Dt, &str)] = &[
-    (Dt::FLOAT, "FLOAT"),
-    (Dt::HALF, "HALF"),
-    (Dt::BFLOAT16, "BFLOAT16"),
-    (Dt::DOUBLE, "DOUBLE"),
-    (Dt::INT8, "INT8"),
-    (Dt::UINT8, "UINT8"),
-    (Dt::INT32, "INT32"),
-    (Dt::INT64, "INT64"),
-    (Dt::BOOLEAN, "BOOLEAN"),
-    (Dt::FP8_E4M3, "FP8_E4M3"),
-    (Dt::FP8_E5M2, "FP8_E5M2"),
-    (Dt::FP8_E8M0, "FP8_E8M0"),
-    (Dt::FP4_E2M1, "FP4_E2M1"),
-];
-
 /// The compute types operations take.
 const COMPUTE_TYPES: &[Dt] = &[
     Dt::FLOAT,
@@ -66,16 +51,6 @@ const COMPUTE_TYPES: &[Dt] = &[
     Dt::INT64,
     Dt::FAST_FLOAT_FOR_FP8,
 ];
-
-/// The name of data type `t` in keys and messages (`FLOAT`, `HALF`, ...),
-/// or its number.
-pub(crate) fn data_type_name(t: Dt) -> String {
-    match DATA_TYPES.iter().find(|(d, _)| *d == t) {
-        Some((_, n)) => (*n).to_string(),
-        None if t == Dt::FAST_FLOAT_FOR_FP8 => "FAST_FLOAT_FOR_FP8".into(),
-        None => format!("data type {}", t.0),
-    }
-}
 
 /// A tensor of the graph may hold `t`.
 pub(crate) fn check_data_type(t: Dt) -> Result<(), String> {
