@@ -80,9 +80,9 @@ impl Signature {
                     },
                     |(a, b)| {
                         format!(
-                            "the graph has tensor {:?}, the plan {:?}",
-                            a.signature(),
-                            b.signature()
+                            "the graph has tensor {}, the plan {}",
+                            described(a),
+                            described(b)
                         )
                     },
                 );
@@ -108,6 +108,15 @@ impl Signature {
         }
         None
     }
+}
+
+/// What a signature compares of `t`, in words.
+fn described(t: &GraphTensor) -> String {
+    let (uid, dims, strides, data_type, is_virtual, is_by_value) = t.signature();
+    format!(
+        "uid {uid} (dims {dims:?}, strides {strides:?}, data type {data_type}, virtual \
+         {is_virtual}, by value {is_by_value})"
+    )
 }
 
 /// `fn name(v: T) -> Option<&'static str>`: cuDNN's name of a value of a
