@@ -5,7 +5,7 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::algo::{AlgoChoice, BwdData, BwdFilter, Fwd};
+use super::algo::{AlgoChoice, BwdData, BwdFilter, Dir, Fwd};
 use super::args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
     ConvForwardArgs, ConvZ,
@@ -51,7 +51,10 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
         let y = l.output("y", args.y, &p.y)?;
-        let ws = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        p.conv.apply_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            Fwd::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionForward);
         // SAFETY: every descriptor is of the handle's library; every buffer
         // was checked against its descriptor and context; the workspace
@@ -97,7 +100,10 @@ impl Handle {
         let w = l.input("w", args.w, &p.w)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dx = l.output("dx", args.dx, &p.x)?;
-        let ws = self.conv_workspace_ptr::<BwdData, T, C>(&l, p, choice, ws)?;
+        p.conv.apply_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            BwdData::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionBackwardData);
         // SAFETY: as in convolution_forward.
         let status = unsafe {
@@ -139,7 +145,10 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dw = l.output("dw", args.dw, &p.w)?;
-        let ws = self.conv_workspace_ptr::<BwdFilter, T, C>(&l, p, choice, ws)?;
+        p.conv.apply_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            BwdFilter::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionBackwardFilter);
         // SAFETY: as in convolution_forward.
         let status = unsafe {
@@ -239,7 +248,10 @@ impl Handle {
         let bias = l.input("bias", args.bias, args.bias_desc)?;
         let y = l.output("y", args.y, &p.y)?;
         let zp = z.as_ref().map_or_else(|| y.ptr(), |z| z.ptr());
-        let ws = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        p.conv.apply_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            Fwd::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionBiasActivationForward);
         // SAFETY: as in convolution_forward; z has y's descriptor and was
         // checked against it (or is y's own buffer, which cuDNN allows with

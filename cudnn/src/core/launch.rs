@@ -30,6 +30,7 @@ use crate::core::tensor::TensorDescriptor;
 use crate::core::workspace::Workspace;
 
 use crate::core::context::same_context;
+use crate::core::handle::{ContextKey, Handle};
 
 mod sealed {
     pub trait Sealed {}
@@ -454,6 +455,75 @@ impl<'a> Launch<'a> {
             },
             len,
         })
+    }
+
+    /// The workspace of this launch when its size depends on the problem
+    /// and on where it is asked: `known`'s bytes when `known` was asked for
+    /// `problem` in this launch's CUDA context with this launch's library,
+    /// else the size `query` asks of cuDNN (with the launch's library and
+    /// handle; the context is bound, and the caller has checked every
+    /// descriptor it passes); then as [`workspace`](Self::workspace).
+    ///
+    /// # Errors
+    /// `query`'s error; as [`workspace`](Self::workspace).
+    pub(crate) fn workspace_sized<'w>(
+        &self,
+        ws: &'w mut Workspace,
+        problem: u64,
+        known: &WorkspaceSize,
+        query: impl FnOnce(&Library, cudnn_sys::cudnnHandle_t) -> Result<usize>,
+    ) -> Result<WorkspacePtr<'w>>
+    where
+        'a: 'w,
+    {
+        let here = known.problem == problem
+            && known.context == Some(ContextKey::of(self.stream.context()))
+            && known.library == Arc::as_ptr(self.lib) as usize;
+        let required = if here {
+            known.bytes
+        } else {
+            query(self.lib, self.raw)?
+        };
+        self.workspace(ws, required)
+    }
+}
+
+/// A workspace size and where cuDNN was asked for it: for which problem (a
+/// number the caller gives each problem), in which CUDA context, with which
+/// loaded library. [`Launch::workspace_sized`] uses it only where all three
+/// are its own, and asks again elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct WorkspaceSize {
+    bytes: usize,
+    problem: u64,
+    context: Option<ContextKey>,
+    library: usize,
+}
+
+impl WorkspaceSize {
+    /// `bytes`, as asked of cuDNN through `handle` for `problem`.
+    pub(crate) fn asked(bytes: usize, problem: u64, handle: &Handle) -> Self {
+        WorkspaceSize {
+            bytes,
+            problem,
+            context: handle.context_key(),
+            library: Arc::as_ptr(handle.library()) as usize,
+        }
+    }
+
+    /// A size asked nowhere: every launch asks again.
+    pub(crate) fn unasked() -> Self {
+        WorkspaceSize {
+            bytes: 0,
+            problem: 0,
+            context: None,
+            library: 0,
+        }
+    }
+
+    /// The size in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
     }
 }
 
