@@ -610,7 +610,13 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .stream
         .alloc_zeros::<f32>(p.y().required_len())
         .expect("y");
-    let choice = cudnn::AlgoChoice::new(cudnn::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH);
+    // A choice made for a copy of the problem: the launch asks cuDNN for
+    // the workspace again.
+    let copy = p.try_clone().expect("copy");
+    let choice = gpu
+        .handle
+        .forward_algo(&copy, cudnn::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH)
+        .expect("choice");
     let e = gpu
         .handle
         .convolution_forward(
@@ -631,7 +637,7 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         ),
         "{e}"
     );
-    // A hand-made choice asks cuDNN for its workspace and grows it.
+    // The choice for the copy asks cuDNN for its workspace and grows it.
     let x = gpu
         .stream
         .alloc_zeros::<f32>(p.x().required_len())
@@ -700,7 +706,12 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
         );
     };
     let gemm = cudnn::FwdAlgo::IMPLICIT_GEMM;
-    let choice = cudnn::AlgoChoice::new(gemm, cudnn::MathType::FMA_MATH);
+    // A choice made for a problem of the handle's library, used with `p`.
+    let own = problem::<f32>(&geometries().remove(0).1, fmt);
+    let choice = gpu
+        .handle
+        .forward_algo(&own, gemm, cudnn::MathType::FMA_MATH)
+        .expect("choice");
     let e = gpu
         .handle
         .convolution_forward(
@@ -747,10 +758,14 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
         0.0,
     )
     .expect("relu of the other library");
-    let choice = cudnn::AlgoChoice::new(
-        cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
-        cudnn::MathType::FMA_MATH,
-    );
+    let choice = gpu
+        .handle
+        .forward_algo(
+            &p,
+            cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+            cudnn::MathType::FMA_MATH,
+        )
+        .expect("choice");
     let e = gpu
         .handle
         .convolution_bias_activation_forward(

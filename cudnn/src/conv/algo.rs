@@ -21,9 +21,12 @@ use crate::core::modes::MathType;
 use crate::core::workspace::Workspace;
 
 /// An algorithm chosen for one problem and direction, with the math type
-/// and workspace it runs with. Made by the search functions or by
-/// [`Handle::forward_algo`] and friends, which ask cuDNN for the workspace
-/// size; a launch re-asks when the choice was made for another problem.
+/// and workspace it runs with. Made only where cuDNN is asked for the
+/// workspace: by cuDNN's heuristic ([`Handle::forward_candidates`] and
+/// friends), by a search ([`Handle::find_forward`] and friends), or for an
+/// algorithm the caller names ([`Handle::forward_algo`] and friends). A
+/// launch asks again when the choice was made for another problem, in
+/// another CUDA context or with another loaded cuDNN.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AlgoChoice<A> {
     pub(super) algo: A,
@@ -35,20 +38,6 @@ pub struct AlgoChoice<A> {
 }
 
 impl<A: Copy> AlgoChoice<A> {
-    /// A choice of `algo` with `math_type` made by hand, for no problem in
-    /// particular: launches ask cuDNN for its workspace each time (use the
-    /// search functions, or [`Handle::forward_algo`] and friends, to avoid
-    /// that query).
-    pub fn new(algo: A, math_type: MathType) -> Self {
-        AlgoChoice {
-            algo,
-            math_type,
-            workspace: WorkspaceSize::unasked(),
-            time_ms: None,
-            deterministic: false,
-        }
-    }
-
     /// The algorithm.
     pub fn algo(&self) -> A {
         self.algo
@@ -420,7 +409,10 @@ impl Handle {
     }
 
     /// A forward choice of `algo` with `math` for `p`, its workspace asked
-    /// of cuDNN.
+    /// of cuDNN: how to run an algorithm known in advance (the heuristic's
+    /// and the searches' choices come from
+    /// [`forward_candidates`](Self::forward_candidates) and
+    /// [`find_forward`](Self::find_forward)).
     ///
     /// # Errors
     /// [`Mismatch::OtherLibrary`] for a problem of another loaded cuDNN;

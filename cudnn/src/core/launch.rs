@@ -511,16 +511,6 @@ impl WorkspaceSize {
         }
     }
 
-    /// A size asked nowhere: every launch asks again.
-    pub(crate) fn unasked() -> Self {
-        WorkspaceSize {
-            bytes: 0,
-            problem: 0,
-            context: None,
-            library: 0,
-        }
-    }
-
     /// The size in bytes.
     pub(crate) fn bytes(&self) -> usize {
         self.bytes
