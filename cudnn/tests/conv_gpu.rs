@@ -637,6 +637,73 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         ),
         "{e}"
     );
+    // The backward launches check `dy` against `y`'s descriptor, `dx`
+    // against `x`'s and `dw` against `w`'s.
+    let short_as = |e: cudnn::Error, name: &str| {
+        assert!(
+            matches!(
+                &e,
+                cudnn::Error::InvalidArgument {
+                    mismatch: cudnn::Mismatch::BufferTooShort { buffer, .. },
+                    ..
+                } if buffer == name
+            ),
+            "{e}"
+        );
+    };
+    let math = cudnn::MathType::FMA_MATH;
+    let data = gpu
+        .handle
+        .backward_data_algo(&p, cudnn::BwdDataAlgo::ALGO_0, math)
+        .expect("backward-data choice");
+    let filter = gpu
+        .handle
+        .backward_filter_algo(&p, cudnn::BwdFilterAlgo::ALGO_0, math)
+        .expect("backward-filter choice");
+    let short_dy = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len() - 1)
+        .expect("short dy");
+    let e = gpu
+        .handle
+        .convolution_backward_data(
+            &p,
+            &data,
+            &mut Workspace::new(),
+            ConvBackwardDataArgs {
+                w: &w,
+                dy: &short_dy,
+                dx: &mut gpu
+                    .stream
+                    .alloc_zeros::<f32>(p.x().required_len())
+                    .expect("dx"),
+            },
+            Scaling::default(),
+        )
+        .expect_err("short dy");
+    short_as(e, "dy");
+    let e = gpu
+        .handle
+        .convolution_backward_filter(
+            &p,
+            &filter,
+            &mut Workspace::new(),
+            ConvBackwardFilterArgs {
+                x: &gpu
+                    .stream
+                    .alloc_zeros::<f32>(p.x().required_len())
+                    .expect("x"),
+                dy: &y,
+                dw: &mut gpu
+                    .stream
+                    .alloc_zeros::<f32>(p.w().required_len() - 1)
+                    .expect("short dw"),
+            },
+            Scaling::default(),
+        )
+        .expect_err("short dw");
+    short_as(e, "dw");
+
     // The choice for the copy asks cuDNN for its workspace and grows it.
     let x = gpu
         .stream

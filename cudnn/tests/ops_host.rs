@@ -521,44 +521,11 @@ fn dropout_checks() {
     assert!(DropoutDescriptor::reserve_space_size(&big).expect("5-d") >= 720 / 8);
 
     const F: &str = "cudnnDropoutForward";
-    const B: &str = "cudnnDropoutBackward";
     // x NCHW, y NHWC (dx has x's descriptor, dy y's).
     let p = DropoutProblem::new(x, desc::<f32>(NHWC, &[2, 3, 4, 5])).expect("problem");
     assert_eq!(p.reserve_size(), need);
     assert_eq!(p.x().packed_format(), Some(NCHW));
     assert_eq!(p.y().packed_format(), Some(NHWC));
-    p.check_forward_lengths(120, 120, need).expect("valid");
-    p.check_backward_lengths(120, 120, need).expect("valid");
-    for (result, f, want) in [
-        (
-            p.check_forward_lengths(119, 120, need),
-            F,
-            short("x", 119, 120),
-        ),
-        (p.check_forward_lengths(120, 0, need), F, short("y", 0, 120)),
-        (
-            p.check_forward_lengths(120, 120, need - 1),
-            F,
-            short("reserve", need - 1, need),
-        ),
-        (
-            p.check_backward_lengths(1, 120, need),
-            B,
-            short("dy", 1, 120),
-        ),
-        (
-            p.check_backward_lengths(120, 2, need),
-            B,
-            short("dx", 2, 120),
-        ),
-        (
-            p.check_backward_lengths(120, 120, 0),
-            B,
-            short("reserve", 0, need),
-        ),
-    ] {
-        assert_eq!(refusal(&result.expect_err("short")), (f, &want));
-    }
     let same = DropoutProblem::same_descriptor(desc::<f32>(NCHW, &[2, 3, 4, 5])).expect("one");
     assert_eq!(same.x().strides(), same.y().strides());
     assert_eq!(same.reserve_size(), need);

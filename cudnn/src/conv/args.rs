@@ -110,27 +110,3 @@ impl<S: Scale> Default for ConvBiasScaling<S> {
         }
     }
 }
-
-impl<T> ConvForwardArgs<'_, T> {
-    /// The buffers' lengths `(x, w, y)`, for
-    /// [`ConvProblem::check_forward_lengths`].
-    pub fn lengths(&self) -> (usize, usize, usize) {
-        (self.x.len(), self.w.len(), self.y.len())
-    }
-}
-
-impl<T> ConvBackwardDataArgs<'_, T> {
-    /// The buffers' lengths `(w, dy, dx)`, for
-    /// [`ConvProblem::check_backward_data_lengths`].
-    pub fn lengths(&self) -> (usize, usize, usize) {
-        (self.w.len(), self.dy.len(), self.dx.len())
-    }
-}
-
-impl<T> ConvBackwardFilterArgs<'_, T> {
-    /// The buffers' lengths `(x, dy, dw)`, for
-    /// [`ConvProblem::check_backward_filter_lengths`].
-    pub fn lengths(&self) -> (usize, usize, usize) {
-        (self.x.len(), self.dy.len(), self.dw.len())
-    }
-}

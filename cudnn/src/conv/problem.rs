@@ -16,7 +16,7 @@ use crate::core::activation::{ActivationDescriptor, ActivationMode};
 use crate::core::descriptor::MAX_DIMS;
 use crate::core::dtype::{ComputeType, ComputesIn};
 use crate::core::error::{ensure, Mismatch, Result};
-use crate::core::launch::{check_lengths, check_library};
+use crate::core::launch::check_library;
 use crate::core::library::Library;
 use crate::core::tensor::{FilterDescriptor, TensorDescriptor};
 
@@ -27,9 +27,6 @@ use crate::core::error::Error;
 /// whether it was made for the problem it is used with.
 static NEXT_PROBLEM_ID: AtomicU64 = AtomicU64::new(1);
 
-const FORWARD: &str = "cudnnConvolutionForward";
-const BACKWARD_DATA: &str = "cudnnConvolutionBackwardData";
-const BACKWARD_FILTER: &str = "cudnnConvolutionBackwardFilter";
 pub(super) const BIAS_ACTIVATION: &str = "cudnnConvolutionBiasActivationForward";
 
 /// One convolution: input `x`, filter `w`, the convolution and the output
@@ -242,52 +239,6 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
         check_library(lib, function, "w", self.w.library())?;
         check_library(lib, function, "convolution", self.conv.library())?;
         check_library(lib, function, "y", self.y.library())
-    }
-
-    /// Checks buffer lengths for a forward launch (the part of a launch's
-    /// checks that needs no GPU).
-    ///
-    /// # Errors
-    /// [`Mismatch::BufferTooShort`] naming the first short buffer.
-    pub fn check_forward_lengths(&self, x: usize, w: usize, y: usize) -> Result<()> {
-        check_lengths(
-            FORWARD,
-            &[
-                ("x", x, self.x.required_len()),
-                ("w", w, self.w.required_len()),
-                ("y", y, self.y.required_len()),
-            ],
-        )
-    }
-
-    /// Checks buffer lengths for a backward-data launch.
-    ///
-    /// # Errors
-    /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_data_lengths(&self, w: usize, dy: usize, dx: usize) -> Result<()> {
-        check_lengths(
-            BACKWARD_DATA,
-            &[
-                ("w", w, self.w.required_len()),
-                ("dy", dy, self.y.required_len()),
-                ("dx", dx, self.x.required_len()),
-            ],
-        )
-    }
-
-    /// Checks buffer lengths for a backward-filter launch.
-    ///
-    /// # Errors
-    /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_filter_lengths(&self, x: usize, dy: usize, dw: usize) -> Result<()> {
-        check_lengths(
-            BACKWARD_FILTER,
-            &[
-                ("x", x, self.x.required_len()),
-                ("dy", dy, self.y.required_len()),
-                ("dw", dw, self.w.required_len()),
-            ],
-        )
     }
 
     /// The checks of a fused conv-bias-activation launch that need no GPU:

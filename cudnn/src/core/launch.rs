@@ -690,6 +690,53 @@ mod tests {
     }
 
     #[test]
+    fn a_buffer_is_placed_then_long_enough() {
+        let here = Placement {
+            same_context: true,
+            buffer_device: 0,
+            handle_device: 0,
+        };
+        assert!(check_placed("cudnnTest", &"x", here, 12, 12).is_ok());
+        assert!(check_placed("cudnnTest", &"x", here, 13, 12).is_ok());
+        let err = check_placed("cudnnTest", &"dy", here, 11, 12).expect_err("short");
+        assert!(
+            matches!(
+                &err,
+                Error::InvalidArgument {
+                    function: "cudnnTest",
+                    mismatch: Mismatch::BufferTooShort {
+                        buffer,
+                        len: 11,
+                        required: 12,
+                    },
+                } if buffer == "dy"
+            ),
+            "{err}"
+        );
+        // Another context is refused before the length is looked at.
+        let elsewhere = Placement {
+            same_context: false,
+            buffer_device: 1,
+            handle_device: 0,
+        };
+        let err = check_placed("cudnnTest", &"w", elsewhere, 0, 12).expect_err("elsewhere");
+        assert!(
+            matches!(
+                &err,
+                Error::InvalidArgument {
+                    mismatch: Mismatch::WrongDevice {
+                        buffer,
+                        buffer_device: 1,
+                        handle_device: 0,
+                    },
+                    ..
+                } if buffer == "w"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn packed_and_padded_layouts_are_injective() {
         assert!(strides_are_injective(&[2, 3, 4, 5], &[60, 20, 5, 1]));
         // NHWC as strides of an NCHW shape.
