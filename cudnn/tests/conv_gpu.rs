@@ -196,11 +196,7 @@ fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvPr
 }
 
 /// The buffers of a forward launch.
-fn fwd_args<'a, T>(
-    x: &'a impl cudnn::DeviceBuffer<T>,
-    w: &'a impl cudnn::DeviceBuffer<T>,
-    y: &'a mut impl cudnn::DeviceBufferMut<T>,
-) -> ConvForwardArgs<'a, T> {
+fn fwd_args<'a, X, W, Y>(x: &'a X, w: &'a W, y: &'a mut Y) -> ConvForwardArgs<'a, X, W, Y> {
     ConvForwardArgs { x, w, y }
 }
 
@@ -546,7 +542,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
             ConvBiasActivationArgs {
                 x: &xd,
                 w: &wd,
-                z: ConvZ::Buffer(&zd),
+                z: &zd,
                 bias_desc: &bias_desc,
                 bias: &bd,
                 activation: &relu,

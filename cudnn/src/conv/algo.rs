@@ -15,7 +15,7 @@ use crate::core::dtype::{ComputeType, ComputesIn, DataType};
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
-use crate::core::launch::{Ptr, WorkspaceSize};
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut, Ptr, WorkspaceSize};
 use crate::core::library::{ffi, Library};
 use crate::core::modes::MathType;
 use crate::core::workspace::Workspace;
@@ -650,7 +650,12 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvForwardArgs<'_, T>,
+        args: &mut ConvForwardArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
     ) -> Result<AlgoChoice<FwdAlgo>> {
         let l = self.launch(Fwd::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -707,7 +712,12 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvBackwardDataArgs<'_, T>,
+        args: &mut ConvBackwardDataArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
     ) -> Result<AlgoChoice<BwdDataAlgo>> {
         let l = self.launch(BwdData::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -762,7 +772,12 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvBackwardFilterArgs<'_, T>,
+        args: &mut ConvBackwardFilterArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
     ) -> Result<AlgoChoice<BwdFilterAlgo>> {
         let l = self.launch(BwdFilter::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {

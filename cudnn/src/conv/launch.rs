@@ -8,7 +8,7 @@
 use super::algo::{AlgoChoice, BwdData, BwdFilter, Dir, Fwd};
 use super::args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
-    ConvForwardArgs, ConvZ,
+    ConvForwardArgs, ConvZSource,
 };
 use super::problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
@@ -43,7 +43,12 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        args: ConvForwardArgs<'_, T>,
+        args: ConvForwardArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionForward")?;
@@ -92,7 +97,12 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdDataAlgo>,
         ws: &mut Workspace,
-        args: ConvBackwardDataArgs<'_, T>,
+        args: ConvBackwardDataArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardData")?;
@@ -137,7 +147,12 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdFilterAlgo>,
         ws: &mut Workspace,
-        args: ConvBackwardFilterArgs<'_, T>,
+        args: ConvBackwardFilterArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardFilter")?;
@@ -213,7 +228,7 @@ impl Handle {
 
     /// The fused `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`; `z`
     /// has `p.y()`'s shape and is its own buffer or `y` itself
-    /// ([`ConvZ`]); `bias` is `(1, K, 1, ...)`. cuDNN fuses ReLU, and
+    /// ([`ConvZ`](super::ConvZ)); `bias` is `(1, K, 1, ...)`. cuDNN fuses ReLU, and
     /// identity only with `IMPLICIT_PRECOMP_GEMM` (checked here); it
     /// answers `NOT_SUPPORTED` for modes it cannot fuse.
     ///
@@ -232,7 +247,15 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        args: ConvBiasActivationArgs<'_, T>,
+        args: ConvBiasActivationArgs<
+            '_,
+            T,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl ConvZSource<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: ConvBiasScaling<T::Scale>,
     ) -> Result<()> {
         p.check_bias_activation(args.bias_desc, args.activation, choice.algo)?;
@@ -241,9 +264,9 @@ impl Handle {
         l.descriptor("activation", args.activation.library())?;
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
-        let z = match args.z {
-            ConvZ::Buffer(z) => Some(l.input("z", z, &p.y)?),
-            ConvZ::Y => None,
+        let z = match args.z.buffer() {
+            Some(z) => Some(l.input("z", z, &p.y)?),
+            None => None,
         };
         let bias = l.input("bias", args.bias, args.bias_desc)?;
         let y = l.output("y", args.y, &p.y)?;
