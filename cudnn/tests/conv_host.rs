@@ -353,7 +353,7 @@ fn convolution_setters_keep_their_value_on_failure() {
         .expect_err("no such math type");
     assert_eq!(c.groups(), 4);
     assert_eq!(c.mode(), ConvolutionMode::CONVOLUTION);
-    assert_eq!(c.math_type(), MathType::TENSOR_OP_MATH);
+    assert_eq!(c.math_type().expect("math type"), MathType::TENSOR_OP_MATH);
     assert_eq!(
         cudnn_conv(&c),
         before,
@@ -378,7 +378,7 @@ fn convolution_descriptors_and_problems_clone_with_their_settings_and_library() 
     );
     assert_eq!(d.pads(), [0, 2]);
     assert_eq!(
-        (d.groups(), d.mode(), d.math_type()),
+        (d.groups(), d.mode(), d.math_type().expect("math type")),
         (2, ConvolutionMode::CONVOLUTION, MathType::FMA_MATH)
     );
     assert_eq!(

@@ -385,7 +385,7 @@ impl Handle {
         math: MathType,
     ) -> Result<usize> {
         p.check_library(self.library(), D::WORKSPACE)?;
-        p.conv.apply_math_type(math)?;
+        p.conv.write_math_type(math)?;
         self.bind_context()?;
         D::workspace_size(self.library(), self.as_raw(), p, algo)
     }
@@ -464,7 +464,7 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<D::Algo>>> {
         p.check_library(self.library(), D::HEURISTIC)?;
-        p.conv.apply_math_type(search_math_type::<T>(options))?;
+        p.conv.write_math_type(search_math_type::<T>(options))?;
         self.bind_context()?;
         let perf = perf_results(|cap, n, out| D::heuristic(self, p, cap, n, out))?;
         usable::<D, T>(&perf, options)
@@ -595,7 +595,7 @@ impl Handle {
             }
             Some(buffers) => {
                 let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace()))?;
-                p.conv.apply_math_type(search_math_type::<T>(options))?;
+                p.conv.write_math_type(search_math_type::<T>(options))?;
                 let stream = self.launch_stream(function)?;
                 let perf = {
                     let (wsp, wslen, _gws) = ws.device_ptr(stream);

@@ -30,9 +30,12 @@ impl Handle {
     /// Checks first: the handle has a stream; the convolution descriptor
     /// and every buffer's descriptor are of the handle's library; every
     /// buffer is in the handle's CUDA context and at least as long as its
-    /// descriptor's extent; `y`'s strides do not overlap; the workspace is
-    /// grown to what `choice` needs for this problem (asked of cuDNN when
-    /// the choice was made for another problem).
+    /// descriptor's extent; `y`'s strides do not overlap. Then it writes
+    /// `choice`'s math type into the convolution descriptor
+    /// ([`ConvolutionDescriptor::math_type`](super::ConvolutionDescriptor::math_type)
+    /// reads it back) and grows the workspace to what `choice` needs for
+    /// this problem (asked of cuDNN when the choice was made for another
+    /// problem, CUDA context or loaded cuDNN).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] before any GPU work for a mismatch;
@@ -56,7 +59,7 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
         let y = l.output("y", args.y, &p.y)?;
-        p.conv.apply_math_type(choice.math_type)?;
+        p.conv.write_math_type(choice.math_type)?;
         let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
             Fwd::workspace_size(lib, h, p, choice.algo)
         })?;
@@ -110,7 +113,7 @@ impl Handle {
         let w = l.input("w", args.w, &p.w)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dx = l.output("dx", args.dx, &p.x)?;
-        p.conv.apply_math_type(choice.math_type)?;
+        p.conv.write_math_type(choice.math_type)?;
         let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
             BwdData::workspace_size(lib, h, p, choice.algo)
         })?;
@@ -160,7 +163,7 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dw = l.output("dw", args.dw, &p.w)?;
-        p.conv.apply_math_type(choice.math_type)?;
+        p.conv.write_math_type(choice.math_type)?;
         let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
             BwdFilter::workspace_size(lib, h, p, choice.algo)
         })?;
@@ -271,7 +274,7 @@ impl Handle {
         let bias = l.input("bias", args.bias, args.bias_desc)?;
         let y = l.output("y", args.y, &p.y)?;
         let zp = z.as_ref().map_or_else(|| y.ptr(), |z| z.ptr());
-        p.conv.apply_math_type(choice.math_type)?;
+        p.conv.write_math_type(choice.math_type)?;
         let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
             Fwd::workspace_size(lib, h, p, choice.algo)
         })?;

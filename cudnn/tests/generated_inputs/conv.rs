@@ -132,9 +132,12 @@ fn conv_of<T: ComputesIn<C>, C: ComputeType>(c: &mut Case) {
     if c.rng.one_in(3) {
         let math = cudnn::sys::cudnnMathType_t(c.rng.enum_value(4));
         say!(c, "; set_math_type({})", math.0);
-        let before = conv.math_type();
+        let before = conv.math_type().expect("math type");
         let r = conv.set_math_type(math);
-        assert_eq!(conv.math_type(), if r.is_ok() { math } else { before });
+        assert_eq!(
+            conv.math_type().expect("math type"),
+            if r.is_ok() { math } else { before }
+        );
         c.note(r);
     }
     if c.rng.one_in(6) {
@@ -145,7 +148,10 @@ fn conv_of<T: ComputesIn<C>, C: ComputeType>(c: &mut Case) {
                 (conv.pads(), conv.strides(), conv.dilations())
             );
             assert_eq!((copy.groups(), copy.mode()), (conv.groups(), conv.mode()));
-            assert_eq!(copy.math_type(), conv.math_type());
+            assert_eq!(
+                copy.math_type().expect("math type"),
+                conv.math_type().expect("math type")
+            );
         }
     }
     let _ = format!("{conv:?}");
