@@ -235,8 +235,8 @@ impl Handle {
     /// identity only with `IMPLICIT_PRECOMP_GEMM` (checked here); it
     /// answers `NOT_SUPPORTED` for modes it cannot fuse.
     ///
-    /// The checks that need no GPU are
-    /// [`ConvProblem::check_bias_activation`]; then those of
+    /// Checks first the bias's shape and that cuDNN fuses the activation
+    /// with `choice`'s algorithm; then as
     /// [`convolution_forward`](Self::convolution_forward), for `z` and
     /// `bias` too, and the activation descriptor's library.
     ///

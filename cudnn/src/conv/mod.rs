@@ -39,7 +39,7 @@ pub use args::{
     ConvForwardArgs, ConvZ, ConvZSource,
 };
 pub use descriptor::{output_dims, ConvolutionDescriptor};
-pub use problem::{check_bias_shape, check_fused_activation, ConvProblem};
+pub use problem::ConvProblem;
 
 #[cfg(doc)]
 use crate::core::handle::Handle;

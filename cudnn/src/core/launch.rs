@@ -563,7 +563,7 @@ pub(crate) fn axes_are_injective(axes: impl Iterator<Item = (usize, usize)>) -> 
 /// # Errors
 /// [`Mismatch::Shape`](crate::Mismatch::Shape) or
 /// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort).
-pub fn check_same_shape<T: DataType>(
+pub(crate) fn check_same_shape<T: DataType>(
     function: &'static str,
     tensors: &[(&'static str, usize, &TensorDescriptor<T>)],
 ) -> Result<()> {
@@ -686,6 +686,64 @@ mod tests {
         assert!(
             err.to_string().contains("was made by the cuDNN at"),
             "{err}"
+        );
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
+    fn elementwise_shapes_are_checked() {
+        let lib = match Library::open(None) {
+            Ok(lib) => Arc::new(lib),
+            Err(e) => {
+                assert!(
+                    std::env::var_os("CUDNN_TEST_REQUIRE").is_none(),
+                    "cuDNN is required: {e}"
+                );
+                eprintln!("not run: {e}");
+                return;
+            }
+        };
+        use crate::core::tensor::TensorFormat;
+        let desc = |format, dims: &[usize]| {
+            TensorDescriptor::<f32>::new_in(Arc::clone(&lib), format, dims).expect("descriptor")
+        };
+        let a = desc(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 4, 5]);
+        // The same shape in another layout.
+        let b = desc(TensorFormat::CUDNN_TENSOR_NHWC, &[2, 3, 4, 5]);
+        let c = desc(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 5, 4]);
+        check_same_shape("cudnnSoftmaxForward", &[("x", 120, &a), ("y", 120, &b)])
+            .expect("layouts may differ");
+        assert!(check_same_shape::<f32>("cudnnSoftmaxForward", &[]).is_ok());
+        let e = check_same_shape("cudnnSoftmaxForward", &[("x", 120, &a), ("y", 120, &c)])
+            .expect_err("shape");
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    mismatch: Mismatch::Shape { what },
+                    ..
+                } if what.contains("`y`")
+            ),
+            "{e}"
+        );
+        let e = check_same_shape(
+            "cudnnActivationBackward",
+            &[("y", 120, &a), ("dy", 119, &a)],
+        )
+        .expect_err("short");
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    function: "cudnnActivationBackward",
+                    mismatch: Mismatch::BufferTooShort {
+                        buffer,
+                        len: 119,
+                        required: 120,
+                    },
+                } if buffer == "dy"
+            ),
+            "{e}"
         );
     }
 
