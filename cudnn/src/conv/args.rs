@@ -76,7 +76,8 @@ pub(super) mod sealed {
 
     /// What a [`ConvZSource`](super::ConvZSource) gives the launch.
     pub trait ZSource<T> {
-        /// The buffer's type (any [`DeviceBuffer`] for [`ConvZ::Y`](super::ConvZ::Y), which has none).
+        /// The buffer's type (a placeholder for [`ConvZ::Y`](super::ConvZ::Y),
+        /// which has no buffer of its own).
         type Buffer: DeviceBuffer<T>;
         /// The buffer of its own, if any.
         fn buffer(&self) -> Option<&Self::Buffer>;
