@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use cudnn::conv::{
-    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvZ,
+    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
 };
 use cudnn::ops::{ActivationProblem, BackwardBuffers, PoolingProblem, SoftmaxProblem};
 use cudnn::{
@@ -301,7 +301,7 @@ impl Net {
                 ConvBiasActivationArgs {
                     x: input,
                     w: &w.value,
-                    z: ConvZ::Buffer(&b.z[l]),
+                    z: &b.z[l],
                     bias_desc: &b.bias_descs[l],
                     bias: &bias.value,
                     activation: act,
