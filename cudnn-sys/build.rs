@@ -119,6 +119,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/generate.rs");
     println!("cargo:rerun-if-changed=src/generated");
+    println!("cargo:rerun-if-changed=bindings");
     println!("cargo::rustc-check-cfg=cfg(cudnn_link_major, values(\"8\", \"9\"))");
     println!("cargo::rustc-check-cfg=cfg(cudnn_sys_bindgen)");
 
@@ -231,7 +232,7 @@ fn regenerate(include: Option<&Path>) -> Result<(), String> {
     let version = generate::read_header_version(include)?;
     let fresh = generate::raw_bindings(include, &manifest.join("shim"))?;
     let mut raws = vec![fresh];
-    for entry in std::fs::read_dir(manifest.join("src/generated")).map_err(|e| e.to_string())? {
+    for entry in std::fs::read_dir(manifest.join("bindings")).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name.starts_with("cudnn_") && name.ends_with(".rs") {

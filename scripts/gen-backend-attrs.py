@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate cudnn/src/graph/attrs.rs: every attribute of cuDNN's backend
+"""Generate cudnn/src/graph/generated/attrs.rs: every attribute of cuDNN's backend
 ("graph") API, with the descriptor type it belongs to, the attribute types
 it takes, how many elements, and the majors whose headers declare it.
 
@@ -59,7 +59,7 @@ import sys
 from cudnn_installs import installs
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(REPO, "cudnn", "src", "graph", "attrs.rs")
+OUT = os.path.join(REPO, "cudnn", "src", "graph", "generated", "attrs.rs")
 
 # The header's names for types that the enum spells otherwise.
 TYPE_ALIASES = {"CUDNN_TYPE_NAN_PROPAGATION": "CUDNN_TYPE_NAN_PROPOGATION"}

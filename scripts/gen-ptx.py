@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compiles examples/kernels/lenet.cu to examples/kernels/lenet.ptx with NVRTC.
+"""Compiles examples/kernels/lenet.cu to examples/kernels/generated/lenet.ptx with NVRTC.
 
     python3 scripts/gen-ptx.py [path/to/libnvrtc.so.12]
 
@@ -20,7 +20,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "examples", "kernels", "lenet.cu")
-OUT = os.path.join(ROOT, "examples", "kernels", "lenet.ptx")
+OUT = os.path.join(ROOT, "examples", "kernels", "generated", "lenet.ptx")
 CACHE = os.environ.get("CUDNN_RS_CACHE") or os.path.join(
     os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "cudnn-rs"
 )

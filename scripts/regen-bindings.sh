@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerate cudnn-sys's committed bindings (cudnn-sys/src/generated/) from the
+# Regenerate cudnn-sys's committed bindings (the raw ones per major in
+# cudnn-sys/bindings/, the merged module in cudnn-sys/src/generated/) from the
 # headers of the pinned cuDNN releases (see scripts/fetch-cudnn.sh), and the
 # short constant names derived from them (scripts/gen-short-names.py).
 #
@@ -12,7 +13,7 @@
 # python3 with pip, and the network on the first run (~1.4 GB of wheels).
 set -euo pipefail
 
-GENERATED=cudnn-sys/src/generated
+GENERATED=(cudnn-sys/src/generated cudnn-sys/bindings)
 
 log() { printf 'regen-bindings: %s\n' "$*" >&2; }
 die() { printf 'regen-bindings: error: %s\n' "$*" >&2; exit 1; }
@@ -46,28 +47,28 @@ python3 "$script_dir/gen-short-names.py" >&2
 
 if [[ $check -eq 0 ]]; then
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-        changes=$(git status --porcelain -- "$GENERATED")
+        changes=$(git status --porcelain -- "${GENERATED[@]}")
         if [[ -n $changes ]]; then
             log "changed against git (commit them if intended):"
             printf '%s\n' "$changes" >&2
-            git --no-pager diff --stat -- "$GENERATED" >&2
+            git --no-pager diff --stat -- "${GENERATED[@]}" >&2
         else
             log "no change against git"
         fi
     fi
-    echo "bindings: regenerated $GENERATED (cuDNN $CUDNN_8_VERSION, $CUDNN_9_VERSION)"
+    echo "bindings: regenerated ${GENERATED[*]} (cuDNN $CUDNN_8_VERSION, $CUDNN_9_VERSION)"
     exit 0
 fi
 
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 \
     || die "--check needs a git checkout to compare against"
 # Modified, deleted and untracked ('??') files all count as drift.
-changes=$(git status --porcelain --untracked-files=all -- "$GENERATED")
+changes=$(git status --porcelain --untracked-files=all -- "${GENERATED[@]}")
 if [[ -n $changes ]]; then
     echo "bindings drift: regenerated bindings differ from the committed ones"
     printf '%s\n' "$changes"
-    git --no-pager diff --stat -- "$GENERATED"
-    echo "(run 'bash scripts/regen-bindings.sh' and commit $GENERATED)"
+    git --no-pager diff --stat -- "${GENERATED[@]}"
+    echo "(run 'bash scripts/regen-bindings.sh' and commit ${GENERATED[*]})"
     exit 1
 fi
 echo "bindings: up to date (cuDNN $CUDNN_8_VERSION, $CUDNN_9_VERSION)"

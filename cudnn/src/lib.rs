@@ -86,8 +86,8 @@
 //!   (strides included) and the handle's device, shapes against each other,
 //!   and the workspace against what the algorithm needs; a mismatch is
 //!   [`Error::InvalidArgument`] with a [`Mismatch`] that names the buffer.
-//!   The checks that need no GPU are tested without one, in the unit tests
-//!   of their modules.
+//!   Each rule is stated once, in the module that checks it, and
+//!   unit-tested there without a GPU.
 //! - Unsupported type combinations do not compile ([`ComputesIn`]); `alpha`
 //!   and `beta` have the scaling type cuDNN expects ([`DataType::Scale`]).
 //! - The raw function table stays reachable through [`Library::sys`], with

@@ -197,11 +197,7 @@ fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvPr
 }
 
 /// The buffers of a forward launch.
-fn fwd_args<'a, T>(
-    x: &'a impl cudnn::DeviceBuffer<T>,
-    w: &'a impl cudnn::DeviceBuffer<T>,
-    y: &'a mut impl cudnn::DeviceBufferMut<T>,
-) -> ConvForwardArgs<'a, T> {
+fn fwd_args<'a, X, W, Y>(x: &'a X, w: &'a W, y: &'a mut Y) -> ConvForwardArgs<'a, X, W, Y> {
     ConvForwardArgs { x, w, y }
 }
 
@@ -547,7 +543,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
             ConvBiasActivationArgs {
                 x: &xd,
                 w: &wd,
-                z: ConvZ::Buffer(&zd),
+                z: &zd,
                 bias_desc: &bias_desc,
                 bias: &bd,
                 activation: &relu,
@@ -611,7 +607,13 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         .stream
         .alloc_zeros::<f32>(p.y().required_len())
         .expect("y");
-    let choice = cudnn::AlgoChoice::new(cudnn::conv::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH);
+    // A choice made for a copy of the problem: the launch asks cuDNN for
+    // the workspace again.
+    let copy = p.try_clone().expect("copy");
+    let choice = gpu
+        .handle
+        .forward_algo(&copy, cudnn::conv::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH)
+        .expect("choice");
     let e = gpu
         .handle
         .convolution_forward(
@@ -632,7 +634,74 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
         ),
         "{e}"
     );
-    // A hand-made choice asks cuDNN for its workspace and grows it.
+    // The backward launches check `dy` against `y`'s descriptor, `dx`
+    // against `x`'s and `dw` against `w`'s.
+    let short_as = |e: cudnn::Error, name: &str| {
+        assert!(
+            matches!(
+                &e,
+                cudnn::Error::InvalidArgument {
+                    mismatch: cudnn::Mismatch::BufferTooShort { buffer, .. },
+                    ..
+                } if buffer == name
+            ),
+            "{e}"
+        );
+    };
+    let math = cudnn::MathType::FMA_MATH;
+    let data = gpu
+        .handle
+        .backward_data_algo(&p, cudnn::conv::BwdDataAlgo::ALGO_0, math)
+        .expect("backward-data choice");
+    let filter = gpu
+        .handle
+        .backward_filter_algo(&p, cudnn::conv::BwdFilterAlgo::ALGO_0, math)
+        .expect("backward-filter choice");
+    let short_dy = gpu
+        .stream
+        .alloc_zeros::<f32>(p.y().required_len() - 1)
+        .expect("short dy");
+    let e = gpu
+        .handle
+        .convolution_backward_data(
+            &p,
+            &data,
+            &mut Workspace::new(),
+            ConvBackwardDataArgs {
+                w: &w,
+                dy: &short_dy,
+                dx: &mut gpu
+                    .stream
+                    .alloc_zeros::<f32>(p.x().required_len())
+                    .expect("dx"),
+            },
+            Scaling::default(),
+        )
+        .expect_err("short dy");
+    short_as(e, "dy");
+    let e = gpu
+        .handle
+        .convolution_backward_filter(
+            &p,
+            &filter,
+            &mut Workspace::new(),
+            ConvBackwardFilterArgs {
+                x: &gpu
+                    .stream
+                    .alloc_zeros::<f32>(p.x().required_len())
+                    .expect("x"),
+                dy: &y,
+                dw: &mut gpu
+                    .stream
+                    .alloc_zeros::<f32>(p.w().required_len() - 1)
+                    .expect("short dw"),
+            },
+            Scaling::default(),
+        )
+        .expect_err("short dw");
+    short_as(e, "dw");
+
+    // The choice for the copy asks cuDNN for its workspace and grows it.
     let x = gpu
         .stream
         .alloc_zeros::<f32>(p.x().required_len())
@@ -703,7 +772,12 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
         );
     };
     let gemm = cudnn::conv::FwdAlgo::IMPLICIT_GEMM;
-    let choice = cudnn::AlgoChoice::new(gemm, cudnn::MathType::FMA_MATH);
+    // A choice made for a problem of the handle's library, used with `p`.
+    let own = problem::<f32>(&geometries().remove(0).1, fmt);
+    let choice = gpu
+        .handle
+        .forward_algo(&own, gemm, cudnn::MathType::FMA_MATH)
+        .expect("choice");
     let e = gpu
         .handle
         .convolution_forward(
@@ -750,10 +824,14 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
         0.0,
     )
     .expect("relu of the other library");
-    let choice = cudnn::AlgoChoice::new(
-        cudnn::conv::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
-        cudnn::MathType::FMA_MATH,
-    );
+    let choice = gpu
+        .handle
+        .forward_algo(
+            &p,
+            cudnn::conv::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+            cudnn::MathType::FMA_MATH,
+        )
+        .expect("choice");
     let e = gpu
         .handle
         .convolution_bias_activation_forward(

@@ -1,6 +1,6 @@
 // Kernels of the LeNet example that cuDNN has no operation for: the
 // gradient of the cross-entropy loss and the Adam update. Compiled to PTX by
-// scripts/gen-ptx.py (NVRTC); the example loads lenet.ptx at run time.
+// scripts/gen-ptx.py (NVRTC); the example loads generated/lenet.ptx at run time.
 
 // d(loss)/d(logits) for a mean cross-entropy over the batch, given the
 // log-softmax `logp` (batch x classes): (softmax - one_hot(label)) * scale,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use cudnn::conv::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use cudnn::conv::{
-    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvZ,
+    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
 };
 use cudnn::ops::{ActivationProblem, BackwardBuffers, PoolingProblem, SoftmaxProblem};
 use cudnn::ops::{PoolingDescriptor, PoolingMode, SoftmaxAlgorithm, SoftmaxMode};
@@ -24,7 +24,7 @@ use super::{
     PADS,
 };
 
-const PTX: &str = include_str!("../../examples/kernels/lenet.ptx");
+const PTX: &str = include_str!("../../examples/kernels/generated/lenet.ptx");
 const NCHW: TensorFormat = TensorFormat::CUDNN_TENSOR_NCHW;
 
 /// The parameters: weights and biases of the four layers, with Adam's
@@ -302,7 +302,7 @@ impl Net {
                 ConvBiasActivationArgs {
                     x: input,
                     w: &w.value,
-                    z: ConvZ::Buffer(&b.z[l]),
+                    z: &b.z[l],
                     bias_desc: &b.bias_descs[l],
                     bias: &bias.value,
                     activation: act,

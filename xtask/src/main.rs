@@ -1,8 +1,10 @@
 //! Maintenance tasks of the workspace.
 //!
 //! `cargo run -p xtask -- bindings --include DIR [--include DIR ...]`
-//! regenerates `cudnn-sys/src/generated/` from the given cuDNN include
-//! folders (one per major): one raw file per major and the merged module.
+//! regenerates cudnn-sys's bindings from the given cuDNN include folders
+//! (one per major): one raw file per major in `cudnn-sys/bindings/` (inputs
+//! of the merge, not compiled) and the merged module in
+//! `cudnn-sys/src/generated/`.
 //! `scripts/regen-bindings.sh` fetches the pinned headers and calls it.
 
 #[path = "../../cudnn-sys/build/generate.rs"]
@@ -42,12 +44,14 @@ fn run(args: &[String]) -> Result<(), String> {
     let root = workspace_root()?;
     let sys = root.join("cudnn-sys");
     let out_dir = sys.join("src/generated");
+    let raw_dir = sys.join("bindings");
     std::fs::create_dir_all(&out_dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&raw_dir).map_err(|e| e.to_string())?;
     let mut raws = Vec::new();
     for inc in &includes {
         let version = generate::read_header_version(inc)?;
         let raw = generate::raw_bindings(inc, &sys.join("shim"))?;
-        let path = out_dir.join(format!("cudnn_{}.rs", version.major));
+        let path = raw_dir.join(format!("cudnn_{}.rs", version.major));
         std::fs::write(&path, &raw).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("wrote {} (cuDNN {version})", path.display());
         raws.push(raw);

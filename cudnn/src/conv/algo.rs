@@ -2,8 +2,6 @@
 //! heuristic candidates, and the searches through the [`AlgoCache`]
 //! (heuristic or benchmark).
 
-use std::sync::Arc;
-
 use cudnn_sys as sys;
 
 use super::algo_cache::{
@@ -16,48 +14,30 @@ use crate::core::dtype::{ComputeType, ComputesIn, DataType};
 #[cfg(doc)]
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
-use crate::core::handle::{ContextKey, Handle};
-use crate::core::launch::{Launch, Ptr, WorkspacePtr};
-use crate::core::library::ffi;
+use crate::core::handle::Handle;
+use crate::core::launch::{DeviceBuffer, DeviceBufferMut, Ptr, WorkspaceSize};
+use crate::core::library::{ffi, Library};
 use crate::core::modes::MathType;
 use crate::core::workspace::Workspace;
 
 /// An algorithm chosen for one problem and direction, with the math type
-/// and workspace it runs with. Made by the search functions or by
-/// [`Handle::forward_algo`] and friends, which ask cuDNN for the workspace
-/// size; a launch re-asks when the choice was made for another problem.
+/// and workspace it runs with. Made only where cuDNN is asked for the
+/// workspace: by cuDNN's heuristic ([`Handle::forward_candidates`] and
+/// friends), by a search ([`Handle::find_forward`] and friends), or for an
+/// algorithm the caller names ([`Handle::forward_algo`] and friends). A
+/// launch asks again when the choice was made for another problem, in
+/// another CUDA context or with another loaded cuDNN.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AlgoChoice<A> {
     pub(super) algo: A,
     pub(super) math_type: MathType,
-    workspace: usize,
+    // The workspace and where it was asked; a launch elsewhere asks again.
+    pub(super) workspace: WorkspaceSize,
     time_ms: Option<f32>,
     deterministic: bool,
-    problem: u64,
-    // Where the workspace size was asked: the CUDA context and the loaded
-    // library. Used elsewhere, the size is asked for again.
-    context: Option<ContextKey>,
-    library: usize,
 }
 
 impl<A: Copy> AlgoChoice<A> {
-    /// A choice of `algo` with `math_type` made by hand, for no problem in
-    /// particular: launches ask cuDNN for its workspace each time (use the
-    /// search functions, or [`Handle::forward_algo`] and friends, to avoid
-    /// that query).
-    pub fn new(algo: A, math_type: MathType) -> Self {
-        AlgoChoice {
-            algo,
-            math_type,
-            workspace: 0,
-            time_ms: None,
-            deterministic: false,
-            problem: 0,
-            context: None,
-            library: 0,
-        }
-    }
-
     /// The algorithm.
     pub fn algo(&self) -> A {
         self.algo
@@ -68,7 +48,7 @@ impl<A: Copy> AlgoChoice<A> {
     }
     /// Workspace bytes it needs.
     pub fn workspace(&self) -> usize {
-        self.workspace
+        self.workspace.bytes()
     }
     /// Its time in milliseconds, when it was benchmarked.
     pub fn time_ms(&self) -> Option<f32> {
@@ -99,10 +79,12 @@ pub(super) trait Dir {
     fn algo_from_raw(raw: i32) -> Self::Algo;
     fn algo_raw(a: Self::Algo) -> i32;
     fn perf(p: &Self::Perf) -> PerfTuple<Self::Algo>;
-    /// cuDNN's workspace size for `algo` (the caller has checked the
-    /// descriptors' library, applied the math type and bound the context).
+    /// cuDNN's workspace size for `algo` through `lib` and its handle
+    /// `h` (the caller has checked the descriptors' library, applied the
+    /// math type and bound the context).
     fn workspace_size<T: ComputesIn<C>, C: ComputeType>(
-        h: &Handle,
+        lib: &Library,
+        h: sys::cudnnHandle_t,
         p: &ConvProblem<T, C>,
         algo: Self::Algo,
     ) -> Result<usize>;
@@ -157,17 +139,18 @@ impl Dir for Fwd {
     perf_fns!(cudnnConvolutionFwdAlgo_t);
 
     fn workspace_size<T: ComputesIn<C>, C: ComputeType>(
-        h: &Handle,
+        lib: &Library,
+        h: sys::cudnnHandle_t,
         p: &ConvProblem<T, C>,
         algo: FwdAlgo,
     ) -> Result<usize> {
-        let get = ffi!(h.library(), cudnnGetConvolutionForwardWorkspaceSize);
+        let get = ffi!(lib, cudnnGetConvolutionForwardWorkspaceSize);
         let mut size = 0usize;
         // SAFETY: the handle and all descriptors are live and of one
         // library; `size` is a valid out-pointer.
         let status = unsafe {
             (get.f)(
-                h.as_raw(),
+                h,
                 p.x.as_raw(),
                 p.w.as_raw(),
                 p.conv.as_raw(),
@@ -216,16 +199,17 @@ impl Dir for BwdData {
     perf_fns!(cudnnConvolutionBwdDataAlgo_t);
 
     fn workspace_size<T: ComputesIn<C>, C: ComputeType>(
-        h: &Handle,
+        lib: &Library,
+        h: sys::cudnnHandle_t,
         p: &ConvProblem<T, C>,
         algo: BwdDataAlgo,
     ) -> Result<usize> {
-        let get = ffi!(h.library(), cudnnGetConvolutionBackwardDataWorkspaceSize);
+        let get = ffi!(lib, cudnnGetConvolutionBackwardDataWorkspaceSize);
         let mut size = 0usize;
         // SAFETY: as in the forward direction.
         let status = unsafe {
             (get.f)(
-                h.as_raw(),
+                h,
                 p.w.as_raw(),
                 p.y.as_raw(),
                 p.conv.as_raw(),
@@ -273,16 +257,17 @@ impl Dir for BwdFilter {
     perf_fns!(cudnnConvolutionBwdFilterAlgo_t);
 
     fn workspace_size<T: ComputesIn<C>, C: ComputeType>(
-        h: &Handle,
+        lib: &Library,
+        h: sys::cudnnHandle_t,
         p: &ConvProblem<T, C>,
         algo: BwdFilterAlgo,
     ) -> Result<usize> {
-        let get = ffi!(h.library(), cudnnGetConvolutionBackwardFilterWorkspaceSize);
+        let get = ffi!(lib, cudnnGetConvolutionBackwardFilterWorkspaceSize);
         let mut size = 0usize;
         // SAFETY: as in the forward direction.
         let status = unsafe {
             (get.f)(
-                h.as_raw(),
+                h,
                 p.x.as_raw(),
                 p.y.as_raw(),
                 p.conv.as_raw(),
@@ -400,9 +385,9 @@ impl Handle {
         math: MathType,
     ) -> Result<usize> {
         p.check_library(self.library(), D::WORKSPACE)?;
-        p.conv.apply_math_type(math)?;
+        p.conv.write_math_type(math)?;
         self.bind_context()?;
-        D::workspace_size(self, p, algo)
+        D::workspace_size(self.library(), self.as_raw(), p, algo)
     }
 
     /// A choice of `algo` with `math` for `p` in direction `D`, its
@@ -417,17 +402,17 @@ impl Handle {
         Ok(AlgoChoice {
             algo,
             math_type: math,
-            workspace,
+            workspace: WorkspaceSize::asked(workspace, p.id, self),
             time_ms: None,
             deterministic: false,
-            problem: p.id,
-            context: self.context_key(),
-            library: Arc::as_ptr(self.library()) as usize,
         })
     }
 
     /// A forward choice of `algo` with `math` for `p`, its workspace asked
-    /// of cuDNN.
+    /// of cuDNN: how to run an algorithm known in advance (the heuristic's
+    /// and the searches' choices come from
+    /// [`forward_candidates`](Self::forward_candidates) and
+    /// [`find_forward`](Self::find_forward)).
     ///
     /// # Errors
     /// [`Mismatch::OtherLibrary`] for a problem of another loaded cuDNN;
@@ -479,7 +464,7 @@ impl Handle {
         options: &SearchOptions,
     ) -> Result<Vec<AlgoChoice<D::Algo>>> {
         p.check_library(self.library(), D::HEURISTIC)?;
-        p.conv.apply_math_type(search_math_type::<T>(options))?;
+        p.conv.write_math_type(search_math_type::<T>(options))?;
         self.bind_context()?;
         let perf = perf_results(|cap, n, out| D::heuristic(self, p, cap, n, out))?;
         usable::<D, T>(&perf, options)
@@ -490,7 +475,7 @@ impl Handle {
                 Ok(c)
             })
             .filter(
-                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace > l)),
+                |c| !matches!(c, Ok(c) if options.workspace_limit.is_some_and(|l| c.workspace() > l)),
             )
             .collect()
     }
@@ -595,7 +580,7 @@ impl Handle {
                 let mut last_err = None;
                 let mut chosen = None;
                 for c in candidates {
-                    match ws.reserve(stream, c.workspace) {
+                    match ws.reserve(stream, c.workspace()) {
                         Ok(()) => {
                             chosen = Some(c);
                             break;
@@ -609,8 +594,8 @@ impl Handle {
                 }
             }
             Some(buffers) => {
-                let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace))?;
-                p.conv.apply_math_type(search_math_type::<T>(options))?;
+                let size = self.reserve_for_search(ws, candidates.iter().map(|c| c.workspace()))?;
+                p.conv.write_math_type(search_math_type::<T>(options))?;
                 let stream = self.launch_stream(function)?;
                 let perf = {
                     let (wsp, wslen, _gws) = ws.device_ptr(stream);
@@ -665,7 +650,12 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvForwardArgs<'_, T>,
+        args: &mut ConvForwardArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
     ) -> Result<AlgoChoice<FwdAlgo>> {
         let l = self.launch(Fwd::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -722,7 +712,12 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvBackwardDataArgs<'_, T>,
+        args: &mut ConvBackwardDataArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
     ) -> Result<AlgoChoice<BwdDataAlgo>> {
         let l = self.launch(BwdData::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -777,7 +772,12 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvBackwardFilterArgs<'_, T>,
+        args: &mut ConvBackwardFilterArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
     ) -> Result<AlgoChoice<BwdFilterAlgo>> {
         let l = self.launch(BwdFilter::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -843,45 +843,12 @@ impl Handle {
                 CachedAlgo {
                     algo: D::algo_raw(choice.algo),
                     math_type: choice.math_type.0 as i32,
-                    workspace: choice.workspace,
+                    workspace: choice.workspace(),
                     time_ms: choice.time_ms,
                     deterministic: choice.deterministic,
                 },
             );
         }
         Ok(choice)
-    }
-
-    /// The workspace a choice needs for `p` in direction `D`: its own
-    /// number when it was made for `p` in this handle's CUDA context with
-    /// this handle's library, else asked of cuDNN again.
-    pub(super) fn workspace_for<D: Dir, T: ComputesIn<C>, C: ComputeType>(
-        &self,
-        p: &ConvProblem<T, C>,
-        choice: &AlgoChoice<D::Algo>,
-    ) -> Result<usize> {
-        let here = choice.context.is_some()
-            && choice.context == self.context_key()
-            && choice.library == Arc::as_ptr(self.library()) as usize;
-        if choice.problem == p.id && here {
-            Ok(choice.workspace)
-        } else {
-            self.conv_workspace::<D, T, C>(p, choice.algo, choice.math_type)
-        }
-    }
-
-    /// What every convolution launch shares once its buffers are checked:
-    /// the choice's math type applied, the workspace grown to what it
-    /// needs; the workspace's pointer and size, with its guard.
-    pub(super) fn conv_workspace_ptr<'w, D: Dir, T: ComputesIn<C>, C: ComputeType>(
-        &self,
-        l: &Launch<'w>,
-        p: &ConvProblem<T, C>,
-        choice: &AlgoChoice<D::Algo>,
-        ws: &'w mut Workspace,
-    ) -> Result<WorkspacePtr<'w>> {
-        p.conv.apply_math_type(choice.math_type)?;
-        let need = self.workspace_for::<D, T, C>(p, choice)?;
-        l.workspace(ws, need)
     }
 }

@@ -2,7 +2,6 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
-use std::cell::Cell;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -31,6 +30,12 @@ const MAX_SPATIAL: usize = 3;
 /// A convolution descriptor with compute type `C`: padding, stride and
 /// dilation per spatial dimension, groups, mode and math type.
 ///
+/// The math type lives in the cuDNN descriptor only: set with
+/// [`set_math_type`](Self::set_math_type), and by every launch, search and
+/// workspace query of a [`ConvProblem`](super::ConvProblem), which writes
+/// its algorithm choice's math type into the descriptor before it calls
+/// cuDNN; [`math_type`](Self::math_type) reads it back.
+///
 /// Not `Clone` (see [`try_clone`](Self::try_clone)); `Send`, not `Sync`.
 pub struct ConvolutionDescriptor<C: ComputeType> {
     raw: RawConvolution,
@@ -41,7 +46,6 @@ pub struct ConvolutionDescriptor<C: ComputeType> {
     dilations: [usize; MAX_SPATIAL],
     mode: ConvolutionMode,
     groups: usize,
-    math: Cell<MathType>,
     _c: PhantomData<fn() -> C>,
 }
 
@@ -54,7 +58,7 @@ impl<C: ComputeType> std::fmt::Debug for ConvolutionDescriptor<C> {
             .field("dilations", &self.dilations())
             .field("mode", &self.mode)
             .field("groups", &self.groups)
-            .field("math", &self.math.get())
+            .field("math", &self.math_type().ok())
             .finish()
     }
 }
@@ -162,7 +166,6 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
             dilations,
             mode: ConvolutionMode::CUDNN_CROSS_CORRELATION,
             groups: 1,
-            math: Cell::new(MathType::CUDNN_DEFAULT_MATH),
             _c: PhantomData,
         };
         desc.apply(desc.mode)?;
@@ -231,30 +234,32 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
         Ok(())
     }
 
-    /// Sets the math type (tensor cores, TF32, down-conversion). Algorithm
-    /// choices carry their own math type, which launches apply. On failure
-    /// the descriptor keeps its math type.
+    /// Sets the math type (tensor cores, TF32, down-conversion), for
+    /// calls made with [`as_raw`](Self::as_raw). The crate's launches and
+    /// searches run with their algorithm choice's math type, which they
+    /// write into the descriptor first. On failure the descriptor keeps its
+    /// math type.
     ///
     /// # Errors
     /// cuDNN's error.
     #[doc(alias = "cudnnSetConvolutionMathType")]
     pub fn set_math_type(&mut self, math: MathType) -> Result<()> {
-        self.apply_math_type(math)
+        self.write_math_type(math)
     }
 
-    /// Sets the math type through a shared reference (launches apply their
-    /// choice's): the descriptor is not `Sync`, so no other thread can see
-    /// it change.
-    pub(crate) fn apply_math_type(&self, math: MathType) -> Result<()> {
-        if self.math.get() == math {
-            return Ok(());
-        }
+    /// Writes `math` into the cuDNN descriptor for the cuDNN call that
+    /// follows (a launch, a search or a workspace query of its algorithm
+    /// choice), each of which writes its own first and relies on no earlier
+    /// value. Through a shared reference: the descriptor is not `Sync`, so
+    /// no other thread uses it meanwhile.
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    pub(crate) fn write_math_type(&self, math: MathType) -> Result<()> {
         let set = ffi!(self.raw.lib(), cudnnSetConvolutionMathType);
-        // SAFETY: the descriptor is live.
+        // SAFETY: the descriptor is live; `math` is passed by value.
         let status = unsafe { (set.f)(self.raw.ptr(), math) };
-        set.check(status)?;
-        self.math.set(math);
-        Ok(())
+        set.check(status)
     }
 
     /// A new cuDNN descriptor with the same settings (geometry, mode,
@@ -271,14 +276,13 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
             dilations: self.dilations,
             mode: self.mode,
             groups: 1,
-            math: Cell::new(MathType::CUDNN_DEFAULT_MATH),
             _c: PhantomData,
         };
         copy.apply(self.mode)?;
         if self.groups != 1 {
             copy.set_groups(self.groups)?;
         }
-        copy.apply_math_type(self.math.get())?;
+        copy.set_math_type(self.math_type()?)?;
         Ok(copy)
     }
 
@@ -302,9 +306,20 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     pub fn mode(&self) -> ConvolutionMode {
         self.mode
     }
-    /// The math type currently set.
-    pub fn math_type(&self) -> MathType {
-        self.math.get()
+    /// The math type the cuDNN descriptor holds: the last one set with
+    /// [`set_math_type`](Self::set_math_type) or written by a launch, search
+    /// or workspace query (its choice's).
+    ///
+    /// # Errors
+    /// cuDNN's error.
+    #[doc(alias = "cudnnGetConvolutionMathType")]
+    pub fn math_type(&self) -> Result<MathType> {
+        let get = ffi!(self.raw.lib(), cudnnGetConvolutionMathType);
+        let mut math = MathType::CUDNN_DEFAULT_MATH;
+        // SAFETY: the descriptor is live; `math` is a valid out-pointer.
+        let status = unsafe { (get.f)(self.raw.ptr(), &mut math) };
+        get.check(status)?;
+        Ok(math)
     }
     /// The number of spatial dimensions as described to cuDNN.
     pub fn spatial_rank(&self) -> usize {
@@ -527,6 +542,34 @@ fn fits_c_int(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
+    fn the_math_type_is_the_one_cudnn_holds() {
+        let lib = match Library::open(None) {
+            Ok(lib) => Arc::new(lib),
+            Err(e) => {
+                assert!(
+                    std::env::var_os("CUDNN_TEST_REQUIRE").is_none(),
+                    "cuDNN is required: {e}"
+                );
+                eprintln!("not run: {e}");
+                return;
+            }
+        };
+        let conv =
+            ConvolutionDescriptor::<f32>::new_in(lib, &[1, 1], &[1, 1], &[1, 1]).expect("conv");
+        assert_eq!(
+            conv.math_type().expect("read"),
+            MathType::CUDNN_DEFAULT_MATH
+        );
+        // What a launch does before it calls cuDNN.
+        conv.write_math_type(MathType::CUDNN_FMA_MATH)
+            .expect("write");
+        assert_eq!(conv.math_type().expect("read"), MathType::CUDNN_FMA_MATH);
+        let copy = conv.try_clone().expect("copy");
+        assert_eq!(copy.math_type().expect("read"), MathType::CUDNN_FMA_MATH);
+    }
 
     #[test]
     fn shapes_past_cudnns_int_are_refused() {

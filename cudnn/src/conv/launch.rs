@@ -5,10 +5,10 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::algo::{AlgoChoice, BwdData, BwdFilter, Fwd};
+use super::algo::{AlgoChoice, BwdData, BwdFilter, Dir, Fwd};
 use super::args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
-    ConvForwardArgs, ConvZ,
+    ConvForwardArgs, ConvZSource,
 };
 use super::problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
@@ -30,9 +30,12 @@ impl Handle {
     /// Checks first: the handle has a stream; the convolution descriptor
     /// and every buffer's descriptor are of the handle's library; every
     /// buffer is in the handle's CUDA context and at least as long as its
-    /// descriptor's extent; `y`'s strides do not overlap; the workspace is
-    /// grown to what `choice` needs for this problem (asked of cuDNN when
-    /// the choice was made for another problem).
+    /// descriptor's extent; `y`'s strides do not overlap. Then it writes
+    /// `choice`'s math type into the convolution descriptor
+    /// ([`ConvolutionDescriptor::math_type`](super::ConvolutionDescriptor::math_type)
+    /// reads it back) and grows the workspace to what `choice` needs for
+    /// this problem (asked of cuDNN when the choice was made for another
+    /// problem, CUDA context or loaded cuDNN).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] before any GPU work for a mismatch;
@@ -43,7 +46,12 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        args: ConvForwardArgs<'_, T>,
+        args: ConvForwardArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionForward")?;
@@ -51,7 +59,10 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
         let y = l.output("y", args.y, &p.y)?;
-        let ws = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        p.conv.write_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            Fwd::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionForward);
         // SAFETY: every descriptor is of the handle's library; every buffer
         // was checked against its descriptor and context; the workspace
@@ -89,7 +100,12 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdDataAlgo>,
         ws: &mut Workspace,
-        args: ConvBackwardDataArgs<'_, T>,
+        args: ConvBackwardDataArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardData")?;
@@ -97,7 +113,10 @@ impl Handle {
         let w = l.input("w", args.w, &p.w)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dx = l.output("dx", args.dx, &p.x)?;
-        let ws = self.conv_workspace_ptr::<BwdData, T, C>(&l, p, choice, ws)?;
+        p.conv.write_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            BwdData::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionBackwardData);
         // SAFETY: as in convolution_forward.
         let status = unsafe {
@@ -131,7 +150,12 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdFilterAlgo>,
         ws: &mut Workspace,
-        args: ConvBackwardFilterArgs<'_, T>,
+        args: ConvBackwardFilterArgs<
+            '_,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardFilter")?;
@@ -139,7 +163,10 @@ impl Handle {
         let x = l.input("x", args.x, &p.x)?;
         let dy = l.input("dy", args.dy, &p.y)?;
         let dw = l.output("dw", args.dw, &p.w)?;
-        let ws = self.conv_workspace_ptr::<BwdFilter, T, C>(&l, p, choice, ws)?;
+        p.conv.write_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            BwdFilter::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionBackwardFilter);
         // SAFETY: as in convolution_forward.
         let status = unsafe {
@@ -204,12 +231,12 @@ impl Handle {
 
     /// The fused `y = act(alpha1 * conv(x, w) + alpha2 * z + bias)`; `z`
     /// has `p.y()`'s shape and is its own buffer or `y` itself
-    /// ([`ConvZ`]); `bias` is `(1, K, 1, ...)`. cuDNN fuses ReLU, and
+    /// ([`ConvZ`](super::ConvZ)); `bias` is `(1, K, 1, ...)`. cuDNN fuses ReLU, and
     /// identity only with `IMPLICIT_PRECOMP_GEMM` (checked here); it
     /// answers `NOT_SUPPORTED` for modes it cannot fuse.
     ///
-    /// The checks that need no GPU are
-    /// [`ConvProblem::check_bias_activation`]; then those of
+    /// Checks first the bias's shape and that cuDNN fuses the activation
+    /// with `choice`'s algorithm; then as
     /// [`convolution_forward`](Self::convolution_forward), for `z` and
     /// `bias` too, and the activation descriptor's library.
     ///
@@ -223,7 +250,15 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        args: ConvBiasActivationArgs<'_, T>,
+        args: ConvBiasActivationArgs<
+            '_,
+            T,
+            impl DeviceBuffer<T>,
+            impl DeviceBuffer<T>,
+            impl ConvZSource<T>,
+            impl DeviceBuffer<T>,
+            impl DeviceBufferMut<T>,
+        >,
         scaling: ConvBiasScaling<T::Scale>,
     ) -> Result<()> {
         p.check_bias_activation(args.bias_desc, args.activation, choice.algo)?;
@@ -232,14 +267,17 @@ impl Handle {
         l.descriptor("activation", args.activation.library())?;
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
-        let z = match args.z {
-            ConvZ::Buffer(z) => Some(l.input("z", z, &p.y)?),
-            ConvZ::Y => None,
+        let z = match args.z.buffer() {
+            Some(z) => Some(l.input("z", z, &p.y)?),
+            None => None,
         };
         let bias = l.input("bias", args.bias, args.bias_desc)?;
         let y = l.output("y", args.y, &p.y)?;
         let zp = z.as_ref().map_or_else(|| y.ptr(), |z| z.ptr());
-        let ws = self.conv_workspace_ptr::<Fwd, T, C>(&l, p, choice, ws)?;
+        p.conv.write_math_type(choice.math_type)?;
+        let ws = l.workspace_sized(ws, p.id, &choice.workspace, |lib, h| {
+            Fwd::workspace_size(lib, h, p, choice.algo)
+        })?;
         let run = ffi!(l.library(), cudnnConvolutionBiasActivationForward);
         // SAFETY: as in convolution_forward; z has y's descriptor and was
         // checked against it (or is y's own buffer, which cuDNN allows with

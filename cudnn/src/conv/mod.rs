@@ -36,10 +36,10 @@ pub use algo_cache::{
 };
 pub use args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
-    ConvForwardArgs, ConvZ,
+    ConvForwardArgs, ConvZ, ConvZSource,
 };
 pub use descriptor::{output_dims, ConvolutionDescriptor};
-pub use problem::{check_bias_shape, check_fused_activation, ConvProblem};
+pub use problem::ConvProblem;
 
 #[cfg(doc)]
 use crate::core::handle::Handle;

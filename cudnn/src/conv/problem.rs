@@ -16,7 +16,7 @@ use crate::core::activation::{ActivationDescriptor, ActivationMode};
 use crate::core::descriptor::MAX_DIMS;
 use crate::core::dtype::{ComputeType, ComputesIn};
 use crate::core::error::{ensure, Mismatch, Result};
-use crate::core::launch::{check_lengths, check_library};
+use crate::core::launch::check_library;
 use crate::core::library::Library;
 use crate::core::tensor::{FilterDescriptor, TensorDescriptor};
 
@@ -27,9 +27,6 @@ use crate::core::error::Error;
 /// whether it was made for the problem it is used with.
 static NEXT_PROBLEM_ID: AtomicU64 = AtomicU64::new(1);
 
-const FORWARD: &str = "cudnnConvolutionForward";
-const BACKWARD_DATA: &str = "cudnnConvolutionBackwardData";
-const BACKWARD_FILTER: &str = "cudnnConvolutionBackwardFilter";
 pub(super) const BIAS_ACTIVATION: &str = "cudnnConvolutionBiasActivationForward";
 
 /// One convolution: input `x`, filter `w`, the convolution and the output
@@ -232,84 +229,36 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
     }
 
     /// Checks that every descriptor of the problem was made by `lib` (the
-    /// handle's), before they are handed to cuDNN with that handle.
+    /// handle's), before they are handed to cuDNN with that handle by a
+    /// query that takes no buffers (a launch checks each descriptor with its
+    /// buffer).
     ///
     /// # Errors
     /// [`Mismatch::OtherLibrary`] naming the first descriptor of another
     /// loaded cuDNN.
-    pub fn check_library(&self, lib: &Arc<Library>, function: &'static str) -> Result<()> {
+    pub(crate) fn check_library(&self, lib: &Arc<Library>, function: &'static str) -> Result<()> {
         check_library(lib, function, "x", self.x.library())?;
         check_library(lib, function, "w", self.w.library())?;
         check_library(lib, function, "convolution", self.conv.library())?;
         check_library(lib, function, "y", self.y.library())
     }
 
-    /// Checks buffer lengths for a forward launch (the part of a launch's
-    /// checks that needs no GPU).
+    /// The rules of a fused conv-bias-activation launch beyond those of a
+    /// forward launch: the bias is `(1, K, 1, ...)` for this problem's
+    /// output ([`check_bias_shape`]) and cuDNN fuses `activation` with
+    /// `algo` ([`check_fused_activation`]). The launch layer checks the
+    /// bias's and the activation's library with the other descriptors.
     ///
     /// # Errors
-    /// [`Mismatch::BufferTooShort`] naming the first short buffer.
-    pub fn check_forward_lengths(&self, x: usize, w: usize, y: usize) -> Result<()> {
-        check_lengths(
-            FORWARD,
-            &[
-                ("x", x, self.x.required_len()),
-                ("w", w, self.w.required_len()),
-                ("y", y, self.y.required_len()),
-            ],
-        )
-    }
-
-    /// Checks buffer lengths for a backward-data launch.
-    ///
-    /// # Errors
-    /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_data_lengths(&self, w: usize, dy: usize, dx: usize) -> Result<()> {
-        check_lengths(
-            BACKWARD_DATA,
-            &[
-                ("w", w, self.w.required_len()),
-                ("dy", dy, self.y.required_len()),
-                ("dx", dx, self.x.required_len()),
-            ],
-        )
-    }
-
-    /// Checks buffer lengths for a backward-filter launch.
-    ///
-    /// # Errors
-    /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_filter_lengths(&self, x: usize, dy: usize, dw: usize) -> Result<()> {
-        check_lengths(
-            BACKWARD_FILTER,
-            &[
-                ("x", x, self.x.required_len()),
-                ("dy", dy, self.y.required_len()),
-                ("dw", dw, self.w.required_len()),
-            ],
-        )
-    }
-
-    /// The checks of a fused conv-bias-activation launch that need no GPU:
-    /// the bias is `(1, K, 1, ...)` for this problem's output
-    /// ([`check_bias_shape`]), cuDNN fuses `activation` with `algo`
-    /// ([`check_fused_activation`]), and the bias and activation
-    /// descriptors are of the problem's library.
-    ///
-    /// # Errors
-    /// [`Mismatch::Shape`], [`Mismatch::Unsupported`] or
-    /// [`Mismatch::OtherLibrary`].
-    pub fn check_bias_activation(
+    /// [`Mismatch::Shape`] or [`Mismatch::Unsupported`].
+    pub(crate) fn check_bias_activation(
         &self,
         bias: &TensorDescriptor<T>,
         activation: &ActivationDescriptor,
         algo: FwdAlgo,
     ) -> Result<()> {
         check_bias_shape(BIAS_ACTIVATION, self.y.dims(), bias.dims())?;
-        check_fused_activation(activation.mode(), algo)?;
-        let lib = self.x.library();
-        check_library(lib, BIAS_ACTIVATION, "bias", bias.library())?;
-        check_library(lib, BIAS_ACTIVATION, "activation", activation.library())
+        check_fused_activation(activation.mode(), algo)
     }
 }
 
@@ -343,7 +292,7 @@ fn fill_packed_strides(nhwc: bool, dims: &[usize], strides: &mut [usize]) {
 ///
 /// # Errors
 /// [`Mismatch::Unsupported`] for identity with another algorithm.
-pub fn check_fused_activation(mode: ActivationMode, algo: FwdAlgo) -> Result<()> {
+pub(crate) fn check_fused_activation(mode: ActivationMode, algo: FwdAlgo) -> Result<()> {
     ensure(
         mode != ActivationMode::CUDNN_ACTIVATION_IDENTITY
             || algo == FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
@@ -362,7 +311,7 @@ pub fn check_fused_activation(mode: ActivationMode, algo: FwdAlgo) -> Result<()>
 ///
 /// # Errors
 /// [`Mismatch::Shape`] for any other shape.
-pub fn check_bias_shape(function: &'static str, y: &[usize], bias: &[usize]) -> Result<()> {
+pub(crate) fn check_bias_shape(function: &'static str, y: &[usize], bias: &[usize]) -> Result<()> {
     let ok = bias.len() == y.len()
         && bias.first() == Some(&1)
         && y.get(1) == bias.get(1)
@@ -403,11 +352,147 @@ mod tests {
         }
     }
 
+    use crate::core::error::Error;
+    use crate::core::modes::NanPropagation;
+    use crate::core::tensor::TensorFormat;
+
+    fn mismatch(e: &Error) -> &Mismatch {
+        match e {
+            Error::InvalidArgument { mismatch, .. } => mismatch,
+            other => panic!("not an InvalidArgument: {other}"),
+        }
+    }
+
     #[test]
     fn bias_shapes() {
         assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 8, 1, 1]).is_ok());
         assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 7, 1, 1]).is_err());
         assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 8, 5, 1]).is_err());
         assert!(check_bias_shape("f", &[4, 8, 5, 5], &[1, 8, 1]).is_err());
+        assert!(check_bias_shape("f", &[4, 8, 5, 5], &[]).is_err());
+        assert!(check_bias_shape("f", &[], &[1]).is_err());
+        check_bias_shape("f", &[2, 8, 4, 4, 4], &[1, 8, 1, 1, 1]).expect("3-d bias");
+        let e = check_bias_shape(BIAS_ACTIVATION, &[2, 8, 4, 4], &[1, 4, 1, 1])
+            .expect_err("bias channels");
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    function: BIAS_ACTIVATION,
+                    mismatch: Mismatch::Shape { .. },
+                }
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn cudnn_fuses_identity_only_with_precomp_gemm() {
+        check_fused_activation(
+            ActivationMode::CUDNN_ACTIVATION_RELU,
+            FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_GEMM,
+        )
+        .expect("relu with any algorithm");
+        check_fused_activation(
+            ActivationMode::CUDNN_ACTIVATION_IDENTITY,
+            FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+        )
+        .expect("identity with precomp gemm");
+        let e = check_fused_activation(
+            ActivationMode::CUDNN_ACTIVATION_IDENTITY,
+            FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT,
+        )
+        .expect_err("identity with fft");
+        assert!(matches!(mismatch(&e), Mismatch::Unsupported { .. }), "{e}");
+    }
+
+    /// Two loaded copies of cuDNN, or `None` when it is not required and
+    /// does not load.
+    fn two_libraries() -> Option<(Arc<Library>, Arc<Library>)> {
+        match (Library::open(None), Library::open(None)) {
+            (Ok(a), Ok(b)) => Some((Arc::new(a), Arc::new(b))),
+            (Err(e), _) | (_, Err(e)) => {
+                assert!(
+                    std::env::var_os("CUDNN_TEST_REQUIRE").is_none(),
+                    "cuDNN is required: {e}"
+                );
+                eprintln!("not run: {e}");
+                None
+            }
+        }
+    }
+
+    fn problem_in(data: &Arc<Library>, conv: &Arc<Library>) -> Result<ConvProblem<f32, f32>> {
+        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+        ConvProblem::new(
+            TensorDescriptor::new_in(Arc::clone(data), nchw, &[1, 4, 8, 8])?,
+            FilterDescriptor::new_in(Arc::clone(data), nchw, &[8, 4, 3, 3])?,
+            ConvolutionDescriptor::new_in(Arc::clone(conv), &[1, 1], &[1, 1], &[1, 1])?,
+        )
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
+    fn descriptors_of_another_loaded_library_are_refused() {
+        let Some((lib, other)) = two_libraries() else {
+            return;
+        };
+        let named = |e: &Error, what: &str| matches!(mismatch(e), Mismatch::OtherLibrary { descriptor, .. } if *descriptor == what);
+        let p = problem_in(&lib, &lib).expect("problem");
+        p.check_library(&lib, "cudnnTest")
+            .expect("the problem's own library");
+        let e = p
+            .check_library(&other, "cudnnTest")
+            .expect_err("another library");
+        assert!(named(&e, "x"), "{e}");
+        // The shape rule needs no library: a problem may mix them, and is
+        // refused before cuDNN sees it.
+        let mixed = problem_in(&lib, &other).expect("mixed problem");
+        let e = mixed
+            .check_library(&lib, "cudnnTest")
+            .expect_err("the convolution is the other library's");
+        assert!(named(&e, "convolution"), "{e}");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
+    fn the_fused_launch_checks_its_bias_then_its_activation() {
+        let Some((lib, _)) = two_libraries() else {
+            return;
+        };
+        let p = problem_in(&lib, &lib).expect("problem");
+        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+        let activation = |mode| {
+            ActivationDescriptor::new_in(
+                Arc::clone(&lib),
+                mode,
+                NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+                0.0,
+            )
+            .expect("activation")
+        };
+        let relu = activation(ActivationMode::CUDNN_ACTIVATION_RELU);
+        let identity = activation(ActivationMode::CUDNN_ACTIVATION_IDENTITY);
+        let bias =
+            TensorDescriptor::<f32>::new_in(Arc::clone(&lib), nchw, &[1, 8, 1, 1]).expect("bias");
+        let gemm = FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+        p.check_bias_activation(&bias, &relu, gemm).expect("fits");
+        p.check_bias_activation(&bias, &identity, gemm)
+            .expect("identity with precomp gemm");
+        let short_bias =
+            TensorDescriptor::<f32>::new_in(Arc::clone(&lib), nchw, &[1, 4, 1, 1]).expect("bias");
+        // The shape comes first.
+        let e = p
+            .check_bias_activation(
+                &short_bias,
+                &identity,
+                FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT,
+            )
+            .expect_err("bias shape");
+        assert!(matches!(mismatch(&e), Mismatch::Shape { .. }), "{e}");
+        let e = p
+            .check_bias_activation(&bias, &identity, FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT)
+            .expect_err("identity with fft");
+        assert!(matches!(mismatch(&e), Mismatch::Unsupported { .. }), "{e}");
     }
 }

@@ -30,6 +30,7 @@ use crate::core::tensor::TensorDescriptor;
 use crate::core::workspace::Workspace;
 
 use crate::core::context::same_context;
+use crate::core::handle::{ContextKey, Handle};
 
 mod sealed {
     pub trait Sealed {}
@@ -455,6 +456,65 @@ impl<'a> Launch<'a> {
             len,
         })
     }
+
+    /// The workspace of this launch when its size depends on the problem
+    /// and on where it is asked: `known`'s bytes when `known` was asked for
+    /// `problem` in this launch's CUDA context with this launch's library,
+    /// else the size `query` asks of cuDNN (with the launch's library and
+    /// handle; the context is bound, and the caller has checked every
+    /// descriptor it passes); then as [`workspace`](Self::workspace).
+    ///
+    /// # Errors
+    /// `query`'s error; as [`workspace`](Self::workspace).
+    pub(crate) fn workspace_sized<'w>(
+        &self,
+        ws: &'w mut Workspace,
+        problem: u64,
+        known: &WorkspaceSize,
+        query: impl FnOnce(&Library, cudnn_sys::cudnnHandle_t) -> Result<usize>,
+    ) -> Result<WorkspacePtr<'w>>
+    where
+        'a: 'w,
+    {
+        let here = known.problem == problem
+            && known.context == Some(ContextKey::of(self.stream.context()))
+            && known.library == Arc::as_ptr(self.lib) as usize;
+        let required = if here {
+            known.bytes
+        } else {
+            query(self.lib, self.raw)?
+        };
+        self.workspace(ws, required)
+    }
+}
+
+/// A workspace size and where cuDNN was asked for it: for which problem (a
+/// number the caller gives each problem), in which CUDA context, with which
+/// loaded library. [`Launch::workspace_sized`] uses it only where all three
+/// are its own, and asks again elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct WorkspaceSize {
+    bytes: usize,
+    problem: u64,
+    context: Option<ContextKey>,
+    library: usize,
+}
+
+impl WorkspaceSize {
+    /// `bytes`, as asked of cuDNN through `handle` for `problem`.
+    pub(crate) fn asked(bytes: usize, problem: u64, handle: &Handle) -> Self {
+        WorkspaceSize {
+            bytes,
+            problem,
+            context: handle.context_key(),
+            library: Arc::as_ptr(handle.library()) as usize,
+        }
+    }
+
+    /// The size in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
 }
 
 /// Whether the strided layout `dims`/`strides` gives every element its own
@@ -503,7 +563,7 @@ pub(crate) fn axes_are_injective(axes: impl Iterator<Item = (usize, usize)>) -> 
 /// # Errors
 /// [`Mismatch::Shape`](crate::Mismatch::Shape) or
 /// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort).
-pub fn check_same_shape<T: DataType>(
+pub(crate) fn check_same_shape<T: DataType>(
     function: &'static str,
     tensors: &[(&'static str, usize, &TensorDescriptor<T>)],
 ) -> Result<()> {
@@ -627,6 +687,111 @@ mod tests {
         );
         assert!(
             err.to_string().contains("was made by the cuDNN at"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "dlopen is a foreign call Miri cannot make")]
+    fn elementwise_shapes_are_checked() {
+        let lib = match Library::open(None) {
+            Ok(lib) => Arc::new(lib),
+            Err(e) => {
+                assert!(
+                    std::env::var_os("CUDNN_TEST_REQUIRE").is_none(),
+                    "cuDNN is required: {e}"
+                );
+                eprintln!("not run: {e}");
+                return;
+            }
+        };
+        use crate::core::tensor::TensorFormat;
+        let desc = |format, dims: &[usize]| {
+            TensorDescriptor::<f32>::new_in(Arc::clone(&lib), format, dims).expect("descriptor")
+        };
+        let a = desc(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 4, 5]);
+        // The same shape in another layout.
+        let b = desc(TensorFormat::CUDNN_TENSOR_NHWC, &[2, 3, 4, 5]);
+        let c = desc(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 5, 4]);
+        check_same_shape("cudnnSoftmaxForward", &[("x", 120, &a), ("y", 120, &b)])
+            .expect("layouts may differ");
+        assert!(check_same_shape::<f32>("cudnnSoftmaxForward", &[]).is_ok());
+        let e = check_same_shape("cudnnSoftmaxForward", &[("x", 120, &a), ("y", 120, &c)])
+            .expect_err("shape");
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    mismatch: Mismatch::Shape { what },
+                    ..
+                } if what.contains("`y`")
+            ),
+            "{e}"
+        );
+        let e = check_same_shape(
+            "cudnnActivationBackward",
+            &[("y", 120, &a), ("dy", 119, &a)],
+        )
+        .expect_err("short");
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidArgument {
+                    function: "cudnnActivationBackward",
+                    mismatch: Mismatch::BufferTooShort {
+                        buffer,
+                        len: 119,
+                        required: 120,
+                    },
+                } if buffer == "dy"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_buffer_is_placed_then_long_enough() {
+        let here = Placement {
+            same_context: true,
+            buffer_device: 0,
+            handle_device: 0,
+        };
+        assert!(check_placed("cudnnTest", &"x", here, 12, 12).is_ok());
+        assert!(check_placed("cudnnTest", &"x", here, 13, 12).is_ok());
+        let err = check_placed("cudnnTest", &"dy", here, 11, 12).expect_err("short");
+        assert!(
+            matches!(
+                &err,
+                Error::InvalidArgument {
+                    function: "cudnnTest",
+                    mismatch: Mismatch::BufferTooShort {
+                        buffer,
+                        len: 11,
+                        required: 12,
+                    },
+                } if buffer == "dy"
+            ),
+            "{err}"
+        );
+        // Another context is refused before the length is looked at.
+        let elsewhere = Placement {
+            same_context: false,
+            buffer_device: 1,
+            handle_device: 0,
+        };
+        let err = check_placed("cudnnTest", &"w", elsewhere, 0, 12).expect_err("elsewhere");
+        assert!(
+            matches!(
+                &err,
+                Error::InvalidArgument {
+                    mismatch: Mismatch::WrongDevice {
+                        buffer,
+                        buffer_device: 1,
+                        handle_device: 0,
+                    },
+                    ..
+                } if buffer == "w"
+            ),
             "{err}"
         );
     }

@@ -1,4 +1,4 @@
-//! The shapes of the generated table's rows (`attrs.rs`): one attribute,
+//! The shapes of the generated table's rows (`generated/attrs.rs`): one attribute,
 //! one descriptor type, one attribute type, the bounds and majors they are
 //! written with, and the macros that write a row. The lookups over the
 //! table are in `info.rs`, above both.

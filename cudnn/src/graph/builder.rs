@@ -20,12 +20,24 @@
 //! type. Its
 //! strides are packed in the order of its first input's strides (so an
 //! NHWC input gives an NHWC output); a matmul's output is packed row-major.
+//!
+//! Files. Every method of [`Graph`] that is no operation's own is here:
+//! tensors, outputs, the checks every operation uses, adding a node, the
+//! key and [`Graph::build`] (the whole-graph checks, the composite forms
+//! of `expand.rs`, the version gate, a `TENSOR` descriptor per tensor and
+//! each operation lowered from its record by `node.rs`, and the finalized
+//! [`OperationGraph`] that holds them). Each operation's methods are in
+//! its own file, one `impl Graph` block each: `ops.rs` (convolutions,
+//! pointwise operations, reductions), `matmul.rs`, `matmul_fp8.rs`,
+//! `norm.rs`, `attention.rs`, `attention/rope.rs`, `shape.rs`, `rng.rs`,
+//! `block_scale.rs`; and two steps of the build have theirs: `node.rs`
+//! (lowering an operation's record, the version gate) and `expand.rs`
+//! (the composite forms).
 
 mod attention;
 mod block_scale;
 mod checks;
 mod expand;
-mod lower;
 mod matmul;
 mod matmul_fp8;
 pub(crate) mod node;
@@ -39,12 +51,21 @@ use crate::core::dtype::DType;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use cudnn_sys as sys;
 
+use sys::cudnnBackendAttributeName_t as A;
+use sys::cudnnBackendDescriptorType_t as D;
+
 use crate::core::error::{Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::library::Library;
 use crate::graph::extents::Extents;
+use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
 use crate::graph::name::Name;
+use crate::graph::operation_graph::OperationGraph;
+use crate::graph::BackendDescriptor;
 use crate::graph::ScalarValue;
 
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
@@ -63,6 +84,8 @@ pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use checks::data_type_name;
+use checks::{Fault, Named};
+use node::BackendOp;
 pub(crate) use signature::{signature_of, written_signature_of};
 
 pub(crate) use attention::head_dim;
@@ -180,27 +203,113 @@ impl Default for ConvOptions {
     }
 }
 
-/// A tensor of the description.
+/// A tensor of the description: the record the built graph holds of it
+/// ([`GraphTensor`]) and the operation that writes it, which only the
+/// builder keeps. Its uid is set when the graph takes it; an operation's
+/// output not yet made an output is virtual, its data type found when
+/// the graph is built ([`Graph::data_type_of`]), and whether a tensor is
+/// read as indices is found then too.
+///
+/// A node's new tensors are made as these as well ([`output`](Self::output)
+/// and the rest), named by their suffix and unchecked until
+/// [`Graph::add_node`] names, checks and takes them.
 #[derive(Debug, Clone)]
-struct TensorDef {
-    name: Name,
-    /// Empty for a scalar no operation has used yet.
-    dims: Extents,
-    strides: Extents,
-    /// `None`: an operation's output not yet made an output, of the
-    /// graph's intermediate type (virtual).
-    dtype: Option<DType>,
-    /// The operation that produces it.
+pub(super) struct TensorDef {
+    tensor: GraphTensor,
+    /// The operation that writes it (for a node's new tensor, `Some` of
+    /// any value when the node writes it: `add_node` sets which).
     producer: Option<usize>,
-    /// A scalar's value.
-    by_value: Option<ScalarValue>,
-    /// Its layout's reordering (`TENSOR_REORDERING_MODE`), when set.
-    reordering: Option<sys::cudnnBackendTensorReordering_t>,
+}
+
+impl std::ops::Deref for TensorDef {
+    type Target = GraphTensor;
+    fn deref(&self) -> &GraphTensor {
+        &self.tensor
+    }
+}
+
+impl std::ops::DerefMut for TensorDef {
+    fn deref_mut(&mut self) -> &mut GraphTensor {
+        &mut self.tensor
+    }
 }
 
 impl TensorDef {
-    fn is_virtual(&self) -> bool {
-        self.producer.is_some() && self.dtype.is_none()
+    /// Tensor `name` of `dims` and `strides`, written by operation
+    /// `producer`: of `dtype`, or for `None` virtual (an operation's
+    /// output of the graph's intermediate type).
+    fn new(
+        name: Name,
+        (dims, strides): (Extents, Extents),
+        dtype: Option<DType>,
+        producer: Option<usize>,
+    ) -> TensorDef {
+        TensorDef {
+            tensor: GraphTensor {
+                uid: 0,
+                name,
+                dims,
+                strides,
+                data_type: dtype.unwrap_or(DType::FLOAT),
+                is_virtual: dtype.is_none(),
+                is_by_value: false,
+                is_output: producer.is_some() && dtype.is_some(),
+                is_index: false,
+                by_value: None,
+                reordering: None,
+                alignment: BYTE_ALIGNMENT,
+            },
+            producer,
+        }
+    }
+
+    /// A scalar `name` of `dims` passed by value, of the value's type.
+    fn by_value(name: Name, dims: Extents, value: ScalarValue) -> TensorDef {
+        let mut t = TensorDef::new(name, (dims.clone(), dims), Some(value.data_type()), None);
+        t.is_by_value = true;
+        t.by_value = Some(value);
+        t
+    }
+
+    /// A node's output, virtual until [`Graph::set_output`].
+    pub(super) fn output(
+        suffix: &'static str,
+        dims: impl Into<Vec<i64>>,
+        strides: impl Into<Vec<i64>>,
+    ) -> TensorDef {
+        let layout = (dims.into().into(), strides.into().into());
+        TensorDef::new(Name::from(suffix), layout, None, Some(0))
+    }
+
+    /// A node's output, a real tensor of `dtype` from the start
+    /// (statistics, which cuDNN keeps in memory).
+    pub(super) fn real_output(
+        suffix: &'static str,
+        dims: impl Into<Vec<i64>>,
+        strides: impl Into<Vec<i64>>,
+        dtype: DType,
+    ) -> TensorDef {
+        let layout = (dims.into().into(), strides.into().into());
+        TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0))
+    }
+
+    /// A node's `float` scalar input passed by value, of `rank`
+    /// dimensions of 1.
+    pub(super) fn scalar(suffix: &'static str, rank: usize, value: f32) -> TensorDef {
+        let dims = Extents::filled(1, rank);
+        TensorDef::by_value(Name::from(suffix), dims, ScalarValue::Float(value))
+    }
+
+    /// A node's `int32_t` scalar input passed by value, of `rank`
+    /// dimensions of 1.
+    pub(super) fn int_scalar(suffix: &'static str, rank: usize, value: i32) -> TensorDef {
+        let dims = Extents::filled(1, rank);
+        TensorDef::by_value(Name::from(suffix), dims, ScalarValue::Int32(value))
+    }
+
+    /// Its data type when given: `None` for a virtual tensor.
+    pub(super) fn dtype(&self) -> Option<DType> {
+        (!self.is_virtual).then_some(self.data_type)
     }
 }
 
@@ -303,8 +412,8 @@ impl Graph {
         Graph {
             id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
             name: Name::from(name),
-            intermediate: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
-            compute: sys::cudnnDataType_t::CUDNN_DATA_FLOAT,
+            intermediate: DType::FLOAT,
+            compute: DType::FLOAT,
             tensors: Vec::new(),
             ops: Vec::new(),
         }
@@ -415,15 +524,8 @@ impl Graph {
         value: ScalarValue,
     ) -> Result<TensorId> {
         self.check_new_name(function, name)?;
-        Ok(self.push(TensorDef {
-            name: Name::from(name),
-            dims: Extents::default(),
-            strides: Extents::default(),
-            dtype: Some(value.data_type()),
-            producer: None,
-            by_value: Some(value),
-            reordering: None,
-        }))
+        let t = TensorDef::by_value(Name::from(name), Extents::default(), value);
+        Ok(self.push(t))
     }
 
     fn check_new_name(&self, function: &'static str, name: &str) -> Result<()> {
@@ -462,19 +564,13 @@ impl Graph {
         checks::check_layout(dims, strides).map_err(fail)?;
         checks::check_data_type(dtype).map_err(fail)?;
         checks::check_half_byte_layout(dims, strides, dtype).map_err(fail)?;
-        Ok(self.push(TensorDef {
-            name: Name::from(name),
-            dims: dims.into(),
-            strides: strides.into(),
-            dtype: Some(dtype),
-            producer: None,
-            by_value: None,
-            reordering: None,
-        }))
+        let layout = (dims.into(), strides.into());
+        Ok(self.push(TensorDef::new(Name::from(name), layout, Some(dtype), None)))
     }
 
-    fn push(&mut self, t: TensorDef) -> TensorId {
+    fn push(&mut self, mut t: TensorDef) -> TensorId {
         let index = self.tensors.len() as u32;
+        t.uid = i64::from(index) + 1;
         self.tensors.push(t);
         TensorId {
             graph: self.id,
@@ -633,36 +729,495 @@ impl Graph {
     /// by the same calls have equal keys, and graphs whose plans could
     /// differ have different keys.
     pub fn key(&self) -> String {
-        let tensors = self.tensors.iter().enumerate().map(|(i, t)| KeyTensor {
-            dims: &t.dims,
-            strides: &t.strides,
-            data_type: self.data_type_of(i),
-            is_virtual: t.is_virtual(),
-            by_value: t.by_value.is_some(),
-            reordering: t.reordering,
-        });
+        let tensors = self.graph_tensors();
         let ops = self.ops.iter().map(|o| &o.op);
-        key_text(self.intermediate, self.compute, tensors, ops)
+        key_text(self.intermediate, self.compute, &tensors, ops)
+    }
+
+    /// Builds the graph with the process-wide library and no handle: see
+    /// [`build_with`](Self::build_with). The whole-graph checks come before
+    /// the library is loaded.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with); as [`crate::library`].
+    pub fn build(&self) -> Result<OperationGraph> {
+        self.check_complete("Graph::build")?;
+        let lib = crate::core::library::library()?;
+        self.build_in("Graph::build", &lib, None, false)
+    }
+
+    /// Checks the whole graph, then makes its backend descriptors with
+    /// `lib`: a `TENSOR` per tensor (uid, dims, strides, data type,
+    /// 16-byte alignment, virtual, by value), the `CONVOLUTION`,
+    /// `POINTWISE`, `MATMUL` and `REDUCTION` descriptors of the operations,
+    /// the operations (convolutions with alpha 1 and beta 0), and the
+    /// `OPERATIONGRAPH` of them all, finalized. With `handle`, the graph is
+    /// given it (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`); the handle must be of
+    /// `lib`.
+    ///
+    /// cuDNN 8 finalizes an operation graph only with a handle: without
+    /// one, the operations are built (so cuDNN checks them) and the graph
+    /// is refused before its finalize.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] with [`Mismatch::GraphNode`]: a graph
+    /// with no operation, a tensor no operation uses (a virtual one that is
+    /// not an output names its operation), a node the loaded cuDNN is too
+    /// old for (its `what` says the version it needs, from the `@since`
+    /// lines of cuDNN 9.28's header: normalizations need 9.0, attention
+    /// 9.13 and more with its options, rotary embeddings 9.24 and 9.25,
+    /// slice and transpose 9.22, concatenation 9.7, softmax 9.21; an SDPA
+    /// forward (and below 9.17 a backward) is built below those as its
+    /// composite graph where it has one, refused on cuDNN 9.10.0, 9.10.1
+    /// and before 8.9), a shape
+    /// operation's output of another type than its input (naming the
+    /// node and the output). [`Error::InvalidArgument`]
+    /// naming `cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)`
+    /// with [`Mismatch::Unsupported`] on cuDNN 8 without a handle; a handle
+    /// of another library. cuDNN's status for what it refuses (a type or
+    /// shape it does not support, what the machine lacks).
+    pub fn build_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_with", lib, handle, false)
+    }
+
+    /// As [`build_with`](Self::build_with), but every SDPA forward and
+    /// backward that has a composite form is built as that composite on
+    /// any release
+    /// (the graph a cuDNN before the unified operation gets), for
+    /// comparing the two on a newer cuDNN.
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with).
+    pub fn build_composite_with(
+        &self,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+    ) -> Result<OperationGraph> {
+        self.build_in("Graph::build_composite_with", lib, handle, true)
+    }
+
+    /// The build; with `force`, each SDPA forward with a composite form
+    /// is built as it.
+    fn build_in(
+        &self,
+        function: &'static str,
+        lib: &Arc<Library>,
+        handle: Option<&Handle>,
+        force: bool,
+    ) -> Result<OperationGraph> {
+        self.check_complete(function)?;
+        let expanded = self.expand_composites(function, lib.version(), force)?;
+        let g = expanded.as_ref().map_or(self, |e| &e.graph);
+        g.check_versions(function, lib)?;
+        g.check_same_types(function)?;
+        let mut tensors = g.graph_tensors();
+        for &i in expanded.iter().flat_map(|e| &e.typed_virtual) {
+            tensors[i].is_virtual = true;
+            tensors[i].is_output = false;
+        }
+        let mut descs = Vec::with_capacity(tensors.len());
+        for t in &tensors {
+            descs.push(tensor_descriptor(lib, t)?);
+        }
+        let mut ops = Vec::with_capacity(g.ops.len());
+        for o in &g.ops {
+            ops.push(g.operation(lib, &o.op, &descs)?);
+        }
+        let mut graph =
+            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
+        let refs: Vec<&BackendDescriptor> = ops.iter().collect();
+        graph.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &refs)?;
+        drop(refs);
+        drop((ops, descs));
+        match handle {
+            Some(h) => graph.set_handle(A::CUDNN_ATTR_OPERATIONGRAPH_HANDLE, h)?,
+            None if lib.version().major < 9 => {
+                return Err(Error::InvalidArgument {
+                    function: FINALIZE_GRAPH,
+                    mismatch: Mismatch::Unsupported {
+                        what: format!(
+                            "cuDNN 8 finalizes an operation graph only with a handle \
+                             (cuDNN {}; graph \"{}\"): use build_with with a handle",
+                            lib.version(),
+                            self.name
+                        ),
+                    },
+                });
+            }
+            None => {}
+        }
+        graph.finalize()?;
+        // A plan holds the tensors its operations use: a composite leaves
+        // the unified node's own unused.
+        let tensors: Arc<[GraphTensor]> = tensors.into();
+        let mut plan_tensors = Arc::clone(&tensors);
+        let signature = std::cell::OnceCell::new();
+        if let Some(e) = &expanded {
+            let used: Vec<&GraphTensor> = (tensors.iter().zip(&e.unused))
+                .filter(|(_, unused)| !**unused)
+                .map(|(t, _)| t)
+                .collect();
+            plan_tensors = used.iter().map(|&t| t.clone()).collect();
+            let used = plan_tensors.to_vec();
+            let _ = signature.set(signature_of(g.ops.iter().map(|o| &o.op), used));
+        }
+        Ok(OperationGraph {
+            desc: graph,
+            tensors,
+            name: self.name.clone(),
+            plan_tensors,
+            key: std::cell::OnceCell::new(),
+            key_types: (self.intermediate, self.compute),
+            key_ops: g.ops.iter().map(|o| o.op.clone()).collect(),
+            graph: self.id,
+            handle_id: handle.map(Handle::id),
+            tf32_operands: g.tf32_operands(),
+            head_dims: self.sdpa_head_dims(),
+            signature,
+            written_signature: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// Whether a convolution or matmul of the graph reads a `FLOAT`
+    /// operand (a virtual one counts in the intermediate type).
+    pub(crate) fn tf32_operands(&self) -> bool {
+        let float = |i: &usize| self.data_type_of(*i) == DType::FLOAT;
+        self.ops.iter().any(|o| {
+            o.op.tf32
+                && o.op
+                    .slots
+                    .iter()
+                    .any(|s| s.input && !s.index && float(&s.tensor))
+        })
+    }
+
+    /// The tensors as cuDNN is told them: virtual ones of their type
+    /// ([`data_type_of`](Self::data_type_of)), and those an operation
+    /// reads as indices marked so.
+    pub(crate) fn graph_tensors(&self) -> Vec<GraphTensor> {
+        let mut index = vec![false; self.tensors.len()];
+        for o in &self.ops {
+            o.op.index_inputs().for_each(|i| index[i] = true);
+        }
+        (self.tensors.iter().enumerate())
+            .map(|(i, t)| GraphTensor {
+                data_type: self.data_type_of(i),
+                is_index: index[i],
+                ..t.tensor.clone()
+            })
+            .collect()
+    }
+
+    /// Adds the node `make` gives (named `name`, of `kind`) with the new
+    /// tensors it makes, after checking every new tensor's layout and
+    /// name; `make` gets their indices in order. Nothing is added on a
+    /// refusal. Returns the new tensors' ids in order.
+    pub(super) fn add_node(
+        &mut self,
+        function: &'static str,
+        (kind, name): (&'static str, Name),
+        new: Vec<TensorDef>,
+        make: impl FnOnce(&[usize]) -> node::BackendOp,
+    ) -> Result<Vec<TensorId>> {
+        let nd = node(kind, &name);
+        let names: Vec<Name> = new
+            .iter()
+            .map(|t| Graph::output_name(&name, &t.name))
+            .collect();
+        for (t, t_name) in new.iter().zip(&names) {
+            checks::check_layout(&t.dims, &t.strides).map_err(|what| {
+                node_error(
+                    function,
+                    nd,
+                    Some(t_name.to_string()),
+                    format!("the tensor it makes: {what}"),
+                )
+            })?;
+            if self.tensors.iter().any(|x| x.name == *t_name) {
+                return Err(node_error(
+                    function,
+                    nd,
+                    Some(t_name.to_string()),
+                    "a tensor has this name already".into(),
+                ));
+            }
+        }
+        if self.tensors.len().saturating_add(new.len()) >= u32::MAX as usize {
+            return Err(node_error(function, nd, None, "too many tensors".into()));
+        }
+        let op = self.ops.len();
+        let mut indices = Vec::with_capacity(new.len());
+        let mut ids = Vec::with_capacity(new.len());
+        for (mut t, t_name) in new.into_iter().zip(names) {
+            t.name = t_name;
+            t.producer = t.producer.map(|_| op);
+            let id = self.push(t);
+            indices.push(id.index as usize);
+            ids.push(id);
+        }
+        let record = make(&indices);
+        self.ops.push(OpDef { name, op: record });
+        Ok(ids)
+    }
+
+    /// The data type of tensor `i` as cuDNN will be told it: a real
+    /// tensor's own; a virtual output of a shape operation its input's (as
+    /// cudnn-frontend 1.32 infers it: cuDNN wants them of one type); any
+    /// other virtual tensor the graph's intermediate type.
+    pub(super) fn data_type_of(&self, mut i: usize) -> DType {
+        // Each step goes to an earlier tensor (an operation's input was
+        // added before its output), so the walk ends.
+        loop {
+            let t = &self.tensors[i];
+            if let Some(d) = t.dtype() {
+                return d;
+            }
+            let from = t
+                .producer
+                .and_then(|op| self.ops[op].op.same_type.iter().find(|&&(_, y)| y == i))
+                .map(|&(x, _)| x);
+            match from {
+                Some(x) if x < i => i = x,
+                _ => return self.intermediate,
+            }
+        }
+    }
+
+    /// Checks that tensor `i` holds one of `allowed`, as the error of
+    /// `function` at node `nd`.
+    pub(super) fn check_type_in(
+        &self,
+        function: &'static str,
+        nd: &NodeLabel<'_>,
+        i: usize,
+        allowed: &[DType],
+        role: &str,
+    ) -> Result<()> {
+        let t = self.data_type_of(i);
+        if allowed.contains(&t) {
+            return Ok(());
+        }
+        let names: Vec<String> = allowed.iter().map(|&d| checks::data_type_name(d)).collect();
+        Err(node_error(
+            function,
+            nd,
+            Some(self.tensors[i].name.to_string()),
+            format!(
+                "{role} of type {}; it takes {}",
+                checks::data_type_name(t),
+                names.join(" or ")
+            ),
+        ))
+    }
+
+    /// Checks that tensor `i` has dims `want`, as the error of `function`
+    /// at node `nd`.
+    pub(super) fn check_dims_are(
+        &self,
+        function: &'static str,
+        nd: &NodeLabel<'_>,
+        i: usize,
+        want: &[i64],
+        rule: &str,
+    ) -> Result<()> {
+        let t = &self.tensors[i];
+        if t.dims == want {
+            return Ok(());
+        }
+        Err(node_error(
+            function,
+            nd,
+            Some(t.name.to_string()),
+            format!("dims {:?}, but {rule} {want:?}", t.dims),
+        ))
+    }
+
+    /// The next operation's name: `<base>#<position>` (written without
+    /// the formatting machinery, which a description otherwise never
+    /// reaches).
+    pub(super) fn next_op_name(&self, base: &str) -> Name {
+        let mut buf = [0u8; 20];
+        Name::concat([base, "#", decimal(self.ops.len(), &mut buf)])
+    }
+
+    /// The name of the tensor `suffix` that node `name` makes:
+    /// `<name>.<suffix>`.
+    pub(super) fn output_name(name: &str, suffix: &str) -> Name {
+        Name::concat([name, ".", suffix])
+    }
+
+    /// The inputs of a new operation: each of this graph, and not a
+    /// scalar unless the operation is pointwise.
+    pub(super) fn inputs(
+        &self,
+        function: &'static str,
+        node: &NodeLabel<'_>,
+        ids: &[TensorId],
+        scalars: bool,
+    ) -> Result<Vec<usize>> {
+        let mut out = Vec::with_capacity(ids.len());
+        for &t in ids {
+            let i = self.index(function, node, t)?;
+            let def = &self.tensors[i];
+            if def.by_value.is_some() && !scalars {
+                return Err(node_error(
+                    function,
+                    node,
+                    Some(def.name.to_string()),
+                    "a by-value scalar is an operand of pointwise operations only".into(),
+                ));
+            }
+            out.push(i);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn named(&self, i: usize) -> Named<'_> {
+        Named {
+            name: &self.tensors[i].name,
+            dims: &self.tensors[i].dims,
+        }
+    }
+
+    /// Adds the operation `make` gives (of `kind`, named `name`) with its
+    /// output (named `<name>.<suffix>`, of dims `dims` and strides
+    /// `strides`), after checking the output's layout and name.
+    pub(super) fn add_op(
+        &mut self,
+        function: &'static str,
+        (kind, name): (&'static str, Name),
+        output: (&str, impl Into<Extents>, impl Into<Extents>),
+        make: impl FnOnce(usize) -> BackendOp,
+    ) -> Result<TensorId> {
+        let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
+        let out_name = Graph::output_name(&name, suffix);
+        let node = node(kind, &name);
+        checks::check_layout(&dims, &strides).map_err(|what| {
+            node_error(
+                function,
+                node,
+                Some(out_name.to_string()),
+                format!("the output: {what}"),
+            )
+        })?;
+        if self.tensors.iter().any(|t| t.name == out_name) {
+            return Err(node_error(
+                function,
+                node,
+                Some(out_name.to_string()),
+                "a tensor has the output's name already".into(),
+            ));
+        }
+        self.check_room(function)?;
+        let op = self.ops.len();
+        let id = self.push(TensorDef::new(out_name, (dims, strides), None, Some(op)));
+        self.ops.push(OpDef {
+            name,
+            op: make(id.index as usize),
+        });
+        Ok(id)
+    }
+
+    /// A check's fault as the error of operation `node`.
+    pub(super) fn fault(function: &'static str, node: &NodeLabel<'_>, f: Fault) -> Error {
+        node_error(function, node, f.tensor, f.what)
+    }
+
+    /// Makes operation output `t` an output of the graph: a real (not
+    /// virtual) tensor of `dtype`, which the caller provides memory for.
+    /// Its strides stay those its operation gave it (see the module's
+    /// layout rules).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
+    /// one no operation produces (an input or a scalar), one made an
+    /// output already, a data type a graph does not take.
+    pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
+        self.make_output("Graph::set_output", t, dtype, None)
+    }
+
+    /// [`set_output`](Self::set_output) with the given strides (in
+    /// elements) instead of the operation's: for example attention
+    /// gradients written into one interleaved buffer.
+    ///
+    /// # Errors
+    /// As [`set_output`](Self::set_output); also a stride count other than
+    /// the tensor's rank, a stride below 1, an extent that overflows
+    /// `i64`, and strides that put two elements at one address.
+    pub fn set_output_with_strides(
+        &mut self,
+        t: TensorId,
+        dtype: DType,
+        strides: &[i64],
+    ) -> Result<()> {
+        self.make_output("Graph::set_output_with_strides", t, dtype, Some(strides))
+    }
+
+    fn make_output(
+        &mut self,
+        function: &'static str,
+        t: TensorId,
+        dtype: DType,
+        strides: Option<&[i64]>,
+    ) -> Result<()> {
+        let i = self.index(function, &node("graph", &self.name), t)?;
+        let def = &self.tensors[i];
+        let Some(op) = def.producer else {
+            return Err(node_error(
+                function,
+                node("tensor", &def.name),
+                Some(def.name.to_string()),
+                "not an operation's output: inputs are real tensors already".into(),
+            ));
+        };
+        let nd = node(self.ops[op].op.kind, &self.ops[op].name);
+        if self.ops[op].op.stays_virtual {
+            return Err(node_error(
+                function,
+                nd,
+                Some(def.name.to_string()),
+                "stays virtual: cuDNN takes this operation's result only as another's input".into(),
+            ));
+        }
+        if def.dtype().is_some() {
+            return Err(node_error(
+                function,
+                nd,
+                Some(def.name.to_string()),
+                "made an output already".into(),
+            ));
+        }
+        let fail = |what| node_error(function, nd, Some(def.name.to_string()), what);
+        checks::check_data_type(dtype).map_err(fail)?;
+        if let Some(s) = strides {
+            checks::check_layout(&def.dims, s).map_err(fail)?;
+        }
+        let laid_out: &[i64] = match strides {
+            Some(s) => s,
+            None => &def.strides,
+        };
+        checks::check_half_byte_layout(&def.dims, laid_out, dtype).map_err(fail)?;
+        if let Some(s) = strides {
+            self.tensors[i].strides = s.into();
+        }
+        let t = &mut self.tensors[i];
+        t.data_type = dtype;
+        t.is_virtual = false;
+        t.is_output = true;
+        Ok(())
     }
 }
 
-/// One tensor's part of a graph's key.
-pub(crate) struct KeyTensor<'a> {
-    pub(crate) dims: &'a [i64],
-    pub(crate) strides: &'a [i64],
-    /// Its type (for a virtual one, the intermediate type).
-    pub(crate) data_type: sys::cudnnDataType_t,
-    pub(crate) is_virtual: bool,
-    pub(crate) by_value: bool,
-    pub(crate) reordering: Option<sys::cudnnBackendTensorReordering_t>,
-}
-
 /// The text of [`Graph::key`]: the intermediate and compute types, then
-/// `tensors` (the uid of the i-th is i + 1) and `ops`, in order.
+/// `tensors` (in uid order) and `ops`, in order.
 pub(crate) fn key_text<'a>(
-    intermediate: sys::cudnnDataType_t,
-    compute: sys::cudnnDataType_t,
-    tensors: impl Iterator<Item = KeyTensor<'a>>,
+    intermediate: DType,
+    compute: DType,
+    tensors: &[GraphTensor],
     ops: impl Iterator<Item = &'a node::BackendOp>,
 ) -> String {
     let mut k = String::new();
@@ -673,8 +1228,8 @@ pub(crate) fn key_text<'a>(
         dt(intermediate),
         dt(compute)
     );
-    for (i, t) in tensors.enumerate() {
-        write_key_tensor(&mut k, i + 1, &t);
+    for t in tensors {
+        t.write_key(&mut k);
     }
     for op in ops {
         op.key(&mut k);
@@ -682,24 +1237,53 @@ pub(crate) fn key_text<'a>(
     k
 }
 
-/// Tensor `uid`'s part of a graph's key: dims, strides, type, role.
-fn write_key_tensor(k: &mut String, uid: usize, t: &KeyTensor<'_>) {
-    let role = if t.is_virtual {
-        "virtual"
-    } else if t.by_value {
-        "by_value"
-    } else {
-        "real"
-    };
-    let _ = write!(
-        k,
-        "|t{}:{:?}:{:?}:{}:{role}",
-        uid,
-        t.dims,
-        t.strides,
-        checks::data_type_name(t.data_type)
-    );
+/// The function an operation graph's finalize errors name.
+const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
+
+/// The finalized `TENSOR` descriptor of `t`.
+fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescriptor> {
+    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_TENSOR_DESCRIPTOR)?;
+    d.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[t.uid])?;
+    d.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &t.dims)?;
+    d.set(A::CUDNN_ATTR_TENSOR_STRIDES, &t.strides)?;
+    d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
+    // Every buffer bound to it is checked for this alignment before an
+    // execution (`VariantPack`).
+    let alignment = BYTE_ALIGNMENT as i64;
+    d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[alignment])?;
+    d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
+    if t.by_value.is_some() {
+        d.set(A::CUDNN_ATTR_TENSOR_IS_BY_VALUE, &[true])?;
+    }
     if let Some(r) = t.reordering {
-        let _ = write!(k, ":reordered{}", r.0);
+        d.set(A::CUDNN_ATTR_TENSOR_REORDERING_MODE, &[r])?;
+    }
+    d.finalize()?;
+    Ok(d)
+}
+
+/// `n` in decimal, written at the end of `buf` (20 digits hold any
+/// `usize`).
+fn decimal(n: usize, buf: &mut [u8; 20]) -> &str {
+    let (mut n, mut at) = (n, buf.len());
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    #[test]
+    fn decimal_writes_what_display_writes() {
+        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut buf = [0; 20];
+            assert_eq!(super::decimal(n, &mut buf), n.to_string());
+        }
     }
 }

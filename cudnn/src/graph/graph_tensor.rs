@@ -1,9 +1,13 @@
-//! The one record of a built graph's tensor: what cuDNN was told of it
-//! and what an execution checks its buffer against. A built graph makes
-//! its records once and shares them (`Arc`) with its engine
-//! configurations and plans; a plan read from JSON makes its own. Below
-//! the built graph, the engine configurations, the plans, the JSON model
-//! and the signatures, which all carry them.
+//! The one record of a graph's tensor: what cuDNN was told of it and
+//! what an execution checks its buffer against. The builder keeps one
+//! for each tensor it is given (`builder::TensorDef`: the record and the
+//! operation that writes it); a built graph makes its records from those
+//! once and shares them (`Arc`) with its engine configurations and plans;
+//! a plan read from JSON makes its own. A record writes its part of a
+//! graph's key and gives what a plan's signature compares. Below the
+//! built graph, the engine configurations, the plans, the JSON model and
+//! the signatures, which all carry them; beside it, cuDNN's names of data
+//! types (in keys and messages, and in a plan's JSON).
 
 #![warn(clippy::arithmetic_side_effects)]
 
@@ -14,7 +18,6 @@ use crate::core::dtype::DType;
 use super::extents::Extents;
 use super::name::Name;
 use super::scalar::ScalarValue;
-use super::signature::TensorSig;
 
 /// The alignment, in bytes, every tensor of a graph is described with
 /// (`CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT`), and that of a plan's tensor whose
@@ -135,16 +138,69 @@ impl GraphTensor {
         crate::core::size::span(&self.dims, &self.strides).and_then(|n| usize::try_from(n).ok())
     }
 
-    /// What a plan's JSON must hold of it.
-    pub(crate) fn signature(&self) -> TensorSig {
-        TensorSig::new(
+    /// What a plan's JSON must hold of it, as a signature compares it:
+    /// uid, dims, strides, data type, virtual, by value.
+    pub(crate) fn signature(&self) -> (i64, &[i64], &[i64], u32, bool, bool) {
+        (
             self.uid,
             &self.dims,
             &self.strides,
-            self.data_type,
+            self.data_type.0,
             self.is_virtual,
             self.is_by_value,
         )
+    }
+
+    /// Its part of a graph's key ([`Graph::key`](super::Graph::key)):
+    /// `|t<uid>:<dims>:<strides>:<type>:<role>`, the role `virtual`,
+    /// `by_value` or `real`, then `:reordered<mode>` when reordered.
+    pub(crate) fn write_key(&self, k: &mut String) {
+        use std::fmt::Write as _;
+        let role = if self.is_virtual {
+            "virtual"
+        } else if self.is_by_value {
+            "by_value"
+        } else {
+            "real"
+        };
+        let _ = write!(
+            k,
+            "|t{}:{:?}:{:?}:{}:{role}",
+            self.uid,
+            self.dims(),
+            self.strides(),
+            data_type_name(self.data_type)
+        );
+        if let Some(r) = self.reordering {
+            let _ = write!(k, ":reordered{}", r.0);
+        }
+    }
+}
+
+/// The data types a graph's tensors take, with their C names.
+pub(crate) const DATA_TYPES: &[(DType, &str)] = &[
+    (DType::FLOAT, "FLOAT"),
+    (DType::HALF, "HALF"),
+    (DType::BFLOAT16, "BFLOAT16"),
+    (DType::DOUBLE, "DOUBLE"),
+    (DType::INT8, "INT8"),
+    (DType::UINT8, "UINT8"),
+    (DType::INT32, "INT32"),
+    (DType::INT64, "INT64"),
+    (DType::BOOLEAN, "BOOLEAN"),
+    (DType::FP8_E4M3, "FP8_E4M3"),
+    (DType::FP8_E5M2, "FP8_E5M2"),
+    (DType::FP8_E8M0, "FP8_E8M0"),
+    (DType::FP4_E2M1, "FP4_E2M1"),
+];
+
+/// The name of data type `t` in keys and messages (`FLOAT`, `HALF`, ...),
+/// or its number.
+pub(crate) fn data_type_name(t: DType) -> String {
+    match DATA_TYPES.iter().find(|(d, _)| *d == t) {
+        Some((_, n)) => (*n).to_string(),
+        None if t == DType::FAST_FLOAT_FOR_FP8 => "FAST_FLOAT_FOR_FP8".into(),
+        None => format!("data type {}", t.0),
     }
 }
 
@@ -152,19 +208,19 @@ impl GraphTensor {
 pub(crate) fn data_type_from_name(name: &str) -> Option<DType> {
     use DType as T;
     Some(match name {
-        "CUDNN_DATA_FLOAT" => T::CUDNN_DATA_FLOAT,
-        "CUDNN_DATA_DOUBLE" => T::CUDNN_DATA_DOUBLE,
-        "CUDNN_DATA_HALF" => T::CUDNN_DATA_HALF,
-        "CUDNN_DATA_BFLOAT16" => T::CUDNN_DATA_BFLOAT16,
-        "CUDNN_DATA_INT8" => T::CUDNN_DATA_INT8,
-        "CUDNN_DATA_UINT8" => T::CUDNN_DATA_UINT8,
-        "CUDNN_DATA_INT32" => T::CUDNN_DATA_INT32,
-        "CUDNN_DATA_INT64" => T::CUDNN_DATA_INT64,
-        "CUDNN_DATA_BOOLEAN" => T::CUDNN_DATA_BOOLEAN,
-        "CUDNN_DATA_FP8_E4M3" => T::CUDNN_DATA_FP8_E4M3,
-        "CUDNN_DATA_FP8_E5M2" => T::CUDNN_DATA_FP8_E5M2,
-        "CUDNN_DATA_FP8_E8M0" => T::CUDNN_DATA_FP8_E8M0,
-        "CUDNN_DATA_FP4_E2M1" => T::CUDNN_DATA_FP4_E2M1,
+        "CUDNN_DATA_FLOAT" => T::FLOAT,
+        "CUDNN_DATA_DOUBLE" => T::DOUBLE,
+        "CUDNN_DATA_HALF" => T::HALF,
+        "CUDNN_DATA_BFLOAT16" => T::BFLOAT16,
+        "CUDNN_DATA_INT8" => T::INT8,
+        "CUDNN_DATA_UINT8" => T::UINT8,
+        "CUDNN_DATA_INT32" => T::INT32,
+        "CUDNN_DATA_INT64" => T::INT64,
+        "CUDNN_DATA_BOOLEAN" => T::BOOLEAN,
+        "CUDNN_DATA_FP8_E4M3" => T::FP8_E4M3,
+        "CUDNN_DATA_FP8_E5M2" => T::FP8_E5M2,
+        "CUDNN_DATA_FP8_E8M0" => T::FP8_E8M0,
+        "CUDNN_DATA_FP4_E2M1" => T::FP4_E2M1,
         _ => return None,
     })
 }

@@ -1,4 +1,4 @@
-//! What the generated table (`attrs.rs`) says about each backend attribute,
+//! What the generated table (`generated/attrs.rs`) says about each backend attribute,
 //! descriptor type and attribute type: the methods of its rows and the
 //! lookups over it. The rows' types are in `attr_rows.rs`, below the table.
 

@@ -95,6 +95,7 @@
 //! ```
 
 mod attr_rows;
+#[path = "generated/attrs.rs"]
 mod attrs;
 pub mod backend;
 mod builder;

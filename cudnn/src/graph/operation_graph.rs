@@ -3,7 +3,7 @@
 //! heuristics offer for it on a target (`engine.rs` has the targets,
 //! configurations and filters), its plans as [`Settings`] say, and the
 //! check of a plan's JSON against it. [`Graph::build`](super::Graph::build)
-//! makes it (`builder/lower.rs`).
+//! makes it (`builder.rs`).
 
 use std::sync::Arc;
 
@@ -12,7 +12,7 @@ use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::builder::head_dim::HeadDims;
 use super::builder::node::BackendOp;
-use super::builder::{key_text, signature_of, written_signature_of, KeyTensor, TensorId};
+use super::builder::{key_text, signature_of, written_signature_of, TensorId};
 use super::descriptor::BackendDescriptor;
 use super::device::DeviceProperties;
 use super::engine::{
@@ -26,6 +26,7 @@ use super::plan_json::PlanJson;
 use super::settings::Settings;
 use super::signature::Signature;
 use super::target::PlanTarget;
+use crate::core::dtype::DType;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::library::Library;
 
@@ -48,7 +49,7 @@ pub struct OperationGraph {
     pub(crate) key: std::cell::OnceCell<String>,
     /// What the key is made of besides the tensors: the intermediate and
     /// compute types, and the operations.
-    pub(crate) key_types: (sys::cudnnDataType_t, sys::cudnnDataType_t),
+    pub(crate) key_types: (DType, DType),
     pub(crate) key_ops: Vec<BackendOp>,
     /// The id of the [`Graph`] it was built from.
     pub(crate) graph: u64,
@@ -84,16 +85,8 @@ impl OperationGraph {
     /// from.
     pub fn key(&self) -> &str {
         self.key.get_or_init(|| {
-            let tensors = self.tensors.iter().map(|t| KeyTensor {
-                dims: &t.dims,
-                strides: &t.strides,
-                data_type: t.data_type,
-                is_virtual: t.is_virtual,
-                by_value: t.by_value.is_some(),
-                reordering: t.reordering,
-            });
             let (intermediate, compute) = self.key_types;
-            key_text(intermediate, compute, tensors, self.key_ops.iter())
+            key_text(intermediate, compute, &self.tensors, self.key_ops.iter())
         })
     }
 
@@ -398,10 +391,9 @@ impl OperationGraph {
     /// difference.
     pub fn check_plan_json(&self, json: &str) -> Result<()> {
         let held = PlanJson::parse(json)?.signature();
-        let signature = self.signature.get_or_init(|| {
-            let tensors = self.tensors.iter().map(GraphTensor::signature).collect();
-            signature_of(self.key_ops.iter(), tensors)
-        });
+        let signature = self
+            .signature
+            .get_or_init(|| signature_of(self.key_ops.iter(), self.tensors.to_vec()));
         let Some(what) = signature.difference(&held) else {
             return Ok(());
         };

@@ -4,44 +4,8 @@
 //! uids it reads and writes). A plan cache compares the two before it
 //! hands out a plan it read from a file.
 
-use crate::core::dtype::DType;
+use super::graph_tensor::GraphTensor;
 use cudnn_sys as sys;
-
-/// A tensor as a signature sees it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct TensorSig {
-    uid: i64,
-    dims: Vec<i64>,
-    strides: Vec<i64>,
-    data_type: u32,
-    is_virtual: bool,
-    is_by_value: bool,
-}
-
-impl TensorSig {
-    pub(crate) fn new(
-        uid: i64,
-        dims: &[i64],
-        strides: &[i64],
-        data_type: DType,
-        is_virtual: bool,
-        is_by_value: bool,
-    ) -> TensorSig {
-        TensorSig {
-            uid,
-            dims: dims.to_vec(),
-            strides: strides.to_vec(),
-            data_type: data_type.0,
-            is_virtual,
-            is_by_value,
-        }
-    }
-
-    /// Its uid.
-    pub(crate) fn uid(&self) -> i64 {
-        self.uid
-    }
-}
 
 /// An operation as a signature sees it. `modes` are `key=NAME` with the
 /// plan JSON's key (`pointwiseMode=CUDNN_POINTWISE_RELU_FWD`).
@@ -71,33 +35,41 @@ impl NodeSig {
     }
 }
 
-/// A graph's tensors and operations, in a canonical order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A graph's tensors and operations, in a canonical order. Of a tensor
+/// only its [`GraphTensor::signature`] counts.
+#[derive(Debug, Clone)]
 pub(crate) struct Signature {
-    tensors: Vec<TensorSig>,
+    tensors: Vec<GraphTensor>,
     nodes: Vec<NodeSig>,
 }
 
 impl Signature {
-    pub(crate) fn new(mut tensors: Vec<TensorSig>, mut nodes: Vec<NodeSig>) -> Signature {
-        tensors.sort();
+    pub(crate) fn new(mut tensors: Vec<GraphTensor>, mut nodes: Vec<NodeSig>) -> Signature {
+        tensors.sort_by(|a, b| a.signature().cmp(&b.signature()));
         nodes.sort();
         Signature { tensors, nodes }
     }
 
     /// Its tensors, in the canonical order.
-    pub(crate) fn tensors(&self) -> &[TensorSig] {
+    pub(crate) fn tensors(&self) -> &[GraphTensor] {
         &self.tensors
     }
 
     /// The first difference from `other`, in words; `None` when equal.
     pub(crate) fn difference(&self, other: &Signature) -> Option<String> {
-        if self.tensors != other.tensors {
+        let same = |a: &GraphTensor, b: &GraphTensor| a.signature() == b.signature();
+        let same_tensors = self.tensors.len() == other.tensors.len()
+            && self
+                .tensors
+                .iter()
+                .zip(&other.tensors)
+                .all(|(a, b)| same(a, b));
+        if !same_tensors {
             let t = self
                 .tensors
                 .iter()
                 .zip(&other.tensors)
-                .find(|(a, b)| a != b)
+                .find(|(a, b)| !same(a, b))
                 .map_or_else(
                     || {
                         format!(
@@ -106,7 +78,13 @@ impl Signature {
                             other.tensors.len()
                         )
                     },
-                    |(a, b)| format!("the graph has tensor {a:?}, the plan {b:?}"),
+                    |(a, b)| {
+                        format!(
+                            "the graph has tensor {}, the plan {}",
+                            described(a),
+                            described(b)
+                        )
+                    },
                 );
             return Some(t);
         }
@@ -130,6 +108,15 @@ impl Signature {
         }
         None
     }
+}
+
+/// What a signature compares of `t`, in words.
+fn described(t: &GraphTensor) -> String {
+    let (uid, dims, strides, data_type, is_virtual, is_by_value) = t.signature();
+    format!(
+        "uid {uid} (dims {dims:?}, strides {strides:?}, data type {data_type}, virtual \
+         {is_virtual}, by value {is_by_value})"
+    )
 }
 
 /// `fn name(v: T) -> Option<&'static str>`: cuDNN's name of a value of a

@@ -6,13 +6,13 @@
 //! reserve space (a bit mask, [`DropoutDescriptor::reserve_space_size`]
 //! bytes) that the backward pass reads to route the gradient through the
 //! same elements. A [`DropoutProblem`] holds the descriptors of `x` and `y`
-//! and the reserve size; every launch checks its arguments first with one
-//! of its methods, which need no GPU.
+//! and the reserve size; every launch checks each buffer against them
+//! through the launch layer before it calls cuDNN.
 
 use crate::core::dtype::DataType;
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::handle::Handle;
-use crate::core::launch::{check_buffer, check_lengths};
+use crate::core::launch::check_buffer;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::library::ffi;
 use crate::core::tensor::TensorDescriptor;
@@ -84,46 +84,6 @@ impl<T: DataType> DropoutProblem<T> {
     pub fn reserve_size(&self) -> usize {
         self.reserve
     }
-
-    /// Every check of [`Handle::dropout_forward`] that needs no GPU: each
-    /// buffer (lengths in elements, the reserve's in bytes) is as long as
-    /// its descriptor spans, the reserve space as
-    /// [`reserve_size`](Self::reserve_size).
-    ///
-    /// # Errors
-    /// [`Mismatch::BufferTooShort`].
-    pub(crate) fn check_forward_lengths(&self, x: usize, y: usize, reserve: usize) -> Result<()> {
-        check_lengths(
-            FORWARD,
-            &[
-                ("x", x, self.x().required_len()),
-                ("y", y, self.y().required_len()),
-                ("reserve", reserve, self.reserve),
-            ],
-        )
-    }
-
-    /// Every check of [`Handle::dropout_backward`] that needs no GPU, as
-    /// [`check_forward_lengths`](Self::check_forward_lengths) for `dy` and
-    /// `dx`.
-    ///
-    /// # Errors
-    /// [`Mismatch::BufferTooShort`].
-    pub(crate) fn check_backward_lengths(
-        &self,
-        dy: usize,
-        dx: usize,
-        reserve: usize,
-    ) -> Result<()> {
-        check_lengths(
-            BACKWARD,
-            &[
-                ("dy", dy, self.y().required_len()),
-                ("dx", dx, self.x().required_len()),
-                ("reserve", reserve, self.reserve),
-            ],
-        )
-    }
 }
 
 const FORWARD: &str = "cudnnDropoutForward";
@@ -137,9 +97,10 @@ impl Handle {
     /// [`dropout_backward`](Self::dropout_backward). Advances the
     /// descriptor's random states.
     ///
-    /// Checks first with `DropoutProblem::check_forward_lengths`, then
-    /// every descriptor's library and every buffer's CUDA context (the
-    /// states' included).
+    /// Checks first every descriptor's library, every buffer's CUDA
+    /// context (the states' included) and length: each as long as its
+    /// descriptor spans, the reserve space as
+    /// [`DropoutProblem::reserve_size`].
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
@@ -153,7 +114,6 @@ impl Handle {
         y: &mut impl DeviceBufferMut<T>,
         reserve: &mut impl DeviceBufferMut<u8>,
     ) -> Result<()> {
-        problem.check_forward_lengths(x.len(), y.len(), reserve.len())?;
         let l = self.launch(FORWARD)?;
         l.descriptor("dropout", dropout.library())?;
         let (x_desc, y_desc) = (problem.x(), problem.y());
@@ -189,7 +149,7 @@ impl Handle {
     /// `reserve` is the one [`dropout_forward`](Self::dropout_forward)
     /// filled, and `dropout` the descriptor it ran with.
     ///
-    /// Checks first with `DropoutProblem::check_backward_lengths`.
+    /// Checks first as [`dropout_forward`](Self::dropout_forward) does.
     ///
     /// # Errors
     /// As [`dropout_forward`](Self::dropout_forward).
@@ -202,7 +162,6 @@ impl Handle {
         dx: &mut impl DeviceBufferMut<T>,
         reserve: &impl DeviceBuffer<u8>,
     ) -> Result<()> {
-        problem.check_backward_lengths(dy.len(), dx.len(), reserve.len())?;
         let l = self.launch(BACKWARD)?;
         l.descriptor("dropout", dropout.library())?;
         let (dy_desc, dx_desc) = (problem.y(), problem.x());

@@ -16,8 +16,5 @@ pub use pooling::*;
 pub use softmax::*;
 pub use tensor_ops::*;
 
-/// Re-exported from the launch layer: the elementwise families' check.
-pub use crate::core::launch::check_same_shape;
-
 #[cfg(test)]
 mod host_tests;

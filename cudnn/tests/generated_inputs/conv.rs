@@ -1,11 +1,10 @@
 //! Convolution: the descriptor and its setters, both output-shape rules
-//! (this crate's and cuDNN's), problems and their checks, cache keys; the
+//! (this crate's and cuDNN's), problems, cache keys; the
 //! algorithm cache's file reader with damaged files.
 
 use std::sync::Arc;
 
-use cudnn::conv::SearchMode;
-use cudnn::conv::{check_bias_shape, check_fused_activation, output_dims, Direction};
+use cudnn::conv::{output_dims, Direction, SearchMode};
 use cudnn::conv::{AlgoKey, CachedAlgo, DeviceKey};
 use cudnn::{
     ActivationDescriptor, AlgoCache, ComputeType, ComputesIn, ConvProblem, ConvolutionDescriptor,
@@ -133,9 +132,12 @@ fn conv_of<T: ComputesIn<C>, C: ComputeType>(c: &mut Case) {
     if c.rng.one_in(3) {
         let math = cudnn::sys::cudnnMathType_t(c.rng.enum_value(4));
         say!(c, "; set_math_type({})", math.0);
-        let before = conv.math_type();
+        let before = conv.math_type().expect("math type");
         let r = conv.set_math_type(math);
-        assert_eq!(conv.math_type(), if r.is_ok() { math } else { before });
+        assert_eq!(
+            conv.math_type().expect("math type"),
+            if r.is_ok() { math } else { before }
+        );
         c.note(r);
     }
     if c.rng.one_in(6) {
@@ -146,7 +148,10 @@ fn conv_of<T: ComputesIn<C>, C: ComputeType>(c: &mut Case) {
                 (conv.pads(), conv.strides(), conv.dilations())
             );
             assert_eq!((copy.groups(), copy.mode()), (conv.groups(), conv.mode()));
-            assert_eq!(copy.math_type(), conv.math_type());
+            assert_eq!(
+                copy.math_type().expect("math type"),
+                conv.math_type().expect("math type")
+            );
         }
     }
     let _ = format!("{conv:?}");
@@ -256,25 +261,8 @@ fn conv_of<T: ComputesIn<C>, C: ComputeType>(c: &mut Case) {
     }
 }
 
-/// The checks of a problem that need no GPU, with generated lengths.
+/// What a problem offers without a GPU: its FLOPs, a copy, cache keys.
 fn problem_checks<T: ComputesIn<C>, C: ComputeType>(c: &mut Case, p: &ConvProblem<T, C>) {
-    let (nx, nw, ny) = (
-        p.x().required_len(),
-        p.w().required_len(),
-        p.y().required_len(),
-    );
-    let (x, w, y) = (c.rng.len_near(nx), c.rng.len_near(nw), c.rng.len_near(ny));
-    say!(c, "; check lengths x {x}/{nx} w {w}/{nw} y {y}/{ny}");
-    let fine = x >= nx && w >= nw && y >= ny;
-    let r = p.check_forward_lengths(x, w, y);
-    assert_eq!(r.is_ok(), fine);
-    c.note(r);
-    let r = p.check_backward_data_lengths(w, y, x);
-    assert_eq!(r.is_ok(), fine);
-    c.note(r);
-    let r = p.check_backward_filter_lengths(x, y, w);
-    assert_eq!(r.is_ok(), fine);
-    c.note(r);
     assert!(p.flops() >= 0.0);
     if c.rng.one_in(8) {
         say!(c, "; try_clone");
@@ -282,7 +270,6 @@ fn problem_checks<T: ComputesIn<C>, C: ComputeType>(c: &mut Case, p: &ConvProble
             assert_eq!((q.x().dims(), q.y().dims()), (p.x().dims(), p.y().dims()));
         }
     }
-    c.note(p.check_library(p.x().library(), "cudnnGenerated"));
     let device = DeviceKey {
         ordinal: c.rng.size(),
         name: c.rng.text(12),
@@ -305,25 +292,17 @@ fn problem_checks<T: ComputesIn<C>, C: ComputeType>(c: &mut Case, p: &ConvProble
             }
             _ => (0..c.rng.rank()).map(|_| c.rng.small()).collect(),
         };
-        let Some(bias) = make_tensor::<T>(c, &bias_dims) else {
+        if make_tensor::<T>(c, &bias_dims).is_none() {
             return;
-        };
+        }
         let mode = cudnn::sys::cudnnActivationMode_t(c.rng.enum_value(7));
-        let algo = cudnn::sys::cudnnConvolutionFwdAlgo_t(c.rng.enum_value(8));
-        say!(
-            c,
-            "; check_bias_activation(bias {bias_dims:?}, mode {}, algo {})",
-            mode.0,
-            algo.0
-        );
+        say!(c, "; bias {bias_dims:?}, activation mode {}", mode.0);
         let (nan, coef) = (
             cudnn::sys::cudnnNanPropagation_t(c.rng.enum_value(2)),
             c.rng.f64(),
         );
         let act = ActivationDescriptor::new_in(Arc::clone(p.x().library()), mode, nan, coef);
-        if let Some(act) = c.note(act) {
-            c.note(p.check_bias_activation(&bias, &act, algo));
-        }
+        c.note(act);
     }
 }
 
@@ -361,20 +340,6 @@ fn rules(c: &mut Case) {
             assert_eq!(out[d + 2] as u128, (padded - span) / strides[d] as u128 + 1);
         }
     }
-    let y = c.rng.any_dims();
-    let bias = c.rng.any_dims();
-    let r = check_bias_shape("cudnnGenerated", &y, &bias);
-    c.note(r);
-    let mode = cudnn::sys::cudnnActivationMode_t(c.rng.enum_value(7));
-    let algo = cudnn::sys::cudnnConvolutionFwdAlgo_t(c.rng.enum_value(8));
-    c.note(check_fused_activation(mode, algo));
-    let math = cudnn::sys::cudnnMathType_t(c.rng.enum_value(4));
-    let choice = cudnn::AlgoChoice::new(algo, math);
-    assert_eq!(
-        (choice.algo(), choice.math_type(), choice.workspace()),
-        (algo, math, 0)
-    );
-    assert!(choice.time_ms().is_none() && !choice.is_deterministic());
 }
 
 fn algo_key(c: &mut Case) -> AlgoKey {

@@ -333,7 +333,13 @@ fn dropout_of<T: DataType>(c: &mut Case) {
         DropoutProblem::new(x, y)
     };
     let Some(p) = c.note(problem) else { return };
-    let _ = (p.x().required_len(), p.y().required_len(), p.reserve_size());
+    assert_eq!(
+        (p.x().dims(), p.reserve_size()),
+        (
+            p.y().dims(),
+            DropoutDescriptor::reserve_space_size(p.x()).expect("asked before")
+        )
+    );
 }
 
 /// The shape rules, on any values.

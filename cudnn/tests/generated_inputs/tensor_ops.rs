@@ -60,17 +60,6 @@ where
     let Some(out) = make_tensor::<T>(c, &cd) else {
         return;
     };
-    let lens = [
-        c.rng.len_near(a.required_len()),
-        c.rng.len_near(b.required_len()),
-        c.rng.len_near(out.required_len()),
-    ];
-    say!(c, "; check_same_shape {lens:?}");
-    c.note(cudnn::ops::check_same_shape(
-        "cudnnGenerated",
-        &[("a", lens[0], &a), ("b", lens[1], &b), ("c", lens[2], &out)],
-    ));
-    c.note(cudnn::ops::check_same_shape::<T>("cudnnGenerated", &[]));
     let op = cudnn::sys::cudnnOpTensorOp_t(c.rng.enum_value(6));
     let Some(desc) = c.note(OpTensorDescriptor::<T::Scale>::new(op)) else {
         return;

@@ -32,7 +32,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -58,13 +59,9 @@ pub use rope::RopeOptions;
 use softmax::Softmax;
 
 /// The types of attention inputs without [`SdpaOptions::fp8`].
-const HALVES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
-const FLOATS: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
-const LENGTHS: &[Dt] = &[Dt::CUDNN_DATA_INT32, Dt::CUDNN_DATA_INT64];
+const HALVES: &[Dt] = &[Dt::HALF, Dt::BFLOAT16];
+const FLOATS: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
+const LENGTHS: &[Dt] = &[Dt::INT32, Dt::INT64];
 
 /// The options of [`Graph::sdpa_forward`] and [`Graph::sdpa_backward`].
 ///
@@ -321,7 +318,7 @@ impl Graph {
             ),
             Some(p) => {
                 let (dims, tables) =
-                    self.paged_dims(F, &nd, [ins[0], ins[1], ins[2]], p, options)?;
+                    paged::paged_dims(self, F, &nd, [ins[0], ins[1], ins[2]], p, options)?;
                 (dims, Some(tables))
             }
         };
@@ -332,10 +329,10 @@ impl Graph {
         };
         head_dim::check_any(pass, dims.d, dims.dv).map_err(|what| node_error(F, nd, None, what))?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
-        let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
+        let soft = softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
-        new.push(NewTensor::scalar("scale", 1, shared.scale));
-        let fp8 = self.sdpa_fp8_node(F, &nd, options, &ins, &dims)?;
+        new.push(TensorDef::scalar("scale", 1, shared.scale));
+        let fp8 = fp8::sdpa_fp8_node(self, F, &nd, options, &ins, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
         let softmax_at = new.len();
@@ -443,7 +440,7 @@ impl Graph {
         }
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
-        let soft = self.sdpa_softmax(F, &nd, options, &dims)?;
+        let soft = softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
         let (mut new, dbias_at) =
             self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
         let dsink_at = options.sink_gradient.then_some(new.len());
@@ -500,15 +497,15 @@ impl Graph {
 
     /// The forward's first new tensors: `o` (virtual, in `q`'s layout),
     /// and the statistics when asked for.
-    fn forward_outputs(&self, q: usize, dims: &Dims, stats: bool) -> Vec<NewTensor> {
+    fn forward_outputs(&self, q: usize, dims: &Dims, stats: bool) -> Vec<TensorDef> {
         let o_dims = vec![dims.b, dims.hq, dims.sq, dims.dv];
         let o_strides = checks::strides_like(&o_dims, &self.tensors[q].strides);
-        let mut new = vec![NewTensor::output("o", o_dims, o_strides)];
+        let mut new = vec![TensorDef::output("o", o_dims, o_strides)];
         if stats {
             let stat_dims = vec![dims.b, dims.hq, dims.sq, 1];
             let s = checks::packed_strides(&stat_dims);
-            let f = Dt::CUDNN_DATA_FLOAT;
-            new.push(NewTensor::real_output("stats", stat_dims, s, f));
+            let f = Dt::FLOAT;
+            new.push(TensorDef::real_output("stats", stat_dims, s, f));
         }
         new
     }
@@ -536,7 +533,7 @@ impl Graph {
             &stat_dims,
             "the forward's statistics have",
         )?;
-        self.check_type_in(function, nd, ins[5], &[Dt::CUDNN_DATA_FLOAT], "stats")?;
+        self.check_type_in(function, nd, ins[5], &[Dt::FLOAT], "stats")?;
         Ok(())
     }
 
@@ -548,7 +545,7 @@ impl Graph {
         scale: f32,
         options: &SdpaOptions,
         bias: Option<usize>,
-    ) -> (Vec<NewTensor>, Option<usize>) {
+    ) -> (Vec<TensorDef>, Option<usize>) {
         // Each gradient is packed in the order of its input's strides: an
         // input that is a view into a larger buffer (q, k and v of one
         // interleaved projection) does not make its gradient span that
@@ -557,14 +554,14 @@ impl Graph {
         for (i, suffix) in [(ins[0], "dq"), (ins[1], "dk"), (ins[2], "dv")] {
             let t = &self.tensors[i];
             let strides = checks::strides_like(&t.dims, &t.strides);
-            new.push(NewTensor::output(suffix, t.dims.clone(), strides));
+            new.push(TensorDef::output(suffix, t.dims.clone(), strides));
         }
-        new.push(NewTensor::scalar("scale", 4, scale));
+        new.push(TensorDef::scalar("scale", 4, scale));
         let dbias_at = match bias {
             Some(b) if options.bias_gradient => {
                 let d = self.tensors[b].dims.clone();
                 let s = checks::packed_strides(&d);
-                new.push(NewTensor::output("dbias", d, s));
+                new.push(TensorDef::output("dbias", d, s));
                 Some(new.len() - 1)
             }
             _ => None,
@@ -603,15 +600,11 @@ impl Graph {
             // Per-tensor FP8 (MXFP8's block factors are E8M0: its engines,
             // and the frontend's rules for them, are others).
             let block_scaled = slot(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_QDESC)
-                .is_some_and(|d| self.data_type_of(d) == Dt::CUDNN_DATA_FP8_E8M0);
+                .is_some_and(|d| self.data_type_of(d) == Dt::FP8_E8M0);
             let wide_output = fp8
                 && !block_scaled
-                && slot(o_attr).is_some_and(|o| {
-                    matches!(
-                        self.data_type_of(o),
-                        Dt::CUDNN_DATA_HALF | Dt::CUDNN_DATA_BFLOAT16
-                    )
-                });
+                && slot(o_attr)
+                    .is_some_and(|o| matches!(self.data_type_of(o), Dt::HALF | Dt::BFLOAT16));
             out.push(HeadDims {
                 node: node(o.op.kind, &o.name).to_string(),
                 pass: if fp8 { Pass::ForwardFp8 } else { pass },
@@ -748,7 +741,7 @@ impl Graph {
         let ids = self.inputs(function, nd, &[dr.seed, dr.offset], false)?;
         for (i, role) in ids.iter().zip(["the dropout seed", "the dropout offset"]) {
             self.check_dims_are(function, nd, *i, &[1, 1, 1, 1], &format!("{role} has"))?;
-            self.check_type_in(function, nd, *i, &[Dt::CUDNN_DATA_INT64], role)?;
+            self.check_type_in(function, nd, *i, &[Dt::INT64], role)?;
         }
         Ok(Some((p, ids[0], ids[1])))
     }
@@ -762,7 +755,8 @@ impl Graph {
         dims: &Dims,
     ) -> Result<Extras> {
         let fail = |what: String| node_error(function, nd, None, what);
-        let q = self.sdpa_side(
+        let q = lengths::sdpa_side(
+            self,
             function,
             nd,
             options.seq_len_q,
@@ -770,7 +764,8 @@ impl Graph {
             dims,
             "q",
         )?;
-        let kv = self.sdpa_side(
+        let kv = lengths::sdpa_side(
+            self,
             function,
             nd,
             options.seq_len_kv,

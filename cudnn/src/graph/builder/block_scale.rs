@@ -22,7 +22,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -31,25 +32,17 @@ use crate::core::version::Version;
 const BLOCK_SCALE_SINCE: Version = Version::new(9, 7, 0);
 
 /// The types a quantization reads.
-const WIDE: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
+const WIDE: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
 /// The types of block-scaled values: MXFP8's and NVFP4's.
-const VALUES: &[Dt] = &[
-    Dt::CUDNN_DATA_FP8_E4M3,
-    Dt::CUDNN_DATA_FP8_E5M2,
-    Dt::CUDNN_DATA_FP4_E2M1,
-];
+const VALUES: &[Dt] = &[Dt::FP8_E4M3, Dt::FP8_E5M2, Dt::FP4_E2M1];
 
 /// The type of the factors of values of type `values` (one of
 /// [`VALUES`]): `FP8_E4M3` for NVFP4's `FP4_E2M1`, `FP8_E8M0` for MXFP8's.
 fn factor_type(values: Dt) -> Dt {
-    if values == Dt::CUDNN_DATA_FP4_E2M1 {
-        Dt::CUDNN_DATA_FP8_E4M3
+    if values == Dt::FP4_E2M1 {
+        Dt::FP8_E4M3
     } else {
-        Dt::CUDNN_DATA_FP8_E8M0
+        Dt::FP8_E8M0
     }
 }
 
@@ -73,7 +66,7 @@ impl BlockScaleQuantize {
         BlockScaleQuantize {
             block_size: 16,
             axis: None,
-            dtype: Dt::CUDNN_DATA_FP4_E2M1,
+            dtype: Dt::FP4_E2M1,
         }
     }
 }
@@ -84,7 +77,7 @@ impl Default for BlockScaleQuantize {
         BlockScaleQuantize {
             block_size: 32,
             axis: None,
-            dtype: Dt::CUDNN_DATA_FP8_E4M3,
+            dtype: Dt::FP8_E4M3,
         }
     }
 }
@@ -142,8 +135,8 @@ impl Graph {
         scale_dims[axis] = blocks;
         let scale_strides = checks::strides_like(&scale_dims, &t.strides);
         let new = vec![
-            NewTensor::real_output("y", t.dims.clone(), t.strides.clone(), options.dtype),
-            NewTensor::real_output(
+            TensorDef::real_output("y", t.dims.clone(), t.strides.clone(), options.dtype),
+            TensorDef::real_output(
                 "scale",
                 scale_dims,
                 scale_strides,
@@ -217,7 +210,7 @@ impl Graph {
             };
             return Err(node_error(F, nd, Some(blamed.to_string()), what));
         }
-        let new = vec![NewTensor::output("y", t.dims.clone(), t.strides.clone())];
+        let new = vec![TensorDef::output("y", t.dims.clone(), t.strides.clone())];
         let sizes = block_size.to_vec();
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(

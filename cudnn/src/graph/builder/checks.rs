@@ -8,6 +8,8 @@
 
 use crate::core::dtype::DType;
 use crate::graph::extents::Extents;
+pub(crate) use crate::graph::graph_tensor::data_type_name;
+use crate::graph::graph_tensor::DATA_TYPES;
 use cudnn_sys as sys;
 
 use sys::cudnnPointwiseMode_t as Pw;
@@ -39,43 +41,16 @@ pub(crate) struct Named<'a> {
     pub(crate) dims: &'a [i64],
 }
 
-/// The data types a graph's tensors take, with their C names.
-const DATA_TYPES: &[(Dt, &str)] = &[
-    (Dt::CUDNN_DATA_FLOAT, "FLOAT"),
-    (Dt::CUDNN_DATA_HALF, "HALF"),
-    (Dt::CUDNN_DATA_BFLOAT16, "BFLOAT16"),
-    (Dt::CUDNN_DATA_DOUBLE, "DOUBLE"),
-    (Dt::CUDNN_DATA_INT8, "INT8"),
-    (Dt::CUDNN_DATA_UINT8, "UINT8"),
-    (Dt::CUDNN_DATA_INT32, "INT32"),
-    (Dt::CUDNN_DATA_INT64, "INT64"),
-    (Dt::CUDNN_DATA_BOOLEAN, "BOOLEAN"),
-    (Dt::CUDNN_DATA_FP8_E4M3, "FP8_E4M3"),
-    (Dt::CUDNN_DATA_FP8_E5M2, "FP8_E5M2"),
-    (Dt::CUDNN_DATA_FP8_E8M0, "FP8_E8M0"),
-    (Dt::CUDNN_DATA_FP4_E2M1, "FP4_E2M1"),
-];
-
 /// The compute types operations take.
 const COMPUTE_TYPES: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-    Dt::CUDNN_DATA_DOUBLE,
-    Dt::CUDNN_DATA_INT32,
-    Dt::CUDNN_DATA_INT64,
-    Dt::CUDNN_DATA_FAST_FLOAT_FOR_FP8,
+    Dt::FLOAT,
+    Dt::HALF,
+    Dt::BFLOAT16,
+    Dt::DOUBLE,
+    Dt::INT32,
+    Dt::INT64,
+    Dt::FAST_FLOAT_FOR_FP8,
 ];
-
-/// The name of data type `t` in keys and messages (`FLOAT`, `HALF`, ...),
-/// or its number.
-pub(crate) fn data_type_name(t: Dt) -> String {
-    match DATA_TYPES.iter().find(|(d, _)| *d == t) {
-        Some((_, n)) => (*n).to_string(),
-        None if t == Dt::CUDNN_DATA_FAST_FLOAT_FOR_FP8 => "FAST_FLOAT_FOR_FP8".into(),
-        None => format!("data type {}", t.0),
-    }
-}
 
 /// A tensor of the graph may hold `t`.
 pub(crate) fn check_data_type(t: Dt) -> Result<(), String> {
@@ -97,7 +72,7 @@ pub(crate) fn check_data_type(t: Dt) -> Result<(), String> {
 /// innermost elements starts and ends on a byte boundary. Other types
 /// always do.
 pub(crate) fn check_half_byte_layout(dims: &[i64], strides: &[i64], t: Dt) -> Result<(), String> {
-    if t != Dt::CUDNN_DATA_FP4_E2M1 {
+    if t != Dt::FP4_E2M1 {
         return Ok(());
     }
     let pairs = || dims.iter().zip(strides).enumerate();
@@ -798,9 +773,9 @@ mod tests {
 
     #[test]
     fn data_types() {
-        assert!(check_data_type(Dt::CUDNN_DATA_FP8_E4M3).is_ok());
-        assert!(check_data_type(Dt::CUDNN_DATA_INT8x4).is_err());
-        assert!(check_compute_type(Dt::CUDNN_DATA_INT8).is_err());
-        assert_eq!(data_type_name(Dt::CUDNN_DATA_BFLOAT16), "BFLOAT16");
+        assert!(check_data_type(Dt::FP8_E4M3).is_ok());
+        assert!(check_data_type(Dt::INT8x4).is_err());
+        assert!(check_compute_type(Dt::INT8).is_err());
+        assert_eq!(data_type_name(Dt::BFLOAT16), "BFLOAT16");
     }
 }

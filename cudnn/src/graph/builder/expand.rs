@@ -166,7 +166,7 @@ impl Graph {
                     e.sdpa(&o.name, c);
                 }
                 Which::Backward(c) => {
-                    self.check_backward(function, nd, c, (have, unified))?;
+                    backward::check_backward(self, function, nd, c, (have, unified))?;
                     e.sdpa_backward(&o.name, c);
                 }
             }
@@ -194,7 +194,9 @@ impl Graph {
         match &o.op.composite {
             _ if !force && o.op.min_version().0 <= have => None,
             Some(Composite::Sdpa(c)) if self.k_is_its_own(c.k) => Some(Which::Forward(c)),
-            Some(Composite::SdpaBackward(c)) if self.kv_are_its_own(c) => Some(Which::Backward(c)),
+            Some(Composite::SdpaBackward(c)) if backward::kv_are_its_own(self, c) => {
+                Some(Which::Backward(c))
+            }
             _ => None,
         }
     }
@@ -300,38 +302,28 @@ impl Expander {
     /// A new virtual tensor `<node>.<suffix>` of `dims` (packed), of the
     /// intermediate type or of `dtype`.
     fn virt(&mut self, nd: &str, suffix: &str, dims: &[i64], dtype: Option<Dt>) -> usize {
-        let i = self.tensors.len();
-        self.tensors.push(TensorDef {
-            name: Graph::output_name(nd, suffix),
-            dims: dims.into(),
-            strides: checks::packed_strides(dims),
-            dtype,
-            producer: Some(self.ops.len()),
-            by_value: None,
-            reordering: None,
-        });
+        let layout = (dims.into(), checks::packed_strides(dims));
+        let name = Graph::output_name(nd, suffix);
+        let i = self.take(TensorDef::new(name, layout, dtype, Some(self.ops.len())));
         if dtype.is_some() {
             self.typed_virtual.push(i);
         }
         i
     }
 
-    /// A new by-value scalar `<node>.<suffix>`, `[1, 1, 1, 1]`.
+    /// A new by-value scalar `<node>.<suffix>`, `[1, 1, 1, 1]`, of the
+    /// value's type.
     fn scalar(&mut self, nd: &str, suffix: &str, value: ScalarValue) -> usize {
-        let dtype = match value {
-            ScalarValue::Int32(_) => Dt::CUDNN_DATA_INT32,
-            _ => Dt::CUDNN_DATA_FLOAT,
-        };
-        self.tensors.push(TensorDef {
-            name: Graph::output_name(nd, suffix),
-            dims: Extents::filled(1, 4),
-            strides: Extents::filled(1, 4),
-            dtype: Some(dtype),
-            producer: None,
-            by_value: Some(value),
-            reordering: None,
-        });
-        self.tensors.len() - 1
+        let name = Graph::output_name(nd, suffix);
+        self.take(TensorDef::by_value(name, Extents::filled(1, 4), value))
+    }
+
+    /// Takes tensor `t` as the next one (its uid set); returns its index.
+    fn take(&mut self, mut t: TensorDef) -> usize {
+        let i = self.tensors.len();
+        t.uid = i as i64 + 1;
+        self.tensors.push(t);
+        i
     }
 
     fn push(&mut self, nd: &str, suffix: &str, op: BackendOp) {
@@ -385,7 +377,7 @@ impl Expander {
         let q = &self.tensors[c.q].dims;
         let (b, hq, sq) = (q[0], q[1], q[2]);
         let skv = self.tensors[c.k].dims[2];
-        let qtype = self.tensors[c.q].dtype.unwrap_or(Dt::CUDNN_DATA_HALF);
+        let qtype = self.tensors[c.q].dtype().unwrap_or(Dt::HALF);
         // Once, when two forwards read the same keys.
         if self.transposed.insert(c.k) {
             let kt = &mut self.tensors[c.k];
@@ -435,8 +427,8 @@ impl Expander {
 
     /// The padding mask of lengths `lq`, `lkv` over scores `s`.
     fn padding_mask(&mut self, nd: &str, s: usize, lq: usize, lkv: usize) -> usize {
-        let int = Types::new(Dt::CUDNN_DATA_INT32, Some(Dt::CUDNN_DATA_INT32));
-        let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
+        let int = Types::new(Dt::INT32, Some(Dt::INT32));
+        let boolean = Types::new(Dt::BOOLEAN, Some(Dt::BOOLEAN));
         let gen = Pw::CUDNN_POINTWISE_GEN_INDEX;
         let row = self.typed(nd, "gen_row_idx_padding", gen, &[s], int.axis(2));
         let col = self.typed(nd, "gen_col_idx_padding", gen, &[s], int.axis(3));
@@ -484,15 +476,15 @@ impl Expander {
         if self.have >= BAND_MASK_SINCE {
             return self.band_mask(nd, s, shift);
         }
-        let int = Some(Dt::CUDNN_DATA_INT32);
+        let int = Some(Dt::INT32);
         let mut row = self.gen_index(nd, "gen_row_index", s, 2, int);
         let col = self.gen_index(nd, "gen_col_index", s, 3, int);
         if let Some((lq, lkv)) = shift {
-            let i32s = Types::new(Dt::CUDNN_DATA_INT32, int).axis(3);
+            let i32s = Types::new(Dt::INT32, int).axis(3);
             row = self.typed(nd, "row+skv", Pw::CUDNN_POINTWISE_ADD, &[row, lkv], i32s);
             row = self.typed(nd, "row+skv-sq", Pw::CUDNN_POINTWISE_SUB, &[row, lq], i32s);
         }
-        let boolean = Types::new(Dt::CUDNN_DATA_BOOLEAN, Some(Dt::CUDNN_DATA_BOOLEAN));
+        let boolean = Types::new(Dt::BOOLEAN, Some(Dt::BOOLEAN));
         let ge = Pw::CUDNN_POINTWISE_CMP_GE;
         let keep = self.typed(nd, "row>=col", ge, &[row, col], boolean);
         let fill = self.fill(nd);

@@ -18,7 +18,7 @@ use super::{node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 
 /// The types an override tensor takes.
-const OVERRIDE_TYPES: &[Dt] = &[Dt::CUDNN_DATA_INT32, Dt::CUDNN_DATA_INT64];
+const OVERRIDE_TYPES: &[Dt] = &[Dt::INT32, Dt::INT64];
 
 /// The options of [`Graph::matmul_with`].
 ///

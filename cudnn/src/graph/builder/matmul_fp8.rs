@@ -37,7 +37,7 @@ pub struct MatmulFp8Outputs {
     pub amax: TensorId,
 }
 
-const FP8: [Dt; 2] = [Dt::CUDNN_DATA_FP8_E4M3, Dt::CUDNN_DATA_FP8_E5M2];
+const FP8: [Dt; 2] = [Dt::FP8_E4M3, Dt::FP8_E5M2];
 
 impl Graph {
     /// `c = matmul(a, b) * descale_a * descale_b * scale_c` and the
@@ -88,7 +88,7 @@ impl Graph {
         let factors = [scales.descale_a, scales.descale_b, scales.scale_c];
         let fs = self.inputs(F, &nd, &factors, false)?;
         for (&i, role) in fs.iter().zip(["descale_a", "descale_b", "scale_c"]) {
-            self.check_type_in(F, &nd, i, &[Dt::CUDNN_DATA_FLOAT], role)?;
+            self.check_type_in(F, &nd, i, &[Dt::FLOAT], role)?;
             let t = &self.tensors[i];
             if t.dims.len() != rank || t.dims.iter().any(|&d| d != 1) {
                 return Err(node_error(
@@ -132,7 +132,7 @@ impl Graph {
             unscaled,
             &vec![1; rank],
         )?;
-        self.set_output(amax, Dt::CUDNN_DATA_FLOAT)?;
+        self.set_output(amax, Dt::FLOAT)?;
         Ok(MatmulFp8Outputs { c, amax })
     }
 }

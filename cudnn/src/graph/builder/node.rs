@@ -20,12 +20,11 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::{checks, node, node_error, Graph, NodeLabel, OpDef, TensorDef, TensorId};
+use super::{checks, node, node_error, Graph, NodeLabel};
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 use crate::core::version::Version;
-use crate::graph::name::Name;
-use crate::graph::{BackendDescriptor, ScalarValue};
+use crate::graph::BackendDescriptor;
 
 /// An SDPA forward as the composite attention (`expand.rs`) reads it,
 /// by tensor index.
@@ -406,203 +405,7 @@ impl BackendOp {
     }
 }
 
-/// A tensor a new node makes: its name suffix (`<op>.<suffix>`), layout
-/// and type; written by the node (`produced`) or a by-value scalar input.
-#[derive(Debug, Clone)]
-pub(super) struct NewTensor {
-    pub(super) suffix: &'static str,
-    pub(super) dims: Vec<i64>,
-    pub(super) strides: Vec<i64>,
-    /// `None`: virtual, of the graph's intermediate type.
-    pub(super) dtype: Option<Dt>,
-    pub(super) by_value: Option<ScalarValue>,
-    pub(super) produced: bool,
-}
-
-impl NewTensor {
-    /// An output the node writes, virtual until [`Graph::set_output`].
-    pub(super) fn output(
-        suffix: &'static str,
-        dims: impl Into<Vec<i64>>,
-        strides: impl Into<Vec<i64>>,
-    ) -> NewTensor {
-        NewTensor {
-            suffix,
-            dims: dims.into(),
-            strides: strides.into(),
-            dtype: None,
-            by_value: None,
-            produced: true,
-        }
-    }
-
-    /// An output the node writes, a real tensor of `dtype` from the start
-    /// (statistics, which cuDNN keeps in memory).
-    pub(super) fn real_output(
-        suffix: &'static str,
-        dims: impl Into<Vec<i64>>,
-        strides: impl Into<Vec<i64>>,
-        dtype: Dt,
-    ) -> NewTensor {
-        NewTensor {
-            dtype: Some(dtype),
-            ..NewTensor::output(suffix, dims, strides)
-        }
-    }
-
-    /// A `float` scalar passed by value, of `rank` dimensions of 1.
-    pub(super) fn scalar(suffix: &'static str, rank: usize, value: f32) -> NewTensor {
-        NewTensor {
-            suffix,
-            dims: vec![1; rank],
-            strides: vec![1; rank],
-            dtype: Some(Dt::CUDNN_DATA_FLOAT),
-            by_value: Some(ScalarValue::Float(value)),
-            produced: false,
-        }
-    }
-
-    /// An `int32_t` scalar passed by value, of `rank` dimensions of 1.
-    pub(super) fn int_scalar(suffix: &'static str, rank: usize, value: i32) -> NewTensor {
-        NewTensor {
-            dtype: Some(Dt::CUDNN_DATA_INT32),
-            by_value: Some(ScalarValue::Int32(value)),
-            ..NewTensor::scalar(suffix, rank, 0.0)
-        }
-    }
-}
-
 impl Graph {
-    /// Adds the node `make` gives (named `name`, of `kind`) with the new
-    /// tensors it makes, after checking every new tensor's layout and
-    /// name; `make` gets their indices in order. Nothing is added on a
-    /// refusal. Returns the new tensors' ids in order.
-    pub(super) fn add_node(
-        &mut self,
-        function: &'static str,
-        (kind, name): (&'static str, Name),
-        new: Vec<NewTensor>,
-        make: impl FnOnce(&[usize]) -> BackendOp,
-    ) -> Result<Vec<TensorId>> {
-        let nd = node(kind, &name);
-        let names: Vec<Name> = new
-            .iter()
-            .map(|t| Graph::output_name(&name, t.suffix))
-            .collect();
-        for (t, t_name) in new.iter().zip(&names) {
-            checks::check_layout(&t.dims, &t.strides).map_err(|what| {
-                node_error(
-                    function,
-                    nd,
-                    Some(t_name.to_string()),
-                    format!("the tensor it makes: {what}"),
-                )
-            })?;
-            if self.tensors.iter().any(|x| x.name == *t_name) {
-                return Err(node_error(
-                    function,
-                    nd,
-                    Some(t_name.to_string()),
-                    "a tensor has this name already".into(),
-                ));
-            }
-        }
-        if self.tensors.len().saturating_add(new.len()) >= u32::MAX as usize {
-            return Err(node_error(function, nd, None, "too many tensors".into()));
-        }
-        let op = self.ops.len();
-        let mut indices = Vec::with_capacity(new.len());
-        let mut ids = Vec::with_capacity(new.len());
-        for (t, t_name) in new.into_iter().zip(names) {
-            let id = self.push(TensorDef {
-                name: t_name,
-                dims: t.dims.into(),
-                strides: t.strides.into(),
-                dtype: t.dtype,
-                producer: t.produced.then_some(op),
-                by_value: t.by_value,
-                reordering: None,
-            });
-            indices.push(id.index as usize);
-            ids.push(id);
-        }
-        let record = make(&indices);
-        self.ops.push(OpDef { name, op: record });
-        Ok(ids)
-    }
-
-    /// The data type of tensor `i` as cuDNN will be told it: a real
-    /// tensor's own; a virtual output of a shape operation its input's (as
-    /// cudnn-frontend 1.32 infers it: cuDNN wants them of one type); any
-    /// other virtual tensor the graph's intermediate type.
-    pub(super) fn data_type_of(&self, mut i: usize) -> Dt {
-        // Each step goes to an earlier tensor (an operation's input was
-        // added before its output), so the walk ends.
-        loop {
-            let t = &self.tensors[i];
-            if let Some(d) = t.dtype {
-                return d;
-            }
-            let from = t
-                .producer
-                .and_then(|op| self.ops[op].op.same_type.iter().find(|&&(_, y)| y == i))
-                .map(|&(x, _)| x);
-            match from {
-                Some(x) if x < i => i = x,
-                _ => return self.intermediate,
-            }
-        }
-    }
-
-    /// Checks that tensor `i` holds one of `allowed`, as the error of
-    /// `function` at node `nd`.
-    pub(super) fn check_type_in(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        i: usize,
-        allowed: &[Dt],
-        role: &str,
-    ) -> Result<()> {
-        let t = self.data_type_of(i);
-        if allowed.contains(&t) {
-            return Ok(());
-        }
-        let names: Vec<String> = allowed.iter().map(|&d| checks::data_type_name(d)).collect();
-        Err(node_error(
-            function,
-            nd,
-            Some(self.tensors[i].name.to_string()),
-            format!(
-                "{role} of type {}; it takes {}",
-                checks::data_type_name(t),
-                names.join(" or ")
-            ),
-        ))
-    }
-
-    /// Checks that tensor `i` has dims `want`, as the error of `function`
-    /// at node `nd`.
-    pub(super) fn check_dims_are(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        i: usize,
-        want: &[i64],
-        rule: &str,
-    ) -> Result<()> {
-        let t = &self.tensors[i];
-        if t.dims == want {
-            return Ok(());
-        }
-        Err(node_error(
-            function,
-            nd,
-            Some(t.name.to_string()),
-            format!("dims {:?}, but {rule} {want:?}", t.dims),
-        ))
-    }
-
     /// The finalized operation descriptor of `op`: its settings (nested
     /// descriptors made and finalized), its tensors from `t` (descriptors
     /// by tensor index), and its subgraph, built and finalized as an
@@ -654,7 +457,7 @@ impl Graph {
                 Setting::Nan(a, v) => d.set(*a, &[*v])?,
                 Setting::Compute(a, v) => d.set(*a, &[v.unwrap_or(self.compute)])?,
                 Setting::UpperClip(a, v) => {
-                    let clip = if v.unwrap_or(self.compute) == Dt::CUDNN_DATA_FLOAT {
+                    let clip = if v.unwrap_or(self.compute) == Dt::FLOAT {
                         f64::from(f32::MAX)
                     } else {
                         f64::MAX
@@ -662,7 +465,7 @@ impl Graph {
                     d.set(*a, &[clip])?
                 }
                 Setting::Scaling { alpha, beta } => {
-                    if self.compute == Dt::CUDNN_DATA_DOUBLE {
+                    if self.compute == Dt::DOUBLE {
                         d.set(*alpha, &[1.0f64])?;
                         d.set(*beta, &[0.0f64])?;
                     } else {
@@ -723,9 +526,7 @@ impl Graph {
         }
         Ok(())
     }
-}
 
-impl Graph {
     /// Checks that the tensors each operation wants of one type have it (a
     /// real output made of another type than its input), naming the node
     /// and the output.

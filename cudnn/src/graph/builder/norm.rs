@@ -33,7 +33,8 @@ use sys::cudnnBackendNormFwdPhase_t as Phase;
 use sys::cudnnBackendNormMode_t as Mode;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -50,13 +51,9 @@ const ADA_SINCE: Version = Version::new(9, 9, 0);
 const ADA_NEEDS: &str = "CUDNN_ADA_LAYER_NORM as cudnn-frontend 1.32 builds it, 9.9.0";
 
 /// The types normalized tensors and their scale and bias take.
-const FLOATS: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
+const FLOATS: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
 /// The type of statistics.
-const STATS: &[Dt] = &[Dt::CUDNN_DATA_FLOAT];
+const STATS: &[Dt] = &[Dt::FLOAT];
 
 /// The options of [`Graph::layer_norm`], [`Graph::rms_norm`] and
 /// [`Graph::instance_norm`]: epsilon (added to the variance; finite and
@@ -236,22 +233,22 @@ fn forward_new_tensors(
     training: bool,
     x_dims: Vec<i64>,
     y_strides: Vec<i64>,
-) -> (Vec<NewTensor>, usize) {
+) -> (Vec<TensorDef>, usize) {
     let rank = x_dims.len();
     let stats = stat_dims(f.mode, &x_dims);
     let stat_strides = stat_strides(f.mode, &stats, &y_strides);
-    let mut new = vec![NewTensor::output("y", x_dims, y_strides)];
-    let float = Dt::CUDNN_DATA_FLOAT;
+    let mut new = vec![TensorDef::output("y", x_dims, y_strides)];
+    let float = Dt::FLOAT;
     if training {
         if f.mode != Mode::CUDNN_RMS_NORM {
-            new.push(NewTensor::real_output(
+            new.push(TensorDef::real_output(
                 "mean",
                 stats.clone(),
                 stat_strides.clone(),
                 float,
             ));
         }
-        new.push(NewTensor::real_output(
+        new.push(TensorDef::real_output(
             "inv_variance",
             stats.clone(),
             stat_strides.clone(),
@@ -259,13 +256,13 @@ fn forward_new_tensors(
         ));
     }
     if f.running.is_some() {
-        new.push(NewTensor::real_output(
+        new.push(TensorDef::real_output(
             "running_mean",
             stats.clone(),
             stat_strides.clone(),
             float,
         ));
-        new.push(NewTensor::real_output(
+        new.push(TensorDef::real_output(
             "running_var",
             stats,
             stat_strides,
@@ -274,10 +271,10 @@ fn forward_new_tensors(
     }
     let n_outputs = new.len();
     if let Some(eps) = f.epsilon {
-        new.push(NewTensor::scalar("epsilon", rank, eps));
+        new.push(TensorDef::scalar("epsilon", rank, eps));
     }
     if let (Some(_), Some(m)) = (f.running, f.momentum) {
-        new.push(NewTensor::scalar("momentum", rank, m));
+        new.push(TensorDef::scalar("momentum", rank, m));
     }
     (new, n_outputs)
 }
@@ -887,11 +884,11 @@ impl Graph {
         let dx_strides = self.tensors[xi].strides.clone();
         let p_strides = checks::strides_like(&params, &self.tensors[si].strides);
         let mut new = vec![
-            NewTensor::output("dx", x_dims, dx_strides),
-            NewTensor::output("dscale", params.clone(), p_strides.clone()),
+            TensorDef::output("dx", x_dims, dx_strides),
+            TensorDef::output("dscale", params.clone(), p_strides.clone()),
         ];
         if b.dbias {
-            new.push(NewTensor::output("dbias", params, p_strides));
+            new.push(TensorDef::output("dbias", params, p_strides));
         }
         let (mode, mean, dbias) = (b.mode, ins.get(4).copied(), b.dbias);
         let out = self.add_node(function, (b.kind, name), new, |n| {

@@ -1,7 +1,8 @@
 //! The operations of a [`Graph`]: convolutions (forward, data and filter
-//! gradients), pointwise operations and their helpers, reductions, and
-//! [`Graph::set_output`] (matmuls are `matmul.rs`'s). Each checks its inputs with the
-//! pure functions of `checks` and adds nothing on a refusal.
+//! gradients), pointwise operations and their helpers, and reductions
+//! (matmuls are `matmul.rs`'s; [`Graph::set_output`] and the helpers
+//! every operation uses are `builder.rs`'s). Each checks its inputs with
+//! the pure functions of `checks` and adds nothing on a refusal.
 
 use crate::core::dtype::DType;
 use cudnn_sys as sys;
@@ -10,12 +11,11 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 
-use super::checks::{self, Fault, Named};
+use super::checks::{self, Named};
 use super::node::{BackendOp, Setting};
-use super::{node, node_error, ConvOptions, Graph, NodeLabel, OpDef, TensorDef, TensorId};
-use crate::core::error::{Error, Result};
+use super::{node, node_error, ConvOptions, Graph, NodeLabel, TensorId};
+use crate::core::error::Result;
 use crate::graph::extents::Extents;
-use crate::graph::name::Name;
 
 /// The attributes of one kind of convolution operation: its kind in node
 /// names, its descriptor type, its three tensors' roles (two inputs, then
@@ -73,12 +73,7 @@ const CONV_WGRAD: ConvRoles = ConvRoles {
 
 /// The floating types of which a convolution's two operands must be one
 /// (FP8 and integer mixes are left to cuDNN).
-const CONV_FLOATS: [DType; 4] = [
-    DType::CUDNN_DATA_FLOAT,
-    DType::CUDNN_DATA_DOUBLE,
-    DType::CUDNN_DATA_HALF,
-    DType::CUDNN_DATA_BFLOAT16,
-];
+const CONV_FLOATS: [DType; 4] = [DType::FLOAT, DType::DOUBLE, DType::HALF, DType::BFLOAT16];
 
 /// The attributes cudnn-frontend 1.32's pointwise node sets for `mode`
 /// computing in `math` (`node/pointwise.h`, `create_cudnn_operations`),
@@ -228,105 +223,6 @@ impl BackendOp {
 }
 
 impl Graph {
-    /// The next operation's name: `<base>#<position>` (written without
-    /// the formatting machinery, which a description otherwise never
-    /// reaches).
-    pub(super) fn next_op_name(&self, base: &str) -> Name {
-        let mut buf = [0u8; 20];
-        Name::concat([base, "#", decimal(self.ops.len(), &mut buf)])
-    }
-
-    /// The name of the tensor `suffix` that node `name` makes:
-    /// `<name>.<suffix>`.
-    pub(super) fn output_name(name: &str, suffix: &str) -> Name {
-        Name::concat([name, ".", suffix])
-    }
-
-    /// The inputs of a new operation: each of this graph, and not a
-    /// scalar unless the operation is pointwise.
-    pub(super) fn inputs(
-        &self,
-        function: &'static str,
-        node: &NodeLabel<'_>,
-        ids: &[TensorId],
-        scalars: bool,
-    ) -> Result<Vec<usize>> {
-        let mut out = Vec::with_capacity(ids.len());
-        for &t in ids {
-            let i = self.index(function, node, t)?;
-            let def = &self.tensors[i];
-            if def.by_value.is_some() && !scalars {
-                return Err(node_error(
-                    function,
-                    node,
-                    Some(def.name.to_string()),
-                    "a by-value scalar is an operand of pointwise operations only".into(),
-                ));
-            }
-            out.push(i);
-        }
-        Ok(out)
-    }
-
-    pub(super) fn named(&self, i: usize) -> Named<'_> {
-        Named {
-            name: &self.tensors[i].name,
-            dims: &self.tensors[i].dims,
-        }
-    }
-
-    /// Adds the operation `make` gives (of `kind`, named `name`) with its
-    /// output (named `<name>.<suffix>`, of dims `dims` and strides
-    /// `strides`), after checking the output's layout and name.
-    pub(super) fn add_op(
-        &mut self,
-        function: &'static str,
-        (kind, name): (&'static str, Name),
-        output: (&str, impl Into<Extents>, impl Into<Extents>),
-        make: impl FnOnce(usize) -> BackendOp,
-    ) -> Result<TensorId> {
-        let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
-        let out_name = Graph::output_name(&name, suffix);
-        let node = node(kind, &name);
-        checks::check_layout(&dims, &strides).map_err(|what| {
-            node_error(
-                function,
-                node,
-                Some(out_name.to_string()),
-                format!("the output: {what}"),
-            )
-        })?;
-        if self.tensors.iter().any(|t| t.name == out_name) {
-            return Err(node_error(
-                function,
-                node,
-                Some(out_name.to_string()),
-                "a tensor has the output's name already".into(),
-            ));
-        }
-        self.check_room(function)?;
-        let op = self.ops.len();
-        let id = self.push(TensorDef {
-            name: out_name,
-            dims,
-            strides,
-            dtype: None,
-            producer: Some(op),
-            by_value: None,
-            reordering: None,
-        });
-        self.ops.push(OpDef {
-            name,
-            op: make(id.index as usize),
-        });
-        Ok(id)
-    }
-
-    /// A check's fault as the error of operation `node`.
-    pub(super) fn fault(function: &'static str, node: &NodeLabel<'_>, f: Fault) -> Error {
-        node_error(function, node, f.tensor, f.what)
-    }
-
     /// Refuses a convolution's two operands (`(role, tensor)`, role as the
     /// message names it) when both are of [`CONV_FLOATS`] and differ:
     /// cuDNN's supported configurations take them of one floating type, and
@@ -338,7 +234,7 @@ impl Graph {
         nd: &NodeLabel<'_>,
         [(ra, a), (rb, b)]: [(&str, usize); 2],
     ) -> Result<()> {
-        let (Some(ta), Some(tb)) = (self.tensors[a].dtype, self.tensors[b].dtype) else {
+        let (Some(ta), Some(tb)) = (self.tensors[a].dtype(), self.tensors[b].dtype()) else {
             return Ok(());
         };
         if ta == tb || !CONV_FLOATS.contains(&ta) || !CONV_FLOATS.contains(&tb) {
@@ -369,6 +265,8 @@ impl Graph {
     /// divide, an empty output; `x` and `w` of two different floating
     /// types (`FLOAT`, `DOUBLE`, `HALF`, `BFLOAT16`: cuDNN offers no engine
     /// for such a mix; FP8 and integer mixes are left to cuDNN).
+    ///
+    /// [`Error::InvalidArgument`]: crate::core::error::Error::InvalidArgument
     pub fn conv_fprop(&mut self, x: TensorId, w: TensorId, conv: &ConvOptions) -> Result<TensorId> {
         const F: &str = "Graph::conv_fprop";
         const KIND: &str = "conv_fprop";
@@ -476,6 +374,8 @@ impl Graph {
     /// one is at fault): a mode this builder does not take (`GEN_INDEX`,
     /// which needs an axis), another number of inputs, a tensor of another
     /// graph, ranks that differ, dims that do not broadcast.
+    ///
+    /// [`Error::InvalidArgument`]: crate::core::error::Error::InvalidArgument
     pub fn pointwise(
         &mut self,
         mode: super::PointwiseMode,
@@ -676,6 +576,8 @@ impl Graph {
     /// [`Error::InvalidArgument`] naming the node and the tensor: a tensor
     /// of another graph or a scalar, an operator cuDNN does not have,
     /// another rank, an output dimension neither `x`'s nor 1.
+    ///
+    /// [`Error::InvalidArgument`]: crate::core::error::Error::InvalidArgument
     pub fn reduction(
         &mut self,
         op: crate::ops::ReduceTensorOp,
@@ -693,112 +595,5 @@ impl Graph {
         self.add_op(F, (KIND, name), ("y", out_dims.to_vec(), strides), |y| {
             BackendOp::reduction(op, xi, y)
         })
-    }
-
-    /// Makes operation output `t` an output of the graph: a real (not
-    /// virtual) tensor of `dtype`, which the caller provides memory for.
-    /// Its strides stay those its operation gave it (see the module's
-    /// layout rules).
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
-    /// one no operation produces (an input or a scalar), one made an
-    /// output already, a data type a graph does not take.
-    pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
-        self.make_output("Graph::set_output", t, dtype, None)
-    }
-
-    /// [`set_output`](Self::set_output) with the given strides (in
-    /// elements) instead of the operation's: for example attention
-    /// gradients written into one interleaved buffer.
-    ///
-    /// # Errors
-    /// As [`set_output`](Self::set_output); also a stride count other than
-    /// the tensor's rank, a stride below 1, an extent that overflows
-    /// `i64`, and strides that put two elements at one address.
-    pub fn set_output_with_strides(
-        &mut self,
-        t: TensorId,
-        dtype: DType,
-        strides: &[i64],
-    ) -> Result<()> {
-        self.make_output("Graph::set_output_with_strides", t, dtype, Some(strides))
-    }
-
-    fn make_output(
-        &mut self,
-        function: &'static str,
-        t: TensorId,
-        dtype: DType,
-        strides: Option<&[i64]>,
-    ) -> Result<()> {
-        let i = self.index(function, &node("graph", &self.name), t)?;
-        let def = &self.tensors[i];
-        let Some(op) = def.producer else {
-            return Err(node_error(
-                function,
-                node("tensor", &def.name),
-                Some(def.name.to_string()),
-                "not an operation's output: inputs are real tensors already".into(),
-            ));
-        };
-        let nd = node(self.ops[op].op.kind, &self.ops[op].name);
-        if self.ops[op].op.stays_virtual {
-            return Err(node_error(
-                function,
-                nd,
-                Some(def.name.to_string()),
-                "stays virtual: cuDNN takes this operation's result only as another's input".into(),
-            ));
-        }
-        if def.dtype.is_some() {
-            return Err(node_error(
-                function,
-                nd,
-                Some(def.name.to_string()),
-                "made an output already".into(),
-            ));
-        }
-        let fail = |what| node_error(function, nd, Some(def.name.to_string()), what);
-        checks::check_data_type(dtype).map_err(fail)?;
-        if let Some(s) = strides {
-            checks::check_layout(&def.dims, s).map_err(fail)?;
-        }
-        let laid_out: &[i64] = match strides {
-            Some(s) => s,
-            None => &def.strides,
-        };
-        checks::check_half_byte_layout(&def.dims, laid_out, dtype).map_err(fail)?;
-        if let Some(s) = strides {
-            self.tensors[i].strides = s.into();
-        }
-        self.tensors[i].dtype = Some(dtype);
-        Ok(())
-    }
-}
-
-/// `n` in decimal, written at the end of `buf` (20 digits hold any
-/// `usize`).
-fn decimal(n: usize, buf: &mut [u8; 20]) -> &str {
-    let (mut n, mut at) = (n, buf.len());
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 || at == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
-}
-
-#[cfg(test)]
-mod decimal_tests {
-    #[test]
-    fn decimal_writes_what_display_writes() {
-        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
-            let mut buf = [0; 20];
-            assert_eq!(super::decimal(n, &mut buf), n.to_string());
-        }
     }
 }

@@ -11,7 +11,8 @@ use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnRngDistribution_t as R;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -108,7 +109,7 @@ impl Graph {
         let nd = node(KIND, &name);
         let ins = self.inputs(F, &nd, &[seed, offset], false)?;
         for (&i, role) in ins.iter().zip(["the seed", "the offset"]) {
-            self.check_type_in(F, &nd, i, &[Dt::CUDNN_DATA_INT64], role)?;
+            self.check_type_in(F, &nd, i, &[Dt::INT64], role)?;
             let t = &self.tensors[i];
             if t.dims.iter().any(|&d| d != 1) {
                 return Err(node_error(
@@ -123,7 +124,7 @@ impl Graph {
             .lower()
             .map_err(|what| node_error(F, nd, None, what))?;
         let strides = checks::packed_strides(dims);
-        let new = vec![NewTensor::output("y", dims.to_vec(), strides)];
+        let new = vec![TensorDef::output("y", dims.to_vec(), strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::rng((dist, params), [ins[0], ins[1], n[0]]);
             op.require(RNG_SINCE, "OPERATION_RNG_DESCRIPTOR, @since 9.0.0");

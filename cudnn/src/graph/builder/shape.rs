@@ -29,7 +29,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::node::{BackendOp, NewTensor, Setting};
+use super::node::{BackendOp, Setting};
+use super::TensorDef;
 use super::{checks, node, node_error, Graph, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
@@ -188,7 +189,7 @@ impl Graph {
         let steps = (0..dims.len())
             .map(|i| steps.get(i).copied().unwrap_or(1))
             .collect();
-        let new = vec![NewTensor::output("y", dims, strides)];
+        let new = vec![TensorDef::output("y", dims, strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
@@ -231,7 +232,7 @@ impl Graph {
         let dims: Vec<i64> = permutation.iter().map(|&p| t.dims[p]).collect();
         let strides: Vec<i64> = permutation.iter().map(|&p| t.strides[p]).collect();
         let perm = permutation.iter().map(|&p| p as i64).collect();
-        let new = vec![NewTensor::output("y", dims, strides)];
+        let new = vec![TensorDef::output("y", dims, strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
@@ -280,7 +281,7 @@ impl Graph {
             ));
         }
         let strides = checks::packed_strides(dims);
-        let new = vec![NewTensor::output("y", dims.to_vec(), strides)];
+        let new = vec![TensorDef::output("y", dims.to_vec(), strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
@@ -351,7 +352,7 @@ impl Graph {
                 .ok_or_else(|| fail(i, "the output's extent overflows".into()))?;
         }
         let strides = checks::strides_like(&dims, &f.strides);
-        let new = vec![NewTensor::output("y", dims, strides)];
+        let new = vec![TensorDef::output("y", dims, strides)];
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
@@ -390,11 +391,7 @@ impl Graph {
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
         let xi = self.inputs(F, &nd, &[x], false)?[0];
-        let floats = [
-            Dt::CUDNN_DATA_FLOAT,
-            Dt::CUDNN_DATA_HALF,
-            Dt::CUDNN_DATA_BFLOAT16,
-        ];
+        let floats = [Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
         self.check_type_in(F, &nd, xi, &floats, "an input")?;
         let t = &self.tensors[xi];
         if t.dims.len() != 4 {
@@ -405,14 +402,14 @@ impl Graph {
                 format!("rank {}; cuDNN's softmax takes 4 dimensions", t.dims.len()),
             ));
         }
-        let mut new = vec![NewTensor::output("y", t.dims.clone(), t.strides.clone())];
+        let mut new = vec![TensorDef::output("y", t.dims.clone(), t.strides.clone())];
         if options.stats {
             let mut d = t.dims.clone();
             if let Some(last) = d.last_mut() {
                 *last = 1;
             }
             let s = checks::packed_strides(&d);
-            new.push(NewTensor::real_output("stats", d, s, Dt::CUDNN_DATA_FLOAT));
+            new.push(TensorDef::real_output("stats", d, s, Dt::FLOAT));
         }
         let ids = self.add_node(F, (KIND, name), new, |n| {
             BackendOp::softmax(xi, n[0], n.get(1).copied())

@@ -2,8 +2,9 @@
 //! with a plan read from a file.
 
 use super::node::{BackendOp, Setting};
+use crate::graph::graph_tensor::GraphTensor;
 use crate::graph::info::descriptor_type_name;
-use crate::graph::signature::{self as sig, NodeSig, Signature, TensorSig};
+use crate::graph::signature::{self as sig, NodeSig, Signature};
 use cudnn_sys::cudnnBackendAttributeName_t as A;
 use cudnn_sys::cudnnBackendDescriptorType_t as D;
 
@@ -88,7 +89,7 @@ fn own_node(b: &BackendOp) -> NodeSig {
 /// uid order): made when a plan's JSON is first checked against it.
 pub(crate) fn signature_of<'a>(
     ops: impl Iterator<Item = &'a BackendOp>,
-    tensors: Vec<TensorSig>,
+    tensors: Vec<GraphTensor>,
 ) -> Signature {
     let mut nodes = Vec::new();
     for op in ops {
@@ -106,7 +107,7 @@ pub(crate) fn signature_of<'a>(
 /// `None` for a graph without such a subgraph.
 pub(crate) fn written_signature_of<'a>(
     ops: impl Iterator<Item = &'a BackendOp>,
-    mut tensors: Vec<TensorSig>,
+    mut tensors: Vec<GraphTensor>,
 ) -> Option<Signature> {
     let mut nodes = Vec::new();
     let mut left_out = Vec::new();

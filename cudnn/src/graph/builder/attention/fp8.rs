@@ -13,14 +13,15 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use DType as Dt;
 
-use super::super::node::{BackendOp, NewTensor};
+use super::super::node::BackendOp;
+use super::super::TensorDef;
 use super::{Dims, SdpaOptions};
 use crate::core::error::Result;
 use crate::core::version::Version;
 use crate::graph::builder::{node_error, Graph, NodeLabel, TensorId, TensorReordering};
 
 /// The types of FP8 attention's `q`, `k`, `v`.
-pub(super) const FP8S: &[Dt] = &[Dt::CUDNN_DATA_FP8_E4M3, Dt::CUDNN_DATA_FP8_E5M2];
+pub(super) const FP8S: &[Dt] = &[Dt::FP8_E4M3, Dt::FP8_E5M2];
 
 /// The scaling of an FP8 attention forward ([`SdpaOptions::fp8`],
 /// cuDNN 9.25): with it, [`Graph::sdpa_forward`] takes `q`, `k`, `v` of
@@ -126,9 +127,8 @@ pub(super) struct Fp8Node {
 
 impl Fp8Node {
     /// The new tensors it makes: `amax_o`, then `amax_s` when asked for.
-    pub(super) fn tensors(&self) -> Vec<NewTensor> {
-        let scalar =
-            |suffix| NewTensor::real_output(suffix, vec![1; 4], vec![1; 4], Dt::CUDNN_DATA_FLOAT);
+    pub(super) fn tensors(&self) -> Vec<TensorDef> {
+        let scalar = |suffix| TensorDef::real_output(suffix, vec![1; 4], vec![1; 4], Dt::FLOAT);
         let mut t = vec![scalar("amax_o")];
         if self.amax_s {
             t.push(scalar("amax_s"));
@@ -158,112 +158,110 @@ impl Fp8Node {
     }
 }
 
-impl Graph {
-    /// The FP8 factors of `options`, checked (`ins`: `q`, `k`, `v`; `dims`
-    /// theirs): per-tensor, block-scaled, or none.
-    pub(super) fn sdpa_fp8_node(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        options: &SdpaOptions,
-        ins: &[usize],
-        dims: &Dims,
-    ) -> Result<Option<Fp8Node>> {
-        match (&options.fp8, &options.mxfp8) {
-            (None, None) => Ok(None),
-            (Some(f), None) => self.sdpa_fp8(function, nd, f).map(Some),
-            (None, Some(m)) => {
-                if options.paged.is_some() {
-                    let what = "mxfp8 with paged K/V; cuDNN's MXFP8 attention reads dense K/V";
-                    return Err(node_error(function, nd, None, what.into()));
-                }
-                self.sdpa_mxfp8(function, nd, m, ins, dims).map(Some)
+/// The FP8 factors of `options`, checked (`ins`: `q`, `k`, `v`; `dims`
+/// theirs): per-tensor, block-scaled, or none.
+pub(super) fn sdpa_fp8_node(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    options: &SdpaOptions,
+    ins: &[usize],
+    dims: &Dims,
+) -> Result<Option<Fp8Node>> {
+    match (&options.fp8, &options.mxfp8) {
+        (None, None) => Ok(None),
+        (Some(f), None) => sdpa_fp8(g, function, nd, f).map(Some),
+        (None, Some(m)) => {
+            if options.paged.is_some() {
+                let what = "mxfp8 with paged K/V; cuDNN's MXFP8 attention reads dense K/V";
+                return Err(node_error(function, nd, None, what.into()));
             }
-            (Some(_), Some(_)) => {
-                let what = "both fp8 and mxfp8; the factors are per tensor or per block";
-                Err(node_error(function, nd, None, what.into()))
-            }
+            sdpa_mxfp8(g, function, nd, m, ins, dims).map(Some)
+        }
+        (Some(_), Some(_)) => {
+            let what = "both fp8 and mxfp8; the factors are per tensor or per block";
+            Err(node_error(function, nd, None, what.into()))
         }
     }
+}
 
-    /// The factors of `fp8`, checked: tensors of this graph, `[1, 1, 1,
-    /// 1]`, `FLOAT`.
-    fn sdpa_fp8(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        fp8: &SdpaFp8,
-    ) -> Result<Fp8Node> {
-        let f = fp8;
-        let given = [
-            f.descale_q,
-            f.descale_k,
-            f.descale_v,
-            f.descale_s,
-            f.scale_s,
-            f.scale_o,
-        ];
-        let ids = self.inputs(function, nd, &given, false)?;
-        let roles = [
-            "descale_q",
-            "descale_k",
-            "descale_v",
-            "descale_s",
-            "scale_s",
-            "scale_o",
-        ];
-        for (&i, role) in ids.iter().zip(roles) {
-            let rule = format!("{role} is a factor,");
-            self.check_dims_are(function, nd, i, &[1, 1, 1, 1], &rule)?;
-            self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], role)?;
-        }
-        Ok(Fp8Node {
-            factors: PER_TENSOR.into_iter().zip(ids).collect(),
-            amax_s: f.amax_s,
-            mx: false,
-        })
+/// The factors of `fp8`, checked: tensors of this graph, `[1, 1, 1,
+/// 1]`, `FLOAT`.
+fn sdpa_fp8(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    fp8: &SdpaFp8,
+) -> Result<Fp8Node> {
+    let f = fp8;
+    let given = [
+        f.descale_q,
+        f.descale_k,
+        f.descale_v,
+        f.descale_s,
+        f.scale_s,
+        f.scale_o,
+    ];
+    let ids = g.inputs(function, nd, &given, false)?;
+    let roles = [
+        "descale_q",
+        "descale_k",
+        "descale_v",
+        "descale_s",
+        "scale_s",
+        "scale_o",
+    ];
+    for (&i, role) in ids.iter().zip(roles) {
+        let rule = format!("{role} is a factor,");
+        g.check_dims_are(function, nd, i, &[1, 1, 1, 1], &rule)?;
+        g.check_type_in(function, nd, i, &[Dt::FLOAT], role)?;
     }
+    Ok(Fp8Node {
+        factors: PER_TENSOR.into_iter().zip(ids).collect(),
+        amax_s: f.amax_s,
+        mx: false,
+    })
+}
 
-    /// The block factors of `mx`, checked against `q`, `k`, `v` (`ins`)
-    /// as [`SdpaMxfp8`] says.
-    fn sdpa_mxfp8(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        mx: &SdpaMxfp8,
-        ins: &[usize],
-        dims: &Dims,
-    ) -> Result<Fp8Node> {
-        let given = [mx.descale_q, mx.descale_k, mx.descale_v];
-        let ids = self.inputs(function, nd, &given, false)?;
-        let blocks = |n: i64| (n + MX_BLOCK - 1) / MX_BLOCK;
-        // Per factor: its role, its tensor, the least extents of its dims 2
-        // and 3, and whether its last dim must be contiguous.
-        let rules = [
-            ("descale_q", ins[0], [dims.sq, blocks(dims.d)], true),
-            ("descale_k", ins[1], [dims.skv, blocks(dims.d)], true),
-            ("descale_v", ins[2], [blocks(dims.skv), dims.dv], false),
-        ];
-        for (&i, (role, of, least, contiguous)) in ids.iter().zip(rules) {
-            self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FP8_E8M0], role)?;
-            let t = &self.tensors[i];
-            let of_dims = &self.tensors[of].dims;
-            let what = mx_factor_rule(role, &t.dims, &t.strides, of_dims, least, contiguous)
-                .or_else(|| {
-                    let tiled = Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4);
-                    (t.reordering != tiled)
-                        .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
-                });
-            if let Some(what) = what {
-                return Err(node_error(function, nd, Some(t.name.to_string()), what));
-            }
+/// The block factors of `mx`, checked against `q`, `k`, `v` (`ins`)
+/// as [`SdpaMxfp8`] says.
+fn sdpa_mxfp8(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    mx: &SdpaMxfp8,
+    ins: &[usize],
+    dims: &Dims,
+) -> Result<Fp8Node> {
+    let given = [mx.descale_q, mx.descale_k, mx.descale_v];
+    let ids = g.inputs(function, nd, &given, false)?;
+    let blocks = |n: i64| (n + MX_BLOCK - 1) / MX_BLOCK;
+    // Per factor: its role, its tensor, the least extents of its dims 2
+    // and 3, and whether its last dim must be contiguous.
+    let rules = [
+        ("descale_q", ins[0], [dims.sq, blocks(dims.d)], true),
+        ("descale_k", ins[1], [dims.skv, blocks(dims.d)], true),
+        ("descale_v", ins[2], [blocks(dims.skv), dims.dv], false),
+    ];
+    for (&i, (role, of, least, contiguous)) in ids.iter().zip(rules) {
+        g.check_type_in(function, nd, i, &[Dt::FP8_E8M0], role)?;
+        let t = &g.tensors[i];
+        let of_dims = &g.tensors[of].dims;
+        let what =
+            mx_factor_rule(role, &t.dims, &t.strides, of_dims, least, contiguous).or_else(|| {
+                let tiled = Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4);
+                (t.reordering != tiled)
+                    .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
+            });
+        if let Some(what) = what {
+            return Err(node_error(function, nd, Some(t.name.to_string()), what));
         }
-        Ok(Fp8Node {
-            factors: PER_TENSOR[..3].iter().copied().zip(ids).collect(),
-            amax_s: false,
-            mx: true,
-        })
     }
+    Ok(Fp8Node {
+        factors: PER_TENSOR[..3].iter().copied().zip(ids).collect(),
+        amax_s: false,
+        mx: true,
+    })
 }
 
 /// What is wrong with an MXFP8 factor of `dims` and `strides` for a
@@ -325,12 +323,12 @@ mod tests {
     #[test]
     fn mxfp8_attention_needs_9_25() {
         let mut g = Graph::new("mxfp8");
-        let e4m3 = Dt::CUDNN_DATA_FP8_E4M3;
+        let e4m3 = Dt::FP8_E4M3;
         let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 128, 64], e4m3).unwrap());
         let dims = [[1, 2, 128, 2], [1, 2, 128, 2], [1, 2, 4, 64]];
         let [sq, sk, sv] = [0, 1, 2].map(|i| {
             let name = ["sf_q", "sf_k", "sf_v"][i];
-            let t = g.tensor(name, &dims[i], Dt::CUDNN_DATA_FP8_E8M0).unwrap();
+            let t = g.tensor(name, &dims[i], Dt::FP8_E8M0).unwrap();
             let tiled = TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4;
             g.set_reordering(t, tiled).unwrap();
             t
@@ -344,7 +342,7 @@ mod tests {
             ..SdpaOptions::default()
         };
         let out = g.sdpa_forward(q, k, v, &options).unwrap();
-        g.set_output(out.o, Dt::CUDNN_DATA_BFLOAT16).unwrap();
+        g.set_output(out.o, Dt::BFLOAT16).unwrap();
         assert!(g.check_versions_at("t", Version::new(9, 25, 0)).is_ok());
         match g.check_versions_at("t", Version::new(9, 24, 99)) {
             Err(Error::InvalidArgument {

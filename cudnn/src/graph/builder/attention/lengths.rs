@@ -93,42 +93,40 @@ pub(super) fn set_lengths(op: &mut BackendOp, (q, kv): (Lengths, Lengths), attrs
     }
 }
 
-impl Graph {
-    /// One side's lengths (`side` is `q` or `kv`): the per-item or the
-    /// cumulative tensor, checked, or neither; both is refused.
-    pub(super) fn sdpa_side(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        per_item: Option<TensorId>,
-        cumulative: Option<TensorId>,
-        dims: &Dims,
-        side: &str,
-    ) -> Result<Option<Lengths>> {
-        let (role, cu_role) = (format!("seq_len_{side}"), format!("cu_seq_len_{side}"));
-        match (per_item, cumulative) {
-            (None, None) => Ok(None),
-            (Some(_), Some(_)) => Err(node_error(
-                function,
-                nd,
-                None,
-                format!("{role} and {cu_role} are two forms of one length; give one"),
-            )),
-            (Some(t), None) => {
-                let i = self.inputs(function, nd, &[t], false)?[0];
-                let rule = format!("{role} is [B, 1, 1, 1]:");
-                self.check_dims_are(function, nd, i, &[dims.b, 1, 1, 1], &rule)?;
-                self.check_type_in(function, nd, i, LENGTHS, &role)?;
-                Ok(Some(Lengths::PerItem(i)))
-            }
-            (None, Some(t)) => {
-                let i = self.inputs(function, nd, &[t], false)?[0];
-                let rule = format!("{cu_role} is [B + 1, 1, 1, 1]:");
-                let b1 = dims.b.saturating_add(1);
-                self.check_dims_are(function, nd, i, &[b1, 1, 1, 1], &rule)?;
-                self.check_type_in(function, nd, i, LENGTHS, &cu_role)?;
-                Ok(Some(Lengths::Cumulative(i)))
-            }
+/// One side's lengths (`side` is `q` or `kv`): the per-item or the
+/// cumulative tensor, checked, or neither; both is refused.
+pub(super) fn sdpa_side(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    per_item: Option<TensorId>,
+    cumulative: Option<TensorId>,
+    dims: &Dims,
+    side: &str,
+) -> Result<Option<Lengths>> {
+    let (role, cu_role) = (format!("seq_len_{side}"), format!("cu_seq_len_{side}"));
+    match (per_item, cumulative) {
+        (None, None) => Ok(None),
+        (Some(_), Some(_)) => Err(node_error(
+            function,
+            nd,
+            None,
+            format!("{role} and {cu_role} are two forms of one length; give one"),
+        )),
+        (Some(t), None) => {
+            let i = g.inputs(function, nd, &[t], false)?[0];
+            let rule = format!("{role} is [B, 1, 1, 1]:");
+            g.check_dims_are(function, nd, i, &[dims.b, 1, 1, 1], &rule)?;
+            g.check_type_in(function, nd, i, LENGTHS, &role)?;
+            Ok(Some(Lengths::PerItem(i)))
+        }
+        (None, Some(t)) => {
+            let i = g.inputs(function, nd, &[t], false)?[0];
+            let rule = format!("{cu_role} is [B + 1, 1, 1, 1]:");
+            let b1 = dims.b.saturating_add(1);
+            g.check_dims_are(function, nd, i, &[b1, 1, 1, 1], &rule)?;
+            g.check_type_in(function, nd, i, LENGTHS, &cu_role)?;
+            Ok(Some(Lengths::Cumulative(i)))
         }
     }
 }

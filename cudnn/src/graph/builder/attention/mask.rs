@@ -22,7 +22,8 @@ use sys::cudnnBackendDescriptorType_t as D;
 use sys::cudnnPointwiseMode_t as Pw;
 
 use super::super::checks;
-use super::super::node::{BackendOp, NewTensor, Setting, Subgraph};
+use super::super::node::{BackendOp, Setting, Subgraph};
+use super::super::TensorDef;
 use super::{Dims, Lengths, SdpaOptions};
 use crate::core::version::Version;
 
@@ -131,7 +132,7 @@ struct BandMask {
 /// The score subgraph an attention node makes: the new tensors (in
 /// order), and how its operations use them.
 pub(super) struct ScorePlan {
-    pub(super) tensors: Vec<NewTensor>,
+    pub(super) tensors: Vec<TensorDef>,
     bias: Option<usize>,
     masks: Vec<BandMask>,
 }
@@ -169,12 +170,12 @@ const WINDOW: Names = Names {
 
 /// A plan being made: its tensors so far, of the scores' dims.
 struct Builder {
-    tensors: Vec<NewTensor>,
+    tensors: Vec<TensorDef>,
     dims: Vec<i64>,
 }
 
 impl Builder {
-    fn push(&mut self, t: NewTensor) -> Ref {
+    fn push(&mut self, t: TensorDef) -> Ref {
         self.tensors.push(t);
         Ref::New(self.tensors.len() - 1)
     }
@@ -182,7 +183,7 @@ impl Builder {
     /// A virtual tensor of the scores' dims.
     fn scores(&mut self, suffix: &'static str) -> Ref {
         let s = checks::packed_strides(&self.dims);
-        self.push(NewTensor::output(suffix, self.dims.clone(), s))
+        self.push(TensorDef::output(suffix, self.dims.clone(), s))
     }
 
     /// The lengths a bottom-right mask takes: the node's, or its dims as
@@ -205,8 +206,8 @@ impl Builder {
 
 /// An `INT32` scalar passed by value, of 4 dimensions of 1; `v` was
 /// checked to fit.
-fn int_scalar(suffix: &'static str, v: i64) -> NewTensor {
-    NewTensor::int_scalar(suffix, 4, i32::try_from(v).unwrap_or(i32::MAX))
+fn int_scalar(suffix: &'static str, v: i64) -> TensorDef {
+    TensorDef::int_scalar(suffix, 4, i32::try_from(v).unwrap_or(i32::MAX))
 }
 
 impl ScorePlan {
@@ -237,8 +238,8 @@ impl ScorePlan {
         }
         if let Some(r) = bounds.right {
             let names = if bounds.causal { &CAUSAL } else { &RIGHT };
-            let fill = b.push(NewTensor::scalar(names.fill, 4, f32::NEG_INFINITY));
-            let shift = (r != 0).then(|| b.push(NewTensor::int_scalar(names.shift, 4, r)));
+            let fill = b.push(TensorDef::scalar(names.fill, 4, f32::NEG_INFINITY));
+            let shift = (r != 0).then(|| b.push(TensorDef::int_scalar(names.shift, 4, r)));
             let lengths = bounds.bottom_right.then(|| b.lengths(seq, dims, names));
             let y = b.scores(names.y);
             masks.push(BandMask {
@@ -253,12 +254,12 @@ impl ScorePlan {
             prev = y;
         }
         if let Some(w) = bounds.left {
-            let fill = b.push(NewTensor::scalar(WINDOW.fill, 4, f32::NEG_INFINITY));
+            let fill = b.push(TensorDef::scalar(WINDOW.fill, 4, f32::NEG_INFINITY));
             let (left, lengths) = match (bounds.bottom_right, seq) {
-                (false, _) => (NewTensor::scalar(WINDOW.shift, 4, w as f32), None),
+                (false, _) => (TensorDef::scalar(WINDOW.shift, 4, w as f32), None),
                 (true, None) => {
                     let shifted = w - dims.skv + dims.sq;
-                    (NewTensor::scalar(WINDOW.shift, 4, shifted as f32), None)
+                    (TensorDef::scalar(WINDOW.shift, 4, shifted as f32), None)
                 }
                 (true, Some(_)) => (
                     int_scalar(WINDOW.shift, w),
@@ -444,8 +445,8 @@ mod tests {
         assert!(check_bounds(&top_left, &dims(64, big)).is_ok());
     }
 
-    fn suffixes(p: &ScorePlan) -> Vec<&'static str> {
-        p.tensors.iter().map(|t| t.suffix).collect()
+    fn suffixes(p: &ScorePlan) -> Vec<&str> {
+        p.tensors.iter().map(|t| t.name()).collect()
     }
 
     #[test]
@@ -473,10 +474,10 @@ mod tests {
         );
         // Fixed lengths: the window's bound is shifted, a float.
         let bound = &p.tensors[7];
-        assert_eq!(bound.dtype, Some(Dt::CUDNN_DATA_FLOAT));
+        assert_eq!(bound.dtype(), Some(Dt::FLOAT));
         let want = (32 - 128 + 16) as f32;
         assert_eq!(bound.by_value, Some(crate::graph::ScalarValue::Float(want)));
-        assert_eq!(p.tensors[3].dtype, Some(Dt::CUDNN_DATA_INT32));
+        assert_eq!(p.tensors[3].dtype(), Some(Dt::INT32));
         let n: Vec<usize> = (100..100 + p.tensors.len()).collect();
         let sub = p.subgraph(&n, true).unwrap();
         assert_eq!(sub.ops.len(), 2);
@@ -498,7 +499,7 @@ mod tests {
                 "scores_windowed",
             ]
         );
-        assert_eq!(p.tensors[5].dtype, Some(Dt::CUDNN_DATA_INT32));
+        assert_eq!(p.tensors[5].dtype(), Some(Dt::INT32));
         let n: Vec<usize> = (100..100 + p.tensors.len()).collect();
         let sub = p.subgraph(&n, false).unwrap();
         let m = &sub.ops[0];

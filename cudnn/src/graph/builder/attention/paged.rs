@@ -100,56 +100,53 @@ pub(super) fn spanned_len(
     Ok(skv)
 }
 
-impl Graph {
-    /// The dims of a paged attention over `q` and the containers `k`, `v`
-    /// with the tables of `paged`, checked, and the tables' indices.
-    pub(super) fn paged_dims(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        [q, k, v]: [usize; 3],
-        paged: &SdpaPagedKv,
-        options: &SdpaOptions,
-    ) -> Result<(Dims, [usize; 2])> {
-        let fail = |tensor: Option<String>, what: String| node_error(function, nd, tensor, what);
-        if let Some(what) = refused_option(options) {
-            return Err(fail(
-                None,
-                format!("paged K/V with {what}; paged attention is offered without"),
-            ));
-        }
-        if options.seq_len_q.is_none() || options.seq_len_kv.is_none() {
-            return Err(fail(
-                None,
-                "paged K/V without seq_len_q and seq_len_kv; paged attention takes both \
-                 (a padding mask)"
-                    .into(),
-            ));
-        }
-        let types = super::forward_types(options);
-        let mut dims = self.attention_dims(function, nd, [q, k, v], true, types)?;
-        let tables = self.inputs(
-            function,
-            nd,
-            &[paged.page_table_k, paged.page_table_v],
-            false,
-        )?;
-        let mut blocks = [0; 2];
-        for (n, (&t, role)) in tables
-            .iter()
-            .zip(["page_table_k", "page_table_v"])
-            .enumerate()
-        {
-            let name = || Some(self.tensors[t].name.to_string());
-            blocks[n] =
-                check_table_dims(&self.tensors[t].dims, dims.b).map_err(|w| fail(name(), w))?;
-            self.check_type_in(function, nd, t, &[Dt::CUDNN_DATA_INT32], role)?;
-        }
-        let block = |i: usize| self.tensors[i].dims[2];
-        dims.skv = spanned_len([blocks[0], block(k)], [blocks[1], block(v)])
-            .map_err(|(which, w)| fail(Some(self.tensors[tables[which]].name.to_string()), w))?;
-        Ok((dims, [tables[0], tables[1]]))
+/// The dims of a paged attention over `q` and the containers `k`, `v`
+/// with the tables of `paged`, checked, and the tables' indices.
+pub(super) fn paged_dims(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    [q, k, v]: [usize; 3],
+    paged: &SdpaPagedKv,
+    options: &SdpaOptions,
+) -> Result<(Dims, [usize; 2])> {
+    let fail = |tensor: Option<String>, what: String| node_error(function, nd, tensor, what);
+    if let Some(what) = refused_option(options) {
+        return Err(fail(
+            None,
+            format!("paged K/V with {what}; paged attention is offered without"),
+        ));
     }
+    if options.seq_len_q.is_none() || options.seq_len_kv.is_none() {
+        return Err(fail(
+            None,
+            "paged K/V without seq_len_q and seq_len_kv; paged attention takes both \
+             (a padding mask)"
+                .into(),
+        ));
+    }
+    let types = super::forward_types(options);
+    let mut dims = g.attention_dims(function, nd, [q, k, v], true, types)?;
+    let tables = g.inputs(
+        function,
+        nd,
+        &[paged.page_table_k, paged.page_table_v],
+        false,
+    )?;
+    let mut blocks = [0; 2];
+    for (n, (&t, role)) in tables
+        .iter()
+        .zip(["page_table_k", "page_table_v"])
+        .enumerate()
+    {
+        let name = || Some(g.tensors[t].name.to_string());
+        blocks[n] = check_table_dims(&g.tensors[t].dims, dims.b).map_err(|w| fail(name(), w))?;
+        g.check_type_in(function, nd, t, &[Dt::INT32], role)?;
+    }
+    let block = |i: usize| g.tensors[i].dims[2];
+    dims.skv = spanned_len([blocks[0], block(k)], [blocks[1], block(v)])
+        .map_err(|(which, w)| fail(Some(g.tensors[tables[which]].name.to_string()), w))?;
+    Ok((dims, [tables[0], tables[1]]))
 }
 
 #[cfg(test)]

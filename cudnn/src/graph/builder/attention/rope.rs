@@ -8,7 +8,8 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 use DType as Dt;
 
-use super::super::node::{BackendOp, NewTensor, Setting};
+use super::super::node::{BackendOp, Setting};
+use super::super::TensorDef;
 use super::super::{node, node_error, Graph, TensorId};
 use super::FLOATS;
 use crate::core::error::Result;
@@ -118,14 +119,14 @@ impl Graph {
         let role = if kind == "rope_forward" { "x" } else { "dy" };
         self.check_type_in(function, &nd, xi, FLOATS, role)?;
         self.check_dims_are(function, &nd, fi, &[s, 1, 1, d], "the angles of this x are")?;
-        self.check_type_in(function, &nd, fi, &[Dt::CUDNN_DATA_FLOAT], "freqs")?;
+        self.check_type_in(function, &nd, fi, &[Dt::FLOAT], "freqs")?;
         let (dims, strides) = (t.dims.clone(), t.strides.clone());
         let forward = kind == "rope_forward";
         let suffix = if forward { "y" } else { "dx" };
         let ids = self.add_node(
             function,
             (kind, name),
-            vec![NewTensor::output(suffix, dims, strides)],
+            vec![TensorDef::output(suffix, dims, strides)],
             |n| {
                 let r = if forward { &ROPE_FWD } else { &ROPE_BWD };
                 let mut op = BackendOp::new(kind, r.descriptor, r.since, r.needs);

@@ -19,7 +19,8 @@ use cudnn_sys as sys;
 use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
-use super::super::node::{BackendOp, NewTensor, Setting};
+use super::super::node::{BackendOp, Setting};
+use super::super::TensorDef;
 use super::super::{checks, node_error, Graph, NodeLabel};
 use super::{Dims, SdpaOptions};
 use crate::core::dtype::DType as Dt;
@@ -60,22 +61,22 @@ impl Softmax {
     /// the scores and probabilities (virtual, `[B, H_q, S_q, S_kv]`,
     /// packed) and, when asked for, the maximum and sum-exp (`FLOAT`,
     /// `[B, H_q, S_q, 1]`, packed).
-    pub(super) fn tensors(&self, dims: &Dims) -> Vec<NewTensor> {
+    pub(super) fn tensors(&self, dims: &Dims) -> Vec<TensorDef> {
         if !self.described() {
             return Vec::new();
         }
         let scores = vec![dims.b, dims.hq, dims.sq, dims.skv];
         let s = checks::packed_strides(&scores);
         let mut new = vec![
-            NewTensor::output("softmax_p", scores.clone(), s.clone()),
-            NewTensor::output("softmax_s", scores, s),
+            TensorDef::output("softmax_p", scores.clone(), s.clone()),
+            TensorDef::output("softmax_s", scores, s),
         ];
         if self.max_sum_exp {
             let rows = vec![dims.b, dims.hq, dims.sq, 1];
             let r = checks::packed_strides(&rows);
-            let f = Dt::CUDNN_DATA_FLOAT;
-            new.push(NewTensor::real_output("max", rows.clone(), r.clone(), f));
-            new.push(NewTensor::real_output("sum_exp", rows, r, f));
+            let f = Dt::FLOAT;
+            new.push(TensorDef::real_output("max", rows.clone(), r.clone(), f));
+            new.push(TensorDef::real_output("sum_exp", rows, r, f));
         }
         new
     }
@@ -124,38 +125,36 @@ impl Softmax {
 }
 
 /// The sink's gradient, `[1, H_q, 1, 1]` `FLOAT`, packed.
-pub(super) fn dsink_tensor(dims: &Dims) -> NewTensor {
+pub(super) fn dsink_tensor(dims: &Dims) -> TensorDef {
     let d = vec![1, dims.hq, 1, 1];
     let s = checks::packed_strides(&d);
-    NewTensor::real_output("dsink", d, s, Dt::CUDNN_DATA_FLOAT)
+    TensorDef::real_output("dsink", d, s, Dt::FLOAT)
 }
 
-impl Graph {
-    /// The softmax options of `options`, checked: the sink is a tensor of
-    /// this graph, `[1, H_q, 1, 1]`, `FLOAT`.
-    pub(super) fn sdpa_softmax(
-        &self,
-        function: &'static str,
-        nd: &NodeLabel<'_>,
-        options: &SdpaOptions,
-        dims: &Dims,
-    ) -> Result<Softmax> {
-        let sink = match options.sink {
-            None => None,
-            Some(s) => {
-                let i = self.inputs(function, nd, &[s], false)?[0];
-                let want = [1, dims.hq, 1, 1];
-                self.check_dims_are(function, nd, i, &want, "the sink of these heads is")?;
-                self.check_type_in(function, nd, i, &[Dt::CUDNN_DATA_FLOAT], "the sink")?;
-                Some(i)
-            }
-        };
-        Ok(Softmax {
-            sink,
-            max_sum_exp: options.max_sum_exp,
-            stats: options.stats,
-        })
-    }
+/// The softmax options of `options`, checked: the sink is a tensor of
+/// this graph, `[1, H_q, 1, 1]`, `FLOAT`.
+pub(super) fn sdpa_softmax(
+    g: &Graph,
+    function: &'static str,
+    nd: &NodeLabel<'_>,
+    options: &SdpaOptions,
+    dims: &Dims,
+) -> Result<Softmax> {
+    let sink = match options.sink {
+        None => None,
+        Some(s) => {
+            let i = g.inputs(function, nd, &[s], false)?[0];
+            let want = [1, dims.hq, 1, 1];
+            g.check_dims_are(function, nd, i, &want, "the sink of these heads is")?;
+            g.check_type_in(function, nd, i, &[Dt::FLOAT], "the sink")?;
+            Some(i)
+        }
+    };
+    Ok(Softmax {
+        sink,
+        max_sum_exp: options.max_sum_exp,
+        stats: options.stats,
+    })
 }
 
 /// The refusal of an option of the other direction, as
@@ -185,8 +184,8 @@ mod tests {
     use crate::graph::{Graph, SdpaBackwardInputs, SdpaOptions, TensorId};
     use cudnn_sys::cudnnDataType_t as Dt;
 
-    const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-    const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+    const BF16: Dt = Dt::BFLOAT16;
+    const F32: Dt = Dt::FLOAT;
 
     /// `g` builds on 9.21.0 and is refused on 9.20.99, naming `words`.
     fn needs_9_21(g: &Graph, words: &str) {

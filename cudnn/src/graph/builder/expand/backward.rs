@@ -60,58 +60,54 @@ use super::{Expander, COMPOSITE_SINCE};
 /// to 9.15).
 const NO_KV_WORKAROUND: Version = Version::new(9, 16, 0);
 
-impl Graph {
-    /// Whether `k` and `v` of backward `c` may be described transposed in
-    /// place: inputs of the graph that only this backward reads.
-    pub(super) fn kv_are_its_own(&self, c: &CompositeSdpaBackward) -> bool {
-        let [_, k, v, ..] = c.ins;
-        let ours = |o: &OpDef| matches!(&o.op.composite, Some(super::Composite::SdpaBackward(b)) if **b == *c);
-        [k, v].iter().all(|&t| {
-            self.tensors[t].producer.is_none()
-                && self
-                    .ops
-                    .iter()
-                    .all(|o| ours(o) || !o.op.inputs().contains(&t))
-        })
-    }
+/// Whether `k` and `v` of backward `c` may be described transposed in
+/// place: inputs of the graph that only this backward reads.
+pub(super) fn kv_are_its_own(g: &Graph, c: &CompositeSdpaBackward) -> bool {
+    let [_, k, v, ..] = c.ins;
+    let ours =
+        |o: &OpDef| matches!(&o.op.composite, Some(super::Composite::SdpaBackward(b)) if **b == *c);
+    [k, v].iter().all(|&t| {
+        g.tensors[t].producer.is_none()
+            && g.ops.iter().all(|o| ours(o) || !o.op.inputs().contains(&t))
+    })
+}
 
-    /// The composite backward's refusals: grouped-query attention on
-    /// cuDNN 8, a bottom-right mask below 9.6 with `S_q` or `S_kv` not a
-    /// multiple of 64, and below 9.16 `S_kv` not a multiple of 128 (the
-    /// frontend's workaround, lengths it writes into its workspace, is not
-    /// built).
-    pub(super) fn check_backward(
-        &self,
-        function: &'static str,
-        nd: String,
-        c: &CompositeSdpaBackward,
-        (have, unified): (Version, (Version, &str)),
-    ) -> Result<()> {
-        let [q, k, v, ..] = c.ins;
-        self.check_heads(function, nd.clone(), [q, k, v], have)?;
-        self.check_bottom_right(
-            function,
-            nd.clone(),
-            (c.bottom_right, [q, k]),
-            (have, unified),
-        )?;
-        let skv = self.tensors[k].dims[2];
-        if have >= NO_KV_WORKAROUND || skv % 128 == 0 {
-            return Ok(());
-        }
-        let (want, needs) = unified;
-        Err(node_error(
-            function,
-            nd,
-            None,
-            format!(
-                "needs cuDNN {want} or later ({needs}); the loaded one is {have}; the composite \
-                 attention backward before cuDNN 9.16.0 takes S_kv a multiple of 128 (here \
-                 {skv}): cuDNN's frontend masks other lengths with sequence lengths it writes \
-                 into its workspace, which this crate does not build"
-            ),
-        ))
+/// The composite backward's refusals: grouped-query attention on
+/// cuDNN 8, a bottom-right mask below 9.6 with `S_q` or `S_kv` not a
+/// multiple of 64, and below 9.16 `S_kv` not a multiple of 128 (the
+/// frontend's workaround, lengths it writes into its workspace, is not
+/// built).
+pub(super) fn check_backward(
+    g: &Graph,
+    function: &'static str,
+    nd: String,
+    c: &CompositeSdpaBackward,
+    (have, unified): (Version, (Version, &str)),
+) -> Result<()> {
+    let [q, k, v, ..] = c.ins;
+    g.check_heads(function, nd.clone(), [q, k, v], have)?;
+    g.check_bottom_right(
+        function,
+        nd.clone(),
+        (c.bottom_right, [q, k]),
+        (have, unified),
+    )?;
+    let skv = g.tensors[k].dims[2];
+    if have >= NO_KV_WORKAROUND || skv % 128 == 0 {
+        return Ok(());
     }
+    let (want, needs) = unified;
+    Err(node_error(
+        function,
+        nd,
+        None,
+        format!(
+            "needs cuDNN {want} or later ({needs}); the loaded one is {have}; the composite \
+             attention backward before cuDNN 9.16.0 takes S_kv a multiple of 128 (here \
+             {skv}): cuDNN's frontend masks other lengths with sequence lengths it writes \
+             into its workspace, which this crate does not build"
+        ),
+    ))
 }
 
 /// The dims the backward reads: batch, query heads, `S_q`, `S_kv`, the
@@ -136,7 +132,7 @@ impl Expander {
             sq: qd[2],
             d: qd[3],
             skv: self.tensors[k].dims[2],
-            qtype: self.tensors[q].dtype.unwrap_or(Dt::CUDNN_DATA_HALF),
+            qtype: self.tensors[q].dtype().unwrap_or(Dt::HALF),
         };
         let k_view = (
             self.tensors[k].dims.clone(),
@@ -366,15 +362,9 @@ impl Expander {
     /// A real `FLOAT` tensor `<node>.<suffix>` of `dims` (packed) that the
     /// next operation writes: memory of the composite's own.
     fn real(&mut self, nd: &str, suffix: &str, dims: &[i64]) -> usize {
-        self.tensors.push(TensorDef {
-            name: Graph::output_name(nd, suffix),
-            dims: dims.into(),
-            strides: super::super::checks::packed_strides(dims),
-            dtype: Some(Dt::CUDNN_DATA_FLOAT),
-            producer: Some(self.ops.len()),
-            by_value: None,
-            reordering: None,
-        });
-        self.tensors.len() - 1
+        let layout = (dims.into(), super::super::checks::packed_strides(dims));
+        let name = Graph::output_name(nd, suffix);
+        let float = Some(Dt::FLOAT);
+        self.take(TensorDef::new(name, layout, float, Some(self.ops.len())))
     }
 }

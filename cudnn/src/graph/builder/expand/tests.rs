@@ -7,8 +7,8 @@ use crate::core::error::{Error, Mismatch};
 use crate::graph::{SdpaDropout, SdpaOptions, TensorId};
 use sys::cudnnBackendAttributeName_t as A;
 
-const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-const I32: Dt = Dt::CUDNN_DATA_INT32;
+const BF16: Dt = Dt::BFLOAT16;
+const I32: Dt = Dt::INT32;
 
 fn forward(options: &dyn Fn(&mut Graph) -> SdpaOptions) -> (Graph, TensorId) {
     let mut g = Graph::new("f");
@@ -58,7 +58,7 @@ fn the_forward_expands_as_the_frontend_builds_it() {
         .iter()
         .position(|t| t.name.ends_with(".softmax"));
     let p = p.unwrap();
-    assert_eq!(e.graph.tensors[p].dtype, Some(BF16));
+    assert_eq!(e.graph.tensors[p].dtype(), Some(BF16));
     assert!(e.typed_virtual.contains(&p));
     // The expanded graph has no version gate left.
     assert!(e
@@ -113,12 +113,8 @@ fn masks_lengths_and_dropout_expand() {
         seq_len_kv: Some(g.tensor("skv", &[1, 1, 1, 1], I32).unwrap()),
         dropout: Some(SdpaDropout {
             probability: 0.25,
-            seed: g
-                .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-                .unwrap(),
-            offset: g
-                .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-                .unwrap(),
+            seed: g.tensor("seed", &[1, 1, 1, 1], Dt::INT64).unwrap(),
+            offset: g.tensor("offset", &[1, 1, 1, 1], Dt::INT64).unwrap(),
         }),
         stats: true,
         ..SdpaOptions::default()
@@ -248,9 +244,7 @@ fn keys_are_transposed_once_and_only_when_the_forwards_own_them() {
     g.set_intermediate_type(BF16).unwrap();
     let q = g.tensor("q", &[1, 2, 64, 32], BF16).unwrap();
     let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], BF16).unwrap());
-    let f = g
-        .tensor("f", &[64, 1, 1, 32], Dt::CUDNN_DATA_FLOAT)
-        .unwrap();
+    let f = g.tensor("f", &[64, 1, 1, 32], Dt::FLOAT).unwrap();
     let k = g
         .rope_forward(k, f, &crate::graph::RopeOptions::default())
         .unwrap();
@@ -316,9 +310,7 @@ fn backward(have: Version, options: &dyn Fn(&mut Graph) -> SdpaOptions) -> Expan
             .unwrap()
     });
     let [k, v] = ["k", "v"].map(|n| g.tensor(n, &[2, 4, 256, 64], BF16).unwrap());
-    let stats = g
-        .tensor("stats", &[2, 4, 128, 1], Dt::CUDNN_DATA_FLOAT)
-        .unwrap();
+    let stats = g.tensor("stats", &[2, 4, 128, 1], Dt::FLOAT).unwrap();
     let i = crate::graph::SdpaBackwardInputs {
         q,
         k,
@@ -348,20 +340,16 @@ fn the_backward_expands_as_the_frontend_builds_it() {
     let e = backward(Version::new(9, 10, 2), &|g| SdpaOptions {
         dropout: Some(SdpaDropout {
             probability: 0.1,
-            seed: g
-                .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-                .unwrap(),
-            offset: g
-                .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-                .unwrap(),
+            seed: g.tensor("seed", &[1, 1, 1, 1], Dt::INT64).unwrap(),
+            offset: g.tensor("offset", &[1, 1, 1, 1], Dt::INT64).unwrap(),
         }),
         ..SdpaOptions::default()
     });
     let prod = tensor(&e, ".mul_dO_O");
     assert_eq!(prod.dims, [2, 4, 128, 64]);
     assert_eq!(prod.strides, [32768, 8192, 256, 1]);
-    assert_eq!(tensor(&e, ".reshape_k").dtype, None);
-    assert_eq!(tensor(&e, ".reshape_p").dtype, Some(BF16));
+    assert_eq!(tensor(&e, ".reshape_k").dtype(), None);
+    assert_eq!(tensor(&e, ".reshape_p").dtype(), Some(BF16));
     let rng = e.graph.ops.iter().find(|o| o.op.kind == "rng").map(|o| {
         let Setting::Nested(_, n) = &o.op.settings[0] else {
             panic!("{:?}", o.op.settings);

@@ -2,12 +2,13 @@
 
 use super::*;
 use crate::core::error::{Error, Mismatch};
+use crate::graph::builder::TensorId;
 use crate::graph::{
     DiagonalAlignment, NormOptions, RopeOptions, SdpaBackwardInputs, SdpaDropout, SdpaOptions,
 };
 
-const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+const BF16: Dt = Dt::BFLOAT16;
+const F32: Dt = Dt::FLOAT;
 
 /// The version `g` needs: the refusal one below it names it, and the
 /// version itself passes.
@@ -76,12 +77,8 @@ fn shape_ops_and_softmax_need_their_versions() {
 #[test]
 fn an_rng_node_needs_9_0() {
     let mut g = Graph::new("rng");
-    let seed = g
-        .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-        .unwrap();
-    let offset = g
-        .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-        .unwrap();
+    let seed = g.tensor("seed", &[1, 1, 1, 1], Dt::INT64).unwrap();
+    let offset = g.tensor("offset", &[1, 1, 1, 1], Dt::INT64).unwrap();
     let b = crate::graph::RngDistribution::Bernoulli { probability: 0.5 };
     g.rng(&[2, 8, 4, 4], b, seed, offset).unwrap();
     needs(&g, Version::new(9, 0, 0), "OPERATION_RNG_DESCRIPTOR");
@@ -121,10 +118,8 @@ fn the_sdpa_forward_needs_9_13_and_later_with_its_options() {
 
     let mut g = Graph::new("padded");
     let [q, k, v] = qkv(&mut g);
-    let sq = g.tensor("sq", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT32).unwrap();
-    let skv = g
-        .tensor("skv", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT32)
-        .unwrap();
+    let sq = g.tensor("sq", &[1, 1, 1, 1], Dt::INT32).unwrap();
+    let skv = g.tensor("skv", &[1, 1, 1, 1], Dt::INT32).unwrap();
     let o = SdpaOptions {
         seq_len_q: Some(sq),
         seq_len_kv: Some(skv),
@@ -144,12 +139,8 @@ fn the_sdpa_forward_needs_9_13_and_later_with_its_options() {
 
     let mut g = Graph::new("dropout");
     let [q, k, v] = qkv(&mut g);
-    let seed = g
-        .tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-        .unwrap();
-    let offset = g
-        .tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64)
-        .unwrap();
+    let seed = g.tensor("seed", &[1, 1, 1, 1], Dt::INT64).unwrap();
+    let offset = g.tensor("offset", &[1, 1, 1, 1], Dt::INT64).unwrap();
     let o = SdpaOptions {
         dropout: Some(SdpaDropout {
             probability: 0.1,
@@ -190,7 +181,7 @@ fn the_forwards_masks_need_9_21_and_cumulative_lengths_9_24() {
         ..SdpaOptions::default()
     });
     needs(&g, Version::new(9, 21, 0), "a right bound");
-    let cu = |g: &mut Graph, n: &str| g.tensor(n, &[2, 1, 1, 1], Dt::CUDNN_DATA_INT32).unwrap();
+    let cu = |g: &mut Graph, n: &str| g.tensor(n, &[2, 1, 1, 1], Dt::INT32).unwrap();
     let g = forward("ragged", &|g| SdpaOptions {
         cu_seq_len_q: Some(cu(g, "cu_q")),
         cu_seq_len_kv: Some(cu(g, "cu_kv")),
@@ -199,10 +190,7 @@ fn the_forwards_masks_need_9_21_and_cumulative_lengths_9_24() {
     needs(&g, Version::new(9, 24, 0), "SDPA_FWD_CU_SEQ_LEN_QDESC");
     let g = forward("mixed", &|g| SdpaOptions {
         cu_seq_len_q: Some(cu(g, "cu_q")),
-        seq_len_kv: Some(
-            g.tensor("skv", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT32)
-                .unwrap(),
-        ),
+        seq_len_kv: Some(g.tensor("skv", &[1, 1, 1, 1], Dt::INT32).unwrap()),
         ..SdpaOptions::default()
     });
     needs(&g, Version::new(9, 24, 0), "SDPA_FWD_CU_SEQ_LEN_QDESC");
@@ -216,10 +204,7 @@ fn the_forwards_masks_need_9_21_and_cumulative_lengths_9_24() {
     needs(&g, Version::new(9, 24, 0), "CU_SEQ_LEN");
 
     let mut g = Graph::new("fp8");
-    let [q, k, v] = ["q", "k", "v"].map(|n| {
-        g.tensor(n, &[1, 2, 64, 32], Dt::CUDNN_DATA_FP8_E4M3)
-            .unwrap()
-    });
+    let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &[1, 2, 64, 32], Dt::FP8_E4M3).unwrap());
     let [a, b, c, d, e, f] =
         ["dq", "dk", "dv", "ds", "ss", "so"].map(|n| g.tensor(n, &[1, 1, 1, 1], F32).unwrap());
     let fp8 = crate::graph::SdpaFp8 {
@@ -304,8 +289,8 @@ fn the_backwards_options_need_their_attributes_versions() {
     });
     needs(&window, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
     let dropout = backward("dropout", &|g| {
-        let seed = g.tensor("seed", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64);
-        let offset = g.tensor("offset", &[1, 1, 1, 1], Dt::CUDNN_DATA_INT64);
+        let seed = g.tensor("seed", &[1, 1, 1, 1], Dt::INT64);
+        let offset = g.tensor("offset", &[1, 1, 1, 1], Dt::INT64);
         SdpaOptions {
             causal: true,
             dropout: Some(SdpaDropout {
@@ -340,8 +325,7 @@ fn the_backwards_options_need_their_attributes_versions() {
     });
     needs(&bottom_right, Version::new(9, 21, 0), "SDPA_BWD_SUBGRAPH");
     let ragged = backward("ragged", &|g| {
-        let [cu_q, cu_kv] =
-            ["cu_q", "cu_kv"].map(|n| g.tensor(n, &[2, 1, 1, 1], Dt::CUDNN_DATA_INT64));
+        let [cu_q, cu_kv] = ["cu_q", "cu_kv"].map(|n| g.tensor(n, &[2, 1, 1, 1], Dt::INT64));
         SdpaOptions {
             cu_seq_len_q: Some(cu_q.unwrap()),
             cu_seq_len_kv: Some(cu_kv.unwrap()),
