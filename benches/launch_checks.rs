@@ -1,17 +1,12 @@
 //! The launch layer's pre-call work, per launch, without a GPU: what a
 //! safe launch checks before it calls cuDNN, over the descriptors and the
-//! buffer lengths, for a convolution forward and a batch-norm training
-//! step, against the real cuDNN (the descriptors are cuDNN's).
-//!
-//! - convolution forward: every descriptor of the problem is the handle
-//!   library's, the three lengths against the descriptors, the output's
-//!   strides give each element its own address;
-//! - batch-norm training: the problem's checks of
-//!   [`BatchNormProblem::check_forward_training`] (no fused op, the
-//!   averaging factor, every length).
+//! buffer lengths, for a convolution forward, against the real cuDNN (the
+//! descriptors are cuDNN's): every descriptor of the problem is the handle
+//! library's, the three lengths against the descriptors, the output's
+//! strides give each element its own address.
 //!
 //! What is not timed here needs a device: binding the context, the
-//! buffers' contexts, cudarc's event guards. Criterion reports each; the
+//! buffers' contexts, cudarc's event guards. Criterion reports it; the
 //! last lines print the mean per launch in ns from this program's own loop.
 //! Nothing is asserted: a benchmark is not a test.
 //!
@@ -28,10 +23,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use criterion::Criterion;
-use cudnn::norm::{BatchNormProblem, BnTrainingLengths};
+use cudnn::tensor::strides_are_injective;
 use cudnn::{
-    strides_are_injective, BatchNormMode, ConvProblem, ConvolutionDescriptor, FilterDescriptor,
-    Library, TensorDescriptor, TensorFormat,
+    ConvProblem, ConvolutionDescriptor, FilterDescriptor, Library, TensorDescriptor, TensorFormat,
 };
 
 const NCHW: TensorFormat = TensorFormat::NCHW;
@@ -42,16 +36,6 @@ fn conv_problem(lib: &Arc<Library>) -> cudnn::Result<ConvProblem<f32, f32>> {
         TensorDescriptor::new_in(Arc::clone(lib), NCHW, &[32, 64, 56, 56])?,
         FilterDescriptor::new_in(Arc::clone(lib), NCHW, &[64, 64, 3, 3])?,
         ConvolutionDescriptor::new_in(Arc::clone(lib), &[1, 1], &[1, 1], &[1, 1])?,
-    )
-}
-
-/// Spatial batch norm over the same activation.
-fn bn_problem(lib: &Arc<Library>) -> cudnn::Result<BatchNormProblem<f32>> {
-    BatchNormProblem::new(
-        BatchNormMode::SPATIAL,
-        TensorDescriptor::new_in(Arc::clone(lib), NCHW, &[32, 64, 56, 56])?,
-        TensorDescriptor::new_in(Arc::clone(lib), NCHW, &[32, 64, 56, 56])?,
-        1e-5,
     )
 }
 
@@ -68,11 +52,6 @@ fn conv_checks(p: &ConvProblem<f32, f32>, lib: &Arc<Library>, lens: (usize, usiz
         && lens.1 >= p.w().required_len()
         && lens.2 >= p.y().required_len()
         && strides_are_injective(p.y().dims(), p.y().strides())
-}
-
-/// The batch-norm training launch's checks that need no device.
-fn bn_checks(p: &BatchNormProblem<f32>, lens: &BnTrainingLengths) -> bool {
-    p.check_forward_training(0.1, lens).is_ok()
 }
 
 /// Mean ns per call of `f` over `rounds`.
@@ -103,42 +82,25 @@ fn main() -> ExitCode {
         conv.w().required_len(),
         conv.y().required_len(),
     );
-    let bn = bn_problem(&lib).expect("the batch-norm problem builds");
-    let c = bn.param_len();
-    let x = bn.x().required_len();
-    let bn_lens = BnTrainingLengths {
-        x,
-        z: None,
-        y: x,
-        scale: c,
-        bias: c,
-        running: Some((c, c)),
-        saved: Some((c, c)),
-    };
     assert!(conv_checks(&conv, &lib, conv_lens), "the conv checks pass");
-    assert!(bn_checks(&bn, &bn_lens), "the batch-norm checks pass");
 
     // `cargo bench` passes --bench; `cargo test --benches` does not.
     if !std::env::args().any(|a| a == "--bench") {
-        println!("launch_checks: smoke run (no --bench): both checks pass");
+        println!("launch_checks: smoke run (no --bench): the checks pass");
         return ExitCode::SUCCESS;
     }
     let mut c = Criterion::default().configure_from_args();
     c.bench_function("pre-call checks: convolution forward", |b| {
         b.iter(|| conv_checks(black_box(&conv), &lib, black_box(conv_lens)))
     });
-    c.bench_function("pre-call checks: batch-norm training", |b| {
-        b.iter(|| bn_checks(black_box(&bn), black_box(&bn_lens)))
-    });
     c.final_summary();
     let rounds = 1_000_000;
     let conv_ns = mean_ns(rounds, || conv_checks(&conv, &lib, conv_lens));
-    let bn_ns = mean_ns(rounds, || bn_checks(&bn, &bn_lens));
     println!(
         "launch_checks: cuDNN {} from {}",
         lib.version(),
         lib.path().display()
     );
-    println!("pre-call work per launch: convolution forward {conv_ns:.1} ns, batch-norm training {bn_ns:.1} ns");
+    println!("pre-call work per launch: convolution forward {conv_ns:.1} ns");
     ExitCode::SUCCESS
 }

@@ -185,7 +185,7 @@ impl Progress for EpochPrinter {
 /// Says what is missing, from the doctor's report, and fails; the last
 /// line says why.
 fn cannot_run(what: &str) -> ExitCode {
-    say!("CUDA available: {}", cudnn::cuda_driver_present());
+    say!("CUDA available: {}", cudnn::handle::cuda_driver_present());
     say!();
     say!("{}", cudnn::doctor::report().summary());
     say!();

@@ -10,12 +10,12 @@
 #    cuDNN 8, prints its table of counts and fails unless created equals
 #    destroyed for every kind;
 # 2. no Rust allocation is lost: that test and the host suites (the cudnn
-#    unit tests but four that repeat safe code at scale, conv_host,
-#    ops_host, norm_host, rnn_host,
-#    host_functions) run under valgrind's memcheck against cuDNN 9, two at a
-#    time, and the step fails on any definitely lost block or memory error
-#    outside the suppressions of scripts/valgrind/leak-check.supp (two, both
-#    in glibc's dynamic loader; none in cuDNN or in this workspace).
+#    unit tests, with the ops, norm and rnn host tests, but four that repeat
+#    safe code at scale; conv_host, host_functions) run under valgrind's
+#    memcheck against cuDNN 9, two at a time, and the step fails on any
+#    definitely lost block or memory error outside the suppressions of
+#    scripts/valgrind/leak-check.supp (two, both in glibc's dynamic loader;
+#    none in cuDNN or in this workspace).
 #
 #   bash scripts/leak-check.sh
 #   bash scripts/leak-check.sh --tools-only   (installs valgrind and exits)
@@ -77,8 +77,8 @@ echo "== build: leak_check (count-objects) and the host suites =="
 # The host suites with scripts/test.sh's package selection, so that its
 # build is reused; leak_check alone with the feature.
 executables -p cudnn-rs --features count-objects --test leak_check >"$logs/bins"
-executables --workspace --exclude xtask --exclude cudnn-rs-candle --lib --test conv_host --test ops_host \
-    --test norm_host --test rnn_host --test host_functions \
+executables --workspace --exclude xtask --exclude cudnn-rs-candle --lib --test conv_host \
+    --test host_functions \
     | awk '$2 !~ /_\(unit_tests\)$/ || $2 == "cudnn_(unit_tests)"' >>"$logs/bins"
 read -r lc_dir _ lc_bin < <(grep ' leak_check ' "$logs/bins")
 

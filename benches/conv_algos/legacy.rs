@@ -4,10 +4,11 @@
 use std::time::Instant;
 
 use criterion::Criterion;
+use cudnn::conv::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo, SearchMode};
 use cudnn::conv::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
 use cudnn::{
-    AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ComputeType, ComputesIn, ConvProblem,
-    FwdAlgo, Handle, Scaling, SearchMode, SearchOptions, Workspace,
+    AlgoCache, AlgoChoice, ComputeType, ComputesIn, ConvProblem, Handle, Scaling, SearchOptions,
+    Workspace,
 };
 use serde_json::{json, Value};
 

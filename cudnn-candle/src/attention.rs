@@ -3,11 +3,11 @@
 //! masks from sequence lengths, grouped-query attention, bf16 and f16.
 
 use candle_core::{DType, Result, Tensor};
-use cudnn::nn::{Attention, AttentionOptions, AttentionShape};
+use cudnn::nn::{Attention, AttentionOptions, AttentionShape, ATTENTION_DATA_TYPES};
 
 use crate::backend;
 use crate::error::{bad_shape, bad_value, OrCandle};
-use crate::types::cudnn_dtype;
+use crate::types::layer_dtype;
 
 /// The options of [`sdpa`].
 ///
@@ -160,8 +160,7 @@ pub(crate) fn check(
         padding: seq_lens.is_some(),
         ..AttentionOptions::default()
     };
-    let dtype = cudnn_dtype(F, q.dtype())?;
-    cudnn::nn::check_attention_data_type(dtype).or_candle()?;
+    let dtype = layer_dtype(F, q.dtype(), ATTENTION_DATA_TYPES)?;
     // The element type only picks the layer; the checks are the same.
     Attention::<half::bf16>::check(&shape, &options).or_candle()?;
     Ok(SdpaProblem {

@@ -2,11 +2,11 @@
 //! API ([`cudnn::nn::LayerNorm`], [`cudnn::nn::RmsNorm`]).
 
 use candle_core::{DType, Result, Tensor};
-use cudnn::nn::{LayerNorm, NormShape, RmsNorm};
+use cudnn::nn::{LayerNorm, NormShape, RmsNorm, NORM_DATA_TYPES};
 
 use crate::backend;
 use crate::error::{bad_shape, bad_value, OrCandle};
-use crate::types::cudnn_dtype;
+use crate::types::layer_dtype;
 
 /// What cuDNN is asked for: the rows and features, element type, epsilon.
 #[derive(Debug, Clone, Copy)]
@@ -59,8 +59,7 @@ pub(crate) fn check_layer_norm(
 ) -> Result<NormProblem> {
     const F: &str = "cudnn_candle::layer_norm";
     let shape = shape_of(F, x, &[("weight", weight), ("bias", bias)])?;
-    let dtype = cudnn_dtype(F, x.dtype())?;
-    cudnn::nn::check_norm_data_type(dtype).or_candle()?;
+    let dtype = layer_dtype(F, x.dtype(), NORM_DATA_TYPES)?;
     // The element type only picks the layer; the checks are the same.
     LayerNorm::<f32>::check(&shape, epsilon).or_candle()?;
     Ok(NormProblem {
@@ -73,8 +72,7 @@ pub(crate) fn check_layer_norm(
 pub(crate) fn check_rms_norm(x: &Tensor, weight: &Tensor, epsilon: f32) -> Result<NormProblem> {
     const F: &str = "cudnn_candle::rms_norm";
     let shape = shape_of(F, x, &[("weight", weight)])?;
-    let dtype = cudnn_dtype(F, x.dtype())?;
-    cudnn::nn::check_norm_data_type(dtype).or_candle()?;
+    let dtype = layer_dtype(F, x.dtype(), NORM_DATA_TYPES)?;
     // The element type only picks the layer; the checks are the same.
     RmsNorm::<f32>::check(&shape, epsilon).or_candle()?;
     Ok(NormProblem {

@@ -27,3 +27,32 @@ pub(crate) fn cudnn_dtype(function: &'static str, dtype: DType) -> Result<Dt> {
         }
     })
 }
+
+/// cuDNN's name for `dtype` when a layer takes only some types: `dtype`
+/// must be one of `allowed`, the layer's element types as cuDNN names them
+/// (`cudnn::nn::NORM_DATA_TYPES`, `cudnn::nn::ATTENTION_DATA_TYPES`),
+/// checked here because candle's element type is known only at run time.
+pub(crate) fn layer_dtype(function: &'static str, dtype: DType, allowed: &[Dt]) -> Result<Dt> {
+    let cudnn = cudnn_dtype(function, dtype)?;
+    if allowed.contains(&cudnn) {
+        return Ok(cudnn);
+    }
+    let names: Vec<&str> = allowed.iter().map(|&t| candle_name(t)).collect();
+    Err(bad_value(
+        function,
+        format!(
+            "element type {dtype:?}; the layer takes {}",
+            names.join(", ")
+        ),
+    ))
+}
+
+/// candle's name of a float type cuDNN names `dtype`, for messages.
+fn candle_name(dtype: Dt) -> &'static str {
+    match dtype {
+        Dt::CUDNN_DATA_FLOAT => "F32",
+        Dt::CUDNN_DATA_HALF => "F16",
+        Dt::CUDNN_DATA_BFLOAT16 => "BF16",
+        _ => "another type",
+    }
+}

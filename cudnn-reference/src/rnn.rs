@@ -10,7 +10,7 @@
 //! (acting on the recurrent state), `bias_ih_l{k}`, `bias_hh_l{k}` and, for
 //! an LSTM with a projection, `weight_hr_l{k}`; the reverse direction's
 //! names end in `_reverse`. Gates are stacked in PyTorch's order, which is
-//! also cuDNN's `linLayerID` order (see `cudnn::RnnWeightLayout`):
+//! also cuDNN's `linLayerID` order (see `cudnn::rnn::RnnWeightLayout`):
 //!
 //! | cell | gates, in order |
 //! |------|-----------------|

@@ -50,6 +50,30 @@
 //! [`doctor::report`] says which cuDNN loaded, from where, what else is on
 //! the machine, and what to fix.
 //!
+//! # Where things are
+//!
+//! The crate root holds what the example above and the most common code
+//! use; every item is in one of these modules:
+//!
+//! - [`load`]: loading cuDNN ([`library`], [`init`]), the [`Library`] and
+//!   its [`Version`], what the search tried and why a load failed;
+//!   [`doctor`] says what is wrong with an install.
+//! - [`handle`]: the [`Handle`], its CUDA context ([`cuda_context`]), the
+//!   [`Workspace`], the launch modes ([`Scaling`], [`MathType`],
+//!   [`NanPropagation`]) and the device buffers a launch takes, other
+//!   frameworks' memory included ([`handle::RawDeviceView`]).
+//! - [`tensor`]: tensor and filter descriptors and their layouts.
+//! - [`dtype`]: element types, compute types and their sizes.
+//! - [`error`]: [`Error`], [`Mismatch`] and cuDNN's statuses.
+//! - The op families: [`conv`], [`ops`] (pooling, activation, softmax,
+//!   LRN, dropout, tensor operations and reductions), [`norm`] (batch
+//!   normalization), [`rnn`].
+//! - [`graph`]: the backend API (graphs, plans, their cache, execution);
+//!   [`graph::backend`] is the raw backend-descriptor access underneath.
+//! - [`nn`]: layers built on the graph API (linear, normalization,
+//!   attention).
+//! - [`sys`]: the raw bindings; [`cudarc`] and [`half`], re-exported.
+//!
 //! # The safety model
 //!
 //! - Descriptors ([`TensorDescriptor`], [`FilterDescriptor`],
@@ -90,51 +114,86 @@ pub mod nn;
 pub mod norm;
 pub mod ops;
 pub mod rnn;
+#[cfg(test)]
+mod test_support;
 
+pub mod dtype {
+    //! Element types: the Rust types a descriptor is typed by
+    //! ([`DataType`]), cuDNN's names for them ([`DType`]), the compute
+    //! types ([`ComputeType`], [`ComputesIn`]) and the scaling type
+    //! ([`Scale`]); the FP8, FP4 and E8M0 storage types; sizes in bits and
+    //! bytes.
+    pub use crate::core::dtype::{
+        bits_of as data_type_bits, size_of as data_type_size, ComputeType, ComputesIn, DType,
+        DataType, F4E2M1x2, Scale, E8M0, F8E4M3, F8E5M2,
+    };
+}
+
+pub mod error {
+    //! What goes wrong: [`Error`] and its [`Result`], the [`Mismatch`] of a
+    //! refused argument, cuDNN's statuses ([`Status`], [`StatusError`],
+    //! [`Category`]) and CUDA's ([`CudaError`]).
+    pub use crate::core::error::{CudaError, Error, Mismatch, Result, StatusError};
+    pub use crate::core::status::{Category, Status};
+}
+
+pub mod load {
+    //! Loading cuDNN: [`library`] (loaded on first use), [`init`] (from a
+    //! given place), the loaded [`Library`] and its [`Version`], the CUDA
+    //! version it was built for ([`CudaVersion`]); what the search tried
+    //! ([`Attempt`], [`Candidate`], [`Source`]) and why a load failed
+    //! ([`LoadError`]); the largest cache file read
+    //! ([`CACHE_FILE_MAX_BYTES`]).
+    pub use crate::core::library::{init, library, version, Library};
+    pub use crate::core::save::CACHE_FILE_MAX_BYTES;
+    pub use crate::core::version::{CudaVersion, Version};
+    pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
+    pub use cudnn_sys::loader::LoadError;
+}
+
+pub mod handle {
+    //! The [`Handle`] the launches are methods of, its CUDA context
+    //! ([`cuda_context`], [`cuda_driver_present`]), handles kept per thread
+    //! ([`with_thread_handle`], [`release_thread_handles`]), the
+    //! [`Workspace`], the launch modes ([`MathType`], [`NanPropagation`],
+    //! [`Scaling`]) and the device buffers a launch takes
+    //! ([`DeviceBuffer`], [`DeviceBufferMut`], and other frameworks' memory
+    //! as [`RawDeviceView`], [`RawDeviceViewMut`]).
+    pub use crate::core::handle::{
+        cuda_context, cuda_driver_present, release_thread_handles, with_thread_handle, Handle,
+    };
+    pub use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
+    pub use crate::core::modes::{MathType, NanPropagation, Scaling};
+    pub use crate::core::raw::{RawDeviceView, RawDeviceViewMut};
+    pub use crate::core::workspace::Workspace;
+}
+
+pub mod tensor {
+    //! Tensor and filter descriptors ([`TensorDescriptor`],
+    //! [`FilterDescriptor`], [`TensorFormat`]) and the rules of their
+    //! layouts ([`extent`], [`packed_strides`], [`strides_are_injective`]).
+    pub use crate::core::launch::strides_are_injective;
+    pub use crate::core::tensor::{
+        extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat,
+    };
+}
+
+// The names of the examples and the most common types; everything else
+// is in its module.
 pub use self::core::activation::{ActivationDescriptor, ActivationMode};
-#[cfg(feature = "count-objects")]
-pub use self::core::counts::object_counts;
-pub use self::core::dropout::DropoutDescriptor;
-pub use self::core::dtype::{
-    bits_of as data_type_bits, size_of as data_type_size, ComputeType, ComputesIn, DType, DataType,
-    F4E2M1x2, Scale, E8M0, F8E4M3, F8E5M2,
-};
-pub use self::core::error::{CudaError, Error, Mismatch, Result, StatusError};
-pub use self::core::handle::{
-    cuda_context, cuda_driver_present, release_thread_handles, with_thread_handle, Handle,
-};
-pub use self::core::launch::{strides_are_injective, DeviceBuffer, DeviceBufferMut};
-pub use self::core::library::{init, library, version, Library};
-pub use self::core::modes::{MathType, NanPropagation, Scaling};
-pub use self::core::raw::{check_raw_parts, RawDeviceView, RawDeviceViewMut};
-pub use self::core::save::CACHE_FILE_MAX_BYTES;
-pub use self::core::status::{Category, Status};
-pub use self::core::tensor::{
-    extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat,
-};
-pub use self::core::version::{CudaVersion, Version};
-pub use self::core::workspace::Workspace;
 pub use conv::{
-    AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo, ConvBackwardDataArgs,
-    ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvForwardArgs, ConvProblem,
-    ConvZ, ConvolutionDescriptor, ConvolutionMode, FwdAlgo, SearchMode, SearchOptions,
+    AlgoCache, AlgoChoice, ConvForwardArgs, ConvProblem, ConvolutionDescriptor, SearchOptions,
 };
 pub use cudarc;
 pub use cudnn_sys as sys;
-pub use cudnn_sys::discovery::{Attempt, Candidate, Source};
-pub use cudnn_sys::loader::LoadError;
+pub use dtype::{
+    data_type_size, ComputeType, ComputesIn, DType, DataType, F4E2M1x2, E8M0, F8E4M3, F8E5M2,
+};
+pub use error::{Error, Mismatch, Result};
 pub use half;
-pub use norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
-pub use ops::{
-    ActivationProblem, BackwardBuffers, InPlaceBackwardBuffers, LrnProblem, PoolingProblem,
-    SoftmaxBackwardBuffers, SoftmaxProblem,
+pub use handle::{
+    cuda_context, DeviceBuffer, DeviceBufferMut, Handle, MathType, NanPropagation, Scaling,
+    Workspace,
 };
-pub use ops::{DropoutProblem, OpTensorProblem, OpTensorScaling, ReduceTensorProblem};
-pub use ops::{
-    LrnDescriptor, OpTensorDescriptor, OpTensorOp, PoolingDescriptor, PoolingMode,
-    ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp, SoftmaxAlgorithm, SoftmaxMode,
-};
-pub use rnn::{
-    RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnConfig, RnnDataDescriptor, RnnDataLayout,
-    RnnDescriptor, RnnForwardArgs, RnnMode, RnnProblem, RnnReserveSpace, RnnWeightLayout,
-};
+pub use load::{init, library, version, Library, Version};
+pub use tensor::{FilterDescriptor, TensorDescriptor, TensorFormat};

@@ -13,11 +13,12 @@ use cudnn::conv::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
     ConvForwardArgs, ConvZ,
 };
+use cudnn::conv::{ConvolutionMode, SearchMode};
 use cudnn::half::{bf16, f16};
 use cudnn::{
     ActivationDescriptor, ActivationMode, AlgoCache, ComputesIn, ConvProblem,
-    ConvolutionDescriptor, ConvolutionMode, FilterDescriptor, Library, Scaling, SearchMode,
-    SearchOptions, TensorDescriptor, TensorFormat, Workspace,
+    ConvolutionDescriptor, FilterDescriptor, Library, Scaling, SearchOptions, TensorDescriptor,
+    TensorFormat, Workspace,
 };
 use cudnn_reference::conv::{self as cpu, ConvGeometry, Scalar};
 
@@ -238,8 +239,8 @@ fn all_directions<T: ComputesIn<f32> + Scalar>(gpu: &Gpu, format: TensorFormat) 
             .stream
             .alloc_zeros::<T>(p.w().required_len())
             .expect("dw");
-        let one = <T::Scale as cudnn::Scale>::ONE;
-        let zero = <T::Scale as cudnn::Scale>::ZERO;
+        let one = <T::Scale as cudnn::dtype::Scale>::ONE;
+        let zero = <T::Scale as cudnn::dtype::Scale>::ZERO;
         let tol = tolerance::<T>();
         let label = format!(
             "{name} {} {}",
@@ -529,7 +530,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
         .handle
         .forward_algo(
             &p,
-            cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+            cudnn::conv::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
             cudnn::MathType::FMA_MATH,
         )
         .expect("algo");
@@ -611,7 +612,7 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
     let copy = p.try_clone().expect("copy");
     let choice = gpu
         .handle
-        .forward_algo(&copy, cudnn::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH)
+        .forward_algo(&copy, cudnn::conv::FwdAlgo::GEMM, cudnn::MathType::FMA_MATH)
         .expect("choice");
     let e = gpu
         .handle
@@ -650,11 +651,11 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
     let math = cudnn::MathType::FMA_MATH;
     let data = gpu
         .handle
-        .backward_data_algo(&p, cudnn::BwdDataAlgo::ALGO_0, math)
+        .backward_data_algo(&p, cudnn::conv::BwdDataAlgo::ALGO_0, math)
         .expect("backward-data choice");
     let filter = gpu
         .handle
-        .backward_filter_algo(&p, cudnn::BwdFilterAlgo::ALGO_0, math)
+        .backward_filter_algo(&p, cudnn::conv::BwdFilterAlgo::ALGO_0, math)
         .expect("backward-filter choice");
     let short_dy = gpu
         .stream
@@ -722,11 +723,13 @@ fn launch_checks_stop_short_buffers_before_the_gpu() {
 fn one_handle_per_thread_and_device() {
     let gpu = gpu();
     let stream = Arc::clone(&gpu.stream);
-    let first = cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
-    let again = cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
+    let first =
+        cudnn::handle::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
+    let again =
+        cudnn::handle::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle");
     assert_eq!(first, again, "the same thread gets the same handle");
     let other = std::thread::spawn(move || {
-        cudnn::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle")
+        cudnn::handle::with_thread_handle(&stream, |h| h.as_raw() as usize).expect("handle")
     })
     .join()
     .expect("thread");
@@ -768,7 +771,7 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
             "{e}"
         );
     };
-    let gemm = cudnn::FwdAlgo::IMPLICIT_GEMM;
+    let gemm = cudnn::conv::FwdAlgo::IMPLICIT_GEMM;
     // A choice made for a problem of the handle's library, used with `p`.
     let own = problem::<f32>(&geometries().remove(0).1, fmt);
     let choice = gpu
@@ -825,7 +828,7 @@ fn descriptors_of_another_loaded_library_are_refused_at_launch() {
         .handle
         .forward_algo(
             &p,
-            cudnn::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
+            cudnn::conv::FwdAlgo::IMPLICIT_PRECOMP_GEMM,
             cudnn::MathType::FMA_MATH,
         )
         .expect("choice");

@@ -13,10 +13,11 @@ use common::raw;
 use std::sync::Arc;
 
 use cudnn::conv::{CachedAlgo, DeviceKey, Direction};
+use cudnn::conv::{ConvolutionMode, SearchMode};
 use cudnn::half::{bf16, f16};
 use cudnn::{
-    sys, AlgoCache, ConvProblem, ConvolutionDescriptor, ConvolutionMode, Error, FilterDescriptor,
-    Library, MathType, Mismatch, SearchMode, SearchOptions, TensorDescriptor, TensorFormat,
+    sys, AlgoCache, ConvProblem, ConvolutionDescriptor, Error, FilterDescriptor, Library, MathType,
+    Mismatch, SearchOptions, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 

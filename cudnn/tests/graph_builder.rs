@@ -15,7 +15,8 @@ use std::sync::Arc;
 use cudnn::graph::{
     ConvOptions, DType as Dt, Graph, OperationGraph, PointwiseMode as Pw, ScalarValue, TensorId,
 };
-use cudnn::{Error, Library, Mismatch, ReduceTensorOp as Red};
+use cudnn::ops::ReduceTensorOp as Red;
+use cudnn::{Error, Library, Mismatch};
 
 use common::refusal::{assert_refusal, refused};
 

@@ -21,7 +21,8 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use cudnn::graph::{BackendDescriptor, DeviceField, DeviceProperties, FieldKind};
+use cudnn::graph::backend::BackendDescriptor;
+use cudnn::graph::{DeviceField, DeviceProperties, FieldKind};
 use cudnn::sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::{Error, Library, Mismatch, Version};
 use serde_json::Value;

@@ -21,7 +21,7 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::{attribute_info, attributes, AttributeValue, BackendDescriptor};
+use cudnn::graph::backend::{attribute_info, attributes, AttributeValue, BackendDescriptor};
 use cudnn::sys::{
     self, cudnnBackendAttributeName_t as A, cudnnBackendAttributeType_t as T,
     cudnnBackendDescriptorType_t as D,

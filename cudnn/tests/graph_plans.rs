@@ -14,10 +14,11 @@ mod common;
 
 use std::sync::Arc;
 
+use cudnn::graph::backend::BackendDescriptor;
 use cudnn::graph::{
-    BackendDescriptor, ConvOptions, DeviceProperties, DropReason, EngineFilter, ExecutionPlan,
-    Graph, HeuristicMode, OperationGraph, PlanCache, PlanKey, PlanTarget, SdpaBackwardInputs,
-    SdpaOptions, Settings, Target,
+    ConvOptions, DeviceProperties, DropReason, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
+    OperationGraph, PlanCache, PlanKey, PlanTarget, SdpaBackwardInputs, SdpaOptions, Settings,
+    Target,
 };
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::{Error, Library, Version};

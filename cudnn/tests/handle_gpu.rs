@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use common::gpu::gpu;
 use cudnn::cudarc::driver::CudaContext;
-use cudnn::{release_thread_handles, with_thread_handle, Error, Handle, Mismatch};
+use cudnn::handle::{release_thread_handles, with_thread_handle};
+use cudnn::{Error, Handle, Mismatch};
 
 #[test]
 #[ignore = "needs a CUDA GPU"]

@@ -72,7 +72,7 @@ fn knows_which_file_was_loaded() {
     };
     assert!(name.starts_with(stem), "{name}");
     if let Some(dir) = std::env::var_os("CUDNN_LIB_DIR") {
-        assert_eq!(lib.found_by(), &cudnn::Source::EnvLibDir);
+        assert_eq!(lib.found_by(), &cudnn::load::Source::EnvLibDir);
         let dir = std::fs::canonicalize(dir).expect("CUDNN_LIB_DIR exists");
         let loaded = std::fs::canonicalize(lib.path()).expect("loaded file exists");
         assert_eq!(loaded.parent(), Some(dir.as_path()));

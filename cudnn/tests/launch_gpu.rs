@@ -9,10 +9,12 @@ mod common;
 use std::sync::Arc;
 
 use cudnn::cudarc::driver::CudaContext;
+use cudnn::ops::{
+    ActivationProblem, LrnDescriptor, LrnProblem, PoolingDescriptor, PoolingMode, PoolingProblem,
+};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, ActivationProblem, Error, Handle, Library, LrnDescriptor,
-    LrnProblem, Mismatch, NanPropagation, PoolingDescriptor, PoolingMode, PoolingProblem, Scaling,
-    TensorDescriptor, TensorFormat, Workspace,
+    ActivationDescriptor, ActivationMode, Error, Handle, Library, Mismatch, NanPropagation,
+    Scaling, TensorDescriptor, TensorFormat, Workspace,
 };
 
 const NCHW: TensorFormat = TensorFormat::NCHW;

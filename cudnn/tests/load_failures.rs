@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use cudnn::{Error, Library, Source};
+use cudnn::load::Source;
+use cudnn::{Error, Library};
 
 /// cuDNN's file names on this system, newest major first.
 #[cfg(windows)]

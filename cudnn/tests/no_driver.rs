@@ -19,7 +19,7 @@ fn without_a_driver_library_cuda_context_is_a_typed_error() {
     let loadable = DRIVER
         .iter()
         .any(|n| unsafe { libloading::Library::new(*n) }.is_ok());
-    assert_eq!(cudnn::cuda_driver_present(), loadable);
+    assert_eq!(cudnn::handle::cuda_driver_present(), loadable);
     let r = std::panic::catch_unwind(|| cudnn::cuda_context(0))
         .expect("cuda_context must not panic, with a driver library or without");
     if loadable {

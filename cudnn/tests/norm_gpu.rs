@@ -13,14 +13,14 @@ use common::gpu::{
 use std::sync::Arc;
 
 use cudnn::half::f16;
+use cudnn::norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
 use cudnn::norm::{
     BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnRunningStats,
     BnSavedStats, BnSavedStatsMut, BnTrainingArgs, BnTrainingExArgs,
 };
 use cudnn::{
-    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
-    DataType, DeviceBuffer, DeviceBufferMut, Library, Scaling, TensorDescriptor, TensorFormat,
-    Workspace,
+    ActivationDescriptor, ActivationMode, DataType, DeviceBuffer, DeviceBufferMut, Library,
+    Scaling, TensorDescriptor, TensorFormat, Workspace,
 };
 use cudnn_reference::batchnorm as bn_cpu;
 use cudnn_reference::conv::{max_rel_error as err, Scalar};

@@ -19,13 +19,16 @@ use std::sync::Arc;
 
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::{bf16, f16};
+use cudnn::ops::{
+    ActivationProblem, BackwardBuffers, DropoutDescriptor, DropoutProblem, InPlaceBackwardBuffers,
+    LrnDescriptor, LrnProblem, OpTensorDescriptor, OpTensorOp, OpTensorProblem, OpTensorScaling,
+    PoolingDescriptor, PoolingMode, PoolingProblem, ReduceTensorDescriptor, ReduceTensorIndices,
+    ReduceTensorOp, ReduceTensorProblem, SoftmaxAlgorithm, SoftmaxBackwardBuffers, SoftmaxMode,
+    SoftmaxProblem,
+};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, ActivationProblem, BackwardBuffers, DataType,
-    DropoutDescriptor, DropoutProblem, Error, Handle, InPlaceBackwardBuffers, Library,
-    LrnDescriptor, LrnProblem, Mismatch, OpTensorDescriptor, OpTensorOp, OpTensorProblem,
-    OpTensorScaling, PoolingDescriptor, PoolingMode, PoolingProblem, ReduceTensorDescriptor,
-    ReduceTensorIndices, ReduceTensorOp, ReduceTensorProblem, Scaling, SoftmaxAlgorithm,
-    SoftmaxBackwardBuffers, SoftmaxMode, SoftmaxProblem, TensorDescriptor, TensorFormat, Workspace,
+    ActivationDescriptor, ActivationMode, DataType, Error, Handle, Library, Mismatch, Scaling,
+    TensorDescriptor, TensorFormat, Workspace,
 };
 use cudnn_reference::activation::{self as ref_act, ActivationKind};
 use cudnn_reference::conv::{max_rel_error, Scalar};

@@ -9,9 +9,11 @@ mod common;
 use std::sync::Arc;
 
 use cudnn::cudarc::driver::{result, sys::CUdeviceptr, CudaContext, CudaStream};
+use cudnn::handle::{RawDeviceView, RawDeviceViewMut};
+use cudnn::ops::ActivationProblem;
 use cudnn::{
-    ActivationDescriptor, ActivationMode, ActivationProblem, Error, Handle, Mismatch,
-    RawDeviceView, RawDeviceViewMut, Scaling, TensorDescriptor, TensorFormat,
+    ActivationDescriptor, ActivationMode, Error, Handle, Mismatch, Scaling, TensorDescriptor,
+    TensorFormat,
 };
 use cudnn_reference::activation::{self, ActivationKind};
 

@@ -14,15 +14,16 @@ use common::convert::{rnn_cell, seq_layout};
 use common::gpu::{download_flat, gpu, rounded, to_type, upload_flat, values, values_scaled, Gpu};
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::half::f16;
+use cudnn::ops::DropoutDescriptor;
 use cudnn::rnn::{
     RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnBiasMode, RnnClip, RnnComputesIn,
     RnnForwardArgs, RnnForwardMode, RnnInputMode, RnnParamKind,
 };
-use cudnn::{
-    ComputeType, DeviceBuffer, DeviceBufferMut, DropoutDescriptor, Error, MathType, Mismatch,
+use cudnn::rnn::{
     RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
-    RnnReserveSpace, RnnWeightLayout, Workspace,
+    RnnReserveSpace, RnnWeightLayout,
 };
+use cudnn::{ComputeType, DeviceBuffer, DeviceBufferMut, Error, MathType, Mismatch, Workspace};
 use cudnn_reference::conv::{max_rel_error, Scalar};
 use cudnn_reference::rnn::{self, RnnGeometry, RnnWeights};
 

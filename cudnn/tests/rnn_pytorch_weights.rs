@@ -12,7 +12,7 @@ mod common;
 mod rnn_fixtures;
 
 use cudnn::rnn::{RnnBiasMode, RnnParamKind, RnnParamSide};
-use cudnn::{RnnConfig, RnnWeightLayout};
+use cudnn::rnn::{RnnConfig, RnnWeightLayout};
 use cudnn_reference::conv::max_rel_error;
 use cudnn_reference::rnn::{self, DirectionWeights, RnnGeometry, RnnWeights};
 use rnn_fixtures::{fixtures, Case};

@@ -7,14 +7,15 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+use cudnn::conv::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use cudnn::conv::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
 };
 use cudnn::ops::{ActivationProblem, BackwardBuffers, PoolingProblem, SoftmaxProblem};
+use cudnn::ops::{PoolingDescriptor, PoolingMode, SoftmaxAlgorithm, SoftmaxMode};
 use cudnn::{
-    ActivationDescriptor, ActivationMode, AlgoCache, AlgoChoice, BwdDataAlgo, BwdFilterAlgo,
-    ConvProblem, ConvolutionDescriptor, FilterDescriptor, FwdAlgo, Handle, MathType,
-    PoolingDescriptor, PoolingMode, Scaling, SearchOptions, SoftmaxAlgorithm, SoftmaxMode,
+    ActivationDescriptor, ActivationMode, AlgoCache, AlgoChoice, ConvProblem,
+    ConvolutionDescriptor, FilterDescriptor, Handle, MathType, Scaling, SearchOptions,
     TensorDescriptor, TensorFormat, Workspace,
 };
 

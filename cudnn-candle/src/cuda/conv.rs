@@ -2,10 +2,11 @@
 //! below), backward data and backward filter.
 
 use candle_core::{CpuStorage, CudaStorage, CustomOp2, DType, Layout, Result, Shape, Tensor};
+use cudnn::conv::{ConvBackwardDataArgs, ConvBackwardFilterArgs};
 use cudnn::cudarc::driver::CudaView;
 use cudnn::{
-    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs, ConvProblem,
-    ConvolutionDescriptor, FilterDescriptor, Scaling, TensorDescriptor, TensorFormat,
+    ConvForwardArgs, ConvProblem, ConvolutionDescriptor, FilterDescriptor, Scaling,
+    TensorDescriptor, TensorFormat,
 };
 
 use super::state::{self, ConvKey, DeviceState, Problems};

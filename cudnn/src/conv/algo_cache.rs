@@ -343,7 +343,7 @@ impl AlgoCache {
 
     /// Adds the choices saved in `path` (a missing file adds nothing) and
     /// returns how many were read. The file may have at most
-    /// [`CACHE_FILE_MAX_BYTES`](crate::CACHE_FILE_MAX_BYTES) (64 MiB);
+    /// [`CACHE_FILE_MAX_BYTES`](crate::load::CACHE_FILE_MAX_BYTES) (64 MiB);
     /// [`load_with_limit`](Self::load_with_limit) takes another limit.
     ///
     /// # Errors

@@ -264,7 +264,7 @@ impl<T: ComputesIn<C>, C: ComputeType> ConvProblem<T, C> {
 
 /// The strides of a packed tensor of `dims` (N, C, spatial...) into
 /// `strides` (as long): the channel innermost when `nhwc`, row-major
-/// otherwise; the rule of [`packed_strides`](crate::packed_strides),
+/// otherwise; the rule of [`packed_strides`](crate::tensor::packed_strides),
 /// without allocating.
 #[inline]
 fn fill_packed_strides(nhwc: bool, dims: &[usize], strides: &mut [usize]) {

@@ -60,7 +60,7 @@ impl std::fmt::Debug for DropoutDescriptor {
 ///
 /// # Errors
 /// [`Mismatch::BadValue`].
-pub fn check_dropout_probability(function: &'static str, probability: f32) -> Result<()> {
+pub(crate) fn check_dropout_probability(function: &'static str, probability: f32) -> Result<()> {
     ensure((0.0..1.0).contains(&probability), function, || {
         Mismatch::BadValue {
             what: format!("dropout probability {probability}: must be in [0, 1)"),
@@ -73,7 +73,11 @@ pub fn check_dropout_probability(function: &'static str, probability: f32) -> Re
 ///
 /// # Errors
 /// [`Mismatch::BufferTooShort`] for `states`.
-pub fn check_dropout_states(function: &'static str, len: usize, required: usize) -> Result<()> {
+pub(crate) fn check_dropout_states(
+    function: &'static str,
+    len: usize,
+    required: usize,
+) -> Result<()> {
     check_lengths(function, &[("states", len, required)])
 }
 

@@ -16,7 +16,7 @@ const SIGN: u8 = 0x8;
 /// Two `E2M1` values in one byte: the low nibble is the first (the element
 /// at the even offset), the high nibble the second. The graph API's
 /// `FP4_E2M1` tensors take buffers of it: a tensor of `n` elements binds
-/// `n.div_ceil(2)` of them (see [`crate::data_type_bits`]).
+/// `n.div_ceil(2)` of them (see [`crate::dtype::data_type_bits`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[repr(transparent)]
 pub struct F4E2M1x2(pub u8);

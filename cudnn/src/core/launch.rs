@@ -608,6 +608,7 @@ pub(crate) fn check_lengths(
 }
 
 /// The lengths of a launch from `x` to `y` against their descriptors.
+#[cfg(test)]
 pub(crate) fn check_xy_lengths<T: DataType>(
     function: &'static str,
     (x_desc, y_desc): (&TensorDescriptor<T>, &TensorDescriptor<T>),
@@ -625,6 +626,7 @@ pub(crate) fn check_xy_lengths<T: DataType>(
 
 /// The lengths of the backward of a launch from `x` to `y`: `y` and `dy`
 /// against `y`'s descriptor, `x` and `dx` against `x`'s.
+#[cfg(test)]
 pub(crate) fn check_xy_backward_lengths<T: DataType>(
     function: &'static str,
     (x_desc, y_desc): (&TensorDescriptor<T>, &TensorDescriptor<T>),

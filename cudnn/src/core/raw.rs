@@ -26,7 +26,8 @@ use crate::core::error::{Error, Result};
 /// # Errors
 /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] saying which
 /// rule the parts break.
-pub fn check_raw_parts<T>(ptr: CUdeviceptr, len: usize) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_raw_parts<T>(ptr: CUdeviceptr, len: usize) -> Result<()> {
     check_parts::<T>("RawDeviceView::from_raw_parts", ptr, len)
 }
 
@@ -83,7 +84,7 @@ fn check_parts<T>(function: &'static str, ptr: CUdeviceptr, len: usize) -> Resul
 /// let handle = cudnn::Handle::new(stream.clone())?;
 /// // SAFETY: as `from_raw_parts` lists (the memory is the framework's,
 /// // allocated in that context, alive and ordered on `stream`).
-/// let x = unsafe { cudnn::RawDeviceView::<f32>::from_raw_parts(ptr, len, &stream)? };
+/// let x = unsafe { cudnn::handle::RawDeviceView::<f32>::from_raw_parts(ptr, len, &stream)? };
 /// # let _ = (handle, x); Ok(()) }
 /// ```
 ///
@@ -120,7 +121,7 @@ impl<T> RawDeviceView<T> {
     /// A view of `len` elements of `T` from `ptr`, belonging to `stream`
     /// and its CUDA context.
     ///
-    /// Checked here ([`check_raw_parts`]): `ptr` is not null and is aligned
+    /// Checked here (`check_raw_parts`): `ptr` is not null and is aligned
     /// for `T`; `len` elements fit the address space. Checked by every
     /// launch: the view's context is the handle's; `len` covers what the
     /// descriptor spans.
@@ -141,7 +142,7 @@ impl<T> RawDeviceView<T> {
     ///    type of the descriptor the view is checked against).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] when [`check_raw_parts`] refuses the
+    /// [`Error::InvalidArgument`] when `check_raw_parts` refuses the
     /// pointer or length.
     pub unsafe fn from_raw_parts(
         ptr: CUdeviceptr,
@@ -178,7 +179,7 @@ impl<T> RawDeviceViewMut<T> {
     /// (in-place operations).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] when [`check_raw_parts`] refuses the
+    /// [`Error::InvalidArgument`] when `check_raw_parts` refuses the
     /// pointer or length.
     pub unsafe fn from_raw_parts(
         ptr: CUdeviceptr,
@@ -235,5 +236,42 @@ impl<T> DevicePtr<T> for RawDeviceViewMut<T> {
 impl<T> DevicePtrMut<T> for RawDeviceViewMut<T> {
     fn device_ptr_mut<'a>(&'a mut self, _stream: &'a CudaStream) -> (CUdeviceptr, SyncOnDrop<'a>) {
         (self.ptr, SyncOnDrop::Sync(None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::error::Mismatch;
+
+    fn refusal(r: Result<()>) -> String {
+        match r {
+            Err(Error::InvalidArgument {
+                function: "RawDeviceView::from_raw_parts",
+                mismatch: Mismatch::BadValue { what },
+            }) => what,
+            other => panic!("expected a BadValue refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn raw_parts_are_checked_on_the_host() {
+        assert!(check_raw_parts::<f32>(0x7f00_0000_0000, 1 << 20).is_ok());
+        assert!(check_raw_parts::<u8>(0x7f00_0000_0001, 3).is_ok());
+        assert!(refusal(check_raw_parts::<f32>(0, 4)).contains("null"));
+        assert!(refusal(check_raw_parts::<f32>(0x1002, 4)).contains("aligned to 4 bytes"));
+        assert!(refusal(check_raw_parts::<f64>(0x1004, 4)).contains("aligned to 8 bytes"));
+        assert!(refusal(check_raw_parts::<f32>(0x1000, usize::MAX / 2)).contains("overflow"));
+        assert!(
+            refusal(check_raw_parts::<u8>(u64::MAX - 1, 4)).contains("end of the address space")
+        );
+        // Up to the last byte of the address space is fine; one more is not.
+        assert!(check_raw_parts::<u8>(u64::MAX - 3, 3).is_ok());
+        assert!(check_raw_parts::<u8>(u64::MAX - 3, 4).is_err());
+        // The message names the rule and the value.
+        let e = check_raw_parts::<half::f16>(0x1001, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("0x1001") && e.contains("f16"), "{e}");
     }
 }

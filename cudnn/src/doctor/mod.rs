@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+#[cfg(feature = "count-objects")]
+pub use crate::core::counts::object_counts;
 pub use diagnose::{candidate_copies, diagnose};
 pub use sublibraries::sublibrary_names;
 

@@ -452,7 +452,7 @@ impl PlanCache {
     /// the file written again by [`save`](Self::save).
     ///
     /// The file may have at most
-    /// [`CACHE_FILE_MAX_BYTES`](crate::CACHE_FILE_MAX_BYTES) (64 MiB);
+    /// [`CACHE_FILE_MAX_BYTES`](crate::load::CACHE_FILE_MAX_BYTES) (64 MiB);
     /// [`load_with_limit`](Self::load_with_limit) takes another limit.
     ///
     /// # Errors

@@ -119,7 +119,7 @@ unsafe impl Sync for Raw {}
 /// operation, an operation graph, an engine configuration, a plan, ...
 ///
 /// Attributes are set and read with typed methods; before each call the
-/// generated table ([`attribute_info`](super::attribute_info)) is consulted,
+/// generated table ([`attribute_info`](super::backend::attribute_info)) is consulted,
 /// and a wrong descriptor type, attribute type, element count or major is
 /// [`Error::InvalidArgument`] without calling cuDNN. Errors name the C
 /// function and the attribute, for example

@@ -154,14 +154,14 @@ fn pack_of(
     Ok((vp, words))
 }
 
-/// The host-side work of [`Handle::execute`] that needs no GPU, for the
-/// `execute_checks` bench: the pack's checks against `plan` (as
+/// The host-side work of [`Handle::execute`] that needs no GPU, for its
+/// timing (`execute_timing.rs`): the pack's checks against `plan` (as
 /// [`check_pack`], every buffer in the handle's context on device 0),
 /// then the finalized variant pack of `addrs` with workspace `ws`.
 /// `buffers` are (uid, element type, length in elements, written, bound
-/// as indices). Not part of the stable API.
-#[doc(hidden)]
-pub fn execute_host_work(
+/// as indices).
+#[cfg(test)]
+pub(crate) fn host_work(
     plan: &ExecutionPlan,
     buffers: &[(i64, crate::core::dtype::DType, usize, bool, bool)],
     scalars: &[(i64, ScalarValue)],

@@ -49,11 +49,11 @@
 //!    `unsafe` ([`VariantPack::index_input`], and
 //!    [`nn::SeqLens::new`](crate::nn::SeqLens::new) for the attention
 //!    layer), and the caller promises that they are in range.
-//! 5. **[`BackendDescriptor`]** underneath: an owned backend descriptor
+//! 5. **[`backend::BackendDescriptor`]** underneath: an owned backend descriptor
 //!    with typed attribute setters and getters, checked against a table
 //!    generated from both majors' headers and cudnn-frontend's calls, with
 //!    a few types no text states measured on cuDNN 9.28
-//!    ([`attribute_info`], `scripts/gen-backend-attrs.py`, checked in CI):
+//!    ([`backend::attribute_info`], `scripts/gen-backend-attrs.py`, checked in CI):
 //!    a wrong descriptor type, attribute type, element count or major is
 //!    refused before cuDNN is called; an attribute whose type no source
 //!    gives is refused.
@@ -97,6 +97,7 @@
 mod attr_rows;
 #[path = "generated/attrs.rs"]
 mod attrs;
+pub mod backend;
 mod builder;
 mod cache;
 mod cublaslt;
@@ -106,6 +107,8 @@ mod device;
 mod driver;
 mod engine;
 mod execute;
+#[cfg(all(test, target_os = "linux"))]
+mod execute_timing;
 mod extents;
 mod graph_tensor;
 pub(crate) mod info;
@@ -122,7 +125,6 @@ mod target;
 mod value;
 
 pub use crate::core::dtype::DType;
-pub use attr_rows::AttributeInfo;
 pub(crate) use builder::head_dim;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, BlockScaleQuantize, ConvOptions, DiagonalAlignment, Graph,
@@ -133,22 +135,16 @@ pub use builder::{
 };
 pub use cache::{DropReason, DroppedPlan, LoadReport, PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;
-pub use descriptor::BackendDescriptor;
+pub(crate) use descriptor::BackendDescriptor;
 pub use device::{DeviceField, DeviceProperties, FieldKind};
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
-#[doc(hidden)]
-pub use execute::execute_host_work;
 pub use graph_tensor::GraphTensor;
-pub use info::{
-    attribute_info, attribute_type_name, attributes, descriptor_type_in_major, descriptor_type_name,
-};
 pub use operation_graph::OperationGraph;
 pub use pack::VariantPack;
 pub use plan::ExecutionPlan;
 pub use scalar::ScalarValue;
 pub use settings::Settings;
 pub use target::PlanTarget;
-pub use value::AttributeValue;
 
 /// The most dimensions of a graph's tensor (`CUDNN_DIM_MAX`).
 pub(crate) const MAX_RANK: usize = 8;

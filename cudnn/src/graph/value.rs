@@ -16,7 +16,7 @@ mod sealed {
 /// [`sys::cudnnFraction_t`] (`FRACTION`) and the C enums the backend takes
 /// (`cudnnDataType_t` as `DATA_TYPE`, `cudnnConvolutionMode_t`,
 /// `cudnnPointwiseMode_t`, ...). Backend descriptors go through
-/// [`BackendDescriptor::set_descriptors`](super::BackendDescriptor::set_descriptors);
+/// [`BackendDescriptor::set_descriptors`](super::backend::BackendDescriptor::set_descriptors);
 /// handles and device pointers have no safe setter here. Sealed.
 pub trait AttributeValue: sealed::Sealed + Copy {
     /// The attribute type of an element.

@@ -472,7 +472,7 @@ impl<T: AttentionElement> Attention<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
     /// shape ([`AttentionShape::check`], with the head-dim rules of any
     /// GPU), the options ([`AttentionOptions::check`] and
-    /// [`AttentionOptions::check_for`]); `T` is the
+    /// `AttentionOptions::check_for`); `T` is the
     /// element type.
     ///
     /// # Errors
@@ -495,7 +495,7 @@ impl<T: AttentionElement> Attention<T> {
     /// # Errors
     /// As [`check`](Self::check), a head dim the target's GPU does not
     /// take, and sink tokens below cuDNN 9.21
-    /// ([`AttentionOptions::check_version`]); the graph builder's
+    /// (`AttentionOptions::check_version`); the graph builder's
     /// refusals, among them a cuDNN too old for the operations or other
     /// options (the error names the version needed);
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
@@ -656,7 +656,7 @@ impl BackwardGraph {
 impl<T: AttentionElement> AttentionInference<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
     /// shape ([`AttentionShape::check`]) and the options
-    /// ([`AttentionOptions::check`], [`AttentionOptions::check_for`]).
+    /// ([`AttentionOptions::check`], `AttentionOptions::check_for`).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming

@@ -102,7 +102,7 @@ pub struct AttentionFp8Forward<'a, T, Y> {
 /// options of [`AttentionInference`](super::AttentionInference) (masks,
 /// padding, ragged batches, sink tokens), a head dim that is a multiple
 /// of 16 ([`check`](Self::check)), and needs cuDNN 9.25 and a Hopper or
-/// later GPU ([`check_target`](Self::check_target)). What cuDNN 9.28
+/// later GPU (`check_target`). What cuDNN 9.28
 /// plans for a described GPU (`tests/nn_device.rs`): on an H200, an FP8
 /// output with every option but sink tokens; on a B200, also a `bf16` or
 /// `f16` output and sink tokens; an H200 gets no engine for a `bf16` or
@@ -185,7 +185,7 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     /// Checks what [`new`](Self::new) checks of the shape and options
     /// before any graph is built: the shape ([`AttentionShape::check`]),
     /// the options ([`AttentionOptions::check`] and
-    /// [`AttentionOptions::check_for`]), and a head dim that is a multiple
+    /// `AttentionOptions::check_for`), and a head dim that is a multiple
     /// of 16 (FP8 attention's).
     ///
     /// # Errors
@@ -206,7 +206,8 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     /// [`Error::InvalidArgument`] with
     /// [`Mismatch::Unsupported`](crate::Mismatch::Unsupported) naming
     /// `AttentionFp8Inference::check_target` and the version or GPU.
-    pub fn check_target(version: Version, compute_capability: (u32, u32)) -> Result<()> {
+    #[cfg(test)]
+    pub(crate) fn check_target(version: Version, compute_capability: (u32, u32)) -> Result<()> {
         let f = "AttentionFp8Inference::check_target";
         check_target_in(f, version, Some(compute_capability.0))
     }
@@ -218,7 +219,7 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     /// ([`AttentionPass`]).
     ///
     /// # Errors
-    /// As [`check`](Self::check) and [`check_target`](Self::check_target)
+    /// As [`check`](Self::check) and `check_target`
     /// (naming `AttentionFp8Inference::new`; the GPU of a handle whose
     /// driver does not answer is not checked), a head dim the target's GPU
     /// does not take; the graph builder's refusals;

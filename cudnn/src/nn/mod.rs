@@ -100,6 +100,9 @@ pub use linear_fp8::{LinearFp8, LinearFp8Forward};
 pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use shape::{
-    check_attention_data_type, check_epsilon, check_norm_data_type, AttentionOptions,
-    AttentionPass, AttentionShape, LinearShape, NormShape,
+    AttentionOptions, AttentionPass, AttentionShape, LinearShape, NormShape, ATTENTION_DATA_TYPES,
+    NORM_DATA_TYPES,
 };
+
+#[cfg(test)]
+mod host_tests;

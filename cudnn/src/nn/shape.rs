@@ -180,23 +180,13 @@ impl LinearShape {
     }
 }
 
-/// Checks a normalization layer's data type (of `x`, `y`, `dy`, `dx`):
-/// `FLOAT`, `HALF` or `BFLOAT16`. The scale, bias, statistics and their
-/// gradients are `FLOAT` whatever it is.
-///
-/// # Errors
-/// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for any other
-/// type.
-pub fn check_norm_data_type(dtype: DType) -> Result<()> {
-    check_type_in("check_norm_data_type", dtype, NORM_TYPES)
-}
-
 /// Checks a normalization's epsilon: finite and above 0.
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for 0, a
 /// negative value, an infinity or NaN.
-pub fn check_epsilon(epsilon: f32) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_epsilon(epsilon: f32) -> Result<()> {
     check_epsilon_in("check_epsilon", epsilon)
 }
 
@@ -210,41 +200,21 @@ pub(crate) fn check_epsilon_in(function: &'static str, epsilon: f32) -> Result<(
     ))
 }
 
-const NORM_TYPES: &[Dt] = &[
+/// The data types of a normalization layer's `x`, `y`, `dy` and `dx` (the
+/// [`NormElement`](super::NormElement) types, for a caller that knows the
+/// type only at run time): `FLOAT`, `HALF` and `BFLOAT16`. The scale, bias,
+/// statistics and their gradients are `FLOAT` whatever it is.
+pub const NORM_DATA_TYPES: &[Dt] = &[
     Dt::CUDNN_DATA_FLOAT,
     Dt::CUDNN_DATA_HALF,
     Dt::CUDNN_DATA_BFLOAT16,
 ];
-const ATTENTION_TYPES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
 
-pub(crate) fn check_type_in(function: &'static str, dtype: Dt, allowed: &[Dt]) -> Result<()> {
-    if allowed.contains(&dtype) {
-        return Ok(());
-    }
-    let names: Vec<&str> = allowed.iter().map(|&t| type_name(t)).collect();
-    Err(Error::bad_value(
-        function,
-        format!(
-            "data type {} ({}); the layer takes {}",
-            dtype.0,
-            type_name(dtype),
-            names.join(", ")
-        ),
-    ))
-}
-
-/// A short name of `dtype`, for messages.
-pub(crate) fn type_name(dtype: Dt) -> &'static str {
-    match dtype {
-        Dt::CUDNN_DATA_FLOAT => "FLOAT",
-        Dt::CUDNN_DATA_HALF => "HALF",
-        Dt::CUDNN_DATA_BFLOAT16 => "BFLOAT16",
-        Dt::CUDNN_DATA_DOUBLE => "DOUBLE",
-        Dt::CUDNN_DATA_INT32 => "INT32",
-        Dt::CUDNN_DATA_INT8 => "INT8",
-        _ => "another type",
-    }
-}
+/// The data types of an attention layer's `q`, `k`, `v`, `o` and their
+/// gradients (the [`AttentionElement`](super::AttentionElement) types, for
+/// a caller that knows the type only at run time): `HALF` and `BFLOAT16`.
+/// The statistics are `FLOAT`.
+pub const ATTENTION_DATA_TYPES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
 
 /// The shape of an [`Attention`](super::Attention) layer: `q` and `o`
 /// `[batch, heads, seq_q, head_dim]`, `k` and `v` `[batch, kv_heads,
@@ -329,7 +299,8 @@ impl AttentionShape {
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
     /// head dim and the limit.
-    pub fn check_head_dim(
+    #[cfg(test)]
+    pub(crate) fn check_head_dim(
         &self,
         pass: AttentionPass,
         version: Version,
@@ -453,16 +424,6 @@ fn as_dims(d: [usize; 4]) -> [i64; 4] {
     d.map(|v| v as i64)
 }
 
-/// Checks an attention layer's data type (of `q`, `k`, `v`, `o` and their
-/// gradients): `HALF` or `BFLOAT16`. The statistics are `FLOAT`.
-///
-/// # Errors
-/// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] for any other
-/// type.
-pub fn check_attention_data_type(dtype: DType) -> Result<()> {
-    check_type_in("check_attention_data_type", dtype, ATTENTION_TYPES)
-}
-
 /// A norm layer's checks (`LayerNorm`, `RmsNorm`): its shape and epsilon
 /// (its element type is its type parameter), the refusals naming
 /// `function`.
@@ -496,7 +457,7 @@ pub(crate) fn check_norm_in(function: &'static str, shape: &NormShape, epsilon: 
 /// head dim 512 or 1000), and takes an sm_10x backward in `(256, 512]`
 /// that cuDNN itself has no engine for; 256 is this crate's ceiling for
 /// the layers. The layers need cuDNN 9.13, so the forward's older rows
-/// only apply to [`AttentionShape::check_head_dim`].
+/// only apply to `AttentionShape::check_head_dim`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AttentionPass {
     /// The forward (`SDPA_FWD`).
@@ -655,7 +616,7 @@ impl AttentionOptions {
     /// as a `float`, exact up to 2^24), a right bound up to `i32::MAX` and
     /// not with a causal mask, a finite scale, bottom-right alignment only
     /// with a mask, and not both padding and ragged batches. A layer's
-    /// `check` and `new` also apply [`check_for`](Self::check_for).
+    /// `check` and `new` also apply `check_for`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming the
@@ -676,7 +637,8 @@ impl AttentionOptions {
     /// [`Error::InvalidArgument`] with [`Mismatch::BadValue`] naming what
     /// does not fit, or [`Mismatch::Unsupported`] for sink tokens with
     /// `seq_q` 1.
-    pub fn check_for(&self, shape: &AttentionShape) -> Result<()> {
+    #[cfg(test)]
+    pub(crate) fn check_for(&self, shape: &AttentionShape) -> Result<()> {
         let f = "AttentionOptions::check_for";
         self.check_in(f)?;
         self.check_for_in(f, shape)
@@ -748,7 +710,8 @@ impl AttentionOptions {
     /// # Errors
     /// [`Error::InvalidArgument`] with [`Mismatch::Unsupported`] naming the
     /// option and the version it needs.
-    pub fn check_version(&self, version: Version) -> Result<()> {
+    #[cfg(test)]
+    pub(crate) fn check_version(&self, version: Version) -> Result<()> {
         self.check_version_in("AttentionOptions::check_version", version)
     }
 
@@ -889,13 +852,10 @@ mod tests {
 
     #[test]
     fn types_epsilon_and_options() {
-        assert!(check_norm_data_type(Dt::CUDNN_DATA_FLOAT).is_ok());
-        assert!(check_norm_data_type(Dt::CUDNN_DATA_DOUBLE).is_err());
-        assert!(check_attention_data_type(Dt::CUDNN_DATA_BFLOAT16).is_ok());
-        assert!(
-            what(check_attention_data_type(Dt::CUDNN_DATA_FLOAT).unwrap_err())
-                .contains("HALF, BFLOAT16")
-        );
+        assert!(NORM_DATA_TYPES.contains(&Dt::CUDNN_DATA_FLOAT));
+        assert!(!NORM_DATA_TYPES.contains(&Dt::CUDNN_DATA_DOUBLE));
+        assert!(ATTENTION_DATA_TYPES.contains(&Dt::CUDNN_DATA_BFLOAT16));
+        assert!(!ATTENTION_DATA_TYPES.contains(&Dt::CUDNN_DATA_FLOAT));
         for eps in [0.0, -1e-5, f32::NAN, f32::INFINITY] {
             assert!(check_epsilon(eps).is_err(), "{eps}");
         }

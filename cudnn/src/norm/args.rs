@@ -55,7 +55,7 @@ pub struct BnInferenceArgs<'a, T: BnParam> {
 
 impl<T: BnParam> BnInferenceArgs<'_, T> {
     /// The buffers' lengths, for
-    /// [`BatchNormProblem::check_forward_inference`](super::BatchNormProblem::check_forward_inference).
+    /// `BatchNormProblem::check_forward_inference`.
     pub fn lengths(&self) -> BnInferenceLengths {
         BnInferenceLengths {
             x: self.x.len(),
@@ -91,7 +91,7 @@ pub struct BnTrainingArgs<'a, T: BnParam> {
 
 impl<T: BnParam> BnTrainingArgs<'_, T> {
     /// The buffers' lengths, for
-    /// [`BatchNormProblem::check_forward_training`](super::BatchNormProblem::check_forward_training).
+    /// `BatchNormProblem::check_forward_training`.
     pub fn lengths(&self) -> BnTrainingLengths {
         BnTrainingLengths {
             x: self.x.len(),
@@ -134,7 +134,7 @@ pub struct BnTrainingExArgs<'a, T: BnParam> {
 
 impl<T: BnParam> BnTrainingExArgs<'_, T> {
     /// The buffers' lengths, for
-    /// [`BatchNormProblem::check_forward_training_ex`](super::BatchNormProblem::check_forward_training_ex).
+    /// `BatchNormProblem::check_forward_training_ex`.
     pub fn lengths(&self) -> BnTrainingLengths {
         BnTrainingLengths {
             x: self.x.len(),
@@ -169,7 +169,7 @@ pub struct BnBackwardArgs<'a, T: BnParam> {
 
 impl<T: BnParam> BnBackwardArgs<'_, T> {
     /// The buffers' lengths, for
-    /// [`BatchNormProblem::check_backward`](super::BatchNormProblem::check_backward).
+    /// `BatchNormProblem::check_backward`.
     pub fn lengths(&self) -> BnBackwardLengths {
         BnBackwardLengths {
             x: self.x.len(),
@@ -220,7 +220,7 @@ pub struct BnBackwardExArgs<'a, T: BnParam> {
 
 impl<T: BnParam> BnBackwardExArgs<'_, T> {
     /// The buffers' lengths, for
-    /// [`BatchNormProblem::check_backward_ex`](super::BatchNormProblem::check_backward_ex).
+    /// `BatchNormProblem::check_backward_ex`.
     pub fn lengths(&self) -> BnBackwardLengths {
         BnBackwardLengths {
             x: self.x.len(),

@@ -60,7 +60,7 @@ impl Handle {
     /// Inference: `y = alpha * (scale * (x - mean) / sqrt(var + epsilon) +
     /// bias) + beta * y`, with estimated (running) statistics.
     ///
-    /// Checks first with [`BatchNormProblem::check_forward_inference`], then
+    /// Checks first with `BatchNormProblem::check_forward_inference`, then
     /// every descriptor's library and every buffer's CUDA context.
     ///
     /// # Errors
@@ -119,7 +119,7 @@ impl Handle {
     /// [`batch_norm_backward`](Self::batch_norm_backward). All parameter
     /// buffers have the problem's parameter descriptor.
     ///
-    /// Checks first with [`BatchNormProblem::check_forward_training`], then
+    /// Checks first with `BatchNormProblem::check_forward_training`, then
     /// every descriptor's library and every buffer's CUDA context.
     ///
     /// # Errors
@@ -180,7 +180,7 @@ impl Handle {
     /// data.beta * dx`, and `d_scale`, `d_bias` likewise with
     /// `scaling.params`. Without saved statistics cuDNN recomputes them.
     ///
-    /// Checks first with [`BatchNormProblem::check_backward`], then every
+    /// Checks first with `BatchNormProblem::check_backward`, then every
     /// descriptor's library and every buffer's CUDA context.
     ///
     /// # Errors
@@ -368,7 +368,7 @@ impl Handle {
     /// fuses only some configurations (typically NHWC, `f16`,
     /// `SPATIAL_PERSISTENT`) and answers `NOT_SUPPORTED` otherwise.
     ///
-    /// Checks first with [`BatchNormProblem::check_forward_training_ex`],
+    /// Checks first with `BatchNormProblem::check_forward_training_ex`,
     /// then that the loaded cuDNN has the function, every descriptor's
     /// library, every buffer's CUDA context and the reserve's size.
     ///
@@ -457,7 +457,7 @@ impl Handle {
     /// problem's ops add a residual). The reserve space is the one the
     /// forward step filled.
     ///
-    /// Checks first with [`BatchNormProblem::check_backward_ex`], then that
+    /// Checks first with `BatchNormProblem::check_backward_ex`, then that
     /// the loaded cuDNN has the function, every descriptor's library, every
     /// buffer's CUDA context and the reserve's size.
     ///

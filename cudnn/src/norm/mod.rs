@@ -10,7 +10,7 @@
 //! (`f32` for `f16`, `bf16` and `f32` data, `f64` for `f64`). Each launch
 //! takes the problem, a struct of named buffers and its scaling; it checks
 //! its arguments first with a method of the problem
-//! ([`BatchNormProblem::check_forward_training`], ...), which needs no GPU.
+//! (`BatchNormProblem::check_forward_training`, ...), which needs no GPU.
 
 mod args;
 mod launch;
@@ -24,8 +24,7 @@ pub use args::{
 pub use param::{
     batch_norm_param_dims, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
 };
-pub use problem::{
-    check_batch_norm_epsilon, check_batch_norm_ops, check_batch_norm_reserve,
-    check_exponential_average_factor, BatchNormProblem, BnBackwardLengths, BnInferenceLengths,
-    BnTrainingLengths,
-};
+pub use problem::{BatchNormProblem, BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
+
+#[cfg(test)]
+mod host_tests;

@@ -114,7 +114,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     /// root; on error the problem keeps the one it had.
     ///
     /// # Errors
-    /// As [`check_batch_norm_epsilon`].
+    /// As `check_batch_norm_epsilon`.
     pub fn set_epsilon(&mut self, epsilon: f64) -> Result<()> {
         check_batch_norm_epsilon(DERIVE, epsilon)?;
         self.epsilon = epsilon;
@@ -224,7 +224,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::BadValue`] or [`Mismatch::BufferTooShort`].
-    pub fn check_forward_inference(&self, lens: &BnInferenceLengths) -> Result<()> {
+    pub(crate) fn check_forward_inference(&self, lens: &BnInferenceLengths) -> Result<()> {
         self.check_unfused(INFERENCE)?;
         let p = self.param_len();
         check_lengths(
@@ -248,7 +248,11 @@ impl<T: BnParam> BatchNormProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::BadValue`] or [`Mismatch::BufferTooShort`].
-    pub fn check_forward_training(&self, factor: f64, lens: &BnTrainingLengths) -> Result<()> {
+    pub(crate) fn check_forward_training(
+        &self,
+        factor: f64,
+        lens: &BnTrainingLengths,
+    ) -> Result<()> {
         self.check_unfused(TRAINING)?;
         check_batch_norm_ops(
             TRAINING,
@@ -269,7 +273,11 @@ impl<T: BnParam> BatchNormProblem<T> {
     ///
     /// # Errors
     /// As [`check_forward_training`](Self::check_forward_training).
-    pub fn check_forward_training_ex(&self, factor: f64, lens: &BnTrainingLengths) -> Result<()> {
+    pub(crate) fn check_forward_training_ex(
+        &self,
+        factor: f64,
+        lens: &BnTrainingLengths,
+    ) -> Result<()> {
         check_batch_norm_ops(
             TRAINING_EX,
             self.ops,
@@ -314,7 +322,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::BadValue`] or [`Mismatch::BufferTooShort`].
-    pub fn check_backward(&self, lens: &BnBackwardLengths) -> Result<()> {
+    pub(crate) fn check_backward(&self, lens: &BnBackwardLengths) -> Result<()> {
         self.check_unfused(BACKWARD)?;
         check_batch_norm_ops(
             BACKWARD,
@@ -333,7 +341,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     ///
     /// # Errors
     /// As [`check_backward`](Self::check_backward).
-    pub fn check_backward_ex(&self, lens: &BnBackwardLengths) -> Result<()> {
+    pub(crate) fn check_backward_ex(&self, lens: &BnBackwardLengths) -> Result<()> {
         check_batch_norm_ops(
             BACKWARD_EX,
             self.ops,
@@ -405,7 +413,7 @@ fn check_shapes<T: BnParam>(
 }
 
 /// The lengths, in elements, of the buffers of an inference launch (see
-/// [`BatchNormProblem::check_forward_inference`]).
+/// `BatchNormProblem::check_forward_inference`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BnInferenceLengths {
     /// `x`.
@@ -423,7 +431,7 @@ pub struct BnInferenceLengths {
 }
 
 /// The lengths, in elements, of the buffers of a training launch (see
-/// [`BatchNormProblem::check_forward_training`]); `None` for a buffer not
+/// `BatchNormProblem::check_forward_training`); `None` for a buffer not
 /// given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BnTrainingLengths {
@@ -444,7 +452,7 @@ pub struct BnTrainingLengths {
 }
 
 /// The lengths, in elements, of the buffers of a backward launch (see
-/// [`BatchNormProblem::check_backward`]); `None` for a buffer not given.
+/// `BatchNormProblem::check_backward`); `None` for a buffer not given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BnBackwardLengths {
     /// `x`.
@@ -473,7 +481,7 @@ pub struct BnBackwardLengths {
 ///
 /// # Errors
 /// [`Mismatch::BadValue`].
-pub fn check_batch_norm_epsilon(function: &'static str, epsilon: f64) -> Result<()> {
+pub(crate) fn check_batch_norm_epsilon(function: &'static str, epsilon: f64) -> Result<()> {
     ensure(
         epsilon.is_finite() && epsilon >= sys::CUDNN_BN_MIN_EPSILON,
         function,
@@ -491,7 +499,7 @@ pub fn check_batch_norm_epsilon(function: &'static str, epsilon: f64) -> Result<
 ///
 /// # Errors
 /// [`Mismatch::BadValue`].
-pub fn check_exponential_average_factor(function: &'static str, factor: f64) -> Result<()> {
+pub(crate) fn check_exponential_average_factor(function: &'static str, factor: f64) -> Result<()> {
     ensure((0.0..=1.0).contains(&factor), function, || {
         Mismatch::BadValue {
             what: format!("exponential average factor {factor}: must be in [0, 1]"),
@@ -506,7 +514,7 @@ pub fn check_exponential_average_factor(function: &'static str, factor: f64) -> 
 /// # Errors
 /// [`Mismatch::BadValue`] for an unknown `ops` or a missing or superfluous
 /// activation or residual.
-pub fn check_batch_norm_ops(
+pub(crate) fn check_batch_norm_ops(
     function: &'static str,
     ops: BatchNormOps,
     has_activation: bool,
@@ -554,7 +562,7 @@ pub fn check_batch_norm_ops(
 ///
 /// # Errors
 /// [`Mismatch::BufferTooShort`] for `reserve`.
-pub fn check_batch_norm_reserve(
+pub(crate) fn check_batch_norm_reserve(
     function: &'static str,
     len: Option<usize>,
     required: usize,

@@ -4,7 +4,7 @@
 use crate::core::dtype::{DataType, Scale};
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::handle::Handle;
-use crate::core::launch::{check_same_shape, check_xy_backward_lengths, check_xy_lengths};
+use crate::core::launch::check_same_shape;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::library::ffi;
 use crate::core::modes::Scaling;
@@ -97,16 +97,24 @@ impl<T: DataType> ActivationProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::BufferTooShort`] naming the first short buffer.
-    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
-        check_xy_lengths("cudnnActivationForward", (self.x(), self.y()), x, y)
+    #[cfg(test)]
+    pub(crate) fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        crate::core::launch::check_xy_lengths("cudnnActivationForward", (self.x(), self.y()), x, y)
     }
 
     /// Checks buffer lengths for a backward launch.
     ///
     /// # Errors
     /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
-        check_xy_backward_lengths(
+    #[cfg(test)]
+    pub(crate) fn check_backward_lengths(
+        &self,
+        y: usize,
+        dy: usize,
+        x: usize,
+        dx: usize,
+    ) -> Result<()> {
+        crate::core::launch::check_xy_backward_lengths(
             "cudnnActivationBackward",
             (self.x(), self.y()),
             (y, dy),
@@ -121,7 +129,7 @@ impl<T: DataType> ActivationProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::Shape`] when their strides differ.
-    pub fn check_in_place(&self) -> Result<()> {
+    pub(crate) fn check_in_place(&self) -> Result<()> {
         self.check_in_place_for("cudnnActivationForward")
     }
 
@@ -182,7 +190,7 @@ impl Handle {
     ///
     /// # Errors
     /// As [`activation_forward`](Self::activation_forward), and
-    /// [`ActivationProblem::check_in_place`]'s.
+    /// `ActivationProblem::check_in_place`'s.
     #[doc(alias = "cudnnActivationForward")]
     pub fn activation_forward_in_place<T: DataType>(
         &self,

@@ -8,7 +8,7 @@ use crate::core::descriptor::raw_descriptor;
 use crate::core::dtype::{DataType, Scale};
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::handle::Handle;
-use crate::core::launch::{check_same_shape, check_xy_backward_lengths, check_xy_lengths};
+use crate::core::launch::check_same_shape;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::library::{ffi, library, Library};
 use crate::core::modes::Scaling;
@@ -107,7 +107,8 @@ impl LrnDescriptor {
 /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
 /// `check_lrn_parameters`: [`Mismatch::BadValue`] naming the parameter and
 /// the limit of `cudnnSetLRNDescriptor`.
-pub fn check_lrn_parameters(n: u32, alpha: f64, beta: f64, k: f64) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_lrn_parameters(n: u32, alpha: f64, beta: f64, k: f64) -> Result<()> {
     check_lrn_parameters_in("check_lrn_parameters", n, alpha, beta, k)
 }
 
@@ -200,16 +201,29 @@ impl<T: DataType> LrnProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::BufferTooShort`] naming the first short buffer.
-    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
-        check_xy_lengths("cudnnLRNCrossChannelForward", (self.x(), self.y()), x, y)
+    #[cfg(test)]
+    pub(crate) fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        crate::core::launch::check_xy_lengths(
+            "cudnnLRNCrossChannelForward",
+            (self.x(), self.y()),
+            x,
+            y,
+        )
     }
 
     /// Checks buffer lengths for a backward launch.
     ///
     /// # Errors
     /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
-        check_xy_backward_lengths(
+    #[cfg(test)]
+    pub(crate) fn check_backward_lengths(
+        &self,
+        y: usize,
+        dy: usize,
+        x: usize,
+        dx: usize,
+    ) -> Result<()> {
+        crate::core::launch::check_xy_backward_lengths(
             "cudnnLRNCrossChannelBackward",
             (self.x(), self.y()),
             (y, dy),

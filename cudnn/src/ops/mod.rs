@@ -15,3 +15,6 @@ pub use lrn::*;
 pub use pooling::*;
 pub use softmax::*;
 pub use tensor_ops::*;
+
+#[cfg(test)]
+mod host_tests;

@@ -11,7 +11,6 @@ use crate::core::descriptor::{raw_descriptor, to_c_ints};
 use crate::core::dtype::{DataType, Scale};
 use crate::core::error::{ensure, Error, Mismatch, Result};
 use crate::core::handle::Handle;
-use crate::core::launch::{check_xy_backward_lengths, check_xy_lengths};
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::library::{ffi, library, Library};
 use crate::core::modes::{NanPropagation, Scaling};
@@ -267,7 +266,7 @@ pub fn pooling_output_dims(
 ///
 /// # Errors
 /// [`Mismatch::Shape`] or [`Mismatch::BufferTooShort`].
-pub fn check_pooling<T: DataType>(
+pub(crate) fn check_pooling<T: DataType>(
     function: &'static str,
     pool: &PoolingDescriptor,
     x: &TensorDescriptor<T>,
@@ -353,16 +352,29 @@ impl<T: DataType> PoolingProblem<T> {
     ///
     /// # Errors
     /// [`Mismatch::BufferTooShort`] naming the first short buffer.
-    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
-        check_xy_lengths("cudnnPoolingForward", (&self.x, &self.y), x, y)
+    #[cfg(test)]
+    pub(crate) fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        crate::core::launch::check_xy_lengths("cudnnPoolingForward", (&self.x, &self.y), x, y)
     }
 
     /// Checks buffer lengths for a backward launch.
     ///
     /// # Errors
     /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_lengths(&self, y: usize, dy: usize, x: usize, dx: usize) -> Result<()> {
-        check_xy_backward_lengths("cudnnPoolingBackward", (&self.x, &self.y), (y, dy), (x, dx))
+    #[cfg(test)]
+    pub(crate) fn check_backward_lengths(
+        &self,
+        y: usize,
+        dy: usize,
+        x: usize,
+        dx: usize,
+    ) -> Result<()> {
+        crate::core::launch::check_xy_backward_lengths(
+            "cudnnPoolingBackward",
+            (&self.x, &self.y),
+            (y, dy),
+            (x, dx),
+        )
     }
 }
 

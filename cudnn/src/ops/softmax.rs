@@ -6,7 +6,7 @@ use cudnn_sys as sys;
 use crate::core::dtype::{DataType, Scale};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
-use crate::core::launch::{check_lengths, check_same_shape, check_xy_lengths};
+use crate::core::launch::check_same_shape;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::library::ffi;
 use crate::core::modes::Scaling;
@@ -109,16 +109,18 @@ impl<T: DataType> SoftmaxProblem<T> {
     /// # Errors
     /// [`Mismatch::BufferTooShort`](crate::Mismatch::BufferTooShort) naming
     /// the first short buffer.
-    pub fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
-        check_xy_lengths("cudnnSoftmaxForward", (self.x(), self.y()), x, y)
+    #[cfg(test)]
+    pub(crate) fn check_forward_lengths(&self, x: usize, y: usize) -> Result<()> {
+        crate::core::launch::check_xy_lengths("cudnnSoftmaxForward", (self.x(), self.y()), x, y)
     }
 
     /// Checks buffer lengths for a backward launch.
     ///
     /// # Errors
     /// As [`check_forward_lengths`](Self::check_forward_lengths).
-    pub fn check_backward_lengths(&self, y: usize, dy: usize, dx: usize) -> Result<()> {
-        check_lengths(
+    #[cfg(test)]
+    pub(crate) fn check_backward_lengths(&self, y: usize, dy: usize, dx: usize) -> Result<()> {
+        crate::core::launch::check_lengths(
             "cudnnSoftmaxBackward",
             &[
                 ("y", y, self.y().required_len()),

@@ -271,7 +271,7 @@ fn op_has_indices(op: ReduceTensorOp) -> bool {
 ///
 /// # Errors
 /// [`Mismatch::Shape`] naming both.
-pub fn check_broadcast(
+pub(crate) fn check_broadcast(
     function: &'static str,
     (small_name, small): (&'static str, &[usize]),
     (large_name, large): (&'static str, &[usize]),
@@ -335,7 +335,7 @@ fn reduce_shapes<T: DataType, U: DataType>(
 /// # Errors
 /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) with
 /// [`Mismatch::Shape`] or [`Mismatch::BufferTooShort`].
-pub fn check_op_tensor<T: DataType, U: DataType>(
+pub(crate) fn check_op_tensor<T: DataType, U: DataType>(
     a_desc: &TensorDescriptor<T>,
     a_len: usize,
     b_desc: &TensorDescriptor<T>,
@@ -359,7 +359,7 @@ pub fn check_op_tensor<T: DataType, U: DataType>(
 ///
 /// # Errors
 /// As [`check_op_tensor`].
-pub fn check_add_tensor<T: DataType>(
+pub(crate) fn check_add_tensor<T: DataType>(
     a_desc: &TensorDescriptor<T>,
     a_len: usize,
     c_desc: &TensorDescriptor<T>,
@@ -380,7 +380,7 @@ pub fn check_add_tensor<T: DataType>(
 ///
 /// # Errors
 /// As [`check_op_tensor`].
-pub fn check_transform_tensor<X: DataType, Y: DataType>(
+pub(crate) fn check_transform_tensor<X: DataType, Y: DataType>(
     x_desc: &TensorDescriptor<X>,
     x_len: usize,
     y_desc: &TensorDescriptor<Y>,
@@ -405,7 +405,7 @@ pub fn check_transform_tensor<X: DataType, Y: DataType>(
 /// # Errors
 /// As [`check_op_tensor`], and [`Mismatch::Unsupported`] for indices given
 /// to a reduction that computes none or for `c` of `a`'s dimensions.
-pub fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
+pub(crate) fn check_reduce_tensor<T: DataType, U: DataType, C: DataType + Scale>(
     desc: &ReduceTensorDescriptor<C>,
     a_desc: &TensorDescriptor<T>,
     a_len: usize,
@@ -496,7 +496,7 @@ where
     ///
     /// # Errors
     /// [`Mismatch::BufferTooShort`].
-    pub fn check_lengths(&self, a: usize, b: usize, c: usize) -> Result<()> {
+    pub(crate) fn check_lengths(&self, a: usize, b: usize, c: usize) -> Result<()> {
         check_op_tensor(&self.a, a, &self.b, b, &self.c, c)
     }
 }
@@ -511,7 +511,7 @@ where
     ///
     /// # Errors
     /// [`Mismatch::Shape`] when their strides differ.
-    pub fn check_in_place(&self) -> Result<()> {
+    pub(crate) fn check_in_place(&self) -> Result<()> {
         let (a, c) = (self.a.strides(), self.c.strides());
         ensure(a == c, OP_TENSOR, || Mismatch::Shape {
             what: format!(
@@ -526,7 +526,7 @@ where
     ///
     /// # Errors
     /// [`Mismatch::Shape`] or [`Mismatch::BufferTooShort`].
-    pub fn check_in_place_lengths(&self, b: usize, ac: usize) -> Result<()> {
+    pub(crate) fn check_in_place_lengths(&self, b: usize, ac: usize) -> Result<()> {
         self.check_in_place()?;
         check_lengths(
             OP_TENSOR,
@@ -621,7 +621,7 @@ where
     ///
     /// # Errors
     /// [`Mismatch::BufferTooShort`] or [`Mismatch::Unsupported`].
-    pub fn check_lengths(&self, a: usize, c: usize, indices: Option<usize>) -> Result<()> {
+    pub(crate) fn check_lengths(&self, a: usize, c: usize, indices: Option<usize>) -> Result<()> {
         check_reduce_tensor(&self.reduce, &self.a, a, &self.c, c, indices)
     }
 }

@@ -63,7 +63,7 @@ pub type RnnClipMode = sys::cudnnRNNClipMode_t;
 ///
 /// ```compile_fail
 /// // f32 data cannot compute in f16.
-/// fn needs(_: cudnn::RnnDescriptor<f32, cudnn::half::f16>) {}
+/// fn needs(_: cudnn::rnn::RnnDescriptor<f32, cudnn::half::f16>) {}
 /// ```
 pub trait RnnComputesIn<C: ComputeType>: DataType {}
 impl RnnComputesIn<f32> for f32 {}
@@ -73,7 +73,7 @@ impl RnnComputesIn<f32> for f16 {}
 impl RnnComputesIn<f32> for bf16 {}
 
 /// What a recurrent network is, as plain data: checked by
-/// [`check_rnn_config`], set in cuDNN by [`RnnDescriptor::new`].
+/// `check_rnn_config`, set in cuDNN by [`RnnDescriptor::new`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RnnConfig {
     /// The cell.
@@ -259,7 +259,8 @@ pub(super) const PROJECTION_ID: usize = 8;
 /// [`Mismatch::BadValue`] for an unknown value or a size out of range,
 /// [`Mismatch::Unsupported`] for a projection on another cell than an LSTM,
 /// [`Mismatch::Shape`] for skip input with different sizes.
-pub fn check_rnn_config(config: &RnnConfig) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_rnn_config(config: &RnnConfig) -> Result<()> {
     check_rnn_config_in("check_rnn_config", config)
 }
 
@@ -375,7 +376,8 @@ impl RnnClip {
 /// # Errors
 /// [`Error::InvalidArgument`] naming `check_rnn_clip` (the rules are
 /// those of `cudnnRNNSetClip_v8`).
-pub fn check_rnn_clip(config: &RnnConfig, clip: &RnnClip) -> Result<()> {
+#[cfg(test)]
+pub(crate) fn check_rnn_clip(config: &RnnConfig, clip: &RnnClip) -> Result<()> {
     check_rnn_clip_in("check_rnn_clip", config, clip)
 }
 

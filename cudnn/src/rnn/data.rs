@@ -29,7 +29,8 @@ raw_descriptor!(
 /// [`Error::InvalidArgument`] naming `check_rnn_data` (the limits are
 /// those of `cudnnSetRNNDataDescriptor`): [`Mismatch::BadValue`] for what
 /// is out of range or unsorted.
-pub fn check_rnn_data(
+#[cfg(test)]
+pub(crate) fn check_rnn_data(
     layout: RnnDataLayout,
     max_seq_len: usize,
     vector_size: usize,
@@ -156,7 +157,7 @@ impl<T: DataType> RnnDataDescriptor<T> {
     /// with zeros.
     ///
     /// # Errors
-    /// As [`check_rnn_data`]; cuDNN's error.
+    /// As `check_rnn_data`; cuDNN's error.
     #[doc(alias = "cudnnSetRNNDataDescriptor")]
     #[doc(alias = "cudnnCreateRNNDataDescriptor")]
     pub fn new(

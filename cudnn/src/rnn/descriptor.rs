@@ -74,10 +74,10 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
     /// can be used.
     ///
     /// On an error `dropout` is dropped, its states freed; run
-    /// [`check_rnn_config`](super::check_rnn_config) first to keep it on a bad configuration.
+    /// `check_rnn_config` first to keep it on a bad configuration.
     ///
     /// # Errors
-    /// As [`check_rnn_config`](super::check_rnn_config); [`Mismatch::OtherLibrary`] for a dropout
+    /// As `check_rnn_config`; [`Mismatch::OtherLibrary`] for a dropout
     /// descriptor of another loaded cuDNN; cuDNN's error for a
     /// configuration it rejects (for example bf16 where the loaded cuDNN
     /// has no bf16 RNNs).
@@ -182,7 +182,7 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
     /// error the clipping set before is kept.
     ///
     /// # Errors
-    /// As [`check_rnn_clip`](super::check_rnn_clip); cuDNN's error.
+    /// As `check_rnn_clip`; cuDNN's error.
     #[doc(alias = "cudnnRNNSetClip_v8")]
     pub fn set_clip(&mut self, clip: RnnClip) -> Result<()> {
         check_rnn_clip_in("RnnDescriptor::set_clip", &self.config, &clip)?;

@@ -5,9 +5,9 @@
 //!
 //! - [`RnnConfig`] says what the network is (cell, bias mode, directions,
 //!   input mode, sizes, layers, algorithm, math type), checked without cuDNN
-//!   by [`check_rnn_config`]; an [`RnnDescriptor`] sets it in cuDNN with
+//!   by `check_rnn_config`; an [`RnnDescriptor`] sets it in cuDNN with
 //!   the element type `T` and the compute precision `C`, optionally with
-//!   dropout between layers (a [`DropoutDescriptor`](crate::DropoutDescriptor)
+//!   dropout between layers (a [`DropoutDescriptor`](crate::ops::DropoutDescriptor)
 //!   it owns) and LSTM cell clipping ([`RnnDescriptor::set_clip`]).
 //! - An [`RnnDataDescriptor`] describes a batch of sequences of different
 //!   lengths, padded (sequence-major or batch-major) or packed, and keeps
@@ -92,13 +92,13 @@ mod weight_space;
 mod weights;
 
 pub use config::{
-    check_rnn_clip, check_rnn_config, RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn,
-    RnnConfig, RnnDataLayout, RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode,
+    RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnConfig, RnnDataLayout,
+    RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode,
 };
-pub use data::{check_rnn_data, rnn_data_len, RnnDataDescriptor};
+pub use data::{rnn_data_len, RnnDataDescriptor};
 pub use descriptor::RnnDescriptor;
 pub use launch::{RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnForwardArgs};
-pub use problem::{check_rnn_problem, RnnProblem, RnnReserveSpace, RnnTensor};
+pub use problem::{RnnProblem, RnnReserveSpace, RnnTensor};
 pub use weights::{RnnParam, RnnParamKind, RnnParamSide, RnnWeightLayout};
 
 // Moved between threads, used from one at a time (see each type's docs).
@@ -111,3 +111,6 @@ static_assertions::assert_not_impl_any!(RnnProblem<f32, f32>: Sync, Clone);
 static_assertions::assert_impl_all!(RnnReserveSpace: Send, Sync);
 static_assertions::assert_not_impl_any!(RnnReserveSpace: Clone);
 static_assertions::assert_impl_all!(RnnWeightLayout: Send, Sync, Clone);
+
+#[cfg(test)]
+mod host_tests;

@@ -31,7 +31,7 @@ static NEXT_PROBLEM_ID: AtomicU64 = AtomicU64::new(1);
 type SizesOnDevice = Cell<Option<(ContextKey, (usize, usize))>>;
 
 /// Which tensor of an [`RnnProblem`] a buffer holds, for
-/// [`RnnProblem::check_buffers`].
+/// `RnnProblem::check_buffers`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RnnTensor {
     /// `x` or `dx`.
@@ -221,7 +221,8 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
     /// # Errors
     /// [`Mismatch::BufferTooShort`] naming the first short buffer;
     /// [`Mismatch::Unsupported`] for a cell state without an LSTM.
-    pub fn check_buffers(
+    #[cfg(test)]
+    pub(crate) fn check_buffers(
         &self,
         function: &'static str,
         weight_space_bytes: usize,
@@ -241,7 +242,12 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
     ///
     /// # Errors
     /// [`Mismatch::Unsupported`] saying what must run first.
-    pub fn check_reserve(&self, function: &'static str, reserve: &RnnReserveSpace) -> Result<()> {
+    #[cfg(test)]
+    pub(crate) fn check_reserve(
+        &self,
+        function: &'static str,
+        reserve: &RnnReserveSpace,
+    ) -> Result<()> {
         self.parts().check_reserve(function, reserve)
     }
 
@@ -436,7 +442,8 @@ impl<'p, T: DataType> Parts<'p, T> {
 /// [`Error::InvalidArgument`] naming `check_rnn_problem` with a
 /// [`Mismatch::Shape`] that says which of `cudnnRNNForward`'s
 /// requirements is not met.
-pub fn check_rnn_problem(
+#[cfg(test)]
+pub(crate) fn check_rnn_problem(
     config: &RnnConfig,
     x: (RnnDataLayout, usize, usize, &[usize]),
     y: (RnnDataLayout, usize, usize, &[usize]),

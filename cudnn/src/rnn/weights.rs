@@ -31,7 +31,7 @@ impl RnnConfig {
     /// which the GPU tests compare with this one.
     ///
     /// # Errors
-    /// As [`check_rnn_config`](super::check_rnn_config); [`Mismatch::BadValue`] when the sizes
+    /// As `check_rnn_config`; [`Mismatch::BadValue`] when the sizes
     /// overflow or the list of regions (about 16 per pseudo-layer) cannot
     /// be allocated.
     pub fn predicted_weight_layout(&self) -> Result<RnnWeightLayout> {

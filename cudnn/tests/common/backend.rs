@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use cudnn::graph::BackendDescriptor;
+use cudnn::graph::backend::BackendDescriptor;
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::Library;
 

@@ -1,7 +1,7 @@
 //! The safe crate's RNN enums as the reference crate's own types, and back:
 //! `cudnn-reference` shares no code with the crate it checks.
 
-use cudnn::{RnnDataLayout, RnnMode};
+use cudnn::rnn::{RnnDataLayout, RnnMode};
 use cudnn_reference::rnn::{RnnCell, SeqLayout};
 
 /// cuDNN's cell as the reference's.

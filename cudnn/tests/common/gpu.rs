@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use cudnn::cudarc::driver::{CudaSlice, CudaStream};
-use cudnn::{Category, DataType, Error, Handle, Library, Mismatch, TensorFormat};
+use cudnn::error::Category;
+use cudnn::{DataType, Error, Handle, Library, Mismatch, TensorFormat};
 use cudnn_reference::conv::{self as cpu, Scalar};
 
 /// GPU 0's default stream and a cuDNN handle on it.

@@ -5,5 +5,5 @@ fn cloned<T: Clone>() {}
 fn main() {
     cloned::<cudnn::TensorDescriptor<f32>>();
     cloned::<cudnn::ActivationDescriptor>();
-    cloned::<cudnn::DropoutDescriptor>();
+    cloned::<cudnn::ops::DropoutDescriptor>();
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use cudnn::cudarc::driver::CudaStream;
-use cudnn::RawDeviceView;
+use cudnn::handle::RawDeviceView;
 
 fn view(stream: &Arc<CudaStream>, ptr: u64, len: usize) -> cudnn::Result<RawDeviceView<f32>> {
     RawDeviceView::from_raw_parts(ptr, len, stream)

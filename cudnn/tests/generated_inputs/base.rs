@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
+use cudnn::error::{Category, Status, StatusError};
+use cudnn::load::CudaVersion;
 use cudnn::sys::{self, cudnnStatus_t};
-use cudnn::{
-    extent, packed_strides, strides_are_injective, Category, CudaVersion, DataType, Error,
-    FilterDescriptor, Status, StatusError, TensorDescriptor, TensorFormat, Version,
-};
+use cudnn::tensor::{extent, packed_strides, strides_are_injective};
+use cudnn::{DataType, Error, FilterDescriptor, TensorDescriptor, TensorFormat, Version};
 
 use crate::{Area, Case};
 

@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use cudnn::conv::{output_dims, Direction};
+use cudnn::conv::{output_dims, Direction, SearchMode};
 use cudnn::conv::{AlgoKey, CachedAlgo, DeviceKey};
 use cudnn::{
     ActivationDescriptor, AlgoCache, ComputeType, ComputesIn, ConvProblem, ConvolutionDescriptor,
-    Error, FilterDescriptor, SearchMode, SearchOptions,
+    Error, FilterDescriptor, SearchOptions,
 };
 
 use crate::base::{format, make_tensor};

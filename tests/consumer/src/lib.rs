@@ -37,9 +37,10 @@
 //! Progress goes to stderr, one line per step, so that a crash shows where
 //! it happened.
 
+use cudnn::rnn::{RnnConfig, RnnDescriptor, RnnMode};
 use cudnn::{
     ActivationDescriptor, ActivationMode, ConvProblem, ConvolutionDescriptor, FilterDescriptor,
-    RnnConfig, RnnDescriptor, RnnMode, TensorDescriptor, TensorFormat,
+    TensorDescriptor, TensorFormat,
 };
 use serde_json::{json, Map, Value};
 
@@ -86,7 +87,8 @@ fn conv_dims() -> cudnn::Result<Vec<i64>> {
 fn runtime_deps(out: &mut Map<String, Value>) {
     use cudnn::sys::cudnnBackendDescriptorType_t as D;
     eprintln!("cudnn-consumer: engine heuristics (cuBLASLt, NVRTC)");
-    let heur = cudnn::graph::BackendDescriptor::new(D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR);
+    let heur =
+        cudnn::graph::backend::BackendDescriptor::new(D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR);
     record(out, "runtime_deps", &heur);
     drop(heur);
     for (key, prefix) in [

@@ -26,7 +26,7 @@ impl Handle {
     /// operations read only `a`. `scaling` is an [`OpTensorScaling`] or a
     /// [`Scaling`] (whose `alpha` scales both inputs).
     ///
-    /// Checks first with [`OpTensorProblem::check_lengths`], then every
+    /// Checks first with `OpTensorProblem::check_lengths`, then every
     /// descriptor's library and every buffer's CUDA context.
     ///
     /// # Errors
@@ -80,7 +80,7 @@ impl Handle {
     ///
     /// # Errors
     /// As [`op_tensor`](Self::op_tensor), and
-    /// [`OpTensorProblem::check_in_place`]'s.
+    /// `OpTensorProblem::check_in_place`'s.
     #[doc(alias = "cudnnOpTensor")]
     pub fn op_tensor_in_place<T: DataType>(
         &self,
@@ -123,7 +123,7 @@ impl Handle {
     /// `c = alpha * a + beta * c`, with `a` (a bias, say) broadcast over
     /// `c` (each dimension of `a` equals `c`'s or is 1).
     ///
-    /// Checks first with [`check_add_tensor`].
+    /// Checks first with `check_add_tensor`.
     ///
     /// # Errors
     /// As [`op_tensor`](Self::op_tensor).
@@ -212,7 +212,7 @@ impl Handle {
     /// dimensions but possibly different layouts (NCHW to NHWC, padded
     /// strides) and element types of the same scaling type.
     ///
-    /// Checks first with [`check_transform_tensor`].
+    /// Checks first with `check_transform_tensor`.
     ///
     /// # Errors
     /// As [`op_tensor`](Self::op_tensor).
@@ -334,7 +334,7 @@ impl Handle {
     /// dimensions of the element chosen; otherwise it must be `None`. The
     /// workspace grows to what cuDNN asks.
     ///
-    /// Checks first with [`ReduceTensorProblem::check_lengths`], then the
+    /// Checks first with `ReduceTensorProblem::check_lengths`, then the
     /// indices against cuDNN's size, every descriptor's library and every
     /// buffer's CUDA context.
     ///

@@ -7,18 +7,22 @@
 //! cuDNN's weight-space and temporary-space sizes and dropout states need a
 //! handle, hence a GPU: those are in `rnn_gpu.rs`.
 
-mod common;
+use crate::test_support as common;
 
-use cudnn::half::{bf16, f16};
-use cudnn::rnn::{
-    check_rnn_clip, check_rnn_config, check_rnn_data, check_rnn_problem, rnn_data_len, RnnAlgo,
-    RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnInputMode, RnnParamKind, RnnTensor,
+use super::config::{check_rnn_clip, check_rnn_config};
+use super::data::check_rnn_data;
+use super::problem::check_rnn_problem;
+use crate::half::{bf16, f16};
+use crate::rnn::{
+    rnn_data_len, RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnInputMode,
+    RnnParamKind, RnnTensor,
 };
-use cudnn::sys::{self, cudnnDataType_t};
-use cudnn::{
-    ComputeType, Error, MathType, Mismatch, NanPropagation, RnnConfig, RnnDataDescriptor,
-    RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem, RnnReserveSpace,
+use crate::rnn::{
+    RnnConfig, RnnDataDescriptor, RnnDataLayout, RnnDescriptor, RnnMode, RnnProblem,
+    RnnReserveSpace,
 };
+use crate::sys::{self, cudnnDataType_t};
+use crate::{ComputeType, Error, MathType, Mismatch, NanPropagation};
 use cudnn_reference::rnn::{RnnGeometry, RnnWeights};
 use proptest::prelude::*;
 
@@ -334,7 +338,7 @@ fn bad_sequence_lengths_are_refused_before_cudnn() {
     }
 }
 
-fn lstm_problem(layout: RnnDataLayout, lengths: &[usize]) -> cudnn::Result<RnnProblem<f32, f32>> {
+fn lstm_problem(layout: RnnDataLayout, lengths: &[usize]) -> crate::Result<RnnProblem<f32, f32>> {
     let c = RnnConfig::new(RnnMode::LSTM, 3, 6, 2)
         .bidirectional()
         .with_projection(4);
@@ -485,10 +489,11 @@ fn dropout_between_layers_takes_a_probability_below_one() {
     // The dropout descriptor itself needs a handle (its states are
     // initialized by a kernel): see rnn_gpu.rs. Its checks need nothing.
     for p in [0.0, 0.5, 0.99] {
-        cudnn::ops::check_dropout_probability("cudnnSetDropoutDescriptor", p).expect("valid");
+        crate::core::dropout::check_dropout_probability("cudnnSetDropoutDescriptor", p)
+            .expect("valid");
     }
     for p in [1.0, -0.1, f32::NAN] {
-        let e = cudnn::ops::check_dropout_probability("cudnnSetDropoutDescriptor", p)
+        let e = crate::core::dropout::check_dropout_probability("cudnnSetDropoutDescriptor", p)
             .expect_err("invalid");
         assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
     }
@@ -553,7 +558,7 @@ fn try_clone_makes_new_descriptors_with_the_same_settings() {
 #[test]
 fn descriptors_of_another_loaded_library_are_refused() {
     let Some(_lib) = common::lib() else { return };
-    let other = match cudnn::Library::open(None) {
+    let other = match crate::Library::open(None) {
         Ok(l) => std::sync::Arc::new(l),
         Err(e) if common::required() => panic!("a second copy of the library: {e}"),
         Err(e) => return eprintln!("not run: {e}"),
@@ -678,6 +683,32 @@ proptest! {
         if common::lib().is_some() {
             let rnn = RnnDescriptor::<f32, f32>::new(&c, None);
             prop_assert!(rnn.is_ok(), "cuDNN refuses {:?}: {:?}", c, rnn.err());
+        }
+    }
+}
+
+proptest! {
+    /// The clip and sequence-data rules on any value: what they accept is
+    /// a range and a length that fit; never a panic.
+    #[test]
+    fn clip_and_data_rules_hold_for_any_value(
+        (clip_mode, nan, min, max) in (0u32..3, 0u32..3, any::<f64>(), any::<f64>()),
+        (layout, max_len, vector) in (0u32..4, any::<usize>(), any::<usize>()),
+        lengths in proptest::collection::vec(any::<usize>(), 0..4),
+    ) {
+        let lstm = RnnConfig::new(RnnMode::LSTM, 3, 6, 1);
+        let clip = RnnClip {
+            mode: sys::cudnnRNNClipMode_t(clip_mode),
+            nan_propagation: sys::cudnnNanPropagation_t(nan),
+            min,
+            max,
+        };
+        if check_rnn_clip(&lstm, &clip).is_ok() {
+            prop_assert!(clip.min <= clip.max);
+        }
+        let layout = sys::cudnnRNNDataLayout_t(layout);
+        if check_rnn_data(layout, max_len, vector, &lengths).is_ok() {
+            prop_assert!(rnn_data_len(layout, max_len, &lengths, vector).is_some());
         }
     }
 }

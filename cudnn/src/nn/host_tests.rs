@@ -1,29 +1,30 @@
 //! The `nn` layers' checks, which run before any cuDNN call and need no
 //! GPU: shapes (zero sizes, heads that `kv_heads` does not divide,
 //! element counts that overflow), data types, epsilon and the attention
-//! options, through the public check functions that each layer's `new`
+//! options, through the check functions that each layer's `new`
 //! runs first (sink tokens: their version gate, and decoding refused; the
 //! FP8 attention's head dim, version and GPU gates).
 //! No kernel runs and no cuDNN function is called; the
 //! layers' own types are checked to take views as well as slices (a
 //! function that is compiled, not run).
 
-use cudnn::cudarc::driver::{CudaSlice, CudaView, CudaViewMut};
-use cudnn::graph::DiagonalAlignment;
-use cudnn::half::{bf16, f16};
-use cudnn::nn::{
-    check_attention_data_type, check_epsilon, check_norm_data_type, Attention, AttentionForward,
-    AttentionInference, AttentionOptions, AttentionPass, AttentionShape, LayerNorm,
-    LayerNormForward, LinearShape, NormShape, RmsNorm, SeqLens,
+use super::shape::check_epsilon;
+use crate::cudarc::driver::{CudaSlice, CudaView, CudaViewMut};
+use crate::graph::DiagonalAlignment;
+use crate::half::{bf16, f16};
+use crate::nn::{
+    Attention, AttentionForward, AttentionInference, AttentionOptions, AttentionPass,
+    AttentionShape, LayerNorm, LayerNormForward, LinearShape, NormShape, RmsNorm, SeqLens,
+    ATTENTION_DATA_TYPES, NORM_DATA_TYPES,
 };
-use cudnn::DType as Dt;
-use cudnn::{Error, Mismatch};
+use crate::DType as Dt;
+use crate::{Error, Mismatch};
 
 const FLOAT: Dt = Dt::FLOAT;
 
 /// The function and message of a `BadValue` refusal.
 #[track_caller]
-fn refusal(r: cudnn::Result<()>) -> (&'static str, String) {
+fn refusal(r: crate::Result<()>) -> (&'static str, String) {
     match r {
         Err(Error::InvalidArgument {
             function,
@@ -112,11 +113,13 @@ fn norm_shapes_whose_element_count_overflows_are_refused() {
 }
 
 #[test]
-fn norm_data_types_other_than_float_half_bfloat16_are_refused() {
+fn norm_data_types_are_the_norm_elements() {
+    fn of<T: crate::nn::NormElement>() -> Dt {
+        T::CUDNN
+    }
+    assert_eq!(NORM_DATA_TYPES, [of::<f32>(), of::<f16>(), of::<bf16>()]);
     for dtype in [Dt::DOUBLE, Dt::INT8, Dt::INT32, Dt::INT64, Dt::FP8_E4M3] {
-        let (f, what) = refusal(check_norm_data_type(dtype));
-        assert_eq!(f, "check_norm_data_type");
-        assert!(what.contains("FLOAT, HALF, BFLOAT16"), "{what}");
+        assert!(!NORM_DATA_TYPES.contains(&dtype), "{}", dtype.0);
     }
 }
 
@@ -267,11 +270,13 @@ fn attention_element_counts_that_overflow_are_refused() {
 }
 
 #[test]
-fn attention_data_types_other_than_half_and_bfloat16_are_refused() {
+fn attention_data_types_are_the_attention_elements() {
+    fn of<T: crate::nn::AttentionElement>() -> Dt {
+        T::CUDNN
+    }
+    assert_eq!(ATTENTION_DATA_TYPES, [of::<f16>(), of::<bf16>()]);
     for dtype in [FLOAT, Dt::DOUBLE, Dt::INT8, Dt::FP8_E4M3] {
-        let (f, what) = refusal(check_attention_data_type(dtype));
-        assert_eq!(f, "check_attention_data_type");
-        assert!(what.contains("HALF, BFLOAT16"), "{what}");
+        assert!(!ATTENTION_DATA_TYPES.contains(&dtype), "{}", dtype.0);
     }
 }
 
@@ -575,7 +580,7 @@ fn attention_args<'a>(
 #[test]
 fn head_dims_follow_cudnns_rules() {
     let with = |head_dim| AttentionShape { head_dim, ..ATTN };
-    let v = cudnn::Version::new(9, 28, 0);
+    let v = crate::Version::new(9, 28, 0);
     for d in [1000, 264, 60, 1] {
         let (f, what) = refusal(with(d).check());
         assert_eq!(f, "AttentionShape::check");
@@ -605,10 +610,10 @@ fn head_dims_follow_cudnns_rules() {
             .check_head_dim(AttentionPass::Backward, v, cc)
             .expect("128");
     }
-    let before = cudnn::Version::new(9, 22, 0);
+    let before = crate::Version::new(9, 22, 0);
     let (_, what) = refusal(with(256).check_head_dim(AttentionPass::Backward, before, (10, 0)));
     assert!(what.contains("up to 128"), "{what}");
-    let later = cudnn::Version::new(9, 23, 0);
+    let later = crate::Version::new(9, 23, 0);
     with(256)
         .check_head_dim(AttentionPass::Backward, later, (10, 0))
         .expect("9.23 on sm_100");
@@ -634,7 +639,7 @@ fn head_dims_follow_cudnns_rules() {
         .check_head_dim(AttentionPass::Backward, later, (10, 0))
         .expect("128 on sm_100");
     // The forward's old rule on Ampere: 128 up to 9.9.
-    let old = cudnn::Version::new(9, 9, 0);
+    let old = crate::Version::new(9, 9, 0);
     refusal(with(192).check_head_dim(AttentionPass::Forward, old, (8, 0)));
 }
 
@@ -679,7 +684,7 @@ fn linear_shapes_with_a_zero_size_or_too_many_elements_are_refused() {
 
 /// The function and message of an `Unsupported` refusal.
 #[track_caller]
-fn unsupported(r: cudnn::Result<()>) -> (&'static str, String) {
+fn unsupported(r: crate::Result<()>) -> (&'static str, String) {
     match r {
         Err(Error::InvalidArgument {
             function,
@@ -723,9 +728,9 @@ fn sink_tokens_pass_their_checks() {
         Attention::<bf16>::check(&ATTN, &o).expect("training");
         AttentionInference::<f16>::check(&ATTN, &o).expect("inference");
         o.check_for(&ATTN).expect("check_for");
-        o.check_version(cudnn::Version::new(9, 21, 0))
+        o.check_version(crate::Version::new(9, 21, 0))
             .expect("9.21");
-        o.check_version(cudnn::Version::new(9, 28, 0))
+        o.check_version(crate::Version::new(9, 28, 0))
             .expect("9.28");
     }
     // Two queries are not decoding.
@@ -739,9 +744,9 @@ fn sink_tokens_pass_their_checks() {
 #[test]
 fn sink_tokens_before_cudnn_9_21_are_refused() {
     for v in [
-        cudnn::Version::new(9, 20, 99),
-        cudnn::Version::new(9, 13, 0),
-        cudnn::Version::new(8, 9, 5),
+        crate::Version::new(9, 20, 99),
+        crate::Version::new(9, 13, 0),
+        crate::Version::new(8, 9, 5),
     ] {
         let (f, what) = unsupported(SINKS.check_version(v));
         assert_eq!(f, "AttentionOptions::check_version");
@@ -791,8 +796,8 @@ fn sink_tokens_when_decoding_are_refused() {
 /// parameters.
 #[test]
 fn fp8_linear_shapes_are_checked_before_any_graph() {
-    use cudnn::nn::LinearFp8;
-    use cudnn::{F8E4M3, F8E5M2};
+    use crate::nn::LinearFp8;
+    use crate::{F8E4M3, F8E5M2};
     let ok = LinearShape {
         rows: 64,
         in_features: 256,
@@ -837,8 +842,8 @@ fn fp8_linear_shapes_are_checked_before_any_graph() {
 /// padding, ragged batches and sink tokens pass.
 #[test]
 fn fp8_attention_shapes_and_options_are_checked_before_any_graph() {
-    use cudnn::nn::AttentionFp8Inference;
-    use cudnn::{F8E4M3, F8E5M2};
+    use crate::nn::AttentionFp8Inference;
+    use crate::{F8E4M3, F8E5M2};
     type E4 = AttentionFp8Inference<F8E4M3, F8E4M3>;
     let llama = AttentionShape {
         batch: 1,
@@ -918,8 +923,8 @@ fn fp8_attention_shapes_and_options_are_checked_before_any_graph() {
 /// naming the version or the GPU.
 #[test]
 fn fp8_attention_before_cudnn_9_25_or_hopper_is_refused() {
-    use cudnn::nn::AttentionFp8Inference;
-    use cudnn::{Version, F8E4M3};
+    use crate::nn::AttentionFp8Inference;
+    use crate::{Version, F8E4M3};
     type E4 = AttentionFp8Inference<F8E4M3, bf16>;
     E4::check_target(Version::new(9, 25, 0), (9, 0)).expect("9.25 on sm_90");
     E4::check_target(Version::new(9, 28, 0), (10, 0)).expect("9.28 on sm_100");

@@ -1,4 +1,4 @@
-//! `cudnn::ops` without a GPU, against the real library: pooling,
+//! `crate::ops` without a GPU, against the real library: pooling,
 //! activation, softmax, LRN, dropout and the tensor operations. Their
 //! descriptors, the crate's pooling shape rule against cuDNN's, and every
 //! launch check that needs no device: the problems' shape checks, buffer
@@ -7,28 +7,30 @@
 
 #![allow(clippy::macro_metavars_in_unsafe)]
 
-mod common;
+use crate::test_support as common;
 
-use common::refusal::{is_bad_value, is_shape, refusal, short};
+use common::{is_bad_value, is_shape, refusal, short};
 
 use common::raw;
 
 use std::sync::Arc;
 
-use cudnn::half::f16;
-use cudnn::ops::{
-    check_add_tensor, check_broadcast, check_dropout_probability, check_dropout_states,
-    check_lrn_parameters, check_op_tensor, check_pooling, check_reduce_tensor,
-    check_transform_tensor,
+use crate::core::dropout::{check_dropout_probability, check_dropout_states};
+use crate::half::f16;
+use crate::ops::{
+    check_add_tensor, check_broadcast, check_lrn_parameters, check_op_tensor, check_pooling,
+    check_reduce_tensor, check_transform_tensor,
 };
-use cudnn::sys;
-use cudnn::{
-    ActivationDescriptor, ActivationMode, ActivationProblem, DataType, DropoutDescriptor,
-    DropoutProblem, Error, Library, LrnDescriptor, LrnProblem, Mismatch, NanPropagation,
+use crate::ops::{
+    ActivationProblem, DropoutDescriptor, DropoutProblem, LrnDescriptor, LrnProblem,
     OpTensorDescriptor, OpTensorOp, OpTensorProblem, OpTensorScaling, PoolingDescriptor,
     PoolingMode, PoolingProblem, ReduceTensorDescriptor, ReduceTensorIndices, ReduceTensorOp,
-    ReduceTensorProblem, Scaling, SoftmaxAlgorithm, SoftmaxMode, SoftmaxProblem, TensorDescriptor,
-    TensorFormat,
+    ReduceTensorProblem, SoftmaxAlgorithm, SoftmaxMode, SoftmaxProblem,
+};
+use crate::sys;
+use crate::{
+    ActivationDescriptor, ActivationMode, DataType, Error, Library, Mismatch, NanPropagation,
+    Scaling, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 
@@ -152,7 +154,7 @@ fn activation_descriptors_for_every_mode() {
         assert_eq!((a.mode(), a.coef()), (mode, coef));
     }
     // A mode number cuDNN does not know comes back as a typed error.
-    match ActivationDescriptor::new(cudnn::sys::cudnnActivationMode_t(77), 0.0) {
+    match ActivationDescriptor::new(crate::sys::cudnnActivationMode_t(77), 0.0) {
         Err(Error::BadParam(e)) => assert_eq!(e.function, "cudnnSetActivationDescriptor"),
         Err(e) => panic!("unexpected {e:?}"),
         Ok(_) => panic!("cuDNN accepted activation mode 77"),
@@ -938,5 +940,45 @@ proptest! {
             let e = check_op_tensor(&a, na, &b, nb, &a, na).expect_err("no fit");
             prop_assert!(is_shape(&e));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// Each problem's length checks pass exactly when every buffer holds
+    /// what its descriptor spans; never a panic.
+    #[test]
+    fn length_checks_pass_exactly_when_every_buffer_is_long_enough(
+        dims in proptest::collection::vec(1usize..6, 4),
+        lens in proptest::collection::vec(0usize..2048, 4),
+    ) {
+        let Some(_lib) = common::lib() else { return Ok(()) };
+        let x = || desc::<f32>(NCHW, &dims);
+        let n = x().required_len();
+        let (a, b, c, d) = (lens[0], lens[1], lens[2], lens[3]);
+        let relu = ActivationDescriptor::new(ActivationMode::RELU, 0.0).expect("relu");
+        let p = ActivationProblem::new(relu, x(), x()).expect("activation");
+        prop_assert_eq!(p.check_forward_lengths(a, b).is_ok(), a >= n && b >= n);
+        prop_assert_eq!(
+            p.check_backward_lengths(a, b, c, d).is_ok(),
+            a >= n && b >= n && c >= n && d >= n
+        );
+        let s = SoftmaxProblem::new(SoftmaxAlgorithm::FAST, SoftmaxMode::INSTANCE, x(), x())
+            .expect("softmax");
+        prop_assert_eq!(s.check_forward_lengths(a, b).is_ok(), a >= n && b >= n);
+        prop_assert_eq!(s.check_backward_lengths(a, b, c).is_ok(), a >= n && b >= n && c >= n);
+    }
+
+    /// The scalar rules of dropout and LRN on any value; never a panic.
+    #[test]
+    fn scalar_rules_hold_for_any_value(
+        p in any::<f32>(),
+        (len, need) in (any::<usize>(), any::<usize>()),
+        (n, alpha, beta, k) in (any::<u32>(), any::<f64>(), any::<f64>(), any::<f64>()),
+    ) {
+        prop_assert_eq!(check_dropout_probability("f", p).is_ok(), (0.0..1.0).contains(&p));
+        prop_assert_eq!(check_dropout_states("f", len, need).is_ok(), len >= need);
+        let _ = check_lrn_parameters(n, alpha, beta, k);
     }
 }

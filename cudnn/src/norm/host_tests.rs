@@ -1,24 +1,27 @@
-//! `cudnn::norm` (batch normalization) without a GPU, against the real
+//! `crate::norm` (batch normalization) without a GPU, against the real
 //! library: derived batch-norm descriptors against cuDNN's, and every
 //! launch check that needs no device, each rejecting bad input with its
 //! exact typed mismatch.
 
 #![allow(clippy::macro_metavars_in_unsafe)]
 
-mod common;
+use crate::test_support as common;
 
-use common::refusal::{is_bad_value, is_shape, refusal, short};
+use common::{is_bad_value, is_shape, refusal, short};
 
-use cudnn::half::{bf16, f16};
-use cudnn::norm::{
-    batch_norm_param_dims, check_batch_norm_epsilon, check_batch_norm_ops,
-    check_batch_norm_reserve, check_exponential_average_factor, derive_bn_descriptor,
-    BnBackwardLengths, BnInferenceLengths, BnTrainingLengths,
+use super::problem::{
+    check_batch_norm_epsilon, check_batch_norm_ops, check_batch_norm_reserve,
+    check_exponential_average_factor,
 };
-use cudnn::sys;
-use cudnn::{
-    ActivationDescriptor, ActivationMode, BatchNormMode, BatchNormOps, BatchNormProblem, BnParam,
-    DataType, Error, Mismatch, TensorDescriptor, TensorFormat,
+use crate::half::{bf16, f16};
+use crate::norm::{
+    batch_norm_param_dims, derive_bn_descriptor, BnBackwardLengths, BnInferenceLengths,
+    BnTrainingLengths,
+};
+use crate::norm::{BatchNormMode, BatchNormOps, BatchNormProblem, BnParam};
+use crate::sys;
+use crate::{
+    ActivationDescriptor, ActivationMode, DataType, Error, Mismatch, TensorDescriptor, TensorFormat,
 };
 use proptest::prelude::*;
 
@@ -515,5 +518,37 @@ proptest! {
             2 => check_derived::<bf16>(format, &dims, mode),
             _ => check_derived::<f64>(format, &dims, mode),
         }
+    }
+}
+
+proptest! {
+    /// The scalar rules of batch normalization on any value; never a panic.
+    #[test]
+    fn scalar_rules_hold_for_any_value(
+        eps in any::<f64>(),
+        factor in any::<f64>(),
+        (ops, act, res) in (0u32..5, any::<bool>(), any::<bool>()),
+        (len, need) in (proptest::option::of(any::<usize>()), any::<usize>()),
+    ) {
+        prop_assert_eq!(
+            check_batch_norm_epsilon("f", eps).is_ok(),
+            eps.is_finite() && eps >= sys::CUDNN_BN_MIN_EPSILON
+        );
+        prop_assert_eq!(
+            check_exponential_average_factor("f", factor).is_ok(),
+            (0.0..=1.0).contains(&factor)
+        );
+        let want = match ops {
+            0 => (false, false),
+            1 => (true, false),
+            2 => (true, true),
+            _ => (!act, !res),
+        };
+        let r = check_batch_norm_ops("f", sys::cudnnBatchNormOps_t(ops), act, res);
+        prop_assert_eq!(r.is_ok(), (act, res) == want);
+        prop_assert_eq!(
+            check_batch_norm_reserve("f", len, need).is_ok(),
+            len.unwrap_or(0) >= need
+        );
     }
 }

@@ -1,9 +1,10 @@
-//! The host-side work of [`Handle::execute`](cudnn::Handle::execute) before
-//! `cudnnBackendExecute`, per execution, without a GPU, against the real
-//! cuDNN 9 and plans finalized for a described GPU (the `h100-sxm` preset):
+//! The host-side work of [`Handle::execute`](crate::Handle::execute) before
+//! `cudnnBackendExecute`, timed per execution without a GPU, against the
+//! real cuDNN 9 and plans finalized for a described GPU (the `h100-sxm`
+//! preset):
 //!
-//! - conv + bias + ReLU, f32 NCHW (`benches/common/conv_graph.rs`): three
-//!   inputs and one output;
+//! - conv + bias + ReLU, f32 NCHW, ResNet-50's conv2_x shape: three inputs
+//!   and one output;
 //! - an SDPA forward, bf16, causal, with an additive bias, padding (the
 //!   sequence lengths), dropout (seed and offset) and the softmax
 //!   statistics: eight inputs, two outputs and the by-value scale.
@@ -12,48 +13,36 @@
 //! the plan's tensors (uid, element type, length, written, indices, no
 //! overlap in an output), the by-value scalars' words, the addresses'
 //! alignment, and the variant pack's backend descriptor, made and
-//! finalized (`cudnn::graph::execute_host_work`, the code
-//! `Handle::execute` runs). The addresses are made up and never read: no
-//! kernel runs. Not timed, as it needs a device: binding the context,
-//! each buffer's context, cudarc's event guards, the workspace.
+//! finalized ([`host_work`], the code `Handle::execute` runs). The
+//! addresses are made up and never read: no kernel runs. Not timed, as it
+//! needs a device: binding the context, each buffer's context, cudarc's
+//! event guards, the workspace. Beside it, the floor: the same variant
+//! pack made by hand through the function table, with no check.
 //!
-//! Beside it, the floor: the same variant pack made by hand through the
-//! function table, with no check. Criterion reports each; the last line
-//! prints the means per execution in ns from this program's own loop. Nothing is asserted: a benchmark is
-//! not a test.
+//! A timing, not a test: `#[ignore]`d, run by CI's bench step with
 //!
 //! ```sh
 //! eval "$(bash scripts/fetch-cudnn.sh 9 cublas)"; eval "$(bash scripts/fetch-libcuda.sh)"
 //! CUDNN_TEST_LIBCUDA=$LIBCUDA_DIR/libcuda.so.1 CUBLAS_12_LIB=$CUBLAS_12_LIB \
-//!     CUDNN_LIB_DIR=$CUDNN_9_LIB cargo bench --bench execute_checks
+//!     CUDNN_LIB_DIR=$CUDNN_9_LIB cargo test -p cudnn-rs --release --lib \
+//!     graph::execute_timing -- --ignored --nocapture
 //! ```
 //!
-//! Without cuDNN 9.8 or later, the driver library or cuBLASLt it says why
-//! and exits 0 (1 with `CUDNN_BENCH_REQUIRE=1`). Run by `cargo test
-//! --benches` (no `--bench` argument) it runs each once and times nothing.
-
-#[cfg(target_os = "linux")]
-#[path = "../cudnn/tests/common/driver.rs"]
-mod driver;
-
-#[path = "common/conv_graph.rs"]
-mod conv_graph;
+//! It prints the mean ns per execution of each and writes them to
+//! `execute_checks.json` (in `$OUT` when set, else `target/bench`). Without
+//! cuDNN 9.8 or later, the driver library or cuBLASLt it says why and
+//! passes (fails with `CUDNN_BENCH_REQUIRE=1`).
 
 use std::hint::black_box;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use conv_graph::{bench_mode, heuristics, host, not_run, results_path, Host};
-use criterion::Criterion;
-use cudnn::graph::{
-    execute_host_work, DType, ExecutionPlan, Graph, OperationGraph, ScalarValue, SdpaDropout,
-    SdpaOptions, Target,
+use super::execute::host_work;
+use super::{
+    ConvOptions, DType, DeviceProperties, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
+    OperationGraph, SdpaDropout, SdpaOptions, Target,
 };
-use cudnn::Library;
-
-const BENCH: &str = "execute_checks";
-const BF16: DType = DType::BFLOAT16;
+use crate::core::library::Library;
 
 /// A buffer as the pack's checks see it: uid, element type, length,
 /// written, bound as indices.
@@ -75,11 +64,10 @@ impl Pack {
     /// values.
     fn of(name: &'static str, plan: ExecutionPlan) -> Pack {
         const BASE: u64 = 0x7f00_0000_0000;
-        let real = plan
+        let buffers: Vec<Buffer> = plan
             .tensors()
             .iter()
-            .filter(|t| !t.is_virtual() && !t.is_by_value());
-        let buffers: Vec<Buffer> = real
+            .filter(|t| !t.is_virtual() && !t.is_by_value())
             .map(|t| {
                 let len = t.buffer_len().unwrap_or(0);
                 (t.uid(), t.data_type(), len, t.is_output(), t.is_index())
@@ -104,29 +92,13 @@ impl Pack {
     }
 
     /// The timed work, once.
-    fn run(&self) -> cudnn::Result<()> {
-        let no_scalars: &[(i64, ScalarValue)] = &[];
-        execute_host_work(
+    fn run(&self) -> crate::Result<()> {
+        host_work(
             black_box(&self.plan),
             black_box(&self.buffers),
-            no_scalars,
+            &[],
             black_box(&self.addrs),
             self.workspace,
-        )
-    }
-
-    fn describe(&self) -> String {
-        let by_value = self
-            .plan
-            .tensors()
-            .iter()
-            .filter(|t| t.is_by_value())
-            .count();
-        format!(
-            "{}: {} buffers and {by_value} by-value scalars ({} tensors in the plan)",
-            self.name,
-            self.buffers.len(),
-            self.plan.tensors().len()
         )
     }
 }
@@ -136,7 +108,7 @@ impl Pack {
 /// destroy) with no check, its uids and pointers ready beforehand. `false`
 /// when a call fails.
 fn raw_pack<'a>(lib: &'a Library, p: &'a Pack) -> impl Fn() -> bool + 'a {
-    use cudnn::sys::{
+    use crate::sys::{
         cudnnBackendAttributeName_t as A, cudnnBackendAttributeType_t as T,
         cudnnBackendDescriptorType_t as D,
     };
@@ -199,13 +171,52 @@ fn raw_pack<'a>(lib: &'a Library, p: &'a Pack) -> impl Fn() -> bool + 'a {
     }
 }
 
+/// What planning for a described GPU needs, loaded: NVIDIA's driver
+/// library (the file `CUDNN_TEST_LIBCUDA` names, else the system's), cuDNN
+/// 9.8 or later, cuBLASLt (from `CUBLAS_<major>_LIB`, else by name; kept
+/// loaded for the process) and the `h100-sxm` preset. `Err` says why not.
+fn host() -> Result<(Arc<Library>, DeviceProperties), String> {
+    use libloading::os::unix::{Library as So, RTLD_GLOBAL, RTLD_NOW};
+    if let Some(path) = std::env::var_os("CUDNN_TEST_LIBCUDA").filter(|p| !p.is_empty()) {
+        // SAFETY: NVIDIA's driver library, loaded as any CUDA program loads
+        // it; it stays loaded for the process.
+        let so = unsafe { So::open(Some(&path), RTLD_NOW | RTLD_GLOBAL) }
+            .map_err(|e| format!("loading CUDNN_TEST_LIBCUDA={}: {e}", path.display()))?;
+        std::mem::forget(so);
+    }
+    let lib = crate::library().map_err(|e| format!("cuDNN did not load: {e}"))?;
+    let v = lib.version();
+    if (v.major, v.minor) < (9, 8) {
+        return Err(format!("cuDNN {v} describes no GPU (9.8 or later)"));
+    }
+    let major = lib.cudart_version().major();
+    let file = format!("libcublasLt.so.{major}");
+    let path = match std::env::var_os(format!("CUBLAS_{major}_LIB")).filter(|d| !d.is_empty()) {
+        Some(dir) => std::path::Path::new(&dir).join(&file),
+        None => std::path::PathBuf::from(&file),
+    };
+    // SAFETY: NVIDIA's cuBLASLt, loaded as cuDNN's precompiled engines
+    // would load it; it stays loaded for the process.
+    let so = unsafe { So::open(Some(&path), RTLD_NOW | RTLD_GLOBAL) }
+        .map_err(|e| format!("cuBLASLt ({}) does not load: {e}", path.display()))?;
+    std::mem::forget(so);
+    let device = DeviceProperties::preset("h100-sxm").map_err(|e| e.to_string())?;
+    Ok((lib, device))
+}
+
 /// The plan of the first of mode A's configurations of `graph` that cuDNN
-/// finalizes for the described GPU; `Err` says why there is none.
-fn first_plan(graph: &OperationGraph, host: &Host) -> Result<ExecutionPlan, String> {
-    let configs = heuristics(graph, &host.device).map_err(|e| e.to_string())?;
+/// finalizes for `device`.
+fn first_plan(graph: &OperationGraph, device: &DeviceProperties) -> Result<ExecutionPlan, String> {
+    let configs = graph
+        .engine_configs(
+            Target::Device(device),
+            HeuristicMode::A,
+            &EngineFilter::default(),
+        )
+        .map_err(|e| e.to_string())?;
     let mut last = String::from("no engine configuration");
     for c in &configs {
-        match ExecutionPlan::new(c, Target::Device(&host.device)) {
+        match ExecutionPlan::new(c, Target::Device(device)) {
             Ok(plan) => return Ok(plan),
             Err(e) => last = e.to_string(),
         }
@@ -216,9 +227,24 @@ fn first_plan(graph: &OperationGraph, host: &Host) -> Result<ExecutionPlan, Stri
     ))
 }
 
+/// conv + bias + ReLU, ResNet-50's 3x3 convolution of conv2_x, f32, NCHW.
+fn conv(lib: &Arc<Library>) -> crate::Result<OperationGraph> {
+    const F: DType = DType::FLOAT;
+    let mut g = Graph::new("conv_bias_relu");
+    let x = g.tensor("x", &[16, 64, 56, 56], F)?;
+    let w = g.tensor("w", &[64, 64, 3, 3], F)?;
+    let b = g.tensor("bias", &[1, 64, 1, 1], F)?;
+    let conv = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
+    let biased = g.bias(conv, b)?;
+    let y = g.relu(biased)?;
+    g.set_output(y, F)?;
+    g.build_with(lib, None)
+}
+
 /// The SDPA forward: `[B, H, S, D]` = `[2, 8, 512, 64]`, bf16.
-fn sdpa(lib: &Arc<Library>) -> cudnn::Result<OperationGraph> {
+fn sdpa(lib: &Arc<Library>) -> crate::Result<OperationGraph> {
     const QKV: [i64; 4] = [2, 8, 512, 64];
+    const BF16: DType = DType::BFLOAT16;
     let mut g = Graph::new("sdpa_forward");
     let q = g.tensor("q", &QKV, BF16)?;
     let k = g.tensor("k", &QKV, BF16)?;
@@ -242,14 +268,14 @@ fn sdpa(lib: &Arc<Library>) -> cudnn::Result<OperationGraph> {
 }
 
 /// Both packs, their plans finalized.
-fn packs(host: &Host) -> Result<Vec<Pack>, String> {
-    let conv = conv_graph::build(&host.lib).map_err(|e| format!("conv graph: {e}"))?;
-    let conv = first_plan(&conv, host).map_err(|e| format!("conv plan: {e}"))?;
-    let sdpa = sdpa(&host.lib).map_err(|e| format!("SDPA graph: {e}"))?;
-    let sdpa = first_plan(&sdpa, host).map_err(|e| format!("SDPA plan: {e}"))?;
+fn packs(lib: &Arc<Library>, device: &DeviceProperties) -> Result<Vec<Pack>, String> {
+    let c = conv(lib).map_err(|e| format!("conv graph: {e}"))?;
+    let c = first_plan(&c, device).map_err(|e| format!("conv plan: {e}"))?;
+    let s = sdpa(lib).map_err(|e| format!("SDPA graph: {e}"))?;
+    let s = first_plan(&s, device).map_err(|e| format!("SDPA plan: {e}"))?;
     Ok(vec![
-        Pack::of("conv + bias + ReLU", conv),
-        Pack::of("SDPA forward", sdpa),
+        Pack::of("conv + bias + ReLU", c),
+        Pack::of("SDPA forward", s),
     ])
 }
 
@@ -262,63 +288,22 @@ fn mean_ns(rounds: u32, mut f: impl FnMut()) -> f64 {
     start.elapsed().as_nanos() as f64 / f64::from(rounds)
 }
 
-/// Writes `{"<pack>": {"ns": .., "raw_variant_pack_ns": ..}, ...}` to
-/// `execute_checks.json` (see [`results_path`]); a failure to write is
-/// printed, not fatal.
-fn write_results(ns: &[(&str, f64, f64)]) {
-    let path = results_path("execute_checks.json");
-    let map: serde_json::Map<String, serde_json::Value> = ns
-        .iter()
-        .map(|(n, t, r)| {
-            let v = serde_json::json!({ "ns": t.round(), "raw_variant_pack_ns": r.round() });
-            ((*n).to_string(), v)
-        })
-        .collect();
-    let text = serde_json::Value::Object(map).to_string();
-    let written = path
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(&path, text));
-    match written {
-        Ok(()) => println!("{BENCH}: written to {}", path.display()),
-        Err(e) => println!("{BENCH}: {} not written: {e}", path.display()),
-    }
-}
-
-fn main() -> ExitCode {
+#[test]
+#[ignore = "a timing: run with --ignored --nocapture (CI's bench step)"]
+fn execute_host_work_per_execution() {
+    const NAME: &str = "execute_checks";
     let require = std::env::var_os("CUDNN_BENCH_REQUIRE").is_some_and(|v| v == "1");
-    let host = match host(BENCH) {
-        Ok(h) => h,
-        Err(why) => return not_run(BENCH, &why, require),
-    };
-    let packs = match packs(&host) {
+    let ready = host().and_then(|(lib, device)| Ok((packs(&lib, &device)?, lib)));
+    let (packs, lib) = match ready {
         Ok(p) => p,
-        Err(why) => return not_run(BENCH, &why, require),
+        Err(why) if require => panic!("{NAME}: CUDNN_BENCH_REQUIRE=1 but not run: {why}"),
+        Err(why) => return println!("{NAME}: not run: {why}"),
     };
-    for p in &packs {
-        println!("{BENCH}: {}", p.describe());
-        if let Err(e) = p.run() {
-            println!("{BENCH}: {}: the pack is refused: {e}", p.name);
-            return ExitCode::FAILURE;
-        }
-    }
-    if !bench_mode() {
-        println!("{BENCH}: test mode (no --bench argument): each pack passed its checks once");
-        return ExitCode::SUCCESS;
-    }
-    let raws: Vec<_> = packs.iter().map(|p| raw_pack(&host.lib, p)).collect();
-    if let Some(p) = packs.iter().zip(&raws).find(|(_, r)| !r()) {
-        println!("{BENCH}: {}: the raw variant pack fails", p.0.name);
-        return ExitCode::FAILURE;
-    }
-    let mut c = Criterion::default().configure_from_args();
+    let raws: Vec<_> = packs.iter().map(|p| raw_pack(&lib, p)).collect();
     for (p, raw) in packs.iter().zip(&raws) {
-        c.bench_function(&format!("execute pre-call: {}", p.name), |b| {
-            b.iter(|| p.run())
-        });
-        c.bench_function(&format!("raw variant pack: {}", p.name), |b| b.iter(raw));
+        p.run().expect("the pack passes its checks");
+        assert!(raw(), "{}: the raw variant pack fails", p.name);
     }
-    c.final_summary();
     let ns: Vec<(&str, f64, f64)> = packs
         .iter()
         .zip(&raws)
@@ -337,9 +322,27 @@ fn main() -> ExitCode {
         .map(|(n, t, r)| format!("{n} {t:.0} ns (the raw variant pack alone {r:.0} ns)"))
         .collect();
     println!(
-        "{BENCH}: execute pre-call work per execution: {}",
+        "{NAME}: cuDNN {} from {}; execute pre-call work per execution: {}",
+        lib.version(),
+        lib.path().display(),
         line.join(", ")
     );
-    write_results(&ns);
-    ExitCode::SUCCESS
+    let map: serde_json::Map<String, serde_json::Value> = ns
+        .iter()
+        .map(|(n, t, r)| {
+            let v = serde_json::json!({ "ns": t.round(), "raw_variant_pack_ns": r.round() });
+            ((*n).to_string(), v)
+        })
+        .collect();
+    let path = match std::env::var_os("OUT") {
+        Some(out) if !out.is_empty() => std::path::PathBuf::from(out),
+        _ => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench"),
+    }
+    .join("execute_checks.json");
+    let written = std::fs::create_dir_all(path.parent().expect("a folder"))
+        .and_then(|()| std::fs::write(&path, serde_json::Value::Object(map).to_string()));
+    match written {
+        Ok(()) => println!("{NAME}: written to {}", path.display()),
+        Err(e) => println!("{NAME}: {} not written: {e}", path.display()),
+    }
 }
