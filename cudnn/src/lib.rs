@@ -180,7 +180,7 @@ pub mod tensor {
 
 // The names of the examples and the most common types; everything else
 // is in its module.
-pub use self::core::activation::{ActivationDescriptor, ActivationMode};
+pub use self::core::activation_descriptor::{ActivationDescriptor, ActivationMode};
 pub use conv::{
     AlgoCache, AlgoChoice, ConvForwardArgs, ConvProblem, ConvolutionDescriptor, SearchOptions,
 };

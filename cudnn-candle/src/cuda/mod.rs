@@ -2,9 +2,9 @@
 //! backward run cuDNN through cudnn-rs, on the device's stream, with the
 //! cuDNN objects kept per device ([`state`]).
 
-mod attention;
-mod conv;
-mod norm;
+mod attention_op;
+mod conv_op;
+mod norm_op;
 mod state;
 
 use candle_core::backend::BackendStorage;
@@ -13,9 +13,9 @@ use candle_core::op::BackpropOp;
 use candle_core::{CudaDevice, Device, Layout, Result, Shape, Storage, Tensor};
 use cudnn::cudarc::driver::{CudaSlice, CudaView, DeviceRepr, ValidAsZeroBits};
 
-pub(crate) use attention::sdpa;
-pub(crate) use conv::{conv2d, conv2d_backward_data, conv2d_backward_filter};
-pub(crate) use norm::{layer_norm, rms_norm};
+pub(crate) use attention_op::sdpa;
+pub(crate) use conv_op::{conv2d, conv2d_backward_data, conv2d_backward_filter};
+pub(crate) use norm_op::{layer_norm, rms_norm};
 pub(crate) use state::{cache_info, clear_cache, set_conv_search_options};
 
 use crate::error::{bad_shape, bad_value};

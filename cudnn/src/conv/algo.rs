@@ -7,8 +7,8 @@ use cudnn_sys as sys;
 use super::algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
-use super::args::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
-use super::problem::ConvProblem;
+use super::conv_args::{ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvForwardArgs};
+use super::conv_problem::ConvProblem;
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use crate::core::dtype::{ComputeType, ComputesIn, DataType};
 #[cfg(doc)]

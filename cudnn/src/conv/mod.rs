@@ -23,10 +23,10 @@
 
 mod algo;
 pub(crate) mod algo_cache;
-mod args;
-mod descriptor;
-mod launch;
-mod problem;
+mod conv_args;
+mod conv_descriptor;
+mod conv_launch;
+mod conv_problem;
 
 use cudnn_sys as sys;
 
@@ -34,12 +34,12 @@ pub use algo::AlgoChoice;
 pub use algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, SearchMode, SearchOptions,
 };
-pub use args::{
+pub use conv_args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
     ConvForwardArgs, ConvZ, ConvZSource,
 };
-pub use descriptor::{output_dims, ConvolutionDescriptor};
-pub use problem::ConvProblem;
+pub use conv_descriptor::{output_dims, ConvolutionDescriptor};
+pub use conv_problem::ConvProblem;
 
 #[cfg(doc)]
 use crate::core::handle::Handle;

@@ -2,11 +2,11 @@
 //! statuses, element types, descriptors, workspaces, the shared enums and
 //! the launch layer. Nothing here imports a family.
 
-pub(crate) mod activation;
+pub(crate) mod activation_descriptor;
 pub(crate) mod context;
 pub(crate) mod counts;
 pub(crate) mod descriptor;
-pub(crate) mod dropout;
+pub(crate) mod dropout_descriptor;
 pub(crate) mod dtype;
 pub(crate) mod error;
 pub(crate) mod fp4;

@@ -477,5 +477,4 @@ pub(crate) fn scalar_words(
 }
 
 #[cfg(test)]
-#[path = "pack/tests.rs"]
-mod tests;
+mod pack_tests;

@@ -11,7 +11,7 @@ use DType as Dt;
 
 use super::element::AttentionElement;
 use super::plans::{required, LayerTarget, Plans};
-use super::shape::{AttentionOptions, AttentionPass, AttentionShape};
+use super::layer_shape::{AttentionOptions, AttentionPass, AttentionShape};
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};

@@ -22,7 +22,7 @@ use super::attention::{
 };
 use super::element::{AttentionFp8Output, Fp8Element};
 use super::plans::{required, LayerTarget, Plans};
-use super::shape::{AttentionOptions, AttentionPass, AttentionShape};
+use super::layer_shape::{AttentionOptions, AttentionPass, AttentionShape};
 
 const F32: DType = DType::FLOAT;
 

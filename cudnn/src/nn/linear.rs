@@ -15,7 +15,7 @@ use crate::graph::{Graph, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::LinearElement;
 use super::plans::{LayerTarget, Plans};
-use super::shape::LinearShape;
+use super::layer_shape::LinearShape;
 
 /// The activation a [`Linear`] applies after its bias. `Default`: none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]

@@ -19,7 +19,7 @@ use crate::graph::{Graph, MatmulFp8Scales, PlanCache, Settings, TensorId, Varian
 use super::element::{Fp8Element, LinearFp8Output};
 use super::linear::{apply, LinearActivation};
 use super::plans::{LayerTarget, Plans};
-use super::shape::LinearShape;
+use super::layer_shape::LinearShape;
 
 const F32: DType = DType::FLOAT;
 

@@ -84,7 +84,7 @@ mod linear;
 mod linear_fp8;
 mod plans;
 mod rms_norm;
-mod shape;
+mod layer_shape;
 
 pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
@@ -99,10 +99,10 @@ pub use linear::{Linear, LinearActivation, LinearForward};
 pub use linear_fp8::{LinearFp8, LinearFp8Forward};
 pub use plans::LayerTarget;
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
-pub use shape::{
+pub use layer_shape::{
     AttentionOptions, AttentionPass, AttentionShape, LinearShape, NormShape, ATTENTION_DATA_TYPES,
     NORM_DATA_TYPES,
 };
 
 #[cfg(test)]
-mod host_tests;
+mod nn_host_tests;

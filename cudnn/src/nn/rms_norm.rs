@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 
 use super::element::NormElement;
 use super::plans::{required, LayerTarget, Plans};
-use super::shape::{check_norm_in, NormShape};
+use super::layer_shape::{check_norm_in, NormShape};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};

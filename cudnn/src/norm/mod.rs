@@ -12,19 +12,19 @@
 //! its arguments first with a method of the problem
 //! (`BatchNormProblem::check_forward_training`, ...), which needs no GPU.
 
-mod args;
-mod launch;
+mod norm_args;
+mod norm_launch;
 mod param;
-mod problem;
+mod norm_problem;
 
-pub use args::{
+pub use norm_args::{
     BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnRunningStats,
     BnSavedStats, BnSavedStatsMut, BnTrainingArgs, BnTrainingExArgs,
 };
 pub use param::{
     batch_norm_param_dims, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
 };
-pub use problem::{BatchNormProblem, BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
+pub use norm_problem::{BatchNormProblem, BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
 
 #[cfg(test)]
-mod host_tests;
+mod norm_host_tests;

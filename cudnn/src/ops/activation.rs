@@ -12,7 +12,7 @@ use crate::core::tensor::TensorDescriptor;
 
 /// Re-exported from the core, where the families that fuse an activation
 /// (convolution, batch normalization) find it too.
-pub use crate::core::activation::{ActivationDescriptor, ActivationMode};
+pub use crate::core::activation_descriptor::{ActivationDescriptor, ActivationMode};
 
 /// The buffers of a backward launch of activation, pooling or LRN: the
 /// forward's input `x` and output `y`, the gradient `dy` of `y` (with

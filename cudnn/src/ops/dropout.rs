@@ -18,7 +18,7 @@ use crate::core::library::ffi;
 use crate::core::tensor::TensorDescriptor;
 
 /// Re-exported from the core, where the recurrent networks find them too.
-pub use crate::core::dropout::{DropoutDescriptor, DropoutStatesError};
+pub use crate::core::dropout_descriptor::{DropoutDescriptor, DropoutStatesError};
 
 /// A dropout: the descriptors of `x` (also that of `dx`) and `y` (also
 /// that of `dy`), checked once to have one shape (their layouts may

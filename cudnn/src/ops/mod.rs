@@ -17,4 +17,4 @@ pub use softmax::*;
 pub use tensor_ops::*;
 
 #[cfg(test)]
-mod host_tests;
+mod ops_host_tests;

@@ -24,7 +24,7 @@ use crate::core::library::{ffi, library, Library};
 use crate::core::modes::{NanPropagation, Scaling};
 use crate::core::tensor::TensorDescriptor;
 
-mod launch;
+mod tensor_ops_launch;
 
 /// An element-wise operation (`cudnnOpTensorOp_t`): `OpTensorOp::ADD`,
 /// `MUL`, `MIN`, `MAX`, and the unary `SQRT` and `NOT` (which read only

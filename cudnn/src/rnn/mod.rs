@@ -85,9 +85,9 @@
 
 mod config;
 mod data;
-mod descriptor;
-mod launch;
-mod problem;
+mod rnn_descriptor;
+mod rnn_launch;
+mod rnn_problem;
 mod weight_space;
 mod weights;
 
@@ -96,9 +96,9 @@ pub use config::{
     RnnDirectionMode, RnnForwardMode, RnnInputMode, RnnMode,
 };
 pub use data::{rnn_data_len, RnnDataDescriptor};
-pub use descriptor::RnnDescriptor;
-pub use launch::{RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnForwardArgs};
-pub use problem::{RnnProblem, RnnReserveSpace, RnnTensor};
+pub use rnn_descriptor::RnnDescriptor;
+pub use rnn_launch::{RnnBackwardDataArgs, RnnBackwardWeightsArgs, RnnForwardArgs};
+pub use rnn_problem::{RnnProblem, RnnReserveSpace, RnnTensor};
 pub use weights::{RnnParam, RnnParamKind, RnnParamSide, RnnWeightLayout};
 
 // Moved between threads, used from one at a time (see each type's docs).
@@ -113,4 +113,4 @@ static_assertions::assert_not_impl_any!(RnnReserveSpace: Clone);
 static_assertions::assert_impl_all!(RnnWeightLayout: Send, Sync, Clone);
 
 #[cfg(test)]
-mod host_tests;
+mod rnn_host_tests;

@@ -9,7 +9,7 @@ use cudarc::driver::DevicePtr;
 use cudnn_sys as sys;
 
 use super::config::{RnnComputesIn, RnnConfig, PROJECTION_ID};
-use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
+use super::rnn_descriptor::{RawRnn, RnnDescriptor, WeightBytes};
 use super::weights::{RnnParam, RnnParamKind, RnnWeightLayout};
 use crate::core::dtype::ComputeType;
 use crate::core::error::{ensure, Mismatch, Result};

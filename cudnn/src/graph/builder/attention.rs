@@ -39,24 +39,24 @@ use crate::core::error::Result;
 use crate::core::version::Version;
 
 mod composite;
-mod fp8;
+mod sdpa_fp8;
 pub(crate) mod head_dim;
 mod lengths;
 mod mask;
 mod paged;
 mod rope;
-mod softmax;
+mod sdpa_softmax;
 
 use composite::Legacy;
-use fp8::{forward_types, is_fp8, Fp8Node};
-pub use fp8::{SdpaFp8, SdpaMxfp8};
+use sdpa_fp8::{forward_types, is_fp8, Fp8Node};
+pub use sdpa_fp8::{SdpaFp8, SdpaMxfp8};
 use head_dim::{HeadDims, Pass};
 use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
 pub use paged::SdpaPagedKv;
 pub use rope::RopeOptions;
-use softmax::Softmax;
+use sdpa_softmax::Softmax;
 
 /// The types of attention inputs without [`SdpaOptions::fp8`].
 const HALVES: &[Dt] = &[Dt::HALF, Dt::BFLOAT16];
@@ -303,7 +303,7 @@ impl Graph {
                 "bias_gradient is an option of the backward".into(),
             ));
         }
-        softmax::check_direction(F, &nd, options, true)?;
+        sdpa_softmax::check_direction(F, &nd, options, true)?;
         let ins = self.inputs(F, &nd, &[q, k, v], false)?;
         let (dims, tables) = match &options.paged {
             None => (
@@ -329,10 +329,10 @@ impl Graph {
         };
         head_dim::check_any(pass, dims.d, dims.dv).map_err(|what| node_error(F, nd, None, what))?;
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
-        let soft = softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
+        let soft = sdpa_softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(TensorDef::scalar("scale", 1, shared.scale));
-        let fp8 = fp8::sdpa_fp8_node(self, F, &nd, options, &ins, &dims)?;
+        let fp8 = sdpa_fp8::sdpa_fp8_node(self, F, &nd, options, &ins, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
         let softmax_at = new.len();
@@ -422,7 +422,7 @@ impl Graph {
         let name = self.next_op_name(KIND);
         let nd = node(KIND, &name);
         check_backward_options(options).map_err(|what| node_error(F, nd, None, what.into()))?;
-        softmax::check_direction(F, &nd, options, false)?;
+        sdpa_softmax::check_direction(F, &nd, options, false)?;
         let p = inputs;
         let ins = self.inputs(F, &nd, &[p.q, p.k, p.v, p.o, p.d_o, p.stats], false)?;
         let dims = self.attention_dims(F, &nd, [ins[0], ins[1], ins[2]], false, HALVES)?;
@@ -440,11 +440,11 @@ impl Graph {
         }
         let shared = self.sdpa_shared(F, &nd, options, &dims)?;
         self.check_forward_results(F, &nd, &ins, &dims)?;
-        let soft = softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
+        let soft = sdpa_softmax::sdpa_softmax(self, F, &nd, options, &dims)?;
         let (mut new, dbias_at) =
             self.sdpa_gradient_tensors(&ins, shared.scale, options, shared.extra.bias);
         let dsink_at = options.sink_gradient.then_some(new.len());
-        new.extend(dsink_at.map(|_| softmax::dsink_tensor(&dims)));
+        new.extend(dsink_at.map(|_| sdpa_softmax::dsink_tensor(&dims)));
         let plan = ScorePlan::new(&shared.bounds, &dims, shared.extra.bias, shared.extra.seq);
         let first_sub = new.len();
         new.extend(plan.tensors.iter().cloned());
@@ -595,7 +595,7 @@ impl Graph {
             let (Some(&d_qk), Some(&d_v)) = (qt.dims.get(3), vt.dims.get(3)) else {
                 continue;
             };
-            let fp8 = fp8::FP8S.contains(&self.data_type_of(q));
+            let fp8 = sdpa_fp8::FP8S.contains(&self.data_type_of(q));
             let o_attr = A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC;
             // Per-tensor FP8 (MXFP8's block factors are E8M0: its engines,
             // and the frontend's rules for them, are others).
@@ -863,7 +863,7 @@ fn sdpa_forward_op(
     let mut op = sdpa_forward_form(node, has_stats, tables, n, soft.described());
     if soft.described() && !soft.nested() {
         let older = sdpa_forward_form(node, has_stats, tables, n, false);
-        op.older = Some((softmax::NESTED_SINCE, Box::new(older)));
+        op.older = Some((sdpa_softmax::NESTED_SINCE, Box::new(older)));
     }
     op
 }

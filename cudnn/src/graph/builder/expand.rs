@@ -635,5 +635,4 @@ impl Types {
 mod backward;
 
 #[cfg(test)]
-#[path = "expand/tests.rs"]
-mod tests;
+mod expand_tests;

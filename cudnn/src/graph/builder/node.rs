@@ -592,4 +592,4 @@ fn version_error(
 }
 
 #[cfg(test)]
-mod tests;
+mod node_tests;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use cudnn_sys as sys;
 
-use crate::core::activation::ActivationDescriptor;
+use crate::core::activation_descriptor::ActivationDescriptor;
 use crate::core::error::{ensure, Error, Mismatch, Result};
 use crate::core::launch::check_lengths;
 use crate::core::tensor::TensorDescriptor;

@@ -11,7 +11,7 @@ use crate::test_support as common;
 
 use super::config::{check_rnn_clip, check_rnn_config};
 use super::data::check_rnn_data;
-use super::problem::check_rnn_problem;
+use super::rnn_problem::check_rnn_problem;
 use crate::half::{bf16, f16};
 use crate::rnn::{
     rnn_data_len, RnnAlgo, RnnBiasMode, RnnClip, RnnClipMode, RnnComputesIn, RnnInputMode,
@@ -489,11 +489,11 @@ fn dropout_between_layers_takes_a_probability_below_one() {
     // The dropout descriptor itself needs a handle (its states are
     // initialized by a kernel): see rnn_gpu.rs. Its checks need nothing.
     for p in [0.0, 0.5, 0.99] {
-        crate::core::dropout::check_dropout_probability("cudnnSetDropoutDescriptor", p)
+        crate::core::dropout_descriptor::check_dropout_probability("cudnnSetDropoutDescriptor", p)
             .expect("valid");
     }
     for p in [1.0, -0.1, f32::NAN] {
-        let e = crate::core::dropout::check_dropout_probability("cudnnSetDropoutDescriptor", p)
+        let e = crate::core::dropout_descriptor::check_dropout_probability("cudnnSetDropoutDescriptor", p)
             .expect_err("invalid");
         assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
     }

@@ -15,7 +15,7 @@ use common::raw;
 
 use std::sync::Arc;
 
-use crate::core::dropout::{check_dropout_probability, check_dropout_states};
+use crate::core::dropout_descriptor::{check_dropout_probability, check_dropout_states};
 use crate::half::f16;
 use crate::ops::{
     check_add_tensor, check_broadcast, check_lrn_parameters, check_op_tensor, check_pooling,

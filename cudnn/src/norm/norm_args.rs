@@ -9,7 +9,7 @@ use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::modes::Scaling;
 
 use super::param::BnParam;
-use super::problem::{BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
+use super::norm_problem::{BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
 
 /// The running statistics a training step updates in place:
 /// `running = (1 - factor) * running + factor * batch`.

@@ -9,7 +9,7 @@ use crate::test_support as common;
 
 use common::{is_bad_value, is_shape, refusal, short};
 
-use super::problem::{
+use super::norm_problem::{
     check_batch_norm_epsilon, check_batch_norm_ops, check_batch_norm_reserve,
     check_exponential_average_factor,
 };

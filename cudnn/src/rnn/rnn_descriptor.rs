@@ -12,7 +12,7 @@ use super::config::{
 };
 use super::weights::RnnWeightLayout;
 use crate::core::descriptor::raw_descriptor;
-use crate::core::dropout::DropoutDescriptor;
+use crate::core::dropout_descriptor::DropoutDescriptor;
 use crate::core::dtype::ComputeType;
 use crate::core::error::{ensure, Mismatch, Result};
 use crate::core::handle::ContextKey;

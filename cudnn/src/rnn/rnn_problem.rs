@@ -13,9 +13,9 @@ use cudarc::driver::{CudaSlice, CudaStream};
 
 use super::config::{RnnComputesIn, RnnConfig, RnnDataLayout, RnnForwardMode};
 use super::data::RnnDataDescriptor;
-use super::descriptor::{RawRnn, RnnDescriptor, WeightBytes};
+use super::rnn_descriptor::{RawRnn, RnnDescriptor, WeightBytes};
 use crate::core::descriptor::to_c_ints;
-use crate::core::dropout::DropoutDescriptor;
+use crate::core::dropout_descriptor::DropoutDescriptor;
 use crate::core::dtype::{ComputeType, DataType};
 use crate::core::error::{ensure, Error, Mismatch, Result};
 use crate::core::handle::{ContextKey, Handle};

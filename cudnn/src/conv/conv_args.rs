@@ -4,7 +4,7 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
-use crate::core::activation::ActivationDescriptor;
+use crate::core::activation_descriptor::ActivationDescriptor;
 use crate::core::dtype::{DataType, Scale};
 use crate::core::launch::DeviceBuffer;
 #[cfg(doc)]
@@ -12,7 +12,7 @@ use crate::core::launch::DeviceBufferMut;
 use crate::core::tensor::TensorDescriptor;
 
 #[cfg(doc)]
-use super::problem::ConvProblem;
+use super::conv_problem::ConvProblem;
 #[cfg(doc)]
 use crate::core::handle::Handle;
 

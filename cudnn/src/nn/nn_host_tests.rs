@@ -8,7 +8,7 @@
 //! layers' own types are checked to take views as well as slices (a
 //! function that is compiled, not run).
 
-use super::shape::check_epsilon;
+use super::layer_shape::check_epsilon;
 use crate::cudarc::driver::{CudaSlice, CudaView, CudaViewMut};
 use crate::graph::DiagonalAlignment;
 use crate::half::{bf16, f16};

@@ -11,12 +11,12 @@ use crate::core::library::ffi;
 use crate::core::modes::Scaling;
 use crate::core::workspace::Workspace;
 
-use super::args::{
+use super::norm_args::{
     BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnTrainingArgs,
     BnTrainingExArgs,
 };
 use super::param::BnParam;
-use super::problem::{
+use super::norm_problem::{
     check_batch_norm_reserve, BatchNormProblem, BACKWARD, BACKWARD_EX, INFERENCE, TRAINING,
     TRAINING_EX,
 };

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use super::algo_cache::{
     AlgoCache, AlgoKey, CachedAlgo, DeviceKey, Direction, KeyRef, SearchOptions,
 };
-use super::descriptor::ConvolutionDescriptor;
+use super::conv_descriptor::ConvolutionDescriptor;
 use super::FwdAlgo;
-use crate::core::activation::{ActivationDescriptor, ActivationMode};
+use crate::core::activation_descriptor::{ActivationDescriptor, ActivationMode};
 use crate::core::descriptor::MAX_DIMS;
 use crate::core::dtype::{ComputeType, ComputesIn};
 use crate::core::error::{ensure, Mismatch, Result};

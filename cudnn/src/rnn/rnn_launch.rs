@@ -11,8 +11,8 @@ use cudarc::driver::{CudaSlice, DevicePtr};
 use cudnn_sys as sys;
 
 use super::config::{RnnAlgo, RnnComputesIn, RnnForwardMode};
-use super::descriptor::RnnDescriptor;
-use super::problem::{Parts, ReserveStage, RnnProblem, RnnReserveSpace, RnnTensor};
+use super::rnn_descriptor::RnnDescriptor;
+use super::rnn_problem::{Parts, ReserveStage, RnnProblem, RnnReserveSpace, RnnTensor};
 use crate::core::descriptor::to_c_ints;
 use crate::core::dtype::{ComputeType, DataType};
 use crate::core::error::{ensure, Mismatch, Result};

@@ -6,11 +6,11 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::algo::{AlgoChoice, BwdData, BwdFilter, Dir, Fwd};
-use super::args::{
+use super::conv_args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
     ConvForwardArgs, ConvZSource,
 };
-use super::problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
+use super::conv_problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use crate::core::dtype::{ComputeType, ComputesIn, Scale};
 use crate::core::error::Result;
