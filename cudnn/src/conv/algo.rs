@@ -115,7 +115,7 @@ macro_rules! perf_fns {
                 p.status,
                 p.time,
                 p.memory,
-                p.determinism == sys::cudnnDeterminism_t::CUDNN_DETERMINISTIC,
+                p.determinism == sys::cudnnDeterminism_t::DETERMINISTIC,
                 p.mathType,
             )
         }
@@ -323,10 +323,10 @@ fn usable<D: Dir, T: DataType>(
                 && (!options.deterministic || deterministic)
                 && options.workspace_limit.is_none_or(|l| memory <= l)
                 && (options.allow_down_conversion
-                    || math != MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)
+                    || math != MathType::TENSOR_OP_MATH_ALLOW_CONVERSION)
                 && (options.allow_tf32
-                    || T::CUDNN != sys::cudnnDataType_t::CUDNN_DATA_FLOAT
-                    || math == MathType::CUDNN_FMA_MATH)
+                    || T::CUDNN != sys::cudnnDataType_t::FLOAT
+                    || math == MathType::FMA_MATH)
         })
         .map(|(a, _, time, memory, det, math)| (a, math, memory, time, det))
         .collect()
@@ -335,12 +335,12 @@ fn usable<D: Dir, T: DataType>(
 /// The math type a search starts from: FMA for f32 without TF32, tensor
 /// cores otherwise (with down-conversion when allowed).
 fn search_math_type<T: DataType>(options: &SearchOptions) -> MathType {
-    if T::CUDNN == sys::cudnnDataType_t::CUDNN_DATA_FLOAT && !options.allow_tf32 {
-        MathType::CUDNN_FMA_MATH
+    if T::CUDNN == sys::cudnnDataType_t::FLOAT && !options.allow_tf32 {
+        MathType::FMA_MATH
     } else if options.allow_down_conversion {
-        MathType::CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION
+        MathType::TENSOR_OP_MATH_ALLOW_CONVERSION
     } else {
-        MathType::CUDNN_DEFAULT_MATH
+        MathType::DEFAULT_MATH
     }
 }
 

@@ -164,7 +164,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
             pads,
             strides,
             dilations,
-            mode: ConvolutionMode::CUDNN_CROSS_CORRELATION,
+            mode: ConvolutionMode::CROSS_CORRELATION,
             groups: 1,
             _c: PhantomData,
         };
@@ -315,7 +315,7 @@ impl<C: ComputeType> ConvolutionDescriptor<C> {
     #[doc(alias = "cudnnGetConvolutionMathType")]
     pub fn math_type(&self) -> Result<MathType> {
         let get = ffi!(self.raw.lib(), cudnnGetConvolutionMathType);
-        let mut math = MathType::CUDNN_DEFAULT_MATH;
+        let mut math = MathType::DEFAULT_MATH;
         // SAFETY: the descriptor is live; `math` is a valid out-pointer.
         let status = unsafe { (get.f)(self.raw.ptr(), &mut math) };
         get.check(status)?;
@@ -559,16 +559,12 @@ mod tests {
         };
         let conv =
             ConvolutionDescriptor::<f32>::new_in(lib, &[1, 1], &[1, 1], &[1, 1]).expect("conv");
-        assert_eq!(
-            conv.math_type().expect("read"),
-            MathType::CUDNN_DEFAULT_MATH
-        );
+        assert_eq!(conv.math_type().expect("read"), MathType::DEFAULT_MATH);
         // What a launch does before it calls cuDNN.
-        conv.write_math_type(MathType::CUDNN_FMA_MATH)
-            .expect("write");
-        assert_eq!(conv.math_type().expect("read"), MathType::CUDNN_FMA_MATH);
+        conv.write_math_type(MathType::FMA_MATH).expect("write");
+        assert_eq!(conv.math_type().expect("read"), MathType::FMA_MATH);
         let copy = conv.try_clone().expect("copy");
-        assert_eq!(copy.math_type().expect("read"), MathType::CUDNN_FMA_MATH);
+        assert_eq!(copy.math_type().expect("read"), MathType::FMA_MATH);
     }
 
     #[test]

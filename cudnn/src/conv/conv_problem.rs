@@ -294,8 +294,7 @@ fn fill_packed_strides(nhwc: bool, dims: &[usize], strides: &mut [usize]) {
 /// [`Mismatch::Unsupported`] for identity with another algorithm.
 pub(crate) fn check_fused_activation(mode: ActivationMode, algo: FwdAlgo) -> Result<()> {
     ensure(
-        mode != ActivationMode::CUDNN_ACTIVATION_IDENTITY
-            || algo == FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+        mode != ActivationMode::CUDNN_ACTIVATION_IDENTITY || algo == FwdAlgo::IMPLICIT_PRECOMP_GEMM,
         BIAS_ACTIVATION,
         || Mismatch::Unsupported {
             what: format!(
@@ -341,10 +340,7 @@ mod tests {
             &[2, 2, 2, 2, 2, 2, 2, 2],
             &[usize::MAX, 2, 3, 4],
         ] {
-            for (nhwc, format) in [
-                (false, TensorFormat::CUDNN_TENSOR_NCHW),
-                (true, TensorFormat::CUDNN_TENSOR_NHWC),
-            ] {
+            for (nhwc, format) in [(false, TensorFormat::NCHW), (true, TensorFormat::NHWC)] {
                 let mut ours = vec![0; dims.len()];
                 fill_packed_strides(nhwc, dims, &mut ours);
                 assert_eq!(ours, packed_strides(format, dims), "{dims:?} {nhwc}");
@@ -388,21 +384,15 @@ mod tests {
 
     #[test]
     fn cudnn_fuses_identity_only_with_precomp_gemm() {
-        check_fused_activation(
-            ActivationMode::CUDNN_ACTIVATION_RELU,
-            FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_GEMM,
-        )
-        .expect("relu with any algorithm");
+        check_fused_activation(ActivationMode::CUDNN_ACTIVATION_RELU, FwdAlgo::GEMM)
+            .expect("relu with any algorithm");
         check_fused_activation(
             ActivationMode::CUDNN_ACTIVATION_IDENTITY,
-            FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+            FwdAlgo::IMPLICIT_PRECOMP_GEMM,
         )
         .expect("identity with precomp gemm");
-        let e = check_fused_activation(
-            ActivationMode::CUDNN_ACTIVATION_IDENTITY,
-            FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT,
-        )
-        .expect_err("identity with fft");
+        let e = check_fused_activation(ActivationMode::CUDNN_ACTIVATION_IDENTITY, FwdAlgo::FFT)
+            .expect_err("identity with fft");
         assert!(matches!(mismatch(&e), Mismatch::Unsupported { .. }), "{e}");
     }
 
@@ -423,7 +413,7 @@ mod tests {
     }
 
     fn problem_in(data: &Arc<Library>, conv: &Arc<Library>) -> Result<ConvProblem<f32, f32>> {
-        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+        let nchw = TensorFormat::NCHW;
         ConvProblem::new(
             TensorDescriptor::new_in(Arc::clone(data), nchw, &[1, 4, 8, 8])?,
             FilterDescriptor::new_in(Arc::clone(data), nchw, &[8, 4, 3, 3])?,
@@ -461,12 +451,12 @@ mod tests {
             return;
         };
         let p = problem_in(&lib, &lib).expect("problem");
-        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+        let nchw = TensorFormat::NCHW;
         let activation = |mode| {
             ActivationDescriptor::new_in(
                 Arc::clone(&lib),
                 mode,
-                NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+                NanPropagation::NOT_PROPAGATE_NAN,
                 0.0,
             )
             .expect("activation")
@@ -475,7 +465,7 @@ mod tests {
         let identity = activation(ActivationMode::CUDNN_ACTIVATION_IDENTITY);
         let bias =
             TensorDescriptor::<f32>::new_in(Arc::clone(&lib), nchw, &[1, 8, 1, 1]).expect("bias");
-        let gemm = FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+        let gemm = FwdAlgo::IMPLICIT_PRECOMP_GEMM;
         p.check_bias_activation(&bias, &relu, gemm).expect("fits");
         p.check_bias_activation(&bias, &identity, gemm)
             .expect("identity with precomp gemm");
@@ -483,15 +473,11 @@ mod tests {
             TensorDescriptor::<f32>::new_in(Arc::clone(&lib), nchw, &[1, 4, 1, 1]).expect("bias");
         // The shape comes first.
         let e = p
-            .check_bias_activation(
-                &short_bias,
-                &identity,
-                FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT,
-            )
+            .check_bias_activation(&short_bias, &identity, FwdAlgo::FFT)
             .expect_err("bias shape");
         assert!(matches!(mismatch(&e), Mismatch::Shape { .. }), "{e}");
         let e = p
-            .check_bias_activation(&bias, &identity, FwdAlgo::CUDNN_CONVOLUTION_FWD_ALGO_FFT)
+            .check_bias_activation(&bias, &identity, FwdAlgo::FFT)
             .expect_err("identity with fft");
         assert!(matches!(mismatch(&e), Mismatch::Unsupported { .. }), "{e}");
     }

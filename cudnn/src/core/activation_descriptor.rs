@@ -45,12 +45,7 @@ impl ActivationDescriptor {
     #[doc(alias = "cudnnSetActivationDescriptor")]
     #[doc(alias = "cudnnSetActivationDescriptorSwishBeta")]
     pub fn new(mode: ActivationMode, coef: f64) -> Result<Self> {
-        Self::new_in(
-            library()?,
-            mode,
-            NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
-            coef,
-        )
+        Self::new_in(library()?, mode, NanPropagation::NOT_PROPAGATE_NAN, coef)
     }
 
     /// An activation with every setting given, with the library `lib`.
@@ -68,7 +63,7 @@ impl ActivationDescriptor {
         // SAFETY: the descriptor is live; the rest are plain values.
         let status = unsafe { (set.f)(raw.ptr(), mode, nan, coef) };
         set.check(status)?;
-        if mode == ActivationMode::CUDNN_ACTIVATION_SWISH {
+        if mode == ActivationMode::SWISH {
             // cudnnSetActivationDescriptor ignores `coef` for swish: its beta
             // is a separate setting (1 unless set here).
             let set_beta = ffi!(raw.lib(), cudnnSetActivationDescriptorSwishBeta);

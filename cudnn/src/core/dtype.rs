@@ -100,24 +100,24 @@ macro_rules! data_type {
     };
 }
 
-data_type!(f32, CUDNN_DATA_FLOAT, "f32", f32, |v| v);
-data_type!(f64, CUDNN_DATA_DOUBLE, "f64", f64, |v| v);
-data_type!(f16, CUDNN_DATA_HALF, "f16", f32, f16::to_f32);
-data_type!(bf16, CUDNN_DATA_BFLOAT16, "bf16", f32, bf16::to_f32);
-data_type!(i8, CUDNN_DATA_INT8, "i8", f32, f32::from);
-data_type!(u8, CUDNN_DATA_UINT8, "u8", f32, f32::from);
+data_type!(f32, FLOAT, "f32", f32, |v| v);
+data_type!(f64, DOUBLE, "f64", f64, |v| v);
+data_type!(f16, HALF, "f16", f32, f16::to_f32);
+data_type!(bf16, BFLOAT16, "bf16", f32, bf16::to_f32);
+data_type!(i8, INT8, "i8", f32, f32::from);
+data_type!(u8, UINT8, "u8", f32, f32::from);
 // An i32 beyond ±2^24 has no exact f32: the nearest one is taken.
 #[allow(clippy::cast_precision_loss)]
 fn i32_to_f32(v: i32) -> f32 {
     v as f32
 }
-data_type!(i32, CUDNN_DATA_INT32, "i32", f32, i32_to_f32);
+data_type!(i32, INT32, "i32", f32, i32_to_f32);
 // Likewise for i64.
 #[allow(clippy::cast_precision_loss)]
 fn i64_to_f32(v: i64) -> f32 {
     v as f32
 }
-data_type!(i64, CUDNN_DATA_INT64, "i64", f32, i64_to_f32);
+data_type!(i64, INT64, "i64", f32, i64_to_f32);
 
 // SAFETY: both are `repr(transparent)` over a `u8`: plain bits with no
 // pointers, which the device reads as they are.
@@ -130,8 +130,8 @@ unsafe impl cudarc::driver::ValidAsZeroBits for F8E4M3 {}
 unsafe impl cudarc::driver::ValidAsZeroBits for F8E5M2 {}
 impl sealed::Sealed for F8E4M3 {}
 impl sealed::Sealed for F8E5M2 {}
-data_type!(F8E4M3, CUDNN_DATA_FP8_E4M3, "f8e4m3", f32, F8E4M3::to_f32);
-data_type!(F8E5M2, CUDNN_DATA_FP8_E5M2, "f8e5m2", f32, F8E5M2::to_f32);
+data_type!(F8E4M3, FP8_E4M3, "f8e4m3", f32, F8E4M3::to_f32);
+data_type!(F8E5M2, FP8_E5M2, "f8e5m2", f32, F8E5M2::to_f32);
 
 /// An `FP8_E8M0` value, MXFP8's block factor: the power of two
 /// `2^(bits - 127)`, its eight bits all exponent (255 is NaN). The graph
@@ -164,7 +164,7 @@ impl E8M0 {
     }
 }
 
-data_type!(E8M0, CUDNN_DATA_FP8_E8M0, "e8m0", f32, E8M0::to_f32);
+data_type!(E8M0, FP8_E8M0, "e8m0", f32, E8M0::to_f32);
 
 // SAFETY: `F4E2M1x2` is `repr(transparent)` over a `u8`: plain bits with
 // no pointers, which the device reads as they are.
@@ -173,13 +173,7 @@ unsafe impl cudarc::driver::DeviceRepr for F4E2M1x2 {}
 unsafe impl cudarc::driver::ValidAsZeroBits for F4E2M1x2 {}
 impl sealed::Sealed for F4E2M1x2 {}
 // A pair's value as a scale is its first (low) element's.
-data_type!(
-    F4E2M1x2,
-    CUDNN_DATA_FP4_E2M1,
-    "f4e2m1x2",
-    f32,
-    F4E2M1x2::low
-);
+data_type!(F4E2M1x2, FP4_E2M1, "f4e2m1x2", f32, F4E2M1x2::low);
 
 /// A compute type of a convolution: `f32`, `f64`, `f16` or `i32`.
 pub trait ComputeType: DataType {}
@@ -242,7 +236,7 @@ impl ComputesIn<i32> for i8 {}
 /// use cudnn::{DataType, DType};
 /// assert_eq!(DType::FLOAT, <f32 as DataType>::CUDNN);
 /// assert_eq!(DType::BFLOAT16, <half::bf16 as DataType>::CUDNN);
-/// assert_eq!(DType::INT64, DType::CUDNN_DATA_INT64); // the C name stays
+/// assert_eq!(DType::INT64, DType::INT64); // the C name stays
 /// assert_eq!(DType::FP8_E4M3, cudnn::sys::cudnnDataType_t(12));
 /// ```
 #[doc(alias = "cudnnDataType_t")]
@@ -331,10 +325,7 @@ mod tests {
 
     #[test]
     fn e8m0_is_a_power_of_two() {
-        assert_eq!(
-            <E8M0 as DataType>::CUDNN,
-            sys::cudnnDataType_t::CUDNN_DATA_FP8_E8M0
-        );
+        assert_eq!(<E8M0 as DataType>::CUDNN, sys::cudnnDataType_t::FP8_E8M0);
         assert_eq!(std::mem::size_of::<E8M0>(), 1);
         assert_eq!(E8M0::from_exponent(0), Some(E8M0(127)));
         assert_eq!(E8M0(127).to_f32(), 1.0);

@@ -666,7 +666,7 @@ mod tests {
         };
         let desc = crate::core::tensor::TensorDescriptor::<f32>::new_in(
             Arc::clone(&b),
-            crate::core::tensor::TensorFormat::CUDNN_TENSOR_NCHW,
+            crate::core::tensor::TensorFormat::NCHW,
             &[1, 2, 3, 4],
         )
         .expect("descriptor");
@@ -709,10 +709,10 @@ mod tests {
         let desc = |format, dims: &[usize]| {
             TensorDescriptor::<f32>::new_in(Arc::clone(&lib), format, dims).expect("descriptor")
         };
-        let a = desc(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 4, 5]);
+        let a = desc(TensorFormat::NCHW, &[2, 3, 4, 5]);
         // The same shape in another layout.
-        let b = desc(TensorFormat::CUDNN_TENSOR_NHWC, &[2, 3, 4, 5]);
-        let c = desc(TensorFormat::CUDNN_TENSOR_NCHW, &[2, 3, 5, 4]);
+        let b = desc(TensorFormat::NHWC, &[2, 3, 4, 5]);
+        let c = desc(TensorFormat::NCHW, &[2, 3, 5, 4]);
         check_same_shape("cudnnSoftmaxForward", &[("x", 120, &a), ("y", 120, &b)])
             .expect("layouts may differ");
         assert!(check_same_shape::<f32>("cudnnSoftmaxForward", &[]).is_ok());

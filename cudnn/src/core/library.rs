@@ -492,8 +492,8 @@ impl Library {
             return;
         };
         // CUDNN_SEV_FATAL_EN | CUDNN_SEV_ERROR_EN
-        let mask = (1u32 << sys::cudnnSeverity_t::CUDNN_SEV_FATAL.0)
-            | (1u32 << sys::cudnnSeverity_t::CUDNN_SEV_ERROR.0);
+        let mask =
+            (1u32 << sys::cudnnSeverity_t::FATAL.0) | (1u32 << sys::cudnnSeverity_t::ERROR.0);
         // SAFETY: the callback has cuDNN's prototype, never unwinds, and
         // ignores `udata`, which may therefore be null.
         let _ = unsafe { set(mask, std::ptr::null_mut(), Some(error_callback)) };

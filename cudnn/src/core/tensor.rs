@@ -49,7 +49,7 @@ pub fn packed_strides(format: TensorFormat, dims: &[usize]) -> Vec<usize> {
 #[inline]
 fn fill_packed_strides(format: TensorFormat, dims: &[usize], strides: &mut [usize]) {
     let rank = dims.len();
-    if format == TensorFormat::CUDNN_TENSOR_NHWC && rank >= 3 {
+    if format == TensorFormat::NHWC && rank >= 3 {
         // Order from innermost: C, then the last spatial dim ... first, then N.
         let mut acc = 1usize;
         strides[1] = acc;
@@ -158,7 +158,7 @@ impl<T: DataType> TensorDescriptor<T> {
     #[inline(always)]
     fn packed(lib: LibRef, format: TensorFormat, dims: &[usize]) -> Result<Self> {
         ensure(
-            format == TensorFormat::CUDNN_TENSOR_NCHW || format == TensorFormat::CUDNN_TENSOR_NHWC,
+            format == TensorFormat::NCHW || format == TensorFormat::NHWC,
             "cudnnSetTensorNdDescriptor",
             || Mismatch::Unsupported {
                 what: format!(
@@ -334,12 +334,9 @@ impl<T: DataType> TensorDescriptor<T> {
 
     /// The packed layout these strides describe, if any: NCHW or NHWC.
     pub fn packed_format(&self) -> Option<TensorFormat> {
-        [
-            TensorFormat::CUDNN_TENSOR_NCHW,
-            TensorFormat::CUDNN_TENSOR_NHWC,
-        ]
-        .into_iter()
-        .find(|f| packed_strides_inline(*f, &self.dims) == Some(self.strides))
+        [TensorFormat::NCHW, TensorFormat::NHWC]
+            .into_iter()
+            .find(|f| packed_strides_inline(*f, &self.dims) == Some(self.strides))
     }
 
     /// The raw descriptor, for calls through [`Library::sys`]. It stays
@@ -510,8 +507,8 @@ mod tests {
 
     #[test]
     fn packed_strides_of_both_layouts() {
-        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
-        let nhwc = TensorFormat::CUDNN_TENSOR_NHWC;
+        let nchw = TensorFormat::NCHW;
+        let nhwc = TensorFormat::NHWC;
         assert_eq!(packed_strides(nchw, &[2, 3, 4, 5]), [60, 20, 5, 1]);
         assert_eq!(packed_strides(nhwc, &[2, 3, 4, 5]), [60, 1, 15, 3]);
         assert_eq!(packed_strides(nhwc, &[2, 3, 4, 5, 6]), [360, 1, 90, 18, 3]);

@@ -35,7 +35,7 @@ fn run_smoke_test() -> Result<String, String> {
     let ctx = crate::core::handle::cuda_context(0).map_err(s)?;
     let stream = ctx.default_stream();
     let handle = Handle::new(stream.clone()).map_err(s)?;
-    let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+    let nchw = TensorFormat::NCHW;
     let p = ConvProblem::new(
         TensorDescriptor::<f32>::new(nchw, &[1, 2, 6, 6]).map_err(s)?,
         FilterDescriptor::<f32>::new(nchw, &[3, 2, 3, 3]).map_err(s)?,

@@ -14,9 +14,9 @@
 //! };
 //!
 //! # fn main() -> cudnn::Result<()> {
-//! let info = attribute_info(A::CUDNN_ATTR_ENGINEHEUR_MODE).expect("in the table");
+//! let info = attribute_info(A::ENGINEHEUR_MODE).expect("in the table");
 //! println!("{} takes {:?}", info.name(), info.types());
-//! let heur = BackendDescriptor::new(D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
+//! let heur = BackendDescriptor::new(D::ENGINEHEUR_DESCRIPTOR)?;
 //! # drop(heur);
 //! # Ok(()) }
 //! ```

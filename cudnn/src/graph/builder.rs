@@ -155,7 +155,7 @@ impl ConvOptions {
             post_padding: vec![0; spatial],
             stride: vec![1; spatial],
             dilation: vec![1; spatial],
-            mode: sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION,
+            mode: sys::cudnnConvolutionMode_t::CROSS_CORRELATION,
         }
     }
 
@@ -827,14 +827,13 @@ impl Graph {
         for o in &g.ops {
             ops.push(g.operation(lib, &o.op, &descs)?);
         }
-        let mut graph =
-            BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
+        let mut graph = BackendDescriptor::with_library(lib, D::OPERATIONGRAPH_DESCRIPTOR)?;
         let refs: Vec<&BackendDescriptor> = ops.iter().collect();
-        graph.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &refs)?;
+        graph.set_descriptors(A::OPERATIONGRAPH_OPS, &refs)?;
         drop(refs);
         drop((ops, descs));
         match handle {
-            Some(h) => graph.set_handle(A::CUDNN_ATTR_OPERATIONGRAPH_HANDLE, h)?,
+            Some(h) => graph.set_handle(A::OPERATIONGRAPH_HANDLE, h)?,
             None if lib.version().major < 9 => {
                 return Err(Error::InvalidArgument {
                     function: FINALIZE_GRAPH,
@@ -1242,18 +1241,18 @@ const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_
 
 /// The finalized `TENSOR` descriptor of `t`.
 fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescriptor> {
-    let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_TENSOR_DESCRIPTOR)?;
-    d.set(A::CUDNN_ATTR_TENSOR_UNIQUE_ID, &[t.uid])?;
-    d.set(A::CUDNN_ATTR_TENSOR_DIMENSIONS, &t.dims)?;
-    d.set(A::CUDNN_ATTR_TENSOR_STRIDES, &t.strides)?;
-    d.set(A::CUDNN_ATTR_TENSOR_DATA_TYPE, &[t.data_type])?;
+    let mut d = BackendDescriptor::with_library(lib, D::TENSOR_DESCRIPTOR)?;
+    d.set(A::TENSOR_UNIQUE_ID, &[t.uid])?;
+    d.set(A::TENSOR_DIMENSIONS, &t.dims)?;
+    d.set(A::TENSOR_STRIDES, &t.strides)?;
+    d.set(A::TENSOR_DATA_TYPE, &[t.data_type])?;
     // Every buffer bound to it is checked for this alignment before an
     // execution (`VariantPack`).
     let alignment = BYTE_ALIGNMENT as i64;
-    d.set(A::CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, &[alignment])?;
-    d.set(A::CUDNN_ATTR_TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
+    d.set(A::TENSOR_BYTE_ALIGNMENT, &[alignment])?;
+    d.set(A::TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
     if t.by_value.is_some() {
-        d.set(A::CUDNN_ATTR_TENSOR_IS_BY_VALUE, &[true])?;
+        d.set(A::TENSOR_IS_BY_VALUE, &[true])?;
     }
     if let Some(r) = t.reordering {
         d.set(A::CUDNN_ATTR_TENSOR_REORDERING_MODE, &[r])?;

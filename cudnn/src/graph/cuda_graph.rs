@@ -156,7 +156,7 @@ impl PlanGraph<'_> {
 /// Refuses, before recording, a plan whose engine is not noted
 /// `SUPPORTS_CUDA_GRAPH_NATIVE_API` (or whose notes are not known).
 pub(crate) fn check_cuda_graph_note(function: &'static str, plan: &ExecutionPlan) -> Result<()> {
-    let note = Behavior::CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API;
+    let note = Behavior::SUPPORTS_CUDA_GRAPH_NATIVE_API;
     if plan.behavior_notes().is_some_and(|n| n.contains(&note)) {
         return Ok(());
     }

@@ -140,10 +140,10 @@ fn raw_pack<'a>(lib: &'a Library, p: &'a Pack) -> impl Fn() -> bool + 'a {
         // each array holds the count passed with it and outlives the
         // calls; no kernel runs, so the made-up addresses are not read.
         unsafe {
-            let ok = create(D::CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR, &mut vp).0 == 0
+            let ok = create(D::VARIANT_PACK_DESCRIPTOR, &mut vp).0 == 0
                 && set(
                     vp,
-                    A::CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS,
+                    A::VARIANT_PACK_UNIQUE_IDS,
                     T::CUDNN_TYPE_INT64,
                     n,
                     uids.as_ptr().cast(),
@@ -151,16 +151,16 @@ fn raw_pack<'a>(lib: &'a Library, p: &'a Pack) -> impl Fn() -> bool + 'a {
                 .0 == 0
                 && set(
                     vp,
-                    A::CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS,
-                    T::CUDNN_TYPE_VOID_PTR,
+                    A::VARIANT_PACK_DATA_POINTERS,
+                    T::VOID_PTR,
                     n,
                     ptrs.as_ptr().cast(),
                 )
                 .0 == 0
                 && set(
                     vp,
-                    A::CUDNN_ATTR_VARIANT_PACK_WORKSPACE,
-                    T::CUDNN_TYPE_VOID_PTR,
+                    A::VARIANT_PACK_WORKSPACE,
+                    T::VOID_PTR,
                     1,
                     (&ws as *const *mut std::ffi::c_void).cast(),
                 )

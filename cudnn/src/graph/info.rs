@@ -258,7 +258,7 @@ mod tests {
             assert!(a.min <= a.max, "{}", a.name);
             assert_eq!(a.types == 0, a.source == "none", "{}", a.name);
             // Every descriptor-valued attribute knows its elements' type.
-            let desc = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+            let desc = sys::cudnnBackendAttributeType_t::BACKEND_DESCRIPTOR;
             assert_eq!(a.takes(desc), a.element != NONE, "{}", a.name);
         }
     }

@@ -84,12 +84,12 @@ impl ScalarValue {
     /// The value's own data type.
     pub fn data_type(self) -> DType {
         match self {
-            ScalarValue::Float(_) => Dt::CUDNN_DATA_FLOAT,
-            ScalarValue::Double(_) => Dt::CUDNN_DATA_DOUBLE,
-            ScalarValue::Half(_) => Dt::CUDNN_DATA_HALF,
-            ScalarValue::BFloat16(_) => Dt::CUDNN_DATA_BFLOAT16,
-            ScalarValue::Int32(_) => Dt::CUDNN_DATA_INT32,
-            ScalarValue::Int64(_) => Dt::CUDNN_DATA_INT64,
+            ScalarValue::Float(_) => Dt::FLOAT,
+            ScalarValue::Double(_) => Dt::DOUBLE,
+            ScalarValue::Half(_) => Dt::HALF,
+            ScalarValue::BFloat16(_) => Dt::BFLOAT16,
+            ScalarValue::Int32(_) => Dt::INT32,
+            ScalarValue::Int64(_) => Dt::INT64,
         }
     }
 
@@ -123,29 +123,29 @@ impl ScalarValue {
         let v = self.exact();
         let too_large = |what: &str| format!("{} does not fit {name}: {what}", describe(v));
         Ok(match dtype {
-            Dt::CUDNN_DATA_INT32 | Dt::CUDNN_DATA_INT64 => {
+            Dt::INT32 | Dt::INT64 => {
                 let i = integer(v).map_err(too_large)?;
-                if dtype == Dt::CUDNN_DATA_INT32 {
+                if dtype == Dt::INT32 {
                     let i = i32::try_from(i).map_err(|_| too_large("out of range"))?;
                     ScalarBytes::of(&i.to_ne_bytes())
                 } else {
                     ScalarBytes::of(&i.to_ne_bytes())
                 }
             }
-            Dt::CUDNN_DATA_DOUBLE => ScalarBytes::of(&self.to_f64().to_ne_bytes()),
-            Dt::CUDNN_DATA_FLOAT => {
+            Dt::DOUBLE => ScalarBytes::of(&self.to_f64().to_ne_bytes()),
+            Dt::FLOAT => {
                 let x = self.to_f64();
                 #[allow(clippy::cast_possible_truncation)]
                 let f = x as f32;
                 finite_stays(x, f64::from(f)).map_err(|()| too_large("out of range"))?;
                 ScalarBytes::of(&f.to_ne_bytes())
             }
-            Dt::CUDNN_DATA_HALF => {
+            Dt::HALF => {
                 let h = f16::from_f64(self.to_f64());
                 finite_stays(self.to_f64(), h.to_f64()).map_err(|()| too_large("out of range"))?;
                 ScalarBytes::of(&h.to_ne_bytes())
             }
-            Dt::CUDNN_DATA_BFLOAT16 => {
+            Dt::BFLOAT16 => {
                 let h = bf16::from_f64(self.to_f64());
                 finite_stays(self.to_f64(), h.to_f64()).map_err(|()| too_large("out of range"))?;
                 ScalarBytes::of(&h.to_ne_bytes())
@@ -199,54 +199,46 @@ mod tests {
 
     #[test]
     fn a_value_is_written_in_its_tensors_type() {
-        assert_eq!(bytes(0.5f32, Dt::CUDNN_DATA_FLOAT), 0.5f32.to_ne_bytes());
-        assert_eq!(bytes(0.5f32, Dt::CUDNN_DATA_DOUBLE), 0.5f64.to_ne_bytes());
+        assert_eq!(bytes(0.5f32, Dt::FLOAT), 0.5f32.to_ne_bytes());
+        assert_eq!(bytes(0.5f32, Dt::DOUBLE), 0.5f64.to_ne_bytes());
+        assert_eq!(bytes(0.5f32, Dt::HALF), f16::from_f32(0.5).to_ne_bytes());
         assert_eq!(
-            bytes(0.5f32, Dt::CUDNN_DATA_HALF),
-            f16::from_f32(0.5).to_ne_bytes()
-        );
-        assert_eq!(
-            bytes(-3i32, Dt::CUDNN_DATA_BFLOAT16),
+            bytes(-3i32, Dt::BFLOAT16),
             bf16::from_f32(-3.0).to_ne_bytes()
         );
-        assert_eq!(bytes(7i64, Dt::CUDNN_DATA_INT32), 7i32.to_ne_bytes());
-        assert_eq!(
-            bytes(1i64 << 40, Dt::CUDNN_DATA_INT64),
-            (1i64 << 40).to_ne_bytes()
-        );
-        assert_eq!(bytes(12.0f64, Dt::CUDNN_DATA_INT64), 12i64.to_ne_bytes());
+        assert_eq!(bytes(7i64, Dt::INT32), 7i32.to_ne_bytes());
+        assert_eq!(bytes(1i64 << 40, Dt::INT64), (1i64 << 40).to_ne_bytes());
+        assert_eq!(bytes(12.0f64, Dt::INT64), 12i64.to_ne_bytes());
         // Sizes: cuDNN reads exactly the type's bytes.
         for (t, n) in [
-            (Dt::CUDNN_DATA_HALF, 2),
-            (Dt::CUDNN_DATA_FLOAT, 4),
-            (Dt::CUDNN_DATA_INT32, 4),
-            (Dt::CUDNN_DATA_DOUBLE, 8),
-            (Dt::CUDNN_DATA_INT64, 8),
+            (Dt::HALF, 2),
+            (Dt::FLOAT, 4),
+            (Dt::INT32, 4),
+            (Dt::DOUBLE, 8),
+            (Dt::INT64, 8),
         ] {
             assert_eq!(bytes(1i32, t).len(), n);
         }
         // Non-finite values pass to floating-point types as they are.
         assert_eq!(
-            bytes(f32::NEG_INFINITY, Dt::CUDNN_DATA_FLOAT),
+            bytes(f32::NEG_INFINITY, Dt::FLOAT),
             f32::NEG_INFINITY.to_ne_bytes()
         );
     }
 
     #[test]
     fn a_value_the_type_cannot_hold_is_refused() {
-        let e = refusal(0.5f32, Dt::CUDNN_DATA_INT32);
+        let e = refusal(0.5f32, Dt::INT32);
         assert!(e.contains("not an integer") && e.contains("INT32"), "{e}");
-        let e = refusal(1i64 << 40, Dt::CUDNN_DATA_INT32);
+        let e = refusal(1i64 << 40, Dt::INT32);
         assert!(e.contains("out of range"), "{e}");
-        let e = refusal(1e6f32, Dt::CUDNN_DATA_HALF);
+        let e = refusal(1e6f32, Dt::HALF);
         assert!(e.contains("out of range") && e.contains("HALF"), "{e}");
-        assert!(refusal(1e300f64, Dt::CUDNN_DATA_FLOAT).contains("out of range"));
-        assert!(refusal(f64::NAN, Dt::CUDNN_DATA_INT64).contains("not an integer"));
-        assert!(refusal(9.3e18f64, Dt::CUDNN_DATA_INT64).contains("out of range"));
-        assert!(refusal(1i32, Dt::CUDNN_DATA_INT8).contains("not supported"));
+        assert!(refusal(1e300f64, Dt::FLOAT).contains("out of range"));
+        assert!(refusal(f64::NAN, Dt::INT64).contains("not an integer"));
+        assert!(refusal(9.3e18f64, Dt::INT64).contains("out of range"));
+        assert!(refusal(1i32, Dt::INT8).contains("not supported"));
         // A large value within bfloat16's range is kept (rounded).
-        assert!(ScalarValue::from(1e30f32)
-            .encode(Dt::CUDNN_DATA_BFLOAT16)
-            .is_ok());
+        assert!(ScalarValue::from(1e30f32).encode(Dt::BFLOAT16).is_ok());
     }
 }

@@ -56,7 +56,7 @@ impl Default for Settings {
             allow_tf32: true,
             allow_runtime_compilation: true,
             require_cuda_graph: false,
-            heuristic_mode: HeuristicMode::CUDNN_HEUR_MODE_A,
+            heuristic_mode: HeuristicMode::A,
             sm_count_target: None,
         }
     }

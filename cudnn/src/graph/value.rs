@@ -75,7 +75,7 @@ macro_rules! plain {
 
 impl sealed::Sealed for u8 {}
 impl AttributeValue for u8 {
-    const TYPE: T = T::CUDNN_TYPE_CHAR;
+    const TYPE: T = T::CHAR;
     type Raw = u8;
     const ZERO: u8 = 0;
     #[inline]
@@ -101,31 +101,31 @@ plain! {
     i32 => CUDNN_TYPE_INT32, 0;
     f32 => CUDNN_TYPE_FLOAT, 0.0;
     f64 => CUDNN_TYPE_DOUBLE, 0.0;
-    sys::cudnnFraction_t => CUDNN_TYPE_FRACTION, sys::cudnnFraction_t { numerator: 0, denominator: 0 };
-    sys::cudnnDataType_t => CUDNN_TYPE_DATA_TYPE, sys::cudnnDataType_t(0);
-    sys::cudnnConvolutionMode_t => CUDNN_TYPE_CONVOLUTION_MODE, sys::cudnnConvolutionMode_t(0);
-    sys::cudnnBackendHeurMode_t => CUDNN_TYPE_HEUR_MODE, sys::cudnnBackendHeurMode_t(0);
-    sys::cudnnBackendKnobType_t => CUDNN_TYPE_KNOB_TYPE, sys::cudnnBackendKnobType_t(0);
-    sys::cudnnNanPropagation_t => CUDNN_TYPE_NAN_PROPOGATION, sys::cudnnNanPropagation_t(0);
-    sys::cudnnBackendNumericalNote_t => CUDNN_TYPE_NUMERICAL_NOTE, sys::cudnnBackendNumericalNote_t(0);
-    sys::cudnnBackendLayoutType_t => CUDNN_TYPE_LAYOUT_TYPE, sys::cudnnBackendLayoutType_t(0);
-    sys::cudnnBackendAttributeName_t => CUDNN_TYPE_ATTRIB_NAME, sys::cudnnBackendAttributeName_t(0);
-    sys::cudnnPointwiseMode_t => CUDNN_TYPE_POINTWISE_MODE, sys::cudnnPointwiseMode_t(0);
-    sys::cudnnGenStatsMode_t => CUDNN_TYPE_GENSTATS_MODE, sys::cudnnGenStatsMode_t(0);
-    sys::cudnnBnFinalizeStatsMode_t => CUDNN_TYPE_BN_FINALIZE_STATS_MODE, sys::cudnnBnFinalizeStatsMode_t(0);
-    sys::cudnnReduceTensorOp_t => CUDNN_TYPE_REDUCTION_OPERATOR_TYPE, sys::cudnnReduceTensorOp_t(0);
-    sys::cudnnBackendBehaviorNote_t => CUDNN_TYPE_BEHAVIOR_NOTE, sys::cudnnBackendBehaviorNote_t(0);
-    sys::cudnnBackendTensorReordering_t => CUDNN_TYPE_TENSOR_REORDERING_MODE, sys::cudnnBackendTensorReordering_t(0);
-    sys::cudnnResampleMode_t => CUDNN_TYPE_RESAMPLE_MODE, sys::cudnnResampleMode_t(0);
-    sys::cudnnPaddingMode_t => CUDNN_TYPE_PADDING_MODE, sys::cudnnPaddingMode_t(0);
-    sys::cudnnSignalMode_t => CUDNN_TYPE_SIGNAL_MODE, sys::cudnnSignalMode_t(0);
-    sys::cudnnBackendNormMode_t => CUDNN_TYPE_NORM_MODE, sys::cudnnBackendNormMode_t(0);
-    sys::cudnnBackendNormFwdPhase_t => CUDNN_TYPE_NORM_FWD_PHASE, sys::cudnnBackendNormFwdPhase_t(0);
-    sys::cudnnRngDistribution_t => CUDNN_TYPE_RNG_DISTRIBUTION, sys::cudnnRngDistribution_t(0);
-    sys::cudnnMoeGroupedMatmulMode_t => CUDNN_TYPE_MOE_GROUPED_MATMUL_MODE, sys::cudnnMoeGroupedMatmulMode_t(0);
-    sys::cudnnBackendReshapeMode_t => CUDNN_TYPE_RESHAPE_MODE, sys::cudnnBackendReshapeMode_t(0);
-    sys::cudnnBackendOperationGraphMode_t => CUDNN_TYPE_OPERATIONGRAPH_MODE, sys::cudnnBackendOperationGraphMode_t(0);
-    sys::cudnnCudaGraphRetention_t => CUDNN_TYPE_CUDA_GRAPH_RETENTION, sys::cudnnCudaGraphRetention_t(0);
+    sys::cudnnFraction_t => FRACTION, sys::cudnnFraction_t { numerator: 0, denominator: 0 };
+    sys::cudnnDataType_t => DATA_TYPE, sys::cudnnDataType_t(0);
+    sys::cudnnConvolutionMode_t => CONVOLUTION_MODE, sys::cudnnConvolutionMode_t(0);
+    sys::cudnnBackendHeurMode_t => HEUR_MODE, sys::cudnnBackendHeurMode_t(0);
+    sys::cudnnBackendKnobType_t => KNOB_TYPE, sys::cudnnBackendKnobType_t(0);
+    sys::cudnnNanPropagation_t => NAN_PROPOGATION, sys::cudnnNanPropagation_t(0);
+    sys::cudnnBackendNumericalNote_t => NUMERICAL_NOTE, sys::cudnnBackendNumericalNote_t(0);
+    sys::cudnnBackendLayoutType_t => LAYOUT_TYPE, sys::cudnnBackendLayoutType_t(0);
+    sys::cudnnBackendAttributeName_t => ATTRIB_NAME, sys::cudnnBackendAttributeName_t(0);
+    sys::cudnnPointwiseMode_t => POINTWISE_MODE, sys::cudnnPointwiseMode_t(0);
+    sys::cudnnGenStatsMode_t => GENSTATS_MODE, sys::cudnnGenStatsMode_t(0);
+    sys::cudnnBnFinalizeStatsMode_t => BN_FINALIZE_STATS_MODE, sys::cudnnBnFinalizeStatsMode_t(0);
+    sys::cudnnReduceTensorOp_t => REDUCTION_OPERATOR_TYPE, sys::cudnnReduceTensorOp_t(0);
+    sys::cudnnBackendBehaviorNote_t => BEHAVIOR_NOTE, sys::cudnnBackendBehaviorNote_t(0);
+    sys::cudnnBackendTensorReordering_t => TENSOR_REORDERING_MODE, sys::cudnnBackendTensorReordering_t(0);
+    sys::cudnnResampleMode_t => RESAMPLE_MODE, sys::cudnnResampleMode_t(0);
+    sys::cudnnPaddingMode_t => PADDING_MODE, sys::cudnnPaddingMode_t(0);
+    sys::cudnnSignalMode_t => SIGNAL_MODE, sys::cudnnSignalMode_t(0);
+    sys::cudnnBackendNormMode_t => NORM_MODE, sys::cudnnBackendNormMode_t(0);
+    sys::cudnnBackendNormFwdPhase_t => NORM_FWD_PHASE, sys::cudnnBackendNormFwdPhase_t(0);
+    sys::cudnnRngDistribution_t => RNG_DISTRIBUTION, sys::cudnnRngDistribution_t(0);
+    sys::cudnnMoeGroupedMatmulMode_t => MOE_GROUPED_MATMUL_MODE, sys::cudnnMoeGroupedMatmulMode_t(0);
+    sys::cudnnBackendReshapeMode_t => RESHAPE_MODE, sys::cudnnBackendReshapeMode_t(0);
+    sys::cudnnBackendOperationGraphMode_t => OPERATIONGRAPH_MODE, sys::cudnnBackendOperationGraphMode_t(0);
+    sys::cudnnCudaGraphRetention_t => CUDA_GRAPH_RETENTION, sys::cudnnCudaGraphRetention_t(0);
 }
 
 // C's `bool` is one byte; cuDNN's writes are read as a byte, so a value

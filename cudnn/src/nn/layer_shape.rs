@@ -204,17 +204,13 @@ pub(crate) fn check_epsilon_in(function: &'static str, epsilon: f32) -> Result<(
 /// [`NormElement`](super::NormElement) types, for a caller that knows the
 /// type only at run time): `FLOAT`, `HALF` and `BFLOAT16`. The scale, bias,
 /// statistics and their gradients are `FLOAT` whatever it is.
-pub const NORM_DATA_TYPES: &[Dt] = &[
-    Dt::CUDNN_DATA_FLOAT,
-    Dt::CUDNN_DATA_HALF,
-    Dt::CUDNN_DATA_BFLOAT16,
-];
+pub const NORM_DATA_TYPES: &[Dt] = &[Dt::FLOAT, Dt::HALF, Dt::BFLOAT16];
 
 /// The data types of an attention layer's `q`, `k`, `v`, `o` and their
 /// gradients (the [`AttentionElement`](super::AttentionElement) types, for
 /// a caller that knows the type only at run time): `HALF` and `BFLOAT16`.
 /// The statistics are `FLOAT`.
-pub const ATTENTION_DATA_TYPES: &[Dt] = &[Dt::CUDNN_DATA_HALF, Dt::CUDNN_DATA_BFLOAT16];
+pub const ATTENTION_DATA_TYPES: &[Dt] = &[Dt::HALF, Dt::BFLOAT16];
 
 /// The shape of an [`Attention`](super::Attention) layer: `q` and `o`
 /// `[batch, heads, seq_q, head_dim]`, `k` and `v` `[batch, kv_heads,
@@ -852,10 +848,10 @@ mod tests {
 
     #[test]
     fn types_epsilon_and_options() {
-        assert!(NORM_DATA_TYPES.contains(&Dt::CUDNN_DATA_FLOAT));
-        assert!(!NORM_DATA_TYPES.contains(&Dt::CUDNN_DATA_DOUBLE));
-        assert!(ATTENTION_DATA_TYPES.contains(&Dt::CUDNN_DATA_BFLOAT16));
-        assert!(!ATTENTION_DATA_TYPES.contains(&Dt::CUDNN_DATA_FLOAT));
+        assert!(NORM_DATA_TYPES.contains(&Dt::FLOAT));
+        assert!(!NORM_DATA_TYPES.contains(&Dt::DOUBLE));
+        assert!(ATTENTION_DATA_TYPES.contains(&Dt::BFLOAT16));
+        assert!(!ATTENTION_DATA_TYPES.contains(&Dt::FLOAT));
         for eps in [0.0, -1e-5, f32::NAN, f32::INFINITY] {
             assert!(check_epsilon(eps).is_err(), "{eps}");
         }

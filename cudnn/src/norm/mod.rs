@@ -14,17 +14,19 @@
 
 mod norm_args;
 mod norm_launch;
-mod param;
 mod norm_problem;
+mod param;
 
 pub use norm_args::{
     BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnRunningStats,
     BnSavedStats, BnSavedStatsMut, BnTrainingArgs, BnTrainingExArgs,
 };
+pub use norm_problem::{
+    BatchNormProblem, BnBackwardLengths, BnInferenceLengths, BnTrainingLengths,
+};
 pub use param::{
     batch_norm_param_dims, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
 };
-pub use norm_problem::{BatchNormProblem, BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
 
 #[cfg(test)]
 mod norm_host_tests;

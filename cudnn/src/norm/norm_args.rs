@@ -8,8 +8,8 @@ use crate::core::dtype::Scale;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::modes::Scaling;
 
-use super::param::BnParam;
 use super::norm_problem::{BnBackwardLengths, BnInferenceLengths, BnTrainingLengths};
+use super::param::BnParam;
 
 /// The running statistics a training step updates in place:
 /// `running = (1 - factor) * running + factor * batch`.

@@ -15,11 +15,11 @@ use super::norm_args::{
     BnBackwardArgs, BnBackwardExArgs, BnBackwardScaling, BnInferenceArgs, BnTrainingArgs,
     BnTrainingExArgs,
 };
-use super::param::BnParam;
 use super::norm_problem::{
     check_batch_norm_reserve, BatchNormProblem, BACKWARD, BACKWARD_EX, INFERENCE, TRAINING,
     TRAINING_EX,
 };
+use super::param::BnParam;
 
 /// The raw descriptor of the residual `z` / `dz`: `y`'s when the problem
 /// adds one, null otherwise.

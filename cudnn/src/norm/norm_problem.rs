@@ -105,7 +105,7 @@ impl<T: BnParam> BatchNormProblem<T> {
             y,
             param,
             epsilon,
-            ops: BatchNormOps::CUDNN_BATCHNORM_OPS_BN,
+            ops: BatchNormOps::BN,
             activation: None,
         }
     }
@@ -137,7 +137,7 @@ impl<T: BnParam> BatchNormProblem<T> {
         ops: BatchNormOps,
         activation: Option<ActivationDescriptor>,
     ) -> Result<()> {
-        let residual = ops == BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION;
+        let residual = ops == BatchNormOps::BN_ADD_ACTIVATION;
         check_batch_norm_ops(TRAINING_EX, ops, activation.is_some(), residual)?;
         self.ops = ops;
         self.activation = activation;
@@ -188,7 +188,7 @@ impl<T: BnParam> BatchNormProblem<T> {
 
     /// Whether the `Ex` launches take a residual `z` / `dz`.
     pub fn has_residual(&self) -> bool {
-        self.ops == BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION
+        self.ops == BatchNormOps::BN_ADD_ACTIVATION
     }
 
     /// The raw activation descriptor (null without one).
@@ -205,16 +205,14 @@ impl<T: BnParam> BatchNormProblem<T> {
 
     /// The launches without `Ex` fuse nothing: refuses a problem that does.
     fn check_unfused(&self, function: &'static str) -> Result<()> {
-        ensure(
-            self.ops == BatchNormOps::CUDNN_BATCHNORM_OPS_BN,
-            function,
-            || Mismatch::BadValue {
+        ensure(self.ops == BatchNormOps::BN, function, || {
+            Mismatch::BadValue {
                 what: format!(
                     "the problem fuses ops {}, which only the Ex launches apply",
                     self.ops.0
                 ),
-            },
-        )
+            }
+        })
     }
 
     /// Every check of
@@ -254,12 +252,7 @@ impl<T: BnParam> BatchNormProblem<T> {
         lens: &BnTrainingLengths,
     ) -> Result<()> {
         self.check_unfused(TRAINING)?;
-        check_batch_norm_ops(
-            TRAINING,
-            BatchNormOps::CUDNN_BATCHNORM_OPS_BN,
-            false,
-            lens.z.is_some(),
-        )?;
+        check_batch_norm_ops(TRAINING, BatchNormOps::BN, false, lens.z.is_some())?;
         self.training_checks(TRAINING, factor, lens)
     }
 
@@ -324,12 +317,7 @@ impl<T: BnParam> BatchNormProblem<T> {
     /// [`Mismatch::BadValue`] or [`Mismatch::BufferTooShort`].
     pub(crate) fn check_backward(&self, lens: &BnBackwardLengths) -> Result<()> {
         self.check_unfused(BACKWARD)?;
-        check_batch_norm_ops(
-            BACKWARD,
-            BatchNormOps::CUDNN_BATCHNORM_OPS_BN,
-            false,
-            lens.dz.is_some(),
-        )?;
+        check_batch_norm_ops(BACKWARD, BatchNormOps::BN, false, lens.dz.is_some())?;
         self.backward_checks(BACKWARD, lens)
     }
 
@@ -521,9 +509,9 @@ pub(crate) fn check_batch_norm_ops(
     has_residual: bool,
 ) -> Result<()> {
     let (needs_activation, needs_residual) = match ops {
-        BatchNormOps::CUDNN_BATCHNORM_OPS_BN => (false, false),
-        BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ACTIVATION => (true, false),
-        BatchNormOps::CUDNN_BATCHNORM_OPS_BN_ADD_ACTIVATION => (true, true),
+        BatchNormOps::BN => (false, false),
+        BatchNormOps::BN_ACTIVATION => (true, false),
+        BatchNormOps::BN_ADD_ACTIVATION => (true, true),
         other => {
             return Err(Error::bad_value(
                 function,

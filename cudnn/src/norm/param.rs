@@ -81,9 +81,8 @@ pub(crate) fn param_dims(
     let mut dims = x.to_vec();
     dims[0] = 1;
     match mode {
-        BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION => {}
-        BatchNormMode::CUDNN_BATCHNORM_SPATIAL
-        | BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT => {
+        BatchNormMode::PER_ACTIVATION => {}
+        BatchNormMode::SPATIAL | BatchNormMode::SPATIAL_PERSISTENT => {
             dims[2..].iter_mut().for_each(|d| *d = 1);
         }
         other => {
@@ -114,7 +113,7 @@ pub fn derive_bn_descriptor<T: BnParam>(
     mode: BatchNormMode,
 ) -> Result<TensorDescriptor<T::Param>> {
     let dims = batch_norm_param_dims(x.dims(), mode)?;
-    let strides = packed_strides(TensorFormat::CUDNN_TENSOR_NCHW, &dims);
+    let strides = packed_strides(TensorFormat::NCHW, &dims);
     let raw = RawTensor::create(x.library())?;
     let derive = ffi!(raw.lib(), cudnnDeriveBNTensorDescriptor);
     // SAFETY: both descriptors are live; cuDNN writes only the first.
@@ -192,7 +191,7 @@ pub(crate) fn check_param_descriptor<P: DataType>(
             ),
         }
     })?;
-    let strides = packed_strides(TensorFormat::CUDNN_TENSOR_NCHW, &want);
+    let strides = packed_strides(TensorFormat::NCHW, &want);
     ensure(param.strides() == strides.as_slice(), function, || {
         Mismatch::Shape {
             what: format!(
@@ -211,9 +210,9 @@ mod tests {
 
     #[test]
     fn param_dims_per_mode() {
-        let spatial = BatchNormMode::CUDNN_BATCHNORM_SPATIAL;
-        let per_act = BatchNormMode::CUDNN_BATCHNORM_PER_ACTIVATION;
-        let persistent = BatchNormMode::CUDNN_BATCHNORM_SPATIAL_PERSISTENT;
+        let spatial = BatchNormMode::SPATIAL;
+        let per_act = BatchNormMode::PER_ACTIVATION;
+        let persistent = BatchNormMode::SPATIAL_PERSISTENT;
         assert_eq!(
             batch_norm_param_dims(&[8, 3, 4, 5], spatial).ok(),
             Some(vec![1, 3, 1, 1])

@@ -147,7 +147,7 @@ pub(crate) fn check_lrn_parameters_in(
     })
 }
 
-const CROSS_CHANNEL: sys::cudnnLRNMode_t = sys::cudnnLRNMode_t::CUDNN_LRN_CROSS_CHANNEL_DIM1;
+const CROSS_CHANNEL: sys::cudnnLRNMode_t = sys::cudnnLRNMode_t::CROSS_CHANNEL_DIM1;
 
 /// A cross-channel LRN problem: the LRN and the descriptors of `x` (also
 /// that of `dx`) and `y` (also that of `dy`), checked once to have one

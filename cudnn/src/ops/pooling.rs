@@ -64,7 +64,7 @@ impl PoolingDescriptor {
         Self::new_in(
             library()?,
             mode,
-            NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+            NanPropagation::NOT_PROPAGATE_NAN,
             window,
             padding,
             stride,
@@ -313,8 +313,8 @@ impl<T: DataType> PoolingProblem<T> {
     pub fn new(pool: PoolingDescriptor, x: TensorDescriptor<T>) -> Result<Self> {
         let dims = pool.output_dims(&x)?;
         let format = match x.packed_format() {
-            Some(TensorFormat::CUDNN_TENSOR_NHWC) => TensorFormat::CUDNN_TENSOR_NHWC,
-            _ => TensorFormat::CUDNN_TENSOR_NCHW,
+            Some(TensorFormat::NHWC) => TensorFormat::NHWC,
+            _ => TensorFormat::NCHW,
         };
         let y = TensorDescriptor::new_in(Arc::clone(x.library()), format, &dims)?;
         Ok(PoolingProblem { pool, x, y })

@@ -82,7 +82,7 @@ impl<C: DataType + Scale> OpTensorDescriptor<C> {
     /// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound).
     #[doc(alias = "cudnnSetOpTensorDescriptor")]
     pub fn new(op: OpTensorOp) -> Result<Self> {
-        Self::new_in(library()?, op, NanPropagation::CUDNN_NOT_PROPAGATE_NAN)
+        Self::new_in(library()?, op, NanPropagation::NOT_PROPAGATE_NAN)
     }
 
     /// The operation `op` with NaN handling `nan`, with the library `lib`.
@@ -162,12 +162,7 @@ impl<C: DataType + Scale> ReduceTensorDescriptor<C> {
     /// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound).
     #[doc(alias = "cudnnSetReduceTensorDescriptor")]
     pub fn new(op: ReduceTensorOp, indices: ReduceTensorIndices) -> Result<Self> {
-        Self::new_in(
-            library()?,
-            op,
-            NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
-            indices,
-        )
+        Self::new_in(library()?, op, NanPropagation::NOT_PROPAGATE_NAN, indices)
     }
 
     /// Every setting given, with the library `lib`.
@@ -182,8 +177,7 @@ impl<C: DataType + Scale> ReduceTensorDescriptor<C> {
     ) -> Result<Self> {
         const F: &str = "cudnnSetReduceTensorDescriptor";
         ensure(
-            indices != ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES
-                || op_has_indices(op),
+            indices != ReduceTensorIndices::FLATTENED_INDICES || op_has_indices(op),
             F,
             || Mismatch::Unsupported {
                 what: format!(
@@ -247,8 +241,7 @@ impl<C: DataType + Scale> ReduceTensorDescriptor<C> {
 
     /// Whether a launch writes indices (and so needs an indices buffer).
     pub fn computes_indices(&self) -> bool {
-        self.indices == ReduceTensorIndices::CUDNN_REDUCE_TENSOR_FLATTENED_INDICES
-            && op_has_indices(self.op)
+        self.indices == ReduceTensorIndices::FLATTENED_INDICES && op_has_indices(self.op)
     }
 
     /// The raw descriptor; it stays owned by `self`.
@@ -260,9 +253,7 @@ impl<C: DataType + Scale> ReduceTensorDescriptor<C> {
 fn op_has_indices(op: ReduceTensorOp) -> bool {
     matches!(
         op,
-        ReduceTensorOp::CUDNN_REDUCE_TENSOR_MIN
-            | ReduceTensorOp::CUDNN_REDUCE_TENSOR_MAX
-            | ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX
+        ReduceTensorOp::MIN | ReduceTensorOp::MAX | ReduceTensorOp::AMAX
     )
 }
 

@@ -106,11 +106,11 @@ impl RnnConfig {
     pub fn new(mode: RnnMode, input_size: usize, hidden_size: usize, num_layers: usize) -> Self {
         RnnConfig {
             mode,
-            bias_mode: RnnBiasMode::CUDNN_RNN_DOUBLE_BIAS,
-            direction: RnnDirectionMode::CUDNN_UNIDIRECTIONAL,
-            input_mode: RnnInputMode::CUDNN_LINEAR_INPUT,
-            algo: RnnAlgo::CUDNN_RNN_ALGO_STANDARD,
-            math_type: MathType::CUDNN_DEFAULT_MATH,
+            bias_mode: RnnBiasMode::DOUBLE_BIAS,
+            direction: RnnDirectionMode::UNIDIRECTIONAL,
+            input_mode: RnnInputMode::LINEAR_INPUT,
+            algo: RnnAlgo::STANDARD,
+            math_type: MathType::DEFAULT_MATH,
             input_size,
             hidden_size,
             proj_size: 0,
@@ -120,7 +120,7 @@ impl RnnConfig {
 
     /// Both directions.
     pub fn bidirectional(mut self) -> Self {
-        self.direction = RnnDirectionMode::CUDNN_BIDIRECTIONAL;
+        self.direction = RnnDirectionMode::BIDIRECTIONAL;
         self
     }
 
@@ -157,15 +157,15 @@ impl RnnConfig {
     /// Gates per cell: 4 (LSTM), 3 (GRU) or 1.
     pub fn gates(&self) -> usize {
         match self.mode {
-            RnnMode::CUDNN_LSTM => 4,
-            RnnMode::CUDNN_GRU => 3,
+            RnnMode::LSTM => 4,
+            RnnMode::GRU => 3,
             _ => 1,
         }
     }
 
     /// 2 for a bidirectional network, else 1.
     pub fn dirs(&self) -> usize {
-        if self.direction == RnnDirectionMode::CUDNN_BIDIRECTIONAL {
+        if self.direction == RnnDirectionMode::BIDIRECTIONAL {
             2
         } else {
             1
@@ -174,7 +174,7 @@ impl RnnConfig {
 
     /// Whether the cell is an LSTM (the only one with a cell state).
     pub fn is_lstm(&self) -> bool {
-        self.mode == RnnMode::CUDNN_LSTM
+        self.mode == RnnMode::LSTM
     }
 
     /// Elements of each direction's output and of the hidden state: the
@@ -222,14 +222,12 @@ impl RnnConfig {
 
     /// Whether the cells have input biases (`b_W`).
     pub fn has_input_bias(&self) -> bool {
-        self.bias_mode == RnnBiasMode::CUDNN_RNN_DOUBLE_BIAS
-            || self.bias_mode == RnnBiasMode::CUDNN_RNN_SINGLE_INP_BIAS
+        self.bias_mode == RnnBiasMode::DOUBLE_BIAS || self.bias_mode == RnnBiasMode::SINGLE_INP_BIAS
     }
 
     /// Whether the cells have recurrent biases (`b_R`).
     pub fn has_recurrent_bias(&self) -> bool {
-        self.bias_mode == RnnBiasMode::CUDNN_RNN_DOUBLE_BIAS
-            || self.bias_mode == RnnBiasMode::CUDNN_RNN_SINGLE_REC_BIAS
+        self.bias_mode == RnnBiasMode::DOUBLE_BIAS || self.bias_mode == RnnBiasMode::SINGLE_REC_BIAS
     }
 
     /// The dimensions of the hidden-state tensors `hx`, `hy` for `batch`
@@ -267,28 +265,28 @@ pub(crate) fn check_rnn_config(config: &RnnConfig) -> Result<()> {
 /// [`check_rnn_config`] for the public function `function`.
 pub(crate) fn check_rnn_config_in(function: &'static str, config: &RnnConfig) -> Result<()> {
     let known = [
-        ("mode", config.mode.0, RnnMode::CUDNN_GRU.0),
+        ("mode", config.mode.0, RnnMode::GRU.0),
         (
             "bias mode",
             config.bias_mode.0,
-            RnnBiasMode::CUDNN_RNN_SINGLE_REC_BIAS.0,
+            RnnBiasMode::SINGLE_REC_BIAS.0,
         ),
         (
             "direction mode",
             config.direction.0,
-            RnnDirectionMode::CUDNN_BIDIRECTIONAL.0,
+            RnnDirectionMode::BIDIRECTIONAL.0,
         ),
         (
             "input mode",
             config.input_mode.0,
-            RnnInputMode::CUDNN_SKIP_INPUT.0,
+            RnnInputMode::SKIP_INPUT.0,
         ),
         (
             "algorithm",
             config.algo.0,
-            RnnAlgo::CUDNN_RNN_ALGO_PERSIST_STATIC_SMALL_H.0,
+            RnnAlgo::PERSIST_STATIC_SMALL_H.0,
         ),
-        ("math type", config.math_type.0, MathType::CUDNN_FMA_MATH.0),
+        ("math type", config.math_type.0, MathType::FMA_MATH.0),
     ];
     for (what, value, max) in known {
         ensure(value <= max, function, || Mismatch::BadValue {
@@ -317,7 +315,7 @@ pub(crate) fn check_rnn_config_in(function: &'static str, config: &RnnConfig) ->
             }
         })?;
     }
-    if config.input_mode == RnnInputMode::CUDNN_SKIP_INPUT {
+    if config.input_mode == RnnInputMode::SKIP_INPUT {
         ensure(config.input_size == config.hidden_size, function, || {
             Mismatch::Shape {
                 what: format!(
@@ -362,8 +360,8 @@ impl RnnClip {
     /// Clipping to `[min, max]`, NaNs not propagated.
     pub fn min_max(min: f64, max: f64) -> Self {
         RnnClip {
-            mode: RnnClipMode::CUDNN_RNN_CLIP_MINMAX,
-            nan_propagation: NanPropagation::CUDNN_NOT_PROPAGATE_NAN,
+            mode: RnnClipMode::MINMAX,
+            nan_propagation: NanPropagation::NOT_PROPAGATE_NAN,
             min,
             max,
         }
@@ -393,15 +391,13 @@ pub(crate) fn check_rnn_clip_in(
             config.mode.0
         ),
     })?;
-    ensure(
-        clip.mode.0 <= RnnClipMode::CUDNN_RNN_CLIP_MINMAX.0,
-        function,
-        || Mismatch::BadValue {
+    ensure(clip.mode.0 <= RnnClipMode::MINMAX.0, function, || {
+        Mismatch::BadValue {
             what: format!("clip mode {}", clip.mode.0),
-        },
-    )?;
+        }
+    })?;
     ensure(
-        clip.nan_propagation.0 <= NanPropagation::CUDNN_PROPAGATE_NAN.0,
+        clip.nan_propagation.0 <= NanPropagation::PROPAGATE_NAN.0,
         function,
         || Mismatch::BadValue {
             what: format!("NaN propagation {}", clip.nan_propagation.0),

@@ -54,7 +54,7 @@ pub(crate) fn check_rnn_data_in(
     seq_lengths: &[usize],
 ) -> Result<()> {
     ensure(
-        layout.0 <= RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED.0,
+        layout.0 <= RnnDataLayout::BATCH_MAJOR_UNPACKED.0,
         function,
         || Mismatch::BadValue {
             what: format!("layout {}: cuDNN's layouts are 0, 1 and 2", layout.0),
@@ -78,7 +78,7 @@ pub(crate) fn check_rnn_data_in(
             },
         });
     }
-    if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED {
+    if layout == RnnDataLayout::SEQ_MAJOR_PACKED {
         let pairs = seq_lengths.iter().enumerate();
         if let Some(((b, &shorter), (longer_at, &longer))) = pairs
             .clone()
@@ -114,7 +114,7 @@ pub fn rnn_data_len(
     seq_lengths: &[usize],
     vector_size: usize,
 ) -> Option<usize> {
-    let vectors = if layout == RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED {
+    let vectors = if layout == RnnDataLayout::SEQ_MAJOR_PACKED {
         crate::core::size::sum(seq_lengths.iter().copied())?
     } else {
         max_seq_len.checked_mul(seq_lengths.len())?
@@ -372,8 +372,8 @@ mod tests {
 
     #[test]
     fn data_lengths() {
-        let packed = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED;
-        let padded = RnnDataLayout::CUDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED;
+        let packed = RnnDataLayout::SEQ_MAJOR_PACKED;
+        let padded = RnnDataLayout::BATCH_MAJOR_UNPACKED;
         assert_eq!(rnn_data_len(packed, 5, &[5, 3, 1], 2), Some(18));
         assert_eq!(rnn_data_len(padded, 5, &[5, 3, 1], 2), Some(30));
         assert_eq!(rnn_data_len(padded, usize::MAX, &[1, 1], 2), None);

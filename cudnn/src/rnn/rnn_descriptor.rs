@@ -198,7 +198,7 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnDescriptor<T, C> {
             )
         };
         set.check(status)?;
-        self.clip = (clip.mode != RnnClipMode::CUDNN_RNN_CLIP_NONE).then_some(clip);
+        self.clip = (clip.mode != RnnClipMode::NONE).then_some(clip);
         Ok(())
     }
 

@@ -493,8 +493,11 @@ fn dropout_between_layers_takes_a_probability_below_one() {
             .expect("valid");
     }
     for p in [1.0, -0.1, f32::NAN] {
-        let e = crate::core::dropout_descriptor::check_dropout_probability("cudnnSetDropoutDescriptor", p)
-            .expect_err("invalid");
+        let e = crate::core::dropout_descriptor::check_dropout_probability(
+            "cudnnSetDropoutDescriptor",
+            p,
+        )
+        .expect_err("invalid");
         assert!(matches!(invalid(&e).1, Mismatch::BadValue { .. }), "{e}");
     }
 }

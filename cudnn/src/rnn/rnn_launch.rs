@@ -127,8 +127,8 @@ fn forward_mode<'r, 's>(
     Option<&'s mut CudaSlice<u8>>,
 ) {
     match training {
-        Some((r, s)) => (RnnForwardMode::CUDNN_FWD_MODE_TRAINING, Some(r), s),
-        None => (RnnForwardMode::CUDNN_FWD_MODE_INFERENCE, None, None),
+        Some((r, s)) => (RnnForwardMode::TRAINING, Some(r), s),
+        None => (RnnForwardMode::INFERENCE, None, None),
     }
 }
 
@@ -245,13 +245,11 @@ impl Handle {
         mini_batch: usize,
     ) -> Result<()> {
         const F: &str = "cudnnBuildRNNDynamic";
-        ensure(
-            rnn.config().algo == RnnAlgo::CUDNN_RNN_ALGO_PERSIST_DYNAMIC,
-            F,
-            || Mismatch::Unsupported {
+        ensure(rnn.config().algo == RnnAlgo::PERSIST_DYNAMIC, F, || {
+            Mismatch::Unsupported {
                 what: "only CUDNN_RNN_ALGO_PERSIST_DYNAMIC is built".into(),
-            },
-        )?;
+            }
+        })?;
         let n = to_c_ints(&[mini_batch], 1, "mini_batch", F)?[0];
         let l = self.launch(F)?;
         l.descriptor("rnn", rnn.library())?;
@@ -440,8 +438,7 @@ impl Handle {
         let dcy = l.opt_input("dcy", dcy, p.c)?;
         let dhx = l.opt_output("dhx", dhx, p.h)?;
         let dcx = l.opt_output("dcx", dcx, p.c)?;
-        let (work, reserve_need) =
-            self.temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)?;
+        let (work, reserve_need) = self.temp_space_sizes(&p, RnnForwardMode::TRAINING)?;
         reserve.check_on(l.stream, F, reserve_need)?;
         ws.reserve(l.stream, work)?;
         let lengths = p.device_lengths(l.stream)?;
@@ -518,8 +515,7 @@ impl Handle {
         let y = l.input("y", y, p.y)?;
         let dw = l.output("dw", dw, &weights)?;
         let hx = l.opt_input("hx", hx, p.h)?;
-        let (work, reserve_need) =
-            self.temp_space_sizes(&p, RnnForwardMode::CUDNN_FWD_MODE_TRAINING)?;
+        let (work, reserve_need) = self.temp_space_sizes(&p, RnnForwardMode::TRAINING)?;
         reserve.check_on(l.stream, F, reserve_need)?;
         ws.reserve(l.stream, work)?;
         let lengths = p.device_lengths(l.stream)?;
@@ -532,7 +528,7 @@ impl Handle {
             (run.f)(
                 l.raw(),
                 p.rnn.ptr(),
-                sys::cudnnWgradMode_t::CUDNN_WGRAD_MODE_ADD,
+                sys::cudnnWgradMode_t::ADD,
                 lp as *const i32,
                 p.x.as_raw(),
                 x.ptr(),

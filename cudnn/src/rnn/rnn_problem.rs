@@ -142,7 +142,7 @@ impl<T: RnnComputesIn<C>, C: ComputeType> RnnProblem<T, C> {
         crate::core::launch::check_library(&lib, function, "x", x.library())?;
         crate::core::launch::check_library(&lib, function, "y", y.library())?;
         let batch = x.batch();
-        let nchw = TensorFormat::CUDNN_TENSOR_NCHW;
+        let nchw = TensorFormat::NCHW;
         let h = TensorDescriptor::new_in(Arc::clone(&lib), nchw, &rnn.config().h_dims(batch))?;
         let c = TensorDescriptor::new_in(lib, nchw, &rnn.config().c_dims(batch))?;
         Ok(RnnProblem {
@@ -595,13 +595,11 @@ impl Handle {
         mode: RnnForwardMode,
     ) -> Result<(usize, usize)> {
         const F: &str = "cudnnGetRNNTempSpaceSizes";
-        ensure(
-            mode.0 <= RnnForwardMode::CUDNN_FWD_MODE_TRAINING.0,
-            F,
-            || Mismatch::BadValue {
+        ensure(mode.0 <= RnnForwardMode::TRAINING.0, F, || {
+            Mismatch::BadValue {
                 what: format!("forward mode {}", mode.0),
-            },
-        )?;
+            }
+        })?;
         // The problem's descriptors are all of the network's library.
         crate::core::launch::check_library(self.library(), F, "rnn", p.rnn.lib())?;
         let cell = &p.temp_sizes[mode.0 as usize];

@@ -284,7 +284,7 @@ fn region_shape(kind: RnnParamKind, dims: &[usize]) -> (usize, usize) {
 /// The dimensions of a tensor descriptor cuDNN filled (up to 8).
 fn tensor_dims(lib: &Library, desc: &RawTensor) -> Result<Vec<usize>> {
     let get = ffi!(lib, cudnnGetTensorNdDescriptor);
-    let mut data = sys::cudnnDataType_t::CUDNN_DATA_FLOAT;
+    let mut data = sys::cudnnDataType_t::FLOAT;
     let mut nb = 0i32;
     let mut dims = [0i32; 8];
     let mut strides = [0i32; 8];

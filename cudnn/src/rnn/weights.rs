@@ -71,7 +71,7 @@ impl RnnConfig {
             // dirs() is 1 or 2, never 0.
             #[allow(clippy::arithmetic_side_effects)]
             let (layer, reverse) = (pseudo_layer / dirs, pseudo_layer % dirs == 1);
-            let skip = layer == 0 && self.input_mode == RnnInputMode::CUDNN_SKIP_INPUT;
+            let skip = layer == 0 && self.input_mode == RnnInputMode::SKIP_INPUT;
             let mut regions: Vec<(usize, RnnParamKind, usize, usize)> = Vec::new();
             if pass == RnnParamKind::Matrix {
                 if !skip {
@@ -497,7 +497,7 @@ mod tests {
 
     #[test]
     fn predicted_layout_of_a_bidirectional_lstm() {
-        let c = RnnConfig::new(RnnMode::CUDNN_LSTM, 3, 4, 2).bidirectional();
+        let c = RnnConfig::new(RnnMode::LSTM, 3, 4, 2).bidirectional();
         let l = c.predicted_weight_layout().expect("layout");
         // Per direction: layer 0: 4 x (4x3) + 4 x (4x4) + 8 x 4; layer 1:
         // 4 x (4x8) + 4 x (4x4) + 8 x 4.
@@ -536,7 +536,7 @@ mod tests {
 
     #[test]
     fn pytorch_tensors_round_trip() {
-        let c = RnnConfig::new(RnnMode::CUDNN_GRU, 2, 3, 1);
+        let c = RnnConfig::new(RnnMode::GRU, 2, 3, 1);
         let l = c.predicted_weight_layout().expect("layout");
         let mut w = vec![0.0f32; l.len()];
         let values: Vec<f32> = (0..9 * 3).map(|v| v as f32).collect();

@@ -39,23 +39,23 @@ use crate::core::error::Result;
 use crate::core::version::Version;
 
 mod composite;
-mod sdpa_fp8;
 pub(crate) mod head_dim;
 mod lengths;
 mod mask;
 mod paged;
 mod rope;
+mod sdpa_fp8;
 mod sdpa_softmax;
 
 use composite::Legacy;
-use sdpa_fp8::{forward_types, is_fp8, Fp8Node};
-pub use sdpa_fp8::{SdpaFp8, SdpaMxfp8};
 use head_dim::{HeadDims, Pass};
 use lengths::Lengths;
 pub use mask::DiagonalAlignment;
 use mask::{Bounds, ScorePlan};
 pub use paged::SdpaPagedKv;
 pub use rope::RopeOptions;
+use sdpa_fp8::{forward_types, is_fp8, Fp8Node};
+pub use sdpa_fp8::{SdpaFp8, SdpaMxfp8};
 use sdpa_softmax::Softmax;
 
 /// The types of attention inputs without [`SdpaOptions::fp8`].
@@ -575,15 +575,15 @@ impl Graph {
         let mut out = Vec::new();
         for o in &self.ops {
             let (pass, q_attr, v_attr) = match o.op.descriptor {
-                D::CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR => (
+                D::OPERATION_SDPA_FWD_DESCRIPTOR => (
                     Pass::Forward,
-                    A::CUDNN_ATTR_OPERATION_SDPA_FWD_QDESC,
-                    A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC,
+                    A::OPERATION_SDPA_FWD_QDESC,
+                    A::OPERATION_SDPA_FWD_VDESC,
                 ),
-                D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR => (
+                D::OPERATION_SDPA_BWD_DESCRIPTOR => (
                     Pass::Backward,
-                    A::CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC,
-                    A::CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC,
+                    A::OPERATION_SDPA_BWD_QDESC,
+                    A::OPERATION_SDPA_BWD_VDESC,
                 ),
                 _ => continue,
             };
@@ -596,10 +596,10 @@ impl Graph {
                 continue;
             };
             let fp8 = sdpa_fp8::FP8S.contains(&self.data_type_of(q));
-            let o_attr = A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC;
+            let o_attr = A::OPERATION_SDPA_FWD_ODESC;
             // Per-tensor FP8 (MXFP8's block factors are E8M0: its engines,
             // and the frontend's rules for them, are others).
-            let block_scaled = slot(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_QDESC)
+            let block_scaled = slot(A::OPERATION_SDPA_FWD_DESCALE_QDESC)
                 .is_some_and(|d| self.data_type_of(d) == Dt::FP8_E8M0);
             let wide_output = fp8
                 && !block_scaled
@@ -879,14 +879,14 @@ fn sdpa_forward_form(
 ) -> BackendOp {
     let mut op = BackendOp::new(
         "sdpa_forward",
-        D::CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR,
+        D::OPERATION_SDPA_FWD_DESCRIPTOR,
         Version::new(9, 13, 0),
         "OPERATION_SDPA_FWD, @since 9.13.0",
     );
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_QDESC, node.ins[0]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_KDESC, node.ins[1]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_VDESC, node.ins[2]);
-    op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_ODESC, n[0]);
+    op.input(A::OPERATION_SDPA_FWD_QDESC, node.ins[0]);
+    op.input(A::OPERATION_SDPA_FWD_KDESC, node.ins[1]);
+    op.input(A::OPERATION_SDPA_FWD_VDESC, node.ins[2]);
+    op.output(A::OPERATION_SDPA_FWD_ODESC, n[0]);
     op.composite = Some(node.legacy.composite(node, has_stats, n));
     let k = 1 + usize::from(has_stats);
     let (soft, softmax_at) = node.softmax;
@@ -896,17 +896,17 @@ fn sdpa_forward_form(
         let stats = has_stats.then(|| n[1]);
         soft.set_forward(&mut op, stats, &n[softmax_at..node.first_sub]);
     } else if has_stats {
-        op.output(A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC, n[1]);
+        op.output(A::OPERATION_SDPA_FWD_STATSDESC, n[1]);
     }
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALEDESC, n[k]);
+    op.input(A::OPERATION_SDPA_FWD_SCALEDESC, n[k]);
     if let Some(f) = &node.fp8 {
         f.set(&mut op, &n[k + 1..softmax_at]);
     }
     // Before the sequence lengths, so that a refusal names the
     // page tables.
     if let Some([tk, tv]) = tables {
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
-        op.index_input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
+        op.index_input(A::OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, tk);
+        op.index_input(A::OPERATION_SDPA_FWD_PAGE_TABLE_VDESC, tv);
         op.require(
             Version::new(9, 15, 0),
             "SDPA_FWD_PAGE_TABLE_KDESC and PAGE_TABLE_VDESC, @since 9.15.0",
@@ -916,12 +916,10 @@ fn sdpa_forward_form(
         lengths::set_lengths(&mut op, seq, &lengths::FORWARD);
     }
     if let Some((p, seed, offset)) = node.dropout {
-        op.settings.push(Setting::Float(
-            A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_PROBABILITY,
-            p,
-        ));
-        op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_SEED_DESC, seed);
-        op.input(A::CUDNN_ATTR_OPERATION_SDPA_FWD_DROPOUT_OFFSET_DESC, offset);
+        op.settings
+            .push(Setting::Float(A::OPERATION_SDPA_FWD_DROPOUT_PROBABILITY, p));
+        op.input(A::OPERATION_SDPA_FWD_DROPOUT_SEED_DESC, seed);
+        op.input(A::OPERATION_SDPA_FWD_DROPOUT_OFFSET_DESC, offset);
         // The header says 9.21.0; cudnn-frontend 1.32 sets dropout on the
         // unified forward from 9.22.0 (its composite below).
         op.require(
@@ -947,20 +945,20 @@ fn sdpa_forward_form(
 fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> BackendOp {
     let mut op = BackendOp::new(
         "sdpa_backward",
-        D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR,
+        D::OPERATION_SDPA_BWD_DESCRIPTOR,
         Version::new(9, 17, 0),
         "OPERATION_SDPA_BWD, @since 9.17.0",
     );
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC, node.ins[0]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC, node.ins[1]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC, node.ins[2]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_ODESC, node.ins[3]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DODDESC, node.ins[4]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_STATSDESC, node.ins[5]);
-    op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DQDESC, n[0]);
-    op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DKDESC, n[1]);
-    op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DVDESC, n[2]);
-    op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SCALEDESC, n[3]);
+    op.input(A::OPERATION_SDPA_BWD_QDESC, node.ins[0]);
+    op.input(A::OPERATION_SDPA_BWD_KDESC, node.ins[1]);
+    op.input(A::OPERATION_SDPA_BWD_VDESC, node.ins[2]);
+    op.input(A::OPERATION_SDPA_BWD_ODESC, node.ins[3]);
+    op.input(A::OPERATION_SDPA_BWD_DODDESC, node.ins[4]);
+    op.input(A::OPERATION_SDPA_BWD_STATSDESC, node.ins[5]);
+    op.output(A::OPERATION_SDPA_BWD_DQDESC, n[0]);
+    op.output(A::OPERATION_SDPA_BWD_DKDESC, n[1]);
+    op.output(A::OPERATION_SDPA_BWD_DVDESC, n[2]);
+    op.input(A::OPERATION_SDPA_BWD_SCALEDESC, n[3]);
     op.composite = Some(node.legacy.composite_backward(node, n));
     if let Some(seq) = node.seq {
         lengths::set_lengths(&mut op, seq, &lengths::BACKWARD);
@@ -974,19 +972,17 @@ fn sdpa_backward_op(node: &SdpaNode, dbias_at: Option<usize>, n: &[usize]) -> Ba
         );
     }
     if let Some((p, seed, offset)) = node.dropout {
-        op.settings.push(Setting::Float(
-            A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_PROBABILITY,
-            p,
-        ));
-        op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SEED_DESC, seed);
-        op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_OFFSET_DESC, offset);
+        op.settings
+            .push(Setting::Float(A::OPERATION_SDPA_BWD_DROPOUT_PROBABILITY, p));
+        op.input(A::OPERATION_SDPA_BWD_DROPOUT_SEED_DESC, seed);
+        op.input(A::OPERATION_SDPA_BWD_DROPOUT_OFFSET_DESC, offset);
         op.require(
             Version::new(9, 28, 0),
             "SDPA_BWD_DROPOUT_PROBABILITY, SEED_DESC and OFFSET_DESC, @since 9.28.0",
         );
     }
     if let Some(i) = dbias_at {
-        op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_DESC, n[i]);
+        op.output(A::OPERATION_SDPA_BWD_DBIAS_DESC, n[i]);
         op.require(Version::new(9, 28, 0), "SDPA_BWD_DBIAS_DESC, @since 9.28.0");
     }
     op

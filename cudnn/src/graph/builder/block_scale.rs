@@ -147,24 +147,21 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
-                D::CUDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR,
+                D::OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR,
                 BLOCK_SCALE_SINCE,
                 "OPERATION_BLOCK_SCALE_QUANTIZE, @since 9.7.0",
             );
             op.set(Setting::Compute(
-                A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_MATH_PREC,
+                A::OPERATION_BLOCK_SCALE_QUANTIZE_MATH_PREC,
                 None,
             ));
             op.set(Setting::Int32(
-                A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE,
+                A::OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE,
                 size,
             ));
-            op.input(A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_XDESC, xi);
-            op.output(A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_YDESC, n[0]);
-            op.output(
-                A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC,
-                n[1],
-            );
+            op.input(A::OPERATION_BLOCK_SCALE_QUANTIZE_XDESC, xi);
+            op.output(A::OPERATION_BLOCK_SCALE_QUANTIZE_YDESC, n[0]);
+            op.output(A::OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC, n[1]);
             op
         })?;
         Ok([ids[0], ids[1]])
@@ -215,24 +212,21 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
-                D::CUDNN_BACKEND_OPERATION_BLOCK_SCALE_DEQUANTIZE_DESCRIPTOR,
+                D::OPERATION_BLOCK_SCALE_DEQUANTIZE_DESCRIPTOR,
                 BLOCK_SCALE_SINCE,
                 "OPERATION_BLOCK_SCALE_DEQUANTIZE, @since 9.7.0",
             );
             op.set(Setting::Compute(
-                A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_MATH_PREC,
+                A::OPERATION_BLOCK_SCALE_DEQUANTIZE_MATH_PREC,
                 None,
             ));
             op.set(Setting::Int32s(
-                A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
+                A::OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                 sizes,
             ));
-            op.input(A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_XDESC, xi);
-            op.input(
-                A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_SCALE_DESC,
-                si,
-            );
-            op.output(A::CUDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_YDESC, n[0]);
+            op.input(A::OPERATION_BLOCK_SCALE_DEQUANTIZE_XDESC, xi);
+            op.input(A::OPERATION_BLOCK_SCALE_DEQUANTIZE_SCALE_DESC, si);
+            op.output(A::OPERATION_BLOCK_SCALE_DEQUANTIZE_YDESC, n[0]);
             op.stays_virtual = true;
             op
         })?;

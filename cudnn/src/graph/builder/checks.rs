@@ -263,8 +263,8 @@ pub(crate) fn check_conv_options(o: &ConvOptions, spatial: usize) -> Result<(), 
         }
     }
     let modes = [
-        sys::cudnnConvolutionMode_t::CUDNN_CONVOLUTION,
-        sys::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION,
+        sys::cudnnConvolutionMode_t::CONVOLUTION,
+        sys::cudnnConvolutionMode_t::CROSS_CORRELATION,
     ];
     if !modes.contains(&o.mode) {
         return Err(format!(
@@ -401,66 +401,56 @@ pub(crate) struct Arity {
 /// its inputs.
 const POINTWISE: &[(Pw, &str, usize, bool)] = &[
     (Pw::CUDNN_POINTWISE_ADD, "add", 2, false),
-    (Pw::CUDNN_POINTWISE_ADD_SQUARE, "add_square", 2, false),
-    (Pw::CUDNN_POINTWISE_DIV, "div", 2, false),
+    (Pw::ADD_SQUARE, "add_square", 2, false),
+    (Pw::DIV, "div", 2, false),
     (Pw::CUDNN_POINTWISE_MAX, "max", 2, false),
     (Pw::CUDNN_POINTWISE_MIN, "min", 2, false),
-    (Pw::CUDNN_POINTWISE_MOD, "mod", 2, false),
+    (Pw::MOD, "mod", 2, false),
     (Pw::CUDNN_POINTWISE_MUL, "mul", 2, false),
-    (Pw::CUDNN_POINTWISE_POW, "pow", 2, false),
-    (Pw::CUDNN_POINTWISE_SUB, "sub", 2, false),
-    (Pw::CUDNN_POINTWISE_ABS, "abs", 1, false),
-    (Pw::CUDNN_POINTWISE_CEIL, "ceil", 1, false),
-    (Pw::CUDNN_POINTWISE_COS, "cos", 1, false),
-    (Pw::CUDNN_POINTWISE_EXP, "exp", 1, false),
-    (Pw::CUDNN_POINTWISE_FLOOR, "floor", 1, false),
+    (Pw::POW, "pow", 2, false),
+    (Pw::SUB, "sub", 2, false),
+    (Pw::ABS, "abs", 1, false),
+    (Pw::CEIL, "ceil", 1, false),
+    (Pw::COS, "cos", 1, false),
+    (Pw::EXP, "exp", 1, false),
+    (Pw::FLOOR, "floor", 1, false),
     (Pw::CUDNN_POINTWISE_LOG, "log", 1, false),
-    (Pw::CUDNN_POINTWISE_NEG, "neg", 1, false),
-    (Pw::CUDNN_POINTWISE_RSQRT, "rsqrt", 1, false),
-    (Pw::CUDNN_POINTWISE_SIN, "sin", 1, false),
-    (Pw::CUDNN_POINTWISE_SQRT, "sqrt", 1, false),
-    (Pw::CUDNN_POINTWISE_TAN, "tan", 1, false),
-    (Pw::CUDNN_POINTWISE_ERF, "erf", 1, false),
-    (Pw::CUDNN_POINTWISE_IDENTITY, "identity", 1, false),
-    (Pw::CUDNN_POINTWISE_RECIPROCAL, "reciprocal", 1, false),
-    (Pw::CUDNN_POINTWISE_ATAN2, "atan2", 2, false),
-    (Pw::CUDNN_POINTWISE_FLOOR_MOD, "floor_mod", 2, false),
-    (Pw::CUDNN_POINTWISE_RELU_FWD, "relu", 1, false),
-    (Pw::CUDNN_POINTWISE_TANH_FWD, "tanh", 1, false),
-    (Pw::CUDNN_POINTWISE_SIGMOID_FWD, "sigmoid", 1, false),
-    (Pw::CUDNN_POINTWISE_ELU_FWD, "elu", 1, false),
-    (Pw::CUDNN_POINTWISE_GELU_FWD, "gelu", 1, false),
-    (Pw::CUDNN_POINTWISE_SOFTPLUS_FWD, "softplus", 1, false),
-    (Pw::CUDNN_POINTWISE_SWISH_FWD, "swish", 1, false),
-    (
-        Pw::CUDNN_POINTWISE_GELU_APPROX_TANH_FWD,
-        "gelu_approx_tanh",
-        1,
-        false,
-    ),
-    (Pw::CUDNN_POINTWISE_RELU_BWD, "relu_bwd", 2, true),
-    (Pw::CUDNN_POINTWISE_TANH_BWD, "tanh_bwd", 2, true),
-    (Pw::CUDNN_POINTWISE_SIGMOID_BWD, "sigmoid_bwd", 2, true),
-    (Pw::CUDNN_POINTWISE_ELU_BWD, "elu_bwd", 2, true),
-    (Pw::CUDNN_POINTWISE_GELU_BWD, "gelu_bwd", 2, true),
-    (Pw::CUDNN_POINTWISE_SOFTPLUS_BWD, "softplus_bwd", 2, true),
-    (Pw::CUDNN_POINTWISE_SWISH_BWD, "swish_bwd", 2, true),
-    (
-        Pw::CUDNN_POINTWISE_GELU_APPROX_TANH_BWD,
-        "gelu_approx_tanh_bwd",
-        2,
-        true,
-    ),
-    (Pw::CUDNN_POINTWISE_CMP_EQ, "cmp_eq", 2, false),
-    (Pw::CUDNN_POINTWISE_CMP_NEQ, "cmp_neq", 2, false),
-    (Pw::CUDNN_POINTWISE_CMP_GT, "cmp_gt", 2, false),
-    (Pw::CUDNN_POINTWISE_CMP_GE, "cmp_ge", 2, false),
-    (Pw::CUDNN_POINTWISE_CMP_LT, "cmp_lt", 2, false),
-    (Pw::CUDNN_POINTWISE_CMP_LE, "cmp_le", 2, false),
-    (Pw::CUDNN_POINTWISE_LOGICAL_AND, "logical_and", 2, false),
-    (Pw::CUDNN_POINTWISE_LOGICAL_OR, "logical_or", 2, false),
-    (Pw::CUDNN_POINTWISE_LOGICAL_NOT, "logical_not", 1, false),
-    (Pw::CUDNN_POINTWISE_BINARY_SELECT, "binary_select", 3, false),
+    (Pw::NEG, "neg", 1, false),
+    (Pw::RSQRT, "rsqrt", 1, false),
+    (Pw::SIN, "sin", 1, false),
+    (Pw::SQRT, "sqrt", 1, false),
+    (Pw::TAN, "tan", 1, false),
+    (Pw::ERF, "erf", 1, false),
+    (Pw::IDENTITY, "identity", 1, false),
+    (Pw::RECIPROCAL, "reciprocal", 1, false),
+    (Pw::ATAN2, "atan2", 2, false),
+    (Pw::FLOOR_MOD, "floor_mod", 2, false),
+    (Pw::RELU_FWD, "relu", 1, false),
+    (Pw::TANH_FWD, "tanh", 1, false),
+    (Pw::SIGMOID_FWD, "sigmoid", 1, false),
+    (Pw::ELU_FWD, "elu", 1, false),
+    (Pw::GELU_FWD, "gelu", 1, false),
+    (Pw::SOFTPLUS_FWD, "softplus", 1, false),
+    (Pw::SWISH_FWD, "swish", 1, false),
+    (Pw::GELU_APPROX_TANH_FWD, "gelu_approx_tanh", 1, false),
+    (Pw::RELU_BWD, "relu_bwd", 2, true),
+    (Pw::TANH_BWD, "tanh_bwd", 2, true),
+    (Pw::SIGMOID_BWD, "sigmoid_bwd", 2, true),
+    (Pw::ELU_BWD, "elu_bwd", 2, true),
+    (Pw::GELU_BWD, "gelu_bwd", 2, true),
+    (Pw::SOFTPLUS_BWD, "softplus_bwd", 2, true),
+    (Pw::SWISH_BWD, "swish_bwd", 2, true),
+    (Pw::GELU_APPROX_TANH_BWD, "gelu_approx_tanh_bwd", 2, true),
+    (Pw::CMP_EQ, "cmp_eq", 2, false),
+    (Pw::CMP_NEQ, "cmp_neq", 2, false),
+    (Pw::CMP_GT, "cmp_gt", 2, false),
+    (Pw::CMP_GE, "cmp_ge", 2, false),
+    (Pw::CMP_LT, "cmp_lt", 2, false),
+    (Pw::CMP_LE, "cmp_le", 2, false),
+    (Pw::LOGICAL_AND, "logical_and", 2, false),
+    (Pw::LOGICAL_OR, "logical_or", 2, false),
+    (Pw::LOGICAL_NOT, "logical_not", 1, false),
+    (Pw::BINARY_SELECT, "binary_select", 3, false),
 ];
 
 /// The short name of pointwise mode `mode` (`relu`, `add`, ...); `None`
@@ -472,7 +462,7 @@ pub(crate) fn pointwise_name(mode: Pw) -> Option<&'static str> {
 /// The inputs pointwise mode `mode` takes. `GEN_INDEX` (which needs an
 /// axis) and modes cuDNN does not declare are refused.
 pub(crate) fn pointwise_arity(mode: Pw) -> Result<Arity, String> {
-    if mode == Pw::CUDNN_POINTWISE_GEN_INDEX {
+    if mode == Pw::GEN_INDEX {
         return Err("GEN_INDEX needs an axis, which this builder does not take".into());
     }
     POINTWISE
@@ -633,7 +623,7 @@ pub(crate) fn check_reduction(x: Named<'_>, out: &[i64]) -> Result<(), Fault> {
 
 /// A reduction operator the backend has (`ADD` to `MUL_NO_ZEROS`).
 pub(crate) fn check_reduce_op(op: sys::cudnnReduceTensorOp_t) -> Result<(), String> {
-    if op.0 <= sys::cudnnReduceTensorOp_t::CUDNN_REDUCE_TENSOR_MUL_NO_ZEROS.0 {
+    if op.0 <= sys::cudnnReduceTensorOp_t::MUL_NO_ZEROS.0 {
         Ok(())
     } else {
         Err(format!("reduction operator {} is not one cuDNN has", op.0))
@@ -731,22 +721,15 @@ mod tests {
 
     #[test]
     fn pointwise_rules() {
-        assert_eq!(
-            check_arity(Pw::CUDNN_POINTWISE_RELU_FWD, 1).unwrap().inputs,
-            1
-        );
+        assert_eq!(check_arity(Pw::RELU_FWD, 1).unwrap().inputs, 1);
         assert!(check_arity(Pw::CUDNN_POINTWISE_ADD, 1)
             .unwrap_err()
             .contains("binary"));
-        assert!(check_arity(Pw::CUDNN_POINTWISE_BINARY_SELECT, 2)
+        assert!(check_arity(Pw::BINARY_SELECT, 2)
             .unwrap_err()
             .contains("ternary"));
-        assert!(
-            check_arity(Pw::CUDNN_POINTWISE_RELU_BWD, 2)
-                .unwrap()
-                .backward
-        );
-        assert!(check_arity(Pw::CUDNN_POINTWISE_GEN_INDEX, 1).is_err());
+        assert!(check_arity(Pw::RELU_BWD, 2).unwrap().backward);
+        assert!(check_arity(Pw::GEN_INDEX, 1).is_err());
         assert!(check_arity(Pw(9999), 1).is_err());
         let out = broadcast_dims(&[n("a", &[2, 3, 4]), n("b", &[1, 3, 1])]).unwrap();
         assert_eq!(out, [2, 3, 4]);

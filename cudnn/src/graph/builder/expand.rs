@@ -429,16 +429,16 @@ impl Expander {
     fn padding_mask(&mut self, nd: &str, s: usize, lq: usize, lkv: usize) -> usize {
         let int = Types::new(Dt::INT32, Some(Dt::INT32));
         let boolean = Types::new(Dt::BOOLEAN, Some(Dt::BOOLEAN));
-        let gen = Pw::CUDNN_POINTWISE_GEN_INDEX;
+        let gen = Pw::GEN_INDEX;
         let row = self.typed(nd, "gen_row_idx_padding", gen, &[s], int.axis(2));
         let col = self.typed(nd, "gen_col_idx_padding", gen, &[s], int.axis(3));
-        let lt = Pw::CUDNN_POINTWISE_CMP_LT;
+        let lt = Pw::CMP_LT;
         let row_ok = self.typed(nd, "lt_row_sq_padding", lt, &[row, lq], boolean);
         let col_ok = self.typed(nd, "lt_col_skv_padding", lt, &[col, lkv], boolean);
-        let and = Pw::CUDNN_POINTWISE_LOGICAL_AND;
+        let and = Pw::LOGICAL_AND;
         let keep = self.typed(nd, "and_row_col_padding", and, &[row_ok, col_ok], boolean);
         let fill = self.fill(nd);
-        let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
+        let select = Pw::BINARY_SELECT;
         self.pw_new(nd, "select_padding", select, &[s, fill, keep])
     }
 
@@ -448,14 +448,9 @@ impl Expander {
         let col = self.gen_index(nd, "gen_col_index", s, 3, None);
         let limit = i32::try_from(skv).unwrap_or(i32::MAX);
         let limit = self.scalar(nd, "max_seq_kv", ScalarValue::Int32(limit));
-        let keep = self.pw_new(
-            nd,
-            "col_less_seq_kv",
-            Pw::CUDNN_POINTWISE_CMP_LT,
-            &[col, limit],
-        );
+        let keep = self.pw_new(nd, "col_less_seq_kv", Pw::CMP_LT, &[col, limit]);
         let fill = self.fill(nd);
-        let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
+        let select = Pw::BINARY_SELECT;
         self.pw_new(nd, "binary_select", select, &[s, fill, keep])
     }
 
@@ -482,13 +477,13 @@ impl Expander {
         if let Some((lq, lkv)) = shift {
             let i32s = Types::new(Dt::INT32, int).axis(3);
             row = self.typed(nd, "row+skv", Pw::CUDNN_POINTWISE_ADD, &[row, lkv], i32s);
-            row = self.typed(nd, "row+skv-sq", Pw::CUDNN_POINTWISE_SUB, &[row, lq], i32s);
+            row = self.typed(nd, "row+skv-sq", Pw::SUB, &[row, lq], i32s);
         }
         let boolean = Types::new(Dt::BOOLEAN, Some(Dt::BOOLEAN));
-        let ge = Pw::CUDNN_POINTWISE_CMP_GE;
+        let ge = Pw::CMP_GE;
         let keep = self.typed(nd, "row>=col", ge, &[row, col], boolean);
         let fill = self.fill(nd);
-        let select = Pw::CUDNN_POINTWISE_BINARY_SELECT;
+        let select = Pw::BINARY_SELECT;
         self.pw_new(nd, "causal_select", select, &[s, fill, keep])
     }
 
@@ -500,25 +495,22 @@ impl Expander {
         let y = self.virt(nd, "right_bound_diagonal_mask", &dims, None);
         let mut op = BackendOp::new(
             "diagonal_band_mask",
-            D::CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
+            D::OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
             BAND_MASK_SINCE,
             "OPERATION_DIAGONAL_BAND_MASK in the composite attention graph (cuDNN's frontend \
              uses it from 9.21.0)",
         );
         op.settings.push(Setting::Pointwise(
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
-            Pw::CUDNN_POINTWISE_CMP_GE,
+            A::OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+            Pw::CMP_GE,
         ));
-        op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_XDESC, s);
-        op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_BDESC, fill);
+        op.input(A::OPERATION_DIAGONAL_BAND_MASK_XDESC, s);
+        op.input(A::OPERATION_DIAGONAL_BAND_MASK_BDESC, fill);
         if let Some((lq, lkv)) = shift {
-            op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC, lq);
-            op.input(
-                A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC,
-                lkv,
-            );
+            op.input(A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC, lq);
+            op.input(A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC, lkv);
         }
-        op.output(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_YDESC, y);
+        op.output(A::OPERATION_DIAGONAL_BAND_MASK_YDESC, y);
         self.push(nd, "right_bound_diagonal_mask", op);
         y
     }
@@ -535,7 +527,7 @@ impl Expander {
     ) -> usize {
         let dims = self.tensors[s].dims.clone();
         let y = self.virt(nd, suffix, &dims, dtype);
-        let gen = Pw::CUDNN_POINTWISE_GEN_INDEX;
+        let gen = Pw::GEN_INDEX;
         self.push(
             nd,
             suffix,
@@ -559,9 +551,9 @@ impl Expander {
         let mut row = self.tensors[s].dims.clone();
         row[3] = 1;
         let max = self.virt(nd, "max", &row, None);
-        self.reduction(nd, "max", Red::CUDNN_REDUCE_TENSOR_MAX, s, max);
-        let sub = self.pw_new(nd, "sub_m", Pw::CUDNN_POINTWISE_SUB, &[s, max]);
-        let exp = self.pw_new(nd, "exp_sub_m", Pw::CUDNN_POINTWISE_EXP, &[sub]);
+        self.reduction(nd, "max", Red::MAX, s, max);
+        let sub = self.pw_new(nd, "sub_m", Pw::SUB, &[s, max]);
+        let exp = self.pw_new(nd, "exp_sub_m", Pw::EXP, &[sub]);
         let sum = self.virt(nd, "sum_exp", &row, None);
         self.reduction(nd, "sum", Red::CUDNN_REDUCE_TENSOR_ADD, exp, sum);
         let log = self.pw_new(nd, "log", Pw::CUDNN_POINTWISE_LOG, &[sum]);
@@ -572,7 +564,7 @@ impl Expander {
         self.pw(nd, "add", Pw::CUDNN_POINTWISE_ADD, &[max, log], stats);
         let dims = self.tensors[s].dims.clone();
         let p = self.virt(nd, "softmax", &dims, out);
-        self.pw(nd, "div", Pw::CUDNN_POINTWISE_DIV, &[exp, sum], p);
+        self.pw(nd, "div", Pw::DIV, &[exp, sum], p);
         p
     }
 
@@ -587,10 +579,7 @@ impl Expander {
         out: Option<Dt>,
     ) -> usize {
         let mask = self.virt(nd, "rng", dims, None);
-        let bernoulli = (
-            R::CUDNN_RNG_DISTRIBUTION_BERNOULLI,
-            [1.0 - f64::from(prob), 0.0],
-        );
+        let bernoulli = (R::BERNOULLI, [1.0 - f64::from(prob), 0.0]);
         self.push(nd, "rng", BackendOp::rng(bernoulli, [seed, offset, mask]));
         let kept = self.pw_new(nd, "dropout_mask_mul", Pw::CUDNN_POINTWISE_MUL, &[p, mask]);
         let scale = self.scalar(nd, "dropout_scale", ScalarValue::Float(1.0 / (1.0 - prob)));

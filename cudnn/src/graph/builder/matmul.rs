@@ -157,23 +157,23 @@ impl BackendOp {
         overrides: [Option<usize>; 3],
         padding: f64,
     ) -> BackendOp {
-        let mut op = BackendOp::core("matmul", D::CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR);
-        let mut mm = vec![Setting::Compute(A::CUDNN_ATTR_MATMUL_COMP_TYPE, None)];
+        let mut op = BackendOp::core("matmul", D::OPERATION_MATMUL_DESCRIPTOR);
+        let mut mm = vec![Setting::Compute(A::MATMUL_COMP_TYPE, None)];
         if padding != 0.0 {
-            mm.push(Setting::Double(A::CUDNN_ATTR_MATMUL_PADDING_VALUE, padding));
+            mm.push(Setting::Double(A::MATMUL_PADDING_VALUE, padding));
         }
         op.set(Setting::nested(
-            A::CUDNN_ATTR_OPERATION_MATMUL_DESC,
-            D::CUDNN_BACKEND_MATMUL_DESCRIPTOR,
+            A::OPERATION_MATMUL_DESC,
+            D::MATMUL_DESCRIPTOR,
             mm,
         ));
-        op.input(A::CUDNN_ATTR_OPERATION_MATMUL_ADESC, a);
-        op.input(A::CUDNN_ATTR_OPERATION_MATMUL_BDESC, b);
-        op.output(A::CUDNN_ATTR_OPERATION_MATMUL_CDESC, c);
+        op.input(A::OPERATION_MATMUL_ADESC, a);
+        op.input(A::OPERATION_MATMUL_BDESC, b);
+        op.output(A::OPERATION_MATMUL_CDESC, c);
         let attrs = [
-            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
-            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
-            A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
+            A::OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC,
+            A::OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC,
+            A::OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC,
         ];
         for (attr, o) in attrs.into_iter().zip(overrides) {
             if let Some(i) = o {

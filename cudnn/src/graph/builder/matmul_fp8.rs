@@ -127,11 +127,7 @@ impl Graph {
         let c = self.pointwise(mul, &[c, scales.descale_b])?;
         let unscaled = epilogue(self, c)?;
         let c = self.pointwise(mul, &[unscaled, scales.scale_c])?;
-        let amax = self.reduction(
-            ReduceTensorOp::CUDNN_REDUCE_TENSOR_AMAX,
-            unscaled,
-            &vec![1; rank],
-        )?;
+        let amax = self.reduction(ReduceTensorOp::AMAX, unscaled, &vec![1; rank])?;
         self.set_output(amax, Dt::FLOAT)?;
         Ok(MatmulFp8Outputs { c, amax })
     }

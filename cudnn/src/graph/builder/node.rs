@@ -424,10 +424,9 @@ impl Graph {
             for o in &sub.ops {
                 ops.push(self.operation(lib, o, t)?);
             }
-            let mut g =
-                BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)?;
+            let mut g = BackendDescriptor::with_library(lib, D::OPERATIONGRAPH_DESCRIPTOR)?;
             let refs: Vec<&BackendDescriptor> = ops.iter().collect();
-            g.set_descriptors(A::CUDNN_ATTR_OPERATIONGRAPH_OPS, &refs)?;
+            g.set_descriptors(A::OPERATIONGRAPH_OPS, &refs)?;
             g.finalize()?;
             d.set_descriptors(sub.attr, &[&g])?;
             d.set(sub.input_attr, &[sub.input as i64 + 1])?;
@@ -500,7 +499,7 @@ impl Graph {
 
     /// [`check_versions`](Self::check_versions) against version `have`.
     pub(super) fn check_versions_at(&self, function: &'static str, have: Version) -> Result<()> {
-        let f8_128x4 = sys::cudnnBackendTensorReordering_t::CUDNN_TENSOR_REORDERING_F8_128x4;
+        let f8_128x4 = sys::cudnnBackendTensorReordering_t::F8_128x4;
         let reordered = self.tensors.iter().find(|t| t.reordering == Some(f8_128x4));
         if let (Some(t), true) = (reordered, have < Version::new(9, 7, 0)) {
             let nd = node("tensor", &t.name);

@@ -240,7 +240,7 @@ fn forward_new_tensors(
     let mut new = vec![TensorDef::output("y", x_dims, y_strides)];
     let float = Dt::FLOAT;
     if training {
-        if f.mode != Mode::CUDNN_RMS_NORM {
+        if f.mode != Mode::RMS_NORM {
             new.push(TensorDef::real_output(
                 "mean",
                 stats.clone(),
@@ -296,63 +296,51 @@ fn forward_op(
     );
     let mut op = BackendOp::new(
         f.kind,
-        D::CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR,
+        D::OPERATION_NORM_FORWARD_DESCRIPTOR,
         NORM_SINCE,
         NORM_NEEDS,
     );
-    if f.mode == Mode::CUDNN_ADA_LAYER_NORM {
+    if f.mode == Mode::ADA_LAYER_NORM {
         op.require(ADA_SINCE, ADA_NEEDS);
     }
     op.settings = vec![
-        Setting::NormMode(A::CUDNN_ATTR_OPERATION_NORM_FWD_MODE, f.mode),
-        Setting::NormPhase(A::CUDNN_ATTR_OPERATION_NORM_FWD_PHASE, f.phase),
+        Setting::NormMode(A::OPERATION_NORM_FWD_MODE, f.mode),
+        Setting::NormPhase(A::OPERATION_NORM_FWD_PHASE, f.phase),
     ];
-    op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_XDESC, ins[0]);
-    op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_SCALE_DESC, ins[1]);
+    op.input(A::OPERATION_NORM_FWD_XDESC, ins[0]);
+    op.input(A::OPERATION_NORM_FWD_SCALE_DESC, ins[1]);
     if has_bias {
-        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_BIAS_DESC, ins[2]);
+        op.input(A::OPERATION_NORM_FWD_BIAS_DESC, ins[2]);
     }
     let rest = &ins[2 + usize::from(has_bias)..];
     let mut k = 0;
-    op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_YDESC, n[k]);
+    op.output(A::OPERATION_NORM_FWD_YDESC, n[k]);
     k += 1;
     if training {
-        if f.mode != Mode::CUDNN_RMS_NORM {
-            op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC, n[k]);
+        if f.mode != Mode::RMS_NORM {
+            op.output(A::OPERATION_NORM_FWD_MEAN_DESC, n[k]);
             k += 1;
         }
-        op.output(A::CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC, n[k]);
+        op.output(A::OPERATION_NORM_FWD_INV_VARIANCE_DESC, n[k]);
         k += 1;
     }
     if saved {
-        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC, rest[0]);
-        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC, rest[1]);
+        op.input(A::OPERATION_NORM_FWD_MEAN_DESC, rest[0]);
+        op.input(A::OPERATION_NORM_FWD_INV_VARIANCE_DESC, rest[1]);
     }
     if running {
-        op.input(
-            A::CUDNN_ATTR_OPERATION_NORM_FWD_INPUT_RUNNING_MEAN_DESC,
-            rest[0],
-        );
-        op.input(
-            A::CUDNN_ATTR_OPERATION_NORM_FWD_INPUT_RUNNING_VAR_DESC,
-            rest[1],
-        );
-        op.output(
-            A::CUDNN_ATTR_OPERATION_NORM_FWD_OUTPUT_RUNNING_MEAN_DESC,
-            n[k],
-        );
-        op.output(
-            A::CUDNN_ATTR_OPERATION_NORM_FWD_OUTPUT_RUNNING_VAR_DESC,
-            n[k + 1],
-        );
+        op.input(A::OPERATION_NORM_FWD_INPUT_RUNNING_MEAN_DESC, rest[0]);
+        op.input(A::OPERATION_NORM_FWD_INPUT_RUNNING_VAR_DESC, rest[1]);
+        op.output(A::OPERATION_NORM_FWD_OUTPUT_RUNNING_MEAN_DESC, n[k]);
+        op.output(A::OPERATION_NORM_FWD_OUTPUT_RUNNING_VAR_DESC, n[k + 1]);
     }
     let mut s = n_outputs;
     if has_eps {
-        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_EPSILON_DESC, n[s]);
+        op.input(A::OPERATION_NORM_FWD_EPSILON_DESC, n[s]);
         s += 1;
     }
     if running {
-        op.input(A::CUDNN_ATTR_OPERATION_NORM_FWD_EXP_AVG_FACTOR_DESC, n[s]);
+        op.input(A::OPERATION_NORM_FWD_EXP_AVG_FACTOR_DESC, n[s]);
     }
     op
 }
@@ -360,13 +348,13 @@ fn forward_op(
 /// The scale and bias dims of `mode` for `x`'s dims.
 fn param_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
     let mut d = x.to_vec();
-    if mode == Mode::CUDNN_ADA_LAYER_NORM {
+    if mode == Mode::ADA_LAYER_NORM {
         // One scale and bias per item: [N, 1, D..].
         d[1] = 1;
         return d;
     }
     d[0] = 1;
-    if mode == Mode::CUDNN_INSTANCE_NORM || mode == Mode::CUDNN_BATCH_NORM {
+    if mode == Mode::INSTANCE_NORM || mode == Mode::BATCH_NORM {
         for v in d.iter_mut().skip(2) {
             *v = 1;
         }
@@ -378,11 +366,11 @@ fn param_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
 fn stat_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
     let mut d = vec![1; x.len()];
     match mode {
-        Mode::CUDNN_INSTANCE_NORM | Mode::CUDNN_ADA_LAYER_NORM => {
+        Mode::INSTANCE_NORM | Mode::ADA_LAYER_NORM => {
             d[0] = x[0];
             d[1] = x[1];
         }
-        Mode::CUDNN_BATCH_NORM => d[1] = x[1],
+        Mode::BATCH_NORM => d[1] = x[1],
         _ => d[0] = x[0],
     }
     d
@@ -397,7 +385,7 @@ fn stat_dims(mode: Mode, x: &[i64]) -> Vec<i64> {
 /// NHWC (`batchnorm.h`, `instancenorm.h`: `generate_NHWC_stride_order`).
 fn stat_strides(mode: Mode, stats: &[i64], x: &[i64]) -> Extents {
     match mode {
-        Mode::CUDNN_BATCH_NORM | Mode::CUDNN_INSTANCE_NORM => checks::nhwc_strides(stats),
+        Mode::BATCH_NORM | Mode::INSTANCE_NORM => checks::nhwc_strides(stats),
         _ => checks::strides_preserving_format(stats, x),
     }
 }
@@ -405,10 +393,10 @@ fn stat_strides(mode: Mode, stats: &[i64], x: &[i64]) -> Extents {
 /// The name of `mode`'s parameter rule, for errors.
 fn rule(mode: Mode, what: &str) -> String {
     let name = match mode {
-        Mode::CUDNN_LAYER_NORM => "a layer norm",
-        Mode::CUDNN_RMS_NORM => "an RMS norm",
-        Mode::CUDNN_INSTANCE_NORM => "an instance norm",
-        Mode::CUDNN_ADA_LAYER_NORM => "an adaptive layer norm",
+        Mode::LAYER_NORM => "a layer norm",
+        Mode::RMS_NORM => "an RMS norm",
+        Mode::INSTANCE_NORM => "an instance norm",
+        Mode::ADA_LAYER_NORM => "an adaptive layer norm",
         _ => "a batch norm",
     };
     format!("{name} of this x takes {what}")
@@ -436,7 +424,7 @@ impl Graph {
         options: &NormOptions,
     ) -> Result<NormOutputs> {
         let f = Forward {
-            mode: Mode::CUDNN_LAYER_NORM,
+            mode: Mode::LAYER_NORM,
             kind: "layer_norm",
             function: "Graph::layer_norm",
             phase: options.phase,
@@ -472,7 +460,7 @@ impl Graph {
         const KIND: &str = "ada_layer_norm";
         self.check_ada_rank(F, KIND, x)?;
         let f = Forward {
-            mode: Mode::CUDNN_ADA_LAYER_NORM,
+            mode: Mode::ADA_LAYER_NORM,
             kind: KIND,
             function: F,
             phase: options.phase,
@@ -502,7 +490,7 @@ impl Graph {
         options: &NormOptions,
     ) -> Result<NormOutputs> {
         let f = Forward {
-            mode: Mode::CUDNN_RMS_NORM,
+            mode: Mode::RMS_NORM,
             kind: "rms_norm",
             function: "Graph::rms_norm",
             phase: options.phase,
@@ -531,7 +519,7 @@ impl Graph {
         options: &NormOptions,
     ) -> Result<NormOutputs> {
         let f = Forward {
-            mode: Mode::CUDNN_INSTANCE_NORM,
+            mode: Mode::INSTANCE_NORM,
             kind: "instance_norm",
             function: "Graph::instance_norm",
             phase: options.phase,
@@ -565,7 +553,7 @@ impl Graph {
         options: &BatchNormOptions,
     ) -> Result<BatchNormOutputs> {
         let f = Forward {
-            mode: Mode::CUDNN_BATCH_NORM,
+            mode: Mode::BATCH_NORM,
             kind: "batch_norm",
             function: "Graph::batch_norm",
             phase: Phase::CUDNN_NORM_FWD_TRAINING,
@@ -603,7 +591,7 @@ impl Graph {
         bias: TensorId,
     ) -> Result<TensorId> {
         let f = Forward {
-            mode: Mode::CUDNN_BATCH_NORM,
+            mode: Mode::BATCH_NORM,
             kind: "batch_norm_inference",
             function: "Graph::batch_norm_inference",
             phase: Phase::CUDNN_NORM_FWD_INFERENCE,
@@ -659,7 +647,7 @@ impl Graph {
         const KIND: &str = "ada_layer_norm_backward";
         self.check_ada_rank(F, KIND, x)?;
         let b = Backward {
-            mode: Mode::CUDNN_ADA_LAYER_NORM,
+            mode: Mode::ADA_LAYER_NORM,
             kind: KIND,
             function: F,
             mean: Some(mean),
@@ -686,7 +674,7 @@ impl Graph {
         inv_variance: TensorId,
     ) -> Result<NormGradients> {
         let b = Backward {
-            mode: Mode::CUDNN_LAYER_NORM,
+            mode: Mode::LAYER_NORM,
             kind: "layer_norm_backward",
             function: "Graph::layer_norm_backward",
             mean: Some(mean),
@@ -710,7 +698,7 @@ impl Graph {
         dbias: bool,
     ) -> Result<NormGradients> {
         let b = Backward {
-            mode: Mode::CUDNN_RMS_NORM,
+            mode: Mode::RMS_NORM,
             kind: "rms_norm_backward",
             function: "Graph::rms_norm_backward",
             mean: None,
@@ -732,7 +720,7 @@ impl Graph {
         inv_variance: TensorId,
     ) -> Result<NormGradients> {
         let b = Backward {
-            mode: Mode::CUDNN_INSTANCE_NORM,
+            mode: Mode::INSTANCE_NORM,
             kind: "instance_norm_backward",
             function: "Graph::instance_norm_backward",
             mean: Some(mean),
@@ -755,7 +743,7 @@ impl Graph {
         inv_variance: TensorId,
     ) -> Result<NormGradients> {
         let b = Backward {
-            mode: Mode::CUDNN_BATCH_NORM,
+            mode: Mode::BATCH_NORM,
             kind: "batch_norm_backward",
             function: "Graph::batch_norm_backward",
             mean: Some(mean),
@@ -915,28 +903,25 @@ fn backward_op(
 ) -> BackendOp {
     let mut op = BackendOp::new(
         kind,
-        D::CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR,
+        D::OPERATION_NORM_BACKWARD_DESCRIPTOR,
         NORM_SINCE,
         NORM_NEEDS,
     );
-    if mode == Mode::CUDNN_ADA_LAYER_NORM {
+    if mode == Mode::ADA_LAYER_NORM {
         op.require(ADA_SINCE, ADA_NEEDS);
     }
-    op.settings = vec![Setting::NormMode(
-        A::CUDNN_ATTR_OPERATION_NORM_BWD_MODE,
-        mode,
-    )];
-    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_XDESC, xi);
-    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_DYDESC, dyi);
-    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_SCALE_DESC, si);
+    op.settings = vec![Setting::NormMode(A::OPERATION_NORM_BWD_MODE, mode)];
+    op.input(A::OPERATION_NORM_BWD_XDESC, xi);
+    op.input(A::OPERATION_NORM_BWD_DYDESC, dyi);
+    op.input(A::OPERATION_NORM_BWD_SCALE_DESC, si);
     if let Some(m) = mean {
-        op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_MEAN_DESC, m);
+        op.input(A::OPERATION_NORM_BWD_MEAN_DESC, m);
     }
-    op.input(A::CUDNN_ATTR_OPERATION_NORM_BWD_INV_VARIANCE_DESC, vi);
-    op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DXDESC, n[0]);
-    op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DSCALE_DESC, n[1]);
+    op.input(A::OPERATION_NORM_BWD_INV_VARIANCE_DESC, vi);
+    op.output(A::OPERATION_NORM_BWD_DXDESC, n[0]);
+    op.output(A::OPERATION_NORM_BWD_DSCALE_DESC, n[1]);
     if dbias {
-        op.output(A::CUDNN_ATTR_OPERATION_NORM_BWD_DBIAS_DESC, n[2]);
+        op.output(A::OPERATION_NORM_BWD_DBIAS_DESC, n[2]);
     }
     op
 }

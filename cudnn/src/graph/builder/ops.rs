@@ -32,43 +32,43 @@ struct ConvRoles {
 /// `x`, `w`, `y`.
 const CONV_FPROP: ConvRoles = ConvRoles {
     kind: "conv_fprop",
-    descriptor: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
+    descriptor: D::OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,
     tensors: [
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y,
+        A::OPERATION_CONVOLUTION_FORWARD_X,
+        A::OPERATION_CONVOLUTION_FORWARD_W,
+        A::OPERATION_CONVOLUTION_FORWARD_Y,
     ],
-    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
-    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
-    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA,
+    conv: A::OPERATION_CONVOLUTION_FORWARD_CONV_DESC,
+    alpha: A::OPERATION_CONVOLUTION_FORWARD_ALPHA,
+    beta: A::OPERATION_CONVOLUTION_FORWARD_BETA,
 };
 
 /// `dy`, `w`, `dx`.
 const CONV_DGRAD: ConvRoles = ConvRoles {
     kind: "conv_dgrad",
-    descriptor: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR,
+    descriptor: D::OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR,
     tensors: [
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX,
+        A::OPERATION_CONVOLUTION_BWD_DATA_DY,
+        A::OPERATION_CONVOLUTION_BWD_DATA_W,
+        A::OPERATION_CONVOLUTION_BWD_DATA_DX,
     ],
-    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
-    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
-    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA,
+    conv: A::OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,
+    alpha: A::OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
+    beta: A::OPERATION_CONVOLUTION_BWD_DATA_BETA,
 };
 
 /// `x`, `dy`, `dw`.
 const CONV_WGRAD: ConvRoles = ConvRoles {
     kind: "conv_wgrad",
-    descriptor: D::CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR,
+    descriptor: D::OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR,
     tensors: [
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
-        A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,
+        A::OPERATION_CONVOLUTION_BWD_FILTER_X,
+        A::OPERATION_CONVOLUTION_BWD_FILTER_DY,
+        A::OPERATION_CONVOLUTION_BWD_FILTER_DW,
     ],
-    conv: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
-    alpha: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
-    beta: A::CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA,
+    conv: A::OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,
+    alpha: A::OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
+    beta: A::OPERATION_CONVOLUTION_BWD_FILTER_BETA,
 };
 
 /// The floating types of which a convolution's two operands must be one
@@ -84,23 +84,23 @@ const CONV_FLOATS: [DType; 4] = [DType::FLOAT, DType::DOUBLE, DType::HALF, DType
 /// upper clip (`DBL_MAX` whatever the type), which its plan JSON shows.
 fn pointwise_defaults(mode: Pw, math: Option<DType>) -> Vec<Setting> {
     match mode {
-        Pw::CUDNN_POINTWISE_RELU_FWD | Pw::CUDNN_POINTWISE_RELU_BWD => vec![
+        Pw::RELU_FWD | Pw::RELU_BWD => vec![
             Setting::Nan(
-                A::CUDNN_ATTR_POINTWISE_NAN_PROPAGATION,
-                sys::cudnnNanPropagation_t::CUDNN_PROPAGATE_NAN,
+                A::POINTWISE_NAN_PROPAGATION,
+                sys::cudnnNanPropagation_t::PROPAGATE_NAN,
             ),
-            Setting::Double(A::CUDNN_ATTR_POINTWISE_RELU_LOWER_CLIP, 0.0),
-            Setting::UpperClip(A::CUDNN_ATTR_POINTWISE_RELU_UPPER_CLIP, math),
-            Setting::Double(A::CUDNN_ATTR_POINTWISE_RELU_LOWER_CLIP_SLOPE, 0.0),
+            Setting::Double(A::POINTWISE_RELU_LOWER_CLIP, 0.0),
+            Setting::UpperClip(A::POINTWISE_RELU_UPPER_CLIP, math),
+            Setting::Double(A::POINTWISE_RELU_LOWER_CLIP_SLOPE, 0.0),
         ],
-        Pw::CUDNN_POINTWISE_ELU_FWD | Pw::CUDNN_POINTWISE_ELU_BWD => {
-            vec![Setting::Double(A::CUDNN_ATTR_POINTWISE_ELU_ALPHA, 1.0)]
+        Pw::ELU_FWD | Pw::ELU_BWD => {
+            vec![Setting::Double(A::POINTWISE_ELU_ALPHA, 1.0)]
         }
-        Pw::CUDNN_POINTWISE_SOFTPLUS_FWD | Pw::CUDNN_POINTWISE_SOFTPLUS_BWD => {
-            vec![Setting::Double(A::CUDNN_ATTR_POINTWISE_SOFTPLUS_BETA, 1.0)]
+        Pw::SOFTPLUS_FWD | Pw::SOFTPLUS_BWD => {
+            vec![Setting::Double(A::POINTWISE_SOFTPLUS_BETA, 1.0)]
         }
-        Pw::CUDNN_POINTWISE_SWISH_FWD | Pw::CUDNN_POINTWISE_SWISH_BWD => {
-            vec![Setting::Double(A::CUDNN_ATTR_POINTWISE_SWISH_BETA, 1.0)]
+        Pw::SWISH_FWD | Pw::SWISH_BWD => {
+            vec![Setting::Double(A::POINTWISE_SWISH_BETA, 1.0)]
         }
         _ => Vec::new(),
     }
@@ -118,27 +118,15 @@ impl BackendOp {
         op.output(roles.tensors[2], tensors[2]);
         op.set(Setting::nested(
             roles.conv,
-            D::CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR,
+            D::CONVOLUTION_DESCRIPTOR,
             vec![
-                Setting::Compute(A::CUDNN_ATTR_CONVOLUTION_COMP_TYPE, None),
-                Setting::ConvMode(A::CUDNN_ATTR_CONVOLUTION_CONV_MODE, conv.mode),
-                Setting::Int64(
-                    A::CUDNN_ATTR_CONVOLUTION_SPATIAL_DIMS,
-                    conv.stride.len() as i64,
-                ),
-                Setting::Int64s(A::CUDNN_ATTR_CONVOLUTION_DILATIONS, conv.dilation.clone()),
-                Setting::Int64s(
-                    A::CUDNN_ATTR_CONVOLUTION_FILTER_STRIDES,
-                    conv.stride.clone(),
-                ),
-                Setting::Int64s(
-                    A::CUDNN_ATTR_CONVOLUTION_PRE_PADDINGS,
-                    conv.pre_padding.clone(),
-                ),
-                Setting::Int64s(
-                    A::CUDNN_ATTR_CONVOLUTION_POST_PADDINGS,
-                    conv.post_padding.clone(),
-                ),
+                Setting::Compute(A::CONVOLUTION_COMP_TYPE, None),
+                Setting::ConvMode(A::CONVOLUTION_CONV_MODE, conv.mode),
+                Setting::Int64(A::CONVOLUTION_SPATIAL_DIMS, conv.stride.len() as i64),
+                Setting::Int64s(A::CONVOLUTION_DILATIONS, conv.dilation.clone()),
+                Setting::Int64s(A::CONVOLUTION_FILTER_STRIDES, conv.stride.clone()),
+                Setting::Int64s(A::CONVOLUTION_PRE_PADDINGS, conv.pre_padding.clone()),
+                Setting::Int64s(A::CONVOLUTION_POST_PADDINGS, conv.post_padding.clone()),
             ],
         ));
         op.set(Setting::Scaling {
@@ -165,37 +153,34 @@ impl BackendOp {
         math: Option<DType>,
         axis: Option<i64>,
     ) -> BackendOp {
-        let mut op = BackendOp::core("pointwise", D::CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR);
+        let mut op = BackendOp::core("pointwise", D::OPERATION_POINTWISE_DESCRIPTOR);
         let mut pw = vec![
             Setting::Pointwise(A::CUDNN_ATTR_POINTWISE_MODE, mode),
-            Setting::Compute(A::CUDNN_ATTR_POINTWISE_MATH_PREC, math),
+            Setting::Compute(A::POINTWISE_MATH_PREC, math),
         ];
         if let Some(a) = axis {
-            pw.push(Setting::Int64(A::CUDNN_ATTR_POINTWISE_AXIS, a));
+            pw.push(Setting::Int64(A::POINTWISE_AXIS, a));
         }
         pw.extend(pointwise_defaults(mode, math));
         op.set(Setting::nested(
-            A::CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR,
-            D::CUDNN_BACKEND_POINTWISE_DESCRIPTOR,
+            A::OPERATION_POINTWISE_PW_DESCRIPTOR,
+            D::POINTWISE_DESCRIPTOR,
             pw,
         ));
         let backward = checks::pointwise_arity(mode).is_ok_and(|a| a.backward);
         let (roles, out): (&[A], A) = if backward {
             (
-                &[
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_DYDESC,
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-                ],
-                A::CUDNN_ATTR_OPERATION_POINTWISE_DXDESC,
+                &[A::OPERATION_POINTWISE_DYDESC, A::OPERATION_POINTWISE_XDESC],
+                A::OPERATION_POINTWISE_DXDESC,
             )
         } else {
             (
                 &[
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_XDESC,
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_BDESC,
-                    A::CUDNN_ATTR_OPERATION_POINTWISE_TDESC,
+                    A::OPERATION_POINTWISE_XDESC,
+                    A::OPERATION_POINTWISE_BDESC,
+                    A::OPERATION_POINTWISE_TDESC,
                 ],
-                A::CUDNN_ATTR_OPERATION_POINTWISE_YDESC,
+                A::OPERATION_POINTWISE_YDESC,
             )
         };
         for (role, &i) in roles.iter().zip(inputs) {
@@ -207,17 +192,17 @@ impl BackendOp {
 
     /// A reduction of `x` into `y` by `reduce`, in the graph's compute type.
     pub(super) fn reduction(reduce: sys::cudnnReduceTensorOp_t, x: usize, y: usize) -> BackendOp {
-        let mut op = BackendOp::core("reduction", D::CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR);
+        let mut op = BackendOp::core("reduction", D::OPERATION_REDUCTION_DESCRIPTOR);
         op.set(Setting::nested(
-            A::CUDNN_ATTR_OPERATION_REDUCTION_DESC,
-            D::CUDNN_BACKEND_REDUCTION_DESCRIPTOR,
+            A::OPERATION_REDUCTION_DESC,
+            D::REDUCTION_DESCRIPTOR,
             vec![
-                Setting::Reduce(A::CUDNN_ATTR_REDUCTION_OPERATOR, reduce),
-                Setting::Compute(A::CUDNN_ATTR_REDUCTION_COMP_TYPE, None),
+                Setting::Reduce(A::REDUCTION_OPERATOR, reduce),
+                Setting::Compute(A::REDUCTION_COMP_TYPE, None),
             ],
         ));
-        op.input(A::CUDNN_ATTR_OPERATION_REDUCTION_XDESC, x);
-        op.output(A::CUDNN_ATTR_OPERATION_REDUCTION_YDESC, y);
+        op.input(A::OPERATION_REDUCTION_XDESC, x);
+        op.output(A::OPERATION_REDUCTION_YDESC, y);
         op
     }
 }
@@ -514,11 +499,7 @@ impl Graph {
     /// # Errors
     /// As [`pointwise`](Self::pointwise).
     pub fn relu(&mut self, x: TensorId) -> Result<TensorId> {
-        self.pointwise_in(
-            "Graph::relu",
-            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_RELU_FWD,
-            &[x],
-        )
+        self.pointwise_in("Graph::relu", sys::cudnnPointwiseMode_t::RELU_FWD, &[x])
     }
 
     /// GELU (the erf form): pointwise `GELU_FWD`.
@@ -526,11 +507,7 @@ impl Graph {
     /// # Errors
     /// As [`pointwise`](Self::pointwise).
     pub fn gelu(&mut self, x: TensorId) -> Result<TensorId> {
-        self.pointwise_in(
-            "Graph::gelu",
-            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_GELU_FWD,
-            &[x],
-        )
+        self.pointwise_in("Graph::gelu", sys::cudnnPointwiseMode_t::GELU_FWD, &[x])
     }
 
     /// SiLU, `x * sigmoid(x)`: pointwise `SWISH_FWD`.
@@ -538,11 +515,7 @@ impl Graph {
     /// # Errors
     /// As [`pointwise`](Self::pointwise).
     pub fn silu(&mut self, x: TensorId) -> Result<TensorId> {
-        self.pointwise_in(
-            "Graph::silu",
-            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_SWISH_FWD,
-            &[x],
-        )
+        self.pointwise_in("Graph::silu", sys::cudnnPointwiseMode_t::SWISH_FWD, &[x])
     }
 
     /// The logistic sigmoid: pointwise `SIGMOID_FWD`.
@@ -552,7 +525,7 @@ impl Graph {
     pub fn sigmoid(&mut self, x: TensorId) -> Result<TensorId> {
         self.pointwise_in(
             "Graph::sigmoid",
-            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_SIGMOID_FWD,
+            sys::cudnnPointwiseMode_t::SIGMOID_FWD,
             &[x],
         )
     }
@@ -562,11 +535,7 @@ impl Graph {
     /// # Errors
     /// As [`pointwise`](Self::pointwise).
     pub fn tanh(&mut self, x: TensorId) -> Result<TensorId> {
-        self.pointwise_in(
-            "Graph::tanh",
-            sys::cudnnPointwiseMode_t::CUDNN_POINTWISE_TANH_FWD,
-            &[x],
-        )
+        self.pointwise_in("Graph::tanh", sys::cudnnPointwiseMode_t::TANH_FWD, &[x])
     }
 
     /// A reduction of `x` by `op` (`ReduceTensorOp::ADD`, `MAX`, ...)

@@ -56,7 +56,7 @@ impl RngDistribution {
                 if !(0.0..=1.0).contains(&p) {
                     return Err(format!("a Bernoulli probability of {p}; it is in [0, 1]"));
                 }
-                Ok((R::CUDNN_RNG_DISTRIBUTION_BERNOULLI, [p, 0.0]))
+                Ok((R::BERNOULLI, [p, 0.0]))
             }
             RngDistribution::Uniform { minimum, maximum } => {
                 if !(minimum.is_finite() && maximum.is_finite() && minimum < maximum) {
@@ -65,7 +65,7 @@ impl RngDistribution {
                          the minimum below the maximum"
                     ));
                 }
-                Ok((R::CUDNN_RNG_DISTRIBUTION_UNIFORM, [minimum, maximum]))
+                Ok((R::UNIFORM, [minimum, maximum]))
             }
             RngDistribution::Normal {
                 mean,
@@ -77,7 +77,7 @@ impl RngDistribution {
                          both are finite and the deviation above 0"
                     ));
                 }
-                Ok((R::CUDNN_RNG_DISTRIBUTION_NORMAL, [mean, sd]))
+                Ok((R::NORMAL, [mean, sd]))
             }
         }
     }
@@ -140,33 +140,30 @@ impl BackendOp {
     /// writing `y`. The composite attention of cuDNN 8.9 has it, so it
     /// needs no version of its own; [`Graph::rng`] gates its node.
     pub(super) fn rng((dist, p): (R, [f64; 2]), [seed, offset, y]: [usize; 3]) -> BackendOp {
-        let mut op = BackendOp::core("rng", D::CUDNN_BACKEND_OPERATION_RNG_DESCRIPTOR);
+        let mut op = BackendOp::core("rng", D::OPERATION_RNG_DESCRIPTOR);
         let mut settings = vec![Setting::RngDistribution(
             A::CUDNN_ATTR_RNG_DISTRIBUTION,
             dist,
         )];
         match dist {
-            R::CUDNN_RNG_DISTRIBUTION_UNIFORM => settings.extend([
-                Setting::Double(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MINIMUM, p[0]),
-                Setting::Double(A::CUDNN_ATTR_RNG_UNIFORM_DIST_MAXIMUM, p[1]),
+            R::UNIFORM => settings.extend([
+                Setting::Double(A::RNG_UNIFORM_DIST_MINIMUM, p[0]),
+                Setting::Double(A::RNG_UNIFORM_DIST_MAXIMUM, p[1]),
             ]),
-            R::CUDNN_RNG_DISTRIBUTION_NORMAL => settings.extend([
-                Setting::Double(A::CUDNN_ATTR_RNG_NORMAL_DIST_MEAN, p[0]),
-                Setting::Double(A::CUDNN_ATTR_RNG_NORMAL_DIST_STANDARD_DEVIATION, p[1]),
+            R::NORMAL => settings.extend([
+                Setting::Double(A::RNG_NORMAL_DIST_MEAN, p[0]),
+                Setting::Double(A::RNG_NORMAL_DIST_STANDARD_DEVIATION, p[1]),
             ]),
-            _ => settings.push(Setting::Double(
-                A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY,
-                p[0],
-            )),
+            _ => settings.push(Setting::Double(A::RNG_BERNOULLI_DIST_PROBABILITY, p[0])),
         }
         op.set(Setting::nested(
-            A::CUDNN_ATTR_OPERATION_RNG_DESC,
-            D::CUDNN_BACKEND_RNG_DESCRIPTOR,
+            A::OPERATION_RNG_DESC,
+            D::RNG_DESCRIPTOR,
             settings,
         ));
-        op.input(A::CUDNN_ATTR_OPERATION_RNG_SEED, seed);
-        op.input(A::CUDNN_ATTR_OPERATION_RNG_OFFSET_DESC, offset);
-        op.output(A::CUDNN_ATTR_OPERATION_RNG_YDESC, y);
+        op.input(A::OPERATION_RNG_SEED, seed);
+        op.input(A::OPERATION_RNG_OFFSET_DESC, offset);
+        op.output(A::OPERATION_RNG_YDESC, y);
         op
     }
 }
@@ -178,26 +175,17 @@ mod tests {
     #[test]
     fn distributions_lower_with_their_parameters_in_range() {
         let b = RngDistribution::Bernoulli { probability: 0.25 };
-        assert_eq!(
-            b.lower(),
-            Ok((R::CUDNN_RNG_DISTRIBUTION_BERNOULLI, [0.25, 0.0]))
-        );
+        assert_eq!(b.lower(), Ok((R::BERNOULLI, [0.25, 0.0])));
         let u = RngDistribution::Uniform {
             minimum: -1.0,
             maximum: 2.0,
         };
-        assert_eq!(
-            u.lower(),
-            Ok((R::CUDNN_RNG_DISTRIBUTION_UNIFORM, [-1.0, 2.0]))
-        );
+        assert_eq!(u.lower(), Ok((R::UNIFORM, [-1.0, 2.0])));
         let n = RngDistribution::Normal {
             mean: 0.5,
             standard_deviation: 2.0,
         };
-        assert_eq!(
-            n.lower(),
-            Ok((R::CUDNN_RNG_DISTRIBUTION_NORMAL, [0.5, 2.0]))
-        );
+        assert_eq!(n.lower(), Ok((R::NORMAL, [0.5, 2.0])));
         for p in [-0.1, 1.5, f64::NAN] {
             let e = RngDistribution::Bernoulli { probability: p }.lower();
             assert!(e.unwrap_err().contains("Bernoulli probability"));

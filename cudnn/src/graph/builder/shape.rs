@@ -139,14 +139,14 @@ impl BackendOp {
     pub(super) fn softmax(x: usize, y: usize, stats: Option<usize>) -> BackendOp {
         let mut op = BackendOp::new(
             "softmax",
-            D::CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR,
+            D::OPERATION_SOFTMAX_DESCRIPTOR,
             SOFTMAX_SINCE,
             "OPERATION_SOFTMAX_DESCRIPTOR as cudnn-frontend 1.32 uses it, 9.21.0",
         );
-        op.input(A::CUDNN_ATTR_OPERATION_SOFTMAX_XDESC, x);
-        op.output(A::CUDNN_ATTR_OPERATION_SOFTMAX_YDESC, y);
+        op.input(A::OPERATION_SOFTMAX_XDESC, x);
+        op.output(A::OPERATION_SOFTMAX_YDESC, y);
         if let Some(s) = stats {
-            op.output(A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC, s);
+            op.output(A::OPERATION_SOFTMAX_STATS_DESC, s);
         }
         op
     }
@@ -193,17 +193,17 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
-                D::CUDNN_BACKEND_OPERATION_SLICE_DESCRIPTOR,
+                D::OPERATION_SLICE_DESCRIPTOR,
                 SLICE_SINCE,
                 "OPERATION_SLICE_DESCRIPTOR, @since 9.22.0",
             );
-            op.input(A::CUDNN_ATTR_OPERATION_SLICE_XDESC, xi);
-            op.output(A::CUDNN_ATTR_OPERATION_SLICE_YDESC, n[0]);
+            op.input(A::OPERATION_SLICE_XDESC, xi);
+            op.output(A::OPERATION_SLICE_YDESC, n[0]);
             op.same_type.push((xi, n[0]));
             op.settings.extend([
-                Setting::Int64s(A::CUDNN_ATTR_OPERATION_SLICE_START_INDICES, start),
-                Setting::Int64s(A::CUDNN_ATTR_OPERATION_SLICE_LIMIT_INDICES, limit),
-                Setting::Int64s(A::CUDNN_ATTR_OPERATION_SLICE_STRIDES, steps),
+                Setting::Int64s(A::OPERATION_SLICE_START_INDICES, start),
+                Setting::Int64s(A::OPERATION_SLICE_LIMIT_INDICES, limit),
+                Setting::Int64s(A::OPERATION_SLICE_STRIDES, steps),
             ]);
             op
         })?;
@@ -236,17 +236,15 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
-                D::CUDNN_BACKEND_OPERATION_TRANSPOSE_DESCRIPTOR,
+                D::OPERATION_TRANSPOSE_DESCRIPTOR,
                 TRANSPOSE_SINCE,
                 "OPERATION_TRANSPOSE_DESCRIPTOR, @since 9.22.0",
             );
-            op.input(A::CUDNN_ATTR_OPERATION_TRANSPOSE_XDESC, xi);
-            op.output(A::CUDNN_ATTR_OPERATION_TRANSPOSE_YDESC, n[0]);
+            op.input(A::OPERATION_TRANSPOSE_XDESC, xi);
+            op.output(A::OPERATION_TRANSPOSE_YDESC, n[0]);
             op.same_type.push((xi, n[0]));
-            op.settings.push(Setting::Int64s(
-                A::CUDNN_ATTR_OPERATION_TRANSPOSE_PERMUTATION,
-                perm,
-            ));
+            op.settings
+                .push(Setting::Int64s(A::OPERATION_TRANSPOSE_PERMUTATION, perm));
             op
         })?;
         Ok(ids[0])
@@ -285,12 +283,12 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
-                D::CUDNN_BACKEND_OPERATION_RESHAPE_DESCRIPTOR,
+                D::OPERATION_RESHAPE_DESCRIPTOR,
                 RESHAPE_SINCE,
                 "OPERATION_RESHAPE_DESCRIPTOR, @since 9.0.0",
             );
-            op.input(A::CUDNN_ATTR_OPERATION_RESHAPE_XDESC, xi);
-            op.output(A::CUDNN_ATTR_OPERATION_RESHAPE_YDESC, n[0]);
+            op.input(A::OPERATION_RESHAPE_XDESC, xi);
+            op.output(A::OPERATION_RESHAPE_YDESC, n[0]);
             op.same_type.push((xi, n[0]));
             op
         })?;
@@ -356,19 +354,17 @@ impl Graph {
         let ids = self.add_node(F, (KIND, name), new, |n| {
             let mut op = BackendOp::new(
                 KIND,
-                D::CUDNN_BACKEND_OPERATION_CONCAT_DESCRIPTOR,
+                D::OPERATION_CONCAT_DESCRIPTOR,
                 CONCAT_SINCE,
                 "OPERATION_CONCAT_DESCRIPTOR as cudnn-frontend 1.32 builds it, 9.7.0",
             );
             for &i in &ins {
-                op.input(A::CUDNN_ATTR_OPERATION_CONCAT_INPUT_DESCS, i);
+                op.input(A::OPERATION_CONCAT_INPUT_DESCS, i);
             }
-            op.output(A::CUDNN_ATTR_OPERATION_CONCAT_OUTPUT_DESC, n[0]);
+            op.output(A::OPERATION_CONCAT_OUTPUT_DESC, n[0]);
             op.same_type.push((ins[0], n[0]));
-            op.settings.push(Setting::Int64(
-                A::CUDNN_ATTR_OPERATION_CONCAT_AXIS,
-                axis as i64,
-            ));
+            op.settings
+                .push(Setting::Int64(A::OPERATION_CONCAT_AXIS, axis as i64));
             op
         })?;
         Ok(ids[0])

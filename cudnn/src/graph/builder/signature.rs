@@ -113,7 +113,7 @@ pub(crate) fn written_signature_of<'a>(
     let mut left_out = Vec::new();
     for op in ops {
         match &op.subgraph {
-            Some(sub) if op.descriptor == D::CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR => {
+            Some(sub) if op.descriptor == D::OPERATION_SDPA_BWD_DESCRIPTOR => {
                 for o in &sub.ops {
                     nodes_of(o, &mut left_out);
                 }

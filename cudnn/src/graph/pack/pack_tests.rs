@@ -10,8 +10,8 @@ use super::*;
 use crate::graph::{ConvOptions, Graph, SdpaBackwardInputs, SdpaDropout, SdpaOptions, TensorId};
 
 const F: &str = "cudnnBackendExecute";
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
-const BF16: Dt = Dt::CUDNN_DATA_BFLOAT16;
+const F32: Dt = Dt::FLOAT;
+const BF16: Dt = Dt::BFLOAT16;
 
 /// A buffer that fits `t` exactly, in the handle's context.
 fn fits(t: &GraphTensor) -> BufferFacts {
@@ -138,15 +138,13 @@ fn launch_refusal(r: Result<()>) -> Mismatch {
 /// count), and one pair short is refused.
 #[test]
 fn fp4_buffers_hold_two_elements_each() {
-    let fp4 = Dt::CUDNN_DATA_FP4_E2M1;
+    let fp4 = Dt::FP4_E2M1;
     let mut g = Graph::new("nvfp4");
     // 64 rows of 16 elements, 32 apart: the last element is at 63 * 32 + 15.
     let a = g
         .tensor_with_strides("a", &[1, 64, 16], &[64 * 32, 32, 1], fp4)
         .unwrap();
-    let sa = g
-        .tensor("sa", &[1, 64, 1], Dt::CUDNN_DATA_FP8_E4M3)
-        .unwrap();
+    let sa = g.tensor("sa", &[1, 64, 1], Dt::FP8_E4M3).unwrap();
     let da = g.block_scale_dequantize(a, sa, &[1, 16]).unwrap();
     let b = g.tensor("b", &[1, 16, 8], BF16).unwrap();
     let c = g.matmul(da, b).unwrap();
@@ -179,7 +177,7 @@ fn fp4_buffers_hold_two_elements_each() {
     bytes
         .iter_mut()
         .filter(|b| b.uid == a.uid())
-        .for_each(|b| b.data_type = Dt::CUDNN_DATA_UINT8);
+        .for_each(|b| b.data_type = Dt::UINT8);
     assert!(check(&ts, &bytes, &[]).is_err());
 }
 
@@ -344,7 +342,7 @@ fn an_attention_with_dropout_takes_int64_seed_and_offset_buffers() {
     let mut g = Graph::new("sdpa_dropout");
     let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &[2, 4, 64, 64], BF16).unwrap());
     let int64 = <i64 as DataType>::CUDNN;
-    assert_eq!(int64, Dt::CUDNN_DATA_INT64);
+    assert_eq!(int64, Dt::INT64);
     let [seed, offset] = ["seed", "offset"].map(|n| g.tensor(n, &[1, 1, 1, 1], int64).unwrap());
     let options = SdpaOptions {
         stats: true,
@@ -368,7 +366,7 @@ fn an_attention_with_dropout_takes_int64_seed_and_offset_buffers() {
         .iter()
         .map(|b| BufferFacts {
             data_type: if b.uid == seed.uid() {
-                Dt::CUDNN_DATA_INT32
+                Dt::INT32
             } else {
                 b.data_type
             },
@@ -399,10 +397,10 @@ fn json_scalar(uid: i64, data_type: Dt) -> GraphTensor {
 #[test]
 fn a_by_value_scalar_is_passed_in_its_tensors_type() {
     let ts = [
-        json_scalar(1, Dt::CUDNN_DATA_HALF),
-        json_scalar(2, Dt::CUDNN_DATA_INT64),
-        json_scalar(3, Dt::CUDNN_DATA_DOUBLE),
-        json_scalar(4, Dt::CUDNN_DATA_BFLOAT16),
+        json_scalar(1, Dt::HALF),
+        json_scalar(2, Dt::INT64),
+        json_scalar(3, Dt::DOUBLE),
+        json_scalar(4, Dt::BFLOAT16),
     ];
     let given = [
         (1, ScalarValue::Float(0.5)),
@@ -432,8 +430,8 @@ fn a_by_value_scalar_is_passed_in_its_tensors_type() {
 fn device_side_indices_are_bound_with_index_input() {
     let mut g = Graph::new("padded");
     let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &[2, 4, 64, 64], BF16).unwrap());
-    let [sq, skv] = ["seq_len_q", "seq_len_kv"]
-        .map(|n| g.tensor(n, &[2, 1, 1, 1], Dt::CUDNN_DATA_INT32).unwrap());
+    let [sq, skv] =
+        ["seq_len_q", "seq_len_kv"].map(|n| g.tensor(n, &[2, 1, 1, 1], Dt::INT32).unwrap());
     let options = SdpaOptions {
         seq_len_q: Some(sq),
         seq_len_kv: Some(skv),
@@ -464,8 +462,8 @@ fn device_side_indices_are_bound_with_index_input() {
 fn fp8_tensors_take_fp8_buffers() {
     use crate::core::dtype::{F8E4M3, F8E5M2};
     let e4m3 = <F8E4M3 as DataType>::CUDNN;
-    assert_eq!(e4m3, Dt::CUDNN_DATA_FP8_E4M3);
-    assert_eq!(<F8E5M2 as DataType>::CUDNN, Dt::CUDNN_DATA_FP8_E5M2);
+    assert_eq!(e4m3, Dt::FP8_E4M3);
+    assert_eq!(<F8E5M2 as DataType>::CUDNN, Dt::FP8_E5M2);
     assert_eq!(std::mem::size_of::<F8E4M3>(), 1);
     assert_eq!(F8E4M3::from_f32(0.5).to_scale(), 0.5);
     let mut g = Graph::new("sdpa_fp8");

@@ -48,10 +48,10 @@ pub(super) struct LengthAttrs {
 }
 
 pub(super) const FORWARD: LengthAttrs = LengthAttrs {
-    q: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_QDESC,
-    kv: A::CUDNN_ATTR_OPERATION_SDPA_FWD_SEQ_LEN_KVDESC,
-    cu_q: A::CUDNN_ATTR_OPERATION_SDPA_FWD_CU_SEQ_LEN_QDESC,
-    cu_kv: A::CUDNN_ATTR_OPERATION_SDPA_FWD_CU_SEQ_LEN_KVDESC,
+    q: A::OPERATION_SDPA_FWD_SEQ_LEN_QDESC,
+    kv: A::OPERATION_SDPA_FWD_SEQ_LEN_KVDESC,
+    cu_q: A::OPERATION_SDPA_FWD_CU_SEQ_LEN_QDESC,
+    cu_kv: A::OPERATION_SDPA_FWD_CU_SEQ_LEN_KVDESC,
     per_item: Some((
         Version::new(9, 15, 0),
         "SDPA_FWD_SEQ_LEN_QDESC and SEQ_LEN_KVDESC, @since 9.15.0",
@@ -63,10 +63,10 @@ pub(super) const FORWARD: LengthAttrs = LengthAttrs {
 };
 
 pub(super) const BACKWARD: LengthAttrs = LengthAttrs {
-    q: A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_QDESC,
-    kv: A::CUDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KVDESC,
-    cu_q: A::CUDNN_ATTR_OPERATION_SDPA_BWD_CU_SEQ_LEN_QDESC,
-    cu_kv: A::CUDNN_ATTR_OPERATION_SDPA_BWD_CU_SEQ_LEN_KVDESC,
+    q: A::OPERATION_SDPA_BWD_SEQ_LEN_QDESC,
+    kv: A::OPERATION_SDPA_BWD_SEQ_LEN_KVDESC,
+    cu_q: A::OPERATION_SDPA_BWD_CU_SEQ_LEN_QDESC,
+    cu_kv: A::OPERATION_SDPA_BWD_CU_SEQ_LEN_KVDESC,
     per_item: None,
     cumulative: (
         Version::new(9, 28, 0),

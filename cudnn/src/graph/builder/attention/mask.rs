@@ -243,7 +243,7 @@ impl ScorePlan {
             let lengths = bounds.bottom_right.then(|| b.lengths(seq, dims, names));
             let y = b.scores(names.y);
             masks.push(BandMask {
-                cmp: Pw::CUDNN_POINTWISE_CMP_GE,
+                cmp: Pw::CMP_GE,
                 x: prev,
                 fill,
                 left: None,
@@ -269,7 +269,7 @@ impl ScorePlan {
             let left = b.push(left);
             let y = b.scores(WINDOW.y);
             masks.push(BandMask {
-                cmp: Pw::CUDNN_POINTWISE_CMP_GT,
+                cmp: Pw::CMP_GT,
                 x: prev,
                 fill,
                 left: Some(left),
@@ -306,15 +306,15 @@ impl ScorePlan {
         }
         let (attr, input_attr, output_attr) = if forward {
             (
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH,
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
-                A::CUDNN_ATTR_OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
+                A::OPERATION_SDPA_FWD_SUBGRAPH,
+                A::OPERATION_SDPA_FWD_SUBGRAPH_INPUT_UID,
+                A::OPERATION_SDPA_FWD_SUBGRAPH_OUTPUT_UID,
             )
         } else {
             (
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH,
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_INPUT_UID,
-                A::CUDNN_ATTR_OPERATION_SDPA_BWD_SUBGRAPH_OUTPUT_UID,
+                A::OPERATION_SDPA_BWD_SUBGRAPH,
+                A::OPERATION_SDPA_BWD_SUBGRAPH_INPUT_UID,
+                A::OPERATION_SDPA_BWD_SUBGRAPH_OUTPUT_UID,
             )
         };
         Some(Subgraph {
@@ -334,42 +334,36 @@ impl ScorePlan {
 fn band_mask(m: &BandMask, at: &dyn Fn(Ref) -> Option<usize>) -> Option<BackendOp> {
     let mut op = BackendOp::new(
         "diagonal_band_mask",
-        D::CUDNN_BACKEND_OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
+        D::OPERATION_DIAGONAL_BAND_MASK_DESCRIPTOR,
         Version::new(9, 20, 0),
         "OPERATION_DIAGONAL_BAND_MASK, @since 9.20.0",
     );
     op.settings.push(Setting::Pointwise(
-        A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+        A::OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
         m.cmp,
     ));
-    op.input(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_XDESC, at(m.x)?);
-    op.input(
-        A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_BDESC,
-        at(m.fill)?,
-    );
+    op.input(A::OPERATION_DIAGONAL_BAND_MASK_XDESC, at(m.x)?);
+    op.input(A::OPERATION_DIAGONAL_BAND_MASK_BDESC, at(m.fill)?);
     if let Some(l) = m.left {
-        op.input(
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_LEFT_BOUND_DESC,
-            at(l)?,
-        );
+        op.input(A::OPERATION_DIAGONAL_BAND_MASK_LEFT_BOUND_DESC, at(l)?);
     }
     if let Some(s) = m.shift {
         op.input(
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SHIFT_RIGHT_BOUND_DESC,
+            A::OPERATION_DIAGONAL_BAND_MASK_SHIFT_RIGHT_BOUND_DESC,
             at(s)?,
         );
     }
     if let Some([(q, cu_q), (kv, cu_kv)]) = m.lengths {
         let (q_attr, kv_attr) = (
             if cu_q {
-                A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_QDESC
+                A::OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_QDESC
             } else {
-                A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC
+                A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC
             },
             if cu_kv {
-                A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_KVDESC
+                A::OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_KVDESC
             } else {
-                A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC
+                A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC
             },
         );
         op.input(q_attr, at(q)?);
@@ -381,7 +375,7 @@ fn band_mask(m: &BandMask, at: &dyn Fn(Ref) -> Option<usize>) -> Option<BackendO
             );
         }
     }
-    op.output(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_YDESC, at(m.y)?);
+    op.output(A::OPERATION_DIAGONAL_BAND_MASK_YDESC, at(m.y)?);
     Some(op)
 }
 
@@ -506,11 +500,11 @@ mod tests {
         assert_eq!(m.kind, "diagonal_band_mask");
         let slot = |a: A| m.slots.iter().find(|s| s.attr == a).map(|s| s.tensor);
         assert_eq!(
-            slot(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_QDESC),
+            slot(A::OPERATION_DIAGONAL_BAND_MASK_CU_SEQ_LEN_QDESC),
             Some(7)
         );
         assert_eq!(
-            slot(A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC),
+            slot(A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC),
             Some(8)
         );
         assert_eq!(m.min_version().0, Version::new(9, 24, 0));

@@ -108,12 +108,12 @@ const MX_BLOCK: i64 = 32;
 
 /// The factor attributes of the per-tensor form, in [`SdpaFp8`]'s order.
 const PER_TENSOR: [A; 6] = [
-    A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_QDESC,
-    A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_KDESC,
-    A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_VDESC,
-    A::CUDNN_ATTR_OPERATION_SDPA_FWD_DESCALE_SDESC,
-    A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALE_SDESC,
-    A::CUDNN_ATTR_OPERATION_SDPA_FWD_SCALE_ODESC,
+    A::OPERATION_SDPA_FWD_DESCALE_QDESC,
+    A::OPERATION_SDPA_FWD_DESCALE_KDESC,
+    A::OPERATION_SDPA_FWD_DESCALE_VDESC,
+    A::OPERATION_SDPA_FWD_DESCALE_SDESC,
+    A::OPERATION_SDPA_FWD_SCALE_SDESC,
+    A::OPERATION_SDPA_FWD_SCALE_ODESC,
 ];
 
 /// The checked factors by index, with their attributes (six per-tensor
@@ -143,8 +143,8 @@ impl Fp8Node {
             op.input(a, t);
         }
         let outputs = [
-            A::CUDNN_ATTR_OPERATION_SDPA_FWD_AMAX_ODESC,
-            A::CUDNN_ATTR_OPERATION_SDPA_FWD_AMAX_SDESC,
+            A::OPERATION_SDPA_FWD_AMAX_ODESC,
+            A::OPERATION_SDPA_FWD_AMAX_SDESC,
         ];
         for (a, &t) in outputs.into_iter().zip(amax) {
             op.output(a, t);
@@ -249,7 +249,7 @@ fn sdpa_mxfp8(
         let of_dims = &g.tensors[of].dims;
         let what =
             mx_factor_rule(role, &t.dims, &t.strides, of_dims, least, contiguous).or_else(|| {
-                let tiled = Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4);
+                let tiled = Some(TensorReordering::F8_128x4);
                 (t.reordering != tiled)
                     .then(|| format!("{role} not reordered F8_128x4 (Graph::set_reordering)"))
             });
@@ -329,7 +329,7 @@ mod tests {
         let [sq, sk, sv] = [0, 1, 2].map(|i| {
             let name = ["sf_q", "sf_k", "sf_v"][i];
             let t = g.tensor(name, &dims[i], Dt::FP8_E8M0).unwrap();
-            let tiled = TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4;
+            let tiled = TensorReordering::F8_128x4;
             g.set_reordering(t, tiled).unwrap();
             t
         });

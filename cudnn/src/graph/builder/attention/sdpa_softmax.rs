@@ -84,20 +84,20 @@ impl Softmax {
     /// Sets the forward's softmax descriptor into `op`: its tensors `n`
     /// (those of [`tensors`](Self::tensors)), the sink and the statistics.
     pub(super) fn set_forward(&self, op: &mut BackendOp, stats: Option<usize>, n: &[usize]) {
-        const W: A = A::CUDNN_ATTR_OPERATION_SDPA_FWD_SOFTMAX_DESC;
-        let d = D::CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR;
+        const W: A = A::OPERATION_SDPA_FWD_SOFTMAX_DESC;
+        let d = D::OPERATION_SOFTMAX_DESCRIPTOR;
         op.settings.push(Setting::nested(W, d, Vec::new()));
-        op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_XDESC, n[0], true);
-        op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_YDESC, n[1], false);
+        op.nested(W, A::OPERATION_SOFTMAX_XDESC, n[0], true);
+        op.nested(W, A::OPERATION_SOFTMAX_YDESC, n[1], false);
         if let Some(sink) = self.sink {
-            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_SINK_DESC, sink, true);
+            op.nested(W, A::OPERATION_SOFTMAX_SINK_DESC, sink, true);
         }
         if let Some(s) = stats {
-            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC, s, false);
+            op.nested(W, A::OPERATION_SOFTMAX_STATS_DESC, s, false);
         }
         if self.max_sum_exp {
-            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_MAX_DESC, n[2], false);
-            op.nested(W, A::CUDNN_ATTR_OPERATION_SOFTMAX_SUM_EXP_DESC, n[3], false);
+            op.nested(W, A::OPERATION_SOFTMAX_MAX_DESC, n[2], false);
+            op.nested(W, A::OPERATION_SOFTMAX_SUM_EXP_DESC, n[3], false);
         }
         if self.nested() {
             op.require(
@@ -110,10 +110,10 @@ impl Softmax {
     /// Sets the backward's sink and, at `dsink`, its gradient into `op`.
     pub(super) fn set_backward(&self, op: &mut BackendOp, dsink: Option<usize>) {
         if let Some(sink) = self.sink {
-            op.input(A::CUDNN_ATTR_OPERATION_SDPA_BWD_SINK_DESC, sink);
+            op.input(A::OPERATION_SDPA_BWD_SINK_DESC, sink);
         }
         if let Some(d) = dsink {
-            op.output(A::CUDNN_ATTR_OPERATION_SDPA_BWD_DSINK_DESC, d);
+            op.output(A::OPERATION_SDPA_BWD_DSINK_DESC, d);
         }
         if self.sink.is_some() {
             op.require(
@@ -240,8 +240,8 @@ mod tests {
         assert!(g.check_versions_at("t", Version::new(9, 13, 0)).is_ok());
         let sets = |g: &Graph, attr: A| g.ops[0].op.slots.iter().any(|s| s.attr == attr);
         let (stats, nested) = (
-            A::CUDNN_ATTR_OPERATION_SDPA_FWD_STATSDESC,
-            A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC,
+            A::OPERATION_SDPA_FWD_STATSDESC,
+            A::OPERATION_SOFTMAX_STATS_DESC,
         );
         assert!(!sets(&g, stats) && sets(&g, nested));
         let at_9_21 = g.expand_composites("t", Version::new(9, 21, 0), false);

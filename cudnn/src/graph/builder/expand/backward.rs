@@ -150,10 +150,7 @@ impl Expander {
             let mask = self.virt(nd, "rng", &s_dims, None);
             // `1 - p` in `float`, as the frontend's backward computes it
             // (its forward, in `double`).
-            let bernoulli = (
-                R::CUDNN_RNG_DISTRIBUTION_BERNOULLI,
-                [f64::from(1.0 - p), 0.0],
-            );
+            let bernoulli = (R::BERNOULLI, [f64::from(1.0 - p), 0.0]);
             self.push(nd, "rng", BackendOp::rng(bernoulli, [seed, offset, mask]));
             let scale = self.scalar(nd, "dropout_scale", ScalarValue::Float(1.0 / (1.0 - p)));
             (p, mask, scale)
@@ -206,12 +203,7 @@ impl Expander {
         if let Some((mask, _)) = dropout {
             ds = self.pw_new(nd, "dP_dropout_mask", mul, &[ds, mask]);
         }
-        ds = self.pw_new(
-            nd,
-            "sub_dP_softmax_sum",
-            Pw::CUDNN_POINTWISE_SUB,
-            &[ds, softmax_sum],
-        );
+        ds = self.pw_new(nd, "sub_dP_softmax_sum", Pw::SUB, &[ds, softmax_sum]);
         ds = self.pw_new(nd, "mul_dP_exp_s", mul, &[ds, exp_s]);
         if let Some((_, scale)) = dropout {
             ds = self.pw_new(nd, "mul_dS_dropout_scale", mul, &[ds, scale]);
@@ -262,14 +254,14 @@ impl Expander {
             s = self.pw_new(nd, "bias_add", Pw::CUDNN_POINTWISE_ADD, &[s, bias]);
         }
         // The frontend masks after the statistics are subtracted.
-        s = self.pw_new(nd, "sub_s_m", Pw::CUDNN_POINTWISE_SUB, &[s, stats]);
+        s = self.pw_new(nd, "sub_s_m", Pw::SUB, &[s, stats]);
         if c.causal {
             let shift = c
                 .bottom_right
                 .then(|| (self.int(nd, "s_q", sh.sq), self.int(nd, "s_kv", sh.skv)));
             s = self.causal_mask(nd, s, shift);
         }
-        self.pw_new(nd, "exp_s", Pw::CUDNN_POINTWISE_EXP, &[s])
+        self.pw_new(nd, "exp_s", Pw::EXP, &[s])
     }
 
     /// Scores `x` `[B, H_q, S_q, S_kv]` reshaped to their transpose `[B,
@@ -325,13 +317,7 @@ impl Expander {
         let mm = BackendOp::matmul([ds, k_view, accum], [None; 3], 0.0);
         self.push(nd, "matmul_dS_K", mm);
         let dq = c.grads[0];
-        self.pw(
-            nd,
-            "identity_dQ",
-            Pw::CUDNN_POINTWISE_IDENTITY,
-            &[accum],
-            dq,
-        );
+        self.pw(nd, "identity_dQ", Pw::IDENTITY, &[accum], dq);
     }
 
     /// A virtual tensor `<node>.<suffix>` of `dims`, `strides` and `dtype`
@@ -349,12 +335,12 @@ impl Expander {
         self.tensors[y].strides = strides.into();
         let mut op = BackendOp::new(
             "reshape",
-            D::CUDNN_BACKEND_OPERATION_RESHAPE_DESCRIPTOR,
+            D::OPERATION_RESHAPE_DESCRIPTOR,
             COMPOSITE_SINCE,
             "OPERATION_RESHAPE_DESCRIPTOR (cuDNN 8.9's header has it)",
         );
-        op.input(A::CUDNN_ATTR_OPERATION_RESHAPE_XDESC, x);
-        op.output(A::CUDNN_ATTR_OPERATION_RESHAPE_YDESC, y);
+        op.input(A::OPERATION_RESHAPE_XDESC, x);
+        op.output(A::OPERATION_RESHAPE_YDESC, y);
         self.push(nd, suffix, op);
         y
     }

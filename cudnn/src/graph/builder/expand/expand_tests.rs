@@ -86,7 +86,7 @@ fn the_softmax_is_one_operation_from_9_21() {
         let e = g.expand_composites("t", at, true).unwrap().unwrap();
         let softmax = e.graph.ops.iter().find(|o| o.op.kind == "softmax");
         let has_stats = softmax.map(|o| {
-            let a = A::CUDNN_ATTR_OPERATION_SOFTMAX_STATS_DESC;
+            let a = A::OPERATION_SOFTMAX_STATS_DESC;
             o.op.slots.iter().any(|s| s.attr == a)
         });
         (op_names(&e), has_stats)
@@ -142,7 +142,7 @@ fn masks_lengths_and_dropout_expand() {
         };
         n.settings.clone()
     });
-    let bernoulli = Setting::Double(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, 0.75);
+    let bernoulli = Setting::Double(A::RNG_BERNOULLI_DIST_PROBABILITY, 0.75);
     assert!(rng.is_some_and(|s| s.contains(&bernoulli)));
     // The lengths override both matmuls' sizes.
     let overrides: Vec<[Option<usize>; 3]> = e
@@ -153,9 +153,9 @@ fn masks_lengths_and_dropout_expand() {
         .map(|o| {
             let slot = |a: A| o.op.slots.iter().find(|s| s.attr == a).map(|s| s.tensor);
             [
-                slot(A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC),
-                slot(A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC),
-                slot(A::CUDNN_ATTR_OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC),
+                slot(A::OPERATION_MATMUL_GEMM_M_OVERRIDE_DESC),
+                slot(A::OPERATION_MATMUL_GEMM_N_OVERRIDE_DESC),
+                slot(A::OPERATION_MATMUL_GEMM_K_OVERRIDE_DESC),
             ]
         })
         .collect();
@@ -357,7 +357,7 @@ fn the_backward_expands_as_the_frontend_builds_it() {
         n.settings.clone()
     });
     let p = f64::from(1.0f32 - 0.1);
-    let bernoulli = Setting::Double(A::CUDNN_ATTR_RNG_BERNOULLI_DIST_PROBABILITY, p);
+    let bernoulli = Setting::Double(A::RNG_BERNOULLI_DIST_PROBABILITY, p);
     assert!(rng.is_some_and(|s| s.contains(&bernoulli)));
 }
 
@@ -393,19 +393,19 @@ fn the_backward_masks_with_a_diagonal_band_mask_from_9_21() {
         assert_eq!(masks.len(), 1);
         let m = &masks[0].op;
         assert!(m.settings.contains(&Setting::Pointwise(
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
-            Pw::CUDNN_POINTWISE_CMP_GE,
+            A::OPERATION_DIAGONAL_BAND_MASK_COMPARISON_MODE,
+            Pw::CMP_GE,
         )));
         let len = [
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC,
-            A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC,
+            A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_QDESC,
+            A::OPERATION_DIAGONAL_BAND_MASK_SEQ_LEN_KVDESC,
         ];
         let n = m.slots.iter().filter(|s| len.contains(&s.attr)).count();
         assert_eq!(n, lengths);
         assert!(!m
             .slots
             .iter()
-            .any(|s| s.attr == A::CUDNN_ATTR_OPERATION_DIAGONAL_BAND_MASK_SHIFT_RIGHT_BOUND_DESC));
+            .any(|s| s.attr == A::OPERATION_DIAGONAL_BAND_MASK_SHIFT_RIGHT_BOUND_DESC));
         let fill = tensor(&e, ".fill");
         assert_eq!(fill.by_value, Some(ScalarValue::Float(f32::NEG_INFINITY)));
         assert!(e
