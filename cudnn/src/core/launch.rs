@@ -13,6 +13,27 @@
 //!   handed to a handle of another.
 //! - **Outputs** never have overlapping strides (two elements at one
 //!   address), which would make cuDNN's writes race.
+//!
+//! Every legacy launch has one shape: a **problem** built once (the
+//! descriptors and their validated geometry, checked when it is made, so
+//! without a GPU), **named buffers** (an args struct where there are many,
+//! so that swapping `x` and `dy` shows at the call site) and a
+//! [`Scaling`](crate::core::modes::Scaling). The body enters this layer once:
+//!
+//! ```rust,ignore
+//! let l = self.launch("cudnnActivationForward")?;   // context and stream bound
+//! l.descriptor("activation", act.library())?;        // one library
+//! let x = l.input("x", x, problem.x())?;             // library, context, length
+//! let y = l.output("y", y, problem.y())?;            // ... and no overlapping strides
+//! let run = ffi!(l.library(), cudnnActivationForward);
+//! // SAFETY: ...
+//! let status = unsafe { (run.f)(l.raw(), .., x.ptr(), .., y.ptr()) };
+//! run.check(status)
+//! ```
+//!
+//! A buffer's length is checked here, against its descriptor, and nowhere
+//! else; a launch that needs scratch memory sizes it here too
+//! (`Launch::workspace`, `Launch::workspace_sized`).
 
 #![warn(clippy::arithmetic_side_effects)]
 

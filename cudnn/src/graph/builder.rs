@@ -36,6 +36,7 @@
 
 mod attention;
 mod block_scale;
+mod built_signature;
 mod checks;
 mod expand;
 mod matmul;
@@ -45,7 +46,6 @@ mod norm;
 mod ops;
 mod rng;
 mod shape;
-mod signature;
 
 use crate::core::dtype::DType;
 use std::collections::HashSet;
@@ -83,10 +83,10 @@ pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 /// `cudnnBackendNormFwdPhase_t`): `NormPhase::TRAINING` or `INFERENCE`.
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
+pub(crate) use built_signature::{signature_of, written_signature_of};
 pub(crate) use checks::data_type_name;
 use checks::{Fault, Named};
 use node::BackendOp;
-pub(crate) use signature::{signature_of, written_signature_of};
 
 pub(crate) use attention::head_dim;
 pub use attention::{
