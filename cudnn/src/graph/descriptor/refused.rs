@@ -62,7 +62,7 @@ pub(super) fn json_plan_untargeted(function: &'static str) -> Error {
     Error::unsupported(
         function,
         "an execution plan read from JSON needs device properties \
-         (EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without either cuDNN \
+         (CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP) or a handle to finalize; without either cuDNN \
          would dereference a null pointer",
     )
 }
