@@ -200,27 +200,6 @@ pub(crate) fn field_of(key: &str) -> Option<&'static DeviceField> {
     FIELDS.iter().find(|f| f.key == key)
 }
 
-/// The row of `key`, found at compile time (a key not in [`FIELDS`] does
-/// not compile).
-pub(crate) const fn field_named(key: &str) -> &'static DeviceField {
-    let mut i = 0;
-    while i < FIELDS.len() {
-        let k = FIELDS[i].key.as_bytes();
-        let b = key.as_bytes();
-        if k.len() == b.len() {
-            let mut j = 0;
-            while j < k.len() && k[j] == b[j] {
-                j += 1;
-            }
-            if j == k.len() {
-                return &FIELDS[i];
-            }
-        }
-        i += 1;
-    }
-    panic!("not a key of a device description")
-}
-
 /// The shipped descriptions (`cudnn/devices/*.json`; their sources are in
 /// `cudnn/devices/README.md`).
 const PRESETS: &[(&str, &str)] = &[

@@ -28,13 +28,11 @@
 //! ([`json`]: strings borrowed where they have no escapes, two
 //! allocations), and the model is read off the tape; what the crate does
 //! not read, the rest of the device profile and any key of the plan or
-//! the engine it does not know, is left to cuDNN.
-//!
-//! [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) needs only
-//! the graph's name and tensors ([`PlanJson::tensors`]): a plan as cuDNN
-//! writes it is read for them in one pass, with the same checks and no
-//! tape ([`plain`]); any other text, and every refusal, goes the way
-//! above, which says what is wrong.
+//! the engine it does not know, is left to cuDNN. This is the crate's one
+//! reader of plan JSON: [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json),
+//! [`OperationGraph::check_plan_json`](super::OperationGraph::check_plan_json)
+//! and the check of a plan text set through the base layer all read
+//! through [`PlanJson::parse`].
 
 use std::fmt;
 
@@ -104,21 +102,9 @@ impl PlanJson {
         })
     }
 
-    /// The graph's name and tensors of `json`, checked as
-    /// [`parse`](Self::parse) checks it: read by the plain reader
-    /// ([`plain`]) when the text is a plan as cuDNN writes it, by `parse`
-    /// otherwise (which says what is wrong).
+    /// The graph's name and tensors of `json`, read and checked by
+    /// [`parse`](Self::parse).
     pub(crate) fn tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
-        match plain::read(json) {
-            Some((name, tensors)) => Ok((name.into(), tensors)),
-            None => Self::parse_tensors(json),
-        }
-    }
-
-    /// The graph's name and tensors of `json`, by [`parse`](Self::parse).
-    #[cold]
-    #[inline(never)]
-    fn parse_tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
         Self::parse(json).map(|p| (p.graph_name.as_str().into(), p.tensors))
     }
 
@@ -377,7 +363,10 @@ fn text<'d>(v: Json<'d, '_>, key: &str) -> Result<&'d str> {
         .ok_or_else(|| not_a_plan(format_args!("a tensor's {key} {v} is not a text")))
 }
 
-/// A tensor of the JSON: its members read and checked.
+/// A tensor of the JSON, read straight into the graph's record of it
+/// ([`GraphTensor`]) and checked: every member known and of its JSON
+/// type, the name a uid, a data type and a reordering cuDNN names, 1 to
+/// `MAX_RANK` dims (at least 1) and as many strides (at least 0).
 fn tensor_of(t: Json<'_, '_>) -> Result<GraphTensor> {
     let (mut name, mut data_type, mut dim, mut stride) = (None, None, None, None);
     let (mut is_virtual, mut is_by_value) = (None, None);
@@ -399,89 +388,29 @@ fn tensor_of(t: Json<'_, '_>) -> Result<GraphTensor> {
             _ => return Err(not_a_plan(format_args!("a tensor has a key {k:?}"))),
         }
     }
-    tensor_from(TensorFields {
-        name: name.ok_or_else(|| missing("name", "a tensor"))?,
-        data_type: data_type.ok_or_else(|| missing("dataType", "a tensor"))?,
-        dim: dim.ok_or_else(|| missing("dim", "a tensor"))?,
-        stride: stride.ok_or_else(|| missing("stride", "a tensor"))?,
-        is_virtual: is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?,
-        is_by_value: is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?,
-        alignment,
-        reordering,
-    })
-}
-
-/// A tensor's members as its JSON gives them, each of its JSON type.
-struct TensorFields<'d> {
-    name: &'d str,
-    data_type: &'d str,
-    dim: Extents,
-    stride: Extents,
-    is_virtual: bool,
-    is_by_value: bool,
-    alignment: Option<i64>,
-    reordering: Option<&'d str>,
-}
-
-/// The tensor `f` describes, its values checked: the name a uid, a data
-/// type and a reordering cuDNN names, 1 to `MAX_RANK` dims (at least 1)
-/// and as many strides (at least 0).
-fn tensor_from(f: TensorFields<'_>) -> Result<GraphTensor> {
-    checked_tensor(f).map_err(Refused::error)
-}
-
-/// Why [`checked_tensor`] refuses a tensor: the error is made from it
-/// only when one is reported (the plain reader drops it), so the checks
-/// carry no formatting code.
-enum Refused<'d> {
-    Name(&'d str),
-    DataType(i64, &'d str),
-    Rank(i64, usize, usize),
-    Dim(i64, i64),
-    Stride(i64, i64),
-    Reordering(i64, &'d str),
-}
-
-impl Refused<'_> {
-    #[cold]
-    #[inline(never)]
-    fn error(self) -> Error {
-        let what = match self {
-            Refused::Name(name) => format!("a tensor named {name:?}, which is not a uid"),
-            Refused::DataType(uid, t) => format!("tensor {uid}: unknown data type {t:?}"),
-            Refused::Rank(uid, dims, strides) => format!(
-                "tensor {uid} has {dims} dims and {strides} strides (1 to {MAX_RANK}, as many of each)"
-            ),
-            Refused::Dim(uid, d) => format!("tensor {uid} has a dimension of {d}"),
-            Refused::Stride(uid, s) => format!("tensor {uid} has a stride of {s}"),
-            Refused::Reordering(uid, r) => format!("tensor {uid}: reordering {r:?}"),
-        };
-        Error::bad_value(FROM_JSON, what)
-    }
-}
-
-/// [`tensor_from`], refusals as [`Refused`].
-fn checked_tensor(f: TensorFields<'_>) -> std::result::Result<GraphTensor, Refused<'_>> {
-    let TensorFields {
-        name,
-        data_type,
-        dim,
-        stride,
-        is_virtual,
-        is_by_value,
-        alignment,
-        reordering,
-    } = f;
-    let uid = uid_of(name).ok_or(Refused::Name(name))?;
-    let data_type = data_type_from_name(data_type).ok_or(Refused::DataType(uid, data_type))?;
+    let name = name.ok_or_else(|| missing("name", "a tensor"))?;
+    let data_type = data_type.ok_or_else(|| missing("dataType", "a tensor"))?;
+    let dim: Extents = dim.ok_or_else(|| missing("dim", "a tensor"))?;
+    let stride: Extents = stride.ok_or_else(|| missing("stride", "a tensor"))?;
+    let is_virtual = is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?;
+    let is_by_value = is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?;
+    let refused = |what: String| Error::bad_value(FROM_JSON, what);
+    let uid = uid_of(name)
+        .ok_or_else(|| refused(format!("a tensor named {name:?}, which is not a uid")))?;
+    let data_type = data_type_from_name(data_type)
+        .ok_or_else(|| refused(format!("tensor {uid}: unknown data type {data_type:?}")))?;
     if dim.is_empty() || dim.len() > MAX_RANK || dim.len() != stride.len() {
-        return Err(Refused::Rank(uid, dim.len(), stride.len()));
+        return Err(refused(format!(
+            "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
+            dim.len(),
+            stride.len()
+        )));
     }
     if let Some(&d) = dim.iter().find(|&&d| d < 1) {
-        return Err(Refused::Dim(uid, d));
+        return Err(refused(format!("tensor {uid} has a dimension of {d}")));
     }
     if let Some(&s) = stride.iter().find(|&&s| s < 0) {
-        return Err(Refused::Stride(uid, s));
+        return Err(refused(format!("tensor {uid} has a stride of {s}")));
     }
     // cuDNN writes NONE for every tensor: the default layout, which a
     // graph's tensor without a reordering set has too.
@@ -490,7 +419,7 @@ fn checked_tensor(f: TensorFields<'_>) -> std::result::Result<GraphTensor, Refus
         Some(r) => match REORDERINGS.iter().find(|(name, _)| *name == r) {
             Some(&(_, TensorReordering::CUDNN_TENSOR_REORDERING_NONE)) => None,
             Some(&(_, value)) => Some(value),
-            None => return Err(Refused::Reordering(uid, r)),
+            None => return Err(refused(format!("tensor {uid}: reordering {r:?}"))),
         },
     };
     Ok(GraphTensor {
@@ -1018,7 +947,6 @@ fn subgraph_uid(
 }
 
 mod json;
-mod plain;
 mod roles;
 mod values;
 
