@@ -16,10 +16,8 @@ use crate::core::handle::HandleKeepAlive;
 use crate::core::library::{ffi, LibRef, Library};
 use crate::core::stack::on_stack;
 
-mod plan_path;
 mod refused;
 
-pub(crate) use plan_path::{PlanOn, PlanSource};
 use refused::{
     count_refused, finalized_already, json_plan_untargeted, not_one, null_created, shared_refused,
     too_many,
@@ -472,6 +470,25 @@ impl BackendDescriptor {
         }
         let raw: Vec<T::Raw> = values.iter().map(|v| v.to_raw()).collect();
         self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast())
+    }
+
+    /// Sets text attribute `attr` to `text`, which the caller has
+    /// already checked as [`set`](Self::set) checks it (a plan's JSON,
+    /// read by [`PlanJson::parse`](super::plan_json::PlanJson::parse)
+    /// before it is set): the table's checks of `set`, without reading
+    /// the text a second time.
+    ///
+    /// # Errors
+    /// As [`set`](Self::set), less the text's check.
+    pub(crate) fn set_checked_text(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        text: &str,
+    ) -> Result<()> {
+        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_CHAR;
+        let a = self.check_attr(attr, ty, true)?;
+        Self::check_count(a, text.len())?;
+        self.set_raw(a, ty, text.len(), text.as_ptr().cast())
     }
 
     /// Sets attribute `attr`, whose elements are backend descriptors, to

@@ -10,7 +10,7 @@ use sys::{
     cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
 };
 
-use super::descriptor::{BackendDescriptor, PlanOn, PlanSource};
+use super::descriptor::BackendDescriptor;
 use super::engine::{
     check_target_library, config_engine, read_knobs, write_engine, EngineConfig, EngineInfo,
     KnobType, Target,
@@ -66,24 +66,44 @@ pub struct ExecutionPlan {
 static_assertions::assert_impl_all!(ExecutionPlan: Send);
 static_assertions::assert_not_impl_any!(ExecutionPlan: Sync, Clone);
 
+/// What a plan is made of.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// A finalized engine configuration.
+    Config(&'a BackendDescriptor),
+    /// cuDNN's JSON of a plan, read and checked by [`PlanJson::parse`].
+    Json(&'a str),
+}
+
 /// A plan of `source`, finalized for `target` as cudnn-frontend does: for
 /// a live handle the handle itself (cuDNN reads its GPU); for a described
-/// GPU its device properties, which the plan records. Returns the plan,
-/// its workspace, and the handle's id or the described GPU.
-fn finalized(lib: &Arc<Library>, source: PlanSource<'_>, target: Target<'_>) -> Result<Finalized> {
+/// GPU its device properties, which the plan records. Made by the general
+/// calls of [`BackendDescriptor`], each checked against the table. Returns
+/// the plan, its workspace, and the handle's id or the described GPU.
+fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Result<Finalized> {
     check_target_library(lib, target, FINALIZE)?;
-    let (desc, ws, handle_id, target) = match target {
+    let mut desc =
+        BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR)?;
+    match source {
+        Source::Config(c) => desc.set_descriptor(A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, c)?,
+        Source::Json(json) => {
+            desc.set_checked_text(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION, json)?
+        }
+    }
+    let (handle_id, target) = match target {
         Target::Handle(h) => {
-            let (desc, ws) = BackendDescriptor::finalized_plan(lib, source, PlanOn::Handle(h))?;
-            (desc, ws, Some(h.id()), None)
+            desc.set_handle(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, h)?;
+            (Some(h.id()), None)
         }
         Target::Device(props) => {
-            let (desc, ws) = props.with_descriptor(lib, |d| {
-                BackendDescriptor::finalized_plan(lib, source, PlanOn::Device(d))
+            props.with_descriptor(lib, |d| {
+                desc.set_shared(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, d)
             })?;
-            (desc, ws, None, Some(Arc::clone(props.plan_target())))
+            (None, Some(Arc::clone(props.plan_target())))
         }
     };
+    desc.finalize()?;
+    let ws = desc.get_one::<i64>(A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)?;
     let workspace = usize::try_from(ws).map_err(|_| workspace_refused(ws))?;
     Ok(Finalized {
         desc,
@@ -158,7 +178,7 @@ impl ExecutionPlan {
     /// [`Error::InvalidArgument`] for a target of another library.
     #[doc(alias = "CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR")]
     pub fn new(config: &EngineConfig, target: Target<'_>) -> Result<ExecutionPlan> {
-        let source = PlanSource::Config(&config.desc);
+        let source = Source::Config(&config.desc);
         let Finalized {
             desc,
             workspace,
@@ -220,7 +240,7 @@ impl ExecutionPlan {
     /// built for another GPU architecture than the target's.
     pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
         let (graph_name, tensors) = PlanJson::tensors(json)?;
-        let source = PlanSource::Json(json.as_bytes());
+        let source = Source::Json(json);
         let Finalized {
             desc,
             workspace,
