@@ -655,11 +655,13 @@ fn a_cached_plan_carries_the_scalars_of_the_graph_it_is_asked_for() {
     let first = cache
         .get_or_build(&two, &device, &Settings::default())
         .expect("plan");
-    assert_eq!(value(first), Some(ScalarValue::Float(2.0)));
+    assert_eq!(value(&first), Some(ScalarValue::Float(2.0)));
     let hit = cache
         .get_or_build(&three, &device, &Settings::default())
         .expect("hit");
-    assert_eq!(value(hit), Some(ScalarValue::Float(3.0)));
+    assert_eq!(value(&hit), Some(ScalarValue::Float(3.0)));
+    // The plan handed out first is shared, and keeps its graph's scalar.
+    assert_eq!(value(&first), Some(ScalarValue::Float(2.0)));
     assert_eq!((cache.hits(), cache.misses()), (1, 1));
 }
 

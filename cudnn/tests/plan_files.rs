@@ -385,9 +385,9 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
         .get_or_build(&relu, &device, &settings)
         .expect("rebuilt");
     assert!(
-        pointwise_modes(plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()),
+        pointwise_modes(&plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()),
         "{:?}",
-        pointwise_modes(plan)
+        pointwise_modes(&plan)
     );
     assert_eq!(
         (loaded.hits(), loaded.misses(), loaded.dropped()),
@@ -398,7 +398,7 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     let plan = loaded
         .get_or_build(&tanh, &device, &settings)
         .expect("tanh");
-    assert!(pointwise_modes(plan).contains(&"CUDNN_POINTWISE_TANH_FWD".to_string()));
+    assert!(pointwise_modes(&plan).contains(&"CUDNN_POINTWISE_TANH_FWD".to_string()));
     assert_eq!(
         (loaded.hits(), loaded.misses(), loaded.dropped()),
         (2, 1, 1)
@@ -412,7 +412,7 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     let plan = mixed
         .get_or_build(&relu, &device, &settings)
         .expect("rebuilt");
-    assert!(pointwise_modes(plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()));
+    assert!(pointwise_modes(&plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()));
     assert_eq!((mixed.misses(), mixed.dropped()), (1, 1));
     assert!(mixed.remove(&PlanKey::new(&relu, &device, &settings)));
     assert!(!mixed.remove(&PlanKey::new(&relu, &device, &settings)));

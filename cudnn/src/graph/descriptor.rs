@@ -254,6 +254,21 @@ impl SharedDescriptor {
 }
 
 impl BackendDescriptor {
+    /// Another owner of the same C descriptor, finalized as this one is:
+    /// it takes no attribute (finalized, and shared, so neither
+    /// [`reset`](Self::reset) nor `keep` applies to it); dropping it lets
+    /// go of one share. For a finalized descriptor only (`None` else).
+    pub(crate) fn share_finalized(&self) -> Option<BackendDescriptor> {
+        self.finalized.then(|| BackendDescriptor {
+            raw: Arc::clone(&self.raw),
+            finalized: true,
+            set_attrs: SetAttrs::default(),
+            not_sync: PhantomData,
+        })
+    }
+}
+
+impl BackendDescriptor {
     /// Creates an empty descriptor of type `kind` with the process-wide
     /// library.
     ///

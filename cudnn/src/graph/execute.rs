@@ -3,6 +3,7 @@
 //! other.
 
 use std::ffi::c_void;
+use std::sync::atomic::Ordering;
 
 use cudarc::driver::SyncOnDrop;
 use cudnn_sys as sys;
@@ -92,12 +93,12 @@ fn check_device(
     let Some(target) = plan.target() else {
         return Ok(());
     };
-    if plan.checked_on.get() == Some(handle.id()) {
+    if plan.checked_on.load(Ordering::Relaxed) == handle.id() {
         return Ok(());
     }
     let device = PlanTarget::of_context(l.stream.context())?;
     target.check_for(l.function, &device)?;
-    plan.checked_on.set(Some(handle.id()));
+    plan.checked_on.store(handle.id(), Ordering::Relaxed);
     Ok(())
 }
 

@@ -139,10 +139,21 @@ impl OperationGraph {
     /// JSON does not record), and the tensors a plan's JSON leaves out (an
     /// SDPA backward's score subgraph: the causal mask's fill value, a
     /// bias), which an execution binds as it does for a plan built here.
-    pub(crate) fn adopt(&self, plan: &mut ExecutionPlan) {
-        if !Arc::ptr_eq(&plan.tensors, &self.plan_tensors) {
-            plan.tensors = self.plan_tensors();
+    /// A plan shared elsewhere is not changed: `plan` becomes a plan of
+    /// the same descriptor with this graph's tensors.
+    ///
+    /// # Errors
+    /// As [`ExecutionPlan::with_tensors`].
+    pub(crate) fn adopt(&self, plan: &mut Arc<ExecutionPlan>) -> Result<()> {
+        if Arc::ptr_eq(&plan.tensors, &self.plan_tensors) {
+            return Ok(());
         }
+        let tensors = self.plan_tensors();
+        match Arc::get_mut(plan) {
+            Some(p) => p.tensors = tensors,
+            None => *plan = Arc::new(plan.with_tensors(tensors)?),
+        }
+        Ok(())
     }
 
     /// The finalized operation-graph descriptor.

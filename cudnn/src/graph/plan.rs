@@ -1,8 +1,8 @@
 //! Execution plans: an engine configuration finalized for a target GPU,
 //! with its workspace size; serialized to cuDNN's JSON and read back.
 
-use std::cell::{Cell, OnceCell};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cudnn_sys as sys;
 use sys::{
@@ -38,10 +38,12 @@ const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRI
 /// same architecture and limits. A plan built for a [`Target::Handle`]
 /// runs only on that handle.
 ///
-/// Not `Clone`; `Send`, not `Sync`.
+/// Not `Clone`; `Send` and `Sync`: a plan cache hands out
+/// `Arc<ExecutionPlan>`, and a plan may run on several threads' handles
+/// at once.
 #[derive(Debug)]
 pub struct ExecutionPlan {
-    pub(crate) desc: BackendDescriptor,
+    pub(crate) desc: PlanDescriptor,
     pub(crate) workspace: usize,
     /// The graph's name and tensors (shared with the configuration's
     /// graph, for a plan made from one).
@@ -51,20 +53,71 @@ pub struct ExecutionPlan {
     /// first asked for. Not copied from the configuration: most plans
     /// are never asked, and a copy of shared lists costs each plan a
     /// reference count on memory the heuristics left cold.
-    pub(crate) engine: OnceCell<Option<EngineInfo>>,
+    pub(crate) engine: OnceLock<Option<EngineInfo>>,
     /// The knob choices of the plan's configuration, read back from cuDNN
     /// when first asked for.
-    pub(crate) knobs: OnceCell<Vec<(KnobType, i64)>>,
+    pub(crate) knobs: OnceLock<Vec<(KnobType, i64)>>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
     /// The described GPU it was built for (shared with the description).
     pub(crate) target: Option<Arc<PlanTarget>>,
-    /// The last handle whose GPU was found to be the target.
-    pub(crate) checked_on: Cell<Option<u64>>,
+    /// The id of the last handle whose GPU was found to be the target
+    /// (0: none; handle ids start at 1).
+    pub(crate) checked_on: AtomicU64,
 }
 
-static_assertions::assert_impl_all!(ExecutionPlan: Send);
-static_assertions::assert_not_impl_any!(ExecutionPlan: Sync, Clone);
+static_assertions::assert_impl_all!(ExecutionPlan: Send, Sync);
+static_assertions::assert_not_impl_any!(ExecutionPlan: Clone);
+
+/// A plan's finalized descriptor, shared between threads: cuDNN reads it
+/// to run the plan ([`ptr`](Self::ptr)), and its attributes are read back
+/// one reader at a time ([`read`](Self::read)).
+#[derive(Debug)]
+pub(crate) struct PlanDescriptor {
+    desc: BackendDescriptor,
+    reads: Mutex<()>,
+}
+
+// SAFETY: the descriptor is finalized when the plan is made and takes no
+// attribute after (`ExecutionPlan` hands out no `&mut` to it). A shared
+// plan gives cuDNN the pointer only to be read (an execution, a CUDA
+// graph's population or update, which run on the caller's handle and
+// change nothing in the plan), and reads its attributes back only under
+// `reads`, one reader at a time; what it keeps alive (`Raw`) is `Sync`.
+unsafe impl Sync for PlanDescriptor {}
+
+impl PlanDescriptor {
+    fn new(desc: BackendDescriptor) -> PlanDescriptor {
+        PlanDescriptor {
+            desc,
+            reads: Mutex::new(()),
+        }
+    }
+
+    /// The C descriptor, for cuDNN to run.
+    pub(crate) fn ptr(&self) -> sys::cudnnBackendDescriptor_t {
+        self.desc.ptr()
+    }
+
+    /// `f` of the descriptor, while no other thread reads it.
+    fn read<R>(&self, f: impl FnOnce(&BackendDescriptor) -> R) -> R {
+        let _one = self.reads.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&self.desc)
+    }
+
+    fn library(&self) -> &Arc<Library> {
+        self.desc.library()
+    }
+
+    /// Another owner of the same finalized C descriptor (both keep it
+    /// alive).
+    fn share(&self) -> Result<PlanDescriptor> {
+        let desc = self.desc.share_finalized().ok_or_else(|| {
+            Error::unsupported("ExecutionPlan", "the plan's descriptor is not finalized")
+        })?;
+        Ok(PlanDescriptor::new(desc))
+    }
+}
 
 /// What a plan is made of.
 #[derive(Clone, Copy)]
@@ -106,7 +159,7 @@ fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Resu
     let ws = desc.get_one::<i64>(A::CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE)?;
     let workspace = usize::try_from(ws).map_err(|_| workspace_refused(ws))?;
     Ok(Finalized {
-        desc,
+        desc: PlanDescriptor::new(desc),
         workspace,
         handle_id,
         target,
@@ -115,7 +168,7 @@ fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Resu
 
 /// What [`finalized`] makes.
 struct Finalized {
-    desc: BackendDescriptor,
+    desc: PlanDescriptor,
     workspace: usize,
     handle_id: Option<u64>,
     target: Option<Arc<PlanTarget>>,
@@ -190,11 +243,11 @@ impl ExecutionPlan {
             workspace,
             graph_name: config.graph_name.clone(),
             tensors: Arc::clone(&config.tensors),
-            engine: OnceCell::new(),
-            knobs: OnceCell::new(),
+            engine: OnceLock::new(),
+            knobs: OnceLock::new(),
             handle_id,
             target,
-            checked_on: Cell::new(None),
+            checked_on: AtomicU64::new(0),
         })
     }
 
@@ -252,11 +305,32 @@ impl ExecutionPlan {
             workspace,
             graph_name,
             tensors: tensors.into(),
-            engine: OnceCell::new(),
-            knobs: OnceCell::new(),
+            engine: OnceLock::new(),
+            knobs: OnceLock::new(),
             handle_id,
             target,
-            checked_on: Cell::new(None),
+            checked_on: AtomicU64::new(0),
+        })
+    }
+
+    /// This plan (the same C descriptor, kept alive by both) with
+    /// `tensors` for its graph's: what a plan cache hands out for a graph
+    /// of the same key whose by-value scalars differ.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a plan whose descriptor is not
+    /// finalized (every plan's is).
+    pub(crate) fn with_tensors(&self, tensors: Arc<[GraphTensor]>) -> Result<ExecutionPlan> {
+        Ok(ExecutionPlan {
+            desc: self.desc.share()?,
+            workspace: self.workspace,
+            graph_name: self.graph_name.clone(),
+            tensors,
+            engine: OnceLock::new(),
+            knobs: OnceLock::new(),
+            handle_id: self.handle_id,
+            target: self.target.clone(),
+            checked_on: AtomicU64::new(self.checked_on.load(Ordering::Relaxed)),
         })
     }
 
@@ -268,7 +342,7 @@ impl ExecutionPlan {
     /// plan JSON.
     pub fn to_json(&self) -> Result<String> {
         self.desc
-            .get_string(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)
+            .read(|d| d.get_string(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION))
     }
 
     /// The device memory, in bytes, an execution needs as workspace.
@@ -312,13 +386,18 @@ impl ExecutionPlan {
     }
 
     fn engine(&self) -> Option<&EngineInfo> {
-        self.engine.get_or_init(|| plan_engine(&self.desc)).as_ref()
+        self.engine
+            .get_or_init(|| self.desc.read(plan_engine))
+            .as_ref()
     }
 
     /// The knob choices of the plan's engine configuration.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        self.knobs
-            .get_or_init(|| plan_config(&self.desc).map_or_else(Vec::new, |c| read_knobs(&c)))
+        self.knobs.get_or_init(|| {
+            self.desc
+                .read(plan_config)
+                .map_or_else(Vec::new, |c| read_knobs(&c))
+        })
     }
 
     /// The described GPU the plan was built for

@@ -152,8 +152,8 @@ pub struct AttentionBackward<'a, T> {
 /// device) before cuDNN runs. For inference, [`AttentionInference`]
 /// builds the forward alone.
 ///
-/// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
-/// self`); not `Clone`.
+/// `Send` and `Sync` (it owns shared plans and a workspace; calls take
+/// `&mut self`); not `Clone`.
 #[derive(Debug)]
 pub struct Attention<T: AttentionElement> {
     fwd: ForwardGraph,
@@ -162,8 +162,8 @@ pub struct Attention<T: AttentionElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(Attention<half::bf16>: Send);
-static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(Attention<half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(Attention<half::bf16>: Clone);
 
 /// Fused scaled dot-product attention for inference: the forward of
 /// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
@@ -174,7 +174,7 @@ static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 /// `backward`: a layer built for inference cannot be asked for
 /// gradients, which the type says rather than a runtime refusal.
 ///
-/// `Send`, not `Sync`; not `Clone`.
+/// `Send` and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct AttentionInference<T: AttentionElement> {
     fwd: ForwardGraph,
@@ -182,8 +182,8 @@ pub struct AttentionInference<T: AttentionElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(AttentionInference<half::f16>: Send);
-static_assertions::assert_not_impl_any!(AttentionInference<half::f16>: Sync, Clone);
+static_assertions::assert_impl_all!(AttentionInference<half::f16>: Send, Sync);
+static_assertions::assert_not_impl_any!(AttentionInference<half::f16>: Clone);
 
 /// The forward of either layer: its plans and uids (q, k, v, o, and the
 /// statistics when trained).

@@ -110,8 +110,8 @@ pub struct AttentionFp8Forward<'a, T, Y> {
 ///
 /// It owns its plans and a workspace, built once for its shape by
 /// [`new`](Self::new); `forward` checks every buffer (length, device)
-/// before cuDNN runs, and buffers of another type do not compile. `Send`,
-/// not `Sync`; not `Clone`.
+/// before cuDNN runs, and buffers of another type do not compile. `Send`
+/// and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct AttentionFp8Inference<T: Fp8Element, Y: AttentionFp8Output> {
     shape: AttentionShape,
@@ -128,8 +128,8 @@ pub struct AttentionFp8Inference<T: Fp8Element, Y: AttentionFp8Output> {
     element: PhantomData<fn() -> (T, Y)>,
 }
 
-static_assertions::assert_impl_all!(AttentionFp8Inference<F8E4M3, half::bf16>: Send);
-static_assertions::assert_not_impl_any!(AttentionFp8Inference<F8E4M3, F8E4M3>: Sync, Clone);
+static_assertions::assert_impl_all!(AttentionFp8Inference<F8E4M3, half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(AttentionFp8Inference<F8E4M3, F8E4M3>: Clone);
 
 /// The head dims of cuDNN's FP8 attention: multiples of 16 (cuDNN 9.28
 /// offers no FP8 engine for a head dim of 72, on sm_90 nor on sm_100).

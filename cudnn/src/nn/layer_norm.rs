@@ -63,8 +63,8 @@ pub struct LayerNormBackward<'a, T> {
 /// once for its shape and type by [`new`](Self::new); the calls check
 /// every buffer (type, length, device) before cuDNN runs.
 ///
-/// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
-/// self`); not `Clone`.
+/// `Send` and `Sync` (it owns shared plans and a workspace; calls take
+/// `&mut self`); not `Clone`.
 #[derive(Debug)]
 pub struct LayerNorm<T: NormElement> {
     shape: NormShape,
@@ -79,8 +79,8 @@ pub struct LayerNorm<T: NormElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(LayerNorm<f32>: Send);
-static_assertions::assert_not_impl_any!(LayerNorm<f32>: Sync, Clone);
+static_assertions::assert_impl_all!(LayerNorm<f32>: Send, Sync);
+static_assertions::assert_not_impl_any!(LayerNorm<f32>: Clone);
 
 impl<T: NormElement> LayerNorm<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the

@@ -56,7 +56,7 @@ pub struct LinearForward<'a, T> {
 /// [`new`](Self::new); `forward` checks every buffer (type, length,
 /// device) before cuDNN runs.
 ///
-/// `Send`, not `Sync`; not `Clone`.
+/// `Send` and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct Linear<T: LinearElement> {
     shape: LinearShape,
@@ -69,8 +69,8 @@ pub struct Linear<T: LinearElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(Linear<half::bf16>: Send);
-static_assertions::assert_not_impl_any!(Linear<half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(Linear<half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(Linear<half::bf16>: Clone);
 static_assertions::assert_impl_all!(LinearActivation: Send, Sync, Copy);
 
 impl<T: LinearElement> Linear<T> {

@@ -71,7 +71,7 @@ pub struct LinearFp8Forward<'a, T, Y> {
 ///
 /// It owns its plans and a workspace, built once for its shape by
 /// [`new`](Self::new); `forward` checks every buffer (type, length,
-/// device) before cuDNN runs. `Send`, not `Sync`; not `Clone`.
+/// device) before cuDNN runs. `Send` and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct LinearFp8<T: Fp8Element, Y: LinearFp8Output> {
     shape: LinearShape,
@@ -84,8 +84,8 @@ pub struct LinearFp8<T: Fp8Element, Y: LinearFp8Output> {
     element: PhantomData<fn() -> (T, Y)>,
 }
 
-static_assertions::assert_impl_all!(LinearFp8<F8E4M3, half::bf16>: Send);
-static_assertions::assert_not_impl_any!(LinearFp8<F8E4M3, half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(LinearFp8<F8E4M3, half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(LinearFp8<F8E4M3, half::bf16>: Clone);
 
 impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
     /// Checks what [`new`](Self::new) checks before any graph is built:

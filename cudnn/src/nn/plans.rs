@@ -86,7 +86,11 @@ impl<'a> LayerTarget<'a> {
 /// candidates, narrowed to the fastest on the first run.
 #[derive(Debug)]
 pub(crate) struct Plans {
+    /// The candidates not yet narrowed (more than one).
     candidates: Vec<ExecutionPlan>,
+    /// The plan that runs, once there is one: a plan cache's own (shared
+    /// with the cache), or the one candidate left.
+    chosen: Option<Arc<ExecutionPlan>>,
 }
 
 impl Plans {
@@ -113,7 +117,7 @@ impl Plans {
                 LayerTarget::Device { device, .. } => Some(device.clone()),
             };
             if let Some(device) = described {
-                return Self::cached(lib, &og, cache, &device, settings);
+                return Self::cached(&og, cache, &device, settings);
             }
         }
         let candidates = og.plans(target.graph_target(), settings)?;
@@ -123,27 +127,31 @@ impl Plans {
                 reason: "the plan search returned no plan".into(),
             });
         }
-        Ok(Plans { candidates })
+        Ok(Plans::of(candidates))
+    }
+
+    /// The plans of `candidates`, the one chosen when there is one.
+    fn of(mut candidates: Vec<ExecutionPlan>) -> Plans {
+        let chosen = if candidates.len() == 1 {
+            candidates.pop().map(Arc::new)
+        } else {
+            None
+        };
+        Plans { candidates, chosen }
     }
 
     /// The plan of `og` for `device` from `cache` (found and stored there
-    /// when absent).
+    /// when absent), as the cache hands it out: with `og`'s tensors.
     fn cached(
-        lib: &Arc<Library>,
         og: &OperationGraph,
         cache: &mut PlanCache,
         device: &DeviceProperties,
         settings: &Settings,
     ) -> Result<Plans> {
-        let json = cache.get_or_build(og, device, settings)?.to_json()?;
-        let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(device))?;
-        // The cached plan's scalars (epsilon, the attention's scale)
-        // may be another graph's of the same key, and its JSON may leave
-        // tensors out (an SDPA backward's mask): the graph's tensors go
-        // with it.
-        og.adopt(&mut plan);
+        let plan = cache.get_or_build(og, device, settings)?;
         Ok(Plans {
-            candidates: vec![plan],
+            candidates: Vec::new(),
+            chosen: Some(plan),
         })
     }
 
@@ -152,6 +160,7 @@ impl Plans {
     pub(crate) fn workspace_size(&self) -> usize {
         self.candidates
             .iter()
+            .chain(self.chosen.as_deref())
             .map(ExecutionPlan::workspace_size)
             .max()
             .unwrap_or(0)
@@ -166,12 +175,13 @@ impl Plans {
         pack: &mut VariantPack<'_>,
         workspace: &mut Workspace,
     ) -> Result<()> {
-        if self.candidates.len() > 1 {
+        if self.chosen.is_none() && !self.candidates.is_empty() {
             let (best, _) = handle.autotune(&self.candidates, AUTOTUNE_RUNS, workspace, pack)?;
             let plan = self.candidates.swap_remove(best);
-            self.candidates = vec![plan];
+            self.candidates = Vec::new();
+            self.chosen = Some(Arc::new(plan));
         }
-        let plan = self.candidates.first().ok_or_else(|| Error::NoEngine {
+        let plan = self.chosen.as_deref().ok_or_else(|| Error::NoEngine {
             graph: "layer".into(),
             reason: "no plan is left".into(),
         })?;

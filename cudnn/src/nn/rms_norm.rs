@@ -56,8 +56,8 @@ pub struct RmsNormBackward<'a, T> {
 /// built once for its shape and type by [`new`](Self::new); the calls
 /// check every buffer (type, length, device) before cuDNN runs.
 ///
-/// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
-/// self`); not `Clone`.
+/// `Send` and `Sync` (it owns shared plans and a workspace; calls take
+/// `&mut self`); not `Clone`.
 #[derive(Debug)]
 pub struct RmsNorm<T: NormElement> {
     shape: NormShape,
@@ -72,8 +72,8 @@ pub struct RmsNorm<T: NormElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(RmsNorm<f32>: Send);
-static_assertions::assert_not_impl_any!(RmsNorm<f32>: Sync, Clone);
+static_assertions::assert_impl_all!(RmsNorm<f32>: Send, Sync);
+static_assertions::assert_not_impl_any!(RmsNorm<f32>: Clone);
 
 impl<T: NormElement> RmsNorm<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
