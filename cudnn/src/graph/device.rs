@@ -18,7 +18,7 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::descriptor::{BackendDescriptor, SharedDescriptor};
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 #[cfg(doc)]
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
@@ -469,7 +469,7 @@ pub struct DeviceProperties {
     fingerprint: OnceLock<String>,
     /// The target of the plans built for it, made when first asked for
     /// and shared by those plans.
-    target: OnceLock<Arc<PlanTarget>>,
+    target: OnceLock<Arc<DeviceLimits>>,
 }
 
 static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
@@ -739,9 +739,9 @@ impl DeviceProperties {
 
     /// The target of the plans built for this description, made on the
     /// first call and shared (by its clones too, once made).
-    pub(crate) fn plan_target(&self) -> &Arc<PlanTarget> {
+    pub(crate) fn device_limits(&self) -> &Arc<DeviceLimits> {
         self.target.get_or_init(|| {
-            Arc::new(PlanTarget::described(
+            Arc::new(DeviceLimits::described(
                 &self.name,
                 self.capability,
                 |key, element| {
@@ -842,11 +842,11 @@ impl DeviceProperties {
     }
 }
 
-impl PlanTarget {
+impl DeviceLimits {
     /// The target a description stands for: what a plan built for it
     /// depends on.
-    pub fn of(device: &DeviceProperties) -> PlanTarget {
-        PlanTarget::clone(device.plan_target())
+    pub fn of(device: &DeviceProperties) -> DeviceLimits {
+        DeviceLimits::clone(device.device_limits())
     }
 }
 

@@ -13,7 +13,7 @@ use super::descriptor::BackendDescriptor;
 use super::pack::{check_addresses, check_bindings, scalar_words, BufferFacts, VariantPack};
 use super::plan::ExecutionPlan;
 use super::scalar::ScalarValue;
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::WorkspacePtr;
@@ -96,7 +96,7 @@ fn check_device(
     if plan.checked_on.load(Ordering::Relaxed) == handle.id() {
         return Ok(());
     }
-    let device = PlanTarget::of_context(l.stream.context())?;
+    let device = DeviceLimits::of_context(l.stream.context())?;
     target.check_for(l.function, &device)?;
     plan.checked_on.store(handle.id(), Ordering::Relaxed);
     Ok(())
@@ -208,7 +208,7 @@ impl Handle {
     /// Everything is checked before cuDNN is called: the plan's library
     /// is the handle's, a plan built with a handle runs only on that
     /// handle, a plan built for a described GPU only on a GPU with its
-    /// architecture and limits ([`PlanTarget`](super::PlanTarget)), and
+    /// architecture and limits ([`DeviceLimits`](super::DeviceLimits)), and
     /// every buffer and value fits its tensor (see [`VariantPack`]).
     ///
     /// # Errors

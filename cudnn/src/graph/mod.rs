@@ -40,7 +40,7 @@
 //!    CUDA graphs recorded from a plan ([`PlanGraph`]; plans chosen with
 //!    [`Settings::require_cuda_graph`], each launch ordered with other
 //!    streams by cudarc's events). A plan built for a described GPU runs
-//!    only on a GPU with its architecture and limits ([`PlanTarget`]).
+//!    only on a GPU with its architecture and limits ([`DeviceLimits`]).
 //!
 //!    Device-side indices (an attention's sequence lengths and page
 //!    tables) are the one thing not checked: their values live on the
@@ -146,7 +146,7 @@ pub use pack::VariantPack;
 pub use plan::ExecutionPlan;
 pub use scalar::ScalarValue;
 pub use settings::Settings;
-pub use target::PlanTarget;
+pub use target::DeviceLimits;
 pub use value::AttributeValue;
 
 /// The most dimensions of a graph's tensor (`CUDNN_DIM_MAX`).

@@ -25,7 +25,7 @@ use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
 use super::signature::Signature;
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::library::Library;
 
@@ -203,7 +203,11 @@ impl OperationGraph {
         let sm_major = match target {
             Target::Device(p) => p.compute_capability().0,
             Target::Handle(h) => match h.stream() {
-                Some(s) => PlanTarget::of_context(s.context())?.compute_capability().0,
+                Some(s) => {
+                    DeviceLimits::of_context(s.context())?
+                        .compute_capability()
+                        .0
+                }
                 None => return Ok(()),
             },
         };

@@ -18,7 +18,7 @@ use super::engine::{
 use super::graph_tensor::GraphTensor;
 use super::name::Name;
 use super::plan_json::PlanJson;
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 
@@ -60,7 +60,7 @@ pub struct ExecutionPlan {
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
     /// The described GPU it was built for (shared with the description).
-    pub(crate) target: Option<Arc<PlanTarget>>,
+    pub(crate) target: Option<Arc<DeviceLimits>>,
     /// The id of the last handle whose GPU was found to be the target
     /// (0: none; handle ids start at 1).
     pub(crate) checked_on: AtomicU64,
@@ -152,7 +152,7 @@ fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Resu
             props.with_descriptor(lib, |d| {
                 desc.set_shared(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, d)
             })?;
-            (None, Some(Arc::clone(props.plan_target())))
+            (None, Some(Arc::clone(props.device_limits())))
         }
     };
     desc.finalize()?;
@@ -171,7 +171,7 @@ struct Finalized {
     desc: PlanDescriptor,
     workspace: usize,
     handle_id: Option<u64>,
-    target: Option<Arc<PlanTarget>>,
+    target: Option<Arc<DeviceLimits>>,
 }
 
 /// A workspace size that is not one.
@@ -402,7 +402,7 @@ impl ExecutionPlan {
 
     /// The described GPU the plan was built for
     /// ([`Target::Device`]); `None` for a plan built for a handle.
-    pub fn target(&self) -> Option<&PlanTarget> {
+    pub fn target(&self) -> Option<&DeviceLimits> {
         self.target.as_deref()
     }
 

@@ -11,7 +11,7 @@ use crate::core::library::Library;
 use crate::core::version::Version;
 use crate::core::workspace::Workspace;
 use crate::graph::{
-    DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, PlanTarget, Settings,
+    DeviceLimits, DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, Settings,
     Target, VariantPack,
 };
 
@@ -29,7 +29,7 @@ const AUTOTUNE_RUNS: usize = 3;
 /// `new(&handle, ...)` reads as before.
 ///
 /// A layer planned for a description runs on a handle whose GPU matches it:
-/// every execution checks the plan's [`PlanTarget`] against the handle's GPU
+/// every execution checks the plan's [`DeviceLimits`] against the handle's GPU
 /// and refuses another before cuDNN runs. Describing a device needs cuDNN
 /// 9.8; an older library refuses such a layer with a typed error.
 #[derive(Debug, Clone, Copy)]
@@ -67,7 +67,7 @@ impl<'a> LayerTarget<'a> {
         match *self {
             LayerTarget::Handle(h) => h
                 .stream()
-                .and_then(|s| PlanTarget::of_context(s.context()).ok())
+                .and_then(|s| DeviceLimits::of_context(s.context()).ok())
                 .map(|t| t.compute_capability()),
             LayerTarget::Device { device, .. } => Some(device.compute_capability()),
         }
