@@ -205,7 +205,13 @@ fn first_plan(graph: &OperationGraph, host: &Host) -> Result<ExecutionPlan, Stri
     let configs = heuristics(graph, &host.device).map_err(|e| e.to_string())?;
     let mut last = String::from("no engine configuration");
     for c in &configs {
-        match ExecutionPlan::new(c, Target::Device(&host.device)) {
+        match ExecutionPlan::new(
+            c,
+            Target::Device {
+                library: graph.library(),
+                device: &host.device,
+            },
+        ) {
             Ok(plan) => return Ok(plan),
             Err(e) => last = e.to_string(),
         }

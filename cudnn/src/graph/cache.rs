@@ -341,7 +341,13 @@ impl PlanCache {
             }
             self.misses += 1;
             let plan = graph
-                .plans(Target::Device(device), settings)?
+                .plans(
+                    Target::Device {
+                        library: graph.library(),
+                        device,
+                    },
+                    settings,
+                )?
                 .into_iter()
                 .next()
                 .ok_or_else(|| Error::NoEngine {
@@ -608,8 +614,12 @@ fn ready(
         entry.checked = true;
     }
     if entry.plan.is_none() {
-        let plan = ExecutionPlan::from_json(graph.library(), &entry.json, Target::Device(device))
-            .map_err(DropReason::NotFinalized)?;
+        let target = Target::Device {
+            library: graph.library(),
+            device,
+        };
+        let plan =
+            ExecutionPlan::from_json(&entry.json, target).map_err(DropReason::NotFinalized)?;
         entry.plan = Some(Arc::new(plan));
     }
     Ok(())

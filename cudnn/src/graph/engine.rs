@@ -28,23 +28,69 @@ pub type HeuristicMode = sys::cudnnBackendHeurMode_t;
 /// configuration, ...), set in an engine configuration with a value.
 pub type KnobType = sys::cudnnBackendKnobType_t;
 
-/// The GPU that engines are chosen and plans are built for.
+/// The GPU that engines are chosen and plans are built for, with the
+/// library that plans for it.
 ///
 /// - `Device`: a description ([`DeviceProperties`], from JSON or a shipped
-///   preset): works without a GPU (cuDNN 9.8 and later).
-/// - `Handle`: the GPU of a live handle, as cudnn-frontend uses it: a
-///   graph built with that handle ([`Graph::build_with`](super::Graph::build_with))
-///   gets its heuristics and engines from the handle, and a plan is
-///   given the handle. For a graph built without it, cuDNN 9.8 and later
-///   describe the handle's GPU themselves (a device-properties descriptor
-///   made from the handle); older releases refuse.
+///   preset) and the library that plans for it: works without a GPU
+///   (cuDNN 9.8 and later), so graphs, plans and layers can be made
+///   before any handle (or any GPU) exists.
+/// - `Handle`: the GPU of a live handle (and its library), as
+///   cudnn-frontend uses it: a graph built with that handle
+///   ([`Graph::build_with`](super::Graph::build_with)) gets its heuristics
+///   and engines from the handle, and a plan is given the handle. For a
+///   graph built without it, cuDNN 9.8 and later describe the handle's
+///   GPU themselves (a device-properties descriptor made from the
+///   handle); older releases refuse. `&Handle` converts into it.
 /// - Either way, no JSON of the device is parsed on the way.
+///
+/// A target whose library is not the graph's (or the configuration's) is
+/// refused with [`Error::InvalidArgument`]
+/// ([`Mismatch::OtherLibrary`]). A plan built for a description runs on a
+/// handle whose GPU matches it: every execution checks the plan's
+/// [`DeviceLimits`](super::DeviceLimits) against the handle's GPU and
+/// refuses another before cuDNN runs.
 #[derive(Debug, Clone, Copy)]
 pub enum Target<'a> {
-    /// A GPU described by its properties.
-    Device(&'a DeviceProperties),
-    /// The GPU of a handle.
+    /// A GPU described by its properties, planned with `library`.
+    Device {
+        /// The library the graphs are built and planned with.
+        library: &'a Arc<Library>,
+        /// The GPU the plans are for.
+        device: &'a DeviceProperties,
+    },
+    /// The GPU of a handle (and its library).
     Handle(&'a Handle),
+}
+
+impl<'a> From<&'a Handle> for Target<'a> {
+    fn from(handle: &'a Handle) -> Self {
+        Target::Handle(handle)
+    }
+}
+
+impl<'a> Target<'a> {
+    /// The library that plans for the target: the description's, or the
+    /// handle's.
+    pub fn library(&self) -> &'a Arc<Library> {
+        match *self {
+            Target::Handle(h) => h.library(),
+            Target::Device { library, .. } => library,
+        }
+    }
+
+    /// The GPU's compute capability, `(major, minor)`: the description's,
+    /// or the one the CUDA driver reports for the handle's context; `None`
+    /// for a handle without a stream or a driver that does not answer.
+    pub fn compute_capability(&self) -> Option<(u32, u32)> {
+        match *self {
+            Target::Handle(h) => h
+                .stream()
+                .and_then(|s| super::target::DeviceLimits::of_context(s.context()).ok())
+                .map(|t| t.compute_capability()),
+            Target::Device { device, .. } => Some(device.compute_capability()),
+        }
+    }
 }
 
 /// Which engines to keep, by the notes cuDNN attaches to each. The default
@@ -289,23 +335,29 @@ pub(crate) fn check_sm_count_target(have: crate::core::version::Version, n: u32)
     }
 }
 
-/// Refuses a handle target of another library than `lib`.
+/// Refuses a target of another library than `lib`.
 pub(crate) fn check_target_library(
     lib: &Arc<Library>,
     target: Target<'_>,
     function: &'static str,
 ) -> Result<()> {
-    match target {
-        Target::Handle(handle) if !Arc::ptr_eq(handle.library(), lib) => Err(Error::invalid(
-            function,
-            Mismatch::OtherLibrary {
-                descriptor: "the graph",
-                descriptor_library: lib.path().to_path_buf(),
-                handle_library: handle.library().path().to_path_buf(),
-            },
-        )),
-        _ => Ok(()),
+    if Arc::ptr_eq(target.library(), lib) {
+        return Ok(());
     }
+    Err(other_library(lib, target, function))
+}
+
+#[cold]
+#[inline(never)]
+fn other_library(lib: &Arc<Library>, target: Target<'_>, function: &'static str) -> Error {
+    Error::invalid(
+        function,
+        Mismatch::OtherLibrary {
+            descriptor: "the graph",
+            descriptor_library: lib.path().to_path_buf(),
+            handle_library: target.library().path().to_path_buf(),
+        },
+    )
 }
 
 /// An engine's global index (-1: not reported) and its numerical and

@@ -88,7 +88,8 @@
 //!
 //! // A plan for an H100, built and saved on a machine without a GPU.
 //! let h100 = DeviceProperties::preset("h100-sxm").expect("shipped");
-//! let plan = graph.plans(Target::Device(&h100), &Settings::default())?.remove(0);
+//! let target = Target::Device { library: graph.library(), device: &h100 };
+//! let plan = graph.plans(target, &Settings::default())?.remove(0);
 //! println!("workspace: {} bytes", plan.workspace_size());
 //! std::fs::write("conv_bias_relu.plan.json", plan.to_json()?).expect("write");
 //! # Ok(()) }

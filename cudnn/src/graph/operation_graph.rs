@@ -176,7 +176,7 @@ impl OperationGraph {
         check_target_library(lib, target, function)?;
         let v = lib.version();
         match target {
-            Target::Device(props) => props.descriptor(lib).map(Some),
+            Target::Device { device, .. } => device.descriptor(lib).map(Some),
             Target::Handle(_) if self.built_with(target) => Ok(None),
             Target::Handle(h) if (v.major, v.minor) >= (9, 8) => {
                 DeviceProperties::handle_descriptor(h).map(Some)
@@ -201,7 +201,7 @@ impl OperationGraph {
             return Ok(());
         }
         let sm_major = match target {
-            Target::Device(p) => p.compute_capability().0,
+            Target::Device { device, .. } => device.compute_capability().0,
             Target::Handle(h) => match h.stream() {
                 Some(s) => {
                     DeviceLimits::of_context(s.context())?

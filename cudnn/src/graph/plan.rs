@@ -148,7 +148,7 @@ fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Resu
             desc.set_handle(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE, h)?;
             (Some(h.id()), None)
         }
-        Target::Device(props) => {
+        Target::Device { device: props, .. } => {
             props.with_descriptor(lib, |d| {
                 desc.set_shared(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, d)
             })?;
@@ -252,7 +252,8 @@ impl ExecutionPlan {
     }
 
     /// Reads a plan from cuDNN's JSON ([`to_json`](Self::to_json)) and
-    /// finalizes it for `target`, with library `lib`.
+    /// finalizes it for `target`, with the target's library
+    /// ([`Target::library`]).
     ///
     /// A target is required: cuDNN 9.28 dereferences a null pointer when
     /// a plan read from JSON is finalized with neither device properties
@@ -291,7 +292,8 @@ impl ExecutionPlan {
     /// included), or the library has no plan JSON (cuDNN 8); cuDNN's
     /// status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007) for a plan
     /// built for another GPU architecture than the target's.
-    pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
+    pub fn from_json(json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
+        let lib = target.library();
         let (graph_name, tensors) = PlanJson::tensors(json)?;
         let source = Source::Json(json);
         let Finalized {

@@ -10,12 +10,13 @@ use crate::core::dtype::DType;
 use DType as Dt;
 
 use super::element::AttentionElement;
-use super::plans::{required, LayerTarget, Plans};
+use super::plans::{required, Plans};
 use super::shape::{AttentionOptions, AttentionPass, AttentionShape};
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
+use crate::graph::Target;
 use crate::graph::{
     Graph, PlanCache, SdpaBackwardInputs, SdpaOptions, Settings, TensorId, VariantPack,
 };
@@ -318,7 +319,7 @@ fn check_for(
     function: &'static str,
     shape: &AttentionShape,
     options: &AttentionOptions,
-    target: &LayerTarget<'_>,
+    target: &Target<'_>,
     passes: &[AttentionPass],
 ) -> Result<()> {
     check_layer_in(function, shape, options)?;
@@ -413,7 +414,7 @@ impl ForwardGraph {
     /// `target`, and its plans.
     fn new(
         function: &'static str,
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
         stats: bool,
         settings: &Settings,
@@ -485,7 +486,7 @@ impl<T: AttentionElement> Attention<T> {
 
     /// Builds the forward (with statistics) and backward graphs for
     /// `shape`, `T` and `options` for `target` (a handle, or a described
-    /// GPU with a library: [`LayerTarget`]), and their plans: from
+    /// GPU with a library: [`Target`]), and their plans: from
     /// `cache` when given (on cuDNN 9.8 and later, keyed by the graph and
     /// the device), otherwise as `settings` say. With
     /// [`Settings::benchmark`] and no cache, the candidate plans are timed
@@ -501,7 +502,7 @@ impl<T: AttentionElement> Attention<T> {
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: AttentionShape,
         options: AttentionOptions,
         settings: &Settings,
@@ -607,7 +608,7 @@ impl BackwardGraph {
     /// Builds the backward graph of a training layer for `target`, and its
     /// plans.
     fn new(
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
         settings: &Settings,
         cache: Option<&mut PlanCache>,
@@ -672,7 +673,7 @@ impl<T: AttentionElement> AttentionInference<T> {
     /// # Errors
     /// As [`Attention::new`].
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: AttentionShape,
         options: AttentionOptions,
         settings: &Settings,

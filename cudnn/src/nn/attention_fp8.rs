@@ -21,8 +21,9 @@ use super::attention::{
     SeqLens,
 };
 use super::element::{AttentionFp8Output, Fp8Element};
-use super::plans::{required, LayerTarget, Plans};
+use super::plans::{required, Plans};
 use super::shape::{AttentionOptions, AttentionPass, AttentionShape};
+use crate::graph::Target;
 
 const F32: DType = DType::FLOAT;
 
@@ -212,7 +213,7 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     }
 
     /// Builds the FP8 forward graph for `shape` and `options` for `target`
-    /// (a handle, or a described GPU with a library: [`LayerTarget`]),
+    /// (a handle, or a described GPU with a library: [`Target`]),
     /// and its plans: from `cache` when given, otherwise as `settings`
     /// say. The head dim is checked against the forward's rules
     /// ([`AttentionPass`]).
@@ -224,7 +225,7 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     /// does not take; the graph builder's refusals;
     /// [`Error::NoEngine`] when no plan finalizes; cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: AttentionShape,
         options: AttentionOptions,
         settings: &Settings,

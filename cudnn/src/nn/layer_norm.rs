@@ -7,12 +7,13 @@ use DType as Dt;
 use std::marker::PhantomData;
 
 use super::element::NormElement;
-use super::plans::{required, LayerTarget, Plans};
+use super::plans::{required, Plans};
 use super::shape::{check_norm_in, NormShape};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
+use crate::graph::Target;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 
 const F32: Dt = Dt::CUDNN_DATA_FLOAT;
@@ -96,7 +97,7 @@ impl<T: NormElement> LayerNorm<T> {
 
     /// Builds the forward (training) and backward graphs for `shape` and
     /// `T` (of `x`, `y`, `dy`, `dx`; parameters and statistics are
-    /// `f32`) for `target` (a handle, or a described GPU: [`LayerTarget`]), and their plans: from `cache` when given
+    /// `f32`) for `target` (a handle, or a described GPU: [`Target`]), and their plans: from `cache` when given
     /// (on cuDNN 9.8 and later, keyed by the graph and the handle's
     /// device; earlier releases plan without it), otherwise as `settings`
     /// say. With [`Settings::benchmark`] and no cache, the candidate
@@ -108,7 +109,7 @@ impl<T: NormElement> LayerNorm<T> {
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: NormShape,
         epsilon: f32,
         settings: &Settings,

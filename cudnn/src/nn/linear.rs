@@ -14,8 +14,9 @@ use crate::core::workspace::Workspace;
 use crate::graph::{Graph, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::LinearElement;
-use super::plans::{LayerTarget, Plans};
+use super::plans::Plans;
 use super::shape::LinearShape;
+use crate::graph::Target;
 
 /// The activation a [`Linear`] applies after its bias. `Default`: none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -76,7 +77,7 @@ static_assertions::assert_impl_all!(LinearActivation: Send, Sync, Copy);
 impl<T: LinearElement> Linear<T> {
     /// Builds the graph for `shape`, with a bias when `bias` is true, then
     /// `activation`, for `target` (a handle, or a described GPU:
-    /// [`LayerTarget`]), and its plans: from `cache` when given (cuDNN 9.8
+    /// [`Target`]), and its plans: from `cache` when given (cuDNN 9.8
     /// and later), otherwise as `settings` say.
     ///
     /// # Errors
@@ -86,7 +87,7 @@ impl<T: LinearElement> Linear<T> {
     /// (cuDNN 8.9 fuses a matmul's epilogue only on some GPUs and types);
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: LinearShape,
         bias: bool,
         activation: LinearActivation,

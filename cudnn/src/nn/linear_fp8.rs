@@ -18,8 +18,9 @@ use crate::graph::{Graph, MatmulFp8Scales, PlanCache, Settings, TensorId, Varian
 
 use super::element::{Fp8Element, LinearFp8Output};
 use super::linear::{apply, LinearActivation};
-use super::plans::{LayerTarget, Plans};
+use super::plans::Plans;
 use super::shape::LinearShape;
+use crate::graph::Target;
 
 const F32: DType = DType::FLOAT;
 
@@ -101,7 +102,7 @@ impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
 
     /// Builds the graph for `shape`, with a bias when `bias` is true, then
     /// `activation`, for `target` (a handle, or a described GPU:
-    /// [`LayerTarget`]), and its plans: from `cache` when given (cuDNN 9.8
+    /// [`Target`]), and its plans: from `cache` when given (cuDNN 9.8
     /// and later), otherwise as `settings` say.
     ///
     /// # Errors
@@ -110,7 +111,7 @@ impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
     /// builder's refusals; [`Error::NoEngine`] when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: LinearShape,
         bias: bool,
         activation: LinearActivation,
