@@ -151,7 +151,7 @@ mod compare {
     fn rust_pipeline(host: &Host, index: usize) -> cudnn::Result<Stages> {
         let mut ns = [0; 6];
         let target = Target::Device {
-            library: &lib,
+            library: &host.lib,
             device: &host.device,
         };
         let t = Instant::now();
