@@ -65,6 +65,13 @@ pub(crate) struct PlanJson {
 impl PlanJson {
     /// Reads and checks `json`.
     pub(crate) fn parse(json: &str) -> Result<PlanJson> {
+        Self::read(json, true)
+    }
+
+    /// Reads and checks `json`; with `full`, each node's settings and
+    /// the tensors it reads too (what [`signature`](Self::signature)
+    /// compares), which the checks do not keep otherwise.
+    fn read(json: &str, full: bool) -> Result<PlanJson> {
         let doc =
             json::parse(json).map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
         let graph = plan_graph(doc.root())?;
@@ -73,7 +80,7 @@ impl PlanJson {
         let by_uid = UidIndex::of(&tensors)?;
         let mut nodes = Vec::new();
         let mut indices = Vec::new();
-        read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0)?;
+        read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0, full)?;
         if nodes.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -102,10 +109,11 @@ impl PlanJson {
         })
     }
 
-    /// The graph's name and tensors of `json`, read and checked by
-    /// [`parse`](Self::parse).
+    /// The graph's name and tensors of `json`, checked as
+    /// [`parse`](Self::parse) checks it, without keeping the nodes'
+    /// settings and the tensors they read.
     pub(crate) fn tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
-        Self::parse(json).map(|p| (p.graph_name.as_str().into(), p.tensors))
+        Self::read(json, false).map(|p| (p.graph_name.as_str().into(), p.tensors))
     }
 
     /// What the plan is for, to compare with a graph's.
@@ -828,9 +836,10 @@ fn read_nodes(
     out: &mut Vec<NodeSig>,
     indices: &mut Vec<i64>,
     depth: usize,
+    full: bool,
 ) -> Result<()> {
     for node in &graph.nodes {
-        out.push(read_node(node, by_uid, indices, depth > 0)?);
+        out.push(read_node(node, by_uid, indices, depth > 0, full)?);
         if out.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -838,7 +847,7 @@ fn read_nodes(
             ));
         }
         if let Some(sub) = node.get("subgraph") {
-            read_nodes(&subgraph_of(sub)?, by_uid, out, indices, depth + 1)?;
+            read_nodes(&subgraph_of(sub)?, by_uid, out, indices, depth + 1, full)?;
         }
     }
     Ok(())
@@ -849,6 +858,7 @@ fn read_node(
     by_uid: &UidIndex,
     indices: &mut Vec<i64>,
     inner: bool,
+    full: bool,
 ) -> Result<NodeSig> {
     let op = node
         .get("operation")
@@ -879,7 +889,9 @@ fn read_node(
                 if output || (training && trained) {
                     sig.writes.push(uid);
                 } else {
-                    sig.reads.push(uid);
+                    if full {
+                        sig.reads.push(uid);
+                    }
                     if index {
                         indices.push(uid);
                     }
@@ -892,7 +904,8 @@ fn read_node(
             Role::Subgraph if !inner => {}
             Role::SubgraphEnd if !inner => subgraph_uid(node, op, k, value, by_uid)?,
             Role::Mode => match value.as_str().filter(|s| is_enum_name(s)) {
-                Some(s) => sig.modes.push([k, "=", s].concat()),
+                Some(s) if full => sig.modes.push([k, "=", s].concat()),
+                Some(_) => {}
                 None => {
                     return Err(Error::bad_value(
                         FROM_JSON,
@@ -916,7 +929,9 @@ fn read_node(
             }
         }
     }
-    sig.finish();
+    if full {
+        sig.finish();
+    }
     Ok(sig)
 }
 

@@ -69,11 +69,21 @@ fn in_cudnns_order(v: &Value) -> String {
     }
 }
 
-/// `PlanJson::parse` of `json`; where it reads the text, serde_json
+/// `PlanJson::parse` of `json` (and `PlanJson::tensors`, which must
+/// answer alike); where it reads the text, serde_json
 /// reads it too, to the same graph name, tensors and count of nodes
 /// ([`serde_view`]).
 fn checked(json: &str) -> Result<PlanJson> {
     let full = PlanJson::parse(json);
+    // The read for tensors alone checks as much and reads the same.
+    match (&full, PlanJson::tensors(json)) {
+        (Ok(p), Ok((name, tensors))) => {
+            assert_eq!(&*name, p.graph_name, "{json}");
+            assert_eq!(tensors, p.tensors, "{json}");
+        }
+        (Err(_), Err(_)) => {}
+        (a, b) => panic!("parse {a:?}, tensors {b:?}: {json}"),
+    }
     if let Ok(p) = &full {
         let v: Value = serde_json::from_str(json)
             .unwrap_or_else(|e| panic!("parse read a text serde_json refuses ({e}): {json}"));
