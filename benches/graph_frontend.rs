@@ -150,7 +150,10 @@ mod compare {
     /// One cudnn-rs pipeline, configuration `index` planned.
     fn rust_pipeline(host: &Host, index: usize) -> cudnn::Result<Stages> {
         let mut ns = [0; 6];
-        let target = Target::Device(&host.device);
+        let target = Target::Device {
+            library: &host.lib,
+            device: &host.device,
+        };
         let t = Instant::now();
         let g = describe()?;
         ns[0] = ns_since(t);
@@ -167,7 +170,7 @@ mod compare {
         let json = plan.to_json()?;
         ns[4] = ns_since(t);
         let t = Instant::now();
-        black_box(ExecutionPlan::from_json(&host.lib, &json, target)?);
+        black_box(ExecutionPlan::from_json(&json, target)?);
         ns[5] = ns_since(t);
         Ok(ns)
     }

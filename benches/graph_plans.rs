@@ -84,7 +84,10 @@ fn main() -> ExitCode {
     let prepared = (|| -> cudnn::Result<_> {
         let graph = build(lib)?;
         let configs = heuristics(&graph, device)?;
-        let target = Target::Device(device);
+        let target = Target::Device {
+            library: lib,
+            device,
+        };
         let mut failed = Vec::new();
         let mut found = None;
         for (i, c) in configs.iter().enumerate() {
@@ -152,8 +155,14 @@ fn main() -> ExitCode {
             "plan",
             Box::new(|| {
                 drop(black_box(
-                    ExecutionPlan::new(&configs[index], Target::Device(device))
-                        .expect("the configuration finalizes again"),
+                    ExecutionPlan::new(
+                        &configs[index],
+                        Target::Device {
+                            library: lib,
+                            device,
+                        },
+                    )
+                    .expect("the configuration finalizes again"),
                 ))
             }),
         ),
@@ -167,8 +176,14 @@ fn main() -> ExitCode {
             "from_json",
             Box::new(|| {
                 drop(black_box(
-                    ExecutionPlan::from_json(lib, &json, Target::Device(device))
-                        .expect("the saved plan reads back"),
+                    ExecutionPlan::from_json(
+                        &json,
+                        Target::Device {
+                            library: lib,
+                            device,
+                        },
+                    )
+                    .expect("the saved plan reads back"),
                 ))
             }),
         ),

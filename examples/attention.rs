@@ -204,7 +204,10 @@ fn plan_all(
     let mut built = Vec::new();
     for g in graphs {
         let og = g.build_with(lib, None)?;
-        let target = Target::Device(device);
+        let target = Target::Device {
+            library: lib,
+            device,
+        };
         let engines = match og.engine_configs(target, HeuristicMode::A, &Default::default()) {
             Ok(c) => c
                 .iter()

@@ -43,7 +43,10 @@ pub(crate) fn heuristics(
     device: &DeviceProperties,
 ) -> cudnn::Result<Vec<EngineConfig>> {
     graph.engine_configs(
-        Target::Device(device),
+        Target::Device {
+            library: graph.library(),
+            device,
+        },
         HeuristicMode::A,
         &EngineFilter::default(),
     )

@@ -113,7 +113,10 @@ fn the_adaptive_layer_norm_builds_on_9_9_and_gets_sm90_engines() {
         }
         let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
         let r = built.engine_configs(
-            Target::Device(&device),
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         );
@@ -141,7 +144,7 @@ fn cudnn_offers_no_engine_for_a_scale_wider_than_x() {
     g.set_output(o.y, BF16).unwrap();
     let built = g.build_with(&lib, None).expect("it builds");
     let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
-    match built.engine_configs(Target::Device(&device), HeuristicMode::A, &EngineFilter::default()) {
+    match built.engine_configs(Target::Device { library: &lib, device: &device }, HeuristicMode::A, &EngineFilter::default()) {
         Err(Error::NoEngine { reason, .. }) => assert!(
             reason.contains("sizeofCudnnType(other_params.inputDataType) < sizeofCudnnType(other_params.weightDataType)"),
             "{reason}"
@@ -209,7 +212,10 @@ fn the_adaptive_layer_norm_backward_builds_on_9_9_and_gets_sm90_engines() {
         }
         let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
         let r = built.engine_configs(
-            Target::Device(&device),
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         );

@@ -331,7 +331,10 @@ fn an_mxfp8_matmul_gets_engines_on_blackwell_only() {
         let device = DeviceProperties::preset(preset).expect("a preset");
         built
             .engine_configs(
-                Target::Device(&device),
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
                 HeuristicMode::A,
                 &EngineFilter::default(),
             )
@@ -345,12 +348,15 @@ fn an_mxfp8_matmul_gets_engines_on_blackwell_only() {
     // A plan finalizes for the B200 and round-trips through cuDNN's JSON,
     // which reads back as this graph's.
     let device = DeviceProperties::preset("b200").expect("the sm_100 preset");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let plans = built
         .plans(target, &cudnn::graph::Settings::default())
         .expect("an MXFP8 plan for sm_100");
     let json = plans[0].to_json().expect("json");
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
 }
@@ -387,7 +393,10 @@ fn a_quantization_gets_engines_as_a_matmuls_epilogue_on_blackwell() {
         let built = g.build_with(&lib, None)?;
         built
             .engine_configs(
-                Target::Device(&device),
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
                 HeuristicMode::A,
                 &EngineFilter::default(),
             )
@@ -412,12 +421,15 @@ fn a_quantization_gets_engines_as_a_matmuls_epilogue_on_blackwell() {
     g.set_reordering(s, TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
         .unwrap();
     let built = g.build_with(&lib, None).expect("the epilogue");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let plans = built
         .plans(target, &cudnn::graph::Settings::default())
         .expect("a plan of the epilogue for sm_100");
     let json = plans[0].to_json().expect("json");
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
 }
@@ -495,7 +507,10 @@ fn an_nvfp4_matmul_on_blackwell_and_hopper() {
         let device = DeviceProperties::preset(preset).expect("a preset");
         built
             .engine_configs(
-                Target::Device(&device),
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
                 HeuristicMode::A,
                 &EngineFilter::default(),
             )
@@ -518,13 +533,16 @@ fn an_nvfp4_matmul_on_blackwell_and_hopper() {
     // A plan finalizes for the B200 and round-trips through cuDNN's JSON,
     // which reads back as this graph's (its FP4_E2M1 tensors included).
     let device = DeviceProperties::preset("b200").expect("the sm_100 preset");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let plans = built
         .plans(target, &cudnn::graph::Settings::default())
         .expect("an NVFP4 plan for sm_100");
     let json = plans[0].to_json().expect("json");
     assert!(json.contains("CUDNN_DATA_FP4_E2M1"), "{json}");
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
     // The plan's FP4 tensors take half as many buffer elements as they
@@ -588,7 +606,10 @@ fn an_nvfp4_quantization_as_a_matmuls_epilogue() {
         let device = DeviceProperties::preset(preset).expect("a preset");
         built
             .engine_configs(
-                Target::Device(&device),
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
                 HeuristicMode::A,
                 &EngineFilter::default(),
             )
@@ -601,12 +622,15 @@ fn an_nvfp4_quantization_as_a_matmuls_epilogue() {
     // Its plan round-trips through JSON; the FP4 output binds half its
     // elements' count of F4E2M1x2.
     let device = DeviceProperties::preset("b200").expect("the sm_100 preset");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let plans = built
         .plans(target, &cudnn::graph::Settings::default())
         .expect("a plan of the NVFP4 epilogue for sm_100");
     let json = plans[0].to_json().expect("json");
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
     let out = back

@@ -250,7 +250,10 @@ fn composite_forwards_get_engines_and_plans_for_a_described_h100() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut wrong = Vec::new();
     for (f, _) in composites() {
         let g = f.graph.build_with(&lib, None).expect(f.name);
@@ -270,7 +273,7 @@ fn composite_forwards_get_engines_and_plans_for_a_described_h100() {
             }
         };
         let json = plans[0].to_json().expect("json");
-        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        let back = ExecutionPlan::from_json(&json, target).expect("from json");
         assert_eq!(back.workspace_size(), plans[0].workspace_size());
         if let Err(e) = g.check_plan_json(&json) {
             wrong.push(format!("{}: check_plan_json: {e}", f.name));
@@ -294,7 +297,10 @@ fn the_composite_is_built_on_request_where_the_unified_operation_exists() {
         && common::backend::load_cublaslt(&lib)
         && common::backend::load_nvrtc(&lib);
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut planned = Vec::new();
     for (f, _) in composites() {
         let g = f.graph.build_composite_with(&lib, None).expect(f.name);
@@ -616,7 +622,10 @@ fn composite_backwards_get_engines_and_plans_for_a_described_h100() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut wrong = Vec::new();
     for (f, _) in composite_backwards() {
         let g = f.graph.build_with(&lib, None).expect(f.name);
@@ -640,7 +649,7 @@ fn composite_backwards_get_engines_and_plans_for_a_described_h100() {
         if !json.contains(r#""finalizeMode":"SDPA_BWD""#) {
             wrong.push(format!("{}: not finalized as SDPA_BWD", f.name));
         }
-        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        let back = ExecutionPlan::from_json(&json, target).expect("from json");
         assert_eq!(back.workspace_size(), plans[0].workspace_size());
         if let Err(e) = g.check_plan_json(&json) {
             wrong.push(format!("{}: check_plan_json: {e}", f.name));
@@ -662,7 +671,10 @@ fn the_composite_backward_is_built_on_request_where_the_unified_operation_exists
     }
     let planning = common::backend::load_cublaslt(&lib) && common::backend::load_nvrtc(&lib);
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut planned = Vec::new();
     for (f, _) in composite_backwards() {
         let g = f.graph.build_composite_with(&lib, None).expect(f.name);

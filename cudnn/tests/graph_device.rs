@@ -652,15 +652,27 @@ fn outcome(lib: &Arc<Library>, text: &str, mode: Mode, plan: bool) -> String {
                 Err(e) => return said(e),
             };
             // Without cuBLASLt (the CUDA 13 row), a typed refusal.
-            match g.plans(Target::Device(&h100), &Settings::default()) {
+            match g.plans(
+                Target::Device {
+                    library: lib,
+                    device: &h100,
+                },
+                &Settings::default(),
+            ) {
                 Ok(plans) => format!("ok, {} plan(s)", plans.len()),
                 Err(e) => format!("ok, no plan: {e}"),
             }
         }
         Mode::Plan => {
             let h100 = DeviceProperties::preset("h100-sxm").expect("h100");
-            ExecutionPlan::from_json(lib, text, Target::Device(&h100))
-                .map_or_else(said, |_| "ok".into())
+            ExecutionPlan::from_json(
+                text,
+                Target::Device {
+                    library: lib,
+                    device: &h100,
+                },
+            )
+            .map_or_else(said, |_| "ok".into())
         }
         Mode::Crate => {
             let p = match DeviceProperties::from_json(text) {
@@ -674,7 +686,13 @@ fn outcome(lib: &Arc<Library>, text: &str, mode: Mode, plan: bool) -> String {
                 return "ok".into();
             }
             let g = conv_fprop().build_with(lib, None).expect("build");
-            match g.plans(Target::Device(&p), &Settings::default()) {
+            match g.plans(
+                Target::Device {
+                    library: lib,
+                    device: &p,
+                },
+                &Settings::default(),
+            ) {
                 Ok(plans) => format!("ok, {} plan(s)", plans.len()),
                 Err(e) => format!("ok, no plan: {e}"),
             }
@@ -947,9 +965,11 @@ fn a_plan_profile_at_its_bounds_reaches_cudnn_and_one_past_is_refused() {
     }
     for n in &past {
         let e = cudnn::graph::ExecutionPlan::from_json(
-            &lib,
             &with("deviceName", &Value::from(n.as_str())),
-            cudnn::graph::Target::Device(&DeviceProperties::preset("h100-sxm").expect("h100")),
+            cudnn::graph::Target::Device {
+                library: &lib,
+                device: &DeviceProperties::preset("h100-sxm").expect("h100"),
+            },
         )
         .expect_err("a name past the bound");
         assert!(e.status_error().is_none(), "refused before cuDNN: {e}");

@@ -397,7 +397,10 @@ fn a_plan_for_the_described_device_and_its_json_run_and_autotune_picks_one() {
         .expect("conv");
     g.set_output(y, FLOAT).expect("output");
     let graph = g.build_with(&lib, None).expect("build");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let bench = Settings {
         benchmark: true,
         benchmark_limit: 3,
@@ -406,7 +409,7 @@ fn a_plan_for_the_described_device_and_its_json_run_and_autotune_picks_one() {
     let plans = graph.plans(target, &bench).expect("plans");
     assert!(!plans.is_empty() && plans.len() <= 3);
     let json = plans[0].to_json().expect("json");
-    let back = ExecutionPlan::from_json(&lib, &json, target).expect("read back");
+    let back = ExecutionPlan::from_json(&json, target).expect("read back");
 
     let s = &gpu.stream;
     let xs = values(192, 10);
@@ -655,11 +658,13 @@ fn a_cached_plan_carries_the_scalars_of_the_graph_it_is_asked_for() {
     let first = cache
         .get_or_build(&two, &device, &Settings::default())
         .expect("plan");
-    assert_eq!(value(first), Some(ScalarValue::Float(2.0)));
+    assert_eq!(value(&first), Some(ScalarValue::Float(2.0)));
     let hit = cache
         .get_or_build(&three, &device, &Settings::default())
         .expect("hit");
-    assert_eq!(value(hit), Some(ScalarValue::Float(3.0)));
+    assert_eq!(value(&hit), Some(ScalarValue::Float(3.0)));
+    // The plan handed out first is shared, and keeps its graph's scalar.
+    assert_eq!(value(&first), Some(ScalarValue::Float(2.0)));
     assert_eq!((cache.hits(), cache.misses()), (1, 1));
 }
 
@@ -751,7 +756,13 @@ fn a_plan_for_another_device_is_refused() {
         .input(w, &dw)
         .output(y, &mut dy);
     let theirs = graph
-        .plans(Target::Device(&other), &settings())
+        .plans(
+            Target::Device {
+                library: &lib,
+                device: &other,
+            },
+            &settings(),
+        )
         .expect("plan")
         .remove(0);
     assert_eq!(
@@ -766,7 +777,13 @@ fn a_plan_for_another_device_is_refused() {
         other => panic!("expected the plan of another GPU refused: {other:?}"),
     }
     let mine = graph
-        .plans(Target::Device(&device), &settings())
+        .plans(
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
+            &settings(),
+        )
         .expect("plan")
         .remove(0);
     gpu.handle

@@ -121,7 +121,10 @@ fn a_matmul_with_overrides_gets_sm90_engines_and_a_plan() {
     g.set_output(c, BF16).unwrap();
     let built = g.build_with(&lib, None).expect("the graph");
     let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let configs = built
         .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
         .expect("engines for a matmul with overrides on sm_90");
@@ -130,7 +133,7 @@ fn a_matmul_with_overrides_gets_sm90_engines_and_a_plan() {
         .plans(target, &cudnn::graph::Settings::default())
         .expect("a plan");
     let json = plans[0].to_json().expect("json");
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
 }

@@ -136,7 +136,10 @@ fn an_fp8_matmul_builds_and_gets_sm90_engines() {
     }
     let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
     let r = built.engine_configs(
-        Target::Device(&device),
+        Target::Device {
+            library: &lib,
+            device: &device,
+        },
         HeuristicMode::A,
         &EngineFilter::default(),
     );
@@ -144,12 +147,15 @@ fn an_fp8_matmul_builds_and_gets_sm90_engines() {
     assert!(!configs.is_empty());
     // With NVIDIA's driver library and no GPU, a plan finalizes and
     // round-trips through cuDNN's JSON, which reads back as this graph's.
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let plans = built
         .plans(target, &cudnn::graph::Settings::default())
         .expect("a plan");
     let json = plans[0].to_json().expect("json");
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
 }

@@ -786,7 +786,10 @@ fn sdpa_backward_head_dims_follow_the_target() {
         r.unwrap();
         let graph = g.build_with(&lib, None).expect("built");
         graph.engine_configs(
-            Target::Device(device),
+            Target::Device {
+                library: &lib,
+                device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         )
@@ -1387,7 +1390,10 @@ fn heuristics_offer_engines_for_sm90_where_cudnn_has_them() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut wrong = Vec::new();
     let built = |c: &Case| lib.version() >= c.since;
     for c in cases().into_iter().chain(option_cases()).filter(built) {
@@ -1420,7 +1426,10 @@ fn plans_finalize_with_the_driver_library_and_round_trip() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     for c in cases()
         .into_iter()
         .filter(|c| ["layer_norm", "sdpa_forward"].contains(&c.name))
@@ -1431,7 +1440,7 @@ fn plans_finalize_with_the_driver_library_and_round_trip() {
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
         assert!(!plans.is_empty(), "{}", c.name);
         let json = plans[0].to_json().expect("json");
-        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        let back = ExecutionPlan::from_json(&json, target).expect("from json");
         assert_eq!(back.to_json().expect("json"), json);
         assert_eq!(back.workspace_size(), plans[0].workspace_size());
         // Without runtime compilation nothing is left: every engine of
@@ -1459,7 +1468,10 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let names = [
         "sdpa_forward_decode_bottom_right",
         "sdpa_forward_prefill_bottom_right",
@@ -1479,7 +1491,7 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
         graph
             .check_plan_json(&json)
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
-        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        let back = ExecutionPlan::from_json(&json, target).expect("from json");
         assert_eq!(back.to_json().expect("json"), json);
         let index = |uids: Vec<(i64, bool)>| -> BTreeSet<i64> {
             uids.into_iter().filter(|t| t.1).map(|t| t.0).collect()
@@ -1548,7 +1560,10 @@ fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let names = ["sdpa_backward_bottom_right", "sdpa_backward_ragged"];
     let chosen = |c: &Case| names.contains(&c.name) && lib.version() >= c.since;
     let mut seen = 0;
@@ -1584,7 +1599,7 @@ fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
             .expect("the maskless graph's plan");
         // The backward's cumulative lengths are device-side indices in
         // the plan read back, as in the graph.
-        let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+        let back = ExecutionPlan::from_json(&json, target).expect("from json");
         let read: BTreeSet<i64> = back
             .tensors()
             .iter()
@@ -1738,7 +1753,13 @@ fn record_plan_json() {
     for c in cases().into_iter().filter(|c| c.engines) {
         let graph = c.graph.build_with(&lib, None).expect(c.name);
         let plans = graph
-            .plans(Target::Device(&device), &Settings::default())
+            .plans(
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
+                &Settings::default(),
+            )
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
         let json = plans[0].to_json().expect("json");
         let plan: serde_json::Value = serde_json::from_str(&json).expect("plan JSON");

@@ -16,8 +16,8 @@ use std::sync::Arc;
 
 use cudnn::graph::backend::BackendDescriptor;
 use cudnn::graph::{
-    ConvOptions, DeviceProperties, DropReason, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
-    OperationGraph, PlanCache, PlanKey, PlanTarget, SdpaBackwardInputs, SdpaOptions, Settings,
+    ConvOptions, DeviceLimits, DeviceProperties, DropReason, EngineFilter, ExecutionPlan, Graph,
+    HeuristicMode, OperationGraph, PlanCache, PlanKey, SdpaBackwardInputs, SdpaOptions, Settings,
     Target,
 };
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
@@ -110,7 +110,10 @@ fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
         ("a100-sxm4-80gb", "h100-sxm"),
     ] {
         let device = preset(name);
-        let target = Target::Device(&device);
+        let target = Target::Device {
+            library: &lib,
+            device: &device,
+        };
         let configs = graph
             .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
             .expect("engine configs");
@@ -143,7 +146,7 @@ fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
         );
 
         // Read back for the same GPU: the same plan, the same JSON.
-        let back = ExecutionPlan::from_json(&lib, &json, target).expect("deserialize");
+        let back = ExecutionPlan::from_json(&json, target).expect("deserialize");
         assert_eq!(back.workspace_size(), plan.workspace_size());
         assert_eq!(back.to_json().expect("re-serialize"), json);
         assert_eq!(back.engine_index(), plan.engine_index());
@@ -174,8 +177,14 @@ fn conv_bias_relu_plans_for_sm90_and_sm80_round_trip_through_json() {
         // Read back for the other architecture: cuDNN refuses with
         // NOT_SUPPORTED_ARCH_MISMATCH.
         let wrong = preset(other);
-        let e = ExecutionPlan::from_json(&lib, &json, Target::Device(&wrong))
-            .expect_err("a plan of another architecture");
+        let e = ExecutionPlan::from_json(
+            &json,
+            Target::Device {
+                library: &lib,
+                device: &wrong,
+            },
+        )
+        .expect_err("a plan of another architecture");
         assert!(matches!(e, Error::NotSupported(_)), "{e}");
         assert_eq!(status_raw(&e), Some(3007), "{e}");
         // Named as the general calls name it (the plan is made in one
@@ -197,14 +206,23 @@ fn a_conv_fprop_plan_reports_its_workspace_and_tensors() {
     let device = preset("h100-sxm");
     let configs = graph
         .engine_configs(
-            Target::Device(&device),
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         )
         .expect("configs");
     let mut finalized = 0;
     for c in configs.iter().take(8) {
-        let plan = ExecutionPlan::new(c, Target::Device(&device));
+        let plan = ExecutionPlan::new(
+            c,
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
+        );
         if let Err(e) = &plan {
             // A configuration that does not finalize fails at the finalize.
             let what = e.to_string();
@@ -247,7 +265,10 @@ fn blackwell_presets_get_engines_and_a_plan() {
         assert_eq!(device.compute_capability(), cc, "{name}");
         let configs = graph
             .engine_configs(
-                Target::Device(&device),
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
                 HeuristicMode::A,
                 &EngineFilter::default(),
             )
@@ -255,7 +276,16 @@ fn blackwell_presets_get_engines_and_a_plan() {
         assert!(!configs.is_empty(), "{name}: no engine configuration");
         let plan = configs
             .iter()
-            .find_map(|c| ExecutionPlan::new(c, Target::Device(&device)).ok())
+            .find_map(|c| {
+                ExecutionPlan::new(
+                    c,
+                    Target::Device {
+                        library: &lib,
+                        device: &device,
+                    },
+                )
+                .ok()
+            })
             .unwrap_or_else(|| panic!("{name}: none of {} finalizes", configs.len()));
         let target = plan.target().expect("a plan for a described GPU");
         assert_eq!(target.compute_capability(), cc, "{name}");
@@ -271,7 +301,10 @@ fn filters_keep_only_what_they_allow() {
     let device = preset("h100-sxm");
     let all = graph
         .engine_configs(
-            Target::Device(&device),
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         )
@@ -282,7 +315,14 @@ fn filters_keep_only_what_they_allow() {
         allow_runtime_compilation: false,
         ..EngineFilter::default()
     };
-    match graph.engine_configs(Target::Device(&device), HeuristicMode::A, &strict) {
+    match graph.engine_configs(
+        Target::Device {
+            library: &lib,
+            device: &device,
+        },
+        HeuristicMode::A,
+        &strict,
+    ) {
         Ok(kept) => {
             assert!(kept.len() <= all.len());
             for c in &kept {
@@ -328,7 +368,13 @@ fn no_engine_is_a_typed_error_with_a_reason() {
         allow_runtime_compilation: false,
         ..Settings::default()
     };
-    match graph.plans(Target::Device(&device), &aot) {
+    match graph.plans(
+        Target::Device {
+            library: &lib,
+            device: &device,
+        },
+        &aot,
+    ) {
         Err(Error::NoEngine { graph, reason }) => {
             assert_eq!(graph, "matmul");
             assert!(
@@ -344,7 +390,10 @@ fn no_engine_is_a_typed_error_with_a_reason() {
     let conv = built(&conv_fprop(), &lib);
     let all = conv
         .engine_configs(
-            Target::Device(&device),
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         )
@@ -360,7 +409,13 @@ fn a_plan_read_from_json_is_not_finalized_without_a_target() {
     let graph = built(&conv_fprop(), &lib);
     let device = preset("h100-sxm");
     let plan = &graph
-        .plans(Target::Device(&device), &Settings::default())
+        .plans(
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
+            &Settings::default(),
+        )
         .expect("plan")[0];
     let json = plan.to_json().expect("json");
     // The raw descriptor: cuDNN 9.28 would dereference a null pointer.
@@ -380,7 +435,13 @@ fn a_plan_read_from_json_is_not_finalized_without_a_target() {
     }
     // Not JSON, or not a plan: refused before cuDNN sees it.
     for bad in ["not json", "{}", "{\"operationGraph\":{}}"] {
-        match ExecutionPlan::from_json(&lib, bad, Target::Device(&device)) {
+        match ExecutionPlan::from_json(
+            bad,
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
+        ) {
             Err(Error::InvalidArgument { function, .. }) => {
                 assert_eq!(function, "ExecutionPlan::from_json")
             }
@@ -552,7 +613,10 @@ fn the_plan_cache_keys_the_settings_that_choose_a_plan() {
         return;
     };
     let device = preset("h200");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let conv = built(&conv_fprop(), &lib);
     let base = Settings::default();
     let key = PlanKey::new(&conv, &device, &base);
@@ -666,7 +730,10 @@ fn check_cublaslt_refusal(lib: &Arc<Library>) {
     let graph = built(&conv_fprop(), lib);
     let device = preset("h100-sxm");
     match graph.engine_configs(
-        Target::Device(&device),
+        Target::Device {
+            library: lib,
+            device: &device,
+        },
         HeuristicMode::A,
         &EngineFilter::default(),
     ) {
@@ -731,7 +798,13 @@ fn cudnn_8_and_old_9_refuse_what_they_cannot_describe() {
         "/tests/data/conv-plan-sm90.json"
     ))
     .expect("the sample plan");
-    match ExecutionPlan::from_json(&lib, &json, Target::Device(&device)) {
+    match ExecutionPlan::from_json(
+        &json,
+        Target::Device {
+            library: &lib,
+            device: &device,
+        },
+    ) {
         Err(Error::InvalidArgument { .. }) => {}
         other => panic!("expected a refusal, got {other:?}"),
     }
@@ -744,7 +817,13 @@ fn a_graph_only_install_plans_nothing_without_a_driver() {
     };
     let graph = built(&conv_fprop(), &lib);
     let device = preset("h100-sxm");
-    match graph.plans(Target::Device(&device), &Settings::default()) {
+    match graph.plans(
+        Target::Device {
+            library: &lib,
+            device: &device,
+        },
+        &Settings::default(),
+    ) {
         Err(Error::NoEngine { reason, .. }) => assert!(!reason.is_empty()),
         other => panic!("expected NoEngine, got {other:?}"),
     }
@@ -757,7 +836,10 @@ fn an_engine_chosen_by_index_and_knobs_gives_the_same_plan() {
     };
     let graph = built(&conv_fprop(), &lib);
     let device = preset("h100-sxm");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let configs = graph
         .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
         .expect("configs");
@@ -805,7 +887,10 @@ fn the_cuda_graph_filter_keeps_only_engines_with_the_note() {
     };
     let graph = built(&conv_fprop(), &lib);
     let device = preset("h200");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let note = sys::cudnnBackendBehaviorNote_t::SUPPORTS_CUDA_GRAPH_NATIVE_API;
     let recordable = EngineFilter {
         require_cuda_graph: true,
@@ -851,7 +936,10 @@ fn allow_tf32_concerns_float_operands_of_matmuls_only() {
         return;
     };
     let device = preset("h200");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let tc = sys::cudnnBackendNumericalNote_t::TENSOR_CORE;
     let no_tf32 = EngineFilter {
         allow_tf32: false,
@@ -903,26 +991,39 @@ fn a_plan_records_its_target_and_its_engines_notes() {
     let graph = built(&conv_fprop(), &lib);
     let (h200, h100) = (preset("h200"), preset("h100-sxm"));
     let plan = graph
-        .plans(Target::Device(&h200), &Settings::default())
+        .plans(
+            Target::Device {
+                library: &lib,
+                device: &h200,
+            },
+            &Settings::default(),
+        )
         .expect("plan")
         .remove(0);
-    assert_eq!(plan.target(), Some(&PlanTarget::of(&h200)));
+    assert_eq!(plan.target(), Some(&DeviceLimits::of(&h200)));
     let json = plan.to_json().expect("json");
-    let back = ExecutionPlan::from_json(&lib, &json, Target::Device(&h200)).expect("back");
-    assert_eq!(back.target(), Some(&PlanTarget::of(&h200)));
+    let back = ExecutionPlan::from_json(
+        &json,
+        Target::Device {
+            library: &lib,
+            device: &h200,
+        },
+    )
+    .expect("back");
+    assert_eq!(back.target(), Some(&DeviceLimits::of(&h200)));
     assert!(plan.behavior_notes().is_some());
     assert_eq!(back.behavior_notes(), plan.behavior_notes());
     // A plan read from JSON reads its numerical notes back from cuDNN.
     assert_eq!(back.numerical_notes(), plan.numerical_notes());
-    let e = ExecutionPlan::from_json(&lib, &json, Target::Device(&h100)).expect_err("H100");
+    let e = ExecutionPlan::from_json(
+        &json,
+        Target::Device {
+            library: &lib,
+            device: &h100,
+        },
+    )
+    .expect_err("H100");
     assert_eq!(status_raw(&e), Some(3007), "{e}");
-    let e = PlanTarget::of(&h200)
-        .check_runs_on(&PlanTarget::of(&h100))
-        .expect_err("another bus width");
-    assert!(e.to_string().contains("memoryBusWidth"), "{e}");
-    assert!(PlanTarget::of(&h200)
-        .check_runs_on(&PlanTarget::of(&preset("l40")))
-        .is_err());
 }
 
 /// A configuration keeps the operation graph its engine refers to alive:
@@ -934,7 +1035,10 @@ fn a_configuration_outlives_its_operation_graph() {
         return;
     };
     let device = preset("h200");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let graph = built(&conv_fprop(), &lib);
     let configs = graph
         .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
@@ -961,12 +1065,22 @@ fn plans_share_their_description_and_tensors_across_threads() {
     let device = preset("h100-sxm");
     let configs = graph
         .engine_configs(
-            Target::Device(&device),
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         )
         .expect("configs");
-    let first = ExecutionPlan::new(&configs[0], Target::Device(&device)).expect("plan");
+    let first = ExecutionPlan::new(
+        &configs[0],
+        Target::Device {
+            library: &lib,
+            device: &device,
+        },
+    )
+    .expect("plan");
     let json = first.to_json().expect("json");
     let workspace = first.workspace_size();
     let read: Vec<ExecutionPlan> = std::thread::scope(|s| {
@@ -978,8 +1092,14 @@ fn plans_share_their_description_and_tensors_across_threads() {
                     let d = if i % 2 == 0 { device } else { &clone };
                     // The clone ends with the thread; its plan keeps what
                     // it needs.
-                    ExecutionPlan::from_json(lib, json, Target::Device(d))
-                        .expect("read back on a thread")
+                    ExecutionPlan::from_json(
+                        json,
+                        Target::Device {
+                            library: lib,
+                            device: d,
+                        },
+                    )
+                    .expect("read back on a thread")
                 })
             })
             .collect();
@@ -989,16 +1109,28 @@ fn plans_share_their_description_and_tensors_across_threads() {
             .collect()
     });
     drop(device);
-    let again = ExecutionPlan::new(&configs[0], Target::Device(&preset("h100-sxm")))
-        .expect("a fresh description");
+    let again = ExecutionPlan::new(
+        &configs[0],
+        Target::Device {
+            library: &lib,
+            device: &preset("h100-sxm"),
+        },
+    )
+    .expect("a fresh description");
     // Plans of one graph share its list of tensors rather than copy it:
     // the very records the built graph holds.
     assert!(std::ptr::eq(first.tensors(), again.tensors()));
     assert!(std::ptr::eq(first.tensors(), graph.tensors()));
-    let second = configs
-        .iter()
-        .skip(1)
-        .find_map(|c| ExecutionPlan::new(c, Target::Device(&preset("h100-sxm"))).ok());
+    let second = configs.iter().skip(1).find_map(|c| {
+        ExecutionPlan::new(
+            c,
+            Target::Device {
+                library: &lib,
+                device: &preset("h100-sxm"),
+            },
+        )
+        .ok()
+    });
     if let Some(p) = &second {
         assert!(std::ptr::eq(first.tensors(), p.tensors()));
     }
@@ -1036,7 +1168,10 @@ fn plans_of_one_graph_print_pairwise_different_descriptions() {
     };
     let graph = built(&conv_bias_relu(), &lib);
     let device = preset("h200");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let configs = graph
         .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
         .expect("engine configs");
@@ -1165,7 +1300,10 @@ fn mixed_floating_conv_operand_types_are_refused_at_the_node() {
         return;
     };
     let device = preset("h100-sxm");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     for kind in 0..3 {
         for (a, b, out) in [(half, half, half), (e4m3, e5m2, float)] {
             let graph = conv_of_types(kind, a, b, out).expect("conv");
@@ -1309,7 +1447,15 @@ fn a_reloaded_cache_hands_back_the_saved_plans_of_attention_graphs() {
         // The plan handed out holds the graph's tensors, those cuDNN's
         // JSON leaves out (the backward's mask fill, its bias) included,
         // as a plan built here does.
-        let fresh = g.plans(Target::Device(&device), &settings).expect(name);
+        let fresh = g
+            .plans(
+                Target::Device {
+                    library: &lib,
+                    device: &device,
+                },
+                &settings,
+            )
+            .expect(name);
         assert_eq!(tensors, fresh[0].tensors(), "{name}");
     }
     // The check keeps refusing plans of other graphs: the causal
@@ -1372,15 +1518,14 @@ fn a_reloaded_cache_serves_every_nn_layer() {
     use cudnn::half::{bf16, f16};
     use cudnn::nn::{
         Attention, AttentionFp8Inference, AttentionInference, AttentionOptions, AttentionShape,
-        LayerNorm, LayerTarget, Linear, LinearActivation, LinearFp8, LinearShape, NormShape,
-        RmsNorm,
+        LayerNorm, Linear, LinearActivation, LinearFp8, LinearShape, NormShape, RmsNorm,
     };
     use cudnn::F8E4M3;
     let Some(Setup::Plans(lib)) = setup() else {
         return;
     };
     let device = preset("h100-sxm");
-    let target = LayerTarget::Device {
+    let target = Target::Device {
         library: &lib,
         device: &device,
     };
@@ -1463,4 +1608,52 @@ fn a_reloaded_cache_serves_every_nn_layer() {
         assert_eq!((hits, misses), (saved, 0), "{name}: found, built again");
     }
     assert_eq!(loaded.dropped(), 0);
+}
+
+/// A target whose library is not the graph's (another loaded copy of the
+/// same file) is refused with a typed error, before cuDNN sees it, by the
+/// heuristics and by a plan of a configuration; a plan read from JSON is
+/// made with the target's own library.
+#[test]
+fn a_target_of_another_library_is_refused() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let other = Arc::new(cudnn::Library::open(Some(lib.path())).expect("a second copy"));
+    assert!(!Arc::ptr_eq(&lib, &other));
+    let graph = built(&conv_fprop(), &lib);
+    let h200 = preset("h200");
+    let foreign = Target::Device {
+        library: &other,
+        device: &h200,
+    };
+    assert!(Arc::ptr_eq(foreign.library(), &other));
+    assert_eq!(foreign.compute_capability(), Some((9, 0)));
+    let other_library = |e: cudnn::Error| {
+        matches!(
+            e,
+            cudnn::Error::InvalidArgument {
+                mismatch: cudnn::Mismatch::OtherLibrary { .. },
+                ..
+            }
+        )
+    };
+    let e = graph
+        .plans(foreign, &Settings::default())
+        .expect_err("another library");
+    assert!(other_library(e));
+    let own = Target::Device {
+        library: &lib,
+        device: &h200,
+    };
+    let configs = graph
+        .engine_configs(own, HeuristicMode::A, &EngineFilter::default())
+        .expect("configurations");
+    let e = ExecutionPlan::new(&configs[0], foreign).expect_err("another library");
+    assert!(other_library(e));
+    let json = graph.plans(own, &Settings::default()).expect("plan")[0]
+        .to_json()
+        .expect("json");
+    let back = ExecutionPlan::from_json(&json, foreign).expect("read with the other copy");
+    assert!(Arc::ptr_eq(back.library(), &other));
 }

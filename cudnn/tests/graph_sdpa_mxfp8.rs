@@ -238,7 +238,10 @@ fn mxfp8_attention_plans_on_blackwell_only() {
     let engines = |device: &DeviceProperties| {
         built
             .engine_configs(
-                Target::Device(device),
+                Target::Device {
+                    library: &lib,
+                    device,
+                },
                 HeuristicMode::A,
                 &EngineFilter::default(),
             )
@@ -248,7 +251,13 @@ fn mxfp8_attention_plans_on_blackwell_only() {
     let h100 = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
     assert_eq!(engines(&b200).expect("b200"), [10]);
     assert_eq!(engines(&h100).expect("h100"), [9]);
-    match built.plans(Target::Device(&h100), &Settings::default()) {
+    match built.plans(
+        Target::Device {
+            library: &lib,
+            device: &h100,
+        },
+        &Settings::default(),
+    ) {
         Err(Error::NoEngine { reason, .. }) => {
             assert!(reason.contains("none finalized"), "{reason}");
             assert!(reason.contains("COMPILATION_FAILED"), "{reason}");
@@ -258,13 +267,16 @@ fn mxfp8_attention_plans_on_blackwell_only() {
             other.map(|p| p.len())
         ),
     }
-    let target = Target::Device(&b200);
+    let target = Target::Device {
+        library: &lib,
+        device: &b200,
+    };
     let plans = built
         .plans(target, &Settings::default())
         .expect("an MXFP8 attention plan for sm_100");
     assert_eq!(plans.len(), 1);
     let json = plans[0].to_json().expect("json");
-    let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     built.check_plan_json(&json).expect("this graph's plan");
 }

@@ -515,7 +515,10 @@ fn heuristics_offer_engines_for_sm90_where_cudnn_has_them() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut wrong = Vec::new();
     // Why cuDNN offers none: alone, no matmul or pointwise fusion; fused,
     // a pattern its engines do not take.
@@ -556,7 +559,10 @@ fn a_sliced_matmul_plan_finalizes_and_round_trips() {
         return;
     };
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let c = fused()
         .into_iter()
         .find(|c| c.name == "slice_matmul")
@@ -571,7 +577,7 @@ fn a_sliced_matmul_plan_finalizes_and_round_trips() {
         "{}",
         &json[..json.len().min(2000)]
     );
-    let back = cudnn::graph::ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = cudnn::graph::ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     graph.check_plan_json(&json).expect("this graph's plan");
     let other = fused()

@@ -66,7 +66,10 @@ fn heuristics_take_an_sm_count_target() {
         return;
     };
     let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     for graph in [matmul(&lib), layer_norm(&lib)] {
         let name = graph.name().to_owned();
         let whole: Vec<i64> = graph
@@ -108,7 +111,10 @@ fn settings_pass_the_sm_count_target_on() {
         return;
     };
     let device = DeviceProperties::preset("h100-sxm").expect("the sm_90 preset");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let graph = matmul(&lib);
     let settings = |n| Settings {
         sm_count_target: Some(n),
@@ -119,7 +125,7 @@ fn settings_pass_the_sm_count_target_on() {
         .expect("plans for 132 SMs");
     assert!(!plans.is_empty());
     let json = plans[0].to_json().expect("json");
-    let back = ExecutionPlan::from_json(&lib, &json, target).expect("from json");
+    let back = ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.workspace_size(), plans[0].workspace_size());
     match graph.plans(target, &settings(66)) {
         Err(Error::NoEngine { reason, .. }) => {

@@ -476,7 +476,10 @@ fn graph_api(lib: &Arc<Library>) {
     assert_eq!(created("BackendDescriptor"), before + 1, "the first check");
     device.clone().check(lib).expect("again, from a clone");
     assert_eq!(created("BackendDescriptor"), before + 1, "made once");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: lib,
+        device: &device,
+    };
     let configs = built
         .engine_configs(target, HeuristicMode::A, &Default::default())
         .expect("configs");
@@ -494,9 +497,16 @@ fn graph_api(lib: &Arc<Library>) {
     drop(again);
     assert!(built.engine_config(1 << 40, &[], target).is_err());
     let json = plans.first().expect("a plan").to_json().expect("json");
-    drop(ExecutionPlan::from_json(lib, &json, target).expect("read back"));
+    drop(ExecutionPlan::from_json(&json, target).expect("read back"));
     let a100 = DeviceProperties::preset("a100-sxm4-80gb").expect("preset");
-    assert!(ExecutionPlan::from_json(lib, &json, Target::Device(&a100)).is_err());
+    assert!(ExecutionPlan::from_json(
+        &json,
+        Target::Device {
+            library: lib,
+            device: &a100
+        }
+    )
+    .is_err());
     let mut cache = PlanCache::new(1).expect("cache");
     cache
         .get_or_build(&built, &device, &Settings::default())

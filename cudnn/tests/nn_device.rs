@@ -1,5 +1,5 @@
 //! The `nn` layers planned for a described GPU (the "h200" preset) with
-//! the real cuDNN and no handle ([`LayerTarget::Device`]): attention for
+//! the real cuDNN and no handle ([`Target::Device`]): attention for
 //! training and for inference, layer and RMS normalization. No kernel
 //! runs. Before cuDNN 9.8 (no device descriptions), before 9.13 (no fused
 //! attention) and on cuDNN 8 (no normalization nodes), `new` is a typed
@@ -11,11 +11,11 @@ mod common;
 
 use std::sync::Arc;
 
-use cudnn::graph::{DeviceProperties, DiagonalAlignment, Settings};
+use cudnn::graph::{DeviceProperties, DiagonalAlignment, Settings, Target};
 use cudnn::half::{bf16, f16};
 use cudnn::nn::{
-    Attention, AttentionInference, AttentionOptions, AttentionShape, LayerNorm, LayerTarget,
-    Linear, LinearActivation, LinearShape, NormShape, RmsNorm,
+    Attention, AttentionInference, AttentionOptions, AttentionShape, LayerNorm, Linear,
+    LinearActivation, LinearShape, NormShape, RmsNorm,
 };
 use cudnn::{Error, Library, Version};
 
@@ -65,7 +65,7 @@ fn layers_are_planned_for_a_described_h200_without_a_handle() {
         return;
     };
     let h200 = DeviceProperties::preset("h200").expect("preset");
-    let target = LayerTarget::Device {
+    let target = Target::Device {
         library: &lib,
         device: &h200,
     };
@@ -118,7 +118,7 @@ fn linear_layers_with_fused_epilogues_are_planned_for_a_described_h200() {
         return;
     };
     let h200 = DeviceProperties::preset("h200").expect("preset");
-    let target = LayerTarget::Device {
+    let target = Target::Device {
         library: &lib,
         device: &h200,
     };
@@ -183,7 +183,7 @@ fn decode_and_ragged_attention_is_planned_for_a_described_h200() {
         return;
     };
     let h200 = DeviceProperties::preset("h200").expect("preset");
-    let target = LayerTarget::Device {
+    let target = Target::Device {
         library: &lib,
         device: &h200,
     };
@@ -243,7 +243,7 @@ fn attention_with_sink_tokens_is_planned_for_a_described_h200() {
         return;
     };
     let h200 = DeviceProperties::preset("h200").expect("preset");
-    let target = LayerTarget::Device {
+    let target = Target::Device {
         library: &lib,
         device: &h200,
     };
@@ -324,7 +324,7 @@ fn fp8_linear_layers_are_planned_for_a_described_h200() {
         return;
     };
     let h200 = DeviceProperties::preset("h200").expect("preset");
-    let target = LayerTarget::Device {
+    let target = Target::Device {
         library: &lib,
         device: &h200,
     };
@@ -342,7 +342,7 @@ fn fp8_linear_layers_are_planned_for_a_described_h200() {
         return;
     }
     fn plan<Y: LinearFp8Output>(
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         shape: LinearShape,
         (bias, activation): (bool, LinearActivation),
         want: cudnn::DType,
@@ -408,7 +408,7 @@ fn fp8_attention_is_planned_for_a_described_h200() {
     };
     let preset = |name| DeviceProperties::preset(name).expect("preset");
     let (h200, b200, l40) = (preset("h200"), preset("b200"), preset("l40"));
-    let on = |device| LayerTarget::Device {
+    let on = |device| Target::Device {
         library: &lib,
         device,
     };
@@ -428,7 +428,7 @@ fn fp8_attention_is_planned_for_a_described_h200() {
         return;
     }
     fn plan<T: cudnn::nn::Fp8Element, Y: AttentionFp8Output>(
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         shape: AttentionShape,
         options: AttentionOptions,
     ) -> cudnn::Result<AttentionFp8Inference<T, Y>> {

@@ -110,7 +110,13 @@ fn host_graphs() -> Vec<Graph> {
 
 fn first_plan(graph: &OperationGraph) -> ExecutionPlan {
     graph
-        .plans(Target::Device(&h200()), &Settings::default())
+        .plans(
+            Target::Device {
+                library: graph.library(),
+                device: &h200(),
+            },
+            &Settings::default(),
+        )
         .unwrap_or_else(|e| panic!("{}: {e}", graph.name()))
         .remove(0)
 }
@@ -133,7 +139,14 @@ fn every_host_plan_writes_the_same_tensors_after_its_json() {
         let graph = g.build_with(&lib, None).expect("build");
         let plan = first_plan(&graph);
         let json = plan.to_json().expect("json");
-        let back = ExecutionPlan::from_json(&lib, &json, Target::Device(&device)).expect("back");
+        let back = ExecutionPlan::from_json(
+            &json,
+            Target::Device {
+                library: &lib,
+                device: &device,
+            },
+        )
+        .expect("back");
         let outputs: BTreeSet<i64> = graph
             .tensors()
             .iter()
@@ -230,7 +243,13 @@ fn hostile_json_cases(lib: &Arc<Library>) {
                 for bad in ["a", "", "99999999999999999999", "1a", "-", "CUDNN_X"] {
                     let mut p = plan.clone();
                     p["operationGraph"]["nodes"][i][key] = bad.into();
-                    let r = ExecutionPlan::from_json(lib, &p.to_string(), Target::Device(&device));
+                    let r = ExecutionPlan::from_json(
+                        &p.to_string(),
+                        Target::Device {
+                            library: lib,
+                            device: &device,
+                        },
+                    );
                     match r {
                         Err(Error::InvalidArgument { function, .. }) => {
                             assert_eq!(function, "ExecutionPlan::from_json")
@@ -254,9 +273,15 @@ fn hostile_json_cases(lib: &Arc<Library>) {
                 .as_array_mut()
                 .expect("tensors");
             list.insert(at, dup);
-            let e = ExecutionPlan::from_json(lib, &p.to_string(), Target::Device(&device))
-                .map(|_| ())
-                .expect_err("two tensors with one uid");
+            let e = ExecutionPlan::from_json(
+                &p.to_string(),
+                Target::Device {
+                    library: lib,
+                    device: &device,
+                },
+            )
+            .map(|_| ())
+            .expect_err("two tensors with one uid");
             assert!(e.to_string().contains("two tensors with uid"), "{e}");
             cases += 1;
         }
@@ -385,9 +410,9 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
         .get_or_build(&relu, &device, &settings)
         .expect("rebuilt");
     assert!(
-        pointwise_modes(plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()),
+        pointwise_modes(&plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()),
         "{:?}",
-        pointwise_modes(plan)
+        pointwise_modes(&plan)
     );
     assert_eq!(
         (loaded.hits(), loaded.misses(), loaded.dropped()),
@@ -398,7 +423,7 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     let plan = loaded
         .get_or_build(&tanh, &device, &settings)
         .expect("tanh");
-    assert!(pointwise_modes(plan).contains(&"CUDNN_POINTWISE_TANH_FWD".to_string()));
+    assert!(pointwise_modes(&plan).contains(&"CUDNN_POINTWISE_TANH_FWD".to_string()));
     assert_eq!(
         (loaded.hits(), loaded.misses(), loaded.dropped()),
         (2, 1, 1)
@@ -412,7 +437,7 @@ fn the_plan_cache_hands_out_only_plans_for_the_graph_asked_for() {
     let plan = mixed
         .get_or_build(&relu, &device, &settings)
         .expect("rebuilt");
-    assert!(pointwise_modes(plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()));
+    assert!(pointwise_modes(&plan).contains(&"CUDNN_POINTWISE_RELU_FWD".to_string()));
     assert_eq!((mixed.misses(), mixed.dropped()), (1, 1));
     assert!(mixed.remove(&PlanKey::new(&relu, &device, &settings)));
     assert!(!mixed.remove(&PlanKey::new(&relu, &device, &settings)));
@@ -599,7 +624,10 @@ fn every_operation_kind_round_trips_its_json_on_a_gpu() {
     let lib = common::lib().expect("cuDNN");
     assert!(common::backend::load_cublaslt(&lib) || lib.version().major < 9);
     let device = DeviceProperties::from_handle(&gpu.handle).expect("the GPU's properties");
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let mut graphs: Vec<(String, Graph, bool)> = host_graphs()
         .into_iter()
         .chain(gpu_graphs())
@@ -622,7 +650,7 @@ fn every_operation_kind_round_trips_its_json_on_a_gpu() {
             }
         };
         let json = plan.to_json().expect("json");
-        let back = ExecutionPlan::from_json(&lib, &json, target);
+        let back = ExecutionPlan::from_json(&json, target);
         let outputs: BTreeSet<i64> = graph
             .tensors()
             .iter()

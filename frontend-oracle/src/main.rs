@@ -116,7 +116,10 @@ fn plan_case(
         Err(e) => return Ok(refused(rec, "refused", format!("build: {e}"))),
     };
     rec.insert("scalars".into(), scalars(&built));
-    let target = Target::Device(props);
+    let target = Target::Device {
+        library: lib,
+        device: props,
+    };
     let filter = EngineFilter {
         sm_count_target: sm_count,
         ..EngineFilter::default()

@@ -174,7 +174,7 @@ pub struct LoadReport {
 #[derive(Debug)]
 struct Entry {
     json: String,
-    plan: Option<ExecutionPlan>,
+    plan: Option<Arc<ExecutionPlan>>,
     last_used: u64,
     /// Whether its plan was found to be for its key's graph.
     checked: bool,
@@ -207,7 +207,8 @@ struct Entry {
 /// [`drops`](Self::drops) lists each with its key and reason. What
 /// [`load`](Self::load) itself refuses it returns in its [`LoadReport`].
 ///
-/// Not `Clone`; `Send`, not `Sync` (it owns plans).
+/// Not `Clone`; `Send` and `Sync` (its plans are shared,
+/// `Arc<ExecutionPlan>`).
 #[derive(Debug)]
 pub struct PlanCache {
     capacity: usize,
@@ -221,8 +222,8 @@ pub struct PlanCache {
     drops: Vec<DroppedPlan>,
 }
 
-static_assertions::assert_impl_all!(PlanCache: Send);
-static_assertions::assert_not_impl_any!(PlanCache: Sync, Clone);
+static_assertions::assert_impl_all!(PlanCache: Send, Sync);
+static_assertions::assert_not_impl_any!(PlanCache: Clone);
 
 impl PlanCache {
     /// An empty cache of at most `capacity` plans.
@@ -306,8 +307,11 @@ impl PlanCache {
 
     /// The plan for `graph` on `device` found as `settings` say: the one
     /// cached under their key ([`PlanKey::new`]), or the first plan of
-    /// [`OperationGraph::plans`], cached. The plan carries `graph`'s by-value scalars (an epsilon, an
-    /// attention scale), which the key leaves out.
+    /// [`OperationGraph::plans`], cached. The plan handed out is shared
+    /// with the cache, and carries `graph`'s by-value scalars (an epsilon,
+    /// an attention scale), which the key leaves out: for a graph whose
+    /// scalars differ from those of the plan cached, the cache keeps a
+    /// plan of the same cuDNN descriptor with this graph's tensors.
     ///
     /// A cached entry is first checked against `graph` (see the type's
     /// docs); one that fails is dropped, with its reason added to
@@ -321,7 +325,7 @@ impl PlanCache {
         graph: &OperationGraph,
         device: &DeviceProperties,
         settings: &Settings,
-    ) -> Result<&ExecutionPlan> {
+    ) -> Result<Arc<ExecutionPlan>> {
         let key = PlanKey::new(graph, device, settings);
         let found = (self.entries.get_mut(&key)).map(|entry| ready(entry, graph, device));
         if let Some(Ok(())) = found {
@@ -337,7 +341,13 @@ impl PlanCache {
             }
             self.misses += 1;
             let plan = graph
-                .plans(Target::Device(device), settings)?
+                .plans(
+                    Target::Device {
+                        library: graph.library(),
+                        device,
+                    },
+                    settings,
+                )?
                 .into_iter()
                 .next()
                 .ok_or_else(|| Error::NoEngine {
@@ -355,8 +365,8 @@ impl PlanCache {
         // The key leaves by-value scalars out (a plan does not depend on
         // them), and a plan read from JSON may lack tensors cuDNN does not
         // write: this graph's tensors go with the plan handed out.
-        graph.adopt(plan);
-        Ok(plan)
+        graph.adopt(plan)?;
+        Ok(Arc::clone(plan))
     }
 
     /// Puts `plan` in the cache under `key` (replacing what was there),
@@ -386,7 +396,7 @@ impl PlanCache {
             key,
             Entry {
                 json,
-                plan: Some(plan),
+                plan: Some(Arc::new(plan)),
                 last_used: self.tick,
                 checked,
             },
@@ -604,9 +614,13 @@ fn ready(
         entry.checked = true;
     }
     if entry.plan.is_none() {
-        let plan = ExecutionPlan::from_json(graph.library(), &entry.json, Target::Device(device))
-            .map_err(DropReason::NotFinalized)?;
-        entry.plan = Some(plan);
+        let target = Target::Device {
+            library: graph.library(),
+            device,
+        };
+        let plan =
+            ExecutionPlan::from_json(&entry.json, target).map_err(DropReason::NotFinalized)?;
+        entry.plan = Some(Arc::new(plan));
     }
     Ok(())
 }

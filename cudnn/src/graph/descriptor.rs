@@ -16,10 +16,8 @@ use crate::core::handle::HandleKeepAlive;
 use crate::core::library::{ffi, LibRef, Library};
 use crate::core::stack::on_stack;
 
-mod plan_path;
 mod refused;
 
-pub(crate) use plan_path::{PlanOn, PlanSource};
 use refused::{
     count_refused, finalized_already, json_plan_untargeted, not_one, null_created, shared_refused,
     too_many,
@@ -37,7 +35,7 @@ const UNBOUNDED_FIRST_TRY: usize = 16;
 
 /// The attribute type of descriptor elements.
 const DESCRIPTOR: sys::cudnnBackendAttributeType_t =
-    sys::cudnnBackendAttributeType_t::CUDNN_TYPE_BACKEND_DESCRIPTOR;
+    sys::cudnnBackendAttributeType_t::BACKEND_DESCRIPTOR;
 
 /// The owned C descriptor, shared (through `Arc`) by the
 /// [`BackendDescriptor`] that made it and by the descriptors it was set
@@ -91,8 +89,8 @@ fn set_raw(
 /// process or corrupt its heap on (see [`BackendDescriptor::set`]).
 fn check_text(a: &'static AttributeInfo, text: &[u8]) -> Result<()> {
     let checked = match a.attribute() {
-        A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION => super::plan_json::check_raw_device(text),
-        A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION => super::plan_json::check_raw_plan(text),
+        A::DEVICEPROP_JSON_REPRESENTATION => super::plan_json::check_raw_device(text),
+        A::EXECUTION_PLAN_JSON_REPRESENTATION => super::plan_json::check_raw_plan(text),
         _ => Ok(()),
     };
     checked.map_err(|what| Error::bad_value(a.set_fn, what))
@@ -256,6 +254,21 @@ impl SharedDescriptor {
 }
 
 impl BackendDescriptor {
+    /// Another owner of the same C descriptor, finalized as this one is:
+    /// it takes no attribute (finalized, and shared, so neither
+    /// [`reset`](Self::reset) nor `keep` applies to it); dropping it lets
+    /// go of one share. For a finalized descriptor only (`None` else).
+    pub(crate) fn share_finalized(&self) -> Option<BackendDescriptor> {
+        self.finalized.then(|| BackendDescriptor {
+            raw: Arc::clone(&self.raw),
+            finalized: true,
+            set_attrs: SetAttrs::default(),
+            not_sync: PhantomData,
+        })
+    }
+}
+
+impl BackendDescriptor {
     /// Creates an empty descriptor of type `kind` with the process-wide
     /// library.
     ///
@@ -282,7 +295,7 @@ impl BackendDescriptor {
         let info = match info::descriptor_type_info(kind) {
             Some(info)
                 if in_major(info.ty.majors, lib.version().major)
-                    && kind != D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR =>
+                    && kind != D::ENGINEHEUR_DESCRIPTOR =>
             {
                 info
             }
@@ -335,7 +348,7 @@ impl BackendDescriptor {
                 format!("{} is not in cuDNN {major}", info.ty.name),
             ));
         }
-        if kind == D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR {
+        if kind == D::ENGINEHEUR_DESCRIPTOR {
             // cuDNN 9.28 ends the process here when its precompiled engines
             // cannot load cuBLASLt.
             super::cublaslt::ensure(lib, info.create_fn)?;
@@ -472,6 +485,25 @@ impl BackendDescriptor {
         }
         let raw: Vec<T::Raw> = values.iter().map(|v| v.to_raw()).collect();
         self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast())
+    }
+
+    /// Sets text attribute `attr` to `text`, which the caller has
+    /// already checked as [`set`](Self::set) checks it (a plan's JSON,
+    /// read by [`PlanJson::parse`](super::plan_json::PlanJson::parse)
+    /// before it is set): the table's checks of `set`, without reading
+    /// the text a second time.
+    ///
+    /// # Errors
+    /// As [`set`](Self::set), less the text's check.
+    pub(crate) fn set_checked_text(
+        &mut self,
+        attr: sys::cudnnBackendAttributeName_t,
+        text: &str,
+    ) -> Result<()> {
+        let ty = sys::cudnnBackendAttributeType_t::CHAR;
+        let a = self.check_attr(attr, ty, true)?;
+        Self::check_count(a, text.len())?;
+        self.set_raw(a, ty, text.len(), text.as_ptr().cast())
     }
 
     /// Sets attribute `attr`, whose elements are backend descriptors, to
@@ -646,7 +678,7 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         handle: &crate::core::handle::Handle,
     ) -> Result<()> {
-        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_HANDLE;
+        let ty = sys::cudnnBackendAttributeType_t::HANDLE;
         let a = self.check_attr(attr, ty, true)?;
         if !Arc::ptr_eq(handle.library(), self.library()) {
             return Err(Error::invalid(
@@ -676,7 +708,7 @@ impl BackendDescriptor {
         attr: sys::cudnnBackendAttributeName_t,
         pointers: &[*mut std::ffi::c_void],
     ) -> Result<()> {
-        let ty = sys::cudnnBackendAttributeType_t::CUDNN_TYPE_VOID_PTR;
+        let ty = sys::cudnnBackendAttributeType_t::VOID_PTR;
         let a = self.check_attr(attr, ty, true)?;
         Self::check_count(a, pointers.len())?;
         self.set_raw(a, ty, pointers.len(), pointers.as_ptr().cast())
@@ -713,18 +745,16 @@ impl BackendDescriptor {
         let kind = self.kind();
         let function = self.raw.kind.finalize_fn;
         super::driver::ensure(&self.raw.lib, function)?;
-        if kind == D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR
-            && self.has(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)
-            && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP)
-            && !self.has(A::CUDNN_ATTR_EXECUTION_PLAN_HANDLE)
+        if kind == D::EXECUTION_PLAN_DESCRIPTOR
+            && self.has(A::EXECUTION_PLAN_JSON_REPRESENTATION)
+            && !self.has(A::EXECUTION_PLAN_DEVICEPROP)
+            && !self.has(A::EXECUTION_PLAN_HANDLE)
         {
             return Err(json_plan_untargeted(function));
         }
         if matches!(
             kind,
-            D::CUDNN_BACKEND_ENGINE_DESCRIPTOR
-                | D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR
-                | D::CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR
+            D::ENGINE_DESCRIPTOR | D::ENGINECFG_DESCRIPTOR | D::EXECUTION_PLAN_DESCRIPTOR
         ) {
             super::cublaslt::ensure(&self.raw.lib, function)?;
         }

@@ -18,7 +18,7 @@ use sys::cudnnBackendAttributeName_t as A;
 use sys::cudnnBackendDescriptorType_t as D;
 
 use super::descriptor::{BackendDescriptor, SharedDescriptor};
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 #[cfg(doc)]
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
@@ -198,27 +198,6 @@ const FIELDS: &[DeviceField] = &[
 /// The row of `key`, if it is a key of a description.
 pub(crate) fn field_of(key: &str) -> Option<&'static DeviceField> {
     FIELDS.iter().find(|f| f.key == key)
-}
-
-/// The row of `key`, found at compile time (a key not in [`FIELDS`] does
-/// not compile).
-pub(crate) const fn field_named(key: &str) -> &'static DeviceField {
-    let mut i = 0;
-    while i < FIELDS.len() {
-        let k = FIELDS[i].key.as_bytes();
-        let b = key.as_bytes();
-        if k.len() == b.len() {
-            let mut j = 0;
-            while j < k.len() && k[j] == b[j] {
-                j += 1;
-            }
-            if j == k.len() {
-                return &FIELDS[i];
-            }
-        }
-        i += 1;
-    }
-    panic!("not a key of a device description")
 }
 
 /// The shipped descriptions (`cudnn/devices/*.json`; their sources are in
@@ -490,7 +469,7 @@ pub struct DeviceProperties {
     fingerprint: OnceLock<String>,
     /// The target of the plans built for it, made when first asked for
     /// and shared by those plans.
-    target: OnceLock<Arc<PlanTarget>>,
+    target: OnceLock<Arc<DeviceLimits>>,
 }
 
 static_assertions::assert_impl_all!(DeviceProperties: Send, Sync, Clone);
@@ -676,7 +655,7 @@ impl DeviceProperties {
     /// [`from_json`](Self::from_json) accepts.
     pub fn from_handle(handle: &Handle) -> Result<Self> {
         let d = Self::handle_descriptor(handle)?;
-        let json = d.get_string(A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION)?;
+        let json = d.get_string(A::DEVICEPROP_JSON_REPRESENTATION)?;
         Self::from_json(&json).map_err(|e| match e {
             Error::InvalidArgument { mismatch, .. } => Error::bad_value(
                 FROM_HANDLE,
@@ -695,8 +674,8 @@ impl DeviceProperties {
     pub(crate) fn handle_descriptor(handle: &Handle) -> Result<BackendDescriptor> {
         let lib = handle.library();
         check_library(lib)?;
-        let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
-        d.set_handle(A::CUDNN_ATTR_DEVICEPROP_HANDLE, handle)?;
+        let mut d = BackendDescriptor::with_library(lib, D::DEVICEPROP_DESCRIPTOR)?;
+        d.set_handle(A::DEVICEPROP_HANDLE, handle)?;
         d.finalize()?;
         Ok(d)
     }
@@ -760,9 +739,9 @@ impl DeviceProperties {
 
     /// The target of the plans built for this description, made on the
     /// first call and shared (by its clones too, once made).
-    pub(crate) fn plan_target(&self) -> &Arc<PlanTarget> {
+    pub(crate) fn device_limits(&self) -> &Arc<DeviceLimits> {
         self.target.get_or_init(|| {
-            Arc::new(PlanTarget::described(
+            Arc::new(DeviceLimits::described(
                 &self.name,
                 self.capability,
                 |key, element| {
@@ -828,11 +807,8 @@ impl DeviceProperties {
         {
             return Ok(d.clone());
         }
-        let mut d = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_DEVICEPROP_DESCRIPTOR)?;
-        d.set(
-            A::CUDNN_ATTR_DEVICEPROP_JSON_REPRESENTATION,
-            self.json.as_bytes(),
-        )?;
+        let mut d = BackendDescriptor::with_library(lib, D::DEVICEPROP_DESCRIPTOR)?;
+        d.set(A::DEVICEPROP_JSON_REPRESENTATION, self.json.as_bytes())?;
         d.finalize()?;
         let shared = d.into_shared()?;
         // Set under the lock, so it is empty here only if no one set it.
@@ -863,11 +839,11 @@ impl DeviceProperties {
     }
 }
 
-impl PlanTarget {
+impl DeviceLimits {
     /// The target a description stands for: what a plan built for it
     /// depends on.
-    pub fn of(device: &DeviceProperties) -> PlanTarget {
-        PlanTarget::clone(device.plan_target())
+    pub fn of(device: &DeviceProperties) -> DeviceLimits {
+        DeviceLimits::clone(device.device_limits())
     }
 }
 

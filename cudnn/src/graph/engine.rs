@@ -28,23 +28,69 @@ pub type HeuristicMode = sys::cudnnBackendHeurMode_t;
 /// configuration, ...), set in an engine configuration with a value.
 pub type KnobType = sys::cudnnBackendKnobType_t;
 
-/// The GPU that engines are chosen and plans are built for.
+/// The GPU that engines are chosen and plans are built for, with the
+/// library that plans for it.
 ///
 /// - `Device`: a description ([`DeviceProperties`], from JSON or a shipped
-///   preset): works without a GPU (cuDNN 9.8 and later).
-/// - `Handle`: the GPU of a live handle, as cudnn-frontend uses it: a
-///   graph built with that handle ([`Graph::build_with`](super::Graph::build_with))
-///   gets its heuristics and engines from the handle, and a plan is
-///   given the handle. For a graph built without it, cuDNN 9.8 and later
-///   describe the handle's GPU themselves (a device-properties descriptor
-///   made from the handle); older releases refuse.
+///   preset) and the library that plans for it: works without a GPU
+///   (cuDNN 9.8 and later), so graphs, plans and layers can be made
+///   before any handle (or any GPU) exists.
+/// - `Handle`: the GPU of a live handle (and its library), as
+///   cudnn-frontend uses it: a graph built with that handle
+///   ([`Graph::build_with`](super::Graph::build_with)) gets its heuristics
+///   and engines from the handle, and a plan is given the handle. For a
+///   graph built without it, cuDNN 9.8 and later describe the handle's
+///   GPU themselves (a device-properties descriptor made from the
+///   handle); older releases refuse. `&Handle` converts into it.
 /// - Either way, no JSON of the device is parsed on the way.
+///
+/// A target whose library is not the graph's (or the configuration's) is
+/// refused with [`Error::InvalidArgument`]
+/// ([`Mismatch::OtherLibrary`]). A plan built for a description runs on a
+/// handle whose GPU matches it: every execution checks the plan's
+/// [`DeviceLimits`](super::DeviceLimits) against the handle's GPU and
+/// refuses another before cuDNN runs.
 #[derive(Debug, Clone, Copy)]
 pub enum Target<'a> {
-    /// A GPU described by its properties.
-    Device(&'a DeviceProperties),
-    /// The GPU of a handle.
+    /// A GPU described by its properties, planned with `library`.
+    Device {
+        /// The library the graphs are built and planned with.
+        library: &'a Arc<Library>,
+        /// The GPU the plans are for.
+        device: &'a DeviceProperties,
+    },
+    /// The GPU of a handle (and its library).
     Handle(&'a Handle),
+}
+
+impl<'a> From<&'a Handle> for Target<'a> {
+    fn from(handle: &'a Handle) -> Self {
+        Target::Handle(handle)
+    }
+}
+
+impl<'a> Target<'a> {
+    /// The library that plans for the target: the description's, or the
+    /// handle's.
+    pub fn library(&self) -> &'a Arc<Library> {
+        match *self {
+            Target::Handle(h) => h.library(),
+            Target::Device { library, .. } => library,
+        }
+    }
+
+    /// The GPU's compute capability, `(major, minor)`: the description's,
+    /// or the one the CUDA driver reports for the handle's context; `None`
+    /// for a handle without a stream or a driver that does not answer.
+    pub fn compute_capability(&self) -> Option<(u32, u32)> {
+        match *self {
+            Target::Handle(h) => h
+                .stream()
+                .and_then(|s| super::target::DeviceLimits::of_context(s.context()).ok())
+                .map(|t| t.compute_capability()),
+            Target::Device { device, .. } => Some(device.compute_capability()),
+        }
+    }
 }
 
 /// Which engines to keep, by the notes cuDNN attaches to each. The default
@@ -102,29 +148,23 @@ impl EngineFilter {
     /// (where tensor cores mean TF32).
     pub(crate) fn rejects(&self, config: &EngineConfig, has_float: bool) -> Option<&'static str> {
         let has = |n: Numerical| config.numerical_notes().contains(&n);
-        if self.deterministic && has(Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC) {
+        if self.deterministic && has(Numerical::NONDETERMINISTIC) {
             return Some("non-deterministic");
         }
-        if !self.allow_tf32 && has_float && has(Numerical::CUDNN_NUMERICAL_NOTE_TENSOR_CORE) {
+        if !self.allow_tf32 && has_float && has(Numerical::TENSOR_CORE) {
             return Some("TF32 tensor cores");
         }
-        if !self.allow_down_conversion && has(Numerical::CUDNN_NUMERICAL_NOTE_DOWN_CONVERT_INPUTS) {
+        if !self.allow_down_conversion && has(Numerical::DOWN_CONVERT_INPUTS) {
             return Some("down-converted inputs");
         }
-        if !self.allow_reduced_precision_reduction
-            && has(Numerical::CUDNN_NUMERICAL_NOTE_REDUCED_PRECISION_REDUCTION)
-        {
+        if !self.allow_reduced_precision_reduction && has(Numerical::REDUCED_PRECISION_REDUCTION) {
             return Some("reduced-precision reduction");
         }
         let noted = |b: Behavior| config.behavior_notes().contains(&b);
-        if !self.allow_runtime_compilation
-            && noted(Behavior::CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION)
-        {
+        if !self.allow_runtime_compilation && noted(Behavior::RUNTIME_COMPILATION) {
             return Some("runtime compilation");
         }
-        if self.require_cuda_graph
-            && !noted(Behavior::CUDNN_BEHAVIOR_NOTE_SUPPORTS_CUDA_GRAPH_NATIVE_API)
-        {
+        if self.require_cuda_graph && !noted(Behavior::SUPPORTS_CUDA_GRAPH_NATIVE_API) {
             return Some("without CUDA graph support");
         }
         None
@@ -187,7 +227,7 @@ impl EngineConfig {
     pub fn is_deterministic(&self) -> bool {
         !self
             .numerical_notes()
-            .contains(&Numerical::CUDNN_NUMERICAL_NOTE_NONDETERMINISTIC)
+            .contains(&Numerical::NONDETERMINISTIC)
     }
 
     /// The name of the graph it was offered for.
@@ -289,23 +329,29 @@ pub(crate) fn check_sm_count_target(have: crate::core::version::Version, n: u32)
     }
 }
 
-/// Refuses a handle target of another library than `lib`.
+/// Refuses a target of another library than `lib`.
 pub(crate) fn check_target_library(
     lib: &Arc<Library>,
     target: Target<'_>,
     function: &'static str,
 ) -> Result<()> {
-    match target {
-        Target::Handle(handle) if !Arc::ptr_eq(handle.library(), lib) => Err(Error::invalid(
-            function,
-            Mismatch::OtherLibrary {
-                descriptor: "the graph",
-                descriptor_library: lib.path().to_path_buf(),
-                handle_library: handle.library().path().to_path_buf(),
-            },
-        )),
-        _ => Ok(()),
+    if Arc::ptr_eq(target.library(), lib) {
+        return Ok(());
     }
+    Err(other_library(lib, target, function))
+}
+
+#[cold]
+#[inline(never)]
+fn other_library(lib: &Arc<Library>, target: Target<'_>, function: &'static str) -> Error {
+    Error::invalid(
+        function,
+        Mismatch::OtherLibrary {
+            descriptor: "the graph",
+            descriptor_library: lib.path().to_path_buf(),
+            handle_library: target.library().path().to_path_buf(),
+        },
+    )
 }
 
 /// An engine's global index (-1: not reported) and its numerical and
@@ -331,14 +377,12 @@ impl Default for EngineInfo {
 /// not report is empty).
 pub(crate) fn read_engine(engine: &BackendDescriptor) -> EngineInfo {
     EngineInfo {
-        index: engine
-            .get_one::<i64>(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX)
-            .unwrap_or(-1),
+        index: engine.get_one::<i64>(A::ENGINE_GLOBAL_INDEX).unwrap_or(-1),
         numerical: engine
-            .get::<Numerical>(A::CUDNN_ATTR_ENGINE_NUMERICAL_NOTE)
+            .get::<Numerical>(A::ENGINE_NUMERICAL_NOTE)
             .unwrap_or_default(),
         behavior: engine
-            .get::<Behavior>(A::CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE)
+            .get::<Behavior>(A::ENGINE_BEHAVIOR_NOTE)
             .unwrap_or_default(),
     }
 }
@@ -347,10 +391,7 @@ pub(crate) fn read_engine(engine: &BackendDescriptor) -> EngineInfo {
 /// cuDNN does not report the engine.
 pub(crate) fn config_engine(cfg: &BackendDescriptor) -> Option<EngineInfo> {
     let engine = cfg
-        .get_descriptors(
-            A::CUDNN_ATTR_ENGINECFG_ENGINE,
-            D::CUDNN_BACKEND_ENGINE_DESCRIPTOR,
-        )
+        .get_descriptors(A::ENGINECFG_ENGINE, D::ENGINE_DESCRIPTOR)
         .ok()?
         .into_iter()
         .next()?;
@@ -360,21 +401,15 @@ pub(crate) fn config_engine(cfg: &BackendDescriptor) -> Option<EngineInfo> {
 /// The knob choices of a configuration (none when cuDNN reports none or
 /// cannot report them).
 pub(crate) fn read_knobs(cfg: &BackendDescriptor) -> Vec<(KnobType, i64)> {
-    let Ok(choices) = cfg.get_descriptors(
-        A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES,
-        D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR,
-    ) else {
+    let Ok(choices) = cfg.get_descriptors(A::ENGINECFG_KNOB_CHOICES, D::KNOB_CHOICE_DESCRIPTOR)
+    else {
         return Vec::new();
     };
     choices
         .iter()
         .filter_map(|c| {
-            let ty = c
-                .get_one::<KnobType>(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_TYPE)
-                .ok()?;
-            let v = c
-                .get_one::<i64>(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_VALUE)
-                .ok()?;
+            let ty = c.get_one::<KnobType>(A::KNOB_CHOICE_KNOB_TYPE).ok()?;
+            let v = c.get_one::<i64>(A::KNOB_CHOICE_KNOB_VALUE).ok()?;
             Some((ty, v))
         })
         .collect()
@@ -389,10 +424,10 @@ pub(crate) fn count(removed: &mut Vec<(&'static str, usize)>, why: &'static str)
 
 pub(crate) fn mode_name(mode: HeuristicMode) -> String {
     match mode {
-        HeuristicMode::CUDNN_HEUR_MODE_INSTANT => "mode INSTANT".into(),
-        HeuristicMode::CUDNN_HEUR_MODE_A => "mode A".into(),
-        HeuristicMode::CUDNN_HEUR_MODE_B => "mode B".into(),
-        HeuristicMode::CUDNN_HEUR_MODE_FALLBACK => "mode FALLBACK".into(),
+        HeuristicMode::INSTANT => "mode INSTANT".into(),
+        HeuristicMode::A => "mode A".into(),
+        HeuristicMode::B => "mode B".into(),
+        HeuristicMode::FALLBACK => "mode FALLBACK".into(),
         other => format!("mode {}", other.0),
     }
 }

@@ -3,6 +3,7 @@
 //! other.
 
 use std::ffi::c_void;
+use std::sync::atomic::Ordering;
 
 use cudarc::driver::SyncOnDrop;
 use cudnn_sys as sys;
@@ -12,7 +13,7 @@ use super::descriptor::BackendDescriptor;
 use super::pack::{check_addresses, check_bindings, scalar_words, BufferFacts, VariantPack};
 use super::plan::ExecutionPlan;
 use super::scalar::ScalarValue;
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::WorkspacePtr;
@@ -92,12 +93,12 @@ fn check_device(
     let Some(target) = plan.target() else {
         return Ok(());
     };
-    if plan.checked_on.get() == Some(handle.id()) {
+    if plan.checked_on.load(Ordering::Relaxed) == handle.id() {
         return Ok(());
     }
-    let device = PlanTarget::of_context(l.stream.context())?;
+    let device = DeviceLimits::of_context(l.stream.context())?;
     target.check_for(l.function, &device)?;
-    plan.checked_on.set(Some(handle.id()));
+    plan.checked_on.store(handle.id(), Ordering::Relaxed);
     Ok(())
 }
 
@@ -191,10 +192,10 @@ fn variant_pack(
     ptrs: &[*mut c_void],
     ws: u64,
 ) -> Result<BackendDescriptor> {
-    let mut vp = BackendDescriptor::with_library(lib, D::CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR)?;
-    vp.set(A::CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, uids)?;
-    vp.set_pointers(A::CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, ptrs)?;
-    vp.set_pointers(A::CUDNN_ATTR_VARIANT_PACK_WORKSPACE, &[ws as *mut c_void])?;
+    let mut vp = BackendDescriptor::with_library(lib, D::VARIANT_PACK_DESCRIPTOR)?;
+    vp.set(A::VARIANT_PACK_UNIQUE_IDS, uids)?;
+    vp.set_pointers(A::VARIANT_PACK_DATA_POINTERS, ptrs)?;
+    vp.set_pointers(A::VARIANT_PACK_WORKSPACE, &[ws as *mut c_void])?;
     vp.finalize()?;
     Ok(vp)
 }
@@ -207,7 +208,7 @@ impl Handle {
     /// Everything is checked before cuDNN is called: the plan's library
     /// is the handle's, a plan built with a handle runs only on that
     /// handle, a plan built for a described GPU only on a GPU with its
-    /// architecture and limits ([`PlanTarget`](super::PlanTarget)), and
+    /// architecture and limits ([`DeviceLimits`](super::DeviceLimits)), and
     /// every buffer and value fits its tensor (see [`VariantPack`]).
     ///
     /// # Errors

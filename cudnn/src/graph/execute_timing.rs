@@ -209,14 +209,23 @@ fn host() -> Result<(Arc<Library>, DeviceProperties), String> {
 fn first_plan(graph: &OperationGraph, device: &DeviceProperties) -> Result<ExecutionPlan, String> {
     let configs = graph
         .engine_configs(
-            Target::Device(device),
+            Target::Device {
+                library: graph.library(),
+                device,
+            },
             HeuristicMode::A,
             &EngineFilter::default(),
         )
         .map_err(|e| e.to_string())?;
     let mut last = String::from("no engine configuration");
     for c in &configs {
-        match ExecutionPlan::new(c, Target::Device(device)) {
+        match ExecutionPlan::new(
+            c,
+            Target::Device {
+                library: graph.library(),
+                device,
+            },
+        ) {
             Ok(plan) => return Ok(plan),
             Err(e) => last = e.to_string(),
         }

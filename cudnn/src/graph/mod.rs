@@ -40,7 +40,7 @@
 //!    CUDA graphs recorded from a plan ([`PlanGraph`]; plans chosen with
 //!    [`Settings::require_cuda_graph`], each launch ordered with other
 //!    streams by cudarc's events). A plan built for a described GPU runs
-//!    only on a GPU with its architecture and limits ([`PlanTarget`]).
+//!    only on a GPU with its architecture and limits ([`DeviceLimits`]).
 //!
 //!    Device-side indices (an attention's sequence lengths and page
 //!    tables) are the one thing not checked: their values live on the
@@ -88,7 +88,8 @@
 //!
 //! // A plan for an H100, built and saved on a machine without a GPU.
 //! let h100 = DeviceProperties::preset("h100-sxm").expect("shipped");
-//! let plan = graph.plans(Target::Device(&h100), &Settings::default())?.remove(0);
+//! let target = Target::Device { library: graph.library(), device: &h100 };
+//! let plan = graph.plans(target, &Settings::default())?.remove(0);
 //! println!("workspace: {} bytes", plan.workspace_size());
 //! std::fs::write("conv_bias_relu.plan.json", plan.to_json()?).expect("write");
 //! # Ok(()) }
@@ -144,7 +145,7 @@ pub use pack::VariantPack;
 pub use plan::ExecutionPlan;
 pub use scalar::ScalarValue;
 pub use settings::Settings;
-pub use target::PlanTarget;
+pub use target::DeviceLimits;
 
 /// The most dimensions of a graph's tensor (`CUDNN_DIM_MAX`).
 pub(crate) const MAX_RANK: usize = 8;

@@ -25,7 +25,7 @@ use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
 use super::settings::Settings;
 use super::signature::Signature;
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 use crate::core::dtype::DType;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::library::Library;
@@ -122,7 +122,7 @@ impl OperationGraph {
     /// cuDNN's status.
     pub fn engine_count(&self) -> Result<i64> {
         self.desc
-            .get_one::<i64>(A::CUDNN_ATTR_OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
+            .get_one::<i64>(A::OPERATIONGRAPH_ENGINE_GLOBAL_COUNT)
     }
 
     /// Gives `plan`, a plan for this graph (built for it or for a graph of
@@ -132,10 +132,21 @@ impl OperationGraph {
     /// JSON does not record), and the tensors a plan's JSON leaves out (an
     /// SDPA backward's score subgraph: the causal mask's fill value, a
     /// bias), which an execution binds as it does for a plan built here.
-    pub(crate) fn adopt(&self, plan: &mut ExecutionPlan) {
-        if !Arc::ptr_eq(&plan.tensors, &self.plan_tensors) {
-            plan.tensors = self.plan_tensors();
+    /// A plan shared elsewhere is not changed: `plan` becomes a plan of
+    /// the same descriptor with this graph's tensors.
+    ///
+    /// # Errors
+    /// As [`ExecutionPlan::with_tensors`].
+    pub(crate) fn adopt(&self, plan: &mut Arc<ExecutionPlan>) -> Result<()> {
+        if Arc::ptr_eq(&plan.tensors, &self.plan_tensors) {
+            return Ok(());
         }
+        let tensors = self.plan_tensors();
+        match Arc::get_mut(plan) {
+            Some(p) => p.tensors = tensors,
+            None => *plan = Arc::new(plan.with_tensors(tensors)?),
+        }
+        Ok(())
     }
 
     /// The finalized operation-graph descriptor.
@@ -158,7 +169,7 @@ impl OperationGraph {
         check_target_library(lib, target, function)?;
         let v = lib.version();
         match target {
-            Target::Device(props) => props.descriptor(lib).map(Some),
+            Target::Device { device, .. } => device.descriptor(lib).map(Some),
             Target::Handle(_) if self.built_with(target) => Ok(None),
             Target::Handle(h) if (v.major, v.minor) >= (9, 8) => {
                 DeviceProperties::handle_descriptor(h).map(Some)
@@ -183,9 +194,13 @@ impl OperationGraph {
             return Ok(());
         }
         let sm_major = match target {
-            Target::Device(p) => p.compute_capability().0,
+            Target::Device { device, .. } => device.compute_capability().0,
             Target::Handle(h) => match h.stream() {
-                Some(s) => PlanTarget::of_context(s.context())?.compute_capability().0,
+                Some(s) => {
+                    DeviceLimits::of_context(s.context())?
+                        .compute_capability()
+                        .0
+                }
                 None => return Ok(()),
             },
         };
@@ -240,27 +255,20 @@ impl OperationGraph {
         let lib = self.library().clone();
         let props = self.target_properties(target, HEURISTICS)?;
         self.check_head_dims(target, "OperationGraph::engine_configs")?;
-        let mut heur =
-            BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR)?;
-        heur.set_descriptors(
-            A::CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH,
-            &[self.descriptor()],
-        )?;
-        heur.set(A::CUDNN_ATTR_ENGINEHEUR_MODE, &[mode])?;
+        let mut heur = BackendDescriptor::with_library(&lib, D::ENGINEHEUR_DESCRIPTOR)?;
+        heur.set_descriptors(A::ENGINEHEUR_OPERATION_GRAPH, &[self.descriptor()])?;
+        heur.set(A::ENGINEHEUR_MODE, &[mode])?;
         if let Some(n) = filter.sm_count_target {
             let n = check_sm_count_target(lib.version(), n)?;
-            heur.set(A::CUDNN_ATTR_ENGINEHEUR_SM_COUNT_TARGET, &[n])?;
+            heur.set(A::ENGINEHEUR_SM_COUNT_TARGET, &[n])?;
         }
         if let Some(p) = &props {
-            heur.set_descriptors(A::CUDNN_ATTR_ENGINEHEUR_DEVICEPROP, &[p])?;
+            heur.set_descriptors(A::ENGINEHEUR_DEVICEPROP, &[p])?;
         }
         if let Err(e) = heur.finalize() {
             return Err(no_engine_from(self.name(), mode, e));
         }
-        let offered = heur.get_descriptors(
-            A::CUDNN_ATTR_ENGINEHEUR_RESULTS,
-            D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
-        )?;
+        let offered = heur.get_descriptors(A::ENGINEHEUR_RESULTS, D::ENGINECFG_DESCRIPTOR)?;
         let has_float = self.tf32_operands;
         let total = offered.len();
         let mut kept = Vec::new();
@@ -320,27 +328,26 @@ impl OperationGraph {
         let lib = self.library().clone();
         let props = self.target_properties(target, F)?;
         self.check_head_dims(target, "OperationGraph::engine_config")?;
-        let mut engine = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
-        engine.set_descriptors(A::CUDNN_ATTR_ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
-        engine.set(A::CUDNN_ATTR_ENGINE_GLOBAL_INDEX, &[global_index])?;
+        let mut engine = BackendDescriptor::with_library(&lib, D::ENGINE_DESCRIPTOR)?;
+        engine.set_descriptors(A::ENGINE_OPERATION_GRAPH, &[self.descriptor()])?;
+        engine.set(A::ENGINE_GLOBAL_INDEX, &[global_index])?;
         if let Some(p) = &props {
-            engine.set_descriptors(A::CUDNN_ATTR_ENGINE_DEVICEPROP, &[p])?;
+            engine.set_descriptors(A::ENGINE_DEVICEPROP, &[p])?;
         }
         engine.finalize()?;
         let mut choices = Vec::with_capacity(knobs.len());
         for &(ty, value) in knobs {
-            let mut c =
-                BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR)?;
-            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_TYPE, &[ty])?;
-            c.set(A::CUDNN_ATTR_KNOB_CHOICE_KNOB_VALUE, &[value])?;
+            let mut c = BackendDescriptor::with_library(&lib, D::KNOB_CHOICE_DESCRIPTOR)?;
+            c.set(A::KNOB_CHOICE_KNOB_TYPE, &[ty])?;
+            c.set(A::KNOB_CHOICE_KNOB_VALUE, &[value])?;
             c.finalize()?;
             choices.push(c);
         }
-        let mut cfg = BackendDescriptor::with_library(&lib, D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR)?;
-        cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_ENGINE, &[&engine])?;
+        let mut cfg = BackendDescriptor::with_library(&lib, D::ENGINECFG_DESCRIPTOR)?;
+        cfg.set_descriptors(A::ENGINECFG_ENGINE, &[&engine])?;
         if !choices.is_empty() {
             let refs: Vec<&BackendDescriptor> = choices.iter().collect();
-            cfg.set_descriptors(A::CUDNN_ATTR_ENGINECFG_KNOB_CHOICES, &refs)?;
+            cfg.set_descriptors(A::ENGINECFG_KNOB_CHOICES, &refs)?;
         }
         cfg.finalize()?;
         Ok(EngineConfig {
@@ -430,8 +437,8 @@ impl OperationGraph {
         let wanted = settings.wanted();
         let mut reasons = Vec::new();
         let mut modes = vec![settings.heuristic_mode];
-        if settings.heuristic_mode != HeuristicMode::CUDNN_HEUR_MODE_FALLBACK {
-            modes.push(HeuristicMode::CUDNN_HEUR_MODE_FALLBACK);
+        if settings.heuristic_mode != HeuristicMode::FALLBACK {
+            modes.push(HeuristicMode::FALLBACK);
         }
         let mut plans = Vec::new();
         for mode in modes {

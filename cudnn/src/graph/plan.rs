@@ -1,8 +1,8 @@
 //! Execution plans: an engine configuration finalized for a target GPU,
 //! with its workspace size; serialized to cuDNN's JSON and read back.
 
-use std::cell::{Cell, OnceCell};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cudnn_sys as sys;
 use sys::{
@@ -10,7 +10,7 @@ use sys::{
     cudnnBackendDescriptorType_t as D, cudnnBackendNumericalNote_t as Numerical,
 };
 
-use super::descriptor::{BackendDescriptor, PlanOn, PlanSource};
+use super::descriptor::BackendDescriptor;
 use super::engine::{
     check_target_library, config_engine, read_knobs, write_engine, EngineConfig, EngineInfo,
     KnobType, Target,
@@ -18,7 +18,7 @@ use super::engine::{
 use super::graph_tensor::GraphTensor;
 use super::name::Name;
 use super::plan_json::PlanJson;
-use super::target::PlanTarget;
+use super::target::DeviceLimits;
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
 
@@ -38,10 +38,12 @@ const FINALIZE: &str = "cudnnBackendFinalize(CUDNN_BACKEND_EXECUTION_PLAN_DESCRI
 /// same architecture and limits. A plan built for a [`Target::Handle`]
 /// runs only on that handle.
 ///
-/// Not `Clone`; `Send`, not `Sync`.
+/// Not `Clone`; `Send` and `Sync`: a plan cache hands out
+/// `Arc<ExecutionPlan>`, and a plan may run on several threads' handles
+/// at once.
 #[derive(Debug)]
 pub struct ExecutionPlan {
-    pub(crate) desc: BackendDescriptor,
+    pub(crate) desc: PlanDescriptor,
     pub(crate) workspace: usize,
     /// The graph's name and tensors (shared with the configuration's
     /// graph, for a plan made from one).
@@ -51,42 +53,108 @@ pub struct ExecutionPlan {
     /// first asked for. Not copied from the configuration: most plans
     /// are never asked, and a copy of shared lists costs each plan a
     /// reference count on memory the heuristics left cold.
-    pub(crate) engine: OnceCell<Option<EngineInfo>>,
+    pub(crate) engine: OnceLock<Option<EngineInfo>>,
     /// The knob choices of the plan's configuration, read back from cuDNN
     /// when first asked for.
-    pub(crate) knobs: OnceCell<Vec<(KnobType, i64)>>,
+    pub(crate) knobs: OnceLock<Vec<(KnobType, i64)>>,
     /// The handle the plan was built with, when it was built with one.
     pub(crate) handle_id: Option<u64>,
     /// The described GPU it was built for (shared with the description).
-    pub(crate) target: Option<Arc<PlanTarget>>,
-    /// The last handle whose GPU was found to be the target.
-    pub(crate) checked_on: Cell<Option<u64>>,
+    pub(crate) target: Option<Arc<DeviceLimits>>,
+    /// The id of the last handle whose GPU was found to be the target
+    /// (0: none; handle ids start at 1).
+    pub(crate) checked_on: AtomicU64,
 }
 
-static_assertions::assert_impl_all!(ExecutionPlan: Send);
-static_assertions::assert_not_impl_any!(ExecutionPlan: Sync, Clone);
+static_assertions::assert_impl_all!(ExecutionPlan: Send, Sync);
+static_assertions::assert_not_impl_any!(ExecutionPlan: Clone);
+
+/// A plan's finalized descriptor, shared between threads: cuDNN reads it
+/// to run the plan ([`ptr`](Self::ptr)), and its attributes are read back
+/// one reader at a time ([`read`](Self::read)).
+#[derive(Debug)]
+pub(crate) struct PlanDescriptor {
+    desc: BackendDescriptor,
+    reads: Mutex<()>,
+}
+
+// SAFETY: the descriptor is finalized when the plan is made and takes no
+// attribute after (`ExecutionPlan` hands out no `&mut` to it). A shared
+// plan gives cuDNN the pointer only to be read (an execution, a CUDA
+// graph's population or update, which run on the caller's handle and
+// change nothing in the plan), and reads its attributes back only under
+// `reads`, one reader at a time; what it keeps alive (`Raw`) is `Sync`.
+unsafe impl Sync for PlanDescriptor {}
+
+impl PlanDescriptor {
+    fn new(desc: BackendDescriptor) -> PlanDescriptor {
+        PlanDescriptor {
+            desc,
+            reads: Mutex::new(()),
+        }
+    }
+
+    /// The C descriptor, for cuDNN to run.
+    pub(crate) fn ptr(&self) -> sys::cudnnBackendDescriptor_t {
+        self.desc.ptr()
+    }
+
+    /// `f` of the descriptor, while no other thread reads it.
+    fn read<R>(&self, f: impl FnOnce(&BackendDescriptor) -> R) -> R {
+        let _one = self.reads.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&self.desc)
+    }
+
+    fn library(&self) -> &Arc<Library> {
+        self.desc.library()
+    }
+
+    /// Another owner of the same finalized C descriptor (both keep it
+    /// alive).
+    fn share(&self) -> Result<PlanDescriptor> {
+        let desc = self.desc.share_finalized().ok_or_else(|| {
+            Error::unsupported("ExecutionPlan", "the plan's descriptor is not finalized")
+        })?;
+        Ok(PlanDescriptor::new(desc))
+    }
+}
+
+/// What a plan is made of.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// A finalized engine configuration.
+    Config(&'a BackendDescriptor),
+    /// cuDNN's JSON of a plan, read and checked by [`PlanJson::parse`].
+    Json(&'a str),
+}
 
 /// A plan of `source`, finalized for `target` as cudnn-frontend does: for
 /// a live handle the handle itself (cuDNN reads its GPU); for a described
-/// GPU its device properties, which the plan records. Returns the plan,
-/// its workspace, and the handle's id or the described GPU.
-fn finalized(lib: &Arc<Library>, source: PlanSource<'_>, target: Target<'_>) -> Result<Finalized> {
+/// GPU its device properties, which the plan records. Made by the general
+/// calls of [`BackendDescriptor`], each checked against the table. Returns
+/// the plan, its workspace, and the handle's id or the described GPU.
+fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Result<Finalized> {
     check_target_library(lib, target, FINALIZE)?;
-    let (desc, ws, handle_id, target) = match target {
+    let mut desc = BackendDescriptor::with_library(lib, D::EXECUTION_PLAN_DESCRIPTOR)?;
+    match source {
+        Source::Config(c) => desc.set_descriptor(A::EXECUTION_PLAN_ENGINE_CONFIG, c)?,
+        Source::Json(json) => desc.set_checked_text(A::EXECUTION_PLAN_JSON_REPRESENTATION, json)?,
+    }
+    let (handle_id, target) = match target {
         Target::Handle(h) => {
-            let (desc, ws) = BackendDescriptor::finalized_plan(lib, source, PlanOn::Handle(h))?;
-            (desc, ws, Some(h.id()), None)
+            desc.set_handle(A::EXECUTION_PLAN_HANDLE, h)?;
+            (Some(h.id()), None)
         }
-        Target::Device(props) => {
-            let (desc, ws) = props.with_descriptor(lib, |d| {
-                BackendDescriptor::finalized_plan(lib, source, PlanOn::Device(d))
-            })?;
-            (desc, ws, None, Some(Arc::clone(props.plan_target())))
+        Target::Device { device: props, .. } => {
+            props.with_descriptor(lib, |d| desc.set_shared(A::EXECUTION_PLAN_DEVICEPROP, d))?;
+            (None, Some(Arc::clone(props.device_limits())))
         }
     };
+    desc.finalize()?;
+    let ws = desc.get_one::<i64>(A::EXECUTION_PLAN_WORKSPACE_SIZE)?;
     let workspace = usize::try_from(ws).map_err(|_| workspace_refused(ws))?;
     Ok(Finalized {
-        desc,
+        desc: PlanDescriptor::new(desc),
         workspace,
         handle_id,
         target,
@@ -95,10 +163,10 @@ fn finalized(lib: &Arc<Library>, source: PlanSource<'_>, target: Target<'_>) -> 
 
 /// What [`finalized`] makes.
 struct Finalized {
-    desc: BackendDescriptor,
+    desc: PlanDescriptor,
     workspace: usize,
     handle_id: Option<u64>,
-    target: Option<Arc<PlanTarget>>,
+    target: Option<Arc<DeviceLimits>>,
 }
 
 /// A workspace size that is not one.
@@ -112,13 +180,10 @@ fn workspace_refused(ws: i64) -> Error {
 
 /// The engine configuration of a finalized plan, read back from cuDNN.
 fn plan_config(plan: &BackendDescriptor) -> Option<BackendDescriptor> {
-    plan.get_descriptors(
-        A::CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG,
-        D::CUDNN_BACKEND_ENGINECFG_DESCRIPTOR,
-    )
-    .ok()?
-    .into_iter()
-    .next()
+    plan.get_descriptors(A::EXECUTION_PLAN_ENGINE_CONFIG, D::ENGINECFG_DESCRIPTOR)
+        .ok()?
+        .into_iter()
+        .next()
 }
 
 /// What a finalized plan's engine reports of itself, read back from
@@ -158,7 +223,7 @@ impl ExecutionPlan {
     /// [`Error::InvalidArgument`] for a target of another library.
     #[doc(alias = "CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR")]
     pub fn new(config: &EngineConfig, target: Target<'_>) -> Result<ExecutionPlan> {
-        let source = PlanSource::Config(&config.desc);
+        let source = Source::Config(&config.desc);
         let Finalized {
             desc,
             workspace,
@@ -170,16 +235,17 @@ impl ExecutionPlan {
             workspace,
             graph_name: config.graph_name.clone(),
             tensors: Arc::clone(&config.tensors),
-            engine: OnceCell::new(),
-            knobs: OnceCell::new(),
+            engine: OnceLock::new(),
+            knobs: OnceLock::new(),
             handle_id,
             target,
-            checked_on: Cell::new(None),
+            checked_on: AtomicU64::new(0),
         })
     }
 
     /// Reads a plan from cuDNN's JSON ([`to_json`](Self::to_json)) and
-    /// finalizes it for `target`, with library `lib`.
+    /// finalizes it for `target`, with the target's library
+    /// ([`Target::library`]).
     ///
     /// A target is required: cuDNN 9.28 dereferences a null pointer when
     /// a plan read from JSON is finalized with neither device properties
@@ -218,9 +284,10 @@ impl ExecutionPlan {
     /// included), or the library has no plan JSON (cuDNN 8); cuDNN's
     /// status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007) for a plan
     /// built for another GPU architecture than the target's.
-    pub fn from_json(lib: &Arc<Library>, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
+    pub fn from_json(json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
+        let lib = target.library();
         let (graph_name, tensors) = PlanJson::tensors(json)?;
-        let source = PlanSource::Json(json.as_bytes());
+        let source = Source::Json(json);
         let Finalized {
             desc,
             workspace,
@@ -232,11 +299,32 @@ impl ExecutionPlan {
             workspace,
             graph_name,
             tensors: tensors.into(),
-            engine: OnceCell::new(),
-            knobs: OnceCell::new(),
+            engine: OnceLock::new(),
+            knobs: OnceLock::new(),
             handle_id,
             target,
-            checked_on: Cell::new(None),
+            checked_on: AtomicU64::new(0),
+        })
+    }
+
+    /// This plan (the same C descriptor, kept alive by both) with
+    /// `tensors` for its graph's: what a plan cache hands out for a graph
+    /// of the same key whose by-value scalars differ.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a plan whose descriptor is not
+    /// finalized (every plan's is).
+    pub(crate) fn with_tensors(&self, tensors: Arc<[GraphTensor]>) -> Result<ExecutionPlan> {
+        Ok(ExecutionPlan {
+            desc: self.desc.share()?,
+            workspace: self.workspace,
+            graph_name: self.graph_name.clone(),
+            tensors,
+            engine: OnceLock::new(),
+            knobs: OnceLock::new(),
+            handle_id: self.handle_id,
+            target: self.target.clone(),
+            checked_on: AtomicU64::new(self.checked_on.load(Ordering::Relaxed)),
         })
     }
 
@@ -248,7 +336,7 @@ impl ExecutionPlan {
     /// plan JSON.
     pub fn to_json(&self) -> Result<String> {
         self.desc
-            .get_string(A::CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION)
+            .read(|d| d.get_string(A::EXECUTION_PLAN_JSON_REPRESENTATION))
     }
 
     /// The device memory, in bytes, an execution needs as workspace.
@@ -292,18 +380,23 @@ impl ExecutionPlan {
     }
 
     fn engine(&self) -> Option<&EngineInfo> {
-        self.engine.get_or_init(|| plan_engine(&self.desc)).as_ref()
+        self.engine
+            .get_or_init(|| self.desc.read(plan_engine))
+            .as_ref()
     }
 
     /// The knob choices of the plan's engine configuration.
     pub fn knobs(&self) -> &[(KnobType, i64)] {
-        self.knobs
-            .get_or_init(|| plan_config(&self.desc).map_or_else(Vec::new, |c| read_knobs(&c)))
+        self.knobs.get_or_init(|| {
+            self.desc
+                .read(plan_config)
+                .map_or_else(Vec::new, |c| read_knobs(&c))
+        })
     }
 
     /// The described GPU the plan was built for
     /// ([`Target::Device`]); `None` for a plan built for a handle.
-    pub fn target(&self) -> Option<&PlanTarget> {
+    pub fn target(&self) -> Option<&DeviceLimits> {
         self.target.as_deref()
     }
 

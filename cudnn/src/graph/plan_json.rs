@@ -28,13 +28,11 @@
 //! ([`json`]: strings borrowed where they have no escapes, two
 //! allocations), and the model is read off the tape; what the crate does
 //! not read, the rest of the device profile and any key of the plan or
-//! the engine it does not know, is left to cuDNN.
-//!
-//! [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) needs only
-//! the graph's name and tensors ([`PlanJson::tensors`]): a plan as cuDNN
-//! writes it is read for them in one pass, with the same checks and no
-//! tape ([`plain`]); any other text, and every refusal, goes the way
-//! above, which says what is wrong.
+//! the engine it does not know, is left to cuDNN. This is the crate's one
+//! reader of plan JSON: [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json),
+//! [`OperationGraph::check_plan_json`](super::OperationGraph::check_plan_json)
+//! and the check of a plan text set through the base layer all read
+//! through [`PlanJson::parse`].
 
 use std::fmt;
 
@@ -67,6 +65,13 @@ pub(crate) struct PlanJson {
 impl PlanJson {
     /// Reads and checks `json`.
     pub(crate) fn parse(json: &str) -> Result<PlanJson> {
+        Self::read(json, true)
+    }
+
+    /// Reads and checks `json`; with `full`, each node's settings and
+    /// the tensors it reads too (what [`signature`](Self::signature)
+    /// compares), which the checks do not keep otherwise.
+    fn read(json: &str, full: bool) -> Result<PlanJson> {
         let doc =
             json::parse(json).map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
         let graph = plan_graph(doc.root())?;
@@ -75,7 +80,7 @@ impl PlanJson {
         let by_uid = UidIndex::of(&tensors)?;
         let mut nodes = Vec::new();
         let mut indices = Vec::new();
-        read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0)?;
+        read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0, full)?;
         if nodes.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -105,21 +110,10 @@ impl PlanJson {
     }
 
     /// The graph's name and tensors of `json`, checked as
-    /// [`parse`](Self::parse) checks it: read by the plain reader
-    /// ([`plain`]) when the text is a plan as cuDNN writes it, by `parse`
-    /// otherwise (which says what is wrong).
+    /// [`parse`](Self::parse) checks it, without keeping the nodes'
+    /// settings and the tensors they read.
     pub(crate) fn tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
-        match plain::read(json) {
-            Some((name, tensors)) => Ok((name.into(), tensors)),
-            None => Self::parse_tensors(json),
-        }
-    }
-
-    /// The graph's name and tensors of `json`, by [`parse`](Self::parse).
-    #[cold]
-    #[inline(never)]
-    fn parse_tensors(json: &str) -> Result<(Name, Vec<GraphTensor>)> {
-        Self::parse(json).map(|p| (p.graph_name.as_str().into(), p.tensors))
+        Self::read(json, false).map(|p| (p.graph_name.as_str().into(), p.tensors))
     }
 
     /// What the plan is for, to compare with a graph's.
@@ -339,13 +333,10 @@ const REORDERINGS: [(&str, TensorReordering); 4] = [
         "CUDNN_TENSOR_REORDERING_INT8x32",
         TensorReordering::CUDNN_TENSOR_REORDERING_INT8x32,
     ),
-    (
-        "CUDNN_TENSOR_REORDERING_F16x16",
-        TensorReordering::CUDNN_TENSOR_REORDERING_F16x16,
-    ),
+    ("CUDNN_TENSOR_REORDERING_F16x16", TensorReordering::F16x16),
     (
         "CUDNN_TENSOR_REORDERING_F8_128x4",
-        TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4,
+        TensorReordering::F8_128x4,
     ),
 ];
 
@@ -374,7 +365,10 @@ fn text<'d>(v: Json<'d, '_>, key: &str) -> Result<&'d str> {
         .ok_or_else(|| not_a_plan(format_args!("a tensor's {key} {v} is not a text")))
 }
 
-/// A tensor of the JSON: its members read and checked.
+/// A tensor of the JSON, read straight into the graph's record of it
+/// ([`GraphTensor`]) and checked: every member known and of its JSON
+/// type, the name a uid, a data type and a reordering cuDNN names, 1 to
+/// `MAX_RANK` dims (at least 1) and as many strides (at least 0).
 fn tensor_of(t: Json<'_, '_>) -> Result<GraphTensor> {
     let (mut name, mut data_type, mut dim, mut stride) = (None, None, None, None);
     let (mut is_virtual, mut is_by_value) = (None, None);
@@ -396,89 +390,29 @@ fn tensor_of(t: Json<'_, '_>) -> Result<GraphTensor> {
             _ => return Err(not_a_plan(format_args!("a tensor has a key {k:?}"))),
         }
     }
-    tensor_from(TensorFields {
-        name: name.ok_or_else(|| missing("name", "a tensor"))?,
-        data_type: data_type.ok_or_else(|| missing("dataType", "a tensor"))?,
-        dim: dim.ok_or_else(|| missing("dim", "a tensor"))?,
-        stride: stride.ok_or_else(|| missing("stride", "a tensor"))?,
-        is_virtual: is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?,
-        is_by_value: is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?,
-        alignment,
-        reordering,
-    })
-}
-
-/// A tensor's members as its JSON gives them, each of its JSON type.
-struct TensorFields<'d> {
-    name: &'d str,
-    data_type: &'d str,
-    dim: Extents,
-    stride: Extents,
-    is_virtual: bool,
-    is_by_value: bool,
-    alignment: Option<i64>,
-    reordering: Option<&'d str>,
-}
-
-/// The tensor `f` describes, its values checked: the name a uid, a data
-/// type and a reordering cuDNN names, 1 to `MAX_RANK` dims (at least 1)
-/// and as many strides (at least 0).
-fn tensor_from(f: TensorFields<'_>) -> Result<GraphTensor> {
-    checked_tensor(f).map_err(Refused::error)
-}
-
-/// Why [`checked_tensor`] refuses a tensor: the error is made from it
-/// only when one is reported (the plain reader drops it), so the checks
-/// carry no formatting code.
-enum Refused<'d> {
-    Name(&'d str),
-    DataType(i64, &'d str),
-    Rank(i64, usize, usize),
-    Dim(i64, i64),
-    Stride(i64, i64),
-    Reordering(i64, &'d str),
-}
-
-impl Refused<'_> {
-    #[cold]
-    #[inline(never)]
-    fn error(self) -> Error {
-        let what = match self {
-            Refused::Name(name) => format!("a tensor named {name:?}, which is not a uid"),
-            Refused::DataType(uid, t) => format!("tensor {uid}: unknown data type {t:?}"),
-            Refused::Rank(uid, dims, strides) => format!(
-                "tensor {uid} has {dims} dims and {strides} strides (1 to {MAX_RANK}, as many of each)"
-            ),
-            Refused::Dim(uid, d) => format!("tensor {uid} has a dimension of {d}"),
-            Refused::Stride(uid, s) => format!("tensor {uid} has a stride of {s}"),
-            Refused::Reordering(uid, r) => format!("tensor {uid}: reordering {r:?}"),
-        };
-        Error::bad_value(FROM_JSON, what)
-    }
-}
-
-/// [`tensor_from`], refusals as [`Refused`].
-fn checked_tensor(f: TensorFields<'_>) -> std::result::Result<GraphTensor, Refused<'_>> {
-    let TensorFields {
-        name,
-        data_type,
-        dim,
-        stride,
-        is_virtual,
-        is_by_value,
-        alignment,
-        reordering,
-    } = f;
-    let uid = uid_of(name).ok_or(Refused::Name(name))?;
-    let data_type = data_type_from_name(data_type).ok_or(Refused::DataType(uid, data_type))?;
+    let name = name.ok_or_else(|| missing("name", "a tensor"))?;
+    let data_type = data_type.ok_or_else(|| missing("dataType", "a tensor"))?;
+    let dim: Extents = dim.ok_or_else(|| missing("dim", "a tensor"))?;
+    let stride: Extents = stride.ok_or_else(|| missing("stride", "a tensor"))?;
+    let is_virtual = is_virtual.ok_or_else(|| missing("isVirtual", "a tensor"))?;
+    let is_by_value = is_by_value.ok_or_else(|| missing("isByValue", "a tensor"))?;
+    let refused = |what: String| Error::bad_value(FROM_JSON, what);
+    let uid = uid_of(name)
+        .ok_or_else(|| refused(format!("a tensor named {name:?}, which is not a uid")))?;
+    let data_type = data_type_from_name(data_type)
+        .ok_or_else(|| refused(format!("tensor {uid}: unknown data type {data_type:?}")))?;
     if dim.is_empty() || dim.len() > MAX_RANK || dim.len() != stride.len() {
-        return Err(Refused::Rank(uid, dim.len(), stride.len()));
+        return Err(refused(format!(
+            "tensor {uid} has {} dims and {} strides (1 to {MAX_RANK}, as many of each)",
+            dim.len(),
+            stride.len()
+        )));
     }
     if let Some(&d) = dim.iter().find(|&&d| d < 1) {
-        return Err(Refused::Dim(uid, d));
+        return Err(refused(format!("tensor {uid} has a dimension of {d}")));
     }
     if let Some(&s) = stride.iter().find(|&&s| s < 0) {
-        return Err(Refused::Stride(uid, s));
+        return Err(refused(format!("tensor {uid} has a stride of {s}")));
     }
     // cuDNN writes NONE for every tensor: the default layout, which a
     // graph's tensor without a reordering set has too.
@@ -487,7 +421,7 @@ fn checked_tensor(f: TensorFields<'_>) -> std::result::Result<GraphTensor, Refus
         Some(r) => match REORDERINGS.iter().find(|(name, _)| *name == r) {
             Some(&(_, TensorReordering::CUDNN_TENSOR_REORDERING_NONE)) => None,
             Some(&(_, value)) => Some(value),
-            None => return Err(Refused::Reordering(uid, r)),
+            None => return Err(refused(format!("tensor {uid}: reordering {r:?}"))),
         },
     };
     Ok(GraphTensor {
@@ -896,9 +830,10 @@ fn read_nodes(
     out: &mut Vec<NodeSig>,
     indices: &mut Vec<i64>,
     depth: usize,
+    full: bool,
 ) -> Result<()> {
     for node in &graph.nodes {
-        out.push(read_node(node, by_uid, indices, depth > 0)?);
+        out.push(read_node(node, by_uid, indices, depth > 0, full)?);
         if out.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -906,7 +841,7 @@ fn read_nodes(
             ));
         }
         if let Some(sub) = node.get("subgraph") {
-            read_nodes(&subgraph_of(sub)?, by_uid, out, indices, depth + 1)?;
+            read_nodes(&subgraph_of(sub)?, by_uid, out, indices, depth + 1, full)?;
         }
     }
     Ok(())
@@ -917,6 +852,7 @@ fn read_node(
     by_uid: &UidIndex,
     indices: &mut Vec<i64>,
     inner: bool,
+    full: bool,
 ) -> Result<NodeSig> {
     let op = node
         .get("operation")
@@ -947,7 +883,9 @@ fn read_node(
                 if output || (training && trained) {
                     sig.writes.push(uid);
                 } else {
-                    sig.reads.push(uid);
+                    if full {
+                        sig.reads.push(uid);
+                    }
                     if index {
                         indices.push(uid);
                     }
@@ -960,7 +898,8 @@ fn read_node(
             Role::Subgraph if !inner => {}
             Role::SubgraphEnd if !inner => subgraph_uid(node, op, k, value, by_uid)?,
             Role::Mode => match value.as_str().filter(|s| is_enum_name(s)) {
-                Some(s) => sig.modes.push([k, "=", s].concat()),
+                Some(s) if full => sig.modes.push([k, "=", s].concat()),
+                Some(_) => {}
                 None => {
                     return Err(Error::bad_value(
                         FROM_JSON,
@@ -984,7 +923,9 @@ fn read_node(
             }
         }
     }
-    sig.finish();
+    if full {
+        sig.finish();
+    }
     Ok(sig)
 }
 
@@ -1015,9 +956,8 @@ fn subgraph_uid(
 }
 
 mod json;
-mod plain;
 mod roles;
 mod values;
 
 #[cfg(test)]
-mod tests;
+mod plan_json_tests;

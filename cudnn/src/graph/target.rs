@@ -1,4 +1,4 @@
-//! [`PlanTarget`]: what a plan built for a described GPU depends on, and
+//! [`DeviceLimits`]: what a plan built for a described GPU depends on, and
 //! the check that the GPU it runs on is that GPU.
 
 use std::fmt;
@@ -58,7 +58,8 @@ const LIMITS: &[(&str, Attr)] = &[
     ("maxGridSize[2]", Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z),
 ];
 
-/// The GPU a plan was built for, as far as its kernels depend on it: the
+/// A device's limits: what a plan built for a described GPU depends on,
+/// as far as its kernels depend on the GPU: the
 /// architecture (cuDNN picks kernels per compute capability) and the
 /// limits its kernels are configured within: the SM count (grids of
 /// persistent and split kernels, and the workspace they size, follow
@@ -67,23 +68,23 @@ const LIMITS: &[(&str, Attr)] = &[
 /// 9.28 compares itself when it reads a plan back from JSON for a
 /// described GPU.
 ///
-/// A plan built for a [`DeviceProperties`](super::DeviceProperties) records its target
+/// A plan built for a [`DeviceProperties`](super::DeviceProperties) records
+/// the limits of its GPU
 /// ([`ExecutionPlan::target`](super::ExecutionPlan::target)); an execution
 /// on a handle whose GPU differs in any of these is refused before cuDNN
-/// is called ([`check_runs_on`](Self::check_runs_on)), with the GPU's
-/// values read from the CUDA driver. A plan built for a handle runs only
+/// is called, with the GPU's values read from the CUDA driver. A plan built for a handle runs only
 /// on that handle and records no target.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PlanTarget {
+pub struct DeviceLimits {
     name: String,
     compute_capability: (u32, u32),
     /// The values of [`LIMITS`], in order.
     limits: Vec<i64>,
 }
 
-static_assertions::assert_impl_all!(PlanTarget: Send, Sync, Clone);
+static_assertions::assert_impl_all!(DeviceLimits: Send, Sync, Clone);
 
-impl fmt::Display for PlanTarget {
+impl fmt::Display for DeviceLimits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (major, minor) = self.compute_capability;
         write!(
@@ -95,7 +96,7 @@ impl fmt::Display for PlanTarget {
     }
 }
 
-impl PlanTarget {
+impl DeviceLimits {
     /// A target named `name`, of compute capability `capability`, whose
     /// limits `limit` gives by key and, for an array key such as
     /// `maxGridSize`, the element (-1 for one it does not have). The
@@ -105,7 +106,7 @@ impl PlanTarget {
         name: &str,
         capability: (u32, u32),
         limit: impl Fn(&str, Option<usize>) -> Option<i64>,
-    ) -> PlanTarget {
+    ) -> DeviceLimits {
         let value = |key: &str| match key.split_once('[') {
             None => limit(key, None),
             Some((array, rest)) => {
@@ -113,7 +114,7 @@ impl PlanTarget {
                 limit(array, Some(i))
             }
         };
-        PlanTarget {
+        DeviceLimits {
             name: name.to_owned(),
             compute_capability: capability,
             limits: LIMITS.iter().map(|(k, _)| value(k).unwrap_or(-1)).collect(),
@@ -124,14 +125,14 @@ impl PlanTarget {
     ///
     /// # Errors
     /// The driver's error.
-    pub(crate) fn of_context(ctx: &CudaContext) -> Result<PlanTarget> {
+    pub(crate) fn of_context(ctx: &CudaContext) -> Result<DeviceLimits> {
         let get = |a: Attr| -> Result<i64> { Ok(i64::from(ctx.attribute(a)?)) };
         let count = |v: i64| u32::try_from(v).unwrap_or(0);
         let mut limits = Vec::with_capacity(LIMITS.len());
         for (_, a) in LIMITS {
             limits.push(get(*a)?);
         }
-        Ok(PlanTarget {
+        Ok(DeviceLimits {
             name: ctx.name().unwrap_or_else(|_| "a CUDA GPU".into()),
             compute_capability: (
                 count(get(Attr::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?),
@@ -172,9 +173,9 @@ impl PlanTarget {
     /// # Errors
     /// [`Mismatch::OtherDevice`] naming both GPUs and the first thing that
     /// differs.
-    pub fn check_runs_on(&self, device: &PlanTarget) -> std::result::Result<(), Mismatch> {
+    pub(crate) fn check_runs_on(&self, device: &DeviceLimits) -> std::result::Result<(), Mismatch> {
         let cc =
-            |t: &PlanTarget| format!("sm_{}{}", t.compute_capability.0, t.compute_capability.1);
+            |t: &DeviceLimits| format!("sm_{}{}", t.compute_capability.0, t.compute_capability.1);
         let differs = if self.compute_capability != device.compute_capability {
             Some(format!(
                 "the architecture differs ({} and {})",
@@ -199,11 +200,11 @@ impl PlanTarget {
     }
 
     /// [`check_runs_on`](Self::check_runs_on) as the error of `function`.
-    pub(crate) fn check_for(&self, function: &'static str, device: &PlanTarget) -> Result<()> {
+    pub(crate) fn check_for(&self, function: &'static str, device: &DeviceLimits) -> Result<()> {
         self.check_runs_on(device)
             .map_err(|mismatch| Error::invalid(function, mismatch))
     }
 }
 
 #[cfg(test)]
-mod tests;
+mod target_tests;

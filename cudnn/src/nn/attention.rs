@@ -10,18 +10,19 @@ use crate::core::dtype::DType;
 use DType as Dt;
 
 use super::element::AttentionElement;
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{AttentionOptions, AttentionPass, AttentionShape};
+use super::plans::{required, Plans};
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
+use crate::graph::Target;
 use crate::graph::{
     Graph, PlanCache, SdpaBackwardInputs, SdpaOptions, Settings, TensorId, VariantPack,
 };
 
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
-const I32: Dt = Dt::CUDNN_DATA_INT32;
+const F32: Dt = Dt::FLOAT;
+const I32: Dt = Dt::INT32;
 
 /// The actual sequence lengths of a call: with
 /// [`AttentionOptions::padding`], one `i32` per batch item each, from 0
@@ -152,8 +153,8 @@ pub struct AttentionBackward<'a, T> {
 /// device) before cuDNN runs. For inference, [`AttentionInference`]
 /// builds the forward alone.
 ///
-/// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
-/// self`); not `Clone`.
+/// `Send` and `Sync` (it owns shared plans and a workspace; calls take
+/// `&mut self`); not `Clone`.
 #[derive(Debug)]
 pub struct Attention<T: AttentionElement> {
     fwd: ForwardGraph,
@@ -162,8 +163,8 @@ pub struct Attention<T: AttentionElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(Attention<half::bf16>: Send);
-static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(Attention<half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(Attention<half::bf16>: Clone);
 
 /// Fused scaled dot-product attention for inference: the forward of
 /// [`Attention`] alone, without the softmax statistics (cuDNN 9.13; 9.21
@@ -174,7 +175,7 @@ static_assertions::assert_not_impl_any!(Attention<half::bf16>: Sync, Clone);
 /// `backward`: a layer built for inference cannot be asked for
 /// gradients, which the type says rather than a runtime refusal.
 ///
-/// `Send`, not `Sync`; not `Clone`.
+/// `Send` and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct AttentionInference<T: AttentionElement> {
     fwd: ForwardGraph,
@@ -182,8 +183,8 @@ pub struct AttentionInference<T: AttentionElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(AttentionInference<half::f16>: Send);
-static_assertions::assert_not_impl_any!(AttentionInference<half::f16>: Sync, Clone);
+static_assertions::assert_impl_all!(AttentionInference<half::f16>: Send, Sync);
+static_assertions::assert_not_impl_any!(AttentionInference<half::f16>: Clone);
 
 /// The forward of either layer: its plans and uids (q, k, v, o, and the
 /// statistics when trained).
@@ -318,7 +319,7 @@ fn check_for(
     function: &'static str,
     shape: &AttentionShape,
     options: &AttentionOptions,
-    target: &LayerTarget<'_>,
+    target: &Target<'_>,
     passes: &[AttentionPass],
 ) -> Result<()> {
     check_layer_in(function, shape, options)?;
@@ -413,7 +414,7 @@ impl ForwardGraph {
     /// `target`, and its plans.
     fn new(
         function: &'static str,
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
         stats: bool,
         settings: &Settings,
@@ -485,7 +486,7 @@ impl<T: AttentionElement> Attention<T> {
 
     /// Builds the forward (with statistics) and backward graphs for
     /// `shape`, `T` and `options` for `target` (a handle, or a described
-    /// GPU with a library: [`LayerTarget`]), and their plans: from
+    /// GPU with a library: [`Target`]), and their plans: from
     /// `cache` when given (on cuDNN 9.8 and later, keyed by the graph and
     /// the device), otherwise as `settings` say. With
     /// [`Settings::benchmark`] and no cache, the candidate plans are timed
@@ -501,7 +502,7 @@ impl<T: AttentionElement> Attention<T> {
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: AttentionShape,
         options: AttentionOptions,
         settings: &Settings,
@@ -607,7 +608,7 @@ impl BackwardGraph {
     /// Builds the backward graph of a training layer for `target`, and its
     /// plans.
     fn new(
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         (shape, dtype, options): (AttentionShape, Dt, AttentionOptions),
         settings: &Settings,
         cache: Option<&mut PlanCache>,
@@ -672,7 +673,7 @@ impl<T: AttentionElement> AttentionInference<T> {
     /// # Errors
     /// As [`Attention::new`].
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: AttentionShape,
         options: AttentionOptions,
         settings: &Settings,

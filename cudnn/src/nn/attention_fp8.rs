@@ -21,8 +21,9 @@ use super::attention::{
     SeqLens,
 };
 use super::element::{AttentionFp8Output, Fp8Element};
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{AttentionOptions, AttentionPass, AttentionShape};
+use super::plans::{required, Plans};
+use crate::graph::Target;
 
 const F32: DType = DType::FLOAT;
 
@@ -110,8 +111,8 @@ pub struct AttentionFp8Forward<'a, T, Y> {
 ///
 /// It owns its plans and a workspace, built once for its shape by
 /// [`new`](Self::new); `forward` checks every buffer (length, device)
-/// before cuDNN runs, and buffers of another type do not compile. `Send`,
-/// not `Sync`; not `Clone`.
+/// before cuDNN runs, and buffers of another type do not compile. `Send`
+/// and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct AttentionFp8Inference<T: Fp8Element, Y: AttentionFp8Output> {
     shape: AttentionShape,
@@ -128,8 +129,8 @@ pub struct AttentionFp8Inference<T: Fp8Element, Y: AttentionFp8Output> {
     element: PhantomData<fn() -> (T, Y)>,
 }
 
-static_assertions::assert_impl_all!(AttentionFp8Inference<F8E4M3, half::bf16>: Send);
-static_assertions::assert_not_impl_any!(AttentionFp8Inference<F8E4M3, F8E4M3>: Sync, Clone);
+static_assertions::assert_impl_all!(AttentionFp8Inference<F8E4M3, half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(AttentionFp8Inference<F8E4M3, F8E4M3>: Clone);
 
 /// The head dims of cuDNN's FP8 attention: multiples of 16 (cuDNN 9.28
 /// offers no FP8 engine for a head dim of 72, on sm_90 nor on sm_100).
@@ -213,7 +214,7 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     }
 
     /// Builds the FP8 forward graph for `shape` and `options` for `target`
-    /// (a handle, or a described GPU with a library: [`LayerTarget`]),
+    /// (a handle, or a described GPU with a library: [`Target`]),
     /// and its plans: from `cache` when given, otherwise as `settings`
     /// say. The head dim is checked against the forward's rules
     /// ([`AttentionPass`]).
@@ -225,7 +226,7 @@ impl<T: Fp8Element, Y: AttentionFp8Output> AttentionFp8Inference<T, Y> {
     /// does not take; the graph builder's refusals;
     /// [`Error::NoEngine`] when no plan finalizes; cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: AttentionShape,
         options: AttentionOptions,
         settings: &Settings,

@@ -7,15 +7,16 @@ use DType as Dt;
 use std::marker::PhantomData;
 
 use super::element::NormElement;
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{check_norm_in, NormShape};
+use super::plans::{required, Plans};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
+use crate::graph::Target;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+const F32: Dt = Dt::FLOAT;
 
 /// The buffers of [`LayerNorm::forward`]: `x` and `y` of the layer's type
 /// (`rows * features` elements), the scale and bias `f32` (`features`),
@@ -63,8 +64,8 @@ pub struct LayerNormBackward<'a, T> {
 /// once for its shape and type by [`new`](Self::new); the calls check
 /// every buffer (type, length, device) before cuDNN runs.
 ///
-/// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
-/// self`); not `Clone`.
+/// `Send` and `Sync` (it owns shared plans and a workspace; calls take
+/// `&mut self`); not `Clone`.
 #[derive(Debug)]
 pub struct LayerNorm<T: NormElement> {
     shape: NormShape,
@@ -79,8 +80,8 @@ pub struct LayerNorm<T: NormElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(LayerNorm<f32>: Send);
-static_assertions::assert_not_impl_any!(LayerNorm<f32>: Sync, Clone);
+static_assertions::assert_impl_all!(LayerNorm<f32>: Send, Sync);
+static_assertions::assert_not_impl_any!(LayerNorm<f32>: Clone);
 
 impl<T: NormElement> LayerNorm<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
@@ -96,7 +97,7 @@ impl<T: NormElement> LayerNorm<T> {
 
     /// Builds the forward (training) and backward graphs for `shape` and
     /// `T` (of `x`, `y`, `dy`, `dx`; parameters and statistics are
-    /// `f32`) for `target` (a handle, or a described GPU: [`LayerTarget`]), and their plans: from `cache` when given
+    /// `f32`) for `target` (a handle, or a described GPU: [`Target`]), and their plans: from `cache` when given
     /// (on cuDNN 9.8 and later, keyed by the graph and the handle's
     /// device; earlier releases plan without it), otherwise as `settings`
     /// say. With [`Settings::benchmark`] and no cache, the candidate
@@ -108,7 +109,7 @@ impl<T: NormElement> LayerNorm<T> {
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: NormShape,
         epsilon: f32,
         settings: &Settings,

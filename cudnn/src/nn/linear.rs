@@ -14,8 +14,9 @@ use crate::core::workspace::Workspace;
 use crate::graph::{Graph, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::LinearElement;
-use super::plans::{LayerTarget, Plans};
 use super::layer_shape::LinearShape;
+use super::plans::Plans;
+use crate::graph::Target;
 
 /// The activation a [`Linear`] applies after its bias. `Default`: none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -56,7 +57,7 @@ pub struct LinearForward<'a, T> {
 /// [`new`](Self::new); `forward` checks every buffer (type, length,
 /// device) before cuDNN runs.
 ///
-/// `Send`, not `Sync`; not `Clone`.
+/// `Send` and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct Linear<T: LinearElement> {
     shape: LinearShape,
@@ -69,14 +70,14 @@ pub struct Linear<T: LinearElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(Linear<half::bf16>: Send);
-static_assertions::assert_not_impl_any!(Linear<half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(Linear<half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(Linear<half::bf16>: Clone);
 static_assertions::assert_impl_all!(LinearActivation: Send, Sync, Copy);
 
 impl<T: LinearElement> Linear<T> {
     /// Builds the graph for `shape`, with a bias when `bias` is true, then
     /// `activation`, for `target` (a handle, or a described GPU:
-    /// [`LayerTarget`]), and its plans: from `cache` when given (cuDNN 9.8
+    /// [`Target`]), and its plans: from `cache` when given (cuDNN 9.8
     /// and later), otherwise as `settings` say.
     ///
     /// # Errors
@@ -86,7 +87,7 @@ impl<T: LinearElement> Linear<T> {
     /// (cuDNN 8.9 fuses a matmul's epilogue only on some GPUs and types);
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: LinearShape,
         bias: bool,
         activation: LinearActivation,

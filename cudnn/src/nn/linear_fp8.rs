@@ -17,9 +17,10 @@ use crate::core::workspace::Workspace;
 use crate::graph::{Graph, MatmulFp8Scales, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::{Fp8Element, LinearFp8Output};
-use super::linear::{apply, LinearActivation};
-use super::plans::{LayerTarget, Plans};
 use super::layer_shape::LinearShape;
+use super::linear::{apply, LinearActivation};
+use super::plans::Plans;
+use crate::graph::Target;
 
 const F32: DType = DType::FLOAT;
 
@@ -71,7 +72,7 @@ pub struct LinearFp8Forward<'a, T, Y> {
 ///
 /// It owns its plans and a workspace, built once for its shape by
 /// [`new`](Self::new); `forward` checks every buffer (type, length,
-/// device) before cuDNN runs. `Send`, not `Sync`; not `Clone`.
+/// device) before cuDNN runs. `Send` and `Sync`; not `Clone`.
 #[derive(Debug)]
 pub struct LinearFp8<T: Fp8Element, Y: LinearFp8Output> {
     shape: LinearShape,
@@ -84,8 +85,8 @@ pub struct LinearFp8<T: Fp8Element, Y: LinearFp8Output> {
     element: PhantomData<fn() -> (T, Y)>,
 }
 
-static_assertions::assert_impl_all!(LinearFp8<F8E4M3, half::bf16>: Send);
-static_assertions::assert_not_impl_any!(LinearFp8<F8E4M3, half::bf16>: Sync, Clone);
+static_assertions::assert_impl_all!(LinearFp8<F8E4M3, half::bf16>: Send, Sync);
+static_assertions::assert_not_impl_any!(LinearFp8<F8E4M3, half::bf16>: Clone);
 
 impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
     /// Checks what [`new`](Self::new) checks before any graph is built:
@@ -101,7 +102,7 @@ impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
 
     /// Builds the graph for `shape`, with a bias when `bias` is true, then
     /// `activation`, for `target` (a handle, or a described GPU:
-    /// [`LayerTarget`]), and its plans: from `cache` when given (cuDNN 9.8
+    /// [`Target`]), and its plans: from `cache` when given (cuDNN 9.8
     /// and later), otherwise as `settings` say.
     ///
     /// # Errors
@@ -110,7 +111,7 @@ impl<T: Fp8Element, Y: LinearFp8Output> LinearFp8<T, Y> {
     /// builder's refusals; [`Error::NoEngine`] when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: LinearShape,
         bias: bool,
         activation: LinearActivation,

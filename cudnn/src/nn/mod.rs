@@ -14,7 +14,7 @@
 //! them (the same checks are public and need no GPU: [`NormShape::check`],
 //! [`AttentionShape::check`], [`AttentionOptions::check`],
 //! [`LayerNorm::check`], ...), builds the forward and backward graphs for
-//! a [`LayerTarget`] (a handle, or a GPU described by its
+//! a [`Target`](crate::graph::Target) (a handle, or a GPU described by its
 //! [`DeviceProperties`](crate::graph::DeviceProperties) with a library, so
 //! a layer can be planned before any handle exists), and finds their
 //! plans, from a [`PlanCache`](crate::graph::PlanCache) when one is given
@@ -43,11 +43,10 @@
 //! described GPU).
 //!
 //! ```no_run
-//! use cudnn::graph::{DeviceProperties, Settings};
+//! use cudnn::graph::{DeviceProperties, Settings, Target};
 //! use cudnn::half::bf16;
 //! use cudnn::nn::{
 //!     Attention, AttentionForward, AttentionInference, AttentionOptions, AttentionShape,
-//!     LayerTarget,
 //! };
 //! use cudnn::Handle;
 //!
@@ -59,7 +58,7 @@
 //! // Planned for a described H200 before any GPU is touched.
 //! let lib = cudnn::library()?;
 //! let h200 = DeviceProperties::preset("h200")?;
-//! let target = LayerTarget::Device { library: &lib, device: &h200 };
+//! let target = Target::Device { library: &lib, device: &h200 };
 //! let _serving = AttentionInference::<bf16>::new(target, shape, options, &Settings::default(), None)?;
 //!
 //! let stream = cudnn::cuda_context(0)?.default_stream();
@@ -80,11 +79,11 @@ mod attention;
 mod attention_fp8;
 mod element;
 mod layer_norm;
+mod layer_shape;
 mod linear;
 mod linear_fp8;
 mod plans;
 mod rms_norm;
-mod layer_shape;
 
 pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
@@ -95,14 +94,13 @@ pub use element::{
     AttentionElement, AttentionFp8Output, Fp8Element, LinearElement, LinearFp8Output, NormElement,
 };
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
-pub use linear::{Linear, LinearActivation, LinearForward};
-pub use linear_fp8::{LinearFp8, LinearFp8Forward};
-pub use plans::LayerTarget;
-pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use layer_shape::{
     AttentionOptions, AttentionPass, AttentionShape, LinearShape, NormShape, ATTENTION_DATA_TYPES,
     NORM_DATA_TYPES,
 };
+pub use linear::{Linear, LinearActivation, LinearForward};
+pub use linear_fp8::{LinearFp8, LinearFp8Forward};
+pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 
 #[cfg(test)]
 mod nn_host_tests;

@@ -7,12 +7,11 @@ use std::sync::Arc;
 
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
-use crate::core::library::Library;
 use crate::core::version::Version;
 use crate::core::workspace::Workspace;
 use crate::graph::{
-    DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, PlanTarget, Settings,
-    Target, VariantPack,
+    DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, Settings, Target,
+    VariantPack,
 };
 
 /// The first cuDNN that describes a device (what a plan cache keys on).
@@ -22,71 +21,15 @@ const DEVICE_PROPERTIES_SINCE: Version = Version::new(9, 8, 0);
 /// settings ask for a benchmark.
 const AUTOTUNE_RUNS: usize = 3;
 
-/// The GPU a layer is planned for: a handle's, or one described by its
-/// properties ([`DeviceProperties::preset`], [`DeviceProperties::from_json`])
-/// with the library that plans for it, so that a layer can be built before
-/// any handle (or any GPU) exists. `&Handle` converts into it, so a layer's
-/// `new(&handle, ...)` reads as before.
-///
-/// A layer planned for a description runs on a handle whose GPU matches it:
-/// every execution checks the plan's [`PlanTarget`] against the handle's GPU
-/// and refuses another before cuDNN runs. Describing a device needs cuDNN
-/// 9.8; an older library refuses such a layer with a typed error.
-#[derive(Debug, Clone, Copy)]
-pub enum LayerTarget<'a> {
-    /// The GPU of a handle (and its library).
-    Handle(&'a Handle),
-    /// A described GPU, planned with `library`.
-    Device {
-        /// The library the graphs are built and planned with.
-        library: &'a Arc<Library>,
-        /// The GPU the plans are for.
-        device: &'a DeviceProperties,
-    },
-}
-
-impl<'a> From<&'a Handle> for LayerTarget<'a> {
-    fn from(handle: &'a Handle) -> Self {
-        LayerTarget::Handle(handle)
-    }
-}
-
-impl<'a> LayerTarget<'a> {
-    /// The library the graphs are built with.
-    pub fn library(&self) -> &'a Arc<Library> {
-        match *self {
-            LayerTarget::Handle(h) => h.library(),
-            LayerTarget::Device { library, .. } => library,
-        }
-    }
-
-    /// The GPU's compute capability, `(major, minor)`: the description's,
-    /// or the one the CUDA driver reports for the handle's context; `None`
-    /// for a handle without a stream or a driver that does not answer.
-    pub fn compute_capability(&self) -> Option<(u32, u32)> {
-        match *self {
-            LayerTarget::Handle(h) => h
-                .stream()
-                .and_then(|s| PlanTarget::of_context(s.context()).ok())
-                .map(|t| t.compute_capability()),
-            LayerTarget::Device { device, .. } => Some(device.compute_capability()),
-        }
-    }
-
-    /// The graph API's target.
-    fn graph_target(&self) -> Target<'a> {
-        match *self {
-            LayerTarget::Handle(h) => Target::Handle(h),
-            LayerTarget::Device { device, .. } => Target::Device(device),
-        }
-    }
-}
-
 /// The plans of one graph: one, or (with [`Settings::benchmark`]) the
 /// candidates, narrowed to the fastest on the first run.
 #[derive(Debug)]
 pub(crate) struct Plans {
+    /// The candidates not yet narrowed (more than one).
     candidates: Vec<ExecutionPlan>,
+    /// The plan that runs, once there is one: a plan cache's own (shared
+    /// with the cache), or the one candidate left.
+    chosen: Option<Arc<ExecutionPlan>>,
 }
 
 impl Plans {
@@ -96,54 +39,58 @@ impl Plans {
     /// when cuDNN's description of a handle's device is not one this crate
     /// reads, as `settings` say for the target itself.
     pub(crate) fn new(
-        target: LayerTarget<'_>,
+        target: Target<'_>,
         graph: &Graph,
         settings: &Settings,
         cache: Option<&mut PlanCache>,
     ) -> Result<Plans> {
         let lib = target.library();
         let handle = match target {
-            LayerTarget::Handle(h) => Some(h),
-            LayerTarget::Device { .. } => None,
+            Target::Handle(h) => Some(h),
+            Target::Device { .. } => None,
         };
         let og = graph.build_with(lib, handle)?;
         if let Some(cache) = cache.filter(|_| lib.version() >= DEVICE_PROPERTIES_SINCE) {
             let described = match target {
-                LayerTarget::Handle(h) => DeviceProperties::from_handle(h).ok(),
-                LayerTarget::Device { device, .. } => Some(device.clone()),
+                Target::Handle(h) => DeviceProperties::from_handle(h).ok(),
+                Target::Device { device, .. } => Some(device.clone()),
             };
             if let Some(device) = described {
-                return Self::cached(lib, &og, cache, &device, settings);
+                return Self::cached(&og, cache, &device, settings);
             }
         }
-        let candidates = og.plans(target.graph_target(), settings)?;
+        let candidates = og.plans(target, settings)?;
         if candidates.is_empty() {
             return Err(Error::NoEngine {
                 graph: graph.name().to_owned(),
                 reason: "the plan search returned no plan".into(),
             });
         }
-        Ok(Plans { candidates })
+        Ok(Plans::of(candidates))
+    }
+
+    /// The plans of `candidates`, the one chosen when there is one.
+    fn of(mut candidates: Vec<ExecutionPlan>) -> Plans {
+        let chosen = if candidates.len() == 1 {
+            candidates.pop().map(Arc::new)
+        } else {
+            None
+        };
+        Plans { candidates, chosen }
     }
 
     /// The plan of `og` for `device` from `cache` (found and stored there
-    /// when absent).
+    /// when absent), as the cache hands it out: with `og`'s tensors.
     fn cached(
-        lib: &Arc<Library>,
         og: &OperationGraph,
         cache: &mut PlanCache,
         device: &DeviceProperties,
         settings: &Settings,
     ) -> Result<Plans> {
-        let json = cache.get_or_build(og, device, settings)?.to_json()?;
-        let mut plan = ExecutionPlan::from_json(lib, &json, Target::Device(device))?;
-        // The cached plan's scalars (epsilon, the attention's scale)
-        // may be another graph's of the same key, and its JSON may leave
-        // tensors out (an SDPA backward's mask): the graph's tensors go
-        // with it.
-        og.adopt(&mut plan);
+        let plan = cache.get_or_build(og, device, settings)?;
         Ok(Plans {
-            candidates: vec![plan],
+            candidates: Vec::new(),
+            chosen: Some(plan),
         })
     }
 
@@ -152,6 +99,7 @@ impl Plans {
     pub(crate) fn workspace_size(&self) -> usize {
         self.candidates
             .iter()
+            .chain(self.chosen.as_deref())
             .map(ExecutionPlan::workspace_size)
             .max()
             .unwrap_or(0)
@@ -166,12 +114,13 @@ impl Plans {
         pack: &mut VariantPack<'_>,
         workspace: &mut Workspace,
     ) -> Result<()> {
-        if self.candidates.len() > 1 {
+        if self.chosen.is_none() && !self.candidates.is_empty() {
             let (best, _) = handle.autotune(&self.candidates, AUTOTUNE_RUNS, workspace, pack)?;
             let plan = self.candidates.swap_remove(best);
-            self.candidates = vec![plan];
+            self.candidates = Vec::new();
+            self.chosen = Some(Arc::new(plan));
         }
-        let plan = self.candidates.first().ok_or_else(|| Error::NoEngine {
+        let plan = self.chosen.as_deref().ok_or_else(|| Error::NoEngine {
             graph: "layer".into(),
             reason: "no plan is left".into(),
         })?;

@@ -7,15 +7,16 @@ use DType as Dt;
 use std::marker::PhantomData;
 
 use super::element::NormElement;
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{check_norm_in, NormShape};
+use super::plans::{required, Plans};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
 use crate::core::workspace::Workspace;
+use crate::graph::Target;
 use crate::graph::{Graph, NormOptions, PlanCache, Settings, VariantPack};
 
-const F32: Dt = Dt::CUDNN_DATA_FLOAT;
+const F32: Dt = Dt::FLOAT;
 
 /// The buffers of [`RmsNorm::forward`]: `x` and `y` of the layer's type
 /// (`rows * features` elements), the scale `f32` (`features`), the inverse
@@ -56,8 +57,8 @@ pub struct RmsNormBackward<'a, T> {
 /// built once for its shape and type by [`new`](Self::new); the calls
 /// check every buffer (type, length, device) before cuDNN runs.
 ///
-/// `Send`, not `Sync` (it owns plans and a workspace; calls take `&mut
-/// self`); not `Clone`.
+/// `Send` and `Sync` (it owns shared plans and a workspace; calls take
+/// `&mut self`); not `Clone`.
 #[derive(Debug)]
 pub struct RmsNorm<T: NormElement> {
     shape: NormShape,
@@ -72,8 +73,8 @@ pub struct RmsNorm<T: NormElement> {
     element: PhantomData<fn() -> T>,
 }
 
-static_assertions::assert_impl_all!(RmsNorm<f32>: Send);
-static_assertions::assert_not_impl_any!(RmsNorm<f32>: Sync, Clone);
+static_assertions::assert_impl_all!(RmsNorm<f32>: Send, Sync);
+static_assertions::assert_not_impl_any!(RmsNorm<f32>: Clone);
 
 impl<T: NormElement> RmsNorm<T> {
     /// Checks what [`new`](Self::new) checks before any cuDNN call: the
@@ -89,7 +90,7 @@ impl<T: NormElement> RmsNorm<T> {
 
     /// Builds the forward (training) and backward graphs for `shape` and
     /// `T` (of `x`, `y`, `dy`, `dx`; the scale, its gradient and the
-    /// inverse RMS are `f32`) for `target` (a handle, or a described GPU: [`LayerTarget`]), and their plans, as
+    /// inverse RMS are `f32`) for `target` (a handle, or a described GPU: [`Target`]), and their plans, as
     /// [`LayerNorm::new`](super::LayerNorm::new) does.
     ///
     /// # Errors
@@ -98,7 +99,7 @@ impl<T: NormElement> RmsNorm<T> {
     /// [`Error::NoEngine`](crate::Error::NoEngine) when no plan finalizes;
     /// cuDNN's status.
     pub fn new<'t>(
-        target: impl Into<LayerTarget<'t>>,
+        target: impl Into<Target<'t>>,
         shape: NormShape,
         epsilon: f32,
         settings: &Settings,

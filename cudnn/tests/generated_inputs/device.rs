@@ -372,7 +372,16 @@ pub fn child(spec: &str, lib: &Arc<Library>) {
         println!("device case {i}");
         if i % PROFILE_EVERY == 0 {
             let plan = plan_with_profile(&d.text);
-            count_result(ExecutionPlan::from_json(lib, &plan, Target::Device(&h100)).map(drop));
+            count_result(
+                ExecutionPlan::from_json(
+                    &plan,
+                    Target::Device {
+                        library: lib,
+                        device: &h100,
+                    },
+                )
+                .map(drop),
+            );
         }
         let Ok(p) = DeviceProperties::from_json(&d.text) else {
             continue;
@@ -382,7 +391,13 @@ pub fn child(spec: &str, lib: &Arc<Library>) {
         if let Some(graph) = graph.as_ref().filter(|_| taken % PLAN_EVERY == 1) {
             count_result(
                 graph
-                    .plans(Target::Device(&p), &Settings::default())
+                    .plans(
+                        Target::Device {
+                            library: lib,
+                            device: &p,
+                        },
+                        &Settings::default(),
+                    )
                     .map(drop),
             );
         }

@@ -137,7 +137,13 @@ fn bases(lib: &Arc<Library>) -> Rc<Bases> {
                 let Ok(graph) = g.build_with(lib, None) else {
                     continue;
                 };
-                let built = graph.plans(Target::Device(&device), &Settings::default());
+                let built = graph.plans(
+                    Target::Device {
+                        library: lib,
+                        device: &device,
+                    },
+                    &Settings::default(),
+                );
                 if let Some(json) = built
                     .ok()
                     .and_then(|p| p.first().and_then(|p| p.to_json().ok()))
@@ -464,10 +470,10 @@ fn sorted(tensors: &[GraphTensor]) -> Vec<Seen> {
 
 /// A plan read from damaged JSON: its tensors are those cuDNN's own JSON
 /// of it gives.
-fn check_plan(c: &mut Case, lib: &Arc<Library>, plan: &ExecutionPlan, target: Target<'_>) {
+fn check_plan(c: &mut Case, plan: &ExecutionPlan, target: Target<'_>) {
     let own = c.note(plan.to_json()).expect("a finalized plan's JSON");
     let again = c
-        .note(ExecutionPlan::from_json(lib, &own, target))
+        .note(ExecutionPlan::from_json(&own, target))
         .expect("cuDNN's own JSON of a plan it finalized reads back");
     assert_eq!(
         sorted(plan.tensors()),
@@ -481,10 +487,13 @@ fn plan_json(c: &mut Case) {
     let bases = bases(&lib);
     let text = damaged(c, &bases);
     let device = h200();
-    let target = Target::Device(&device);
-    if let Some(plan) = c.note(ExecutionPlan::from_json(&lib, &text, target)) {
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
+    if let Some(plan) = c.note(ExecutionPlan::from_json(&text, target)) {
         say!(c, "; read");
-        check_plan(c, &lib, &plan, target);
+        check_plan(c, &plan, target);
     }
 }
 

@@ -174,7 +174,10 @@ fn node_keys(json: &str) -> (BTreeSet<String>, BTreeSet<String>) {
 /// JSON against the graph and reads it back to the same JSON; returns it.
 fn round_trip(lib: &Arc<Library>, g: &Graph) -> String {
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: lib,
+        device: &device,
+    };
     let graph = g.build_with(lib, None).expect("builds");
     let configs = graph
         .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
@@ -185,7 +188,7 @@ fn round_trip(lib: &Arc<Library>, g: &Graph) -> String {
     graph
         .check_plan_json(&json)
         .expect("the plan of this graph");
-    let back = ExecutionPlan::from_json(lib, &json, target).expect("from json");
+    let back = ExecutionPlan::from_json(&json, target).expect("from json");
     assert_eq!(back.to_json().expect("json"), json);
     json
 }
@@ -271,7 +274,10 @@ fn settings_deterministic_keeps_every_engine_of_the_unified_backward_on_sm90() {
         return;
     }
     let device = h100();
-    let target = Target::Device(&device);
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     for (name, sink) in [("backward", false), ("sink_backward", true)] {
         let (g, _) = sink_backward(name, sink, sink);
         let graph = g.build_with(&lib, None).expect("builds");

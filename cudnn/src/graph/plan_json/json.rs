@@ -12,7 +12,7 @@
 use std::fmt;
 
 /// How deep arrays and objects may nest (a plan nests five deep).
-pub(super) const MAX_DEPTH: usize = 64;
+const MAX_DEPTH: usize = 64;
 
 /// One value on the tape, 24 bytes. A container is followed by its
 /// children (an object's as key, value, key, value), each subtree whole,
@@ -270,7 +270,7 @@ static STOPS: [bool; 256] = {
 
 /// A key's bit of 64, from its length and ends: the keys of an object
 /// are compared only when a key's bit is set already.
-pub(super) fn key_bit(key: &str) -> u64 {
+fn key_bit(key: &str) -> u64 {
     let b = key.as_bytes();
     let hash = b.len()
         ^ usize::from(b.first().copied().unwrap_or(0))
@@ -280,7 +280,7 @@ pub(super) fn key_bit(key: &str) -> u64 {
 
 /// Where the first byte of `bytes` that ends a run of a string's plain
 /// text ([`STOPS`]) is: eight bytes at a time, then one at a time.
-pub(super) fn stop(bytes: &[u8]) -> Option<usize> {
+fn stop(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = ONES << 7;
     // The high bit of each byte that is 0, and possibly of bytes after
@@ -336,10 +336,7 @@ pub(super) fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
 /// The number of `text` at `from` (JSON's grammar, finite as an `f64`):
 /// where it ends, and its value when it is an integer (no fraction, no
 /// exponent) within `i64`; or why it is not a number, and where.
-pub(super) fn number_at(
-    text: &str,
-    from: usize,
-) -> Result<(usize, Option<i64>), (&'static str, usize)> {
+fn number_at(text: &str, from: usize) -> Result<(usize, Option<i64>), (&'static str, usize)> {
     let bytes = text.as_bytes();
     let negative = bytes.get(from) == Some(&b'-');
     let int_from = from + usize::from(negative);
@@ -374,7 +371,7 @@ pub(super) fn number_at(
 
 /// An integer's value from its digits read negated (as `digits` reads
 /// them, so that `i64::MIN` fits), when it is within `i64`.
-pub(super) fn signed(negative: bool, negated: Option<i64>) -> Option<i64> {
+fn signed(negative: bool, negated: Option<i64>) -> Option<i64> {
     if negative {
         negated
     } else {

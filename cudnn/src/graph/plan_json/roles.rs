@@ -5,9 +5,7 @@
 //! each schema's table is made from it once, on first use, and the
 //! readers ask the table: its keys lie side by side, so a lookup touches
 //! a few cache lines and compares each key as four words, where the
-//! lists take a pointer per key. A key's place in its table is also its
-//! bit in the set of keys a node has read, so the plain reader finds a
-//! key twice without keeping the keys.
+//! lists take a pointer per key.
 
 use std::sync::OnceLock;
 

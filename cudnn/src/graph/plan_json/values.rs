@@ -145,7 +145,7 @@ pub(super) fn reference(
 
 /// The nested softmax's operation and its reference keys (cuDNN 9.28's
 /// names: what it writes for the sink, statistics, maximum and sum-exp).
-pub(super) const SOFTMAX: &str = "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR";
+const SOFTMAX: &str = "CUDNN_BACKEND_OPERATION_SOFTMAX_DESCRIPTOR";
 pub(super) const SOFTMAX_READS: &[&str] = &["X", "sinkDesc"];
 pub(super) const SOFTMAX_WRITES: &[&str] = &["Y", "statsDesc", "maxDesc", "sumExpDesc"];
 

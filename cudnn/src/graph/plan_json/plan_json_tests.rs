@@ -69,20 +69,91 @@ fn in_cudnns_order(v: &Value) -> String {
     }
 }
 
-/// `PlanJson::parse` of `json`, after checking that the plain reader
-/// answers the same or leaves the text to it.
+/// `PlanJson::parse` of `json` (and `PlanJson::tensors`, which must
+/// answer alike); where it reads the text, serde_json
+/// reads it too, to the same graph name, tensors and count of nodes
+/// ([`serde_view`]).
 fn checked(json: &str) -> Result<PlanJson> {
     let full = PlanJson::parse(json);
-    if let Some((name, tensors)) = plain::read(json) {
-        match &full {
-            Ok(p) => {
-                assert_eq!(name, p.graph_name, "{json}");
-                assert_eq!(tensors, p.tensors, "{json}");
-            }
-            Err(e) => panic!("the plain reader read a text parse refuses ({e}): {json}"),
+    // The read for tensors alone checks as much and reads the same.
+    match (&full, PlanJson::tensors(json)) {
+        (Ok(p), Ok((name, tensors))) => {
+            assert_eq!(&*name, p.graph_name, "{json}");
+            assert_eq!(tensors, p.tensors, "{json}");
         }
+        (Err(_), Err(_)) => {}
+        (a, b) => panic!("parse {a:?}, tensors {b:?}: {json}"),
+    }
+    if let Ok(p) = &full {
+        let v: Value = serde_json::from_str(json)
+            .unwrap_or_else(|e| panic!("parse read a text serde_json refuses ({e}): {json}"));
+        assert_eq!(parsed_view(p), serde_view(&v), "{json}");
     }
     full
+}
+
+/// What [`serde_view`] reads of a plan, from what `parse` read.
+type View = (String, Vec<TensorView>, usize);
+
+/// A tensor's uid, dims, strides, and whether virtual and by value.
+type TensorView = (i64, Vec<i64>, Vec<i64>, bool, bool);
+
+fn parsed_view(p: &PlanJson) -> View {
+    let mut tensors: Vec<_> = p
+        .tensors
+        .iter()
+        .map(|t| {
+            (
+                t.uid,
+                t.dims.to_vec(),
+                t.strides.to_vec(),
+                t.is_virtual,
+                t.is_by_value,
+            )
+        })
+        .collect();
+    tensors.sort();
+    (p.graph_name.clone(), tensors, p.nodes.len())
+}
+
+/// A plan's graph name, its tensors (the graph's and its subgraphs', by
+/// uid, sorted) and its count of nodes, as serde_json reads them.
+fn serde_view(v: &Value) -> View {
+    fn graph(g: &Value, tensors: &mut Vec<TensorView>) -> usize {
+        let ints = |v: &Value| -> Vec<i64> {
+            v.as_array()
+                .expect("ints")
+                .iter()
+                .map(|i| i.as_i64().expect("int"))
+                .collect()
+        };
+        for t in g["tensors"].as_array().expect("tensors") {
+            let uid: i64 = t["name"].as_str().expect("name").parse().expect("uid");
+            if tensors.iter().all(|o| o.0 != uid) {
+                tensors.push((
+                    uid,
+                    ints(&t["dim"]),
+                    ints(&t["stride"]),
+                    t["isVirtual"].as_bool().expect("isVirtual"),
+                    t["isByValue"].as_bool().expect("isByValue"),
+                ));
+            }
+        }
+        let nodes = g["nodes"].as_array().expect("nodes");
+        let mut count = nodes.len();
+        for n in nodes {
+            if let Some(sub) = n.get("subgraph") {
+                count += graph(sub, tensors);
+            }
+        }
+        count
+    }
+    let g = &v["operationGraph"];
+    let mut tensors = Vec::new();
+    let nodes = graph(g, &mut tensors);
+    tensors.sort();
+    let name = g["finalizeMode"].as_str().unwrap_or("plan").to_owned();
+    (name, tensors, nodes)
 }
 
 fn refused(v: &Value, want: &str) {
@@ -108,10 +179,7 @@ fn plan_json_tells_inputs_from_outputs() {
     assert_eq!(p.graph_name, "CONV_FORWARD");
     assert_eq!(written(&p), [3]);
     assert_eq!(p.tensors[0].dims, [1, 3, 8, 8]);
-    assert_eq!(
-        p.tensors[0].data_type,
-        sys::cudnnDataType_t::CUDNN_DATA_FLOAT
-    );
+    assert_eq!(p.tensors[0].data_type, sys::cudnnDataType_t::FLOAT);
 
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
@@ -214,33 +282,28 @@ fn a_key_twice_in_one_object_is_refused() {
     assert!(checked(&twice).is_err());
 }
 
-/// A device profile with members cuDNN 9.28 does not write is left to
-/// `parse`, which reads it (the members it does not know unchecked); a
-/// key twice there is refused by both readers.
+/// A device profile with members cuDNN 9.28 does not write is read (the
+/// members it does not know unchecked); a key twice there is refused.
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn a_device_profile_of_other_members_is_read_by_parse() {
     let raw = include_str!("../../../tests/data/conv-plan-sm90.json").trim();
-    assert!(plain::read(raw).is_some());
     let other = raw.replacen(
         "\"warpSize\":32",
         "\"warpSize\":32,\"newKey\":[1.5,\"x\"]",
         1,
     );
     assert_ne!(other, raw);
-    assert!(plain::read(&other).is_none());
     checked(&other).expect("a plan");
     PlanJson::tensors(&other).expect("a plan");
     let twice = raw.replacen("\"warpSize\":32", "\"warpSize\":32,\"warpSize\":32", 1);
     assert_ne!(twice, raw);
-    assert!(plain::read(&twice).is_none());
     assert!(checked(&twice).is_err());
 }
 
 /// cuDNN 9.28 copies a plan's device profile into fixed-size fields (a
 /// `deviceName` of 256 bytes aborts it): each member that is a key of a
-/// device description is refused outside its bound, by both readers, at
-/// one past it; at the bound it is read.
+/// device description is refused outside its bound, at one past it; at the bound it is read.
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
 fn a_device_profile_past_its_bounds_is_refused() {
@@ -311,14 +374,6 @@ fn a_device_profile_past_its_bounds_is_refused() {
         for (value, ok) in [(fits, true), (past, false)] {
             let mut v = conv();
             v["GPUProfile"][key] = value.clone();
-            // As cuDNN writes it (read plainly when it fits) and sorted.
-            let ordered = in_cudnns_order(&v);
-            let json = ordered.replacen(
-                &in_cudnns_order(&v["GPUProfile"]),
-                &profile_in_cudnns_order(&v["GPUProfile"]),
-                1,
-            );
-            assert_eq!(plain::read(&json).is_some(), ok, "{key} = {value}: {json}");
             match parse(&v) {
                 Ok(_) if ok => {}
                 Err(e) if !ok => {
@@ -332,14 +387,6 @@ fn a_device_profile_past_its_bounds_is_refused() {
             }
         }
     }
-}
-
-/// A device profile as compact JSON in the order cuDNN 9.28 writes it.
-fn profile_in_cudnns_order(profile: &Value) -> String {
-    let members: Vec<String> = super::plain::profile_keys()
-        .map(|k| format!("{}:{}", Value::from(k), profile[k]))
-        .collect();
-    format!("{{{}}}", members.join(","))
 }
 
 /// An edit of the convolution's plan and what the refusal says.
@@ -658,19 +705,16 @@ fn tensors_keep_the_jsons_name_and_reordering() {
         .expect("uid name");
     let p = parse(&v).expect("plan");
     let t = p.tensors.iter().find(|t| t.uid == uid).expect("tensor");
-    assert_eq!(
-        t.reordering,
-        Some(TensorReordering::CUDNN_TENSOR_REORDERING_F8_128x4)
-    );
+    assert_eq!(t.reordering, Some(TensorReordering::F8_128x4));
     v["operationGraph"]["tensors"][0]["reordering"] = "CUDNN_TENSOR_REORDERING_BOGUS".into();
     refused(&v, "reordering");
 }
 
-/// The plain reader reads cuDNN's own plans (all but those holding a
-/// score subgraph, which it leaves to `parse`), as `parse` reads them.
+/// `parse` reads cuDNN's own plans, as written and in cuDNN's order, as
+/// serde_json reads them ([`checked`]).
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
-fn the_plain_reader_reads_cudnns_plans_as_parse_does() {
+fn parse_reads_cudnns_plans_as_serde_json_does() {
     for raw in [
         include_str!("../../../tests/data/conv-plan-sm90.json").trim(),
         // cuDNN 9.28's plan of conv + bias + ReLU for `h100-sxm` (the
@@ -680,29 +724,27 @@ fn the_plain_reader_reads_cudnns_plans_as_parse_does() {
         // it still is for a ReLU computing in `DOUBLE`.
         include_str!("../../../tests/data/conv-bias-relu-plan-sm90.json").trim(),
     ] {
-        assert!(plain::read(raw).is_some());
         checked(raw).expect("plan");
     }
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
     ))
     .expect("JSON");
-    let mut plain_read = 0;
+    let mut subgraphs = 0;
     for (name, plan) in all.as_object().expect("by name") {
         let text = in_cudnns_order(plan);
         checked(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let subgraph = text.contains("\"subgraph\"");
-        assert_eq!(plain::read(&text).is_some(), !subgraph, "{name}");
-        plain_read += usize::from(!subgraph);
+        checked(&plan.to_string()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        subgraphs += usize::from(text.contains("\"subgraph\""));
     }
-    assert!(plain_read >= 8, "{plain_read}");
+    assert!(subgraphs >= 1, "{subgraphs}");
 }
 
-/// A plan cut short or changed at any byte: the plain reader refuses it
-/// or reads what `parse` reads.
+/// A plan cut short or changed at any byte: `parse` refuses it, or reads
+/// it as serde_json does ([`checked`]).
 #[test]
 #[cfg_attr(miri, ignore = "slow under Miri; pure JSON parsing")]
-fn a_plan_changed_at_any_byte_is_read_by_both_readers_alike() {
+fn a_plan_changed_at_any_byte_is_refused_or_read_as_serde_json_reads_it() {
     let all: Value = serde_json::from_str(include_str!(
         "../../../tests/data/norm-attention-plans-sm90.json"
     ))

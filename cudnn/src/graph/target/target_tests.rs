@@ -9,24 +9,24 @@ fn preset(name: &str) -> DeviceProperties {
 }
 
 /// `device` with `key` set to `value`.
-fn with(device: &DeviceProperties, key: &str, value: serde_json::Value) -> PlanTarget {
+fn with(device: &DeviceProperties, key: &str, value: serde_json::Value) -> DeviceLimits {
     let mut m: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(device.json()).expect("JSON");
     m.insert(key.into(), value);
     let text = serde_json::Value::Object(m).to_string();
-    PlanTarget::of(&DeviceProperties::from_json(&text).expect("a description"))
+    DeviceLimits::of(&DeviceProperties::from_json(&text).expect("a description"))
 }
 
 #[test]
 fn a_target_reads_every_limit_of_a_description() {
-    let h200 = PlanTarget::of(&preset("h200"));
+    let h200 = DeviceLimits::of(&preset("h200"));
     assert_eq!(h200.compute_capability(), (9, 0));
     assert_eq!(h200.limit("multiProcessorCount"), Some(132));
     assert_eq!(h200.limit("maxSharedMemoryPerBlockOptin"), Some(232_448));
     assert_eq!(h200.limit("maxGridSize[0]"), Some(2_147_483_647));
     assert_eq!(h200.limit("maxBlockSize[2]"), Some(64));
     assert_eq!(h200.limit("totalGlobalMem"), None);
-    assert!(PlanTarget::limit_keys().all(|k| h200.limit(k).is_some_and(|v| v > 0)));
+    assert!(DeviceLimits::limit_keys().all(|k| h200.limit(k).is_some_and(|v| v > 0)));
     assert!(h200.to_string().contains("sm_90, 132 SMs"), "{h200}");
 }
 
@@ -34,17 +34,17 @@ fn a_target_reads_every_limit_of_a_description() {
 #[cfg_attr(miri, ignore = "touches no unsafe code; slow under Miri")]
 fn a_plan_runs_only_where_its_limits_are_the_same() {
     let h200 = preset("h200");
-    let target = PlanTarget::of(&h200);
+    let target = DeviceLimits::of(&h200);
     // An H100 SXM differs from an H200 only in memory (size, clock, bus
     // width): the bus width counts, as cuDNN counts it.
-    let h100 = PlanTarget::of(&preset("h100-sxm"));
+    let h100 = DeviceLimits::of(&preset("h100-sxm"));
     let e = target.check_runs_on(&h100).expect_err("another bus width");
     assert!(
         e.to_string()
             .contains("`memoryBusWidth` differs (6144 and 5120)"),
         "{e}"
     );
-    match target.check_runs_on(&PlanTarget::of(&preset("a100-sxm4-80gb"))) {
+    match target.check_runs_on(&DeviceLimits::of(&preset("a100-sxm4-80gb"))) {
         Err(Mismatch::OtherDevice {
             planned_for, what, ..
         }) => {
