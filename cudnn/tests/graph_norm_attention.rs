@@ -1488,10 +1488,9 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
             .plans(target, &Settings::default())
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
         let json = plans[0].to_json().expect("json");
-        graph
-            .check_plan_json(&json)
+        let back = graph
+            .plan_from_json(&json, target)
             .unwrap_or_else(|e| panic!("{}: {e}", c.name));
-        let back = ExecutionPlan::from_json(&json, target).expect("from json");
         assert_eq!(back.to_json().expect("json"), json);
         let index = |uids: Vec<(i64, bool)>| -> BTreeSet<i64> {
             uids.into_iter().filter(|t| t.1).map(|t| t.0).collect()
@@ -1521,7 +1520,7 @@ fn aligned_and_ragged_plans_finalize_and_round_trip() {
 // bottom-right and with cumulative lengths, but the JSON it writes of
 // them leaves out the backward's score subgraph (the masks): its
 // operation graph is that of the backward without them (the engine's
-// kernel parameters are not). `check_plan_json` (which `PlanCache` runs on
+// kernel parameters are not). `plan_from_json`'s check (which `PlanCache` runs on
 // every plan it reads) compares it with its graph less the score
 // subgraph, so it takes it for the graph it was made for, and for the
 // maskless one alike (its docs). `ExecutionPlan::from_json` reads it.
@@ -1582,7 +1581,7 @@ fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
         );
         assert!(node.get("subgraph").is_none(), "{}: {node}", c.name);
         graph
-            .check_plan_json(&json)
+            .plan_from_json(&json, target)
             .unwrap_or_else(|e| panic!("{}: its own graph's plan: {e}", c.name));
         // Nothing of the masks is left in the operation graph of the
         // JSON: it is that of the same backward without them, so
@@ -1595,7 +1594,7 @@ fn backward_plans_with_masks_leave_the_subgraph_out_of_their_json() {
         let plain: serde_json::Value = serde_json::from_str(&plain).expect("JSON");
         assert_eq!(plain["operationGraph"], doc["operationGraph"], "{}", c.name);
         maskless
-            .check_plan_json(&json)
+            .plan_from_json(&json, target)
             .expect("the maskless graph's plan");
         // The backward's cumulative lengths are device-side indices in
         // the plan read back, as in the graph.

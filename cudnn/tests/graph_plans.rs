@@ -1462,6 +1462,10 @@ fn a_reloaded_cache_hands_back_the_saved_plans_of_attention_graphs() {
     // backward's plan is not one for the composite backward, nor for a
     // backward of other dims, nor for the forward, and the other way
     // round.
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
     let json = |name: &str| &saved[graphs.iter().position(|(n, _)| *n == name).expect(name)];
     let graph = |name: &str| &graphs.iter().find(|(n, _)| *n == name).expect(name).1;
     let mut wide = Graph::new("sdpa_bwd_wide");
@@ -1488,20 +1492,22 @@ fn a_reloaded_cache_hands_back_the_saved_plans_of_attention_graphs() {
         pairs.extend([("composite_bwd", "sdpa_bwd"), ("sdpa_bwd", "composite_bwd")]);
     }
     for (of, json_of) in pairs {
-        let e = graph(of).check_plan_json(json(json_of)).expect_err(of);
+        let e = graph(of)
+            .plan_from_json(json(json_of), target)
+            .expect_err(of);
         assert!(
             e.to_string().contains("a plan for another graph"),
             "{of}: {e}"
         );
     }
     let e = wide
-        .check_plan_json(json("sdpa_bwd"))
+        .plan_from_json(json("sdpa_bwd"), target)
         .expect_err("other dims");
     assert!(e.to_string().contains("without its score subgraph"), "{e}");
     // What the check cannot tell: cuDNN's JSON of a backward leaves its
     // score modifiers out, so the causal backward's plan and the banded
-    // one's have the same graph (`check_plan_json`'s docs).
-    let band = graph("sdpa_bwd_band").check_plan_json(json("sdpa_bwd"));
+    // one's have the same graph (`plan_from_json`'s docs).
+    let band = graph("sdpa_bwd_band").plan_from_json(json("sdpa_bwd"), target);
     assert!(band.is_ok(), "{band:?}");
     let n = graphs.len() as u64;
     assert_eq!(

@@ -123,7 +123,7 @@ pub enum DropReason {
     /// recently used go.
     OverCapacity,
     /// When used: its plan is not one for the graph asked for
-    /// ([`OperationGraph::check_plan_json`]'s error, which names the first
+    /// ([`OperationGraph::plan_from_json`]'s error, which names the first
     /// difference).
     OtherGraph(Error),
     /// When used: cuDNN did not finalize its plan for the device
@@ -201,7 +201,7 @@ struct Entry {
 /// before it is handed out: the first time an entry is used, its plan's
 /// tensors and operations (each operation's kind, modes and tensors) must
 /// be those of the graph asked for
-/// ([`OperationGraph::check_plan_json`]). An entry that holds a plan for
+/// ([`OperationGraph::plan_from_json`]). An entry that holds a plan for
 /// another graph, or whose plan cuDNN does not finalize, is dropped and
 /// the plan built again: [`dropped`](Self::dropped) counts them and
 /// [`drops`](Self::drops) lists each with its key and reason. What

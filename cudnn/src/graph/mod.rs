@@ -95,6 +95,16 @@
 //! # Ok(()) }
 //! ```
 
+// Data flows one way through these files. At the bottom, `graph_tensor.rs`
+// (the tensors every graph and plan carries, each giving its key part and
+// its signature) and `signature.rs` on it; `plan_json.rs` (a plan's JSON
+// read into `GraphTensor`s and a `Signature`) and `engine.rs` (targets,
+// engine configurations, filters) side by side, neither importing the
+// other; `plan.rs` on them, `settings.rs` beside it; `operation_graph.rs`
+// on top of these (the built graph asks for configurations, makes plans
+// and checks plan JSON), and `builder.rs` makes it. Likewise `attr_rows.rs`
+// (row types) under `generated/attrs.rs` (the table) under `info.rs`
+// (lookups), under `descriptor.rs`. No file imports one that imports it.
 mod attr_rows;
 #[path = "generated/attrs.rs"]
 mod attrs;

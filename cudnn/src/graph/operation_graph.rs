@@ -127,7 +127,7 @@ impl OperationGraph {
 
     /// Gives `plan`, a plan for this graph (built for it or for a graph of
     /// the same key, or read from JSON that
-    /// [`check_plan_json`](Self::check_plan_json) found to be for it), this
+    /// [`plan_from_json`](Self::plan_from_json) found to be for it), this
     /// graph's tensors: the values of its by-value scalars (which a plan's
     /// JSON does not record), and the tensors a plan's JSON leaves out (an
     /// SDPA backward's score subgraph: the causal mask's fill value, a
@@ -376,6 +376,23 @@ impl OperationGraph {
         matches!(target, Target::Handle(h) if self.handle_id == Some(h.id()))
     }
 
+    /// The plan `json` holds (cuDNN's JSON of a plan,
+    /// [`ExecutionPlan::to_json`]), read for `target` once it is known to
+    /// be a plan for this graph: a file of plans saved for other graphs, or
+    /// an edited one, is refused before cuDNN reads it. What is compared,
+    /// and what cannot be (an SDPA backward's score modifiers, which cuDNN
+    /// 9.28 leaves out of the JSON), is as for a plan that
+    /// [`PlanCache`](super::PlanCache) reads from a file.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the first difference between the
+    /// plan's graph and this one; otherwise as
+    /// [`ExecutionPlan::from_json`].
+    pub fn plan_from_json(&self, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
+        self.check_plan_json(json)?;
+        ExecutionPlan::from_json(json, target)
+    }
+
     /// Checks that `json`, cuDNN's JSON of a plan
     /// ([`ExecutionPlan::to_json`](super::ExecutionPlan::to_json)), is a
     /// plan for this graph: the same tensors (uid, dims, strides, data
@@ -396,7 +413,7 @@ impl OperationGraph {
     /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
     /// JSON it does not read; [`Error::InvalidArgument`] naming the first
     /// difference.
-    pub fn check_plan_json(&self, json: &str) -> Result<()> {
+    pub(crate) fn check_plan_json(&self, json: &str) -> Result<()> {
         let held = PlanJson::parse(json)?.signature();
         let signature = self
             .signature
@@ -415,7 +432,7 @@ impl OperationGraph {
             ),
         };
         Err(Error::bad_value(
-            "OperationGraph::check_plan_json",
+            "OperationGraph::plan_from_json",
             format!("a plan for another graph than \"{}\": {what}", self.name()),
         ))
     }

@@ -271,7 +271,7 @@ impl ExecutionPlan {
     /// a valid plan; so it is read here too, with the tensors its JSON
     /// lists (not the masks' fill value or a bias, which its engine's
     /// kernel parameters still name by uid: measured on 9.28).
-    /// [`OperationGraph::check_plan_json`](super::OperationGraph::check_plan_json)
+    /// [`OperationGraph::plan_from_json`](super::OperationGraph::plan_from_json)
     /// compares such a plan with its graph less the score subgraph, and
     /// [`PlanCache`](super::PlanCache) hands it out with its graph's
     /// tensors (the masks' included), as a plan built for the graph has.

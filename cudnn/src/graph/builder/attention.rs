@@ -381,7 +381,7 @@ impl Graph {
     /// subgraph and the tensors only it uses out of a backward plan's JSON
     /// (its engine's kernel parameters still name the mask's fill value
     /// and the bias):
-    /// [`check_plan_json`](crate::graph::OperationGraph::check_plan_json),
+    /// [`plan_from_json`](crate::graph::OperationGraph::plan_from_json),
     /// which [`PlanCache`](crate::graph::PlanCache) runs, compares such a
     /// plan with the graph less those, and the cache hands it out with
     /// the graph's tensors.
