@@ -219,6 +219,10 @@ pub(super) struct TensorDef {
     /// The operation that writes it (for a node's new tensor, `Some` of
     /// any value when the node writes it: `add_node` sets which).
     producer: Option<usize>,
+    /// Whether its operation makes it a real output itself
+    /// ([`real_output`](Self::real_output)), so that
+    /// [`Graph::set_output`] has nothing to do for it.
+    real_from_start: bool,
 }
 
 impl std::ops::Deref for TensorDef {
@@ -260,6 +264,7 @@ impl TensorDef {
                 alignment: BYTE_ALIGNMENT,
             },
             producer,
+            real_from_start: false,
         }
     }
 
@@ -290,7 +295,9 @@ impl TensorDef {
         dtype: DType,
     ) -> TensorDef {
         let layout = (dims.into().into(), strides.into().into());
-        TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0))
+        let mut t = TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0));
+        t.real_from_start = true;
+        t
     }
 
     /// A node's `float` scalar input passed by value, of `rank`
@@ -1134,7 +1141,9 @@ impl Graph {
     /// # Errors
     /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
     /// one no operation produces (an input or a scalar), one made an
-    /// output already, a data type a graph does not take.
+    /// output already (by an earlier call, or by its operation: outputs
+    /// such as [`SdpaOutputs::stats`] are real from the start), a data
+    /// type a graph does not take.
     pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
         self.make_output("Graph::set_output", t, dtype, None)
     }
@@ -1182,13 +1191,17 @@ impl Graph {
                 "stays virtual: cuDNN takes this operation's result only as another's input".into(),
             ));
         }
-        if def.dtype().is_some() {
-            return Err(node_error(
-                function,
-                nd,
-                Some(def.name.to_string()),
-                "made an output already".into(),
-            ));
+        if let Some(dt) = def.dtype() {
+            let dt = crate::graph::graph_tensor::data_type_name(dt);
+            let what = if def.real_from_start {
+                format!(
+                    "made an output already: the operation writes it as a real {dt} tensor \
+                     itself; give it memory in the variant pack without calling set_output"
+                )
+            } else {
+                format!("made an output already (as {dt}): call set_output once per tensor")
+            };
+            return Err(node_error(function, nd, Some(def.name.to_string()), what));
         }
         let fail = |what| node_error(function, nd, Some(def.name.to_string()), what);
         checks::check_data_type(dtype).map_err(fail)?;

@@ -10,8 +10,8 @@ use crate::core::dtype::DType;
 use DType as Dt;
 
 use super::element::AttentionElement;
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{AttentionOptions, AttentionPass, AttentionShape};
+use super::plans::{required, LayerTarget, Plans};
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};

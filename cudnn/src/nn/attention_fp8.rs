@@ -21,8 +21,8 @@ use super::attention::{
     SeqLens,
 };
 use super::element::{AttentionFp8Output, Fp8Element};
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{AttentionOptions, AttentionPass, AttentionShape};
+use super::plans::{required, LayerTarget, Plans};
 
 const F32: DType = DType::FLOAT;
 

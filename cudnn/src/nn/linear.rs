@@ -14,8 +14,8 @@ use crate::core::workspace::Workspace;
 use crate::graph::{Graph, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::LinearElement;
-use super::plans::{LayerTarget, Plans};
 use super::layer_shape::LinearShape;
+use super::plans::{LayerTarget, Plans};
 
 /// The activation a [`Linear`] applies after its bias. `Default`: none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]

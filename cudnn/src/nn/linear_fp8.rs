@@ -17,9 +17,9 @@ use crate::core::workspace::Workspace;
 use crate::graph::{Graph, MatmulFp8Scales, PlanCache, Settings, TensorId, VariantPack};
 
 use super::element::{Fp8Element, LinearFp8Output};
+use super::layer_shape::LinearShape;
 use super::linear::{apply, LinearActivation};
 use super::plans::{LayerTarget, Plans};
-use super::layer_shape::LinearShape;
 
 const F32: DType = DType::FLOAT;
 

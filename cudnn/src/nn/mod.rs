@@ -80,11 +80,11 @@ mod attention;
 mod attention_fp8;
 mod element;
 mod layer_norm;
+mod layer_shape;
 mod linear;
 mod linear_fp8;
 mod plans;
 mod rms_norm;
-mod layer_shape;
 
 pub use attention::{
     Attention, AttentionBackward, AttentionForward, AttentionInference, AttentionInferenceForward,
@@ -95,14 +95,14 @@ pub use element::{
     AttentionElement, AttentionFp8Output, Fp8Element, LinearElement, LinearFp8Output, NormElement,
 };
 pub use layer_norm::{LayerNorm, LayerNormBackward, LayerNormForward};
-pub use linear::{Linear, LinearActivation, LinearForward};
-pub use linear_fp8::{LinearFp8, LinearFp8Forward};
-pub use plans::LayerTarget;
-pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 pub use layer_shape::{
     AttentionOptions, AttentionPass, AttentionShape, LinearShape, NormShape, ATTENTION_DATA_TYPES,
     NORM_DATA_TYPES,
 };
+pub use linear::{Linear, LinearActivation, LinearForward};
+pub use linear_fp8::{LinearFp8, LinearFp8Forward};
+pub use plans::LayerTarget;
+pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 
 #[cfg(test)]
 mod nn_host_tests;

@@ -7,8 +7,8 @@ use DType as Dt;
 use std::marker::PhantomData;
 
 use super::element::NormElement;
-use super::plans::{required, LayerTarget, Plans};
 use super::layer_shape::{check_norm_in, NormShape};
+use super::plans::{required, LayerTarget, Plans};
 use crate::core::error::Result;
 use crate::core::handle::Handle;
 use crate::core::launch::{DeviceBuffer, DeviceBufferMut};
