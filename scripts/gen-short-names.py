@@ -2,10 +2,12 @@
 """Generate cudnn-sys/src/generated/short_names.rs: for every C enum newtype
 of the merged bindings, short associated constants without the C prefix,
 each an alias of the C-named constant (`cudnnTensorFormat_t::NCHW` is
-`cudnnTensorFormat_t::CUDNN_TENSOR_NCHW`), in the manner of ash.
+`cudnnTensorFormat_t::CUDNN_TENSOR_NCHW`), in the manner of ash; and
+cudnn-sys/src/generated/enum_traits.rs: `Display` for every C enum newtype
+and `Default` for those cuDNN gives a default (see DEFAULTS).
 
-    scripts/gen-short-names.py           rewrite the file
-    scripts/gen-short-names.py --check   fail (exit 1) when the file differs
+    scripts/gen-short-names.py           rewrite the files
+    scripts/gen-short-names.py --check   fail (exit 1) when a file differs
 
 Input: cudnn-sys/src/generated/merged.rs only (it already holds both majors:
 the shared constants in each type's `impl`, and those whose numbering differs
@@ -38,6 +40,14 @@ The rule, per type:
 Only the constants of each type's `impl` get short names; those of the
 per-major modules (`v8::cudnnStatus_t::CUDNN_STATUS_BAD_PARAM`) keep only
 their C names, since a module cannot be extended from a second file.
+
+`Display` writes a value's C name, as cuDNN's documentation, its API log
+and its plan JSON spell it (`CUDNN_KNOB_TYPE_SPLIT_K`): the name of the
+type's `impl` (the first one, where two constants share a value); else
+the per-major names, each followed by its major where the majors differ
+(`CUDNN_KNOB_TYPE_CTA_COUNT (cuDNN 9) or CUDNN_KNOB_TYPE_COUNTS (cuDNN
+8)`, `CUDNN_STATUS_BAD_PARAM (cuDNN 8)`); a value no header names prints
+as the type and its number (`cudnnBackendKnobType_t(40)`).
 """
 import os
 import re
@@ -46,6 +56,28 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(REPO, "cudnn-sys", "src", "generated", "merged.rs")
 OUT = os.path.join(REPO, "cudnn-sys", "src", "generated", "short_names.rs")
+TRAITS = os.path.join(REPO, "cudnn-sys", "src", "generated", "enum_traits.rs")
+
+# The C enums that get `Default`, with the constant and the reason.
+DEFAULTS = {
+    # cudnn-frontend asks for mode A for both its "instant" and its "mode A"
+    # heuristics, and cudnn's Settings::default() does too; INSTANT is the
+    # older name of the same fast model.
+    "cudnnBackendHeurMode_t": (
+        "CUDNN_HEUR_MODE_A",
+        "mode A, cuDNN's fast model, which cudnn-frontend uses for its instant heuristics",
+    ),
+    "cudnnMathType_t": (
+        "CUDNN_DEFAULT_MATH",
+        "what a new convolution descriptor has until `cudnnSetConvolutionMathType`",
+    ),
+    "cudnnReorderType_t": (
+        "CUDNN_DEFAULT_REORDER",
+        "what a new convolution descriptor has until `cudnnSetConvolutionReorderType`",
+    ),
+}
+VALUED = re.compile(r"pub const (\w+): (\w+) = \w+\(\s*(-?\d+),?\s*\);")
+STRUCT = re.compile(r"^pub struct (\w+)\(pub ::core::ffi::c_u?int\);", re.M)
 
 IMPL = re.compile(r"^impl (\w+) \{\n(.*?)^\}", re.M | re.S)
 MOD = re.compile(r"^    pub mod (\w+) \{\n(.*?)^    \}", re.M | re.S)
@@ -138,20 +170,96 @@ def generate():
     )
 
 
+def valued(body, ty):
+    """(name, value) of each of `ty`'s constants in `body`, in order."""
+    return [(n, int(v)) for n, t, v in VALUED.findall(body) if t == ty]
+
+
+def display_name(value, shared, majors):
+    """The text `Display` writes for `value` (see the docstring), or None."""
+    for name, v in shared:
+        if v == value:
+            return name
+    named = []
+    for major in sorted(majors, reverse=True):
+        for name, v in majors[major]:
+            if v == value:
+                named.append((major, name))
+                break
+    if not named:
+        return None
+    if len(named) == len(majors) and len({n for _, n in named}) == 1:
+        return named[0][1]
+    return " or ".join(f"{n} (cuDNN {m[1:]})" for m, n in named)
+
+
+def generate_traits():
+    text = open(SRC, encoding="utf-8").read()
+    per_major = {}
+    for m in re.finditer(r"^pub mod (v\d+) \{\n(.*?)^\}", text, re.M | re.S):
+        for ty, body in MOD.findall(m.group(2)):
+            per_major.setdefault(ty, {})[m.group(1)] = valued(body, ty)
+    impls = {ty: valued(body, ty) for ty, body in IMPL.findall(text)}
+    blocks = []
+    for ty in STRUCT.findall(text):
+        shared = impls.get(ty, [])
+        majors = per_major.get(ty, {})
+        values = sorted({v for _, v in shared} | {v for m in majors.values() for _, v in m})
+        if not values:
+            continue
+        lines = [
+            f"impl ::core::fmt::Display for {ty} {{",
+            "    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {",
+            "        f.pad(match self.0 {",
+        ]
+        for v in values:
+            lines.append(f'            {v} => "{display_name(v, shared, majors)}",')
+        lines += [
+            f'            n => return write!(f, "{ty}({{n}})"),',
+            "        })",
+            "    }",
+            "}",
+        ]
+        if ty in DEFAULTS:
+            name, why = DEFAULTS[ty]
+            if name not in {n for n, _ in shared}:
+                sys.exit(f"gen-short-names: {ty}: no constant {name} for Default")
+            lines += [
+                f"/// [`{name}`]({ty}::{name}): {why}.",
+                f"impl ::core::default::Default for {ty} {{",
+                "    fn default() -> Self {",
+                f"        {ty}::{name}",
+                "    }",
+                "}",
+            ]
+        blocks.append("\n".join(lines))
+    return (
+        "// Display (the C name) for each C enum newtype of merged.rs, and Default\n"
+        "// for those cuDNN gives a default.\n"
+        "// Do not edit: scripts/gen-short-names.py rewrites this file (its docstring\n"
+        f"// states the rule). {len(blocks)} types.\n"
+        "\n" + "\n".join(blocks) + "\n"
+    )
+
+
 def main():
     check = "--check" in sys.argv[1:]
-    text = generate()
-    rel = os.path.relpath(OUT, REPO)
-    if check:
-        old = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
-        if old != text:
-            print(f"{rel} is out of date: run scripts/gen-short-names.py", file=sys.stderr)
-            sys.exit(1)
-        print(f"{rel} is up to date")
-        return
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"wrote {rel}")
+    stale = False
+    for out, text in ((OUT, generate()), (TRAITS, generate_traits())):
+        rel = os.path.relpath(out, REPO)
+        if check:
+            old = open(out, encoding="utf-8").read() if os.path.exists(out) else ""
+            if old != text:
+                print(f"{rel} is out of date: run scripts/gen-short-names.py", file=sys.stderr)
+                stale = True
+            else:
+                print(f"{rel} is up to date")
+            continue
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"wrote {rel}")
+    if stale:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
