@@ -5,21 +5,7 @@
 //! [`Graph::build`], which also refuses a node the loaded cuDNN is too
 //! old for.
 //!
-//! Names. Tensors are named by the caller (names are unique in a graph).
-//! Operations are named `<kind>#<n>`, `n` being the operation's position in
-//! the graph (from 0), with the pointwise mode's short name as the kind of
-//! a pointwise operation (`conv_fprop#0`, `add#1`, `relu#2`, `matmul#3`);
-//! each output tensor is named after its operation (`conv_fprop#0.y`,
-//! `conv_dgrad#0.dx`, `conv_wgrad#0.dw`, `matmul#3.c`) until
-//! [`Graph::rename`] renames it. Errors name the node as
-//! `<kind> "<name>"`, for example `pointwise "relu#2"`.
-//!
-//! Layouts. An operation's output is virtual (it stays inside the fused
-//! kernel) and of the graph's intermediate type (a shape operation's: its
-//! input's) until [`Graph::set_output`] makes it a real tensor of a given
-//! type. Its
-//! strides are packed in the order of its first input's strides (so an
-//! NHWC input gives an NHWC output); a matmul's output is packed row-major.
+//! The rules of names and layouts are in [`Graph`]'s documentation.
 //!
 //! Files. Every method of [`Graph`] that is no operation's own is here:
 //! tensors, outputs, the checks every operation uses, adding a node, the
@@ -344,6 +330,54 @@ struct OpDef {
 ///
 /// `Send` and `Sync`; not `Clone` (a copy would accept the original's
 /// [`TensorId`]s).
+///
+/// # Names
+///
+/// Tensors are named by the caller (names are unique in a graph).
+/// Operations are named `<kind>#<n>`, `n` being the operation's position in
+/// the graph (from 0), with the pointwise mode's short name as the kind of
+/// a pointwise operation (`conv_fprop#0`, `add#1`, `relu#2`, `matmul#3`);
+/// each output tensor is named after its operation (`conv_fprop#0.y`,
+/// `conv_dgrad#0.dx`, `conv_wgrad#0.dw`, `matmul#3.c`) until
+/// [`Graph::rename`] renames it. Errors name the node as
+/// `<kind> "<name>"`, for example `pointwise "relu#2"`.
+///
+/// # Layouts
+///
+/// Dimensions are always given in (N, C, spatial...) order, as cuDNN
+/// takes them; the strides (in elements) say how the tensor lies in
+/// memory. [`tensor`](Self::tensor) packs row-major (NCHW);
+/// [`tensor_with_strides`](Self::tensor_with_strides) takes any strides,
+/// for example channels-last ones from
+/// [`packed_strides_i64`](crate::tensor::packed_strides_i64)`(TensorFormat::NHWC, dims)`.
+///
+/// An operation's output is virtual (it stays inside the fused kernel) and
+/// of the graph's intermediate type (a shape operation's: its input's)
+/// until [`set_output`](Self::set_output) makes it a real tensor of a
+/// given type; a few outputs are real from the start (an attention's
+/// statistics, [`SdpaOutputs::stats`]). Its strides are packed in the
+/// order of its first input's strides, so an NHWC input gives an NHWC
+/// output; a matmul's output is packed row-major.
+/// [`set_output_with_strides`](Self::set_output_with_strides) lays an
+/// output out otherwise.
+///
+/// ```
+/// use cudnn::graph::{ConvOptions, DType, Graph};
+/// use cudnn::tensor::{packed_strides_i64, TensorFormat};
+///
+/// # fn main() -> cudnn::Result<()> {
+/// let nhwc = |dims: &[i64]| packed_strides_i64(TensorFormat::NHWC, dims);
+/// let mut g = Graph::new("channels_last");
+/// let (xd, wd) = ([8, 64, 56, 56], [128, 64, 3, 3]);
+/// let x = g.tensor_with_strides("x", &xd, &nhwc(&xd), DType::HALF)?;
+/// let w = g.tensor_with_strides("w", &wd, &nhwc(&wd), DType::HALF)?;
+/// let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
+/// let y = g.relu(y)?;
+/// g.set_output(y, DType::HALF)?;
+/// assert_eq!(g.dims(y)?, [8, 128, 56, 56]);
+/// assert_eq!(g.strides(y)?, nhwc(&[8, 128, 56, 56])); // NHWC in, NHWC out
+/// # Ok(()) }
+/// ```
 ///
 /// ```
 /// use cudnn::graph::{ConvOptions, DType, Graph};
@@ -1135,8 +1169,8 @@ impl Graph {
 
     /// Makes operation output `t` an output of the graph: a real (not
     /// virtual) tensor of `dtype`, which the caller provides memory for.
-    /// Its strides stay those its operation gave it (see the module's
-    /// layout rules).
+    /// Its strides stay those its operation gave it (see the
+    /// [layout rules](Self#layouts)).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
