@@ -41,6 +41,13 @@ Only the constants of each type's `impl` get short names; those of the
 per-major modules (`v8::cudnnStatus_t::CUDNN_STATUS_BAD_PARAM`) keep only
 their C names, since a module cannot be extended from a second file.
 
+The aliases of these types in the `cudnn` crate (`pub type DType =
+sys::cudnnDataType_t;`) get, as the last paragraph of their doc comment,
+the list of the type's short constants (and its default, if any): rustdoc
+does not list a foreign type's constants on an alias's page. The script
+rewrites that paragraph in place (it starts with ALIAS_MARK) and leaves
+the rest of the file as it is.
+
 `Display` writes a value's C name, as cuDNN's documentation, its API log
 and its plan JSON spell it (`CUDNN_KNOB_TYPE_SPLIT_K`): the name of the
 type's `impl` (the first one, where two constants share a value); else
@@ -139,7 +146,12 @@ def short_names(ty, shared, all_names):
 
 
 def generate():
+    return generate_with_pairs()[0]
+
+
+def generate_with_pairs():
     text = open(SRC, encoding="utf-8").read()
+    by_type = {}
     per_major = {}
     for m in re.finditer(r"^pub mod (v\d+) \{\n(.*?)^\}", text, re.M | re.S):
         for ty, body in MOD.findall(m.group(2)):
@@ -153,6 +165,7 @@ def generate():
         pairs = short_names(ty, shared, shared + per_major.get(ty, []))
         if not pairs:
             continue
+        by_type[ty] = pairs
         lines = [f"impl {ty} {{"]
         for short, name in pairs:
             lines.append(f"    /// [`{name}`](Self::{name}).")
@@ -167,7 +180,75 @@ def generate():
         "// Do not edit: scripts/gen-short-names.py rewrites this file (its docstring\n"
         f"// states the rule). {count} constants.\n"
         "\n" + "\n".join(blocks) + "\n"
-    )
+    ), by_type
+
+
+CUDNN_SRC = os.path.join(REPO, "cudnn", "src")
+ALIAS_MARK = "Its constants (generated):"
+ALIAS = re.compile(
+    r"^((?:///.*\n|#\[.*\]\n)*)pub type (\w+) = (sys|cudnn_sys)::(\w+);$", re.M
+)
+
+
+def wrap(words, indent="/// ", width=80):
+    lines, line = [], indent.rstrip()
+    for w in words:
+        if len(line) + 1 + len(w) > width and line != indent.rstrip():
+            lines.append(line)
+            line = indent.rstrip()
+        line += " " + w
+    lines.append(line)
+    return lines
+
+
+def alias_paragraph(ty, pairs):
+    names = [f"`{short}`" for short, _ in pairs]
+    words = [ALIAS_MARK] + [n + "," for n in names[:-1]] + [names[-1] + "."]
+    if len(names) > 1:
+        words[-2] = words[-2][:-1]
+        words.insert(-1, "and")
+    c_name = pairs[0][1]
+    words += f"Each is also there by its C name (`{c_name}`), which".split()
+    words += "`Display` writes.".split()
+    if ty in DEFAULTS:
+        default = next(short for short, name in pairs if name == DEFAULTS[ty][0])
+        words += f"The default is `{default}`.".split()
+    return wrap(words)
+
+
+def rewrite_aliases(text, by_type):
+    def one(m):
+        block, alias, krate, ty = m.group(1), m.group(2), m.group(3), m.group(4)
+        if ty not in by_type:
+            return m.group(0)
+        lines = block.splitlines()
+        docs = [i for i, l in enumerate(lines) if l.startswith("///")]
+        end = docs[-1] + 1 if docs else 0
+        doc, attrs = lines[:end], lines[end:]
+        for i, l in enumerate(doc):
+            if l.startswith("/// " + ALIAS_MARK):
+                doc = doc[: i - 1 if i > 0 and doc[i - 1] == "///" else i]
+                break
+        if doc:
+            doc.append("///")
+        doc += alias_paragraph(ty, by_type[ty])
+        return "\n".join(doc + attrs + [f"pub type {alias} = {krate}::{ty};"])
+    return ALIAS.sub(one, text)
+
+
+def alias_files(by_type):
+    """(path, new text) of each file of the cudnn crate whose aliases change."""
+    out = []
+    for root, _, files in sorted(os.walk(CUDNN_SRC)):
+        for name in sorted(files):
+            if not name.endswith(".rs"):
+                continue
+            path = os.path.join(root, name)
+            text = open(path, encoding="utf-8").read()
+            new = rewrite_aliases(text, by_type)
+            if new != text:
+                out.append((path, new))
+    return out
 
 
 def valued(body, ty):
@@ -245,7 +326,17 @@ def generate_traits():
 def main():
     check = "--check" in sys.argv[1:]
     stale = False
-    for out, text in ((OUT, generate()), (TRAITS, generate_traits())):
+    short, by_type = generate_with_pairs()
+    outputs = [(OUT, short), (TRAITS, generate_traits())]
+    aliases = alias_files(by_type)
+    if check:
+        for path, _ in aliases:
+            rel = os.path.relpath(path, REPO)
+            print(f"{rel}: an alias's list of constants is out of date: run scripts/gen-short-names.py", file=sys.stderr)
+            stale = True
+    else:
+        outputs += aliases
+    for out, text in outputs:
         rel = os.path.relpath(out, REPO)
         if check:
             old = open(out, encoding="utf-8").read() if os.path.exists(out) else ""

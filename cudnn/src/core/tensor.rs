@@ -18,6 +18,9 @@ use crate::core::size;
 
 /// A memory layout (`cudnnTensorFormat_t`): `TensorFormat::NCHW`, `NHWC`,
 /// `NCHW_VECT_C` (the C names, `CUDNN_TENSOR_NCHW` and so on, too).
+///
+/// Its constants (generated): `NCHW`, `NHWC` and `NCHW_VECT_C`. Each is also
+/// there by its C name (`CUDNN_TENSOR_NCHW`), which `Display` writes.
 pub type TensorFormat = sys::cudnnTensorFormat_t;
 
 raw_descriptor!(

@@ -58,15 +58,33 @@ use crate::graph::ScalarValue;
 /// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,
 /// `BINARY_SELECT` and the rest of cuDNN's list (the C names,
 /// `CUDNN_POINTWISE_ADD` and so on, too).
+///
+/// Its constants (generated): `ADD`, `ADD_SQUARE`, `DIV`, `MAX`, `MIN`, `MOD`,
+/// `MUL`, `POW`, `SUB`, `ABS`, `CEIL`, `COS`, `EXP`, `FLOOR`, `LOG`, `NEG`,
+/// `RSQRT`, `SIN`, `SQRT`, `TAN`, `ERF`, `IDENTITY`, `RECIPROCAL`, `ATAN2`,
+/// `FLOOR_MOD`, `RELU_FWD`, `TANH_FWD`, `SIGMOID_FWD`, `ELU_FWD`, `GELU_FWD`,
+/// `SOFTPLUS_FWD`, `SWISH_FWD`, `GELU_APPROX_TANH_FWD`, `RELU_BWD`, `TANH_BWD`,
+/// `SIGMOID_BWD`, `ELU_BWD`, `GELU_BWD`, `SOFTPLUS_BWD`, `SWISH_BWD`,
+/// `GELU_APPROX_TANH_BWD`, `CMP_EQ`, `CMP_NEQ`, `CMP_GT`, `CMP_GE`, `CMP_LT`,
+/// `CMP_LE`, `LOGICAL_AND`, `LOGICAL_OR`, `LOGICAL_NOT`, `GEN_INDEX` and
+/// `BINARY_SELECT`. Each is also there by its C name (`CUDNN_POINTWISE_ADD`),
+/// which `Display` writes.
 pub type PointwiseMode = sys::cudnnPointwiseMode_t;
 
 /// The reordering of a tensor's layout (`cudnnBackendTensorReordering_t`,
 /// [`Graph::set_reordering`]): `TensorReordering::F8_128x4` for the
 /// block-scale factors of MXFP8 (cuDNN 9.7).
+///
+/// Its constants (generated): `NONE`, `INT8x32`, `F16x16` and `F8_128x4`. Each
+/// is also there by its C name (`CUDNN_TENSOR_REORDERING_NONE`), which
+/// `Display` writes.
 pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 
 /// The phase of a normalization's forward ([`NormOptions::phase`],
 /// `cudnnBackendNormFwdPhase_t`): `NormPhase::TRAINING` or `INFERENCE`.
+///
+/// Its constants (generated): `INFERENCE` and `TRAINING`. Each is also there by
+/// its C name (`CUDNN_NORM_FWD_INFERENCE`), which `Display` writes.
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use checks::data_type_name;
