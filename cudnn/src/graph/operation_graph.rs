@@ -430,8 +430,8 @@ impl OperationGraph {
         let wanted = settings.wanted();
         let mut reasons = Vec::new();
         let mut modes = vec![settings.heuristic_mode];
-        if settings.heuristic_mode != HeuristicMode::CUDNN_HEUR_MODE_FALLBACK {
-            modes.push(HeuristicMode::CUDNN_HEUR_MODE_FALLBACK);
+        if settings.heuristic_mode != HeuristicMode::FALLBACK {
+            modes.push(HeuristicMode::FALLBACK);
         }
         let mut plans = Vec::new();
         for mode in modes {
