@@ -3,8 +3,8 @@
 of the merged bindings, short associated constants without the C prefix,
 each an alias of the C-named constant (`cudnnTensorFormat_t::NCHW` is
 `cudnnTensorFormat_t::CUDNN_TENSOR_NCHW`), in the manner of ash; and
-cudnn-sys/src/generated/enum_traits.rs: `Display` for every C enum newtype
-and `Default` for those cuDNN gives a default (see DEFAULTS).
+cudnn-sys/src/generated/enum_traits.rs: `Display` and `Debug` for every C
+enum newtype and `Default` for those cuDNN gives a default (see DEFAULTS).
 
     scripts/gen-short-names.py           rewrite the files
     scripts/gen-short-names.py --check   fail (exit 1) when a file differs
@@ -54,7 +54,12 @@ type's `impl` (the first one, where two constants share a value); else
 the per-major names, each followed by its major where the majors differ
 (`CUDNN_KNOB_TYPE_CTA_COUNT (cuDNN 9) or CUDNN_KNOB_TYPE_COUNTS (cuDNN
 8)`, `CUDNN_STATUS_BAD_PARAM (cuDNN 8)`); a value no header names prints
-as the type and its number (`cudnnBackendKnobType_t(40)`).
+as the type and its number (`cudnnBackendKnobType_t(40)`). `Debug` (which
+the bindings do not derive for these types) writes the constant as Rust
+code names it, with the number: `cudnnBackendKnobType_t::SPLIT_K (0)` (the
+short name, or the C name where there is none); a per-major or unnamed
+value as the type, its number and what `Display` writes
+(`cudnnStatus_t(3): CUDNN_STATUS_BAD_PARAM (cuDNN 8)`, `cudnnStatus_t(99)`).
 """
 import os
 import re
@@ -274,7 +279,7 @@ def display_name(value, shared, majors):
     return " or ".join(f"{n} (cuDNN {m[1:]})" for m, n in named)
 
 
-def generate_traits():
+def generate_traits(by_type):
     text = open(SRC, encoding="utf-8").read()
     per_major = {}
     for m in re.finditer(r"^pub mod (v\d+) \{\n(.*?)^\}", text, re.M | re.S):
@@ -301,6 +306,25 @@ def generate_traits():
             "    }",
             "}",
         ]
+        short = {name: sh for sh, name in by_type.get(ty, [])}
+        lines += [
+            f"impl ::core::fmt::Debug for {ty} {{",
+            "    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {",
+            "        match self.0 {",
+        ]
+        for v in values:
+            shared_name = next((n for n, x in shared if x == v), None)
+            if shared_name is not None:
+                text_ = f"{ty}::{short.get(shared_name, shared_name)} ({v})"
+            else:
+                text_ = f"{ty}({v}): {display_name(v, shared, majors)}"
+            lines.append(f'            {v} => f.write_str("{text_}"),')
+        lines += [
+            f'            n => write!(f, "{ty}({{n}})"),',
+            "        }",
+            "    }",
+            "}",
+        ]
         if ty in DEFAULTS:
             name, why = DEFAULTS[ty]
             if name not in {n for n, _ in shared}:
@@ -315,8 +339,8 @@ def generate_traits():
             ]
         blocks.append("\n".join(lines))
     return (
-        "// Display (the C name) for each C enum newtype of merged.rs, and Default\n"
-        "// for those cuDNN gives a default.\n"
+        "// Display (the C name) and Debug (the constant and its number) for each C\n"
+        "// enum newtype of merged.rs, and Default for those cuDNN gives a default.\n"
         "// Do not edit: scripts/gen-short-names.py rewrites this file (its docstring\n"
         f"// states the rule). {len(blocks)} types.\n"
         "\n" + "\n".join(blocks) + "\n"
@@ -327,7 +351,7 @@ def main():
     check = "--check" in sys.argv[1:]
     stale = False
     short, by_type = generate_with_pairs()
-    outputs = [(OUT, short), (TRAITS, generate_traits())]
+    outputs = [(OUT, short), (TRAITS, generate_traits(by_type))]
     aliases = alias_files(by_type)
     if check:
         for path, _ in aliases:
