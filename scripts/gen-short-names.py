@@ -4,14 +4,17 @@ of the merged bindings, short associated constants without the C prefix,
 each an alias of the C-named constant (`cudnnTensorFormat_t::NCHW` is
 `cudnnTensorFormat_t::CUDNN_TENSOR_NCHW`), in the manner of ash; and
 cudnn-sys/src/generated/enum_traits.rs: `Display` and `Debug` for every C
-enum newtype and `Default` for those cuDNN gives a default (see DEFAULTS).
+enum newtype and `Default` for those cuDNN gives a default (see DEFAULTS);
+and the list of constants in the doc comment of each alias of such a type
+in cudnn/src (see below).
 
     scripts/gen-short-names.py           rewrite the files
     scripts/gen-short-names.py --check   fail (exit 1) when a file differs
 
-Input: cudnn-sys/src/generated/merged.rs only (it already holds both majors:
+Input: cudnn-sys/src/generated/merged.rs (it already holds both majors:
 the shared constants in each type's `impl`, and those whose numbering differs
-in the per-major modules `v8` and `v9`). Needs nothing but python3.
+in the per-major modules `v8` and `v9`), and for the aliases the `.rs` files
+of cudnn/src. Needs nothing but python3.
 
 The rule, per type:
 
