@@ -2,7 +2,8 @@
 # Regenerate cudnn-sys's committed bindings (the raw ones per major in
 # cudnn-sys/bindings/, the merged module in cudnn-sys/src/generated/) from the
 # headers of the pinned cuDNN releases (see scripts/fetch-cudnn.sh), and the
-# short constant names derived from them (scripts/gen-short-names.py).
+# short constant names, Display, Debug and Default derived from them
+# (scripts/gen-short-names.py).
 #
 #   scripts/regen-bindings.sh           regenerate in place
 #   scripts/regen-bindings.sh --check   regenerate, then fail (exit 1) if the
@@ -42,7 +43,7 @@ eval "$fetched"
 log "generating bindings from cuDNN $CUDNN_8_VERSION and $CUDNN_9_VERSION ..."
 cargo run -q -p xtask -- bindings --include "$CUDNN_8_INCLUDE" --include "$CUDNN_9_INCLUDE"
 
-log "generating the short constant names from the merged bindings ..."
+log "generating the short constant names and enum traits from the merged bindings ..."
 python3 "$script_dir/gen-short-names.py" >&2
 
 if [[ $check -eq 0 ]]; then

@@ -138,6 +138,26 @@ fn is_enum_newtype(s: &syn::ItemStruct) -> bool {
     transparent && matches!(&s.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1)
 }
 
+/// Enum newtype `s` without `Debug` among its derives: its `Debug`, which
+/// names the constant, is generated beside the bindings
+/// (`scripts/gen-short-names.py` writes `enum_traits.rs`).
+fn without_debug(s: &syn::ItemStruct) -> syn::ItemStruct {
+    let mut s = s.clone();
+    for a in &mut s.attrs {
+        if !a.path().is_ident("derive") {
+            continue;
+        }
+        let parsed = a.parse_args_with(
+            syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+        );
+        if let Ok(list) = parsed {
+            let kept: Vec<syn::Path> = list.into_iter().filter(|p| !p.is_ident("Debug")).collect();
+            *a = syn::parse_quote!(#[derive(#(#kept),*)]);
+        }
+    }
+    s
+}
+
 fn type_name(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(p) => p.path.get_ident().map(|i| i.to_string()),
@@ -279,7 +299,7 @@ pub fn merge(raws: &[&str]) -> Result<(String, Vec<String>), String> {
             match &def {
                 None => {
                     def = Some((v.major, tokens(s)));
-                    top.extend(s.to_token_stream());
+                    top.extend(without_debug(s).to_token_stream());
                 }
                 Some((m, t)) if *t != tokens(s) => report.push(format!(
                     "enum {name}: cuDNN {m}'s representation used, {}'s differs",

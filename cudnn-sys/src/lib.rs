@@ -18,6 +18,15 @@
 //!   word (`cudnnConvolutionBwdDataAlgo_t::ALGO_0`). `scripts/gen-short-names.py`
 //!   generates them and states the whole rule. The per-major modules keep
 //!   only the C names.
+//! - **Display, Debug and Default**: each C enum newtype displays as its C
+//!   name (`cudnnBackendKnobType_t::SPLIT_K` as `CUDNN_KNOB_TYPE_SPLIT_K`;
+//!   a number no header names as `cudnnBackendKnobType_t(99)`), debugs as
+//!   the constant and its number (`cudnnBackendKnobType_t::SPLIT_K (0)`),
+//!   and those cuDNN gives a default have `Default`:
+//!   `cudnnBackendHeurMode_t::A` (the mode cudnn-frontend asks for),
+//!   `cudnnMathType_t::DEFAULT_MATH`, `cudnnReorderType_t::DEFAULT_REORDER`.
+//!   The same script generates them; the bindings derive no `Debug` for
+//!   these types.
 //! - **Functions** form one table, [`Functions`], with a field per function
 //!   either major declares. Each field is `Some` when the library in use
 //!   exports that symbol; [`FUNCTIONS`] says which majors declare each.
@@ -52,6 +61,7 @@ mod generated {
     // Committed for both: scripts/gen-short-names.py derives it from the
     // committed merged.rs.
     include!("generated/short_names.rs");
+    include!("generated/enum_traits.rs");
 }
 pub use generated::*;
 
@@ -105,6 +115,56 @@ pub(crate) fn scratch_file(what: &str, bytes: &[u8]) -> tempfile::TempPath {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn enum_values_display_as_their_c_names() {
+        let knob = cudnnBackendKnobType_t::SPLIT_K;
+        assert_eq!(knob.to_string(), "CUDNN_KNOB_TYPE_SPLIT_K");
+        assert_eq!(
+            cudnnBackendKnobType_t(99).to_string(),
+            "cudnnBackendKnobType_t(99)"
+        );
+        assert_eq!(format!("{:<16}", cudnnDataType_t::HALF), "CUDNN_DATA_HALF ");
+        // Per-major numbers name their major.
+        assert_eq!(
+            v9::cudnnStatus_t::CUDNN_STATUS_BAD_PARAM.to_string(),
+            "CUDNN_STATUS_BAD_PARAM (cuDNN 9)"
+        );
+        assert_eq!(
+            v8::cudnnStatus_t::CUDNN_STATUS_BAD_PARAM.to_string(),
+            "CUDNN_STATUS_BAD_PARAM (cuDNN 8)"
+        );
+        assert_eq!(cudnnStatus_t::SUCCESS.to_string(), "CUDNN_STATUS_SUCCESS");
+    }
+
+    #[test]
+    fn enum_values_debug_as_the_constant_and_its_number() {
+        assert_eq!(
+            format!("{:?}", cudnnBackendKnobType_t::SPLIT_K),
+            "cudnnBackendKnobType_t::SPLIT_K (0)"
+        );
+        assert_eq!(
+            format!("{:?}", cudnnBackendKnobType_t(99)),
+            "cudnnBackendKnobType_t(99)"
+        );
+        assert_eq!(
+            format!("{:?}", v8::cudnnStatus_t::CUDNN_STATUS_BAD_PARAM),
+            "cudnnStatus_t(3): CUDNN_STATUS_BAD_PARAM (cuDNN 8)"
+        );
+        // Inside a derived Debug too.
+        let wrapped = format!("{:?}", Some(cudnnDataType_t::HALF));
+        assert_eq!(wrapped, "Some(cudnnDataType_t::HALF (2))");
+    }
+
+    #[test]
+    fn defaults_are_cudnns() {
+        assert_eq!(cudnnBackendHeurMode_t::default(), cudnnBackendHeurMode_t::A);
+        assert_eq!(cudnnMathType_t::default(), cudnnMathType_t::DEFAULT_MATH);
+        assert_eq!(
+            cudnnReorderType_t::default(),
+            cudnnReorderType_t::DEFAULT_REORDER
+        );
+    }
 
     #[test]
     fn table_and_list_agree() {

@@ -80,11 +80,63 @@ impl fmt::Display for LoadError {
         if self.attempts.is_empty() {
             write!(f, " nothing")?;
         }
-        Ok(())
+        write!(f, "\nTo fix: {}.", self.fix(Os::current()))
     }
 }
 
 impl std::error::Error for LoadError {}
+
+impl LoadError {
+    /// The one fix for this failure on `os`, in a sentence without its
+    /// final period, computed from the error alone (the doctor, which
+    /// also looks at the disk and the driver, can be more precise):
+    ///
+    /// - a required sub-library kept a copy from loading: reinstall cuDNN
+    ///   into that copy's folder;
+    /// - only `CUDNN_LIB_DIR` was searched: point it at the folder holding
+    ///   `libcudnn.so.9` (`cudnn64_9.dll` on Windows), or unset it;
+    /// - only a path given in code was searched: pass that folder instead;
+    /// - otherwise: `pip install nvidia-cudnn-cu12`, or set
+    ///   `CUDNN_LIB_DIR` to that folder.
+    ///
+    /// ```
+    /// use cudnn_sys::discovery::Os;
+    /// use cudnn_sys::loader::LoadError;
+    ///
+    /// let e = LoadError { attempts: vec![], required_sublibrary: None, restricted_to: None };
+    /// assert_eq!(
+    ///     e.fix(Os::Linux),
+    ///     "install cuDNN with `pip install nvidia-cudnn-cu12` or set CUDNN_LIB_DIR to the \
+    ///      folder holding libcudnn.so.9"
+    /// );
+    /// assert!(e.to_string().ends_with(&format!("To fix: {}.", e.fix(Os::current()))));
+    /// ```
+    pub fn fix(&self, os: Os) -> String {
+        let lib = discovery::library_file_names(os)[0];
+        if let Some(x) = &self.required_sublibrary {
+            let dir = x.path.parent().unwrap_or(Path::new(""));
+            return format!(
+                "reinstall one cuDNN release completely into {} ({} there is {})",
+                dir.display(),
+                x.file_name(),
+                x.problem.as_deref().unwrap_or("unusable"),
+            );
+        }
+        match self.restricted_to {
+            Some("CUDNN_LIB_DIR") => format!(
+                "set CUDNN_LIB_DIR to the folder holding {lib}, or unset it to search where pip, \
+                 conda and NVIDIA's installers put cuDNN"
+            ),
+            Some(_) => format!("pass the folder holding {lib}, or `None` to search everywhere"),
+            None => format!(
+                "install cuDNN with `pip install {}` or set CUDNN_LIB_DIR to the folder holding \
+                 {lib}",
+                discovery::pip_requirement(discovery::Package::Cudnn, 12)
+                    .unwrap_or_else(|| "nvidia-cudnn-cu12".into()),
+            ),
+        }
+    }
+}
 
 /// The candidates [`Library::load_with`] tries, in order.
 ///
@@ -859,6 +911,60 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
     use std::ffi::OsString;
+
+    fn load_error(restricted_to: Option<&'static str>) -> LoadError {
+        LoadError {
+            attempts: Vec::new(),
+            required_sublibrary: None,
+            restricted_to,
+        }
+    }
+
+    #[test]
+    fn the_fix_names_the_pip_package_and_the_variable() {
+        let e = load_error(None);
+        let linux = e.fix(Os::Linux);
+        assert!(linux.contains("`pip install nvidia-cudnn-cu12`"), "{linux}");
+        assert!(linux.ends_with("set CUDNN_LIB_DIR to the folder holding libcudnn.so.9"));
+        let windows = e.fix(Os::Windows);
+        assert!(
+            windows.ends_with("the folder holding cudnn64_9.dll"),
+            "{windows}"
+        );
+        let text = e.to_string();
+        assert!(text.starts_with("no cuDNN library could be loaded; tried: nothing\nTo fix: "));
+        assert!(
+            text.ends_with(&format!("{}.", e.fix(Os::current()))),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_fix_follows_what_was_searched() {
+        let dir = load_error(Some("CUDNN_LIB_DIR")).fix(Os::Linux);
+        assert!(
+            dir.starts_with("set CUDNN_LIB_DIR to the folder holding libcudnn.so.9, or unset it"),
+            "{dir}"
+        );
+        let code = load_error(Some("the path given in code")).fix(Os::Windows);
+        assert!(
+            code.starts_with("pass the folder holding cudnn64_9.dll"),
+            "{code}"
+        );
+        let mut e = load_error(None);
+        e.required_sublibrary = Some(SubLibraryState {
+            name: "ops",
+            path: PathBuf::from("/opt/cudnn/lib/libcudnn_ops.so.9"),
+            required: true,
+            problem: Some("missing".into()),
+            present: false,
+        });
+        assert_eq!(
+            e.fix(Os::Linux),
+            "reinstall one cuDNN release completely into /opt/cudnn/lib \
+             (libcudnn_ops.so.9 there is missing)"
+        );
+    }
 
     #[derive(Default)]
     struct Env(HashMap<&'static str, &'static str>);

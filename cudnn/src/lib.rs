@@ -171,10 +171,12 @@ pub mod handle {
 pub mod tensor {
     //! Tensor and filter descriptors ([`TensorDescriptor`],
     //! [`FilterDescriptor`], [`TensorFormat`]) and the rules of their
-    //! layouts ([`extent`], [`packed_strides`], [`strides_are_injective`]).
+    //! layouts ([`extent`], [`packed_strides`] and, for the graph API,
+    //! [`packed_strides_i64`], [`strides_are_injective`]).
     pub use crate::core::launch::strides_are_injective;
     pub use crate::core::tensor::{
-        extent, packed_strides, FilterDescriptor, TensorDescriptor, TensorFormat,
+        extent, packed_strides, packed_strides_i64, FilterDescriptor, TensorDescriptor,
+        TensorFormat,
     };
 }
 

@@ -926,3 +926,22 @@ fn a_typed_scalar_has_its_values_type() {
         assert_eq!((t.by_value(), t.data_type()), (Some(v), v.data_type()));
     }
 }
+
+#[test]
+fn the_attention_statistics_are_an_output_from_the_start() {
+    let dims = [2, 8, 128, 64];
+    let mut g = Graph::new("attention");
+    let [q, k, v] = ["q", "k", "v"].map(|n| g.tensor(n, &dims, BF16).unwrap());
+    let options = cudnn::graph::SdpaOptions {
+        stats: true,
+        ..Default::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).unwrap();
+    let stats = out.stats.expect("asked for");
+    let r = refused(g.set_output(stats, F32));
+    assert!(r.what.contains("made an output already"), "{r:?}");
+    assert!(r.what.contains("without calling set_output"), "{r:?}");
+    g.set_output(out.o, BF16).expect("o");
+    let r = refused(g.set_output(out.o, BF16));
+    assert!(r.what.contains("once per tensor"), "{r:?}");
+}

@@ -75,6 +75,13 @@ fn an_empty_folder_lists_both_majors() {
         ),
         "{text}"
     );
+    // The fix comes with the error, without running the doctor.
+    assert!(
+        text.contains(&format!(
+            "\nTo fix: pass the folder holding {NINE}, or `None` to search everywhere."
+        )),
+        "{text}"
+    );
 }
 
 #[test]

@@ -340,7 +340,7 @@ pub struct cudnnPersistentRNNPlan {
 pub type cudnnPersistentRNNPlan_t = *mut cudnnPersistentRNNPlan;
 pub type cudnnAttnQueryMap_t = ::core::ffi::c_uint;
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnActivationMode_t(pub ::core::ffi::c_uint);
 impl cudnnActivationMode_t {
     pub const CUDNN_ACTIVATION_SIGMOID: cudnnActivationMode_t = cudnnActivationMode_t(0);
@@ -356,7 +356,7 @@ impl cudnnActivationMode_t {
     pub const CUDNN_ACTIVATION_SWISH: cudnnActivationMode_t = cudnnActivationMode_t(6);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendAttributeName_t(pub ::core::ffi::c_uint);
 impl cudnnBackendAttributeName_t {
     pub const CUDNN_ATTR_POINTWISE_MODE: cudnnBackendAttributeName_t = cudnnBackendAttributeName_t(
@@ -1510,7 +1510,7 @@ impl cudnnBackendAttributeName_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendAttributeType_t(pub ::core::ffi::c_uint);
 impl cudnnBackendAttributeType_t {
     pub const CUDNN_TYPE_HANDLE: cudnnBackendAttributeType_t = cudnnBackendAttributeType_t(
@@ -1617,7 +1617,7 @@ impl cudnnBackendAttributeType_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendBehaviorNote_t(pub ::core::ffi::c_uint);
 impl cudnnBackendBehaviorNote_t {
     pub const CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION: cudnnBackendBehaviorNote_t = cudnnBackendBehaviorNote_t(
@@ -1637,7 +1637,7 @@ impl cudnnBackendBehaviorNote_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendDescriptorType_t(pub ::core::ffi::c_uint);
 impl cudnnBackendDescriptorType_t {
     pub const CUDNN_BACKEND_POINTWISE_DESCRIPTOR: cudnnBackendDescriptorType_t = cudnnBackendDescriptorType_t(
@@ -1795,7 +1795,7 @@ impl cudnnBackendDescriptorType_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendHeurMode_t(pub ::core::ffi::c_uint);
 impl cudnnBackendHeurMode_t {
     pub const CUDNN_HEUR_MODE_INSTANT: cudnnBackendHeurMode_t = cudnnBackendHeurMode_t(
@@ -1809,7 +1809,7 @@ impl cudnnBackendHeurMode_t {
     pub const CUDNN_HEUR_MODES_COUNT: cudnnBackendHeurMode_t = cudnnBackendHeurMode_t(4);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendKnobType_t(pub ::core::ffi::c_uint);
 impl cudnnBackendKnobType_t {
     pub const CUDNN_KNOB_TYPE_SPLIT_K: cudnnBackendKnobType_t = cudnnBackendKnobType_t(
@@ -1940,7 +1940,7 @@ impl cudnnBackendKnobType_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendLayoutType_t(pub ::core::ffi::c_uint);
 impl cudnnBackendLayoutType_t {
     pub const CUDNN_LAYOUT_TYPE_PREFERRED_NCHW: cudnnBackendLayoutType_t = cudnnBackendLayoutType_t(
@@ -1960,7 +1960,7 @@ impl cudnnBackendLayoutType_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendNormFwdPhase_t(pub ::core::ffi::c_uint);
 impl cudnnBackendNormFwdPhase_t {
     pub const CUDNN_NORM_FWD_INFERENCE: cudnnBackendNormFwdPhase_t = cudnnBackendNormFwdPhase_t(
@@ -1971,7 +1971,7 @@ impl cudnnBackendNormFwdPhase_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendNormMode_t(pub ::core::ffi::c_uint);
 impl cudnnBackendNormMode_t {
     pub const CUDNN_LAYER_NORM: cudnnBackendNormMode_t = cudnnBackendNormMode_t(0);
@@ -1982,7 +1982,7 @@ impl cudnnBackendNormMode_t {
     pub const CUDNN_ADA_LAYER_NORM: cudnnBackendNormMode_t = cudnnBackendNormMode_t(5);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendNumericalNote_t(pub ::core::ffi::c_uint);
 impl cudnnBackendNumericalNote_t {
     pub const CUDNN_NUMERICAL_NOTE_TENSOR_CORE: cudnnBackendNumericalNote_t = cudnnBackendNumericalNote_t(
@@ -2017,7 +2017,7 @@ impl cudnnBackendNumericalNote_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendOperationGraphMode_t(pub ::core::ffi::c_int);
 impl cudnnBackendOperationGraphMode_t {
     pub const CUDNN_OPERATIONGRAPH_MODE_AUTO: cudnnBackendOperationGraphMode_t = cudnnBackendOperationGraphMode_t(
@@ -2073,7 +2073,7 @@ impl cudnnBackendOperationGraphMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendReshapeMode_t(pub ::core::ffi::c_uint);
 impl cudnnBackendReshapeMode_t {
     pub const CUDNN_RESHAPE_VIEW_ONLY: cudnnBackendReshapeMode_t = cudnnBackendReshapeMode_t(
@@ -2084,7 +2084,7 @@ impl cudnnBackendReshapeMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBackendTensorReordering_t(pub ::core::ffi::c_uint);
 impl cudnnBackendTensorReordering_t {
     pub const CUDNN_TENSOR_REORDERING_NONE: cudnnBackendTensorReordering_t = cudnnBackendTensorReordering_t(
@@ -2101,7 +2101,7 @@ impl cudnnBackendTensorReordering_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBatchNormMode_t(pub ::core::ffi::c_uint);
 impl cudnnBatchNormMode_t {
     pub const CUDNN_BATCHNORM_PER_ACTIVATION: cudnnBatchNormMode_t = cudnnBatchNormMode_t(
@@ -2113,7 +2113,7 @@ impl cudnnBatchNormMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBatchNormOps_t(pub ::core::ffi::c_uint);
 impl cudnnBatchNormOps_t {
     pub const CUDNN_BATCHNORM_OPS_BN: cudnnBatchNormOps_t = cudnnBatchNormOps_t(0);
@@ -2125,7 +2125,7 @@ impl cudnnBatchNormOps_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnBnFinalizeStatsMode_t(pub ::core::ffi::c_uint);
 impl cudnnBnFinalizeStatsMode_t {
     pub const CUDNN_BN_FINALIZE_STATISTICS_TRAINING: cudnnBnFinalizeStatsMode_t = cudnnBnFinalizeStatsMode_t(
@@ -2136,14 +2136,14 @@ impl cudnnBnFinalizeStatsMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnCTCGradMode_t(pub ::core::ffi::c_uint);
 impl cudnnCTCGradMode_t {
     pub const CUDNN_CTC_ZERO_OOB_GRADIENTS: cudnnCTCGradMode_t = cudnnCTCGradMode_t(0);
     pub const CUDNN_CTC_SKIP_OOB_GRADIENTS: cudnnCTCGradMode_t = cudnnCTCGradMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnCTCLossAlgo_t(pub ::core::ffi::c_uint);
 impl cudnnCTCLossAlgo_t {
     pub const CUDNN_CTC_LOSS_ALGO_DETERMINISTIC: cudnnCTCLossAlgo_t = cudnnCTCLossAlgo_t(
@@ -2154,7 +2154,7 @@ impl cudnnCTCLossAlgo_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnCausalConv1dActivation_t(pub ::core::ffi::c_uint);
 impl cudnnCausalConv1dActivation_t {
     pub const CUDNN_CAUSAL_CONV1D_ACTIVATION_IDENTITY: cudnnCausalConv1dActivation_t = cudnnCausalConv1dActivation_t(
@@ -2165,7 +2165,7 @@ impl cudnnCausalConv1dActivation_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnConvolutionBwdDataAlgo_t(pub ::core::ffi::c_uint);
 impl cudnnConvolutionBwdDataAlgo_t {
     pub const CUDNN_CONVOLUTION_BWD_DATA_ALGO_0: cudnnConvolutionBwdDataAlgo_t = cudnnConvolutionBwdDataAlgo_t(
@@ -2191,7 +2191,7 @@ impl cudnnConvolutionBwdDataAlgo_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnConvolutionBwdFilterAlgo_t(pub ::core::ffi::c_uint);
 impl cudnnConvolutionBwdFilterAlgo_t {
     pub const CUDNN_CONVOLUTION_BWD_FILTER_ALGO_0: cudnnConvolutionBwdFilterAlgo_t = cudnnConvolutionBwdFilterAlgo_t(
@@ -2220,7 +2220,7 @@ impl cudnnConvolutionBwdFilterAlgo_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnConvolutionFwdAlgo_t(pub ::core::ffi::c_uint);
 impl cudnnConvolutionFwdAlgo_t {
     pub const CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM: cudnnConvolutionFwdAlgo_t = cudnnConvolutionFwdAlgo_t(
@@ -2252,7 +2252,7 @@ impl cudnnConvolutionFwdAlgo_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnConvolutionMode_t(pub ::core::ffi::c_uint);
 impl cudnnConvolutionMode_t {
     pub const CUDNN_CONVOLUTION: cudnnConvolutionMode_t = cudnnConvolutionMode_t(0);
@@ -2261,7 +2261,7 @@ impl cudnnConvolutionMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnCudaGraphRetention_t(pub ::core::ffi::c_uint);
 impl cudnnCudaGraphRetention_t {
     pub const CUDNN_CUDA_GRAPH_RETENTION_PER_GRAPH: cudnnCudaGraphRetention_t = cudnnCudaGraphRetention_t(
@@ -2272,7 +2272,7 @@ impl cudnnCudaGraphRetention_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnDataType_t(pub ::core::ffi::c_uint);
 impl cudnnDataType_t {
     pub const CUDNN_DATA_FLOAT: cudnnDataType_t = cudnnDataType_t(0);
@@ -2301,21 +2301,21 @@ impl cudnnDataType_t {
     pub const CUDNN_DATA_FP8_E5M3: cudnnDataType_t = cudnnDataType_t(23);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnDeterminism_t(pub ::core::ffi::c_uint);
 impl cudnnDeterminism_t {
     pub const CUDNN_NON_DETERMINISTIC: cudnnDeterminism_t = cudnnDeterminism_t(0);
     pub const CUDNN_DETERMINISTIC: cudnnDeterminism_t = cudnnDeterminism_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnDirectionMode_t(pub ::core::ffi::c_uint);
 impl cudnnDirectionMode_t {
     pub const CUDNN_UNIDIRECTIONAL: cudnnDirectionMode_t = cudnnDirectionMode_t(0);
     pub const CUDNN_BIDIRECTIONAL: cudnnDirectionMode_t = cudnnDirectionMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnDivNormMode_t(pub ::core::ffi::c_uint);
 impl cudnnDivNormMode_t {
     pub const CUDNN_DIVNORM_PRECOMPUTED_MEANS: cudnnDivNormMode_t = cudnnDivNormMode_t(
@@ -2323,7 +2323,7 @@ impl cudnnDivNormMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnErrQueryMode_t(pub ::core::ffi::c_uint);
 impl cudnnErrQueryMode_t {
     pub const CUDNN_ERRQUERY_RAWCODE: cudnnErrQueryMode_t = cudnnErrQueryMode_t(0);
@@ -2331,7 +2331,7 @@ impl cudnnErrQueryMode_t {
     pub const CUDNN_ERRQUERY_BLOCKING: cudnnErrQueryMode_t = cudnnErrQueryMode_t(2);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnFoldingDirection_t(pub ::core::ffi::c_uint);
 impl cudnnFoldingDirection_t {
     pub const CUDNN_TRANSFORM_FOLD: cudnnFoldingDirection_t = cudnnFoldingDirection_t(0);
@@ -2340,14 +2340,14 @@ impl cudnnFoldingDirection_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnForwardMode_t(pub ::core::ffi::c_uint);
 impl cudnnForwardMode_t {
     pub const CUDNN_FWD_MODE_INFERENCE: cudnnForwardMode_t = cudnnForwardMode_t(0);
     pub const CUDNN_FWD_MODE_TRAINING: cudnnForwardMode_t = cudnnForwardMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnFusedOpsConstParamLabel_t(pub ::core::ffi::c_uint);
 impl cudnnFusedOpsConstParamLabel_t {
     pub const CUDNN_PARAM_XDESC: cudnnFusedOpsConstParamLabel_t = cudnnFusedOpsConstParamLabel_t(
@@ -2469,7 +2469,7 @@ impl cudnnFusedOpsConstParamLabel_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnFusedOpsPointerPlaceHolder_t(pub ::core::ffi::c_uint);
 impl cudnnFusedOpsPointerPlaceHolder_t {
     pub const CUDNN_PTR_NULL: cudnnFusedOpsPointerPlaceHolder_t = cudnnFusedOpsPointerPlaceHolder_t(
@@ -2483,7 +2483,7 @@ impl cudnnFusedOpsPointerPlaceHolder_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnFusedOpsVariantParamLabel_t(pub ::core::ffi::c_uint);
 impl cudnnFusedOpsVariantParamLabel_t {
     pub const CUDNN_PTR_XDATA: cudnnFusedOpsVariantParamLabel_t = cudnnFusedOpsVariantParamLabel_t(
@@ -2572,7 +2572,7 @@ impl cudnnFusedOpsVariantParamLabel_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnFusedOps_t(pub ::core::ffi::c_uint);
 impl cudnnFusedOps_t {
     pub const CUDNN_FUSED_SCALE_BIAS_ACTIVATION_CONV_BNSTATS: cudnnFusedOps_t = cudnnFusedOps_t(
@@ -2598,13 +2598,13 @@ impl cudnnFusedOps_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnGenStatsMode_t(pub ::core::ffi::c_uint);
 impl cudnnGenStatsMode_t {
     pub const CUDNN_GENSTATS_SUM_SQSUM: cudnnGenStatsMode_t = cudnnGenStatsMode_t(0);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnGnnActivationOp_t(pub ::core::ffi::c_uint);
 impl cudnnGnnActivationOp_t {
     pub const CUDNN_GNN_ACT_LINEAR: cudnnGnnActivationOp_t = cudnnGnnActivationOp_t(0);
@@ -2618,7 +2618,7 @@ impl cudnnGnnActivationOp_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnGnnAggOp_t(pub ::core::ffi::c_uint);
 impl cudnnGnnAggOp_t {
     pub const CUDNN_GNN_AGG_SUM: cudnnGnnAggOp_t = cudnnGnnAggOp_t(0);
@@ -2627,7 +2627,7 @@ impl cudnnGnnAggOp_t {
     pub const CUDNN_GNN_AGG_MIN: cudnnGnnAggOp_t = cudnnGnnAggOp_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnIndicesType_t(pub ::core::ffi::c_uint);
 impl cudnnIndicesType_t {
     pub const CUDNN_32BIT_INDICES: cudnnIndicesType_t = cudnnIndicesType_t(0);
@@ -2636,13 +2636,13 @@ impl cudnnIndicesType_t {
     pub const CUDNN_8BIT_INDICES: cudnnIndicesType_t = cudnnIndicesType_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnLRNMode_t(pub ::core::ffi::c_uint);
 impl cudnnLRNMode_t {
     pub const CUDNN_LRN_CROSS_CHANNEL_DIM1: cudnnLRNMode_t = cudnnLRNMode_t(0);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnLossNormalizationMode_t(pub ::core::ffi::c_uint);
 impl cudnnLossNormalizationMode_t {
     pub const CUDNN_LOSS_NORMALIZATION_NONE: cudnnLossNormalizationMode_t = cudnnLossNormalizationMode_t(
@@ -2653,7 +2653,7 @@ impl cudnnLossNormalizationMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnMathType_t(pub ::core::ffi::c_uint);
 impl cudnnMathType_t {
     pub const CUDNN_DEFAULT_MATH: cudnnMathType_t = cudnnMathType_t(0);
@@ -2664,7 +2664,7 @@ impl cudnnMathType_t {
     pub const CUDNN_FMA_MATH: cudnnMathType_t = cudnnMathType_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnMoeGroupedMatmulMode_t(pub ::core::ffi::c_uint);
 impl cudnnMoeGroupedMatmulMode_t {
     pub const CUDNN_MOE_GROUPED_MATMUL_MODE_NONE: cudnnMoeGroupedMatmulMode_t = cudnnMoeGroupedMatmulMode_t(
@@ -2678,7 +2678,7 @@ impl cudnnMoeGroupedMatmulMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnMultiHeadAttnWeightKind_t(pub ::core::ffi::c_uint);
 impl cudnnMultiHeadAttnWeightKind_t {
     pub const CUDNN_MH_ATTN_Q_WEIGHTS: cudnnMultiHeadAttnWeightKind_t = cudnnMultiHeadAttnWeightKind_t(
@@ -2707,28 +2707,28 @@ impl cudnnMultiHeadAttnWeightKind_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnNanPropagation_t(pub ::core::ffi::c_uint);
 impl cudnnNanPropagation_t {
     pub const CUDNN_NOT_PROPAGATE_NAN: cudnnNanPropagation_t = cudnnNanPropagation_t(0);
     pub const CUDNN_PROPAGATE_NAN: cudnnNanPropagation_t = cudnnNanPropagation_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnNormAlgo_t(pub ::core::ffi::c_uint);
 impl cudnnNormAlgo_t {
     pub const CUDNN_NORM_ALGO_STANDARD: cudnnNormAlgo_t = cudnnNormAlgo_t(0);
     pub const CUDNN_NORM_ALGO_PERSIST: cudnnNormAlgo_t = cudnnNormAlgo_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnNormMode_t(pub ::core::ffi::c_uint);
 impl cudnnNormMode_t {
     pub const CUDNN_NORM_PER_ACTIVATION: cudnnNormMode_t = cudnnNormMode_t(0);
     pub const CUDNN_NORM_PER_CHANNEL: cudnnNormMode_t = cudnnNormMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnNormOps_t(pub ::core::ffi::c_uint);
 impl cudnnNormOps_t {
     pub const CUDNN_NORM_OPS_NORM: cudnnNormOps_t = cudnnNormOps_t(0);
@@ -2736,7 +2736,7 @@ impl cudnnNormOps_t {
     pub const CUDNN_NORM_OPS_NORM_ADD_ACTIVATION: cudnnNormOps_t = cudnnNormOps_t(2);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnOpTensorOp_t(pub ::core::ffi::c_uint);
 impl cudnnOpTensorOp_t {
     pub const CUDNN_OP_TENSOR_ADD: cudnnOpTensorOp_t = cudnnOpTensorOp_t(0);
@@ -2747,7 +2747,7 @@ impl cudnnOpTensorOp_t {
     pub const CUDNN_OP_TENSOR_NOT: cudnnOpTensorOp_t = cudnnOpTensorOp_t(5);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnPaddingMode_t(pub ::core::ffi::c_uint);
 impl cudnnPaddingMode_t {
     pub const CUDNN_ZERO_PAD: cudnnPaddingMode_t = cudnnPaddingMode_t(0);
@@ -2755,7 +2755,7 @@ impl cudnnPaddingMode_t {
     pub const CUDNN_EDGE_VAL_PAD: cudnnPaddingMode_t = cudnnPaddingMode_t(2);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnPointwiseMode_t(pub ::core::ffi::c_uint);
 impl cudnnPointwiseMode_t {
     pub const CUDNN_POINTWISE_ADD: cudnnPointwiseMode_t = cudnnPointwiseMode_t(0);
@@ -2840,7 +2840,7 @@ impl cudnnPointwiseMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnPoolingMode_t(pub ::core::ffi::c_uint);
 impl cudnnPoolingMode_t {
     pub const CUDNN_POOLING_MAX: cudnnPoolingMode_t = cudnnPoolingMode_t(0);
@@ -2855,7 +2855,7 @@ impl cudnnPoolingMode_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRNNAlgo_t(pub ::core::ffi::c_uint);
 impl cudnnRNNAlgo_t {
     pub const CUDNN_RNN_ALGO_STANDARD: cudnnRNNAlgo_t = cudnnRNNAlgo_t(0);
@@ -2865,7 +2865,7 @@ impl cudnnRNNAlgo_t {
     pub const CUDNN_RNN_ALGO_COUNT: cudnnRNNAlgo_t = cudnnRNNAlgo_t(4);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRNNBiasMode_t(pub ::core::ffi::c_uint);
 impl cudnnRNNBiasMode_t {
     pub const CUDNN_RNN_NO_BIAS: cudnnRNNBiasMode_t = cudnnRNNBiasMode_t(0);
@@ -2874,14 +2874,14 @@ impl cudnnRNNBiasMode_t {
     pub const CUDNN_RNN_SINGLE_REC_BIAS: cudnnRNNBiasMode_t = cudnnRNNBiasMode_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRNNClipMode_t(pub ::core::ffi::c_uint);
 impl cudnnRNNClipMode_t {
     pub const CUDNN_RNN_CLIP_NONE: cudnnRNNClipMode_t = cudnnRNNClipMode_t(0);
     pub const CUDNN_RNN_CLIP_MINMAX: cudnnRNNClipMode_t = cudnnRNNClipMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRNNDataLayout_t(pub ::core::ffi::c_uint);
 impl cudnnRNNDataLayout_t {
     pub const CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED: cudnnRNNDataLayout_t = cudnnRNNDataLayout_t(
@@ -2895,14 +2895,14 @@ impl cudnnRNNDataLayout_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRNNInputMode_t(pub ::core::ffi::c_uint);
 impl cudnnRNNInputMode_t {
     pub const CUDNN_LINEAR_INPUT: cudnnRNNInputMode_t = cudnnRNNInputMode_t(0);
     pub const CUDNN_SKIP_INPUT: cudnnRNNInputMode_t = cudnnRNNInputMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRNNMode_t(pub ::core::ffi::c_uint);
 impl cudnnRNNMode_t {
     pub const CUDNN_RNN_RELU: cudnnRNNMode_t = cudnnRNNMode_t(0);
@@ -2911,7 +2911,7 @@ impl cudnnRNNMode_t {
     pub const CUDNN_GRU: cudnnRNNMode_t = cudnnRNNMode_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnReduceTensorIndices_t(pub ::core::ffi::c_uint);
 impl cudnnReduceTensorIndices_t {
     pub const CUDNN_REDUCE_TENSOR_NO_INDICES: cudnnReduceTensorIndices_t = cudnnReduceTensorIndices_t(
@@ -2922,7 +2922,7 @@ impl cudnnReduceTensorIndices_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnReduceTensorOp_t(pub ::core::ffi::c_uint);
 impl cudnnReduceTensorOp_t {
     pub const CUDNN_REDUCE_TENSOR_ADD: cudnnReduceTensorOp_t = cudnnReduceTensorOp_t(0);
@@ -2942,14 +2942,14 @@ impl cudnnReduceTensorOp_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnReorderType_t(pub ::core::ffi::c_uint);
 impl cudnnReorderType_t {
     pub const CUDNN_DEFAULT_REORDER: cudnnReorderType_t = cudnnReorderType_t(0);
     pub const CUDNN_NO_REORDER: cudnnReorderType_t = cudnnReorderType_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnResampleMode_t(pub ::core::ffi::c_uint);
 impl cudnnResampleMode_t {
     pub const CUDNN_RESAMPLE_NEAREST: cudnnResampleMode_t = cudnnResampleMode_t(0);
@@ -2964,7 +2964,7 @@ impl cudnnResampleMode_t {
     pub const CUDNN_RESAMPLE_MAXPOOL: cudnnResampleMode_t = cudnnResampleMode_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnRngDistribution_t(pub ::core::ffi::c_uint);
 impl cudnnRngDistribution_t {
     pub const CUDNN_RNG_DISTRIBUTION_BERNOULLI: cudnnRngDistribution_t = cudnnRngDistribution_t(
@@ -2978,13 +2978,13 @@ impl cudnnRngDistribution_t {
     );
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnSamplerType_t(pub ::core::ffi::c_uint);
 impl cudnnSamplerType_t {
     pub const CUDNN_SAMPLER_BILINEAR: cudnnSamplerType_t = cudnnSamplerType_t(0);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnSeqDataAxis_t(pub ::core::ffi::c_uint);
 impl cudnnSeqDataAxis_t {
     pub const CUDNN_SEQDATA_TIME_DIM: cudnnSeqDataAxis_t = cudnnSeqDataAxis_t(0);
@@ -2993,7 +2993,7 @@ impl cudnnSeqDataAxis_t {
     pub const CUDNN_SEQDATA_VECT_DIM: cudnnSeqDataAxis_t = cudnnSeqDataAxis_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnSeverity_t(pub ::core::ffi::c_uint);
 impl cudnnSeverity_t {
     pub const CUDNN_SEV_FATAL: cudnnSeverity_t = cudnnSeverity_t(0);
@@ -3002,14 +3002,14 @@ impl cudnnSeverity_t {
     pub const CUDNN_SEV_INFO: cudnnSeverity_t = cudnnSeverity_t(3);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnSignalMode_t(pub ::core::ffi::c_uint);
 impl cudnnSignalMode_t {
     pub const CUDNN_SIGNAL_SET: cudnnSignalMode_t = cudnnSignalMode_t(0);
     pub const CUDNN_SIGNAL_WAIT: cudnnSignalMode_t = cudnnSignalMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnSoftmaxAlgorithm_t(pub ::core::ffi::c_uint);
 impl cudnnSoftmaxAlgorithm_t {
     pub const CUDNN_SOFTMAX_FAST: cudnnSoftmaxAlgorithm_t = cudnnSoftmaxAlgorithm_t(0);
@@ -3019,14 +3019,14 @@ impl cudnnSoftmaxAlgorithm_t {
     pub const CUDNN_SOFTMAX_LOG: cudnnSoftmaxAlgorithm_t = cudnnSoftmaxAlgorithm_t(2);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnSoftmaxMode_t(pub ::core::ffi::c_uint);
 impl cudnnSoftmaxMode_t {
     pub const CUDNN_SOFTMAX_MODE_INSTANCE: cudnnSoftmaxMode_t = cudnnSoftmaxMode_t(0);
     pub const CUDNN_SOFTMAX_MODE_CHANNEL: cudnnSoftmaxMode_t = cudnnSoftmaxMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnStatus_t(pub ::core::ffi::c_uint);
 impl cudnnStatus_t {
     pub const CUDNN_STATUS_SUCCESS: cudnnStatus_t = cudnnStatus_t(0);
@@ -3123,7 +3123,7 @@ impl cudnnStatus_t {
     pub const CUDNN_STATUS_EXECUTION_FAILED_CURAND: cudnnStatus_t = cudnnStatus_t(5004);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnTensorFormat_t(pub ::core::ffi::c_uint);
 impl cudnnTensorFormat_t {
     pub const CUDNN_TENSOR_NCHW: cudnnTensorFormat_t = cudnnTensorFormat_t(0);
@@ -3131,14 +3131,14 @@ impl cudnnTensorFormat_t {
     pub const CUDNN_TENSOR_NCHW_VECT_C: cudnnTensorFormat_t = cudnnTensorFormat_t(2);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct cudnnWgradMode_t(pub ::core::ffi::c_uint);
 impl cudnnWgradMode_t {
     pub const CUDNN_WGRAD_MODE_ADD: cudnnWgradMode_t = cudnnWgradMode_t(0);
     pub const CUDNN_WGRAD_MODE_SET: cudnnWgradMode_t = cudnnWgradMode_t(1);
 }
 #[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+#[derive(Copy, Clone, Hash, PartialEq, Eq)]
 pub struct libraryPropertyType_t(pub ::core::ffi::c_uint);
 impl libraryPropertyType_t {
     pub const MAJOR_VERSION: libraryPropertyType_t = libraryPropertyType_t(0);

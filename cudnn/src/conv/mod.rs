@@ -46,16 +46,32 @@ use crate::core::handle::Handle;
 
 /// Convolution or cross-correlation (`cudnnConvolutionMode_t`):
 /// `ConvolutionMode::CONVOLUTION` or `CROSS_CORRELATION`.
+///
+/// Its constants (generated): `CONVOLUTION` and `CROSS_CORRELATION`. Each is
+/// also there by its C name (`CUDNN_CONVOLUTION`), which `Display` writes.
 pub type ConvolutionMode = sys::cudnnConvolutionMode_t;
 /// A forward algorithm (`cudnnConvolutionFwdAlgo_t`): `FwdAlgo::IMPLICIT_GEMM`,
 /// `IMPLICIT_PRECOMP_GEMM`, `GEMM`, `DIRECT`, `FFT`, `FFT_TILING`,
 /// `WINOGRAD`, `WINOGRAD_NONFUSED`.
+///
+/// Its constants (generated): `IMPLICIT_GEMM`, `IMPLICIT_PRECOMP_GEMM`, `GEMM`,
+/// `DIRECT`, `FFT`, `FFT_TILING`, `WINOGRAD`, `WINOGRAD_NONFUSED` and `COUNT`.
+/// Each is also there by its C name
+/// (`CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM`), which `Display` writes.
 pub type FwdAlgo = sys::cudnnConvolutionFwdAlgo_t;
 /// A backward-data algorithm (`cudnnConvolutionBwdDataAlgo_t`):
 /// `BwdDataAlgo::ALGO_0`, `ALGO_1`, `FFT`, `FFT_TILING`, `WINOGRAD`,
 /// `WINOGRAD_NONFUSED`.
+///
+/// Its constants (generated): `ALGO_0`, `ALGO_1`, `FFT`, `FFT_TILING`,
+/// `WINOGRAD`, `WINOGRAD_NONFUSED` and `COUNT`. Each is also there by its C
+/// name (`CUDNN_CONVOLUTION_BWD_DATA_ALGO_0`), which `Display` writes.
 pub type BwdDataAlgo = sys::cudnnConvolutionBwdDataAlgo_t;
 /// A backward-filter algorithm (`cudnnConvolutionBwdFilterAlgo_t`):
 /// `BwdFilterAlgo::ALGO_0`, `ALGO_1`, `FFT`, `ALGO_3`, `WINOGRAD`,
 /// `WINOGRAD_NONFUSED`, `FFT_TILING`.
+///
+/// Its constants (generated): `ALGO_0`, `ALGO_1`, `FFT`, `ALGO_3`, `WINOGRAD`,
+/// `WINOGRAD_NONFUSED`, `FFT_TILING` and `COUNT`. Each is also there by its C
+/// name (`CUDNN_CONVOLUTION_BWD_FILTER_ALGO_0`), which `Display` writes.
 pub type BwdFilterAlgo = sys::cudnnConvolutionBwdFilterAlgo_t;

@@ -13,6 +13,10 @@ use crate::core::modes::NanPropagation;
 
 /// An activation function (`cudnnActivationMode_t`): `ActivationMode::RELU`,
 /// `SIGMOID`, `TANH`, `CLIPPED_RELU`, `ELU`, `IDENTITY`, `SWISH`.
+///
+/// Its constants (generated): `SIGMOID`, `RELU`, `TANH`, `CLIPPED_RELU`, `ELU`,
+/// `IDENTITY` and `SWISH`. Each is also there by its C name
+/// (`CUDNN_ACTIVATION_SIGMOID`), which `Display` writes.
 pub type ActivationMode = sys::cudnnActivationMode_t;
 
 raw_descriptor!(

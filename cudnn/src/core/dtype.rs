@@ -238,7 +238,16 @@ impl ComputesIn<i32> for i8 {}
 /// assert_eq!(DType::BFLOAT16, <half::bf16 as DataType>::CUDNN);
 /// assert_eq!(DType::INT64, DType::INT64); // the C name stays
 /// assert_eq!(DType::FP8_E4M3, cudnn::sys::cudnnDataType_t(12));
+/// assert_eq!(DType::HALF.to_string(), "CUDNN_DATA_HALF");
+/// assert_eq!(cudnn::sys::cudnnDataType_t(99).to_string(), "cudnnDataType_t(99)");
 /// ```
+///
+/// Its constants (generated): `FLOAT`, `DOUBLE`, `HALF`, `INT8`, `INT32`,
+/// `INT8x4`, `UINT8`, `UINT8x4`, `INT8x32`, `BFLOAT16`, `INT64`, `BOOLEAN`,
+/// `FP8_E4M3`, `FP8_E5M2`, `FAST_FLOAT_FOR_FP8`, `FP8_E8M0`, `FP4_E2M1`,
+/// `INT4`, `UINT4`, `UINT32`, `COMPLEX_FP32`, `COMPLEX_FP64`, `BYTE_BOOLEAN`
+/// and `FP8_E5M3`. Each is also there by its C name (`CUDNN_DATA_FLOAT`), which
+/// `Display` writes.
 #[doc(alias = "cudnnDataType_t")]
 pub type DType = sys::cudnnDataType_t;
 

@@ -6,10 +6,19 @@ use crate::core::dtype::Scale;
 
 /// Whether NaN inputs propagate (`cudnnNanPropagation_t`):
 /// `NanPropagation::PROPAGATE_NAN` or `NOT_PROPAGATE_NAN`.
+///
+/// Its constants (generated): `NOT_PROPAGATE_NAN` and `PROPAGATE_NAN`. Each is
+/// also there by its C name (`CUDNN_NOT_PROPAGATE_NAN`), which `Display`
+/// writes.
 pub type NanPropagation = sys::cudnnNanPropagation_t;
 
 /// Tensor-core use (`cudnnMathType_t`): `MathType::DEFAULT_MATH`,
 /// `TENSOR_OP_MATH`, `TENSOR_OP_MATH_ALLOW_CONVERSION`, `FMA_MATH`.
+///
+/// Its constants (generated): `DEFAULT_MATH`, `TENSOR_OP_MATH`,
+/// `TENSOR_OP_MATH_ALLOW_CONVERSION` and `FMA_MATH`. Each is also there by its
+/// C name (`CUDNN_DEFAULT_MATH`), which `Display` writes. The default is
+/// `DEFAULT_MATH`.
 pub type MathType = sys::cudnnMathType_t;
 
 /// How a launch blends its result into the output: `y = alpha * result +

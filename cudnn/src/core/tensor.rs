@@ -18,6 +18,9 @@ use crate::core::size;
 
 /// A memory layout (`cudnnTensorFormat_t`): `TensorFormat::NCHW`, `NHWC`,
 /// `NCHW_VECT_C` (the C names, `CUDNN_TENSOR_NCHW` and so on, too).
+///
+/// Its constants (generated): `NCHW`, `NHWC` and `NCHW_VECT_C`. Each is also
+/// there by its C name (`CUDNN_TENSOR_NCHW`), which `Display` writes.
 pub type TensorFormat = sys::cudnnTensorFormat_t;
 
 raw_descriptor!(
@@ -38,11 +41,52 @@ raw_descriptor!(
 
 /// The strides of a packed tensor with `dims` given in (N, C, spatial...)
 /// order, laid out as `format` (NCHW: row-major in that order; NHWC: the
-/// channel innermost).
+/// channel innermost), for the descriptors of this module; the graph
+/// API's are [`packed_strides_i64`].
 pub fn packed_strides(format: TensorFormat, dims: &[usize]) -> Vec<usize> {
     let mut out = vec![0usize; dims.len()];
     fill_packed_strides(format, dims, &mut out);
     out
+}
+
+/// [`packed_strides`] in the graph API's integers: the strides of a packed
+/// tensor with `dims` given in (N, C, spatial...) order, laid out as
+/// `format`, for [`Graph::tensor_with_strides`](crate::graph::Graph::tensor_with_strides)
+/// and [`Graph::set_output_with_strides`](crate::graph::Graph::set_output_with_strides).
+/// `TensorFormat::NHWC` gives channels-last strides (the channel
+/// innermost), as PyTorch's `channels_last` and cuDNN's fastest
+/// convolutions lay tensors out; any other format gives row-major
+/// strides. A stride past `i64::MAX` saturates there, which the graph
+/// refuses as an overflowing extent.
+///
+/// ```
+/// use cudnn::graph::{DType, Graph};
+/// use cudnn::tensor::{packed_strides_i64, TensorFormat};
+///
+/// # fn main() -> cudnn::Result<()> {
+/// let dims = [8, 64, 56, 56]; // N, C, H, W
+/// let nhwc = packed_strides_i64(TensorFormat::NHWC, &dims);
+/// assert_eq!(nhwc, [64 * 56 * 56, 1, 56 * 64, 64]);
+/// let mut g = Graph::new("channels_last");
+/// let x = g.tensor_with_strides("x", &dims, &nhwc, DType::HALF)?;
+/// assert_eq!(g.strides(x)?, nhwc);
+/// assert_eq!(packed_strides_i64(TensorFormat::NCHW, &[2, 3, 4]), [12, 4, 1]);
+/// # Ok(()) }
+/// ```
+pub fn packed_strides_i64(format: TensorFormat, dims: &[i64]) -> Vec<i64> {
+    let rank = dims.len();
+    let mut order: Vec<usize> = (0..rank).collect();
+    if format == TensorFormat::NHWC && rank >= 3 {
+        // From outermost: N, the spatial dims, then C.
+        order = std::iter::once(0).chain(2..rank).chain([1]).collect();
+    }
+    let mut strides = vec![1i64; rank];
+    let mut acc = 1i64;
+    for &d in order.iter().rev() {
+        strides[d] = acc;
+        acc = acc.saturating_mul(dims[d]);
+    }
+    strides
 }
 
 /// [`packed_strides`] into `strides` (as long as `dims`).
@@ -504,6 +548,23 @@ static_assertions::assert_not_impl_any!(FilterDescriptor<f32>: Sync, Clone);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_graph_strides_are_the_descriptor_strides() {
+        let shapes: [&[usize]; 5] = [&[7], &[3, 5], &[2, 3, 4], &[2, 3, 4, 5], &[2, 3, 4, 5, 6]];
+        for format in [TensorFormat::NCHW, TensorFormat::NHWC] {
+            for dims in shapes {
+                let wide: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
+                let expected: Vec<i64> = packed_strides(format, dims)
+                    .into_iter()
+                    .map(|s| s as i64)
+                    .collect();
+                assert_eq!(packed_strides_i64(format, &wide), expected, "{dims:?}");
+            }
+        }
+        let huge = packed_strides_i64(TensorFormat::NCHW, &[2, i64::MAX, 4]);
+        assert_eq!(huge, [i64::MAX, 4, 1]);
+    }
 
     #[test]
     fn packed_strides_of_both_layouts() {

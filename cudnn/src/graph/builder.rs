@@ -5,21 +5,7 @@
 //! [`Graph::build`], which also refuses a node the loaded cuDNN is too
 //! old for.
 //!
-//! Names. Tensors are named by the caller (names are unique in a graph).
-//! Operations are named `<kind>#<n>`, `n` being the operation's position in
-//! the graph (from 0), with the pointwise mode's short name as the kind of
-//! a pointwise operation (`conv_fprop#0`, `add#1`, `relu#2`, `matmul#3`);
-//! each output tensor is named after its operation (`conv_fprop#0.y`,
-//! `conv_dgrad#0.dx`, `conv_wgrad#0.dw`, `matmul#3.c`) until
-//! [`Graph::rename`] renames it. Errors name the node as
-//! `<kind> "<name>"`, for example `pointwise "relu#2"`.
-//!
-//! Layouts. An operation's output is virtual (it stays inside the fused
-//! kernel) and of the graph's intermediate type (a shape operation's: its
-//! input's) until [`Graph::set_output`] makes it a real tensor of a given
-//! type. Its
-//! strides are packed in the order of its first input's strides (so an
-//! NHWC input gives an NHWC output); a matmul's output is packed row-major.
+//! The rules of names and layouts are in [`Graph`]'s documentation.
 //!
 //! Files. Every method of [`Graph`] that is no operation's own is here:
 //! tensors, outputs, the checks every operation uses, adding a node, the
@@ -72,15 +58,33 @@ use crate::graph::ScalarValue;
 /// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,
 /// `BINARY_SELECT` and the rest of cuDNN's list (the C names,
 /// `CUDNN_POINTWISE_ADD` and so on, too).
+///
+/// Its constants (generated): `ADD`, `ADD_SQUARE`, `DIV`, `MAX`, `MIN`, `MOD`,
+/// `MUL`, `POW`, `SUB`, `ABS`, `CEIL`, `COS`, `EXP`, `FLOOR`, `LOG`, `NEG`,
+/// `RSQRT`, `SIN`, `SQRT`, `TAN`, `ERF`, `IDENTITY`, `RECIPROCAL`, `ATAN2`,
+/// `FLOOR_MOD`, `RELU_FWD`, `TANH_FWD`, `SIGMOID_FWD`, `ELU_FWD`, `GELU_FWD`,
+/// `SOFTPLUS_FWD`, `SWISH_FWD`, `GELU_APPROX_TANH_FWD`, `RELU_BWD`, `TANH_BWD`,
+/// `SIGMOID_BWD`, `ELU_BWD`, `GELU_BWD`, `SOFTPLUS_BWD`, `SWISH_BWD`,
+/// `GELU_APPROX_TANH_BWD`, `CMP_EQ`, `CMP_NEQ`, `CMP_GT`, `CMP_GE`, `CMP_LT`,
+/// `CMP_LE`, `LOGICAL_AND`, `LOGICAL_OR`, `LOGICAL_NOT`, `GEN_INDEX` and
+/// `BINARY_SELECT`. Each is also there by its C name (`CUDNN_POINTWISE_ADD`),
+/// which `Display` writes.
 pub type PointwiseMode = sys::cudnnPointwiseMode_t;
 
 /// The reordering of a tensor's layout (`cudnnBackendTensorReordering_t`,
 /// [`Graph::set_reordering`]): `TensorReordering::F8_128x4` for the
 /// block-scale factors of MXFP8 (cuDNN 9.7).
+///
+/// Its constants (generated): `NONE`, `INT8x32`, `F16x16` and `F8_128x4`. Each
+/// is also there by its C name (`CUDNN_TENSOR_REORDERING_NONE`), which
+/// `Display` writes.
 pub type TensorReordering = sys::cudnnBackendTensorReordering_t;
 
 /// The phase of a normalization's forward ([`NormOptions::phase`],
 /// `cudnnBackendNormFwdPhase_t`): `NormPhase::TRAINING` or `INFERENCE`.
+///
+/// Its constants (generated): `INFERENCE` and `TRAINING`. Each is also there by
+/// its C name (`CUDNN_NORM_FWD_INFERENCE`), which `Display` writes.
 pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 
 pub(crate) use built_signature::{signature_of, written_signature_of};
@@ -219,6 +223,10 @@ pub(super) struct TensorDef {
     /// The operation that writes it (for a node's new tensor, `Some` of
     /// any value when the node writes it: `add_node` sets which).
     producer: Option<usize>,
+    /// Whether its operation makes it a real output itself
+    /// ([`real_output`](Self::real_output)), so that
+    /// [`Graph::set_output`] has nothing to do for it.
+    real_from_start: bool,
 }
 
 impl std::ops::Deref for TensorDef {
@@ -260,6 +268,7 @@ impl TensorDef {
                 alignment: BYTE_ALIGNMENT,
             },
             producer,
+            real_from_start: false,
         }
     }
 
@@ -290,7 +299,9 @@ impl TensorDef {
         dtype: DType,
     ) -> TensorDef {
         let layout = (dims.into().into(), strides.into().into());
-        TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0))
+        let mut t = TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0));
+        t.real_from_start = true;
+        t
     }
 
     /// A node's `float` scalar input passed by value, of `rank`
@@ -337,6 +348,54 @@ struct OpDef {
 ///
 /// `Send` and `Sync`; not `Clone` (a copy would accept the original's
 /// [`TensorId`]s).
+///
+/// # Names
+///
+/// Tensors are named by the caller (names are unique in a graph).
+/// Operations are named `<kind>#<n>`, `n` being the operation's position in
+/// the graph (from 0), with the pointwise mode's short name as the kind of
+/// a pointwise operation (`conv_fprop#0`, `add#1`, `relu#2`, `matmul#3`);
+/// each output tensor is named after its operation (`conv_fprop#0.y`,
+/// `conv_dgrad#0.dx`, `conv_wgrad#0.dw`, `matmul#3.c`) until
+/// [`Graph::rename`] renames it. Errors name the node as
+/// `<kind> "<name>"`, for example `pointwise "relu#2"`.
+///
+/// # Layouts
+///
+/// Dimensions are always given in (N, C, spatial...) order, as cuDNN
+/// takes them; the strides (in elements) say how the tensor lies in
+/// memory. [`tensor`](Self::tensor) packs row-major (NCHW);
+/// [`tensor_with_strides`](Self::tensor_with_strides) takes any strides,
+/// for example channels-last ones from
+/// [`packed_strides_i64`](crate::tensor::packed_strides_i64)`(TensorFormat::NHWC, dims)`.
+///
+/// An operation's output is virtual (it stays inside the fused kernel) and
+/// of the graph's intermediate type (a shape operation's: its input's)
+/// until [`set_output`](Self::set_output) makes it a real tensor of a
+/// given type; a few outputs are real from the start (an attention's
+/// statistics, [`SdpaOutputs::stats`]). Its strides are packed in the
+/// order of its first input's strides, so an NHWC input gives an NHWC
+/// output; a matmul's output is packed row-major.
+/// [`set_output_with_strides`](Self::set_output_with_strides) lays an
+/// output out otherwise.
+///
+/// ```
+/// use cudnn::graph::{ConvOptions, DType, Graph};
+/// use cudnn::tensor::{packed_strides_i64, TensorFormat};
+///
+/// # fn main() -> cudnn::Result<()> {
+/// let nhwc = |dims: &[i64]| packed_strides_i64(TensorFormat::NHWC, dims);
+/// let mut g = Graph::new("channels_last");
+/// let (xd, wd) = ([8, 64, 56, 56], [128, 64, 3, 3]);
+/// let x = g.tensor_with_strides("x", &xd, &nhwc(&xd), DType::HALF)?;
+/// let w = g.tensor_with_strides("w", &wd, &nhwc(&wd), DType::HALF)?;
+/// let y = g.conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))?;
+/// let y = g.relu(y)?;
+/// g.set_output(y, DType::HALF)?;
+/// assert_eq!(g.dims(y)?, [8, 128, 56, 56]);
+/// assert_eq!(g.strides(y)?, nhwc(&[8, 128, 56, 56])); // NHWC in, NHWC out
+/// # Ok(()) }
+/// ```
 ///
 /// ```
 /// use cudnn::graph::{ConvOptions, DType, Graph};
@@ -1128,13 +1187,15 @@ impl Graph {
 
     /// Makes operation output `t` an output of the graph: a real (not
     /// virtual) tensor of `dtype`, which the caller provides memory for.
-    /// Its strides stay those its operation gave it (see the module's
-    /// layout rules).
+    /// Its strides stay those its operation gave it (see the
+    /// [layout rules](Self#layouts)).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] naming the tensor: one of another graph,
     /// one no operation produces (an input or a scalar), one made an
-    /// output already, a data type a graph does not take.
+    /// output already (by an earlier call, or by its operation: outputs
+    /// such as [`SdpaOutputs::stats`] are real from the start), a data
+    /// type a graph does not take.
     pub fn set_output(&mut self, t: TensorId, dtype: DType) -> Result<()> {
         self.make_output("Graph::set_output", t, dtype, None)
     }
@@ -1182,13 +1243,17 @@ impl Graph {
                 "stays virtual: cuDNN takes this operation's result only as another's input".into(),
             ));
         }
-        if def.dtype().is_some() {
-            return Err(node_error(
-                function,
-                nd,
-                Some(def.name.to_string()),
-                "made an output already".into(),
-            ));
+        if let Some(dt) = def.dtype() {
+            let dt = crate::graph::graph_tensor::data_type_name(dt);
+            let what = if def.real_from_start {
+                format!(
+                    "made an output already: the operation writes it as a real {dt} tensor \
+                     itself; give it memory in the variant pack without calling set_output"
+                )
+            } else {
+                format!("made an output already (as {dt}): call set_output once per tensor")
+            };
+            return Err(node_error(function, nd, Some(def.name.to_string()), what));
         }
         let fail = |what| node_error(function, nd, Some(def.name.to_string()), what);
         checks::check_data_type(dtype).map_err(fail)?;

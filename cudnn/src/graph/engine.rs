@@ -21,11 +21,36 @@ use crate::core::library::Library;
 
 /// How cuDNN ranks engines: `HeuristicMode::A` and `INSTANT` (a fast
 /// model), `B` (a slower, sometimes better one) and `FALLBACK` (engines
-/// that run without the model's opinion).
+/// that run without the model's opinion). The default is `A`, the mode
+/// cudnn-frontend asks for and [`Settings::default`](super::Settings)
+/// uses.
+///
+/// ```
+/// use cudnn::graph::{HeuristicMode, Settings};
+/// assert_eq!(HeuristicMode::default(), HeuristicMode::A);
+/// assert_eq!(Settings::default().heuristic_mode, HeuristicMode::default());
+/// assert_eq!(HeuristicMode::A.to_string(), "CUDNN_HEUR_MODE_A");
+/// ```
+///
+/// Its constants (generated): `INSTANT`, `B`, `FALLBACK`, `A` and
+/// `MODES_COUNT`. Each is also there by its C name (`CUDNN_HEUR_MODE_INSTANT`),
+/// which `Display` writes. The default is `A`.
 pub type HeuristicMode = sys::cudnnBackendHeurMode_t;
 
 /// A tunable parameter of an engine (tile sizes, split-K, kernel
 /// configuration, ...), set in an engine configuration with a value.
+///
+/// Its constants (generated): `SPLIT_K`, `SWIZZLE`, `TILE_SIZE`, `USE_TEX`,
+/// `EDGE`, `KBLOCK`, `LDGA`, `LDGB`, `CHUNK_K`, `SPLIT_H`, `WINO_TILE`,
+/// `MULTIPLY`, `SPLIT_K_BUF`, `TILEK`, `STAGES`, `REDUCTION_MODE`,
+/// `CTA_SPLIT_K_MODE`, `SPLIT_K_SLC`, `IDX_MODE`, `SLICED`, `SPLIT_RS`,
+/// `SINGLEBUFFER`, `LDGC`, `SPECFILT`, `KERNEL_CFG`, `WORKSPACE`, `TILE_CGA`,
+/// `TILE_CGA_M`, `TILE_CGA_N`, `BLOCK_SIZE`, `OCCUPANCY`,
+/// `ARRAY_SIZE_PER_THREAD`, `NUM_C_PER_BLOCK`, `SPLIT_COLS`, `TILE_ROWS`,
+/// `TILE_COLS`, `LOAD_SIZE`, `CTA_COUNT`, `STREAM_K`, `SPLIT_P_SLC`, `TILE_M`,
+/// `TILE_N`, `WARP_SPEC_CFG`, `SWAP_AB`, `INPUT_TMA_ENABLE` and
+/// `OUTPUT_TMA_ENABLE`. Each is also there by its C name
+/// (`CUDNN_KNOB_TYPE_SPLIT_K`), which `Display` writes.
 pub type KnobType = sys::cudnnBackendKnobType_t;
 
 /// The GPU that engines are chosen and plans are built for, with the

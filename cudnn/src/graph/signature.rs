@@ -119,15 +119,13 @@ fn described(t: &GraphTensor) -> String {
     )
 }
 
-/// `fn name(v: T) -> Option<&'static str>`: cuDNN's name of a value of a
-/// C enum (the identifier, as the plan JSON writes it).
+/// `fn name(v: T) -> Option<String>`: cuDNN's name of a value of a C
+/// enum among the listed constants (the C identifier, as the plan JSON
+/// writes it and the type's `Display` gives it); `None` for another.
 macro_rules! names {
     ($f:ident: $t:ident { $($c:ident),* $(,)? }) => {
-        pub(crate) fn $f(v: sys::$t) -> Option<&'static str> {
-            $(if v == sys::$t::$c {
-                return Some(stringify!($c));
-            })*
-            None
+        pub(crate) fn $f(v: sys::$t) -> Option<String> {
+            [$(sys::$t::$c),*].contains(&v).then(|| v.to_string())
         }
     };
 }
@@ -137,3 +135,17 @@ names!(reduce_op: cudnnReduceTensorOp_t { CUDNN_REDUCE_TENSOR_ADD, CUDNN_REDUCE_
 names!(conv_mode: cudnnConvolutionMode_t { CUDNN_CONVOLUTION, CUDNN_CROSS_CORRELATION });
 names!(norm_mode: cudnnBackendNormMode_t { CUDNN_LAYER_NORM, CUDNN_INSTANCE_NORM, CUDNN_BATCH_NORM, CUDNN_GROUP_NORM, CUDNN_RMS_NORM, CUDNN_ADA_LAYER_NORM });
 names!(norm_phase: cudnnBackendNormFwdPhase_t { CUDNN_NORM_FWD_INFERENCE, CUDNN_NORM_FWD_TRAINING });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_are_named_as_the_plan_json_writes_them() {
+        let amax = reduce_op(sys::cudnnReduceTensorOp_t::AMAX);
+        assert_eq!(amax.as_deref(), Some("CUDNN_REDUCE_TENSOR_AMAX"));
+        let relu = pointwise_mode(sys::cudnnPointwiseMode_t::RELU_FWD);
+        assert_eq!(relu.as_deref(), Some("CUDNN_POINTWISE_RELU_FWD"));
+        assert_eq!(conv_mode(sys::cudnnConvolutionMode_t(7)), None);
+    }
+}

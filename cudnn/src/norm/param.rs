@@ -16,12 +16,20 @@ use crate::core::tensor::{packed_strides, RawTensor, TensorDescriptor, TensorFor
 /// over N), `SPATIAL` (one per channel, over N x H x W), and
 /// `SPATIAL_PERSISTENT` (spatial, with faster kernels that may overflow on
 /// data far from zero).
+///
+/// Its constants (generated): `PER_ACTIVATION`, `SPATIAL` and
+/// `SPATIAL_PERSISTENT`. Each is also there by its C name
+/// (`CUDNN_BATCHNORM_PER_ACTIVATION`), which `Display` writes.
 pub type BatchNormMode = sys::cudnnBatchNormMode_t;
 
 /// What the `Ex` launches fuse after the normalization
 /// (`cudnnBatchNormOps_t`): `BatchNormOps::BN` (nothing), `BN_ACTIVATION`
 /// (an activation) and `BN_ADD_ACTIVATION` (a residual `z` added, then an
 /// activation).
+///
+/// Its constants (generated): `BN`, `BN_ACTIVATION` and `BN_ADD_ACTIVATION`.
+/// Each is also there by its C name (`CUDNN_BATCHNORM_OPS_BN`), which `Display`
+/// writes.
 pub type BatchNormOps = sys::cudnnBatchNormOps_t;
 
 mod sealed {

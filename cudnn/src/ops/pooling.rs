@@ -21,6 +21,10 @@ use super::activation::BackwardBuffers;
 /// A pooling function (`cudnnPoolingMode_t`): `PoolingMode::MAX`,
 /// `AVERAGE_COUNT_INCLUDE_PADDING`, `AVERAGE_COUNT_EXCLUDE_PADDING`,
 /// `MAX_DETERMINISTIC` (the C names, `CUDNN_POOLING_MAX` and so on, too).
+///
+/// Its constants (generated): `MAX`, `AVERAGE_COUNT_INCLUDE_PADDING`,
+/// `AVERAGE_COUNT_EXCLUDE_PADDING` and `MAX_DETERMINISTIC`. Each is also there
+/// by its C name (`CUDNN_POOLING_MAX`), which `Display` writes.
 pub type PoolingMode = sys::cudnnPoolingMode_t;
 
 raw_descriptor!(

@@ -15,11 +15,17 @@ use crate::core::tensor::TensorDescriptor;
 /// How softmax is computed (`cudnnSoftmaxAlgorithm_t`):
 /// `SoftmaxAlgorithm::FAST` (no max subtraction), `ACCURATE` (subtracts
 /// the max), `LOG` (log-softmax).
+///
+/// Its constants (generated): `FAST`, `ACCURATE` and `LOG`. Each is also there
+/// by its C name (`CUDNN_SOFTMAX_FAST`), which `Display` writes.
 pub type SoftmaxAlgorithm = sys::cudnnSoftmaxAlgorithm_t;
 
 /// Over what softmax normalizes (`cudnnSoftmaxMode_t`):
 /// `SoftmaxMode::INSTANCE` (over C, H, W for each N) or `CHANNEL` (over C
 /// for each N, H, W).
+///
+/// Its constants (generated): `INSTANCE` and `CHANNEL`. Each is also there by
+/// its C name (`CUDNN_SOFTMAX_MODE_INSTANCE`), which `Display` writes.
 pub type SoftmaxMode = sys::cudnnSoftmaxMode_t;
 
 /// The buffers of [`Handle::softmax_backward`]: the forward's output `y`,

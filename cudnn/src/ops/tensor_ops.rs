@@ -29,16 +29,28 @@ mod tensor_ops_launch;
 /// An element-wise operation (`cudnnOpTensorOp_t`): `OpTensorOp::ADD`,
 /// `MUL`, `MIN`, `MAX`, and the unary `SQRT` and `NOT` (which read only
 /// `A`).
+///
+/// Its constants (generated): `ADD`, `MUL`, `MIN`, `MAX`, `SQRT` and `NOT`.
+/// Each is also there by its C name (`CUDNN_OP_TENSOR_ADD`), which `Display`
+/// writes.
 pub type OpTensorOp = sys::cudnnOpTensorOp_t;
 
 /// A reduction (`cudnnReduceTensorOp_t`): `ReduceTensorOp::ADD`, `MUL`,
 /// `MIN`, `MAX`, `AMAX` (largest absolute value), `AVG`, `NORM1`, `NORM2`,
 /// `MUL_NO_ZEROS`.
+///
+/// Its constants (generated): `ADD`, `MUL`, `MIN`, `MAX`, `AMAX`, `AVG`,
+/// `NORM1`, `NORM2` and `MUL_NO_ZEROS`. Each is also there by its C name
+/// (`CUDNN_REDUCE_TENSOR_ADD`), which `Display` writes.
 pub type ReduceTensorOp = sys::cudnnReduceTensorOp_t;
 
 /// Whether a reduction also returns the flattened index of the element it
 /// chose (`cudnnReduceTensorIndices_t`): `ReduceTensorIndices::NO_INDICES`
 /// or `FLATTENED_INDICES` (for `MIN`, `MAX` and `AMAX` only).
+///
+/// Its constants (generated): `NO_INDICES` and `FLATTENED_INDICES`. Each is
+/// also there by its C name (`CUDNN_REDUCE_TENSOR_NO_INDICES`), which `Display`
+/// writes.
 pub type ReduceTensorIndices = sys::cudnnReduceTensorIndices_t;
 
 raw_descriptor!(

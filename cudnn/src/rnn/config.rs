@@ -20,33 +20,60 @@ use crate::core::error::Error;
 
 /// The cell (`cudnnRNNMode_t`): `RnnMode::RNN_RELU`, `RNN_TANH`, `LSTM`,
 /// `GRU`.
+///
+/// Its constants (generated): `RNN_RELU`, `RNN_TANH`, `LSTM` and `GRU`. Each is
+/// also there by its C name (`CUDNN_RNN_RELU`), which `Display` writes.
 pub type RnnMode = sys::cudnnRNNMode_t;
 /// Which biases the cells have (`cudnnRNNBiasMode_t`): none, the input one
 /// only, both (the default, PyTorch's), the recurrent one only:
 /// `RnnBiasMode::NO_BIAS`, `SINGLE_INP_BIAS`, `DOUBLE_BIAS`,
 /// `SINGLE_REC_BIAS`.
+///
+/// Its constants (generated): `NO_BIAS`, `SINGLE_INP_BIAS`, `DOUBLE_BIAS` and
+/// `SINGLE_REC_BIAS`. Each is also there by its C name (`CUDNN_RNN_NO_BIAS`),
+/// which `Display` writes.
 pub type RnnBiasMode = sys::cudnnRNNBiasMode_t;
 /// One direction or two (`cudnnDirectionMode_t`):
 /// `RnnDirectionMode::UNIDIRECTIONAL` or `BIDIRECTIONAL`.
+///
+/// Its constants (generated): `UNIDIRECTIONAL` and `BIDIRECTIONAL`. Each is
+/// also there by its C name (`CUDNN_UNIDIRECTIONAL`), which `Display` writes.
 pub type RnnDirectionMode = sys::cudnnDirectionMode_t;
 /// What the first layer does with its input (`cudnnRNNInputMode_t`):
 /// multiply it by weights (`RnnInputMode::LINEAR_INPUT`) or use it as is
 /// (`SKIP_INPUT`, which needs `input_size == hidden_size`).
+///
+/// Its constants (generated): `LINEAR_INPUT` and `SKIP_INPUT`. Each is also
+/// there by its C name (`CUDNN_LINEAR_INPUT`), which `Display` writes.
 pub type RnnInputMode = sys::cudnnRNNInputMode_t;
 /// The RNN algorithm (`cudnnRNNAlgo_t`): `RnnAlgo::STANDARD`,
 /// `PERSIST_STATIC`, `PERSIST_DYNAMIC`, `PERSIST_STATIC_SMALL_H`.
+///
+/// Its constants (generated): `STANDARD`, `PERSIST_STATIC`, `PERSIST_DYNAMIC`,
+/// `PERSIST_STATIC_SMALL_H` and `COUNT`. Each is also there by its C name
+/// (`CUDNN_RNN_ALGO_STANDARD`), which `Display` writes.
 pub type RnnAlgo = sys::cudnnRNNAlgo_t;
 /// The memory layout of a batch of sequences (`cudnnRNNDataLayout_t`):
 /// `SEQ_MAJOR_UNPACKED` is `(max_seq_len, batch, vector)` with padding,
 /// `BATCH_MAJOR_UNPACKED` is `(batch, max_seq_len, vector)` with padding,
 /// `SEQ_MAJOR_PACKED` holds the valid steps only, time step by time step
 /// (the lengths must then be sorted longest first).
+///
+/// Its constants (generated): `SEQ_MAJOR_UNPACKED`, `SEQ_MAJOR_PACKED` and
+/// `BATCH_MAJOR_UNPACKED`. Each is also there by its C name
+/// (`CUDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED`), which `Display` writes.
 pub type RnnDataLayout = sys::cudnnRNNDataLayout_t;
 /// Inference or training (`cudnnForwardMode_t`): `RnnForwardMode::INFERENCE`
 /// or `TRAINING`.
+///
+/// Its constants (generated): `INFERENCE` and `TRAINING`. Each is also there by
+/// its C name (`CUDNN_FWD_MODE_INFERENCE`), which `Display` writes.
 pub type RnnForwardMode = sys::cudnnForwardMode_t;
 /// LSTM cell clipping on or off (`cudnnRNNClipMode_t`): `RnnClipMode::NONE`
 /// or `MINMAX`.
+///
+/// Its constants (generated): `NONE` and `MINMAX`. Each is also there by its C
+/// name (`CUDNN_RNN_CLIP_NONE`), which `Display` writes.
 pub type RnnClipMode = sys::cudnnRNNClipMode_t;
 
 /// `T: RnnComputesIn<C>`: cuDNN runs RNNs on `T` data (and weights) with

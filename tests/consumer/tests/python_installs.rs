@@ -283,6 +283,11 @@ mod linux {
                 .any(|l| l.contains(&fifo) && l.contains("not a file: a FIFO")),
             "{load}"
         );
+        // The program's error carries the fix, without the doctor.
+        assert!(
+            load.contains("To fix: install cuDNN with `pip install nvidia-cudnn-cu12`"),
+            "{load}"
+        );
         assert!(codes(&r).iter().any(|c| c == "not-found"), "{r}");
     }
 

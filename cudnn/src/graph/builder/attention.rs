@@ -163,7 +163,11 @@ pub struct SdpaOutputs {
     /// The attention output `O` (`<node>.o`), `[B, H_q, S_q, D_v]`, in
     /// `q`'s layout; virtual until [`Graph::set_output`].
     pub o: TensorId,
-    /// The statistics (`<node>.stats`), with [`SdpaOptions::stats`].
+    /// The statistics (`<node>.stats`), with [`SdpaOptions::stats`]: a
+    /// real `FLOAT` output from the start, which the backward reads, so
+    /// it takes memory in the variant pack without
+    /// [`Graph::set_output`] (which refuses it as made an output
+    /// already).
     pub stats: Option<TensorId>,
     /// With [`SdpaOptions::fp8`] or [`SdpaOptions::mxfp8`], the output's
     /// absolute maximum (`<node>.amax_o`, `[1, 1, 1, 1]` `FLOAT`).

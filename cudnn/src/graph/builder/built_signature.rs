@@ -10,7 +10,7 @@ use cudnn_sys::cudnnBackendDescriptorType_t as D;
 
 /// `key=NAME`, or `key=?<raw>` for a value without a name here (which no
 /// plan's JSON matches).
-fn mode(key: &str, name: Option<&str>, raw: u32) -> String {
+fn mode(key: &str, name: Option<String>, raw: u32) -> String {
     match name {
         Some(n) => format!("{key}={n}"),
         None => format!("{key}=?{raw}"),
