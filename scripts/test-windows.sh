@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Windows tests, run on Linux: the published crates are checked for the
-# MSVC target, the workspace's tests and the doctor example are built for
-# x86_64-pc-windows-gnu with MinGW and run under Wine, once against each of
+# MSVC target, the workspace's tests and the cudnn-doctor program are built
+# for x86_64-pc-windows-gnu with MinGW and run under Wine, once against each of
 # NVIDIA's Windows cuDNN releases (8.9.5.29 and 9.28.0.42, the win_amd64
 # wheels unpacked by `scripts/fetch-cudnn.sh windows`). No GPU is needed: the
 # tests that need one are #[ignore]d, as on Linux.
@@ -242,12 +242,12 @@ run() {
 
 build_failed=0
 echo "=== Windows: build (log: ${build_log#"$repo"/}) ==="
-if ! run "$build_log" cargo check --target x86_64-pc-windows-msvc -p cudnn-rs -p cudnn-rs-sys --all-targets; then
+if ! run "$build_log" cargo check --target x86_64-pc-windows-msvc -p cudnn-rs -p cudnn-rs-sys -p cudnn-doctor --all-targets; then
     echo "cargo check for x86_64-pc-windows-msvc failed"
     build_failed=1
 fi
-if ! run "$build_log" cargo build --target x86_64-pc-windows-gnu --example doctor; then
-    echo "building the doctor for x86_64-pc-windows-gnu failed"
+if ! run "$build_log" cargo build --target x86_64-pc-windows-gnu -p cudnn-doctor --bin cudnn-doctor; then
+    echo "building cudnn-doctor for x86_64-pc-windows-gnu failed"
     build_failed=1
 fi
 # cargo's own arguments among the extra ones are those before a `--`.
@@ -286,7 +286,7 @@ if ! run "$build_log" "${test_base[@]}" --no-run "${cargo_args[@]+"${cargo_args[
     echo "building the tests for x86_64-pc-windows-gnu failed"
     build_failed=1
 fi
-doctor=$target_dir/x86_64-pc-windows-gnu/debug/examples/doctor.exe
+doctor=$target_dir/x86_64-pc-windows-gnu/debug/cudnn-doctor.exe
 
 # --- run --------------------------------------------------------------------
 
@@ -363,7 +363,7 @@ for major in 8 9; do
             doctor_ok=1
         fi
     else
-        echo "no doctor.exe was built" | tee -a "$log"
+        echo "no cudnn-doctor.exe was built" | tee -a "$log"
     fi
 
     rc=0
