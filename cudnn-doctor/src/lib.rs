@@ -5,7 +5,11 @@
 //! cargo install cudnn-doctor        # or: cargo install --path cudnn-doctor
 //! cudnn-doctor                      # the report, as text
 //! cudnn-doctor --json               # the report, as JSON
+//! cudnn-doctor --python [PYTHON]    # the copies of one Python environment
 //! ```
+//!
+//! [`python`] says what `--python` reads and the rule it encodes for which
+//! copy PyTorch loads.
 //!
 //! The program's exit codes are stable: [`cli::EXIT_HEALTHY`] (0) when
 //! cuDNN loads and no finding is an error, [`cli::EXIT_PROBLEMS`] (1) when
@@ -34,6 +38,7 @@ pub mod cli;
 mod collect;
 mod diagnose;
 mod folders;
+pub mod python;
 mod smoke;
 mod sublibraries;
 
