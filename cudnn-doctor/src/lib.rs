@@ -2,7 +2,8 @@
 //! diagnosis behind the `cudnn-doctor` program.
 //!
 //! ```text
-//! cargo install cudnn-doctor        # or: cargo install --path cudnn-doctor
+//! cargo install --git https://github.com/cudnn-rs/cudnn-rs cudnn-doctor
+//! cargo install --path cudnn-doctor # the same, in a clone of the repository
 //! cudnn-doctor                      # the report, as text
 //! cudnn-doctor --json               # the report, as JSON
 //! cudnn-doctor --python [PYTHON]    # the copies of one Python environment

@@ -157,7 +157,10 @@ impl PythonReport {
         for c in self.copies.iter().chain(self.system.iter()) {
             let _ = writeln!(out, "  {}", describe(c));
         }
-        let _ = writeln!(out, "\nWhich copy each framework loads:");
+        let _ = writeln!(
+            out,
+            "\nWhich copy each framework loads (PyTorch: {TORCH_RULE}):"
+        );
         for f in &self.frameworks {
             let what = f
                 .loads

@@ -324,3 +324,50 @@ fn a_path_outside_ascii_and_a_missing_environment() {
     let (rc, _) = run_binary(&missing, &[]);
     assert_eq!(rc, 1);
 }
+
+/// PyPI's Linux layout: `torch/lib/libtorch_cuda.so` needs `libcudnn.so.9`
+/// through its `RUNPATH` `$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN`; a cuDNN 8
+/// left in `torch/lib` is not the one it loads. The library is made with
+/// the C compiler (`cc`); without one the test says so and returns.
+#[test]
+fn torch_loads_what_the_runpath_of_libtorch_cuda_finds() {
+    let (Some(lib8), Some(lib9)) = (release("CUDNN_8_LIB"), release("CUDNN_9_LIB")) else {
+        return;
+    };
+    let dir = common::scratch_dir("python-runpath");
+    let root = dir.path().join("venv");
+    let sp = venv(&root);
+    torch(&sp, "2.9.0+cu128", Some(&lib8));
+    wheel(&sp, &lib9, "nvidia-cudnn-cu12", "9.28.0.42");
+    let src = dir.path().join("torch_cuda.c");
+    std::fs::write(&src, "int torch_cuda(void) { return 0; }\n").expect("write");
+    let built = Command::new("cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(sp.join("torch/lib/libtorch_cuda.so"))
+        .arg(&src)
+        .arg("-Wl,--enable-new-dtags,-rpath,$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN")
+        .arg("-Wl,--no-as-needed")
+        .arg(format!("-L{}", lib9.display()))
+        .arg("-l:libcudnn.so.9")
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        eprintln!("not run: no C compiler (cc) made libtorch_cuda.so");
+        return;
+    }
+    let r = inspect_with(Os::Linux, &root, &no_vars());
+    assert_eq!(
+        loads(&r, "PyTorch"),
+        Some(sp.join("nvidia/cudnn/lib").as_path()),
+        "{:?}",
+        r.frameworks
+    );
+    assert_eq!(codes(&r), ["python-cudnn-majors"], "{:?}", r.findings);
+    // The fix names the copy PyTorch loads.
+    assert!(
+        r.findings[0]
+            .fix
+            .contains(&sp.join("nvidia/cudnn/lib").display().to_string()),
+        "{:?}",
+        r.findings
+    );
+}
