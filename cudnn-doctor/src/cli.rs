@@ -29,7 +29,7 @@ Everything is read-only and offline.
 With --python, reports on one Python environment instead: PYTHON is an
 interpreter or an environment's folder (default: python3, then python, on
 PATH). It lists the copies of cuDNN its packages bring (torch/lib, the
-nvidia-cudnn wheels, conda's lib or Library\\bin), which one PyTorch, JAX,
+nvidia/cudnn wheels, conda's lib or Library\\bin), which one PyTorch, JAX,
 TensorFlow and cudnn-rs would load and why, and conflicts between them and
 with the system's copy. It reads folders and file headers only; Python is
 not run.

@@ -44,7 +44,7 @@ use crate::{finding, Finding, Os, Severity};
 /// The rule by which [`PythonReport::frameworks`] says which copy PyTorch
 /// loads, as the report prints it.
 pub const TORCH_RULE: &str = "the RUNPATH of torch/lib/libtorch_cuda.so, then torch/lib \
-    (when that file is there); else torch/lib when it holds cuDNN, then the nvidia-cudnn \
+    (when that file is there); else torch/lib when it holds cuDNN, then the nvidia/cudnn \
     wheel, then conda's copy, then the system's";
 
 /// Where a copy of cuDNN in an environment comes from.
@@ -704,7 +704,7 @@ fn frameworks(
                 FrameworkChoice {
                     framework: "PyTorch".into(),
                     loads: Some(w.folder.clone()),
-                    why: "no copy in torch/lib: the nvidia-cudnn wheel, which PyTorch's wheels \
+                    why: "no copy in torch/lib: the nvidia/cudnn wheel, which PyTorch's wheels \
                           depend on and load"
                         .into(),
                 }
@@ -712,7 +712,7 @@ fn frameworks(
                 FrameworkChoice {
                     framework: "PyTorch".into(),
                     loads: Some(c.folder.clone()),
-                    why: "no copy in torch/lib and no nvidia-cudnn wheel: conda's copy".into(),
+                    why: "no copy in torch/lib and no nvidia/cudnn wheel: conda's copy".into(),
                 }
             } else {
                 FrameworkChoice {
@@ -737,12 +737,12 @@ fn frameworks(
             Some(w) => FrameworkChoice {
                 framework: framework.into(),
                 loads: Some(w.folder.clone()),
-                why: "the nvidia-cudnn wheel, which it loads when installed".into(),
+                why: "the nvidia/cudnn wheel, which it loads when installed".into(),
             },
             None => FrameworkChoice {
                 framework: framework.into(),
                 loads: None,
-                why: format!("no nvidia-cudnn wheel: {}", system()),
+                why: format!("no nvidia/cudnn wheel: {}", system()),
             },
         });
     }
@@ -922,12 +922,12 @@ fn python_findings(
         let fix = match &torch {
             Some(t) => format!(
                 "PyTorch loads {}; uninstall the copy nothing here needs (pip uninstall the \
-                 other nvidia-cudnn wheel), or set CUDNN_LIB_DIR to the one other programs \
+                 other cuDNN wheel), or set CUDNN_LIB_DIR to the one other programs \
                  should load",
                 t.display()
             ),
             None => "keep one major in the environment (pip uninstall the other \
-                     nvidia-cudnn wheel), or set CUDNN_LIB_DIR to the one programs should load"
+                     cuDNN wheel), or set CUDNN_LIB_DIR to the one programs should load"
                 .into(),
         };
         out.push(finding(
