@@ -187,9 +187,9 @@ impl Progress for EpochPrinter {
 fn cannot_run(what: &str) -> ExitCode {
     say!("CUDA available: {}", cudnn::handle::cuda_driver_present());
     say!();
-    say!("{}", cudnn::doctor::report().summary());
+    say!("{}", cudnn_doctor::report().summary());
     say!();
-    say!("(`cargo run --example doctor` prints the full diagnosis)");
+    say!("(`cudnn-doctor` prints the full diagnosis: `cargo install --path cudnn-doctor`)");
     say!("cannot train: {what}");
     ExitCode::FAILURE
 }

@@ -28,7 +28,7 @@
 #
 #   runs only the GPU tests (`--ignored`, one test at a time) and the
 #   examples and benches, in the phases of plan(), most telling first:
-#   doctor and DeviceProperties::from_handle; the first graph execute; the
+#   cudnn-doctor and DeviceProperties::from_handle; the first graph execute; the
 #   rest of graph_gpu; norms and attention; cudnn::nn; the launch layer and
 #   the handle; the legacy families; LeNet; the attention example and the
 #   SDPA and conv benches (quick settings); the candle bridge. Every row is a process of its own
@@ -52,7 +52,7 @@
 #   --force runs the tests anyway (they fail; this exercises the reruns).
 #   --phases runs only the phases named; `run --plan` prints the plan.
 #   --all runs every test binary of the bundle with --include-ignored, and
-#   the doctor and lenet_digits examples (a bundle made with `bundle --all`).
+#   cudnn-doctor and the lenet_digits example (a bundle made with `bundle --all`).
 #
 # With the device tool, from the root of a checkout where
 # `scripts/gpu-test.sh bundle gpu-bundle` was run (/gpu-bundle is ignored):
@@ -78,16 +78,16 @@ usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
 
 self=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
 
-# What the bundle carries: "<kind> <package> <target>", kind test, example
-# or bench. A test binary is bin/<package>.<target>, an example or a bench
-# bin/<target>.
+# What the bundle carries: "<kind> <package> <target>", kind test, bin (a
+# package's program), example or bench. A test binary is
+# bin/<package>.<target>, a program, an example or a bench bin/<target>.
 BUNDLE=(
     "test cudnn-rs gpu"
     "test cudnn-rs graph_device"
     "test cudnn-rs host_functions"
     "test cudnn-rs plan_files"
     "test cudnn-rs-examples lenet_gpu"
-    "example cudnn-rs-examples doctor"
+    "bin cudnn-doctor cudnn-doctor"
     "example cudnn-rs-examples lenet_digits"
     "example cudnn-rs-examples attention"
     "bench cudnn-rs-examples conv_algos"
@@ -107,11 +107,11 @@ BRIDGE=(
 
 # The phases, most telling first. `phase NAME LIMIT_S WHAT`; then its rows:
 # `row test BINARY PATTERN...` runs the ignored tests whose names match a
-# glob PATTERN and no `!PATTERN`; `row example|bench NAME [VAR=VALUE...]
+# glob PATTERN and no `!PATTERN`; `row bin|example|bench NAME [VAR=VALUE...]
 # [-- ARG...]` runs a program with that environment and those arguments.
 plan() {
-    phase doctor 60 "the doctor (a convolution on the GPU), DeviceProperties::from_handle"
-    row example doctor
+    phase doctor 60 "cudnn-doctor (a convolution on the GPU), DeviceProperties::from_handle"
+    row bin cudnn-doctor
     row test cudnn-rs.graph_device the_gpu_describes_itself_through_a_handle
     phase graph-first 90 "the first graph execute"
     row test cudnn-rs.gpu graph_gpu::conv_bias_relu_matches_the_reference
@@ -216,7 +216,7 @@ for part in ("tests", "examples", "benches"):
         if msg.get("reason") != "compiler-artifact" or not msg.get("executable"):
             continue
         kind = msg["target"]["kind"][0]
-        kind = {"lib": "test", "test": "test", "example": "example", "bench": "bench"}.get(kind)
+        kind = {"lib": "test", "test": "test", "bin": "bin", "example": "example", "bench": "bench"}.get(kind)
         if kind is None or (part == "tests") != (kind == "test"):
             continue
         pkg = names.get(msg["package_id"], "?")
@@ -319,6 +319,7 @@ bundle() {
         read -r kind _ target <<<"$e"
         case $kind in
             test) sel+=(--test "$target") ;;
+            bin) examples+=(--bin "$target") ;;
             example) examples+=(--example "$target") ;;
             bench) benches+=(--bench "$target") ;;
             *) die "BUNDLE: unknown kind $kind in '$e'" ;;
@@ -327,7 +328,7 @@ bundle() {
     [[ $all -eq 0 ]] || sel=()
     echo "== building the test binaries (release) =="
     cargo test "${scope[@]}" --release --no-run "${sel[@]+"${sel[@]}"}" >"$tmp/tests.json"
-    echo "== building the examples (release) =="
+    echo "== building the programs and examples (release) =="
     cargo build "${scope[@]}" --release "${examples[@]}" >"$tmp/examples.json"
     echo "== building the benches (bench profile) =="
     cargo bench "${scope[@]}" --no-run "${benches[@]}" >"$tmp/benches.json"
@@ -734,8 +735,9 @@ cudnn_log() {
     fi
 }
 
-# run_program PHASE KIND NAME SPEC: an example or a bench ("VAR=VALUE ...
-# -- ARG ..."); on a GPU it passes with exit 0 (a failed example runs again
+# run_program PHASE KIND NAME SPEC: a program, an example or a bench
+# ("VAR=VALUE ... -- ARG ..."); on a GPU it passes with exit 0 (a failed
+# program or example runs again
 # with cuDNN's log; a bench's results file says what failed), without one
 # it must say so.
 run_program() {
@@ -777,7 +779,7 @@ run_program() {
     add_row "$ph" "$name" "$spec" 1 "$p" "$f" 0 "$secs" "$rc" "$result"
     [[ $rc -eq 0 ]] && return
     tail -n 6 "$log" | sed 's/^/        | /'
-    [[ $kind == example ]] || return 0
+    [[ $kind == example || $kind == bin ]] || return 0
     lim=$(left)
     ((lim > 90)) && lim=90
     ((lim >= 3)) || return 0
@@ -884,15 +886,15 @@ plan_rest() {
     done
 }
 
-# plan_all: every test binary with --include-ignored, then the doctor and
-# lenet_digits examples.
+# plan_all: every test binary with --include-ignored, then cudnn-doctor
+# and the lenet_digits example.
 plan_all() {
     local kind bin
     phase all 3600 "every test binary, ignored tests included"
     while IFS=$'\t' read -r kind bin; do
         [[ $kind == test ]] && row test "$bin" '*'
     done <"$dir/MANIFEST"
-    row example doctor
+    row bin cudnn-doctor
     row example lenet_digits
 }
 

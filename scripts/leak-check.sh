@@ -79,7 +79,7 @@ echo "== build: leak_check (count-objects) and the host suites =="
 executables -p cudnn-rs --features count-objects --test leak_check >"$logs/bins"
 executables --workspace --exclude xtask --exclude cudnn-rs-candle --lib --test conv_host \
     --test host_functions \
-    | awk '$2 !~ /_\(unit_tests\)$/ || $2 == "cudnn_(unit_tests)"' >>"$logs/bins"
+    | awk '$2 !~ /_\(unit_tests\)$/ || $2 == "cudnn_(unit_tests)" || $2 == "cudnn_doctor_(unit_tests)"' >>"$logs/bins"
 read -r lc_dir _ lc_bin < <(grep ' leak_check ' "$logs/bins")
 
 echo "== object counts: leak_check against cuDNN 8 and 9 =="
@@ -91,16 +91,17 @@ counts=$(grep '^leak check: cuDNN objects created' "$logs/counts" | sed 's/^leak
 echo "== valgrind (memcheck) against cuDNN 9: $(wc -l <"$logs/bins") test binaries, two at a time =="
 run_one() { # run_one DIR NAME BINARY
     local rc=0 skip=()
-    # The cudnn unit tests but the ones that repeat safe Rust at scale and
-    # call no foreign code: the plan-JSON readers over a plan changed at
-    # every byte and over more operations than the limit, and the doctor's
-    # linear-time checks (together about 260 s of the unit tests' 280 s
-    # under valgrind). Their smaller siblings run here; the readers' unsafe
-    # code (graph::name) runs under Miri.
+    # The cudnn and cudnn-doctor unit tests but the ones that repeat safe
+    # Rust at scale and call no foreign code: the plan-JSON readers over a
+    # plan changed at every byte and over more operations than the limit,
+    # and the doctor's linear-time checks (together about 260 s of the unit
+    # tests' 280 s under valgrind). Their smaller siblings run here; the
+    # readers' unsafe code (graph::name) runs under Miri.
     if [[ $2 == "cudnn_(unit_tests)" ]]; then
         skip=(--skip graph::plan_json::tests::a_plan_changed_at_any_byte_is_read_by_both_readers_alike
-            --skip graph::plan_json::tests::more_operations_than_the_limit_are_refused
-            --skip doctor::scale_tests::)
+            --skip graph::plan_json::tests::more_operations_than_the_limit_are_refused)
+    elif [[ $2 == "cudnn_doctor_(unit_tests)" ]]; then
+        skip=(--skip scale_tests::)
     fi
     (cd "$1" && env CUDNN_LIB_DIR="$CUDNN_9_LIB" CUDNN_TEST_REQUIRE=1 \
         valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \

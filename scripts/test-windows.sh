@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The Windows tests, run on Linux: the published crates are checked for the
-# MSVC target, the workspace's tests and the doctor example are built for
-# x86_64-pc-windows-gnu with MinGW and run under Wine, once against each of
+# MSVC target, the workspace's tests and the cudnn-doctor program are built
+# for x86_64-pc-windows-gnu with MinGW and run under Wine, once against each of
 # NVIDIA's Windows cuDNN releases (8.9.5.29 and 9.28.0.42, the win_amd64
 # wheels unpacked by `scripts/fetch-cudnn.sh windows`). No GPU is needed: the
 # tests that need one are #[ignore]d, as on Linux.
 #
-#   bash scripts/test-windows.sh [--dll-folder-on-path] [CARGO TEST ARGS...]
+#   bash scripts/test-windows.sh [--dll-folder-on-path] [--doctor-only] [CARGO TEST ARGS...]
 #   bash scripts/test-windows.sh --tools-only
 #
-# (--tools-only installs the tools below and exits: scripts/prefetch.sh.)
+# (--tools-only installs the tools below and exits: scripts/prefetch.sh.
+# --doctor-only builds and runs only cudnn-doctor.exe's checks, not the
+# workspace's tests.)
 # For each release, CUDNN_LIB_DIR names the DLL folder (as a Windows path,
 # Z:\...) and the folder is not on the program's PATH, as after a plain
 # `pip install nvidia-cudnn-cu12` on Windows; --dll-folder-on-path adds it to
@@ -19,7 +21,10 @@
 # folders, for the PE reader's tests). Extra arguments go to `cargo test`
 # after its own flags, e.g. `-p cudnn-rs-sys`, `conv`, `-- --nocapture`.
 #
-# Output, one line per release (the doctor's check counts as one test):
+# Output, one line per release (cudnn-doctor's check counts as one test;
+# with 9.28, `cudnn-doctor --python` on a Windows Python environment, PyTorch
+# bundling cuDNN 8.9.5 in torch\lib beside the nvidia-cudnn-cu12 9.28 wheel,
+# counts as one more):
 #
 #   Windows cuDNN 9.28.0.42 (Wine): N passed, M failed, K ignored
 #
@@ -45,11 +50,13 @@ SECONDS=0
 
 on_path=0
 tools_only=0
+doctor_only=0
 cargo_args=()
 for arg in "$@"; do
     case $arg in
         --dll-folder-on-path) on_path=1 ;;
         --tools-only) tools_only=1 ;;
+        --doctor-only) doctor_only=1 ;;
         -h | --help)
             sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
             exit 0
@@ -242,12 +249,12 @@ run() {
 
 build_failed=0
 echo "=== Windows: build (log: ${build_log#"$repo"/}) ==="
-if ! run "$build_log" cargo check --target x86_64-pc-windows-msvc -p cudnn-rs -p cudnn-rs-sys --all-targets; then
+if ! run "$build_log" cargo check --target x86_64-pc-windows-msvc -p cudnn-rs -p cudnn-rs-sys -p cudnn-doctor --all-targets; then
     echo "cargo check for x86_64-pc-windows-msvc failed"
     build_failed=1
 fi
-if ! run "$build_log" cargo build --target x86_64-pc-windows-gnu --example doctor; then
-    echo "building the doctor for x86_64-pc-windows-gnu failed"
+if ! run "$build_log" cargo build --target x86_64-pc-windows-gnu -p cudnn-doctor --bin cudnn-doctor; then
+    echo "building cudnn-doctor for x86_64-pc-windows-gnu failed"
     build_failed=1
 fi
 # cargo's own arguments among the extra ones are those before a `--`.
@@ -282,11 +289,11 @@ fi
 test_base=(cargo test --target x86_64-pc-windows-gnu "${scope[@]+"${scope[@]}"}"
     "${selection[@]+"${selection[@]}"}" "${fail_fast[@]+"${fail_fast[@]}"}")
 test_cmd=("${test_base[@]}" "${cargo_args[@]+"${cargo_args[@]}"}")
-if ! run "$build_log" "${test_base[@]}" --no-run "${cargo_args[@]+"${cargo_args[@]}"}"; then
+if [[ $doctor_only -eq 0 ]] && ! run "$build_log" "${test_base[@]}" --no-run "${cargo_args[@]+"${cargo_args[@]}"}"; then
     echo "building the tests for x86_64-pc-windows-gnu failed"
     build_failed=1
 fi
-doctor=$target_dir/x86_64-pc-windows-gnu/debug/examples/doctor.exe
+doctor=$target_dir/x86_64-pc-windows-gnu/debug/cudnn-doctor.exe
 
 # --- run --------------------------------------------------------------------
 
@@ -334,6 +341,52 @@ if unexpected:
 PY
 }
 
+# check_python JSON ENV: `cudnn-doctor --python ENV --json` found PyTorch's
+# cuDNN 8.9.5 in torch\lib and the 9.28 wheel in nvidia\cudnn\bin (their
+# versions read from the DLLs' version resources), says PyTorch loads its
+# own, and warns of the two majors.
+# shellcheck disable=SC2329 # called through run
+check_python() {
+    python3 - "$@" <<'PY'
+import json, sys
+path, env = sys.argv[1:3]
+try:
+    with open(path, encoding="utf-8") as f:
+        report = json.load(f)
+except (OSError, ValueError) as e:
+    sys.exit(f"cudnn-doctor --python's --json output is not JSON: {e}")
+copies = {c["folder"].lower(): c for c in report.get("copies", [])}
+torch = env.lower() + "\\lib\\site-packages\\torch\\lib"
+wheel = env.lower() + "\\lib\\site-packages\\nvidia\\cudnn\\bin"
+for folder, kind, version, cuda in ((torch, "torch-bundled", "8.9.5", 11), (wheel, "nvidia-wheel", "9.28.0", 12)):
+    c = copies.get(folder)
+    if c is None:
+        sys.exit(f"no copy in {folder}: {list(copies)}")
+    if (c["kind"], c["version"], c["cuda_major"]) != (kind, version, cuda):
+        sys.exit(f"{folder}: {c['kind']} {c['version']} CUDA {c['cuda_major']}; expected {kind} {version} CUDA {cuda}")
+torch_choice = [f for f in report.get("frameworks", []) if f["framework"] == "PyTorch"]
+if not torch_choice or str(torch_choice[0].get("loads", "")).lower() != torch:
+    sys.exit(f"PyTorch should load {torch}: {torch_choice}")
+codes = [f["code"] for f in report.get("findings", [])]
+if "python-cudnn-majors" not in codes or "python-mixed-sublibraries" in codes:
+    sys.exit(f"findings: {codes}; expected python-cudnn-majors and no mixed folder")
+print(f"cudnn-doctor --python: torch\\lib 8.9.5, the wheel 9.28.0, PyTorch loads its own; findings: {codes}")
+PY
+}
+
+# A Windows Python environment (as pip lays one out; the DLLs are links to
+# NVIDIA's): PyTorch with its own cuDNN 8.9.5 DLLs in torch\lib, and the
+# nvidia-cudnn-cu12 9.28 wheel.
+py_tmp=$(mktemp -d)
+trap 'rm -rf "$py_tmp"; stop_wine' EXIT
+py_env=$py_tmp/env
+sp=$py_env/Lib/site-packages
+mkdir -p "$sp/torch/lib" "$sp/nvidia/cudnn/bin" "$sp/torch-2.0.1+cu118.dist-info" \
+    "$sp/nvidia_cudnn_cu12-$CUDNN_WIN_9_VERSION.dist-info"
+: >"$py_env/python.exe"
+ln -s "$CUDNN_WIN_8_BIN"/*.dll "$sp/torch/lib/"
+ln -s "$CUDNN_WIN_9_BIN"/*.dll "$sp/nvidia/cudnn/bin/"
+
 any_failed=$build_failed
 summary=()
 for major in 8 9; do
@@ -363,15 +416,33 @@ for major in 8 9; do
             doctor_ok=1
         fi
     else
-        echo "no doctor.exe was built" | tee -a "$log"
+        echo "no cudnn-doctor.exe was built" | tee -a "$log"
+    fi
+
+    python_ok=1
+    if [[ $major == 9 ]]; then
+        python_ok=0
+        if [[ -f $doctor ]]; then
+            json=$log_dir/windows-python-env.json
+            "${run_env[@]}" "$script_dir/wine/run.sh" "$doctor" --python "$(windows_path "$py_env")" --json \
+                </dev/null >"$json" 2>>"$log" || true
+            if run "$log" check_python "$json" "$(windows_path "$py_env")"; then
+                python_ok=1
+            fi
+        fi
     fi
 
     rc=0
-    run "$log" "${run_env[@]}" CUDNN_TEST_REQUIRE=1 CUDNN_TEST_EXPECT_VERSION="$expect" \
-        CUDNN_TEST_EXPECT_CUDA_MAJOR=12 CUDNN_WIN_8_BIN="$win8" CUDNN_WIN_9_BIN="$win9" \
-        "${test_cmd[@]}" || rc=$?
+    if [[ $doctor_only -eq 0 ]]; then
+        run "$log" "${run_env[@]}" CUDNN_TEST_REQUIRE=1 CUDNN_TEST_EXPECT_VERSION="$expect" \
+            CUDNN_TEST_EXPECT_CUDA_MAJOR=12 CUDNN_WIN_8_BIN="$win8" CUDNN_WIN_9_BIN="$win9" \
+            "${test_cmd[@]}" || rc=$?
+    fi
     read -r p f i < <(count "$log")
     if [[ $doctor_ok -eq 1 ]]; then p=$((p + 1)); else f=$((f + 1)); fi
+    if [[ $major == 9 ]]; then
+        if [[ $python_ok -eq 1 ]]; then p=$((p + 1)); else f=$((f + 1)); fi
+    fi
     if [[ $rc -ne 0 && $f -eq 0 ]]; then
         echo "cargo test exited with status $rc without a failing test; counted as 1 failure" | tee -a "$log"
         f=1

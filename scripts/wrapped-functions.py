@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes cudnn/WRAPPED.md: every cuDNN function the headers of either major
-declare, and the safe items of the `cudnn` crate that call it.
+declare, and the safe items of the `cudnn` crate that call it (and the
+`cudnn-doctor` crate's sub-library version checks, which read the table).
 
     python3 scripts/wrapped-functions.py          # rewrite the file
     python3 scripts/wrapped-functions.py --check  # exit 1 when it is stale
 
 A function counts as wrapped when safe code calls it through `ffi!(lib,
-cudnnX)` (or reads it from the table, as the doctor's version checks do);
+cudnnX)` (or reads it from the table, as cudnn-doctor's version checks do);
 the safe item is found through its `#[doc(alias = "cudnnX")]`.
 """
 import os
@@ -15,7 +16,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MERGED = os.path.join(ROOT, "cudnn-sys", "src", "generated", "merged.rs")
-SRC = os.path.join(ROOT, "cudnn", "src")
+# Each source folder and the folder its files are named relative to.
+SRCS = [
+    (os.path.join(ROOT, "cudnn", "src"), os.path.join(ROOT, "cudnn")),
+    (os.path.join(ROOT, "cudnn-doctor", "src"), ROOT),
+]
 OUT = os.path.join(ROOT, "cudnn", "WRAPPED.md")
 
 
@@ -30,12 +35,18 @@ def declared():
 
 def used():
     calls, aliases = {}, {}
-    for dirpath, _, files in os.walk(SRC):
-        for f in files:
+    for src, base in SRCS:
+        used_in(src, base, calls, aliases)
+    return calls, aliases
+
+
+def used_in(src, base, calls, aliases):
+    for dirpath, _, files in sorted(os.walk(src)):
+        for f in sorted(files):
             if not f.endswith(".rs"):
                 continue
             path = os.path.join(dirpath, f)
-            rel = os.path.relpath(path, os.path.join(ROOT, "cudnn"))
+            rel = os.path.relpath(path, base)
             text = open(path).read()
             for m in re.finditer(r"ffi!\(\s*[^,]+,\s*(cudnn\w+)\s*\)|\.(cudnn\w+)\b", text):
                 name = m.group(1) or m.group(2)
@@ -51,7 +62,6 @@ def used():
                             item = mm.group(1)
                             break
                     aliases.setdefault(m.group(1), set()).add(f"`{item}` ({rel})")
-    return calls, aliases
 
 
 def render():

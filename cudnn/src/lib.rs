@@ -47,8 +47,10 @@
 //! Where cuDNN is looked for, in order, is documented in
 //! [`cudnn_sys::discovery`]; setting `CUDNN_LIB_DIR` (or passing a path to
 //! [`init`]) restricts the search to that place. When something is wrong,
-//! [`doctor::report`] says which cuDNN loaded, from where, what else is on
-//! the machine, and what to fix.
+//! the `cudnn-doctor` program (the workspace crate of that name; `cargo
+//! install --git https://github.com/cudnn-rs/cudnn-rs cudnn-doctor`) says
+//! which cuDNN loaded, from where, what else is on the machine, and what to
+//! fix.
 //!
 //! # Where things are
 //!
@@ -56,8 +58,7 @@
 //! use; every item is in one of these modules:
 //!
 //! - [`load`]: loading cuDNN ([`library`], [`init`]), the [`Library`] and
-//!   its [`Version`], what the search tried and why a load failed;
-//!   [`doctor`] says what is wrong with an install.
+//!   its [`Version`], what the search tried and why a load failed.
 //! - [`handle`]: the [`Handle`], its CUDA context ([`cuda_context`]), the
 //!   [`Workspace`], the launch modes ([`Scaling`], [`MathType`],
 //!   [`NanPropagation`]) and the device buffers a launch takes, other
@@ -108,7 +109,6 @@
 
 pub mod conv;
 mod core;
-pub mod doctor;
 pub mod graph;
 pub mod nn;
 pub mod norm;
@@ -159,6 +159,8 @@ pub mod handle {
     //! [`Scaling`]) and the device buffers a launch takes
     //! ([`DeviceBuffer`], [`DeviceBufferMut`], and other frameworks' memory
     //! as [`RawDeviceView`], [`RawDeviceViewMut`]).
+    #[cfg(feature = "count-objects")]
+    pub use crate::core::counts::object_counts;
     pub use crate::core::handle::{
         cuda_context, cuda_driver_present, release_thread_handles, with_thread_handle, Handle,
     };

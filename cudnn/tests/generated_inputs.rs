@@ -6,8 +6,8 @@
 //! damaged files, plan JSON and plan cache files made from real plans of
 //! every operation kind and damaged (with NVIDIA's libcuda, no GPU, on
 //! Linux), device descriptions at and past their bounds (what
-//! `from_json` takes finalized and planned for in child processes), and
-//! the doctor over generated snapshots. Each case must
+//! `from_json` takes finalized and planned for in child processes). Each
+//! case must
 //! return `Ok` or a typed `Err`: a panic fails the run (an abort or a crash
 //! ends the process, which fails it too).
 //!
@@ -128,8 +128,6 @@ mod common;
 mod conv;
 #[path = "generated_inputs/device.rs"]
 mod device;
-#[path = "generated_inputs/doctor.rs"]
-mod doctor;
 #[path = "generated_inputs/gen.rs"]
 mod gen;
 #[path = "generated_inputs/norm.rs"]
@@ -254,7 +252,6 @@ fn areas() -> Vec<&'static Area> {
         norm::AREAS,
         rnn::AREAS,
         sys::AREAS,
-        doctor::AREAS,
         plans::AREAS,
         device::AREAS,
     ]

@@ -15,7 +15,7 @@
 //! without one, NVIDIA's libcuda (no GPU) is loaded first by `common::driver`.
 //!
 //! Built only with the `count-objects` feature, which counts every create
-//! and destroy through the crate (`cudnn::doctor::object_counts`). Without a test
+//! and destroy through the crate (`cudnn::handle::object_counts`). Without a test
 //! harness (`harness = false`), so that the table of counts is printed in
 //! the test log; `scripts/leak-check.sh` runs it (also under valgrind).
 
@@ -66,7 +66,7 @@ const HOST_KINDS: [&str; 11] = [
 const AT_LEAST: u64 = 300;
 
 fn created(kind: &str) -> u64 {
-    cudnn::doctor::object_counts()
+    cudnn::handle::object_counts()
         .iter()
         .find(|(k, _, _)| *k == kind)
         .map_or(0, |&(_, c, _)| c)
@@ -602,7 +602,7 @@ fn main() {
     handles(&other);
     drop(other);
 
-    let counts = cudnn::doctor::object_counts();
+    let counts = cudnn::handle::object_counts();
     println!("{:<16} {:>8} {:>10}", "kind", "created", "destroyed");
     for (kind, c, d) in &counts {
         let mark = if c == d { "" } else { "  <- leaked" };

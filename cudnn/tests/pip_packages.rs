@@ -1,14 +1,13 @@
 //! Every pip package the crate names exists on PyPI as a real package (not
 //! an empty stub): checked against `tests/data/pypi-packages.txt`, which
 //! was verified on PyPI, in three ways: every name `pip_package` gives,
-//! every `nvidia-` name written in the crates' sources (so no name is put
-//! together from pieces), and every name in the doctor's findings for
-//! CUDA 11, 12 and 13 installs missing cuDNN, cuBLAS and NVRTC.
+//! and every `nvidia-` name written in the crates' sources, the doctor's
+//! included (so no name is put together from pieces). The names in the
+//! doctor's findings are checked in `cudnn-doctor/tests/pip_packages.rs`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use cudnn::doctor::{diagnose, DriverProbe, LoadedLibrary, Os, Snapshot};
 use cudnn::sys::discovery::{pip_package, pip_requirement, Package};
 
 /// The committed list: name -> the newest version PyPI had.
@@ -123,6 +122,7 @@ fn every_name_in_the_sources_is_on_pypi() {
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files);
     rust_files(&root.join("../cudnn-sys/src"), &mut files);
+    rust_files(&root.join("../cudnn-doctor/src"), &mut files);
     assert!(files.len() > 50, "{} files", files.len());
     let mut seen = 0;
     for file in &files {
@@ -145,80 +145,6 @@ fn every_name_in_the_sources_is_on_pypi() {
         }
     }
     assert!(seen >= 11, "{seen} names seen");
-}
-
-/// A snapshot of an install of cuDNN for CUDA `cuda` missing cuBLASLt and
-/// NVRTC, or (`loaded == false`) of a machine with no cuDNN and a driver for
-/// CUDA `cuda`.
-fn snapshot(cuda: u32, loaded: bool) -> Snapshot {
-    let (blas, rtc) = (
-        format!("libcublasLt.so.{cuda}"),
-        format!("libnvrtc.so.{cuda}"),
-    );
-    let dir = PathBuf::from("/opt/cudnn/lib");
-    Snapshot {
-        os: Os::Linux,
-        env: BTreeMap::new(),
-        listings: [(dir.clone(), vec!["libcudnn.so.9".to_string()])]
-            .into_iter()
-            .collect(),
-        loader_dirs: vec![],
-        other_dirs: vec![],
-        file_versions: BTreeMap::new(),
-        is_wsl: false,
-        loaded: loaded.then(|| LoadedLibrary {
-            path: dir.join("libcudnn.so.9"),
-            found_by: "CUDNN_LIB_DIR".into(),
-            requested: dir.join("libcudnn.so.9"),
-            version: "9.28.0".into(),
-            major: 9,
-            cudart: format!("{cuda}.0"),
-        }),
-        attempts: vec![],
-        sublibrary_checks: vec![],
-        process_cudnn: vec![],
-        driver: DriverProbe::Present {
-            version: cuda as i32 * 1000,
-            gpus: vec![],
-        },
-        header_version: None,
-        dependencies: vec![(blas, None), (rtc, None)],
-        dependency_users: BTreeMap::new(),
-        sublibrary_states: vec![],
-    }
-}
-
-#[test]
-fn the_doctors_fixes_name_packages_on_pypi() {
-    let known = known();
-    for cuda in [11, 12, 13] {
-        for loaded in [true, false] {
-            let findings = diagnose(&snapshot(cuda, loaded));
-            let names: Vec<String> = findings
-                .iter()
-                .flat_map(|f| names_in(&format!("{} {}", f.message, f.fix)))
-                .map(|(n, _)| n)
-                .filter(|n| !NOT_PACKAGES.contains(&n.as_str()))
-                .collect();
-            assert!(!names.is_empty(), "CUDA {cuda}: {findings:?}");
-            for name in names {
-                assert!(
-                    known.contains_key(&name),
-                    "CUDA {cuda}: {name} is not on PyPI's list"
-                );
-            }
-        }
-    }
-    // CUDA 13 installs are told the unsuffixed names.
-    let text = format!("{:?}", diagnose(&snapshot(13, true)));
-    assert!(text.contains("pip install nvidia-cublas==13.*"), "{text}");
-    assert!(
-        text.contains("pip install nvidia-cuda-nvrtc==13.*"),
-        "{text}"
-    );
-    assert!(!text.contains("-cu13"), "{text}");
-    let text = format!("{:?}", diagnose(&snapshot(13, false)));
-    assert!(text.contains("nvidia-cudnn-cu13"), "{text}");
 }
 
 /// Asks PyPI whether each listed package still exists and is not a stub.

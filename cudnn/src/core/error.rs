@@ -292,8 +292,9 @@ pub enum Error {
     Unknown(StatusError),
     /// No cuDNN library could be loaded; lists every place tried.
     #[error(
-        "{0}\nFor a diagnosis, run `cargo run --example doctor` in the cudnn-rs repository, or print \
-         `cudnn::doctor::report()` from your program."
+        "{0}\nFor a diagnosis, run `cudnn-doctor` (install it with `cargo install --git \
+         https://github.com/cudnn-rs/cudnn-rs cudnn-doctor`), or print `cudnn_doctor::report()` \
+         from your program."
     )]
     LibraryNotFound(#[from] cudnn_sys::loader::LoadError),
     /// The loaded library does not export a function this call needs.

@@ -152,7 +152,7 @@ pub fn probe() -> Map<String, Value> {
     }
 
     eprintln!("cudnn-consumer: doctor");
-    let report = cudnn::doctor::report();
+    let report = cudnn_doctor::report();
     out.insert(
         "doctor".into(),
         json!(report.findings.iter().map(|f| f.code).collect::<Vec<_>>()),

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use cudnn::doctor::{
+use cudnn_doctor::{
     candidate_copies, diagnose, AttemptInfo, CopyStatus, DriverProbe, Finding, Gpu, LoadedLibrary,
     Os, Report, Severity, Snapshot, SublibraryCheck, SublibraryState,
 };

@@ -18,7 +18,7 @@ use cudnn_sys::discovery::{
 
 use super::diagnose::RELEVANT_ENV;
 use super::{AttemptInfo, DriverProbe, Gpu, LoadedLibrary, Os, Snapshot, SublibraryCheck};
-use crate::core::error::Error;
+use cudnn::Error;
 
 /// An environment, recording every folder listing it is asked for.
 struct Recorder<'a> {
@@ -157,12 +157,12 @@ fn process_cudnn() -> Vec<PathBuf> {
 }
 
 fn driver_probe() -> DriverProbe {
-    if !crate::core::handle::cuda_driver_present() {
+    if !cudnn::handle::cuda_driver_present() {
         return DriverProbe::Absent;
     }
-    use cudarc::driver::result;
-    use cudarc::driver::sys::CUdevice_attribute as A;
-    let failed = |e: cudarc::driver::DriverError| DriverProbe::Failed {
+    use cudnn::cudarc::driver::result;
+    use cudnn::cudarc::driver::sys::CUdevice_attribute as A;
+    let failed = |e: cudnn::cudarc::driver::DriverError| DriverProbe::Failed {
         error: Error::from(e).to_string(),
     };
     if let Err(e) = result::init() {
@@ -171,7 +171,8 @@ fn driver_probe() -> DriverProbe {
     let mut version = 0i32;
     // SAFETY: the driver library is present and initialised; `version` is
     // a valid out-pointer.
-    if let Err(e) = unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut version).result() } {
+    if let Err(e) = unsafe { cudnn::cudarc::driver::sys::cuDriverGetVersion(&mut version).result() }
+    {
         return failed(e);
     }
     let count = match result::device::get_count() {
@@ -180,7 +181,7 @@ fn driver_probe() -> DriverProbe {
     };
     let mut gpus = Vec::new();
     for ordinal in 0..count.max(0) {
-        let gpu = (|| -> Result<Gpu, cudarc::driver::DriverError> {
+        let gpu = (|| -> Result<Gpu, cudnn::cudarc::driver::DriverError> {
             let dev = result::device::get(ordinal)?;
             // SAFETY: `dev` was returned by cuDeviceGet.
             let (major, minor, memory) = unsafe {
@@ -389,7 +390,7 @@ fn dependency_users(
     users
 }
 
-fn sublibrary_checks(lib: &crate::core::library::Library) -> Vec<SublibraryCheck> {
+fn sublibrary_checks(lib: &cudnn::Library) -> Vec<SublibraryCheck> {
     let f = lib.sys();
     let checks: [(&str, Option<cudnn_sys::PFN_cudnnOpsVersionCheck>); 10] = [
         ("cudnnGraphVersionCheck", f.cudnnGraphVersionCheck),
@@ -415,7 +416,7 @@ fn sublibrary_checks(lib: &crate::core::library::Library) -> Vec<SublibraryCheck
                 Err(e) => (
                     Some(e.to_string().replacen("cudnnVersionCheck", name, 1)),
                     e.status()
-                        .and_then(crate::core::status::Status::name)
+                        .and_then(cudnn::error::Status::name)
                         .map(str::to_string),
                 ),
             };
@@ -454,7 +455,7 @@ fn attempt_infos(attempts: &[discovery::Attempt]) -> Vec<AttemptInfo> {
 /// Loads the process-wide library (if it is not loaded yet) and says what
 /// that found.
 fn load_state() -> LoadState {
-    match crate::core::library::library() {
+    match cudnn::library() {
         Ok(lib) => {
             let v = lib.version();
             let loaded = LoadedLibrary {
@@ -520,7 +521,7 @@ fn list_folders(
 
 impl Snapshot {
     /// Reads this machine and process. Loads the process-wide cuDNN (as
-    /// [`crate::library`] does) if it is not loaded yet.
+    /// [`cudnn::library`] does) if it is not loaded yet.
     pub fn collect() -> Snapshot {
         Self::collect_with(&ProcessEnv)
     }

@@ -27,7 +27,7 @@ fn doctor_child() {
         let lib = cudnn::sys::loader::Library::load_with(Some(Path::new(&dir))).expect("preload");
         std::mem::forget(lib);
     }
-    let report = cudnn::doctor::report();
+    let report = cudnn_doctor::report();
     println!("<<<REPORT\n{}\nREPORT>>>", report.to_json());
 }
 

@@ -1,4 +1,21 @@
-//! Which cuDNN this program loads, from where, and what is wrong.
+//! Which cuDNN a program loads, from where, and what is wrong: the
+//! diagnosis behind the `cudnn-doctor` program.
+//!
+//! ```text
+//! cargo install --git https://github.com/cudnn-rs/cudnn-rs cudnn-doctor
+//! cargo install --path cudnn-doctor # the same, in a clone of the repository
+//! cudnn-doctor                      # the report, as text
+//! cudnn-doctor --json               # the report, as JSON
+//! cudnn-doctor --python [PYTHON]    # the copies of one Python environment
+//! ```
+//!
+//! [`python`] says what `--python` reads and the rule it encodes for which
+//! copy PyTorch loads.
+//!
+//! The program's exit codes are stable: [`cli::EXIT_HEALTHY`] (0) when
+//! cuDNN loads and no finding is an error, [`cli::EXIT_PROBLEMS`] (1) when
+//! cuDNN does not load or a finding is an error, [`cli::EXIT_USAGE`] (2)
+//! when an argument is not understood. `cudnn-doctor --help` lists them.
 //!
 //! [`report`] answers the question people otherwise answer by hand with
 //! `ldd`, `where cudnn64_9.dll` and `cudnn_version.h`: the loaded library
@@ -6,7 +23,8 @@
 //! for), its sub-libraries, every copy of cuDNN on the machine in search
 //! order, the driver and GPUs, the environment variables that matter, and
 //! a list of [`Finding`]s, each with a stable code, a severity and one
-//! concrete fix.
+//! concrete fix. A program using the `cudnn` crate can print it too, to
+//! see what its own process loaded.
 //!
 //! The work is split so that the diagnosis can be tested anywhere:
 //! [`Snapshot::collect`] reads the machine (environment, folder listings,
@@ -15,9 +33,13 @@
 //! Windows and WSL scenarios are tested on Linux with constructed
 //! snapshots. Everything is read-only and offline.
 
+#![warn(missing_docs)]
+
+pub mod cli;
 mod collect;
 mod diagnose;
 mod folders;
+pub mod python;
 mod smoke;
 mod sublibraries;
 
@@ -31,8 +53,6 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-#[cfg(feature = "count-objects")]
-pub use crate::core::counts::object_counts;
 pub use diagnose::{candidate_copies, diagnose};
 pub use sublibraries::sublibrary_names;
 
@@ -65,7 +85,7 @@ pub struct Finding {
 }
 
 /// A [`Finding`] of its four parts.
-pub(super) fn finding(
+pub(crate) fn finding(
     code: &'static str,
     severity: Severity,
     message: String,

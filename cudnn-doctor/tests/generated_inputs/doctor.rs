@@ -5,21 +5,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use cudnn::doctor::{
+use cudnn_doctor::{
     candidate_copies, diagnose, sublibrary_names, AttemptInfo, DriverProbe, Gpu, LoadedLibrary, Os,
     Report, Severity, Snapshot, SublibraryCheck, SublibraryState,
 };
 
 use crate::gen::NAMES;
-use crate::{Area, Case};
-
-pub const AREAS: &[Area] = &[Area {
-    name: "doctor",
-    weight: 1,
-    needs_lib: false,
-    writes_files: false,
-    run: doctor,
-}];
+use crate::Case;
 
 const ENV: [&str; 14] = [
     "CUDNN_LIB_DIR",
@@ -190,7 +182,8 @@ fn snapshot(c: &mut Case) -> Snapshot {
     }
 }
 
-fn doctor(c: &mut Case) {
+/// One case: a generated snapshot, diagnosed and rendered every way.
+pub fn doctor(c: &mut Case) {
     let s = snapshot(c);
     say!(c, "{s:?}");
     let findings = diagnose(&s);

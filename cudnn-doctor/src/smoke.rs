@@ -1,7 +1,7 @@
 //! The doctor's smoke test: a real convolution on GPU 0, compared with the
 //! CPU.
 
-use crate::core::error::Error;
+use cudnn::Error;
 
 use super::SmokeTest;
 
@@ -21,18 +21,18 @@ pub(crate) fn smoke_test() -> SmokeTest {
 }
 
 fn run_smoke_test() -> Result<String, String> {
-    use crate::conv::ConvProblem;
-    use crate::conv::ConvolutionDescriptor;
-    use crate::conv::SearchOptions;
-    use crate::core::handle::Handle;
-    use crate::core::tensor::FilterDescriptor;
-    use crate::core::tensor::TensorDescriptor;
-    use crate::core::tensor::TensorFormat;
-    use crate::core::workspace::Workspace;
+    use cudnn::conv::ConvProblem;
+    use cudnn::conv::ConvolutionDescriptor;
+    use cudnn::conv::SearchOptions;
+    use cudnn::tensor::FilterDescriptor;
+    use cudnn::tensor::TensorDescriptor;
+    use cudnn::tensor::TensorFormat;
+    use cudnn::Handle;
+    use cudnn::Workspace;
     let s = |e: Error| e.to_string();
     let x: [f32; SMOKE_X_LEN] = std::array::from_fn(|i| ((i * 7 % 13) as f32 - 6.0) / 6.0);
     let w: [f32; SMOKE_W_LEN] = std::array::from_fn(|i| ((i * 5 % 11) as f32 - 5.0) / 5.0);
-    let ctx = crate::core::handle::cuda_context(0).map_err(s)?;
+    let ctx = cudnn::cuda_context(0).map_err(s)?;
     let stream = ctx.default_stream();
     let handle = Handle::new(stream.clone()).map_err(s)?;
     let nchw = TensorFormat::NCHW;
@@ -52,7 +52,7 @@ fn run_smoke_test() -> Result<String, String> {
         allow_tf32: false,
         ..SearchOptions::default()
     };
-    let mut args = crate::conv::ConvForwardArgs {
+    let mut args = cudnn::conv::ConvForwardArgs {
         x: &xd,
         w: &wd,
         y: &mut yd,
@@ -61,13 +61,7 @@ fn run_smoke_test() -> Result<String, String> {
         .find_forward(&p, &options, None, &mut ws, &mut args)
         .map_err(s)?;
     handle
-        .convolution_forward(
-            &p,
-            &algo,
-            &mut ws,
-            args,
-            crate::core::modes::Scaling::default(),
-        )
+        .convolution_forward(&p, &algo, &mut ws, args, cudnn::Scaling::default())
         .map_err(s)?;
     let got = stream.clone_dtoh(&yd).map_err(|e| s(e.into()))?;
     let err = smoke_max_rel_error(&got, &smoke_conv_cpu(&x, &w));
