@@ -24,6 +24,7 @@ mod attention;
 mod block_scale;
 mod built_signature;
 mod checks;
+mod definition;
 mod expand;
 mod matmul;
 mod matmul_fp8;
@@ -35,7 +36,6 @@ mod shape;
 
 use crate::core::dtype::DType;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -48,7 +48,8 @@ use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::library::Library;
 use crate::graph::extents::Extents;
-use crate::graph::graph_tensor::{GraphTensor, BYTE_ALIGNMENT};
+use crate::graph::graph_tensor::GraphTensor;
+use crate::graph::name::decimal;
 use crate::graph::name::Name;
 use crate::graph::operation_graph::OperationGraph;
 use crate::graph::BackendDescriptor;
@@ -90,7 +91,11 @@ pub type NormPhase = sys::cudnnBackendNormFwdPhase_t;
 pub(crate) use built_signature::{signature_of, written_signature_of};
 pub(crate) use checks::data_type_name;
 use checks::{Fault, Named};
+pub(crate) use definition::key_text;
+use definition::tensor_descriptor;
+pub(super) use definition::TensorDef;
 use node::BackendOp;
+pub use ops::ConvOptions;
 
 pub(crate) use attention::head_dim;
 pub use attention::{
@@ -125,202 +130,6 @@ impl TensorId {
     /// ... in the order its graph made tensors, virtual tensors included.
     pub fn uid(self) -> i64 {
         i64::from(self.index) + 1
-    }
-}
-
-/// A convolution's geometry: per spatial dimension, the padding before and
-/// after, the stride and the dilation; and the mode.
-///
-/// [`ConvOptions::new`] gives no padding, stride 1, dilation 1 and
-/// cross-correlation (what deep-learning frameworks call convolution);
-/// `Default` is that for 2 spatial dimensions. The group count is not an
-/// option: it is the input's channels over the filter's.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ConvOptions {
-    /// Zeros added before each spatial dimension (at least 0).
-    pub pre_padding: Vec<i64>,
-    /// Zeros added after each spatial dimension (at least 0).
-    pub post_padding: Vec<i64>,
-    /// The filter's step in each spatial dimension (at least 1).
-    pub stride: Vec<i64>,
-    /// The filter's dilation in each spatial dimension (at least 1).
-    pub dilation: Vec<i64>,
-    /// `ConvolutionMode::CROSS_CORRELATION` (the default) or
-    /// `CONVOLUTION`.
-    pub mode: crate::conv::ConvolutionMode,
-}
-
-impl ConvOptions {
-    /// No padding, stride 1 and dilation 1 in each of `spatial` dimensions;
-    /// cross-correlation.
-    pub fn new(spatial: usize) -> Self {
-        ConvOptions {
-            pre_padding: vec![0; spatial],
-            post_padding: vec![0; spatial],
-            stride: vec![1; spatial],
-            dilation: vec![1; spatial],
-            mode: sys::cudnnConvolutionMode_t::CROSS_CORRELATION,
-        }
-    }
-
-    /// The same padding before and after each spatial dimension.
-    pub fn padding(mut self, padding: &[i64]) -> Self {
-        self.pre_padding = padding.to_vec();
-        self.post_padding = padding.to_vec();
-        self
-    }
-
-    /// The padding before each spatial dimension.
-    pub fn pre_padding(mut self, padding: &[i64]) -> Self {
-        self.pre_padding = padding.to_vec();
-        self
-    }
-
-    /// The padding after each spatial dimension.
-    pub fn post_padding(mut self, padding: &[i64]) -> Self {
-        self.post_padding = padding.to_vec();
-        self
-    }
-
-    /// The stride in each spatial dimension.
-    pub fn stride(mut self, stride: &[i64]) -> Self {
-        self.stride = stride.to_vec();
-        self
-    }
-
-    /// The dilation in each spatial dimension.
-    pub fn dilation(mut self, dilation: &[i64]) -> Self {
-        self.dilation = dilation.to_vec();
-        self
-    }
-
-    /// The mode.
-    pub fn mode(mut self, mode: crate::conv::ConvolutionMode) -> Self {
-        self.mode = mode;
-        self
-    }
-}
-
-impl Default for ConvOptions {
-    fn default() -> Self {
-        ConvOptions::new(2)
-    }
-}
-
-/// A tensor of the description: the record the built graph holds of it
-/// ([`GraphTensor`]) and the operation that writes it, which only the
-/// builder keeps. Its uid is set when the graph takes it; an operation's
-/// output not yet made an output is virtual, its data type found when
-/// the graph is built ([`Graph::data_type_of`]), and whether a tensor is
-/// read as indices is found then too.
-///
-/// A node's new tensors are made as these as well ([`output`](Self::output)
-/// and the rest), named by their suffix and unchecked until
-/// [`Graph::add_node`] names, checks and takes them.
-#[derive(Debug, Clone)]
-pub(super) struct TensorDef {
-    tensor: GraphTensor,
-    /// The operation that writes it (for a node's new tensor, `Some` of
-    /// any value when the node writes it: `add_node` sets which).
-    producer: Option<usize>,
-    /// Whether its operation makes it a real output itself
-    /// ([`real_output`](Self::real_output)), so that
-    /// [`Graph::set_output`] has nothing to do for it.
-    real_from_start: bool,
-}
-
-impl std::ops::Deref for TensorDef {
-    type Target = GraphTensor;
-    fn deref(&self) -> &GraphTensor {
-        &self.tensor
-    }
-}
-
-impl std::ops::DerefMut for TensorDef {
-    fn deref_mut(&mut self) -> &mut GraphTensor {
-        &mut self.tensor
-    }
-}
-
-impl TensorDef {
-    /// Tensor `name` of `dims` and `strides`, written by operation
-    /// `producer`: of `dtype`, or for `None` virtual (an operation's
-    /// output of the graph's intermediate type).
-    fn new(
-        name: Name,
-        (dims, strides): (Extents, Extents),
-        dtype: Option<DType>,
-        producer: Option<usize>,
-    ) -> TensorDef {
-        TensorDef {
-            tensor: GraphTensor {
-                uid: 0,
-                name,
-                dims,
-                strides,
-                data_type: dtype.unwrap_or(DType::FLOAT),
-                is_virtual: dtype.is_none(),
-                is_by_value: false,
-                is_output: producer.is_some() && dtype.is_some(),
-                is_index: false,
-                by_value: None,
-                reordering: None,
-                alignment: BYTE_ALIGNMENT,
-            },
-            producer,
-            real_from_start: false,
-        }
-    }
-
-    /// A scalar `name` of `dims` passed by value, of the value's type.
-    fn by_value(name: Name, dims: Extents, value: ScalarValue) -> TensorDef {
-        let mut t = TensorDef::new(name, (dims.clone(), dims), Some(value.data_type()), None);
-        t.is_by_value = true;
-        t.by_value = Some(value);
-        t
-    }
-
-    /// A node's output, virtual until [`Graph::set_output`].
-    pub(super) fn output(
-        suffix: &'static str,
-        dims: impl Into<Vec<i64>>,
-        strides: impl Into<Vec<i64>>,
-    ) -> TensorDef {
-        let layout = (dims.into().into(), strides.into().into());
-        TensorDef::new(Name::from(suffix), layout, None, Some(0))
-    }
-
-    /// A node's output, a real tensor of `dtype` from the start
-    /// (statistics, which cuDNN keeps in memory).
-    pub(super) fn real_output(
-        suffix: &'static str,
-        dims: impl Into<Vec<i64>>,
-        strides: impl Into<Vec<i64>>,
-        dtype: DType,
-    ) -> TensorDef {
-        let layout = (dims.into().into(), strides.into().into());
-        let mut t = TensorDef::new(Name::from(suffix), layout, Some(dtype), Some(0));
-        t.real_from_start = true;
-        t
-    }
-
-    /// A node's `float` scalar input passed by value, of `rank`
-    /// dimensions of 1.
-    pub(super) fn scalar(suffix: &'static str, rank: usize, value: f32) -> TensorDef {
-        let dims = Extents::filled(1, rank);
-        TensorDef::by_value(Name::from(suffix), dims, ScalarValue::Float(value))
-    }
-
-    /// A node's `int32_t` scalar input passed by value, of `rank`
-    /// dimensions of 1.
-    pub(super) fn int_scalar(suffix: &'static str, rank: usize, value: i32) -> TensorDef {
-        let dims = Extents::filled(1, rank);
-        TensorDef::by_value(Name::from(suffix), dims, ScalarValue::Int32(value))
-    }
-
-    /// Its data type when given: `None` for a virtual tensor.
-    pub(super) fn dtype(&self) -> Option<DType> {
-        (!self.is_virtual).then_some(self.data_type)
     }
 }
 
@@ -1276,78 +1085,5 @@ impl Graph {
     }
 }
 
-/// The text of [`Graph::key`]: the intermediate and compute types, then
-/// `tensors` (in uid order) and `ops`, in order.
-pub(crate) fn key_text<'a>(
-    intermediate: DType,
-    compute: DType,
-    tensors: &[GraphTensor],
-    ops: impl Iterator<Item = &'a node::BackendOp>,
-) -> String {
-    let mut k = String::new();
-    let dt = checks::data_type_name;
-    let _ = write!(
-        k,
-        "intermediate={};compute={}",
-        dt(intermediate),
-        dt(compute)
-    );
-    for t in tensors {
-        t.write_key(&mut k);
-    }
-    for op in ops {
-        op.key(&mut k);
-    }
-    k
-}
-
 /// The function an operation graph's finalize errors name.
 const FINALIZE_GRAPH: &str = "cudnnBackendFinalize(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR)";
-
-/// The finalized `TENSOR` descriptor of `t`.
-fn tensor_descriptor(lib: &Arc<Library>, t: &GraphTensor) -> Result<BackendDescriptor> {
-    let mut d = BackendDescriptor::with_library(lib, D::TENSOR_DESCRIPTOR)?;
-    d.set(A::TENSOR_UNIQUE_ID, &[t.uid])?;
-    d.set(A::TENSOR_DIMENSIONS, &t.dims)?;
-    d.set(A::TENSOR_STRIDES, &t.strides)?;
-    d.set(A::TENSOR_DATA_TYPE, &[t.data_type])?;
-    // Every buffer bound to it is checked for this alignment before an
-    // execution (`VariantPack`).
-    let alignment = BYTE_ALIGNMENT as i64;
-    d.set(A::TENSOR_BYTE_ALIGNMENT, &[alignment])?;
-    d.set(A::TENSOR_IS_VIRTUAL, &[t.is_virtual])?;
-    if t.by_value.is_some() {
-        d.set(A::TENSOR_IS_BY_VALUE, &[true])?;
-    }
-    if let Some(r) = t.reordering {
-        d.set(A::CUDNN_ATTR_TENSOR_REORDERING_MODE, &[r])?;
-    }
-    d.finalize()?;
-    Ok(d)
-}
-
-/// `n` in decimal, written at the end of `buf` (20 digits hold any
-/// `usize`).
-fn decimal(n: usize, buf: &mut [u8; 20]) -> &str {
-    let (mut n, mut at) = (n, buf.len());
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 || at == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
-}
-
-#[cfg(test)]
-mod decimal_tests {
-    #[test]
-    fn decimal_writes_what_display_writes() {
-        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
-            let mut buf = [0; 20];
-            assert_eq!(super::decimal(n, &mut buf), n.to_string());
-        }
-    }
-}

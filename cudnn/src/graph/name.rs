@@ -103,6 +103,21 @@ impl fmt::Display for Name {
 static_assertions::assert_eq_size!(Name, [u64; 3]);
 static_assertions::assert_impl_all!(Name: Send, Sync);
 
+/// `n` in decimal, written at the end of `buf` (20 digits hold any
+/// `usize`).
+pub(crate) fn decimal(n: usize, buf: &mut [u8; 20]) -> &str {
+    let (mut n, mut at) = (n, buf.len());
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +147,16 @@ mod tests {
         assert_eq!(Name::concat(["conv", ".", "y"]), "conv.y");
         assert_eq!(Name::concat([&long, ".", "y"]), *format!("{long}.y"));
         assert_eq!(Name::concat(["", "", ""]), "");
+    }
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    #[test]
+    fn decimal_writes_what_display_writes() {
+        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut buf = [0; 20];
+            assert_eq!(super::decimal(n, &mut buf), n.to_string());
+        }
     }
 }

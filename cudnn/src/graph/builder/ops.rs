@@ -13,7 +13,7 @@ use sys::cudnnPointwiseMode_t as Pw;
 
 use super::checks::{self, Named};
 use super::node::{BackendOp, Setting};
-use super::{node, node_error, ConvOptions, Graph, NodeLabel, TensorId};
+use super::{node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::graph::extents::Extents;
 
@@ -564,5 +564,84 @@ impl Graph {
         self.add_op(F, (KIND, name), ("y", out_dims.to_vec(), strides), |y| {
             BackendOp::reduction(op, xi, y)
         })
+    }
+}
+
+/// A convolution's geometry: per spatial dimension, the padding before and
+/// after, the stride and the dilation; and the mode.
+///
+/// [`ConvOptions::new`] gives no padding, stride 1, dilation 1 and
+/// cross-correlation (what deep-learning frameworks call convolution);
+/// `Default` is that for 2 spatial dimensions. The group count is not an
+/// option: it is the input's channels over the filter's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ConvOptions {
+    /// Zeros added before each spatial dimension (at least 0).
+    pub pre_padding: Vec<i64>,
+    /// Zeros added after each spatial dimension (at least 0).
+    pub post_padding: Vec<i64>,
+    /// The filter's step in each spatial dimension (at least 1).
+    pub stride: Vec<i64>,
+    /// The filter's dilation in each spatial dimension (at least 1).
+    pub dilation: Vec<i64>,
+    /// `ConvolutionMode::CROSS_CORRELATION` (the default) or
+    /// `CONVOLUTION`.
+    pub mode: crate::conv::ConvolutionMode,
+}
+
+impl ConvOptions {
+    /// No padding, stride 1 and dilation 1 in each of `spatial` dimensions;
+    /// cross-correlation.
+    pub fn new(spatial: usize) -> Self {
+        ConvOptions {
+            pre_padding: vec![0; spatial],
+            post_padding: vec![0; spatial],
+            stride: vec![1; spatial],
+            dilation: vec![1; spatial],
+            mode: sys::cudnnConvolutionMode_t::CROSS_CORRELATION,
+        }
+    }
+
+    /// The same padding before and after each spatial dimension.
+    pub fn padding(mut self, padding: &[i64]) -> Self {
+        self.pre_padding = padding.to_vec();
+        self.post_padding = padding.to_vec();
+        self
+    }
+
+    /// The padding before each spatial dimension.
+    pub fn pre_padding(mut self, padding: &[i64]) -> Self {
+        self.pre_padding = padding.to_vec();
+        self
+    }
+
+    /// The padding after each spatial dimension.
+    pub fn post_padding(mut self, padding: &[i64]) -> Self {
+        self.post_padding = padding.to_vec();
+        self
+    }
+
+    /// The stride in each spatial dimension.
+    pub fn stride(mut self, stride: &[i64]) -> Self {
+        self.stride = stride.to_vec();
+        self
+    }
+
+    /// The dilation in each spatial dimension.
+    pub fn dilation(mut self, dilation: &[i64]) -> Self {
+        self.dilation = dilation.to_vec();
+        self
+    }
+
+    /// The mode.
+    pub fn mode(mut self, mode: crate::conv::ConvolutionMode) -> Self {
+        self.mode = mode;
+        self
+    }
+}
+
+impl Default for ConvOptions {
+    fn default() -> Self {
+        ConvOptions::new(2)
     }
 }
