@@ -11,7 +11,8 @@
 #   test binaries whose other files hold a GPU test, the examples and the
 #   benches that need a GPU, and the candle bridge's GPU tests and example
 #   (BRIDGE, in the environment of scripts/lib/candle-env.sh, which fetches
-#   nvcc and the CUDA libraries into the user's cache); strips their
+#   nvcc and the CUDA 13 libraries into the user's cache; built for CUDA 13
+#   and checked to load only CUDA 13's libraries); strips their
 #   symbols into <dir>/bin/ (files over 16 MiB, the bridge's, xz-compressed:
 #   `run` unpacks them), with a MANIFEST, BUILD-INFO and this script as
 #   <dir>/gpu-test.sh. It fails when
@@ -94,12 +95,13 @@ BUNDLE=(
     "bench cudnn-rs-examples sdpa"
 )
 # The candle bridge's (cudnn-candle/): built with its `cuda` feature in the
-# environment of scripts/lib/candle-env.sh (nvcc 13.0; cudarc's pinned
-# bindings for CUDA 12.8, linked to CUDA 12's cuBLAS, cuRAND and NVRTC, and
-# candle's kernels to the CUDA 13 runtime). A GPU machine whose wheels are
-# CUDA 13 only lacks libcublas.so.12 and libnvrtc.so.12: there these
-# binaries do not start, and their row says so (GPU_TEST_LIB_DIRS can name
-# a folder with CUDA 12's libraries).
+# environment of scripts/lib/candle-env.sh, for CUDA 13 (nvcc 13.0, cudarc's
+# CUDA 13.0 bindings, linked to the CUDA 13 wheels' cuBLAS, cuRAND, NVRTC
+# and runtime, and to a stub of libcuda that is not bundled), which the GPU
+# machine's driver (580) and python3's nvidia-* CUDA 13 wheels
+# (nvidia/cu13/lib) serve. `bundle` checks that they load nothing else
+# (scripts/check-bridge-libs.sh); they bind the driver's functions lazily,
+# so that without a GPU they start beside an older libcuda and say so.
 BRIDGE=(
     "test cudnn-rs-candle gpu"
     "example cudnn-rs-candle lenet_candle"
@@ -353,6 +355,14 @@ bundle() {
     rm -rf "${outdir:?}/bin" "${outdir:?}/logs"
     mkdir -p "$outdir/bin"
     collect "$tmp" "$outdir" "$all"
+    echo "== the candle bridge's libraries (scripts/check-bridge-libs.sh) =="
+    local bridge_bins=() pkg
+    for e in "${BRIDGE[@]}"; do
+        read -r kind pkg target <<<"$e"
+        [[ $kind == test ]] && bridge_bins+=("$outdir/bin/$pkg.$target") || bridge_bins+=("$outdir/bin/$target")
+    done
+    bash "$repo/scripts/check-bridge-libs.sh" "${bridge_bins[@]}" | sed "s|$outdir/||" \
+        || die "the candle bridge's binaries load other libraries than CUDA 13's (above)"
     strip_all "$outdir/bin"
     compress_large "$outdir/bin"
     cp "$self" "$outdir/gpu-test.sh"
