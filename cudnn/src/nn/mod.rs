@@ -102,5 +102,6 @@ pub use linear::{Linear, LinearActivation, LinearForward};
 pub use linear_fp8::{LinearFp8, LinearFp8Forward};
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 
-#[cfg(test)]
+// Pure checks that touch no unsafe code: not worth Miri's time.
+#[cfg(all(test, not(miri)))]
 mod nn_host_tests;

@@ -28,5 +28,6 @@ pub use param::{
     batch_norm_param_dims, derive_bn_descriptor, BatchNormMode, BatchNormOps, BnParam,
 };
 
-#[cfg(test)]
+// They load the real cuDNN, which Miri cannot.
+#[cfg(all(test, not(miri)))]
 mod norm_host_tests;

@@ -112,5 +112,6 @@ static_assertions::assert_impl_all!(RnnReserveSpace: Send, Sync);
 static_assertions::assert_not_impl_any!(RnnReserveSpace: Clone);
 static_assertions::assert_impl_all!(RnnWeightLayout: Send, Sync, Clone);
 
-#[cfg(test)]
+// They load the real cuDNN, which Miri cannot.
+#[cfg(all(test, not(miri)))]
 mod rnn_host_tests;
