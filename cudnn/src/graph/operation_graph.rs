@@ -390,7 +390,11 @@ impl OperationGraph {
     /// [`ExecutionPlan::from_json`].
     pub fn plan_from_json(&self, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
         self.check_plan_json(json)?;
-        ExecutionPlan::from_json(json, target)
+        let mut plan = ExecutionPlan::from_json(json, target)?;
+        // As `adopt` gives a cached plan: this graph's tensors, its by-value
+        // scalars and those a backward's JSON leaves out included.
+        plan.tensors = self.plan_tensors();
+        Ok(plan)
     }
 
     /// Checks that `json`, cuDNN's JSON of a plan
