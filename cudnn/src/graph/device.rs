@@ -268,7 +268,7 @@ fn bound(f: &DeviceField) -> String {
 /// against `f`'s bound.
 pub(crate) fn check_integer(
     f: &DeviceField,
-    what: &str,
+    what: impl std::fmt::Display,
     i: i64,
 ) -> std::result::Result<(), String> {
     if f.key == "deviceVer" && (i % 10 != 0 || !DEVICE_VER.contains(&i)) {

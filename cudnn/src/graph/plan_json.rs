@@ -25,8 +25,8 @@
 //!
 //! The tensors a plan writes come from the node kinds, by cuDNN's own key
 //! names ([`SCHEMAS`]). The text is read once onto a flat tape
-//! ([`json`]: strings borrowed where they have no escapes, two
-//! allocations), and the model is read off the tape; what the crate does
+//! ([`json`]: strings borrowed where they have no escapes, the tape and
+//! the reader's stack allocated once each), and the model is read off the tape; what the crate does
 //! not read, the rest of the device profile and any key of the plan or
 //! the engine it does not know, is left to cuDNN. This is the crate's one
 //! reader of plan JSON: [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json),
@@ -197,7 +197,7 @@ fn check_profile(v: Json<'_, '_>) -> Result<()> {
                     items
                         .enumerate()
                         .try_for_each(|(i, item)| match item.as_i64() {
-                            Some(n) => check_integer(f, &format!("{k}[{i}]"), n),
+                            Some(n) => check_integer(f, format_args!("{k}[{i}]"), n),
                             None => Err(format!("`{k}[{i}]` is {item}, not an integer within i64")),
                         })
                 }

@@ -5,9 +5,10 @@
 //! they fit, other numbers kept as their text, an object's members in the
 //! text's order, and a key twice in one object refused (readers differ on
 //! which of the two counts). Written by hand rather than through serde: a
-//! plan is read as a program starts, cold, so the reader is kept small,
-//! and the tape is one allocation (plus one per string with escapes), not
-//! one per object and array.
+//! plan is read as a program starts, cold, so the reader is kept small:
+//! one loop, its place in the text in a local, with a stack of the open
+//! arrays and objects; the tape is one allocation and the stack another
+//! (plus one per string with escapes), not one per object and array.
 
 use std::fmt;
 
@@ -235,23 +236,275 @@ impl fmt::Display for SyntaxError {
 
 /// Reads `text`: one JSON value, white space around it.
 pub(super) fn parse(text: &str) -> Result<Doc<'_>, SyntaxError> {
-    let mut r = Reader::new(text);
     // About one value for every 12 bytes of cuDNN's plans.
-    r.tape.reserve(text.len() / 8 + 4);
-    r.value()?;
-    r.space();
-    if r.at != r.bytes.len() {
-        return Err(r.fail("text after the value"));
-    }
-    Ok(Doc { tape: r.tape })
+    let mut tape = Vec::with_capacity(text.len() / 8 + 4);
+    read_document(text, &mut tape)?;
+    Ok(Doc { tape })
 }
+
+/// Why `text` is not JSON: `what` is wrong at byte `at`.
+#[cold]
+#[inline(never)]
+fn syntax(what: &'static str, at: usize) -> SyntaxError {
+    SyntaxError { what, at }
+}
+
+/// The document `text` onto `tape`: one value, white space around it.
+/// Read in one loop, its place in the text kept in a local, with a stack
+/// of the open arrays and objects (no call per value): a value goes onto
+/// the tape, and an array or object is closed when its bracket comes, its
+/// entry given its count and end.
+fn read_document<'a>(text: &'a str, tape: &mut Vec<Entry<'a>>) -> Result<(), SyntaxError> {
+    let bytes = text.as_bytes();
+    let mut open: Vec<Open> = Vec::with_capacity(8);
+    let mut at = 0;
+    loop {
+        // A value is due.
+        at = space(bytes, at);
+        match bytes.get(at) {
+            Some(b'"') => {
+                let (v, end) = string_at(text, at)?;
+                tape.push(v);
+                at = end;
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                let (v, end) = number_at_entry(text, at)?;
+                tape.push(v);
+                at = end;
+            }
+            Some(&b @ (b'{' | b'[')) => {
+                if open.len() == MAX_DEPTH {
+                    return Err(syntax("arrays and objects nested too deep", at));
+                }
+                let object = b == b'{';
+                let slot = tape.len();
+                tape.push(Entry::Null);
+                at = space(bytes, at + 1);
+                if bytes.get(at) == Some(if object { &b'}' } else { &b']' }) {
+                    // Empty: closed now, with no item counted.
+                    at += 1;
+                    close(tape, slot, 0, object, at)?;
+                } else {
+                    let mut o = Open {
+                        slot,
+                        len: 0,
+                        seen: 0,
+                        object,
+                    };
+                    if object {
+                        at = key(text, tape, &mut o, at)?;
+                    }
+                    open.push(o);
+                    continue;
+                }
+            }
+            Some(b't') => at = word(bytes, at, "true", Entry::Bool(true), tape)?,
+            Some(b'f') => at = word(bytes, at, "false", Entry::Bool(false), tape)?,
+            Some(b'n') => at = word(bytes, at, "null", Entry::Null, tape)?,
+            Some(_) => return Err(syntax("a character that starts no value", at)),
+            None => return Err(syntax("the end of the text where a value was due", at)),
+        }
+        // A value has ended: a comma, or the end of the innermost array or
+        // object (and of those it ends), or of the text.
+        loop {
+            at = space(bytes, at);
+            let Some(top) = open.last_mut() else {
+                if at != bytes.len() {
+                    return Err(syntax("text after the value", at));
+                }
+                return Ok(());
+            };
+            top.len += 1;
+            let object = top.object;
+            match bytes.get(at) {
+                Some(b',') => {
+                    if object {
+                        at = key(text, tape, top, at + 1)?;
+                    } else {
+                        at += 1;
+                    }
+                    break;
+                }
+                Some(b'}') if object => {}
+                Some(b']') if !object => {}
+                _ => {
+                    return Err(syntax(
+                        if object {
+                            "an object's members not separated by a comma"
+                        } else {
+                            "an array's items not separated by a comma"
+                        },
+                        at,
+                    ))
+                }
+            }
+            let (slot, len) = (top.slot, top.len);
+            open.pop();
+            at += 1;
+            close(tape, slot, len, object, at)?;
+        }
+    }
+}
+
+/// `at`, past any white space (cuDNN writes none: one comparison then).
+#[inline(always)]
+fn space(bytes: &[u8], mut at: usize) -> usize {
+    if bytes.get(at).is_some_and(|&b| b > b' ') {
+        return at;
+    }
+    while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(at) {
+        at += 1;
+    }
+    at
+}
+
+/// An object's key at `at` (white space before it) and its colon: the key
+/// onto the tape, a key the object `o` has already refused. Returns where
+/// the value is due.
+#[inline(always)]
+fn key<'a>(
+    text: &'a str,
+    tape: &mut Vec<Entry<'a>>,
+    o: &mut Open,
+    at: usize,
+) -> Result<usize, SyntaxError> {
+    let bytes = text.as_bytes();
+    let at = space(bytes, at);
+    if bytes.get(at) != Some(&b'"') {
+        return Err(syntax("an object's key that is not a string", at));
+    }
+    let (key, end) = string_at(text, at)?;
+    let name = key.text().unwrap_or_default();
+    // The tape is searched only when the key's bit is set already.
+    let bit = key_bit(name);
+    let maybe_seen = o.seen & bit != 0;
+    o.seen |= bit;
+    if maybe_seen && key_seen(tape, o.slot + 1, name) {
+        return Err(syntax("a key twice in one object", at));
+    }
+    tape.push(key);
+    let end = space(bytes, end);
+    if bytes.get(end) != Some(&b':') {
+        return Err(syntax("an object's key without a colon", end));
+    }
+    Ok(end + 1)
+}
+
+/// Whether the object whose first key is at `first` on `tape` has `key`
+/// already.
+#[cold]
+fn key_seen(tape: &[Entry<'_>], first: usize, key: &str) -> bool {
+    let mut at = first;
+    while at < tape.len() {
+        if tape[at].text() == Some(key) {
+            return true;
+        }
+        at = Json { tape, at: at + 1 }.end();
+    }
+    false
+}
+
+/// Gives the array or object whose entry is at `slot` its count `len` and
+/// end (the tape's length); `at` is where the text is, for an error.
+#[inline(always)]
+fn close(
+    tape: &mut [Entry<'_>],
+    slot: usize,
+    len: u32,
+    object: bool,
+    at: usize,
+) -> Result<(), SyntaxError> {
+    let Ok(end) = u32::try_from(tape.len()) else {
+        return Err(syntax("too many values", at));
+    };
+    tape[slot] = if object {
+        Entry::Obj { len, end }
+    } else {
+        Entry::Arr { len, end }
+    };
+    Ok(())
+}
+
+/// `word` (`true`, `false` or `null`) at `at`, its entry `v` onto the
+/// tape; returns where it ends.
+fn word<'a>(
+    bytes: &[u8],
+    at: usize,
+    word: &'static str,
+    v: Entry<'a>,
+    tape: &mut Vec<Entry<'a>>,
+) -> Result<usize, SyntaxError> {
+    if !bytes[at..].starts_with(word.as_bytes()) {
+        return Err(syntax("a word that is not true, false or null", at));
+    }
+    tape.push(v);
+    Ok(at + word.len())
+}
+
+/// The string at `at` (its opening quote): borrowed when it has no
+/// escapes. Returns it and where it ends.
+#[inline(always)]
+fn string_at(text: &str, at: usize) -> Result<(Entry<'_>, usize), SyntaxError> {
+    let bytes = text.as_bytes();
+    let from = at + 1;
+    let rest = bytes.get(from..).unwrap_or_default();
+    let stop_at = from + stop(rest).unwrap_or(rest.len());
+    if bytes.get(stop_at) == Some(&b'"') {
+        // Both ends are ASCII quotes: a slice on char bounds.
+        return Ok((Entry::Str(&text[from..stop_at]), stop_at + 1));
+    }
+    escaped_string(text, from, stop_at)
+}
+
+/// The rest of a string that has an escape (or is malformed): `from` is
+/// its first byte, `at` the first that ends its plain text.
+#[cold]
+#[inline(never)]
+fn escaped_string(text: &str, from: usize, at: usize) -> Result<(Entry<'_>, usize), SyntaxError> {
+    let mut r = Reader {
+        text,
+        bytes: text.as_bytes(),
+        at,
+        error: None,
+    };
+    match r.escaped(from) {
+        Ok(s) => Ok((Entry::Escaped(s.into_boxed_str()), r.at)),
+        Err(Stop) => Err(r.error.unwrap_or(SyntaxError {
+            what: "an unreadable string",
+            at: r.at,
+        })),
+    }
+}
+
+/// The number at `at`: its entry and where it ends.
+#[inline(always)]
+fn number_at_entry(text: &str, at: usize) -> Result<(Entry<'_>, usize), SyntaxError> {
+    match number_at(text, at) {
+        Ok((end, value)) => Ok((value.map_or(Entry::Num(&text[at..end]), Entry::Int), end)),
+        Err((what, at)) => Err(syntax(what, at)),
+    }
+}
+
+/// An array or object being read: its entry's place on the tape, its
+/// items (an object's members) so far, the bits of its keys
+/// ([`key_bit`]), and which it is.
+struct Open {
+    slot: usize,
+    len: u32,
+    seen: u128,
+    object: bool,
+}
+
+/// A read of an escaped string that stopped: its [`SyntaxError`] is in
+/// [`Reader::error`].
+struct Stop;
 
 struct Reader<'a> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
-    depth: usize,
-    tape: Vec<Entry<'a>>,
+    /// Why the read stopped, once it has.
+    error: Option<SyntaxError>,
 }
 
 /// The bytes that end a run of a string's plain text: a quote, a
@@ -268,14 +521,17 @@ static STOPS: [bool; 256] = {
     t
 };
 
-/// A key's bit of 64, from its length and ends: the keys of an object
-/// are compared only when a key's bit is set already.
-fn key_bit(key: &str) -> u64 {
+/// A key's bit of 128, from its length, ends and middle: the keys of an
+/// object are compared only when a key's bit is set already.
+fn key_bit(key: &str) -> u128 {
     let b = key.as_bytes();
-    let hash = b.len()
-        ^ usize::from(b.first().copied().unwrap_or(0))
-        ^ (usize::from(b.last().copied().unwrap_or(0)) << 2);
-    1u64 << (hash & 63)
+    let byte = |i: usize| u32::from(b.get(i).copied().unwrap_or(0));
+    let hash = (b.len() as u32)
+        .wrapping_mul(0x9E37_79B9)
+        .wrapping_add(byte(0).wrapping_mul(0x85EB_CA6B))
+        .wrapping_add(byte(b.len() / 2).wrapping_mul(0xC2B2_AE35))
+        .wrapping_add(byte(b.len().wrapping_sub(1)).wrapping_mul(0x27D4_EB2F));
+    1u128 << (hash >> 25)
 }
 
 /// Where the first byte of `bytes` that ends a run of a string's plain
@@ -336,37 +592,52 @@ pub(super) fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
 /// The number of `text` at `from` (JSON's grammar, finite as an `f64`):
 /// where it ends, and its value when it is an integer (no fraction, no
 /// exponent) within `i64`; or why it is not a number, and where.
+#[inline(always)]
 fn number_at(text: &str, from: usize) -> Result<(usize, Option<i64>), (&'static str, usize)> {
     let bytes = text.as_bytes();
-    let negative = bytes.get(from) == Some(&b'-');
-    let int_from = from + usize::from(negative);
-    let (int_end, negated) = digits(bytes, int_from);
-    // An integer within i64 (nearly every number of a plan), or a
-    // fraction such as `1.0` (a scale), with no leading zero and no
-    // exponent: read here; anything else by the whole grammar. A
-    // fraction with at most 308 integer digits is finite.
-    let first = bytes.get(int_from).copied();
+    // A short integer (nearly every number of a plan), or a fraction such
+    // as `1.0` (a scale) with no leading zero and no exponent: read here;
+    // anything else by the whole grammar. A fraction with at most 308
+    // integer digits is finite.
+    if let Some((end, value)) = short_integer(bytes, from) {
+        return Ok((end, Some(value)));
+    }
+    let int_from = from + usize::from(bytes.get(from) == Some(&b'-'));
+    let int_end = digits(bytes, int_from).0;
     let n = int_end - int_from;
-    if n == 1 || (n > 1 && first != Some(b'0')) {
-        match bytes.get(int_end) {
-            Some(b'e' | b'E') => {}
-            Some(b'.') => {
-                let frac_end = digits(bytes, int_end + 1).0;
-                if frac_end > int_end + 1
-                    && n <= 308
-                    && !matches!(bytes.get(frac_end), Some(b'e' | b'E'))
-                {
-                    return Ok((frac_end, None));
-                }
-            }
-            _ => {
-                if let Some(value) = signed(negative, negated) {
-                    return Ok((int_end, Some(value)));
-                }
-            }
+    if (n == 1 || (n > 1 && bytes[int_from] != b'0')) && bytes.get(int_end) == Some(&b'.') {
+        let frac_end = digits(bytes, int_end + 1).0;
+        if frac_end > int_end + 1 && n <= 308 && !matches!(bytes.get(frac_end), Some(b'e' | b'E')) {
+            return Ok((frac_end, None));
         }
     }
     number_grammar(text, from)
+}
+
+/// The integer of `bytes` at `from` when it is short, as nearly every
+/// number of a plan is: an optional minus, 1 to 18 digits without a
+/// leading zero (or the one digit 0), and no fraction or exponent after
+/// them. Where it ends and its value; `None` for any other text.
+#[inline(always)]
+fn short_integer(bytes: &[u8], from: usize) -> Option<(usize, i64)> {
+    let negative = bytes.get(from) == Some(&b'-');
+    let start = from + usize::from(negative);
+    let (mut at, mut value) = (start, 0i64);
+    while let Some(d) = bytes
+        .get(at)
+        .map(|b| b.wrapping_sub(b'0'))
+        .filter(|&d| d < 10)
+    {
+        // At most 18 digits are kept below: no overflow before then.
+        value = value.wrapping_mul(10).wrapping_add(i64::from(d));
+        at += 1;
+    }
+    let n = at - start;
+    let canonical = n == 1 || (n > 1 && n <= 18 && bytes[start] != b'0');
+    if !canonical || matches!(bytes.get(at), Some(b'.' | b'e' | b'E')) {
+        return None;
+    }
+    Some((at, if negative { -value } else { value }))
 }
 
 /// An integer's value from its digits read negated (as `digits` reads
@@ -456,193 +727,18 @@ fn finite(int: &[u8], frac: &[u8], exp: i64, text: &str) -> bool {
     }
 }
 
-impl<'a> Reader<'a> {
-    /// A reader at the start of `text`, its tape empty (unallocated).
-    fn new(text: &'a str) -> Reader<'a> {
-        Reader {
-            text,
-            bytes: text.as_bytes(),
-            at: 0,
-            depth: 0,
-            tape: Vec::new(),
-        }
-    }
-
+/// The reader of a string's escapes, at a place in the text.
+impl Reader<'_> {
+    /// Stops the read: `what` is wrong at the current byte.
     #[cold]
-    fn fail(&self, what: &'static str) -> SyntaxError {
-        SyntaxError { what, at: self.at }
-    }
-
-    fn space(&mut self) {
-        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
-            self.at += 1;
-        }
+    #[inline(never)]
+    fn fail(&mut self, what: &'static str) -> Stop {
+        self.error = Some(SyntaxError { what, at: self.at });
+        Stop
     }
 
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
-    }
-
-    /// Skips white space, then `b` if it comes next.
-    fn eat(&mut self, b: u8) -> bool {
-        self.space();
-        if self.peek() == Some(b) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn value(&mut self) -> Result<(), SyntaxError> {
-        self.space();
-        let v = match self.peek() {
-            Some(b'{') => return self.nested(Self::object),
-            Some(b'[') => return self.nested(Self::array),
-            Some(b'"') => self.string()?,
-            Some(b'-' | b'0'..=b'9') => self.number()?,
-            Some(b't') => self.word("true", Entry::Bool(true))?,
-            Some(b'f') => self.word("false", Entry::Bool(false))?,
-            Some(b'n') => self.word("null", Entry::Null)?,
-            Some(_) => return Err(self.fail("a character that starts no value")),
-            None => return Err(self.fail("the end of the text where a value was due")),
-        };
-        self.tape.push(v);
-        Ok(())
-    }
-
-    /// An array or object (at its opening bracket): its entry, then its
-    /// children, then the entry's count and end.
-    fn nested(
-        &mut self,
-        read: fn(&mut Self) -> Result<u32, SyntaxError>,
-    ) -> Result<(), SyntaxError> {
-        if self.depth == MAX_DEPTH {
-            return Err(self.fail("arrays and objects nested too deep"));
-        }
-        let object = self.bytes[self.at] == b'{';
-        self.depth += 1;
-        self.at += 1;
-        let slot = self.tape.len();
-        self.tape.push(Entry::Null);
-        let len = read(self)?;
-        self.depth -= 1;
-        let end = u32::try_from(self.tape.len()).map_err(|_| self.fail("too many values"))?;
-        self.tape[slot] = if object {
-            Entry::Obj { len, end }
-        } else {
-            Entry::Arr { len, end }
-        };
-        Ok(())
-    }
-
-    fn array(&mut self) -> Result<u32, SyntaxError> {
-        let mut len = 0u32;
-        if self.eat(b']') {
-            return Ok(len);
-        }
-        loop {
-            self.value()?;
-            len += 1;
-            if self.eat(b']') {
-                return Ok(len);
-            }
-            if !self.eat(b',') {
-                return Err(self.fail("an array's items not separated by a comma"));
-            }
-        }
-    }
-
-    fn object(&mut self) -> Result<u32, SyntaxError> {
-        let first = self.tape.len();
-        let mut len = 0u32;
-        let mut seen = 0u64;
-        if self.eat(b'}') {
-            return Ok(len);
-        }
-        loop {
-            self.space();
-            if self.peek() != Some(b'"') {
-                return Err(self.fail("an object's key that is not a string"));
-            }
-            let key_at = self.at;
-            let key = self.string()?;
-            let text = key.text().unwrap_or_default();
-            // The tape is searched only when the key's bit is set already.
-            let bit = key_bit(text);
-            let maybe_seen = seen & bit != 0;
-            seen |= bit;
-            if maybe_seen && self.key_seen(first, text) {
-                self.at = key_at;
-                return Err(self.fail("a key twice in one object"));
-            }
-            self.tape.push(key);
-            if !self.eat(b':') {
-                return Err(self.fail("an object's key without a colon"));
-            }
-            self.value()?;
-            len += 1;
-            if self.eat(b'}') {
-                return Ok(len);
-            }
-            if !self.eat(b',') {
-                return Err(self.fail("an object's members not separated by a comma"));
-            }
-        }
-    }
-
-    /// Whether the object whose first key is at `first` has `key` already.
-    fn key_seen(&self, first: usize, key: &str) -> bool {
-        let mut at = first;
-        while at < self.tape.len() {
-            if self.tape[at].text() == Some(key) {
-                return true;
-            }
-            let value = Json {
-                tape: &self.tape,
-                at: at + 1,
-            };
-            at = value.end();
-        }
-        false
-    }
-
-    fn word(&mut self, word: &'static str, v: Entry<'a>) -> Result<Entry<'a>, SyntaxError> {
-        if self.bytes[self.at..].starts_with(word.as_bytes()) {
-            self.at += word.len();
-            Ok(v)
-        } else {
-            Err(self.fail("a word that is not true, false or null"))
-        }
-    }
-
-    fn number(&mut self) -> Result<Entry<'a>, SyntaxError> {
-        let from = self.at;
-        match number_at(self.text, from) {
-            Ok((end, value)) => {
-                self.at = end;
-                Ok(value.map_or(Entry::Num(&self.text[from..end]), Entry::Int))
-            }
-            Err((what, at)) => {
-                self.at = at;
-                Err(self.fail(what))
-            }
-        }
-    }
-
-    /// A string (at its opening quote): borrowed when it has no escapes.
-    fn string(&mut self) -> Result<Entry<'a>, SyntaxError> {
-        self.at += 1;
-        let from = self.at;
-        self.plain_run();
-        match self.peek() {
-            Some(b'"') => {
-                self.at += 1;
-                // Both ends are ASCII quotes: a slice on char bounds.
-                Ok(Entry::Str(&self.text[from..self.at - 1]))
-            }
-            _ => Ok(Entry::Escaped(self.escaped(from)?.into_boxed_str())),
-        }
     }
 
     /// Moves past bytes that neither end a string nor start an escape.
@@ -653,7 +749,7 @@ impl<'a> Reader<'a> {
 
     /// The rest of a string that has an escape (or is malformed), from
     /// `from`, its first byte.
-    fn escaped(&mut self, from: usize) -> Result<String, SyntaxError> {
+    fn escaped(&mut self, from: usize) -> Result<String, Stop> {
         let mut owned = String::from(&self.text[from..self.at]);
         loop {
             match self.peek() {
@@ -675,7 +771,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The character an escape (after its backslash) stands for.
-    fn escape(&mut self) -> Result<char, SyntaxError> {
+    fn escape(&mut self) -> Result<char, Stop> {
         let Some(b) = self.peek() else {
             return Err(self.fail("a string without its closing quote"));
         };
@@ -694,7 +790,7 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn hex4(&mut self) -> Result<u32, SyntaxError> {
+    fn hex4(&mut self) -> Result<u32, Stop> {
         let digits = self.bytes.get(self.at..self.at + 4);
         let text = digits.and_then(|d| std::str::from_utf8(d).ok());
         let v = text
@@ -706,7 +802,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A `\u` escape's character, a surrogate pair read whole.
-    fn unicode(&mut self) -> Result<char, SyntaxError> {
+    fn unicode(&mut self) -> Result<char, Stop> {
         let first = self.hex4()?;
         let code = if (0xD800..0xDC00).contains(&first) {
             if !self.bytes[self.at..].starts_with(b"\\u") {
