@@ -21,22 +21,33 @@ pub(super) const ANY_OPERATION: u32 = u32::MAX - 1;
 /// NVIDIA's cudnn-frontend by `scripts/gen-backend-attrs.py` (a few types
 /// no text states were measured on cuDNN 9.28);
 /// [`source`](Self::source) says where each row's type came from.
+///
+/// A row is laid out for the checks every set and read makes: what they
+/// read (value, descriptor, types, counts, element type, majors and the
+/// names of the C calls for their errors) fills its first 64 bytes, one
+/// cache line, and the row starts a line; the name and source, read only
+/// for messages and the table's pages, follow in the second line.
 #[derive(Debug)]
+#[repr(C, align(64))]
 pub struct AttributeInfo {
     pub(super) value: u32,
-    pub(super) name: &'static str,
     pub(super) descriptor: u32,
     pub(super) types: u64,
     pub(super) min: u32,
     pub(super) max: u32,
     pub(super) element: u32,
     pub(super) majors: u8,
-    pub(super) source: &'static str,
     /// `cudnnBackendSetAttribute(<name>)`, the function errors name.
     pub(super) set_fn: &'static str,
     /// `cudnnBackendGetAttribute(<name>)`.
     pub(super) get_fn: &'static str,
+    pub(super) name: &'static str,
+    pub(super) source: &'static str,
 }
+
+/// The fields the checks read lie in a row's first cache line.
+const _: () = assert!(std::mem::offset_of!(AttributeInfo, get_fn) + 16 <= 64);
+const _: () = assert!(std::mem::size_of::<AttributeInfo>() == 128);
 
 /// One `cudnnBackendAttributeType_t` or `cudnnBackendDescriptorType_t`.
 #[derive(Debug)]
