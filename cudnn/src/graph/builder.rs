@@ -35,7 +35,6 @@ mod rng;
 mod shape;
 
 use crate::core::dtype::DType;
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -559,11 +558,13 @@ impl Graph {
                 ),
             ));
         }
-        let used: HashSet<usize> = self.ops.iter().flat_map(|o| o.op.inputs()).collect();
-        for (i, t) in self.tensors.iter().enumerate() {
-            if used.contains(&i) {
-                continue;
+        let mut used = vec![false; self.tensors.len()];
+        for i in self.ops.iter().flat_map(|o| o.op.inputs()) {
+            if let Some(u) = used.get_mut(i) {
+                *u = true;
             }
+        }
+        for (t, _) in self.tensors.iter().zip(&used).filter(|(_, u)| !**u) {
             match t.producer {
                 Some(op) if t.is_virtual() => {
                     let o = &self.ops[op];
