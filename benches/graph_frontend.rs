@@ -38,6 +38,17 @@
 //! benchmark is not a test). Criterion times one whole pipeline per side
 //! before that.
 //!
+//! A pipeline runs each stage once, on caches the stages before it left
+//! cold. The hot loop times each stage from build on again and again
+//! instead: in each round, `HOT_REPS` runs of one stage back to back on
+//! cudnn-rs, then on raw calls (`gf_raw_hot`; the other order every other
+//! round), each on inputs made before the clock starts, what a run makes
+//! kept until the clock stops (a deserialized plan dropped in its stage, on
+//! both sides). Its rounds run in the same processes, and its table gives
+//! each stage's median ratio and µs over raw calls, judged by the graph
+//! stages' rule: cudnn-rs at most 1.10 times raw calls or at most 0.5 µs
+//! over them, whichever is looser (`within` or `over`).
+//!
 //! ```sh
 //! eval "$(bash scripts/fetch-cudnn.sh 9 cublas)"; eval "$(bash scripts/fetch-libcuda.sh)"
 //! eval "$(bash scripts/fetch-frontend.sh)"
@@ -102,6 +113,7 @@ mod compare {
         ) -> c_int;
         fn gf_frontend(ns: *mut i64) -> c_int;
         fn gf_raw(ns: *mut i64) -> c_int;
+        fn gf_raw_hot(stage: c_int, reps: c_int, ns: *mut i64) -> c_int;
     }
 
     const STAGES: [&str; 6] = [
@@ -129,6 +141,14 @@ mod compare {
     /// The targets of cudnn-rs over raw calls and over the frontend.
     const RAW_TARGET: f64 = 1.10;
     const FE_TARGET: f64 = 1.00;
+    /// In the hot loop a stage is within the rule at `RAW_TARGET` or at
+    /// most this many µs over raw calls, whichever is looser.
+    const RAW_SLACK_US: f64 = 0.5;
+    /// How a child's line of a hot-loop round starts.
+    const HOT_LINE: &str = "graph_frontend hot round: ";
+    /// Runs of each stage in one hot-loop block, by stage (describe has no
+    /// raw side): about a millisecond or more of work per block.
+    const HOT_REPS: [usize; 6] = [0, 20, 2, 200, 20, 10];
 
     type Stages = [i64; 6];
     /// One side's pipeline, run again and again.
@@ -172,6 +192,75 @@ mod compare {
         let t = Instant::now();
         black_box(ExecutionPlan::from_json(&json, target)?);
         ns[5] = ns_since(t);
+        Ok(ns)
+    }
+
+    /// `reps` runs of `f` back to back, what each makes kept until the
+    /// clock stops: the total in ns.
+    fn timed<T>(reps: usize, mut f: impl FnMut() -> cudnn::Result<T>) -> cudnn::Result<i64> {
+        let mut kept = Vec::with_capacity(reps);
+        let t = Instant::now();
+        for _ in 0..reps {
+            kept.push(f()?);
+        }
+        let ns = ns_since(t);
+        drop(kept);
+        Ok(ns)
+    }
+
+    /// `reps` runs of cudnn-rs's stage `stage` (an index of [`STAGES`],
+    /// from build on) back to back, on inputs made before the clock
+    /// starts, as the C++ side's `gf_raw_hot` runs the raw calls: the
+    /// total in ns. A deserialized plan is dropped inside its stage, as
+    /// the raw side destroys its own.
+    fn rust_hot(host: &Host, index: usize, stage: usize, reps: usize) -> Result<i64, String> {
+        let hot = |e: cudnn::Error| format!("cudnn-rs, hot loop: {e}");
+        rust_hot_stage(host, index, stage, reps)
+            .map_err(hot)?
+            .ok_or_else(|| format!("cudnn-rs, hot loop: configuration {index} is gone"))
+    }
+
+    fn rust_hot_stage(
+        host: &Host,
+        index: usize,
+        stage: usize,
+        reps: usize,
+    ) -> cudnn::Result<Option<i64>> {
+        let target = Target::Device {
+            library: &host.lib,
+            device: &host.device,
+        };
+        let g = describe()?;
+        if stage == 1 {
+            return timed(reps, || g.build_with(&host.lib, None)).map(Some);
+        }
+        let graph = g.build_with(&host.lib, None)?;
+        if stage == 2 {
+            return timed(reps, || heuristics(&graph, &host.device)).map(Some);
+        }
+        let configs = heuristics(&graph, &host.device)?;
+        let Some(config) = configs.get(index) else {
+            return Ok(None);
+        };
+        if stage == 3 {
+            return timed(reps, || ExecutionPlan::new(config, target)).map(Some);
+        }
+        let plan = ExecutionPlan::new(config, target)?;
+        if stage == 4 {
+            return timed(reps, || plan.to_json()).map(Some);
+        }
+        let json = plan.to_json()?;
+        timed(reps, || ExecutionPlan::from_json(&json, target).map(drop)).map(Some)
+    }
+
+    /// The raw side of [`rust_hot`].
+    fn cpp_hot(stage: usize, reps: usize) -> Result<i64, String> {
+        let mut ns = 0i64;
+        let (stage, reps) = (stage as c_int, reps as c_int);
+        // SAFETY: `ns` is a valid i64 the C++ side writes.
+        if unsafe { gf_raw_hot(stage, reps, &mut ns) } != 0 {
+            return Err(format!("raw, hot loop: {}", cpp_error()));
+        }
         Ok(ns)
     }
 
@@ -274,10 +363,14 @@ mod compare {
             return ExitCode::SUCCESS;
         }
         if std::env::var_os(CHILD).is_some() {
-            return match run_rounds(&sides) {
-                Ok(rounds) => {
+            let both = run_rounds(&sides).and_then(|r| Ok((r, run_hot_rounds(&host, index)?)));
+            return match both {
+                Ok((rounds, hot)) => {
                     for r in &rounds {
                         println!("{}", round_line(r));
+                    }
+                    for r in &hot {
+                        println!("{}", hot_line(r));
                     }
                     ExitCode::SUCCESS
                 }
@@ -300,20 +393,26 @@ mod compare {
         }
         c.final_summary();
 
-        let mut rounds = match run_rounds(&sides) {
+        let both = run_rounds(&sides).and_then(|r| Ok((r, run_hot_rounds(&host, index)?)));
+        let (mut rounds, mut hot) = match both {
             Ok(r) => r,
             Err(e) => return not_run(&e),
         };
         for process in 1..PROCESSES {
             match child_rounds(process) {
-                Ok(r) => rounds.extend(r),
+                Ok((r, h)) => {
+                    rounds.extend(r);
+                    hot.extend(h);
+                }
                 Err(e) => return not_run(&e),
             }
         }
+        let hot_loop = report_hot(&hot);
         report(
             &host,
             &rounds,
             [rust_configs as i64, fe_configs, raw_configs],
+            hot_loop,
         );
         ExitCode::SUCCESS
     }
@@ -354,7 +453,7 @@ mod compare {
 
     /// Runs this bench again as process `process`, for its rounds alone
     /// (one after the other: the machine's two cores are not shared).
-    fn child_rounds(process: usize) -> Result<Vec<Round>, String> {
+    fn child_rounds(process: usize) -> Result<(Vec<Round>, Vec<HotRound>), String> {
         let exe = std::env::current_exe().map_err(|e| format!("this bench's path: {e}"))?;
         let out = std::process::Command::new(&exe)
             .arg("--bench")
@@ -380,13 +479,147 @@ mod compare {
             })
             .filter_map(|v| round_from(&v, process))
             .collect();
-        if rounds.len() != ROUNDS {
+        let hot: Vec<HotRound> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix(HOT_LINE))
+            .filter_map(|l| {
+                l.split(' ')
+                    .map(str::parse)
+                    .collect::<Result<Vec<f64>, _>>()
+                    .ok()
+            })
+            .filter_map(|v| hot_from(&v, process))
+            .collect();
+        if rounds.len() != ROUNDS || hot.len() != ROUNDS {
             return Err(format!(
-                "process {process} of the rounds wrote {} rounds, not {ROUNDS}: {text}",
-                rounds.len()
+                "process {process} of the rounds wrote {} rounds and {} hot-loop rounds, not \
+                 {ROUNDS} of each: {text}",
+                rounds.len(),
+                hot.len()
             ));
         }
+        Ok((rounds, hot))
+    }
+
+    /// One hot-loop round: each stage's time per run, in ns, on cudnn-rs
+    /// (`ns[0]`) and through raw calls (`ns[1]`; describe has none, NaN),
+    /// and the process it ran in.
+    struct HotRound {
+        ns: [[f64; 6]; 2],
+        process: usize,
+    }
+
+    /// `ROUNDS` hot-loop rounds in this process: each stage from build on
+    /// run `HOT_REPS` times back to back on cudnn-rs, then on raw calls
+    /// (the other way round every other round).
+    fn run_hot_rounds(host: &Host, index: usize) -> Result<Vec<HotRound>, String> {
+        let process = std::env::var(CHILD)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let mut rounds = Vec::with_capacity(ROUNDS);
+        for round in 0..ROUNDS {
+            let mut ns = [[f64::NAN; 6]; 2];
+            for (stage, &reps) in HOT_REPS.iter().enumerate().skip(1) {
+                let (rust, raw) = if round % 2 == 0 {
+                    let rust = rust_hot(host, index, stage, reps)?;
+                    (rust, cpp_hot(stage, reps)?)
+                } else {
+                    let raw = cpp_hot(stage, reps)?;
+                    (rust_hot(host, index, stage, reps)?, raw)
+                };
+                ns[0][stage] = rust as f64 / reps as f64;
+                ns[1][stage] = raw as f64 / reps as f64;
+            }
+            rounds.push(HotRound { ns, process });
+        }
         Ok(rounds)
+    }
+
+    /// A hot-loop round as a child writes it: 12 numbers.
+    fn hot_line(r: &HotRound) -> String {
+        let v: Vec<String> = r.ns.iter().flatten().map(f64::to_string).collect();
+        format!("{HOT_LINE}{}", v.join(" "))
+    }
+
+    fn hot_from(v: &[f64], process: usize) -> Option<HotRound> {
+        let six = |i: usize| -> Option<[f64; 6]> { v.get(i * 6..i * 6 + 6)?.try_into().ok() };
+        (v.len() == 12).then_some(())?;
+        Some(HotRound {
+            ns: [six(0)?, six(1)?],
+            process,
+        })
+    }
+
+    /// Prints the hot loop's table, each stage judged by the rule (at most
+    /// `RAW_TARGET` times raw calls or `RAW_SLACK_US` µs over them), and
+    /// returns it for the results file.
+    fn report_hot(rounds: &[HotRound]) -> serde_json::Value {
+        let med = |v: &mut dyn Iterator<Item = f64>| -> f64 {
+            let mut v: Vec<f64> = v.collect();
+            median(&mut v)
+        };
+        println!();
+        println!(
+            "graph_frontend: hot loop, cudnn-rs against raw calls: each stage run back to back \
+             (runs per block {:?}), median over {} rounds ({ROUNDS} in each of {PROCESSES} \
+             processes) of each round's ratio, and the range of the processes' medians; the rule: \
+             at most {RAW_TARGET:.2}x raw or +{RAW_SLACK_US} µs",
+            &HOT_REPS[1..],
+            rounds.len()
+        );
+        println!(
+            "graph_frontend: | stage (hot loop) | cudnn-rs/raw | (by process) | cudnn-rs µs | \
+             raw µs | cudnn-rs − raw µs | rule |"
+        );
+        let mut stages = serde_json::Map::new();
+        let mut over = Vec::new();
+        for (s, name) in STAGES.iter().enumerate().skip(1) {
+            let ratio = |r: &HotRound| r.ns[0][s] / r.ns[1][s];
+            let all = med(&mut rounds.iter().map(ratio));
+            let by_process: Vec<f64> = (0..PROCESSES)
+                .map(|p| med(&mut rounds.iter().filter(|r| r.process == p).map(ratio)))
+                .collect();
+            let lo = by_process.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = by_process.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let us = |side: usize| med(&mut rounds.iter().map(|r| r.ns[side][s])) / 1000.0;
+            let extra = med(&mut rounds.iter().map(|r| r.ns[0][s] - r.ns[1][s])) / 1000.0;
+            let within = all <= RAW_TARGET || extra <= RAW_SLACK_US;
+            println!(
+                "graph_frontend: | {name} | {all:.3} | {lo:.3}–{hi:.3} | {:.2} | {:.2} | {extra:+.2} \
+                 | {} |",
+                us(0),
+                us(1),
+                if within { "within" } else { "over" }
+            );
+            if !within {
+                over.push(format!("{name} {all:.3}x raw, {extra:+.2} µs"));
+            }
+            stages.insert(
+                (*name).to_string(),
+                serde_json::json!({
+                    "cudnn_rs_over_raw": all,
+                    "by_process": by_process,
+                    "median_us": {"cudnn_rs": us(0), "raw": us(1)},
+                    "cudnn_rs_minus_raw_us": extra,
+                    "within_rule": within,
+                }),
+            );
+        }
+        if over.is_empty() {
+            println!("graph_frontend: hot loop: every stage within the rule");
+        } else {
+            println!(
+                "graph_frontend: hot loop: over the rule: {}",
+                over.join("; ")
+            );
+        }
+        serde_json::json!({
+            "runs_per_block": &HOT_REPS[1..],
+            "rule": {"cudnn_rs_over_raw": RAW_TARGET, "or_cudnn_rs_minus_raw_us": RAW_SLACK_US},
+            "stages": stages,
+            "over_rule": over,
+        })
     }
 
     /// A round as a child writes it: `fe`, `raw` and the three sides'
@@ -414,7 +647,7 @@ mod compare {
     }
 
     /// Prints each stage's median ratios and times, and writes them.
-    fn report(host: &Host, rounds: &[Round], configs: [i64; 3]) {
+    fn report(host: &Host, rounds: &[Round], configs: [i64; 3], hot_loop: serde_json::Value) {
         let med = |v: &mut dyn Iterator<Item = f64>| -> f64 {
             let mut v: Vec<f64> = v.collect();
             median(&mut v)
@@ -506,6 +739,7 @@ mod compare {
             "targets": {"cudnn_rs_over_raw": RAW_TARGET, "cudnn_rs_over_frontend": FE_TARGET},
             "stages": stages,
             "over_target": over,
+            "hot_loop": hot_loop,
         });
         let path = conv_graph::results_path("graph_frontend.json");
         let written = path

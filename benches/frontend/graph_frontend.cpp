@@ -281,18 +281,29 @@ raw_heuristics(RawGraph &r) {
 // Finalizes configuration `index` into a plan and reads its workspace size
 // (what running it needs, and what the frontend reads too); false when it
 // does not finalize.
+// A plan of `config` for the described GPU, finalized, with its workspace
+// size read into `workspace`; null when it does not finalize.
+Desc
+raw_plan(Desc config, int64_t &workspace) {
+    Desc plan = make(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
+    set(plan, CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &config);
+    set(plan, CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &g_raw_device);
+    if (raw.cudnnBackendFinalize(plan) != CUDNN_STATUS_SUCCESS) {
+        destroy(plan);
+        return nullptr;
+    }
+    int64_t n = 0;
+    check(raw.cudnnBackendGetAttribute(
+              plan, CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, &n, &workspace),
+          "plan workspace size");
+    return plan;
+}
+
 bool
 raw_plan_at(RawGraph &r, size_t index) {
     destroy(r.plan);
-    r.plan = make(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
-    set(r.plan, CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &r.configs[index]);
-    set(r.plan, CUDNN_ATTR_EXECUTION_PLAN_DEVICEPROP, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &g_raw_device);
-    if (raw.cudnnBackendFinalize(r.plan) != CUDNN_STATUS_SUCCESS) return false;
-    int64_t n = 0;
-    check(raw.cudnnBackendGetAttribute(
-              r.plan, CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, &n, &r.workspace),
-          "plan workspace size");
-    return true;
+    r.plan = raw_plan(r.configs[index], r.workspace);
+    return r.plan != nullptr;
 }
 
 std::string
@@ -461,6 +472,60 @@ gf_raw(int64_t ns[6]) {
     raw_deserialize(json);
     ns[5] = since(t);
     return g_raw_failed ? -1 : 0;
+}
+
+// `reps` runs of raw stage `stage` (1 build, 2 heuristics, 3 plan,
+// 4 serialize, 5 deserialize) back to back, on inputs made before the
+// clock starts (one graph, its configurations, the first plan that
+// finalizes, its JSON); what each run makes is kept until the clock stops,
+// as a pipeline keeps it, but deserialize's plan, which its stage destroys.
+// `ns` gets the total. Returns 0 or -1.
+int
+gf_raw_hot(int stage, int reps, int64_t *ns) {
+    try {
+        RawGraph base;
+        if (stage >= 2) raw_build(base);
+        if (stage >= 3) raw_heuristics(base);
+        if (stage >= 4 && !raw_plan_at(base, g_raw_index)) {
+            g_error = "the first configuration no longer finalizes";
+            return -1;
+        }
+        std::string json = stage == 5 ? raw_serialize(base) : std::string();
+        auto n = static_cast<size_t>(reps);
+        std::vector<RawGraph> graphs(stage == 1 || stage == 2 ? n : 0);
+        std::vector<Desc> plans;
+        std::vector<std::string> texts;
+        plans.reserve(n);
+        texts.reserve(n);
+        Desc config = stage == 3 ? base.configs.at(g_raw_index) : nullptr;
+        int64_t workspace = 0;
+        auto t = clock_type::now();
+        for (size_t i = 0; i < n; ++i) {
+            switch (stage) {
+                case 1: raw_build(graphs[i]); break;
+                case 2:
+                    graphs[i].graph = base.graph;
+                    raw_heuristics(graphs[i]);
+                    break;
+                case 3: plans.push_back(raw_plan(config, workspace)); break;
+                case 4: texts.push_back(raw_serialize(base)); break;
+                default: raw_deserialize(json); break;
+            }
+        }
+        *ns = since(t);
+        if (std::find(plans.begin(), plans.end(), nullptr) != plans.end()) {
+            g_error = "the first configuration no longer finalizes";
+            g_raw_failed = true;
+        }
+        // The graph was lent to each heuristics run: the base destroys it.
+        if (stage == 2)
+            for (auto &g : graphs) g.graph = nullptr;
+        for (auto p : plans) destroy(p);
+        return g_raw_failed ? -1 : 0;
+    } catch (std::exception const &e) {
+        g_error = e.what();
+        return -1;
+    }
 }
 
 }  // extern "C"
