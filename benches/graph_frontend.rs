@@ -426,12 +426,18 @@ mod compare {
         process: usize,
     }
 
-    /// `ROUNDS` rounds of the three pipelines, interleaved, in this process.
-    fn run_rounds(sides: &[(&str, Pipeline<'_>); 3]) -> Result<Vec<Round>, String> {
-        let process = std::env::var(CHILD)
+    /// This process's number among those whose rounds are pooled (0: the
+    /// first, which runs the others).
+    fn this_process() -> usize {
+        std::env::var(CHILD)
             .ok()
             .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// `ROUNDS` rounds of the three pipelines, interleaved, in this process.
+    fn run_rounds(sides: &[(&str, Pipeline<'_>); 3]) -> Result<Vec<Round>, String> {
+        let process = this_process();
         let mut rounds = Vec::with_capacity(ROUNDS);
         for _ in 0..ROUNDS {
             let mut runs: [Vec<Stages>; 3] = Default::default();
@@ -468,26 +474,21 @@ mod compare {
                 out.status
             ));
         }
-        let rounds: Vec<Round> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix(ROUND_LINE))
-            .filter_map(|l| {
-                l.split(' ')
-                    .map(str::parse)
-                    .collect::<Result<Vec<f64>, _>>()
-                    .ok()
-            })
+        // The numbers of each line of `text` that starts with `prefix`.
+        let lines = |prefix: &'static str| {
+            text.lines()
+                .filter_map(move |l| l.strip_prefix(prefix))
+                .filter_map(|l| {
+                    l.split(' ')
+                        .map(str::parse)
+                        .collect::<Result<Vec<f64>, _>>()
+                        .ok()
+                })
+        };
+        let rounds: Vec<Round> = lines(ROUND_LINE)
             .filter_map(|v| round_from(&v, process))
             .collect();
-        let hot: Vec<HotRound> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix(HOT_LINE))
-            .filter_map(|l| {
-                l.split(' ')
-                    .map(str::parse)
-                    .collect::<Result<Vec<f64>, _>>()
-                    .ok()
-            })
+        let hot: Vec<HotRound> = lines(HOT_LINE)
             .filter_map(|v| hot_from(&v, process))
             .collect();
         if rounds.len() != ROUNDS || hot.len() != ROUNDS {
@@ -513,10 +514,7 @@ mod compare {
     /// run `HOT_REPS` times back to back on cudnn-rs, then on raw calls
     /// (the other way round every other round).
     fn run_hot_rounds(host: &Host, index: usize) -> Result<Vec<HotRound>, String> {
-        let process = std::env::var(CHILD)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
+        let process = this_process();
         let mut rounds = Vec::with_capacity(ROUNDS);
         for round in 0..ROUNDS {
             let mut ns = [[f64::NAN; 6]; 2];

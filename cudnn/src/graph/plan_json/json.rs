@@ -566,6 +566,7 @@ fn stop(bytes: &[u8]) -> Option<usize> {
 
 /// The digits of `bytes` from `at`: where they end, and their value
 /// negated while it fits (so that `i64::MIN` fits).
+#[inline(always)]
 pub(super) fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
     let (mut at, mut short) = (from, 0u64);
     while let Some(d) = bytes
@@ -622,22 +623,15 @@ fn number_at(text: &str, from: usize) -> Result<(usize, Option<i64>), (&'static 
 fn short_integer(bytes: &[u8], from: usize) -> Option<(usize, i64)> {
     let negative = bytes.get(from) == Some(&b'-');
     let start = from + usize::from(negative);
-    let (mut at, mut value) = (start, 0i64);
-    while let Some(d) = bytes
-        .get(at)
-        .map(|b| b.wrapping_sub(b'0'))
-        .filter(|&d| d < 10)
-    {
-        // At most 18 digits are kept below: no overflow before then.
-        value = value.wrapping_mul(10).wrapping_add(i64::from(d));
-        at += 1;
-    }
+    let (at, negated) = digits(bytes, start);
     let n = at - start;
     let canonical = n == 1 || (n > 1 && n <= 18 && bytes[start] != b'0');
     if !canonical || matches!(bytes.get(at), Some(b'.' | b'e' | b'E')) {
         return None;
     }
-    Some((at, if negative { -value } else { value }))
+    // Up to 18 digits: read, negated, within i64 either way.
+    let negated = negated?;
+    Some((at, if negative { negated } else { -negated }))
 }
 
 /// An integer's value from its digits read negated (as `digits` reads
