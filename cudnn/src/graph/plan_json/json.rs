@@ -465,15 +465,9 @@ fn escaped_string(text: &str, from: usize, at: usize) -> Result<(Entry<'_>, usiz
         text,
         bytes: text.as_bytes(),
         at,
-        error: None,
     };
-    match r.escaped(from) {
-        Ok(s) => Ok((Entry::Escaped(s.into_boxed_str()), r.at)),
-        Err(Stop) => Err(r.error.unwrap_or(SyntaxError {
-            what: "an unreadable string",
-            at: r.at,
-        })),
-    }
+    let s = r.escaped(from)?;
+    Ok((Entry::Escaped(s.into_boxed_str()), r.at))
 }
 
 /// The number at `at`: its entry and where it ends.
@@ -495,16 +489,11 @@ struct Open {
     object: bool,
 }
 
-/// A read of an escaped string that stopped: its [`SyntaxError`] is in
-/// [`Reader::error`].
-struct Stop;
-
+/// The reader of a string's escapes, at a place in the text.
 struct Reader<'a> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
-    /// Why the read stopped, once it has.
-    error: Option<SyntaxError>,
 }
 
 /// The bytes that end a run of a string's plain text: a quote, a
@@ -596,42 +585,35 @@ pub(super) fn digits(bytes: &[u8], from: usize) -> (usize, Option<i64>) {
 #[inline(always)]
 fn number_at(text: &str, from: usize) -> Result<(usize, Option<i64>), (&'static str, usize)> {
     let bytes = text.as_bytes();
-    // A short integer (nearly every number of a plan), or a fraction such
-    // as `1.0` (a scale) with no leading zero and no exponent: read here;
-    // anything else by the whole grammar. A fraction with at most 308
-    // integer digits is finite.
-    if let Some((end, value)) = short_integer(bytes, from) {
-        return Ok((end, Some(value)));
-    }
-    let int_from = from + usize::from(bytes.get(from) == Some(&b'-'));
-    let int_end = digits(bytes, int_from).0;
+    let negative = bytes.get(from) == Some(&b'-');
+    let int_from = from + usize::from(negative);
+    let (int_end, negated) = digits(bytes, int_from);
+    // An integer within i64 (nearly every number of a plan), or a
+    // fraction such as `1.0` (a scale), with no leading zero and no
+    // exponent: read here; anything else by the whole grammar. A
+    // fraction with at most 308 integer digits is finite.
+    let first = bytes.get(int_from).copied();
     let n = int_end - int_from;
-    if (n == 1 || (n > 1 && bytes[int_from] != b'0')) && bytes.get(int_end) == Some(&b'.') {
-        let frac_end = digits(bytes, int_end + 1).0;
-        if frac_end > int_end + 1 && n <= 308 && !matches!(bytes.get(frac_end), Some(b'e' | b'E')) {
-            return Ok((frac_end, None));
+    if n == 1 || (n > 1 && first != Some(b'0')) {
+        match bytes.get(int_end) {
+            Some(b'e' | b'E') => {}
+            Some(b'.') => {
+                let frac_end = digits(bytes, int_end + 1).0;
+                if frac_end > int_end + 1
+                    && n <= 308
+                    && !matches!(bytes.get(frac_end), Some(b'e' | b'E'))
+                {
+                    return Ok((frac_end, None));
+                }
+            }
+            _ => {
+                if let Some(value) = signed(negative, negated) {
+                    return Ok((int_end, Some(value)));
+                }
+            }
         }
     }
     number_grammar(text, from)
-}
-
-/// The integer of `bytes` at `from` when it is short, as nearly every
-/// number of a plan is: an optional minus, 1 to 18 digits without a
-/// leading zero (or the one digit 0), and no fraction or exponent after
-/// them. Where it ends and its value; `None` for any other text.
-#[inline(always)]
-fn short_integer(bytes: &[u8], from: usize) -> Option<(usize, i64)> {
-    let negative = bytes.get(from) == Some(&b'-');
-    let start = from + usize::from(negative);
-    let (at, negated) = digits(bytes, start);
-    let n = at - start;
-    let canonical = n == 1 || (n > 1 && n <= 18 && bytes[start] != b'0');
-    if !canonical || matches!(bytes.get(at), Some(b'.' | b'e' | b'E')) {
-        return None;
-    }
-    // Up to 18 digits: read, negated, within i64 either way.
-    let negated = negated?;
-    Some((at, if negative { negated } else { -negated }))
 }
 
 /// An integer's value from its digits read negated (as `digits` reads
@@ -721,14 +703,10 @@ fn finite(int: &[u8], frac: &[u8], exp: i64, text: &str) -> bool {
     }
 }
 
-/// The reader of a string's escapes, at a place in the text.
 impl Reader<'_> {
-    /// Stops the read: `what` is wrong at the current byte.
-    #[cold]
-    #[inline(never)]
-    fn fail(&mut self, what: &'static str) -> Stop {
-        self.error = Some(SyntaxError { what, at: self.at });
-        Stop
+    /// Why the text is not JSON: `what` is wrong at the current byte.
+    fn fail(&self, what: &'static str) -> SyntaxError {
+        syntax(what, self.at)
     }
 
     fn peek(&self) -> Option<u8> {
@@ -743,7 +721,7 @@ impl Reader<'_> {
 
     /// The rest of a string that has an escape (or is malformed), from
     /// `from`, its first byte.
-    fn escaped(&mut self, from: usize) -> Result<String, Stop> {
+    fn escaped(&mut self, from: usize) -> Result<String, SyntaxError> {
         let mut owned = String::from(&self.text[from..self.at]);
         loop {
             match self.peek() {
@@ -765,7 +743,7 @@ impl Reader<'_> {
     }
 
     /// The character an escape (after its backslash) stands for.
-    fn escape(&mut self) -> Result<char, Stop> {
+    fn escape(&mut self) -> Result<char, SyntaxError> {
         let Some(b) = self.peek() else {
             return Err(self.fail("a string without its closing quote"));
         };
@@ -784,7 +762,7 @@ impl Reader<'_> {
         })
     }
 
-    fn hex4(&mut self) -> Result<u32, Stop> {
+    fn hex4(&mut self) -> Result<u32, SyntaxError> {
         let digits = self.bytes.get(self.at..self.at + 4);
         let text = digits.and_then(|d| std::str::from_utf8(d).ok());
         let v = text
@@ -796,7 +774,7 @@ impl Reader<'_> {
     }
 
     /// A `\u` escape's character, a surrogate pair read whole.
-    fn unicode(&mut self) -> Result<char, Stop> {
+    fn unicode(&mut self) -> Result<char, SyntaxError> {
         let first = self.hex4()?;
         let code = if (0xD800..0xDC00).contains(&first) {
             if !self.bytes[self.at..].starts_with(b"\\u") {
