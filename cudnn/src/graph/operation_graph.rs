@@ -389,12 +389,11 @@ impl OperationGraph {
     /// plan's graph and this one; otherwise as
     /// [`ExecutionPlan::from_json`].
     pub fn plan_from_json(&self, json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
-        self.check_plan_json(json)?;
-        let mut plan = ExecutionPlan::from_json(json, target)?;
+        let held = self.check_plan_json(json)?;
         // As `adopt` gives a cached plan: this graph's tensors, its by-value
         // scalars and those a backward's JSON leaves out included.
-        plan.tensors = self.plan_tensors();
-        Ok(plan)
+        let name = held.graph_name.as_str().into();
+        ExecutionPlan::from_read_json(json, target, name, self.plan_tensors())
     }
 
     /// Checks that `json`, cuDNN's JSON of a plan
@@ -413,24 +412,27 @@ impl OperationGraph {
     /// the score modifiers of a backward are not checked: its plan and the
     /// plan of the same backward without them have the same JSON graph.
     ///
+    /// Returns the plan as [`PlanJson`] read it.
+    ///
     /// # Errors
     /// As [`ExecutionPlan::from_json`](super::ExecutionPlan::from_json) for
     /// JSON it does not read; [`Error::InvalidArgument`] naming the first
     /// difference.
-    pub(crate) fn check_plan_json(&self, json: &str) -> Result<()> {
-        let held = PlanJson::parse(json)?.signature();
+    pub(crate) fn check_plan_json(&self, json: &str) -> Result<PlanJson> {
+        let read = PlanJson::parse(json)?;
+        let held = read.signature();
         let signature = self
             .signature
             .get_or_init(|| signature_of(self.key_ops.iter(), self.tensors.to_vec()));
         let Some(what) = signature.difference(&held) else {
-            return Ok(());
+            return Ok(read);
         };
         let written = self.written_signature.get_or_init(|| {
             written_signature_of(self.key_ops.iter(), signature.tensors().to_vec())
         });
         let what = match written.as_ref().map(|w| w.difference(&held)) {
             None => what,
-            Some(None) => return Ok(()),
+            Some(None) => return Ok(read),
             Some(Some(other)) => format!(
                 "{what}; as cuDNN writes an SDPA backward (without its score subgraph): {other}"
             ),

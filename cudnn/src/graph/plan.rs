@@ -285,8 +285,20 @@ impl ExecutionPlan {
     /// status, for example `NOT_SUPPORTED_ARCH_MISMATCH` (3007) for a plan
     /// built for another GPU architecture than the target's.
     pub fn from_json(json: &str, target: Target<'_>) -> Result<ExecutionPlan> {
-        let lib = target.library();
         let (graph_name, tensors) = PlanJson::tensors(json)?;
+        Self::from_read_json(json, target, graph_name, tensors.into())
+    }
+
+    /// A plan of `json`, which [`PlanJson`] has read and checked already,
+    /// finalized for `target` as [`from_json`](Self::from_json) does it,
+    /// with `tensors` for its graph's.
+    pub(crate) fn from_read_json(
+        json: &str,
+        target: Target<'_>,
+        graph_name: Name,
+        tensors: Arc<[GraphTensor]>,
+    ) -> Result<ExecutionPlan> {
+        let lib = target.library();
         let source = Source::Json(json);
         let Finalized {
             desc,
@@ -298,7 +310,7 @@ impl ExecutionPlan {
             desc,
             workspace,
             graph_name,
-            tensors: tensors.into(),
+            tensors,
             engine: OnceLock::new(),
             knobs: OnceLock::new(),
             handle_id,
