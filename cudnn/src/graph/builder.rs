@@ -138,7 +138,8 @@ impl TensorId {
 #[derive(Debug, Clone)]
 struct OpDef {
     name: Name,
-    op: node::BackendOp,
+    /// Shared with the operation graphs built from it (their key).
+    op: Arc<node::BackendOp>,
 }
 
 /// A description of a cuDNN operation graph: tensors and the operations
@@ -599,7 +600,7 @@ impl Graph {
     /// differ have different keys.
     pub fn key(&self) -> String {
         let tensors = self.graph_tensors();
-        let ops = self.ops.iter().map(|o| &o.op);
+        let ops = self.ops.iter().map(|o| &*o.op);
         key_text(self.intermediate, self.compute, &tensors, ops)
     }
 
@@ -731,7 +732,7 @@ impl Graph {
                 .collect();
             plan_tensors = used.iter().map(|&t| t.clone()).collect();
             let used = plan_tensors.to_vec();
-            let _ = signature.set(signature_of(g.ops.iter().map(|o| &o.op), used));
+            let _ = signature.set(signature_of(g.ops.iter().map(|o| &*o.op), used));
         }
         Ok(OperationGraph {
             desc: graph,
@@ -740,7 +741,7 @@ impl Graph {
             plan_tensors,
             key: std::cell::OnceCell::new(),
             key_types: (self.intermediate, self.compute),
-            key_ops: g.ops.iter().map(|o| o.op.clone()).collect(),
+            key_ops: g.ops.iter().map(|o| Arc::clone(&o.op)).collect(),
             graph: self.id,
             handle_id: handle.map(Handle::id),
             tf32_operands: g.tf32_operands(),
@@ -828,7 +829,10 @@ impl Graph {
             ids.push(id);
         }
         let record = make(&indices);
-        self.ops.push(OpDef { name, op: record });
+        self.ops.push(OpDef {
+            name,
+            op: Arc::new(record),
+        });
         Ok(ids)
     }
 
@@ -985,7 +989,7 @@ impl Graph {
         let id = self.push(TensorDef::new(out_name, (dims, strides), None, Some(op)));
         self.ops.push(OpDef {
             name,
-            op: make(id.index as usize),
+            op: Arc::new(make(id.index as usize)),
         });
         Ok(id)
     }

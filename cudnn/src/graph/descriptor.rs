@@ -162,12 +162,12 @@ impl SetAttrs {
     }
 }
 
-/// The descriptors set into a descriptor: the first two in place (all a
-/// plan, an engine configuration or an engine keeps), the others in a
-/// list.
+/// The descriptors set into a descriptor: the first four in place (all a
+/// plan, an engine configuration, an engine or a convolution, pointwise
+/// or matmul operation keeps), the others in a list.
 #[derive(Default)]
 struct Kept {
-    first: [Option<Arc<Raw>>; 2],
+    first: [Option<Arc<Raw>>; 4],
     others: Vec<Arc<Raw>>,
 }
 
@@ -483,8 +483,11 @@ impl BackendDescriptor {
         if let Some(raw) = T::raw_slice(values) {
             return self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast());
         }
-        let raw: Vec<T::Raw> = values.iter().map(|v| v.to_raw()).collect();
-        self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast())
+        // Most attributes take one to a few values: on the stack.
+        let raw = values.iter().map(|v| v.to_raw());
+        on_stack::<_, 8, _>(T::ZERO, raw, |raw| {
+            self.set_raw(a, T::TYPE, raw.len(), raw.as_ptr().cast())
+        })
     }
 
     /// Sets text attribute `attr` to `text`, which the caller has

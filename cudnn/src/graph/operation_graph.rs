@@ -50,7 +50,7 @@ pub struct OperationGraph {
     /// What the key is made of besides the tensors: the intermediate and
     /// compute types, and the operations.
     pub(crate) key_types: (DType, DType),
-    pub(crate) key_ops: Vec<BackendOp>,
+    pub(crate) key_ops: Vec<Arc<BackendOp>>,
     /// The id of the [`Graph`] it was built from.
     pub(crate) graph: u64,
     /// The id of the handle it was given (`CUDNN_ATTR_OPERATIONGRAPH_HANDLE`),
@@ -86,7 +86,12 @@ impl OperationGraph {
     pub fn key(&self) -> &str {
         self.key.get_or_init(|| {
             let (intermediate, compute) = self.key_types;
-            key_text(intermediate, compute, &self.tensors, self.key_ops.iter())
+            key_text(
+                intermediate,
+                compute,
+                &self.tensors,
+                self.key_ops.iter().map(|o| &**o),
+            )
         })
     }
 
@@ -423,12 +428,15 @@ impl OperationGraph {
         let held = read.signature();
         let signature = self
             .signature
-            .get_or_init(|| signature_of(self.key_ops.iter(), self.tensors.to_vec()));
+            .get_or_init(|| signature_of(self.key_ops.iter().map(|o| &**o), self.tensors.to_vec()));
         let Some(what) = signature.difference(&held) else {
             return Ok(read);
         };
         let written = self.written_signature.get_or_init(|| {
-            written_signature_of(self.key_ops.iter(), signature.tensors().to_vec())
+            written_signature_of(
+                self.key_ops.iter().map(|o| &**o),
+                signature.tensors().to_vec(),
+            )
         });
         let what = match written.as_ref().map(|w| w.difference(&held)) {
             None => what,

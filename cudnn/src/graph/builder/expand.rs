@@ -56,6 +56,7 @@
 //! by `expand/backward.rs`, under the same refusals.
 
 use crate::core::dtype::DType;
+use std::sync::Arc;
 
 use cudnn_sys as sys;
 
@@ -146,7 +147,7 @@ impl Graph {
             let Some(which) = self.composite_of(o, have, force) else {
                 // The older form, if `have` is below its version: the
                 // tensors only the newer form names stay unused.
-                let op = older(o).unwrap_or_else(|| o.op.clone());
+                let op = older(o).map_or_else(|| Arc::clone(&o.op), Arc::new);
                 e.ops.push(OpDef {
                     name: o.name.clone(),
                     op,
@@ -329,7 +330,7 @@ impl Expander {
     fn push(&mut self, nd: &str, suffix: &str, op: BackendOp) {
         self.ops.push(OpDef {
             name: Graph::output_name(nd, suffix),
-            op,
+            op: Arc::new(op),
         });
     }
 

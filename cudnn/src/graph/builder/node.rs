@@ -23,6 +23,7 @@ use DType as Dt;
 use super::{checks, node, node_error, Graph, NodeLabel};
 use crate::core::error::{Error, Result};
 use crate::core::library::Library;
+use crate::core::stack::on_stack;
 use crate::core::version::Version;
 use crate::graph::BackendDescriptor;
 
@@ -562,14 +563,14 @@ fn set_slots(
     within: Option<A>,
     t: &[BackendDescriptor],
 ) -> Result<()> {
-    let mine: Vec<&Slot> = slots.iter().filter(|s| s.within == within).collect();
-    let mut i = 0;
-    while i < mine.len() {
-        let attr = mine[i].attr;
-        let n = mine[i..].iter().take_while(|s| s.attr == attr).count();
-        let refs: Vec<&BackendDescriptor> = mine[i..i + n].iter().map(|s| &t[s.tensor]).collect();
-        d.set_descriptors(attr, &refs)?;
-        i += n;
+    let mut mine = slots.iter().filter(|s| s.within == within).peekable();
+    while let Some(first) = mine.next() {
+        let attr = first.attr;
+        let rest = std::iter::from_fn(|| mine.next_if(|s| s.attr == attr));
+        let group = std::iter::once(first).chain(rest).map(|s| &t[s.tensor]);
+        on_stack::<_, 8, _>(&t[first.tensor], group, |refs| {
+            d.set_descriptors(attr, refs)
+        })?;
     }
     Ok(())
 }
