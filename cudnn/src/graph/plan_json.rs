@@ -75,10 +75,11 @@ impl PlanJson {
         let doc =
             json::parse(json).map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
         let graph = plan_graph(doc.root())?;
-        let mut tensors = Vec::new();
+        // Room for the graph's own tensors and nodes (a subgraph's come on top).
+        let mut tensors = Vec::with_capacity(graph.tensors.len());
         collect_tensors(&graph, &mut tensors, 0)?;
         let by_uid = UidIndex::of(&tensors)?;
-        let mut nodes = Vec::new();
+        let mut nodes = Vec::with_capacity(graph.nodes.len());
         let mut indices = Vec::new();
         read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0, full)?;
         if nodes.len() > MAX_OPERATIONS {
@@ -279,8 +280,37 @@ fn check_engine(v: Json<'_, '_>) -> Result<()> {
 struct GraphDoc<'d, 'a> {
     finalize_mode: Option<&'d str>,
     tensors: Items<'d, 'a>,
-    /// Each an object (checked when the graph is read).
-    nodes: Vec<Json<'d, 'a>>,
+    nodes: Vec<NodeDoc<'d, 'a>>,
+}
+
+/// A node of a graph (an object, checked when the graph is read), with
+/// the members its readers look for by name, found in one pass.
+struct NodeDoc<'d, 'a> {
+    node: Json<'d, 'a>,
+    operation: Option<Json<'d, 'a>>,
+    fmode: Option<Json<'d, 'a>>,
+    subgraph: Option<Json<'d, 'a>>,
+}
+
+impl<'d, 'a> NodeDoc<'d, 'a> {
+    fn read(node: Json<'d, 'a>) -> Result<NodeDoc<'d, 'a>> {
+        let mut d = NodeDoc {
+            node,
+            operation: None,
+            fmode: None,
+            subgraph: None,
+        };
+        // The reader refuses a key twice in one object: each is found once.
+        for (k, v) in members(node, "a node")? {
+            match k {
+                "operation" => d.operation = Some(v),
+                "fmode" => d.fmode = Some(v),
+                "subgraph" => d.subgraph = Some(v),
+                _ => {}
+            }
+        }
+        Ok(d)
+    }
 }
 
 impl<'d, 'a> GraphDoc<'d, 'a> {
@@ -305,8 +335,7 @@ impl<'d, 'a> GraphDoc<'d, 'a> {
                     let items = array()?;
                     let mut list = Vec::with_capacity(items.len());
                     for n in items {
-                        members(n, "a node")?;
-                        list.push(n);
+                        list.push(NodeDoc::read(n)?);
                     }
                     nodes = Some(list);
                 }
@@ -458,7 +487,7 @@ fn collect_tensors(
     }
     let mine = out.len();
     for node in &graph.nodes {
-        if let Some(sub) = node.get("subgraph") {
+        if let Some(sub) = node.subgraph {
             if depth > 0 {
                 return Err(Error::bad_value(FROM_JSON, "a subgraph inside a subgraph"));
             }
@@ -840,7 +869,7 @@ fn read_nodes(
                 format!("the graph has more than {MAX_OPERATIONS} operations"),
             ));
         }
-        if let Some(sub) = node.get("subgraph") {
+        if let Some(sub) = node.subgraph {
             read_nodes(&subgraph_of(sub)?, by_uid, out, indices, depth + 1, full)?;
         }
     }
@@ -848,14 +877,14 @@ fn read_nodes(
 }
 
 fn read_node(
-    node: &Json<'_, '_>,
+    node: &NodeDoc<'_, '_>,
     by_uid: &UidIndex,
     indices: &mut Vec<i64>,
     inner: bool,
     full: bool,
 ) -> Result<NodeSig> {
     let op = node
-        .get("operation")
+        .operation
         .and_then(|v| v.as_str())
         .ok_or_else(|| Error::bad_value(FROM_JSON, "a node without an \"operation\" name"))?;
     let (index, schema) = schema_of(op).ok_or_else(|| {
@@ -864,7 +893,7 @@ fn read_node(
             format!("a node of operation {op}, whose outputs this crate does not know"),
         )
     })?;
-    let training = match node.get("fmode") {
+    let training = match node.fmode {
         None => false,
         Some(v) => match v.as_str().and_then(fmode_training) {
             Some(training) => training,
@@ -872,7 +901,7 @@ fn read_node(
         },
     };
     let mut sig = NodeSig::new(schema.operation);
-    for (k, value) in members(*node, "a node")? {
+    for (k, value) in members(node.node, "a node")? {
         match node_keys(index).role(k) {
             Role::Ref {
                 output,
@@ -934,13 +963,13 @@ fn read_node(
 /// tensors. A node that names its subgraph's ends without the subgraph
 /// is a plan of a graph whose score modifiers were lost.
 fn subgraph_uid(
-    node: &Json<'_, '_>,
+    node: &NodeDoc<'_, '_>,
     op: &str,
     key: &str,
     value: Json<'_, '_>,
     by_uid: &UidIndex,
 ) -> Result<()> {
-    if node.get("subgraph").is_none() {
+    if node.subgraph.is_none() {
         return Err(Error::bad_value(
             FROM_JSON,
             format!("{op}'s {key} names the end of a score subgraph, but the node has no subgraph"),

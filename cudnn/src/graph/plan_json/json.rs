@@ -474,7 +474,8 @@ fn escaped_string(text: &str, from: usize, at: usize) -> Result<(Entry<'_>, usiz
 #[inline(always)]
 fn number_at_entry(text: &str, at: usize) -> Result<(Entry<'_>, usize), SyntaxError> {
     match number_at(text, at) {
-        Ok((end, value)) => Ok((value.map_or(Entry::Num(&text[at..end]), Entry::Int), end)),
+        Ok((end, Some(n))) => Ok((Entry::Int(n), end)),
+        Ok((end, None)) => Ok((Entry::Num(&text[at..end]), end)),
         Err((what, at)) => Err(syntax(what, at)),
     }
 }

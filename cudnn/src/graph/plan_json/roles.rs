@@ -131,7 +131,7 @@ impl NodeKeys {
         let at = self
             .keys
             .iter()
-            .position(|k| k.bytes == bytes && usize::from(k.len) == key.len())?;
+            .position(|k| usize::from(k.len) == key.len() && k.bytes == bytes)?;
         Some((at as u32, self.keys[at].role))
     }
 
