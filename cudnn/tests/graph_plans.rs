@@ -16,9 +16,9 @@ use std::sync::Arc;
 
 use cudnn::graph::backend::BackendDescriptor;
 use cudnn::graph::{
-    ConvOptions, DeviceLimits, DeviceProperties, DropReason, EngineFilter, ExecutionPlan, Graph,
-    HeuristicMode, OperationGraph, PlanCache, PlanKey, SdpaBackwardInputs, SdpaOptions, Settings,
-    Target,
+    ConvOptions, DeviceLimits, DeviceProperties, DropReason, EngineChoice, EngineFilter,
+    ExecutionPlan, Graph, HeuristicMode, OperationGraph, PlanCache, PlanKey, SdpaBackwardInputs,
+    SdpaOptions, Settings, Target,
 };
 use cudnn::sys::{self, cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 use cudnn::{Error, Library, Version};
@@ -1662,4 +1662,232 @@ fn a_target_of_another_library_is_refused() {
         .expect("json");
     let back = ExecutionPlan::from_json(&json, foreign).expect("read with the other copy");
     assert!(Arc::ptr_eq(back.library(), &other));
+}
+
+/// An engine chosen once (a configuration the heuristics offer that
+/// finalizes, other than the one a default search takes), saved as its
+/// tag and read back, pins the plan search and the plan cache to it; a
+/// saved cache hands the pinned plan out again.
+#[test]
+fn an_engine_pinned_by_its_saved_tag_is_the_plan_searches_and_caches_give() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_bias_relu(), &lib);
+    let device = preset("h100-sxm");
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
+    let first = graph
+        .plans(target, &Settings::default())
+        .expect("a default plan")
+        .remove(0);
+    let first_choice = EngineChoice::of_plan(&first).expect("the default plan's engine");
+    let configs = graph
+        .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
+        .expect("configs");
+    let (config, plan) = configs
+        .iter()
+        .filter(|c| EngineChoice::of(c).as_ref() != Some(&first_choice))
+        .find_map(|c| Some((c, ExecutionPlan::new(c, target).ok()?)))
+        .expect("a second configuration that finalizes");
+    let choice = EngineChoice::of(config).expect("its engine");
+    assert_eq!(EngineChoice::of_plan(&plan).as_ref(), Some(&choice));
+    let tag = choice.to_string();
+    assert!(
+        tag.starts_with(&format!("eng{}", config.global_index())),
+        "{tag}"
+    );
+    let saved: EngineChoice = tag.parse().expect("the tag reads back");
+    assert_eq!(saved, choice);
+
+    let pinned = Settings {
+        engine: Some(saved),
+        benchmark: true,
+        ..Settings::default()
+    };
+    let plans = graph.plans(target, &pinned).expect("the pinned plan");
+    assert_eq!(plans.len(), 1, "a pinned search makes one plan");
+    assert_eq!(EngineChoice::of_plan(&plans[0]).as_ref(), Some(&choice));
+    let json = |p: &ExecutionPlan| engine_of(&p.to_json().expect("json"));
+    assert_eq!(json(&plans[0]), json(&plan));
+    assert_ne!(json(&plans[0]), json(&first));
+
+    let key = PlanKey::new(&graph, &device, &pinned);
+    assert_eq!(
+        key.settings(),
+        format!(
+            "deterministic=0;allow_tf32=1;allow_runtime_compilation=1;require_cuda_graph=0;\
+             heuristic_mode=3;sm_count_target=all;engine={tag}"
+        )
+    );
+    let mut cache = PlanCache::new(4).expect("cache");
+    let cached = cache
+        .get_or_build(&graph, &device, &pinned)
+        .expect("pinned");
+    assert_eq!(json(&cached), json(&plan));
+    let default = cache
+        .get_or_build(&graph, &device, &Settings::default())
+        .expect("default");
+    assert_eq!(json(&default), json(&first));
+    assert_eq!((cache.len(), cache.misses()), (2, 2));
+
+    let dir = common::scratch_dir("plan-pinned");
+    let file = dir.path().join("plans.json");
+    cache.save(&file).expect("save");
+    let (mut loaded, report) = PlanCache::load(&file, &lib, 4).expect("load");
+    assert_eq!((loaded.len(), report.dropped.len()), (2, 0));
+    let reloaded = loaded
+        .get_or_build(&graph, &device, &pinned)
+        .expect("the saved pinned plan");
+    assert_eq!(json(&reloaded), json(&plan));
+    assert_eq!((loaded.hits(), loaded.misses()), (1, 0));
+
+    // A pinned engine the filter removes is no plan, with the reason.
+    let refused = Settings {
+        engine: Some(choice.clone()),
+        deselect_engines: vec![choice.global_index()],
+        ..Settings::default()
+    };
+    match graph.plans(target, &refused) {
+        Err(Error::NoEngine { reason, .. }) => {
+            assert!(
+                reason.contains(&tag) && reason.contains("deselected"),
+                "{reason}"
+            )
+        }
+        other => panic!("{:?}", other.map(|p| p.len())),
+    }
+    // An engine the graph does not have: cuDNN's own refusal, typed.
+    let past = graph.engine_count().expect("engine count");
+    let missing = Settings {
+        engine: Some(EngineChoice::new(past + 1000, &[]).expect("choice")),
+        ..Settings::default()
+    };
+    let e = graph.plans(target, &missing).expect_err("no such engine");
+    assert!(e.status_error().is_some(), "{e}");
+}
+
+/// Engines deselected by index, numerical note or behaviour note are not
+/// offered, and nothing else is removed; the settings carry the lists into
+/// the search and the plan cache's key (as sets: order and repeats do not
+/// change the key).
+#[test]
+fn deselected_engines_and_notes_are_not_offered() {
+    let Some(Setup::Plans(lib)) = setup() else {
+        return;
+    };
+    let graph = built(&conv_bias_relu(), &lib);
+    let device = preset("h100-sxm");
+    let target = Target::Device {
+        library: &lib,
+        device: &device,
+    };
+    let all = graph
+        .engine_configs(target, HeuristicMode::A, &EngineFilter::default())
+        .expect("configs");
+    let kept_by =
+        |filter: &EngineFilter| match graph.engine_configs(target, HeuristicMode::A, filter) {
+            Ok(kept) => kept.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            Err(Error::NoEngine { reason, .. }) => {
+                assert!(reason.contains("deselected"), "{reason}");
+                Vec::new()
+            }
+            Err(e) => panic!("{e}"),
+        };
+    let described: Vec<String> = all.iter().map(|c| c.to_string()).collect();
+    let first = all[0].global_index();
+    let want: Vec<String> = all
+        .iter()
+        .filter(|c| c.global_index() != first)
+        .map(|c| c.to_string())
+        .collect();
+    assert!(want.len() < described.len());
+    let by_index = EngineFilter {
+        deselect_engines: vec![first],
+        ..EngineFilter::default()
+    };
+    assert_eq!(kept_by(&by_index), want);
+
+    let note = all
+        .iter()
+        .flat_map(|c| c.numerical_notes().iter().copied())
+        .next()
+        .expect("an engine with a numerical note");
+    let want: Vec<String> = all
+        .iter()
+        .filter(|c| !c.numerical_notes().contains(&note))
+        .map(|c| c.to_string())
+        .collect();
+    let by_numerical = EngineFilter {
+        deselect_numerical: vec![note],
+        ..EngineFilter::default()
+    };
+    assert_eq!(kept_by(&by_numerical), want);
+
+    // A behaviour note some configuration has (none of them may have one).
+    let behavior = all
+        .iter()
+        .flat_map(|c| c.behavior_notes().iter().copied())
+        .next()
+        .unwrap_or(sys::cudnnBackendBehaviorNote_t::RUNTIME_COMPILATION);
+    let want: Vec<String> = all
+        .iter()
+        .filter(|c| !c.behavior_notes().contains(&behavior))
+        .map(|c| c.to_string())
+        .collect();
+    let by_behavior = EngineFilter {
+        deselect_behavior: vec![behavior],
+        ..EngineFilter::default()
+    };
+    assert_eq!(kept_by(&by_behavior), want);
+
+    // Through the settings: the default search's engine deselected.
+    let default = graph
+        .plans(target, &Settings::default())
+        .expect("default")
+        .remove(0);
+    let engine = default.engine_index().expect("its engine");
+    let settings = Settings {
+        deselect_engines: vec![engine, engine],
+        ..Settings::default()
+    };
+    assert_eq!(settings.filter().deselect_engines, [engine, engine]);
+    match graph.plans(target, &settings) {
+        Ok(plans) => assert_ne!(plans[0].engine_index(), Some(engine)),
+        Err(Error::NoEngine { reason, .. }) => assert!(reason.contains("deselected"), "{reason}"),
+        Err(e) => panic!("{e}"),
+    }
+    let key = PlanKey::new(&graph, &device, &settings);
+    assert!(
+        key.settings()
+            .ends_with(&format!(";deselect_engines={engine}")),
+        "{}",
+        key.settings()
+    );
+    let listed = Settings {
+        deselect_engines: vec![7, 3, 7],
+        deselect_numerical: vec![note],
+        deselect_behavior: vec![behavior],
+        ..Settings::default()
+    };
+    let reordered = Settings {
+        deselect_engines: vec![3, 7],
+        ..listed.clone()
+    };
+    let text = PlanKey::new(&graph, &device, &listed).settings().to_owned();
+    assert_eq!(text, PlanKey::new(&graph, &device, &reordered).settings());
+    assert!(
+        text.ends_with(&format!(
+            ";deselect_engines=3,7;deselect_numerical={};deselect_behavior={}",
+            note.0, behavior.0
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        PlanKey::new(&graph, &device, &Settings::default()).settings(),
+        "deterministic=0;allow_tf32=1;allow_runtime_compilation=1;require_cuda_graph=0;\
+         heuristic_mode=3;sm_count_target=all"
+    );
 }

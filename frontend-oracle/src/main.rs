@@ -11,10 +11,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use cudnn::graph::{
-    BatchNormOptions, ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineFilter,
-    ExecutionPlan, Graph, HeuristicMode, MatmulFp8Scales, NormOptions, OperationGraph, RopeOptions,
-    RunningStats, ScalarValue, SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaOptions, SdpaPagedKv,
-    Target, TensorId,
+    BatchNormOptions, ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineChoice,
+    EngineFilter, ExecutionPlan, Graph, HeuristicMode, MatmulFp8Scales, NormOptions,
+    OperationGraph, RopeOptions, RunningStats, ScalarValue, SdpaBackwardInputs, SdpaDropout,
+    SdpaFp8, SdpaOptions, SdpaPagedKv, Target, TensorId,
 };
 use serde_json::{json, Map, Value};
 
@@ -140,13 +140,8 @@ fn plan_case(
     let mut workspaces = Vec::new();
     let mut plan = None;
     for config in &configs {
-        let mut knobs: Vec<(u32, i64)> = config.knobs().iter().map(|&(k, v)| (k.0, v)).collect();
-        knobs.sort_unstable();
-        let mut name = format!("eng{}", config.global_index());
-        for (k, v) in knobs {
-            name.push_str(&format!("_k{k}={v}"));
-        }
-        names.push(json!(name));
+        // The crate's engine tag, which the frontend's plan names are.
+        names.push(json!(EngineChoice::of(config).map(|c| c.to_string())));
         match ExecutionPlan::new(config, target) {
             Ok(p) => {
                 workspaces.push(json!(p.workspace_size()));

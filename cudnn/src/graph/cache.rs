@@ -86,9 +86,13 @@ fn settings_fingerprint(settings: &Settings) -> String {
         require_cuda_graph,
         heuristic_mode,
         sm_count_target,
+        engine,
+        deselect_engines,
+        deselect_numerical,
+        deselect_behavior,
     } = settings;
     let sm = sm_count_target.map_or_else(|| "all".to_owned(), |n| n.to_string());
-    format!(
+    let mut text = format!(
         "deterministic={};allow_tf32={};allow_runtime_compilation={};require_cuda_graph={};\
          heuristic_mode={};sm_count_target={sm}",
         u8::from(*deterministic),
@@ -96,7 +100,34 @@ fn settings_fingerprint(settings: &Settings) -> String {
         u8::from(*allow_runtime_compilation),
         u8::from(*require_cuda_graph),
         heuristic_mode.0,
-    )
+    );
+    // The choices added later are named only when made, so that the
+    // defaults' text (and the files saved with it) stays as it was.
+    if let Some(choice) = engine {
+        text.push_str(&format!(";engine={choice}"));
+    }
+    let lists = [
+        ("deselect_engines", deselect_engines.clone()),
+        (
+            "deselect_numerical",
+            deselect_numerical.iter().map(|n| i64::from(n.0)).collect(),
+        ),
+        (
+            "deselect_behavior",
+            deselect_behavior.iter().map(|b| i64::from(b.0)).collect(),
+        ),
+    ];
+    for (name, mut values) in lists {
+        if values.is_empty() {
+            continue;
+        }
+        // A set: its order and repeats choose nothing.
+        values.sort_unstable();
+        values.dedup();
+        let values: Vec<String> = values.iter().map(i64::to_string).collect();
+        text.push_str(&format!(";{name}={}", values.join(",")));
+    }
+    text
 }
 
 /// Why a [`PlanCache`] let an entry go: at [`PlanCache::load`] (the

@@ -151,6 +151,16 @@ pub struct EngineFilter {
     /// work; `None` (the default): the whole GPU. At least 1; needs cuDNN
     /// 8.9.5 (the frontend's check).
     pub sm_count_target: Option<u32>,
+    /// Drop these engines, by global index (cudnn-frontend's
+    /// `deselect_engines`, which matches its engine tags by text: here an
+    /// index matches only itself).
+    pub deselect_engines: Vec<i64>,
+    /// Drop engines with any of these numerical notes (cudnn-frontend's
+    /// `deselect_numeric_notes`).
+    pub deselect_numerical: Vec<Numerical>,
+    /// Drop engines with any of these behaviour notes (cudnn-frontend's
+    /// `deselect_behavior_notes`).
+    pub deselect_behavior: Vec<Behavior>,
 }
 
 impl Default for EngineFilter {
@@ -163,6 +173,9 @@ impl Default for EngineFilter {
             allow_runtime_compilation: true,
             require_cuda_graph: false,
             sm_count_target: None,
+            deselect_engines: Vec::new(),
+            deselect_numerical: Vec::new(),
+            deselect_behavior: Vec::new(),
         }
     }
 }
@@ -191,6 +204,15 @@ impl EngineFilter {
         }
         if self.require_cuda_graph && !noted(Behavior::SUPPORTS_CUDA_GRAPH_NATIVE_API) {
             return Some("without CUDA graph support");
+        }
+        if self.deselect_engines.contains(&config.global_index()) {
+            return Some("deselected engines");
+        }
+        if self.deselect_numerical.iter().any(|&n| has(n)) {
+            return Some("deselected numerical notes");
+        }
+        if self.deselect_behavior.iter().any(|&b| noted(b)) {
+            return Some("deselected behaviour notes");
         }
         None
     }

@@ -117,6 +117,7 @@ mod descriptor;
 mod device;
 mod driver;
 mod engine;
+mod engine_choice;
 mod execute;
 #[cfg(all(test, target_os = "linux"))]
 mod execute_timing;
@@ -149,6 +150,7 @@ pub use cuda_graph::PlanGraph;
 pub(crate) use descriptor::BackendDescriptor;
 pub use device::{DeviceField, DeviceProperties, FieldKind};
 pub use engine::{EngineConfig, EngineFilter, HeuristicMode, KnobType, Target};
+pub use engine_choice::{EngineChoice, MAX_KNOBS};
 pub use graph_tensor::GraphTensor;
 pub use operation_graph::OperationGraph;
 pub use pack::VariantPack;

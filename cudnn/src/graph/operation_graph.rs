@@ -19,6 +19,7 @@ use super::engine::{
     check_sm_count_target, check_target_library, count, mode_name, no_engine_from, read_engine,
     EngineConfig, EngineFilter, HeuristicMode, KnobType, Target, HEURISTICS,
 };
+use super::engine_choice::EngineChoice;
 use super::graph_tensor::GraphTensor;
 use super::name::Name;
 use super::plan::ExecutionPlan;
@@ -465,6 +466,9 @@ impl OperationGraph {
     /// mode's reason; as [`engine_configs`](Self::engine_configs).
     pub fn plans(&self, target: Target<'_>, settings: &Settings) -> Result<Vec<ExecutionPlan>> {
         let filter = settings.filter();
+        if let Some(choice) = &settings.engine {
+            return self.pinned_plan(choice, target, &filter).map(|p| vec![p]);
+        }
         let wanted = settings.wanted();
         let mut reasons = Vec::new();
         let mut modes = vec![settings.heuristic_mode];
@@ -525,5 +529,23 @@ impl OperationGraph {
             graph: self.name().to_owned(),
             reason: reasons.join("; then "),
         })
+    }
+
+    /// The plan of the engine and knobs `choice` pins, if `filter` keeps
+    /// its configuration.
+    fn pinned_plan(
+        &self,
+        choice: &EngineChoice,
+        target: Target<'_>,
+        filter: &EngineFilter,
+    ) -> Result<ExecutionPlan> {
+        let config = self.engine_config(choice.global_index(), choice.knobs(), target)?;
+        if let Some(why) = filter.rejects(&config, self.tf32_operands) {
+            return Err(Error::NoEngine {
+                graph: self.name().to_owned(),
+                reason: format!("the pinned engine {choice} is removed by the filter: {why}"),
+            });
+        }
+        ExecutionPlan::new(&config, target)
     }
 }

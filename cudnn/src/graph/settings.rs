@@ -1,7 +1,10 @@
 //! Settings that mirror `torch.backends.cudnn`, and the plan search that
 //! follows them.
 
+use cudnn_sys::{cudnnBackendBehaviorNote_t as Behavior, cudnnBackendNumericalNote_t as Numerical};
+
 use super::engine::{EngineFilter, HeuristicMode};
+use super::engine_choice::EngineChoice;
 
 /// How plans are chosen, after PyTorch's `torch.backends.cudnn`:
 ///
@@ -14,13 +17,16 @@ use super::engine::{EngineFilter, HeuristicMode};
 /// | `allow_runtime_compilation` | (none) | `true` |
 /// | `require_cuda_graph` | (none) | `false` |
 /// | `sm_count_target` | (none; the frontend's `set_sm_count`) | `None` |
+/// | `engine` | (none; the frontend's `create_execution_plan(engine_id, knobs)`) | `None` |
+/// | `deselect_engines`, `deselect_numerical`, `deselect_behavior` | (none; the frontend's `deselect_*`) | empty |
 ///
 /// With `benchmark`, [`OperationGraph::plans`](super::OperationGraph::plans) returns up to
 /// `benchmark_limit` plans for [`Handle::autotune`](crate::Handle::autotune)
 /// to time on the GPU; without it, the first plan that finalizes. The
 /// other fields become the [`EngineFilter`]; `heuristic_mode` is cuDNN's
 /// ranking (mode A by default; FALLBACK is tried when it offers nothing
-/// that finalizes).
+/// that finalizes). With `engine`, the heuristics are not asked: the plan
+/// is made of that engine and its knobs, if the filter keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
     /// Time candidate plans on the GPU and keep the fastest.
@@ -45,6 +51,21 @@ pub struct Settings {
     /// to concurrent work (an SM carveout;
     /// [`EngineFilter::sm_count_target`]); `None`: the whole GPU.
     pub sm_count_target: Option<u32>,
+    /// Pin plans to this engine and its knobs
+    /// ([`OperationGraph::engine_config`](super::OperationGraph::engine_config)),
+    /// instead of the heuristics' ranking: for a choice saved as text
+    /// ([`EngineChoice`]'s tag) and restored. The filter still applies:
+    /// a pinned engine it drops is [`Error::NoEngine`](crate::Error::NoEngine).
+    pub engine: Option<EngineChoice>,
+    /// Drop these engines, by global index
+    /// ([`EngineFilter::deselect_engines`]).
+    pub deselect_engines: Vec<i64>,
+    /// Drop engines with any of these numerical notes
+    /// ([`EngineFilter::deselect_numerical`]).
+    pub deselect_numerical: Vec<Numerical>,
+    /// Drop engines with any of these behaviour notes
+    /// ([`EngineFilter::deselect_behavior`]).
+    pub deselect_behavior: Vec<Behavior>,
 }
 
 impl Default for Settings {
@@ -58,6 +79,10 @@ impl Default for Settings {
             require_cuda_graph: false,
             heuristic_mode: HeuristicMode::A,
             sm_count_target: None,
+            engine: None,
+            deselect_engines: Vec::new(),
+            deselect_numerical: Vec::new(),
+            deselect_behavior: Vec::new(),
         }
     }
 }
@@ -71,6 +96,9 @@ impl Settings {
             allow_runtime_compilation: self.allow_runtime_compilation,
             require_cuda_graph: self.require_cuda_graph,
             sm_count_target: self.sm_count_target,
+            deselect_engines: self.deselect_engines.clone(),
+            deselect_numerical: self.deselect_numerical.clone(),
+            deselect_behavior: self.deselect_behavior.clone(),
             ..EngineFilter::default()
         }
     }
