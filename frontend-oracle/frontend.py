@@ -393,7 +393,31 @@ def build_matmul_fp8(s):
     s.output(amax, "float")
 
 
+def build_moe(s):
+    c, g = s.case, s.g
+    token = s.tensor("token", c["token"])
+    weight = s.tensor("weight", c["weight"], c.get("weight_layout"))
+    offsets = s.tensor("first_token_offset", [c["offsets"], 1, 1], None, "int32")
+    mode = c["mode"]
+    rows = c.get("index_rows")
+    index = s.tensor("token_index", [1, rows, 1], None, "int32") if mode != "none" else None
+    ks = s.tensor("token_ks", [1, rows, 1], None, "int32") if mode == "scatter" else None
+    y = g.moe_grouped_matmul(
+        token=token,
+        weight=weight,
+        first_token_offset=offsets,
+        token_index=index,
+        token_ks=ks,
+        mode=getattr(cudnn.moe_grouped_matmul_mode, mode.upper()),
+        compute_data_type=cudnn.data_type.FLOAT,
+        top_k=c.get("top_k", 1),
+        name="moe",
+    )
+    s.output(y)
+
+
 BUILDERS = {
+    "moe": build_moe,
     "conv": build_conv,
     "matmul": build_matmul,
     "matmul_fp8": build_matmul_fp8,

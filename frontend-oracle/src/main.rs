@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use cudnn::graph::{
     BatchNormOptions, ConvOptions, DType, DeviceProperties, DiagonalAlignment, EngineChoice,
-    EngineFilter, ExecutionPlan, Graph, HeuristicMode, MatmulFp8Scales, NormOptions,
+    EngineFilter, ExecutionPlan, Graph, HeuristicMode, MatmulFp8Scales, MoeRouting, NormOptions,
     OperationGraph, RopeOptions, RunningStats, ScalarValue, SdpaBackwardInputs, SdpaDropout,
     SdpaFp8, SdpaOptions, SdpaPagedKv, Target, TensorId,
 };
@@ -342,6 +342,7 @@ fn describe(case: &Value) -> Result<cudnn::Result<Described>, CaseError> {
         "conv" => conv(&mut s)?,
         "matmul" => matmul(&mut s)?,
         "matmul_fp8" => matmul_fp8(&mut s)?,
+        "moe" => moe(&mut s)?,
         "norm" => norm(&mut s)?,
         "batch_norm" => batch_norm(&mut s)?,
         "ada_layer_norm" => ada_layer_norm(&mut s)?,
@@ -462,6 +463,38 @@ fn matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let mut out = a_dims[..a_dims.len() - 1].to_vec();
     out.push(b_dims[b_dims.len() - 1]);
     let y = crate_try!(epilogue(s, y, &out, out.len() - 1, None)?);
+    Ok(s.output(y, None, None))
+}
+
+fn moe(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
+    let c = s.case;
+    let token = crate_try!(s.tensor("token", &dims(c, "token")?, None, None)?);
+    let layout = c.get("weight_layout").and_then(Value::as_str);
+    let weight = crate_try!(s.tensor("weight", &dims(c, "weight")?, layout, None)?);
+    let offsets = [int(c, "offsets")?, 1, 1];
+    let fto = crate_try!(s.tensor("first_token_offset", &offsets, None, Some("int32"))?);
+    let mode = string(c, "mode")?;
+    let routing = match mode {
+        "none" => MoeRouting::None,
+        "gather" | "scatter" => {
+            let rows = [1, int(c, "index_rows")?, 1];
+            let token_index = crate_try!(s.tensor("token_index", &rows, None, Some("int32"))?);
+            if mode == "gather" {
+                MoeRouting::Gather { token_index }
+            } else {
+                let token_ks = crate_try!(s.tensor("token_ks", &rows, None, Some("int32"))?);
+                let top_k = u32::try_from(int(c, "top_k")?)
+                    .map_err(|_| format!("`top_k` is not a u32 in {}", c["name"]))?;
+                MoeRouting::Scatter {
+                    token_index,
+                    token_ks,
+                    top_k,
+                }
+            }
+        }
+        other => return Err(format!("unknown moe mode {other}")),
+    };
+    let y = crate_try!(s.g.moe_grouped_matmul(token, weight, fto, routing));
     Ok(s.output(y, None, None))
 }
 

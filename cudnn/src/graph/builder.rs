@@ -28,6 +28,7 @@ mod definition;
 mod expand;
 mod matmul;
 mod matmul_fp8;
+mod moe;
 pub(crate) mod node;
 mod norm;
 mod ops;
@@ -104,6 +105,7 @@ pub use attention::{
 pub use block_scale::BlockScaleQuantize;
 pub use matmul::MatmulOptions;
 pub use matmul_fp8::{MatmulFp8Outputs, MatmulFp8Scales};
+pub use moe::MoeRouting;
 pub use norm::{
     BatchNormOptions, BatchNormOutputs, NormGradients, NormOptions, NormOutputs, RunningStats,
 };

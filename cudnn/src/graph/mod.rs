@@ -140,10 +140,10 @@ pub use crate::core::dtype::DType;
 pub(crate) use builder::head_dim;
 pub use builder::{
     BatchNormOptions, BatchNormOutputs, BlockScaleQuantize, ConvOptions, DiagonalAlignment, Graph,
-    MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, NormGradients, NormOptions, NormOutputs,
-    NormPhase, PointwiseMode, RngDistribution, RopeOptions, RunningStats, SdpaBackwardInputs,
-    SdpaDropout, SdpaFp8, SdpaGradients, SdpaMxfp8, SdpaOptions, SdpaOutputs, SdpaPagedKv,
-    SoftmaxOptions, SoftmaxOutputs, TensorId, TensorReordering,
+    MatmulFp8Outputs, MatmulFp8Scales, MatmulOptions, MoeRouting, NormGradients, NormOptions,
+    NormOutputs, NormPhase, PointwiseMode, RngDistribution, RopeOptions, RunningStats,
+    SdpaBackwardInputs, SdpaDropout, SdpaFp8, SdpaGradients, SdpaMxfp8, SdpaOptions, SdpaOutputs,
+    SdpaPagedKv, SoftmaxOptions, SoftmaxOutputs, TensorId, TensorReordering,
 };
 pub use cache::{DropReason, DroppedPlan, LoadReport, PlanCache, PlanKey};
 pub use cuda_graph::PlanGraph;

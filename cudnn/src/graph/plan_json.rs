@@ -552,6 +552,21 @@ const SDPA_FWD: &str = "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR";
 /// ends the process when it is not a number).
 pub(crate) const SCHEMAS: &[Schema] = &[
     Schema {
+        operation: "CUDNN_BACKEND_OPERATION_MOE_GROUPED_MATMUL_DESCRIPTOR",
+        inputs: &[
+            "token",
+            "weight",
+            "firstTokenOffset",
+            "tokenIndex",
+            "tokenKs",
+        ],
+        outputs: &["output"],
+        training_outputs: &[],
+        modes: &["mode"],
+        attrs: &["mathPrec", "topK"],
+        subgraph: false,
+    },
+    Schema {
         operation: "CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR",
         inputs: &["X", "W"],
         outputs: &["Y"],

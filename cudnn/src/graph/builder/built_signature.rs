@@ -36,6 +36,7 @@ fn modes_of(settings: &[Setting], out: &mut Vec<String>) {
             Setting::NormPhase(_, v) => out.push(mode("fmode", sig::norm_phase(*v), v.0)),
             Setting::ConvMode(_, v) => out.push(mode("mode", sig::conv_mode(*v), v.0)),
             Setting::Reduce(_, v) => out.push(mode("reductionOp", sig::reduce_op(*v), v.0)),
+            Setting::MoeMode(_, v) => out.push(mode("mode", sig::moe_mode(*v), v.0)),
             Setting::Pointwise(a, v) => {
                 let key = if *a == A::CUDNN_ATTR_POINTWISE_MODE {
                     "pointwiseMode"

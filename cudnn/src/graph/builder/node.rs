@@ -93,6 +93,8 @@ pub(super) enum Setting {
     RngDistribution(A, sys::cudnnRngDistribution_t),
     /// A `cudnnNanPropagation_t`.
     Nan(A, sys::cudnnNanPropagation_t),
+    /// A `cudnnMoeGroupedMatmulMode_t`.
+    MoeMode(A, sys::cudnnMoeGroupedMatmulMode_t),
     /// A ReLU's upper clip, a `double`: `FLT_MAX` when the operation
     /// computes in `FLOAT` (the type given, or the graph's for `None`),
     /// `DBL_MAX` otherwise, as cudnn-frontend 1.32's pointwise node sets it.
@@ -151,6 +153,7 @@ impl Setting {
             Setting::Reduce(a, v) => write!(k, "a{}={}", a.0, v.0),
             Setting::RngDistribution(a, v) => write!(k, "a{}={}", a.0, v.0),
             Setting::Nan(a, v) => write!(k, "a{}={}", a.0, v.0),
+            Setting::MoeMode(a, v) => write!(k, "a{}={}", a.0, v.0),
             Setting::UpperClip(a, Some(v)) => write!(k, "a{}=max{}", a.0, v.0),
             Setting::UpperClip(a, None) => write!(k, "a{}=max", a.0),
             Setting::Compute(a, Some(v)) => write!(k, "a{}=dt{}", a.0, v.0),
@@ -455,6 +458,7 @@ impl Graph {
                 Setting::Reduce(a, v) => d.set(*a, &[*v])?,
                 Setting::RngDistribution(a, v) => d.set(*a, &[*v])?,
                 Setting::Nan(a, v) => d.set(*a, &[*v])?,
+                Setting::MoeMode(a, v) => d.set(*a, &[*v])?,
                 Setting::Compute(a, v) => d.set(*a, &[v.unwrap_or(self.compute)])?,
                 Setting::UpperClip(a, v) => {
                     let clip = if v.unwrap_or(self.compute) == Dt::FLOAT {

@@ -20,7 +20,8 @@ pub(super) enum Role {
     /// starting `seqLen`, `cuSeqLen` or `pageTable`; 9.28 writes
     /// `seqLenQ`, `seqLenKV`, `cuSeqLenQ`, `cuSeqLenKV`, `pageTableK`,
     /// `pageTableV` for the attention forward, with `Desc` after them for
-    /// the backward and the diagonal band mask), or reads.
+    /// the backward and the diagonal band mask; a MoE grouped matmul's
+    /// `firstTokenOffset`, `tokenIndex` and `tokenKs`), or reads.
     Ref {
         output: bool,
         trained: bool,
@@ -38,6 +39,10 @@ pub(super) enum Role {
     Unknown,
 }
 
+/// A MoE grouped matmul's tensors read on the device as offsets and
+/// indices.
+const MOE_INDICES: &[&str] = &["firstTokenOffset", "tokenIndex", "tokenKs"];
+
 /// Keys of a node with a subgraph that name its tensors by uid, as numbers.
 const SUBGRAPH_UIDS: &[&str] = &["subgraphInputUid", "subgraphOutputUid"];
 
@@ -48,7 +53,8 @@ fn role_in_lists(schema: &Schema, key: &str) -> Role {
     if output || trained || schema.inputs.contains(&key) {
         let index = ["seqLen", "cuSeqLen", "pageTable"]
             .iter()
-            .any(|p| key.starts_with(p));
+            .any(|p| key.starts_with(p))
+            || MOE_INDICES.contains(&key);
         Role::Ref {
             output,
             trained,

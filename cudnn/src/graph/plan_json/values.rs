@@ -115,7 +115,9 @@ pub(super) fn kind_of(key: &str) -> Kind {
         "stride" | "dilation" => Kind::Ints(1),
         "alpha" | "beta" | "alpha1" | "alpha2" | "upperClip" | "lowerClip" | "lowerClipSlope"
         | "dropoutProbability" | "output_scale" | "paddingValue" => Kind::Number,
-        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" => Kind::Count,
+        "axis" | "rope_dim" | "maxTotalSeqLenQ" | "maxTotalSeqLenKV" | "groupOffset" | "topK" => {
+            Kind::Count
+        }
         "isDeterministic" | "unfuseFma" => Kind::Flag,
         "mathPrec" => Kind::Name,
         _ => Kind::Setting,
