@@ -395,6 +395,13 @@ def build_matmul_fp8(s):
 
 def build_moe(s):
     c, g = s.case, s.g
+    if c["mode"] == "backward":
+        dy = s.tensor("d_output", c["d_output"])
+        token = s.tensor("token", c["token"])
+        offsets = s.tensor("first_token_offset", [c["offsets"], 1, 1], None, "int32")
+        dw = g.moe_grouped_matmul_bwd(dy, token, offsets, compute_data_type=cudnn.data_type.FLOAT, name="moe_bwd")
+        s.output(dw)
+        return
     token = s.tensor("token", c["token"])
     weight = s.tensor("weight", c["weight"], c.get("weight_layout"))
     offsets = s.tensor("first_token_offset", [c["offsets"], 1, 1], None, "int32")

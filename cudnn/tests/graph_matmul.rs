@@ -306,3 +306,66 @@ fn moe_grouped_matmul_plans_in_each_mode_on_h100_and_b200() {
         }
     }
 }
+
+/// The MoE weight gradient: its refusals, its dims and strides, a typed
+/// refusal before cuDNN 9.22, and on cuDNN 9.28 an operation graph that
+/// builds, for which the heuristics offer no engine on a described H100
+/// or B200 (as they offer cudnn-frontend none): `NoEngine`, not a crash.
+#[test]
+fn moe_grouped_matmul_backward_builds_and_is_refused_by_type() {
+    let mut g = Graph::new("moe backward");
+    let dy = g.tensor("d_output", &[1, 256, 1024], BF16).unwrap();
+    let token = g.tensor("token", &[1, 256, 512], BF16).unwrap();
+    let fto = g.tensor("first_token_offset", &[8, 1, 1], I32).unwrap();
+    let short = g.tensor("short", &[1, 128, 512], BF16).unwrap();
+    let half = g.tensor("half", &[1, 256, 512], Dt::HALF).unwrap();
+    let key = g.key();
+    let f = "Graph::moe_grouped_matmul_backward";
+    let nd = "moe_grouped_matmul_backward \"moe_grouped_matmul_backward#0\"";
+    let r = g.moe_grouped_matmul_backward(dy, short, fto);
+    check_refused(r, f, nd, None, "[1, M, N] and [1, M, K]");
+    let r = g.moe_grouped_matmul_backward(dy, half, fto);
+    check_refused(r, f, nd, Some("half"), "of type HALF");
+    let r = g.moe_grouped_matmul_backward(dy, token, token);
+    check_refused(r, f, nd, Some("token"), "of type BFLOAT16");
+    assert_eq!(g.key(), key, "nothing was added");
+
+    let mut g = Graph::new("moe backward");
+    let dy = g.tensor("d_output", &[1, 256, 1024], BF16).unwrap();
+    let token = g.tensor("token", &[1, 256, 512], BF16).unwrap();
+    let fto = g.tensor("first_token_offset", &[8, 1, 1], I32).unwrap();
+    let dw = g.moe_grouped_matmul_backward(dy, token, fto).unwrap();
+    assert_eq!(g.dims(dw).unwrap(), [8, 512, 1024]);
+    g.set_output(dw, BF16).unwrap();
+    let Some(lib) = common::backend::graph_library() else {
+        return;
+    };
+    let v = lib.version();
+    let built = match g.build_with(&lib, None) {
+        Ok(b) => b,
+        Err(e) => {
+            assert!(v < cudnn::Version::new(9, 22, 0), "on {v}: {e}");
+            assert!(e.to_string().contains("needs cuDNN 9.22.0 or later"), "{e}");
+            return;
+        }
+    };
+    assert!(v >= cudnn::Version::new(9, 22, 0), "built on {v}");
+    let t = built.tensor(dw).expect("the gradient");
+    assert_eq!(t.strides(), [512 * 1024, 1, 512]);
+    let fto = built.tensor(fto).expect("the offsets");
+    assert!(fto.is_index());
+    if !common::backend::load_cublaslt(&lib) {
+        return;
+    }
+    for preset in ["h100-sxm", "b200"] {
+        let device = DeviceProperties::preset(preset).expect("preset");
+        let target = Target::Device {
+            library: &lib,
+            device: &device,
+        };
+        match built.engine_configs(target, HeuristicMode::A, &EngineFilter::default()) {
+            Err(cudnn::Error::NoEngine { .. }) => {}
+            other => panic!("{preset}: {:?}", other.map(|c| c.len())),
+        }
+    }
+}

@@ -468,10 +468,17 @@ fn matmul(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
 
 fn moe(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
     let c = s.case;
+    let offsets = [int(c, "offsets")?, 1, 1];
+    if string(c, "mode")? == "backward" {
+        let dy = crate_try!(s.tensor("d_output", &dims(c, "d_output")?, None, None)?);
+        let token = crate_try!(s.tensor("token", &dims(c, "token")?, None, None)?);
+        let fto = crate_try!(s.tensor("first_token_offset", &offsets, None, Some("int32"))?);
+        let dw = crate_try!(s.g.moe_grouped_matmul_backward(dy, token, fto));
+        return Ok(s.output(dw, None, None));
+    }
     let token = crate_try!(s.tensor("token", &dims(c, "token")?, None, None)?);
     let layout = c.get("weight_layout").and_then(Value::as_str);
     let weight = crate_try!(s.tensor("weight", &dims(c, "weight")?, layout, None)?);
-    let offsets = [int(c, "offsets")?, 1, 1];
     let fto = crate_try!(s.tensor("first_token_offset", &offsets, None, Some("int32"))?);
     let mode = string(c, "mode")?;
     let routing = match mode {

@@ -19,6 +19,8 @@ use crate::core::error::Result;
 
 /// The release that has the operation.
 const SINCE: Version = Version::new(9, 15, 0);
+/// The release that has its backward.
+const BACKWARD_SINCE: Version = Version::new(9, 22, 0);
 
 /// How a [`Graph::moe_grouped_matmul`] routes tokens to experts (after
 /// cuDNN's documentation of the operation, with `S` tokens each routed to
@@ -151,6 +153,67 @@ impl Graph {
         })
     }
 
+    /// The weight gradient of a [`moe_grouped_matmul`](Self::moe_grouped_matmul)
+    /// without routing (`OPERATION_MOE_GROUPED_MATMUL_BWD`, cuDNN 9.22):
+    /// each group's token rows, transposed, times its rows of `d_output`,
+    /// after cudnn-frontend 1.32's `moe_grouped_matmul_bwd`:
+    ///
+    /// - `d_output`: `[1, M, N]`;
+    /// - `token`: `[1, M, K]`, of `d_output`'s type;
+    /// - `first_token_offset`: `[G, 1, 1]` of `INT32`, read on the device;
+    /// - the gradient: `[G, K, N]` as the frontend makes it (one matrix
+    ///   per row of `first_token_offset`), its inner dims column-major
+    ///   (strides `[K * N, 1, K]`), computed in `FLOAT`.
+    ///
+    /// cuDNN 9.28 builds its operation graph but offers no engine for it
+    /// on a described H100 or B200 (nor does it to cudnn-frontend):
+    /// planning it there is [`Error::NoEngine`](crate::Error::NoEngine).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+    /// the node and the tensor: a tensor of another graph or a scalar, a
+    /// rank other than 3, a first dim other than 1, rows that differ, a
+    /// token tensor of another type, offsets not `[G, 1, 1]` of `INT32`.
+    /// [`Graph::build`] refuses it on a cuDNN before 9.22.0.
+    pub fn moe_grouped_matmul_backward(
+        &mut self,
+        d_output: TensorId,
+        token: TensorId,
+        first_token_offset: TensorId,
+    ) -> Result<TensorId> {
+        const F: &str = "Graph::moe_grouped_matmul_backward";
+        const KIND: &str = "moe_grouped_matmul_backward";
+        let name = self.next_op_name(KIND);
+        let nd = node(KIND, &name);
+        let ins = self.inputs(F, &nd, &[d_output, token, first_token_offset], false)?;
+        let (dy, t, fto) = (ins[0], ins[1], ins[2]);
+        let [b_dy, m_dy, n] = self.rank3(F, &nd, dy, "the output gradient")?;
+        let [b_t, m, k] = self.rank3(F, &nd, t, "the token tensor")?;
+        if b_dy != 1 || b_t != 1 || m_dy != m {
+            let what = format!(
+                "an output gradient of dims {:?} and a token tensor of dims {:?}; they are \
+                 [1, M, N] and [1, M, K]",
+                self.tensors[dy].dims, self.tensors[t].dims
+            );
+            return Err(node_error(F, nd, None, what));
+        }
+        let dt = self.data_type_of(dy);
+        self.check_type_in(F, &nd, t, &[dt], "the token tensor (the gradient's type)")?;
+        self.check_index(F, &nd, fto, None, "first_token_offset")?;
+        let groups = self.tensors[fto].dims[0];
+        let dims = [groups, k, n];
+        let strides = k
+            .checked_mul(n)
+            .map(|kn| [kn, 1, k])
+            .ok_or_else(|| node_error(F, nd, None, format!("a gradient of dims {dims:?}")))?;
+        self.add_op(
+            F,
+            (KIND, name),
+            ("dweight", &dims[..], &strides[..]),
+            |dw| BackendOp::moe_grouped_matmul_backward([dy, t, fto, dw]),
+        )
+    }
+
     /// The dims of tensor `i` (`role`), of rank 3.
     fn rank3(
         &self,
@@ -229,6 +292,30 @@ impl BackendOp {
         if let Some(k) = top_k {
             op.set(Setting::Int32(A::OPERATION_MOE_GROUPED_MATMUL_TOP_K, k));
         }
+        op
+    }
+
+    /// A MoE grouped matmul's weight gradient `dweight` from `d_output`
+    /// and `token`, grouped by `first_token_offset` (an index input),
+    /// computed in `FLOAT`.
+    pub(super) fn moe_grouped_matmul_backward([dy, token, fto, dw]: [usize; 4]) -> BackendOp {
+        let mut op = BackendOp::new(
+            "moe_grouped_matmul_backward",
+            D::OPERATION_MOE_GROUPED_MATMUL_BWD_DESCRIPTOR,
+            BACKWARD_SINCE,
+            "OPERATION_MOE_GROUPED_MATMUL_BWD, @since 9.22.0",
+        );
+        op.set(Setting::Compute(
+            A::OPERATION_MOE_GROUPED_MATMUL_BWD_MATH_PREC,
+            Some(DType::FLOAT),
+        ));
+        op.input(A::OPERATION_MOE_GROUPED_MATMUL_BWD_DOUTPUT_DESC, dy);
+        op.input(A::OPERATION_MOE_GROUPED_MATMUL_BWD_TOKEN_DESC, token);
+        op.index_input(
+            A::OPERATION_MOE_GROUPED_MATMUL_BWD_FIRST_TOKEN_OFFSET_DESC,
+            fto,
+        );
+        op.output(A::OPERATION_MOE_GROUPED_MATMUL_BWD_DWEIGHT_DESC, dw);
         op
     }
 }
