@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerate the test fixtures that the CPU reference implementations
 # (cudnn-reference) are checked against (cudnn-reference/tests/fixtures/conv.json,
-# ops.json, norm_attention.json and linear.json), using JAX on the CPU as an independent
-# implementation.
+# ops.json, norm_attention.json, linear.json and moe.json), using JAX on the CPU as an
+# independent implementation.
 #
 #   scripts/make-fixtures.sh
 #
@@ -27,4 +27,5 @@ write_fixture conv.json make_conv_fixtures.py
 write_fixture ops.json make_ops_fixtures.py
 write_fixture norm_attention.json make_norm_attention_fixtures.py
 write_fixture linear.json make_linear_fixtures.py
+write_fixture moe.json make_moe_fixtures.py
 log "done"

@@ -1,6 +1,7 @@
 //! The graph API on a GPU: fused graphs executed through a checked variant
 //! pack and compared with the CPU references (`cudnn-reference`): conv +
-//! bias + ReLU, dgrad, wgrad, and matmul + bias + GELU; the variant pack's
+//! bias + ReLU, dgrad, wgrad, matmul + bias + GELU, and the MoE grouped
+//! matmul in each routing; the variant pack's
 //! refusals (a misaligned view among them); a plan built for the device's
 //! description and one read back from JSON, executed, and one built for
 //! another description refused; autotuning; CUDA graphs recorded from a
@@ -921,5 +922,151 @@ fn an_nvfp4_matmul_matches_the_reference_on_blackwell() {
             i % n,
             g.to_f64()
         );
+    }
+}
+
+/// The MoE grouped matmul (bf16, computed in `FLOAT`) in each routing
+/// against the CPU reference (`cudnn_reference::moe`): 4 experts over
+/// 128 routed rows in groups of 40, 0, 60 and 28 (an empty one), the
+/// weight laid out as cudnn-frontend lays it (`[E, K, N]`, strides
+/// `[K * N, 1, K]`); a gather of 64 tokens each routed twice, and a scatter
+/// that writes every output row once.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn moe_grouped_matmul_matches_the_reference_in_each_routing() {
+    use cudnn::graph::MoeRouting;
+    use cudnn::half::bf16;
+    use cudnn_reference::moe::{self as moe_cpu, MoeShape};
+
+    const BF16: sys::cudnnDataType_t = sys::cudnnDataType_t::BFLOAT16;
+    const I32: sys::cudnnDataType_t = sys::cudnnDataType_t::INT32;
+    const S: usize = 64;
+    const TOP_K: usize = 2;
+    const R: usize = S * TOP_K;
+    const K: usize = 64;
+    const N: usize = 128;
+    const E: usize = 4;
+    let gpu = gpu();
+    let v = gpu.handle.library().version();
+    assert!(
+        v >= cudnn::Version::new(9, 15, 0),
+        "the GPU bundle runs a cuDNN with the MoE grouped matmul (9.15 or later), not {v}"
+    );
+    let offsets: [i32; E + 1] = [0, 40, 40, 100, 128];
+    let weight = common::gpu::rounded::<bf16>(&values(E * K * N, 12));
+    // cudnn-frontend's layout: element (e, k, n) at e*K*N + n*K + k.
+    let mut weight_gpu = vec![0.0; E * K * N];
+    for e in 0..E {
+        for k in 0..K {
+            for n in 0..N {
+                weight_gpu[e * K * N + n * K + k] = weight[e * K * N + k * N + n];
+            }
+        }
+    }
+    // Gather: routed row r reads token (r * 7 + 3) % S. Scatter: routed row
+    // r is token t's choice c, every (t, c) once, in a shuffled order.
+    let gather_index: Vec<i32> = (0..R).map(|r| ((r * 7 + 3) % S) as i32).collect();
+    let shuffled: Vec<usize> = (0..R).map(|r| (r * 37 + 5) % R).collect();
+    let scatter_index: Vec<i32> = shuffled.iter().map(|&p| (p / TOP_K) as i32).collect();
+    let scatter_ks: Vec<i32> = shuffled.iter().map(|&p| (p % TOP_K) as i32).collect();
+    for mode in ["none", "gather", "scatter"] {
+        let token_rows = if mode == "gather" { S } else { R };
+        let token = common::gpu::rounded::<bf16>(&values(token_rows * K, 11));
+        let mut g = Graph::new(mode);
+        let t = g
+            .tensor("token", &[1, token_rows as i64, K as i64], BF16)
+            .expect("token");
+        let kn = (K * N) as i64;
+        let w = g
+            .tensor_with_strides(
+                "weight",
+                &[E as i64, K as i64, N as i64],
+                &[kn, 1, K as i64],
+                BF16,
+            )
+            .expect("weight");
+        let fto = g
+            .tensor("first_token_offset", &[E as i64 + 1, 1, 1], I32)
+            .expect("offsets");
+        let rows = [1, R as i64, 1];
+        let (routing, indices) = match mode {
+            "none" => (MoeRouting::None, vec![]),
+            "gather" => {
+                let i = g.tensor("token_index", &rows, I32).expect("index");
+                (
+                    MoeRouting::Gather { token_index: i },
+                    vec![(i, &gather_index)],
+                )
+            }
+            _ => {
+                let i = g.tensor("token_index", &rows, I32).expect("index");
+                let ks = g.tensor("token_ks", &rows, I32).expect("ks");
+                let routing = MoeRouting::Scatter {
+                    token_index: i,
+                    token_ks: ks,
+                    top_k: TOP_K as u32,
+                };
+                (routing, vec![(i, &scatter_index), (ks, &scatter_ks)])
+            }
+        };
+        let y = g.moe_grouped_matmul(t, w, fto, routing).expect("moe");
+        g.set_output(y, BF16).expect("output");
+        let (_graph, plan) = plan_with(&g, &gpu.handle, &Settings::default());
+
+        let s = &gpu.stream;
+        let d_token: CudaSlice<bf16> = upload_flat(s, &token);
+        let d_weight: CudaSlice<bf16> = upload_flat(s, &weight_gpu);
+        let d_offsets: CudaSlice<i32> = s.clone_htod(&offsets).expect("offsets");
+        let d_indices: Vec<CudaSlice<i32>> = indices
+            .iter()
+            .map(|(_, v)| s.clone_htod(v.as_slice()).expect("indices"))
+            .collect();
+        let mut d_y: CudaSlice<bf16> = s.alloc_zeros(R * N).expect("y");
+        // SAFETY: the offsets are non-decreasing bounds within 0..=R, each
+        // token index within the token rows (gather) or 0..S (scatter), each
+        // choice within 0..TOP_K (the reference checks the same values
+        // below, and refuses any outside); the buffers outlive the
+        // execution (the download below synchronizes).
+        let mut pack = unsafe { VariantPack::new().index_input(fto.uid(), &d_offsets) };
+        for ((id, _), d) in indices.iter().zip(&d_indices) {
+            // SAFETY: as above.
+            pack = unsafe { pack.index_input(id.uid(), d) };
+        }
+        pack = pack
+            .input(t.uid(), &d_token)
+            .input(w.uid(), &d_weight)
+            .output(y.uid(), &mut d_y);
+        gpu.handle
+            .execute(&plan, &mut pack, &mut Workspace::new())
+            .unwrap_or_else(|e| panic!("{mode}: {e}"));
+        drop(pack);
+        let got = download_flat(s, &d_y);
+
+        let shape = MoeShape {
+            token_rows,
+            k: K,
+            n: N,
+            experts: E,
+        };
+        let cpu_routing = match mode {
+            "none" => moe_cpu::MoeRouting::None,
+            "gather" => moe_cpu::MoeRouting::Gather {
+                token_index: &gather_index,
+            },
+            _ => moe_cpu::MoeRouting::Scatter {
+                token_index: &scatter_index,
+                token_ks: &scatter_ks,
+                top_k: TOP_K as i32,
+            },
+        };
+        let mut want = vec![0.0f64; R * N];
+        moe_cpu::forward(&shape, &token, &weight, &offsets, cpu_routing, &mut want)
+            .unwrap_or_else(|e| panic!("{mode}: the reference: {e}"));
+        let err = got
+            .iter()
+            .zip(&want)
+            .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
+            .fold(0.0, f64::max);
+        assert!(err < 2e-2, "{mode}: max relative |diff| {err}");
     }
 }
