@@ -32,6 +32,7 @@ DT = {
     "bfloat16": cudnn.data_type.BFLOAT16,
     "int32": cudnn.data_type.INT32,
     "int64": cudnn.data_type.INT64,
+    "int8": cudnn.data_type.INT8,
     "fp8_e4m3": cudnn.data_type.FP8_E4M3,
     "fp8_e5m2": cudnn.data_type.FP8_E5M2,
 }
@@ -254,6 +255,10 @@ def build_sdpa(s):
         kw["cu_seq_len_kv"] = s.tensor("cu_seq_len_kv", [b + 1, 1, 1, 1], None, "int32")
     if c.get("sink"):
         kw["sink_token"] = s.tensor("sink", [1, hq, 1, 1], None, "float")
+    if c.get("block_mask"):
+        # One bit per 128 x 128 tile of scores, eight key tiles to a byte.
+        tiles_q, tiles_kv = -(-sq // 128), -(-skv // 128)
+        kw["block_mask"] = s.tensor("block_mask", [b, hq, tiles_q, -(-tiles_kv // 8)], None, "int8")
     if c["pass"] == "fwd" and c.get("fp8"):
         # Per-tensor FP8: six factors [1, 1, 1, 1] FLOAT; O of the case's
         # output type; the absolute maxima of S and O written.

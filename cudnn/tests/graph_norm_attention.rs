@@ -42,6 +42,9 @@ use cases::*;
 #[path = "graph_norm_attention/softmax.rs"]
 mod softmax;
 
+#[path = "graph_norm_attention/block_mask.rs"]
+mod block_mask;
+
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/norm-attention-plans-sm90.json"

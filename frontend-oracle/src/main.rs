@@ -237,6 +237,7 @@ fn dtype(name: &str) -> Result<DType, CaseError> {
         "bfloat16" => DType::BFLOAT16,
         "int32" => DType::INT32,
         "int64" => DType::INT64,
+        "int8" => DType::INT8,
         "fp8_e4m3" => DType::FP8_E4M3,
         "fp8_e5m2" => DType::FP8_E5M2,
         _ => return Err(format!("unknown dtype {name}")),
@@ -660,6 +661,17 @@ fn sdpa(s: &mut Side<'_>) -> Result<cudnn::Result<()>, CaseError> {
             &[1, hq, 1, 1],
             None,
             Some("float")
+        )?));
+    }
+    if flag(c, "block_mask") {
+        // One bit per 128 x 128 tile of scores, eight key tiles to a byte.
+        let tiles = |n: i64| (n + 127) / 128;
+        let dims = [b, hq, tiles(sq), (tiles(skv) + 7) / 8];
+        o.block_mask = Some(crate_try!(s.tensor(
+            "block_mask",
+            &dims,
+            None,
+            Some("int8")
         )?));
     }
     let o_dims = [b, hq, sq, dv];

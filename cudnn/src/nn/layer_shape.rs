@@ -326,6 +326,7 @@ impl AttentionShape {
                     d_qk: d,
                     d_v: d,
                     wide_output: false,
+                    block_mask: false,
                 };
                 if let Err(what) = rule.check_on(m, v) {
                     return Err(Error::bad_value(function, format!("head_dim {d}; {what}")));

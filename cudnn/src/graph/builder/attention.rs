@@ -38,6 +38,7 @@ use super::{checks, node, node_error, Graph, NodeLabel, TensorId};
 use crate::core::error::Result;
 use crate::core::version::Version;
 
+mod block_mask;
 mod composite;
 pub(crate) mod head_dim;
 mod lengths;
@@ -143,6 +144,17 @@ pub struct SdpaOptions {
     pub sink_gradient: bool,
     /// MXFP8 attention (forward only, 9.25): see [`SdpaMxfp8`].
     pub mxfp8: Option<SdpaMxfp8>,
+    /// A block-sparse mask (forward only, cuDNN 9.14): one bit per 128 x
+    /// 128 tile of the scores, `INT8` or `UINT8` of dims `[B, H_q,
+    /// ceil(S_q / 128), ceil(ceil(S_kv / 128) / 8)]`, the key tiles of a
+    /// row eight to a byte: the dims cuDNN 9.28 plans (its header says
+    /// one byte per tile; `block_mask.rs` has the measurement). A tile
+    /// whose bit is clear is masked out. Not yet verified on a GPU: the
+    /// bit order within a byte and which value masks (no GPU has run
+    /// it). cuDNN 9.28 offers engines for it on Blackwell (sm_10x, 9.26
+    /// or later there, as cudnn-frontend 1.32 requires) and none on an
+    /// H100.
+    pub block_mask: Option<TensorId>,
 }
 
 /// Dropout of the attention probabilities: the probability (in `(0, 1)`)
@@ -250,14 +262,16 @@ impl Graph {
     /// [`SdpaPagedKv`]).
     ///
     /// cuDNN versions (checked by [`Graph::build`]): 9.13 for the
-    /// operation, 9.15 with sequence lengths or paged K/V, 9.21 with a
+    /// operation, 9.14 with a block mask, 9.15 with sequence lengths or
+    /// paged K/V, 9.21 with a
     /// bias or a mask (causal, a right bound, a window, either alignment),
     /// 9.22 with dropout (as cudnn-frontend 1.32 sets it on the unified
     /// operation; the header says 9.21), 9.24 with cumulative sequence
     /// lengths, 9.25 with FP8. Below
-    /// them, a forward without paged K/V, FP8, cumulative lengths, a right
-    /// bound or a window is built as the composite graph of matmuls and a
-    /// softmax (8.9 on, not 9.10.0/9.10.1; `expand.rs` has its rules).
+    /// them, a forward without paged K/V, a block mask, FP8, cumulative
+    /// lengths, a right bound or a window is built as the composite graph
+    /// of matmuls and a softmax (8.9 on, not 9.10.0/9.10.1; `expand.rs`
+    /// has its rules).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error) with
@@ -273,7 +287,8 @@ impl Graph {
     /// takes it as an `INT32`, a scale that is not finite, a dropout probability
     /// outside `(0, 1)` or its seed and offset of other dims or type,
     /// [`SdpaOptions::bias_gradient`] (an option of the backward), FP8
-    /// factors of other dims than `[1, 1, 1, 1]` or not `FLOAT`; with
+    /// factors of other dims than `[1, 1, 1, 1]` or not `FLOAT`, a block
+    /// mask of other dims or type (see [`SdpaOptions::block_mask`]); with
     /// paged K/V, a page table not `[B, 1, blocks_per_seq, 1]` or not
     /// `INT32`, tables that do not span the same keys (`ceil(S_kv /
     /// block_size)` entries each), no per-item sequence lengths
@@ -337,6 +352,7 @@ impl Graph {
         let mut new = self.forward_outputs(ins[0], &dims, options.stats);
         new.push(TensorDef::scalar("scale", 1, shared.scale));
         let fp8 = sdpa_fp8::sdpa_fp8_node(self, F, &nd, options, &ins, &dims)?;
+        let block_mask = self.sdpa_block_mask(F, &nd, options, &dims)?;
         let amax_at = new.len();
         new.extend(fp8.iter().flat_map(Fp8Node::tensors));
         let softmax_at = new.len();
@@ -350,6 +366,7 @@ impl Graph {
             seq: shared.extra.seq,
             dropout: shared.dropout,
             fp8,
+            block_mask,
             softmax: (soft, softmax_at),
             plan,
             first_sub,
@@ -457,6 +474,7 @@ impl Graph {
             seq: shared.extra.seq,
             dropout: shared.dropout,
             fp8: None,
+            block_mask: None,
             softmax: (soft, 0),
             plan,
             first_sub,
@@ -615,6 +633,7 @@ impl Graph {
                 d_qk,
                 d_v,
                 wide_output,
+                block_mask: slot(A::OPERATION_SDPA_FWD_BLOCK_MASK_DESC).is_some(),
             });
         }
         out
@@ -842,6 +861,8 @@ struct SdpaNode {
     dropout: Option<(f32, usize, usize)>,
     /// The forward's FP8 factors.
     fp8: Option<Fp8Node>,
+    /// The forward's block mask.
+    block_mask: Option<usize>,
     /// The softmax options, and where the forward's softmax tensors
     /// start among its new ones.
     softmax: (Softmax, usize),
@@ -918,6 +939,13 @@ fn sdpa_forward_form(
     }
     if let Some(seq) = node.seq {
         lengths::set_lengths(&mut op, seq, &lengths::FORWARD);
+    }
+    if let Some(m) = node.block_mask {
+        op.input(A::OPERATION_SDPA_FWD_BLOCK_MASK_DESC, m);
+        op.require(
+            Version::new(9, 14, 0),
+            "SDPA_FWD_BLOCK_MASK_DESC (a block mask), @since 9.14.0",
+        );
     }
     if let Some((p, seed, offset)) = node.dropout {
         op.settings
@@ -1000,6 +1028,9 @@ fn check_backward_options(options: &SdpaOptions) -> std::result::Result<(), &'st
     }
     if options.paged.is_some() {
         return Err("paged K/V is an option of the forward; the backward takes dense K/V");
+    }
+    if options.block_mask.is_some() {
+        return Err("block_mask is an option of the forward");
     }
     if is_fp8(options) {
         return Err("fp8 is an option of the forward (mxfp8 too); the backward takes FP16/BF16");

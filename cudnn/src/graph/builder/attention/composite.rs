@@ -31,6 +31,8 @@ impl Legacy {
         let padded = options.seq_len_q.is_some() && options.seq_len_kv.is_some();
         let gap = if options.paged.is_some() {
             Some("paged K/V")
+        } else if options.block_mask.is_some() {
+            Some("a block mask")
         } else if options.fp8.is_some() || options.mxfp8.is_some() {
             Some("FP8")
         } else if options.sink.is_some() || options.max_sum_exp {

@@ -38,6 +38,8 @@ pub(crate) struct HeadDims {
     /// A per-tensor FP8 forward (not MXFP8) whose `O` is `HALF` or
     /// `BFLOAT16` (not FP8).
     pub(crate) wide_output: bool,
+    /// A forward with a block mask.
+    pub(crate) block_mask: bool,
 }
 
 const BWD_SM90: &str =
@@ -54,6 +56,8 @@ const FP8_SM100_QK: &str = "hidden_dim d_qk should be less than or equal to 128 
      d_qk == d_v == 256 (requires cuDNN 9.26+) or both head dims are in (256, 512] and \
      multiples of 16";
 const BWD_192: &str = "Num hidden_dim d_v should be equal to 128 if d_qk is 192";
+const BLOCK_MASK_SM100: &str = "Unified SDPA with Block_mask on SM10x requires cuDNN 9.26.0 or \
+     newer due to a masked-tile initialization bug in older backends. Please upgrade cuDNN.";
 const FP8_WIDE_O: &str = "sdpa fp8 forward with HALF/BFLOAT16 output is only supported on \
      Blackwell architecture with cuDNN version 9.13.0 and newer";
 
@@ -127,6 +131,12 @@ impl HeadDims {
             return Err(format!(
                 "an O of HALF or BFLOAT16: cudnn-frontend 1.32 refuses the FP8 SDPA \
                  forward{on}: \"{FP8_WIDE_O}\""
+            ));
+        }
+        if self.block_mask && sm_major == 10 && version < v(26, 0) {
+            // Like the O type above: the same check's, not a head dim's.
+            return Err(format!(
+                "a block mask: cudnn-frontend 1.32 refuses the SDPA forward{on}: \"{BLOCK_MASK_SM100}\""
             ));
         }
         match (self.pass, sm_major) {
@@ -209,6 +219,7 @@ mod tests {
             d_qk,
             d_v,
             wide_output: false,
+            block_mask: false,
         };
         h.check_on(sm, Version::new(9, version.0, version.1))
             .is_ok()
@@ -287,6 +298,7 @@ mod tests {
             d_qk: 128,
             d_v: 128,
             wide_output: true,
+            block_mask: false,
         };
         let refused = h.check_on(9, Version::new(9, 28, 0)).unwrap_err();
         assert!(refused.contains("only supported on Blackwell"), "{refused}");
@@ -297,5 +309,26 @@ mod tests {
             ..h
         };
         assert_eq!(fp8_out.check_on(9, Version::new(9, 28, 0)), Ok(()));
+    }
+
+    #[test]
+    fn a_block_mask_on_blackwell_needs_9_26() {
+        let h = HeadDims {
+            node: "sdpa_forward \"s\"".into(),
+            pass: Pass::Forward,
+            d_qk: 128,
+            d_v: 128,
+            wide_output: false,
+            block_mask: true,
+        };
+        let refused = h.check_on(10, Version::new(9, 25, 99)).unwrap_err();
+        assert!(refused.contains("requires cuDNN 9.26.0"), "{refused}");
+        assert_eq!(h.check_on(10, Version::new(9, 26, 0)), Ok(()));
+        assert_eq!(h.check_on(9, Version::new(9, 14, 0)), Ok(()));
+        let unmasked = HeadDims {
+            block_mask: false,
+            ..h
+        };
+        assert_eq!(unmasked.check_on(10, Version::new(9, 25, 0)), Ok(()));
     }
 }
