@@ -55,6 +55,10 @@ use crate::graph::operation_graph::OperationGraph;
 use crate::graph::BackendDescriptor;
 use crate::graph::ScalarValue;
 
+/// The first cuDNN with dynamic shapes and a kernel cache (9.4).
+pub(crate) const DYNAMIC_SHAPES_SINCE: crate::core::version::Version =
+    crate::core::version::Version::new(9, 4, 0);
+
 /// A pointwise operation of [`Graph::pointwise`] (`cudnnPointwiseMode_t`):
 /// `PointwiseMode::ADD`, `MUL`, `RELU_FWD`, `GELU_FWD`, `CMP_GT`,
 /// `BINARY_SELECT` and the rest of cuDNN's list (the C names,
@@ -231,6 +235,8 @@ pub struct Graph {
     name: Name,
     intermediate: DType,
     compute: DType,
+    /// Marked for dynamic shapes ([`Graph::set_dynamic_shapes`]).
+    dynamic_shapes: bool,
     tensors: Vec<TensorDef>,
     ops: Vec<OpDef>,
 }
@@ -284,6 +290,7 @@ impl Graph {
             name: Name::from(name),
             intermediate: DType::FLOAT,
             compute: DType::FLOAT,
+            dynamic_shapes: false,
             tensors: Vec::new(),
             ops: Vec::new(),
         }
@@ -326,6 +333,20 @@ impl Graph {
             .map_err(|what| self.graph_error("Graph::set_compute_type", what))?;
         self.compute = dtype;
         Ok(())
+    }
+
+    /// Marks the graph for dynamic shapes
+    /// (`OPERATIONGRAPH_IS_DYNAMIC_SHAPE_ENABLED`, cuDNN 9.4), as
+    /// cudnn-frontend's `set_dynamic_shape_enabled`: cuDNN then offers the
+    /// engines that serve any shape of the graph (runtime-compiled), whose
+    /// kernels a [`KernelCache`](super::KernelCache) keeps for the plans
+    /// of other shapes
+    /// ([`OperationGraph::plans_with_kernel_cache`](super::OperationGraph::plans_with_kernel_cache)).
+    /// Part of the graph's [key](Self::key). Off by default.
+    ///
+    /// [`build`](Self::build) refuses a marked graph before cuDNN 9.4.
+    pub fn set_dynamic_shapes(&mut self, enabled: bool) {
+        self.dynamic_shapes = enabled;
     }
 
     fn graph_error(&self, function: &'static str, what: String) -> Error {
@@ -603,7 +624,13 @@ impl Graph {
     pub fn key(&self) -> String {
         let tensors = self.graph_tensors();
         let ops = self.ops.iter().map(|o| &*o.op);
-        key_text(self.intermediate, self.compute, &tensors, ops)
+        key_text(
+            self.intermediate,
+            self.compute,
+            self.dynamic_shapes,
+            &tensors,
+            ops,
+        )
     }
 
     /// Builds the graph with the process-wide library and no handle: see
@@ -685,6 +712,16 @@ impl Graph {
         let expanded = self.expand_composites(function, lib.version(), force)?;
         let g = expanded.as_ref().map_or(self, |e| &e.graph);
         g.check_versions(function, lib)?;
+        if self.dynamic_shapes && lib.version() < DYNAMIC_SHAPES_SINCE {
+            return Err(self.graph_error(
+                function,
+                format!(
+                    "marked for dynamic shapes, which need cuDNN {DYNAMIC_SHAPES_SINCE} or later \
+                     (OPERATIONGRAPH_IS_DYNAMIC_SHAPE_ENABLED); the loaded cuDNN is {}",
+                    lib.version()
+                ),
+            ));
+        }
         g.check_same_types(function)?;
         let mut tensors = g.graph_tensors();
         for &i in expanded.iter().flat_map(|e| &e.typed_virtual) {
@@ -703,6 +740,9 @@ impl Graph {
         let refs: Vec<&BackendDescriptor> = ops.iter().collect();
         graph.set_descriptors(A::OPERATIONGRAPH_OPS, &refs)?;
         drop(refs);
+        if self.dynamic_shapes {
+            graph.set(A::OPERATIONGRAPH_IS_DYNAMIC_SHAPE_ENABLED, &[true])?;
+        }
         drop((ops, descs));
         match handle {
             Some(h) => graph.set_handle(A::OPERATIONGRAPH_HANDLE, h)?,
@@ -750,6 +790,7 @@ impl Graph {
             head_dims: self.sdpa_head_dims(),
             signature,
             written_signature: std::cell::OnceCell::new(),
+            dynamic_shapes: self.dynamic_shapes,
         })
     }
 

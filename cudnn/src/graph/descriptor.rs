@@ -91,6 +91,11 @@ fn check_text(a: &'static AttributeInfo, text: &[u8]) -> Result<()> {
     let checked = match a.attribute() {
         A::DEVICEPROP_JSON_REPRESENTATION => super::plan_json::check_raw_device(text),
         A::EXECUTION_PLAN_JSON_REPRESENTATION => super::plan_json::check_raw_plan(text),
+        // Its kernels (binaries and their parameters) run as they are:
+        // only `KernelCache::from_json`, `unsafe`, sets it.
+        A::KERNEL_CACHE_JSON_REPRESENTATION => Err("a kernel cache's JSON holds kernels cuDNN \
+            runs as they are: set it through the unsafe KernelCache::from_json"
+            .to_owned()),
         _ => Ok(()),
     };
     checked.map_err(|what| Error::bad_value(a.set_fn, what))

@@ -21,6 +21,7 @@ use super::engine::{
 };
 use super::engine_choice::EngineChoice;
 use super::graph_tensor::GraphTensor;
+use super::kernel_cache::KernelCache;
 use super::name::Name;
 use super::plan::ExecutionPlan;
 use super::plan_json::PlanJson;
@@ -70,6 +71,9 @@ pub struct OperationGraph {
     /// that differs from `signature` (an SDPA backward's score subgraph
     /// left out: [`written_signature_of`]); made when first asked for.
     pub(crate) written_signature: std::cell::OnceCell<Option<Signature>>,
+    /// Whether it was marked for dynamic shapes
+    /// (`OPERATIONGRAPH_IS_DYNAMIC_SHAPE_ENABLED`).
+    pub(crate) dynamic_shapes: bool,
 }
 
 static_assertions::assert_impl_all!(OperationGraph: Send);
@@ -90,6 +94,7 @@ impl OperationGraph {
             key_text(
                 intermediate,
                 compute,
+                self.dynamic_shapes,
                 &self.tensors,
                 self.key_ops.iter().map(|o| &**o),
             )
@@ -465,9 +470,62 @@ impl OperationGraph {
     /// [`Error::NoEngine`] when no configuration finalizes, with each
     /// mode's reason; as [`engine_configs`](Self::engine_configs).
     pub fn plans(&self, target: Target<'_>, settings: &Settings) -> Result<Vec<ExecutionPlan>> {
+        self.plans_in(target, settings, None)
+    }
+
+    /// As [`plans`](Self::plans), each plan finalized with
+    /// `kernel_cache`: for a graph marked for dynamic shapes
+    /// ([`Graph::set_dynamic_shapes`](super::Graph::set_dynamic_shapes)),
+    /// the kernels a runtime-compiled engine compiled for one shape serve
+    /// the next, in this process and, saved and loaded, in others
+    /// ([`KernelCache`] says what that saves). The cache is finalized for
+    /// this graph on its first use; plans are finalized with it one at a
+    /// time.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a graph not marked for dynamic
+    /// shapes (cudnn-frontend 1.32 refuses it too: "Kernel caching enabled
+    /// but dynamic shapes is disabled") or a cache of another library; as
+    /// [`plans`](Self::plans).
+    pub fn plans_with_kernel_cache(
+        &self,
+        target: Target<'_>,
+        settings: &Settings,
+        kernel_cache: &KernelCache,
+    ) -> Result<Vec<ExecutionPlan>> {
+        const F: &str = "OperationGraph::plans_with_kernel_cache";
+        if !self.dynamic_shapes {
+            return Err(Error::unsupported(
+                F,
+                format!(
+                    "graph \"{}\" is not marked for dynamic shapes \
+                     (Graph::set_dynamic_shapes): a kernel cache serves only those",
+                    self.name()
+                ),
+            ));
+        }
+        if !Arc::ptr_eq(kernel_cache.library(), self.library()) {
+            return Err(Error::unsupported(
+                F,
+                "the kernel cache is of another loaded cuDNN than the graph",
+            ));
+        }
+        let cache = kernel_cache.ready_for(self)?;
+        self.plans_in(target, settings, Some(&cache))
+    }
+
+    /// [`plans`](Self::plans), with a kernel cache's descriptor when given.
+    fn plans_in(
+        &self,
+        target: Target<'_>,
+        settings: &Settings,
+        kernel_cache: Option<&BackendDescriptor>,
+    ) -> Result<Vec<ExecutionPlan>> {
         let filter = settings.filter();
         if let Some(choice) = &settings.engine {
-            return self.pinned_plan(choice, target, &filter).map(|p| vec![p]);
+            return self
+                .pinned_plan(choice, target, &filter, kernel_cache)
+                .map(|p| vec![p]);
         }
         let wanted = settings.wanted();
         let mut reasons = Vec::new();
@@ -491,7 +549,7 @@ impl OperationGraph {
                 if plans.len() >= wanted {
                     break;
                 }
-                match ExecutionPlan::new(c, target) {
+                match ExecutionPlan::with_kernel_cache(c, target, kernel_cache) {
                     Ok(p) => plans.push(p),
                     // cuDNN's refusal of one configuration (not supported
                     // on the target, or its kernels cannot be compiled or
@@ -538,6 +596,7 @@ impl OperationGraph {
         choice: &EngineChoice,
         target: Target<'_>,
         filter: &EngineFilter,
+        kernel_cache: Option<&BackendDescriptor>,
     ) -> Result<ExecutionPlan> {
         let config = self.engine_config(choice.global_index(), choice.knobs(), target)?;
         if let Some(why) = filter.rejects(&config, self.tf32_operands) {
@@ -546,6 +605,6 @@ impl OperationGraph {
                 reason: format!("the pinned engine {choice} is removed by the filter: {why}"),
             });
         }
-        ExecutionPlan::new(&config, target)
+        ExecutionPlan::with_kernel_cache(&config, target, kernel_cache)
     }
 }

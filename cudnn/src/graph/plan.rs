@@ -133,12 +133,20 @@ enum Source<'a> {
 /// GPU its device properties, which the plan records. Made by the general
 /// calls of [`BackendDescriptor`], each checked against the table. Returns
 /// the plan, its workspace, and the handle's id or the described GPU.
-fn finalized(lib: &Arc<Library>, source: Source<'_>, target: Target<'_>) -> Result<Finalized> {
+fn finalized(
+    lib: &Arc<Library>,
+    source: Source<'_>,
+    target: Target<'_>,
+    kernel_cache: Option<&BackendDescriptor>,
+) -> Result<Finalized> {
     check_target_library(lib, target, FINALIZE)?;
     let mut desc = BackendDescriptor::with_library(lib, D::EXECUTION_PLAN_DESCRIPTOR)?;
     match source {
         Source::Config(c) => desc.set_descriptor(A::EXECUTION_PLAN_ENGINE_CONFIG, c)?,
         Source::Json(json) => desc.set_checked_text(A::EXECUTION_PLAN_JSON_REPRESENTATION, json)?,
+    }
+    if let Some(cache) = kernel_cache {
+        desc.set_descriptor(A::EXECUTION_PLAN_KERNEL_CACHE, cache)?;
     }
     let (handle_id, target) = match target {
         Target::Handle(h) => {
@@ -223,13 +231,24 @@ impl ExecutionPlan {
     /// [`Error::InvalidArgument`] for a target of another library.
     #[doc(alias = "CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR")]
     pub fn new(config: &EngineConfig, target: Target<'_>) -> Result<ExecutionPlan> {
+        Self::with_kernel_cache(config, target, None)
+    }
+
+    /// As [`new`](Self::new), finalized with a kernel cache's descriptor
+    /// (finalized, and locked by the caller:
+    /// [`KernelCache`](super::KernelCache)).
+    pub(crate) fn with_kernel_cache(
+        config: &EngineConfig,
+        target: Target<'_>,
+        kernel_cache: Option<&BackendDescriptor>,
+    ) -> Result<ExecutionPlan> {
         let source = Source::Config(&config.desc);
         let Finalized {
             desc,
             workspace,
             handle_id,
             target,
-        } = finalized(config.library(), source, target)?;
+        } = finalized(config.library(), source, target, kernel_cache)?;
         Ok(ExecutionPlan {
             desc,
             workspace,
@@ -305,7 +324,7 @@ impl ExecutionPlan {
             workspace,
             handle_id,
             target,
-        } = finalized(lib, source, target)?;
+        } = finalized(lib, source, target, None)?;
         Ok(ExecutionPlan {
             desc,
             workspace,

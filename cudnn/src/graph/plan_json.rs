@@ -75,13 +75,18 @@ impl PlanJson {
         let doc =
             json::parse(json).map_err(|e| Error::bad_value(FROM_JSON, format!("not JSON: {e}")))?;
         let graph = plan_graph(doc.root())?;
+        Self::of_graph(&graph, full)
+    }
+
+    /// [`read`](Self::read)'s checks and model of one operation graph.
+    fn of_graph(graph: &GraphDoc<'_, '_>, full: bool) -> Result<PlanJson> {
         // Room for the graph's own tensors and nodes (a subgraph's come on top).
         let mut tensors = Vec::with_capacity(graph.tensors.len());
-        collect_tensors(&graph, &mut tensors, 0)?;
+        collect_tensors(graph, &mut tensors, 0)?;
         let by_uid = UidIndex::of(&tensors)?;
         let mut nodes = Vec::with_capacity(graph.nodes.len());
         let mut indices = Vec::new();
-        read_nodes(&graph, &by_uid, &mut nodes, &mut indices, 0, full)?;
+        read_nodes(graph, &by_uid, &mut nodes, &mut indices, 0, full)?;
         if nodes.len() > MAX_OPERATIONS {
             return Err(Error::bad_value(
                 FROM_JSON,
@@ -236,6 +241,47 @@ pub(crate) fn check_raw_device(text: &[u8]) -> std::result::Result<(), String> {
     Ok(())
 }
 
+/// A kernel cache's JSON (`CUDNN_ATTR_KERNEL_CACHE_JSON_REPRESENTATION`),
+/// checked where cuDNN 9.28 would end the process on it: its operation
+/// graph and each entry's (`kernel_cache[i].key.operationGraph`), read
+/// as a plan's graph is ([`PlanJson::tensors`]). The kernels it holds
+/// (their binaries and parameters) are cuDNN's to trust.
+pub(crate) fn check_kernel_cache(text: &str) -> std::result::Result<(), String> {
+    let as_text = |e: Error| match e {
+        Error::InvalidArgument { mismatch, .. } => mismatch.to_string(),
+        e => e.to_string(),
+    };
+    let doc = json::parse(text).map_err(|e| format!("not JSON: {e}"))?;
+    let root = doc.root();
+    let graph = |v: Json<'_, '_>, what: &str| {
+        GraphDoc::read(v, what)
+            .and_then(|g| PlanJson::of_graph(&g, false))
+            .map(drop)
+            .map_err(as_text)
+    };
+    let members = members(root, "the kernel cache").map_err(as_text)?;
+    for (k, v) in members {
+        match k {
+            "operationGraph" => graph(v, "the kernel cache's operation graph")?,
+            "kernel_cache" => {
+                let entries = v
+                    .as_array()
+                    .ok_or_else(|| format!("its kernel_cache {v} is not an array"))?;
+                for (i, e) in entries.enumerate() {
+                    let key = e
+                        .get("key")
+                        .ok_or_else(|| format!("entry {i} has no key"))?;
+                    if let Some(g) = key.get("operationGraph") {
+                        graph(g, "an entry's operation graph")?;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The text of a plan set through the base layer
 /// (`CUDNN_ATTR_EXECUTION_PLAN_JSON_REPRESENTATION`), checked as
 /// [`PlanJson::tensors`] checks it (tensor references cuDNN 9.28 would
@@ -331,6 +377,8 @@ impl<'d, 'a> GraphDoc<'d, 'a> {
                     })?)
                 }
                 "tensors" => tensors = Some(array()?),
+                // A graph marked for dynamic shapes says so.
+                "isDynamicShapeEnabled" if v.is_null() || v.as_bool().is_some() => {}
                 "nodes" => {
                     let items = array()?;
                     let mut list = Vec::with_capacity(items.len());

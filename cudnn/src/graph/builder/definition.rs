@@ -139,11 +139,13 @@ impl TensorDef {
     }
 }
 
-/// The text of [`Graph::key`]: the intermediate and compute types, then
-/// `tensors` (in uid order) and `ops`, in order.
+/// The text of [`Graph::key`]: the intermediate and compute types (and
+/// `;dynamic_shapes` for a graph marked so), then `tensors` (in uid
+/// order) and `ops`, in order.
 pub(crate) fn key_text<'a>(
     intermediate: DType,
     compute: DType,
+    dynamic_shapes: bool,
     tensors: &[GraphTensor],
     ops: impl Iterator<Item = &'a node::BackendOp>,
 ) -> String {
@@ -155,6 +157,9 @@ pub(crate) fn key_text<'a>(
         dt(intermediate),
         dt(compute)
     );
+    if dynamic_shapes {
+        k.push_str(";dynamic_shapes");
+    }
     for t in tensors {
         t.write_key(&mut k);
     }

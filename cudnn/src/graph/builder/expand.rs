@@ -178,6 +178,7 @@ impl Graph {
             name: self.name.clone(),
             intermediate: self.intermediate,
             compute: self.compute,
+            dynamic_shapes: self.dynamic_shapes,
             tensors: e.tensors,
             ops: e.ops,
         };
