@@ -448,6 +448,8 @@ def plan_case(case, device_json, sm_version, sm_count):
     kw = {"device_property": props, "sm_version": sm_version}
     if sm_count is not None:
         kw["sm_count"] = sm_count
+    if case.get("dynamic"):
+        kw["is_dynamic_shape_enabled"] = True
     inter = DT[case.get("intermediate", "float")]
     g = cudnn.pygraph(
         io_data_type=DT[case.get("dtype", "float")],

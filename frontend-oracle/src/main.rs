@@ -333,6 +333,7 @@ impl Side<'_> {
 fn describe(case: &Value) -> Result<cudnn::Result<Described>, CaseError> {
     let io = dtype(case.get("dtype").and_then(Value::as_str).unwrap_or("float"))?;
     let mut graph = Graph::new(string(case, "name")?);
+    graph.set_dynamic_shapes(flag(case, "dynamic"));
     let mut s = Side {
         case,
         g: &mut graph,
