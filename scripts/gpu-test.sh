@@ -132,6 +132,7 @@ plan() {
     phase legacy 180 "the legacy families"
     row test cudnn-rs.gpu 'conv_gpu::*'
     row test cudnn-rs.gpu 'ops_gpu::*'
+    row test cudnn-rs.gpu 'ctc_gpu::*'
     row test cudnn-rs.gpu 'norm_gpu::*'
     row test cudnn-rs.gpu 'rnn_gpu::*'
     phase lenet 150 "the LeNet example and its GPU test"

@@ -11,7 +11,10 @@
 #                              attention and RoPE
 #                              (scripts/fixtures/make_norm_attention_torch_fixtures.py),
 #                              the same cases as norm_attention.json, which
-#                              scripts/make-fixtures.sh writes with JAX.
+#                              scripts/make-fixtures.sh writes with JAX;
+#   ctc.json                   nn.functional.ctc_loss and its gradient by
+#                              autograd (scripts/fixtures/make_ctc_fixtures.py),
+#                              read by the reference CTC loss's tests.
 #
 #   scripts/make-torch-fixtures.sh
 #
@@ -36,4 +39,5 @@ pinned_venv torch-venv " (several GB of wheels)" "${PINS[@]}"
 export CUDA_VISIBLE_DEVICES=""
 write_fixture rnn.json make_rnn_fixtures.py
 write_fixture norm_attention_torch.json make_norm_attention_torch_fixtures.py
+write_fixture ctc.json make_ctc_fixtures.py
 log "done"

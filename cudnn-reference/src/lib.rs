@@ -22,8 +22,9 @@
 //! `tests/reference_norm_attention.rs`, `tests/reference_linear.rs` and
 //! `tests/reference_moe.rs`) and
 //! PyTorch on the CPU in `f64` for the recurrent networks (`rnn.json`, see
-//! [`rnn`]) and, a second time, for [`norm`], [`attention`] and [`rope`]
-//! (`norm_attention_torch.json`; both written by
+//! [`rnn`]), for the CTC loss (`ctc.json`, see [`ctc`];
+//! `tests/reference_ctc.rs`) and, a second time, for [`norm`], [`attention`]
+//! and [`rope`] (`norm_attention_torch.json`; all three written by
 //! `scripts/make-torch-fixtures.sh`) — and every
 //! backward against finite differences of its forward
 //! (`tests/reference_gradcheck.rs`, and `tests/reference_norm_attention.rs`
@@ -31,8 +32,9 @@
 //!
 //! Functions panic only when called wrongly (a slice of the wrong length, an
 //! invalid geometry): these are test helpers, and a wrong call is a bug in
-//! the test. [`moe`] is the exception: its offsets and indices are data a
-//! GPU test also hands to cuDNN, so it refuses bad ones with an error.
+//! the test. [`moe`] and [`ctc`] are the exceptions: their offsets, indices,
+//! labels and lengths are data a GPU test also hands to cuDNN, so they
+//! refuse bad ones with an error.
 
 #![warn(missing_docs)]
 
@@ -41,6 +43,7 @@ pub mod attention;
 pub mod batchnorm;
 pub mod block_scale;
 pub mod conv;
+pub mod ctc;
 pub mod linear;
 pub mod lrn;
 pub mod moe;

@@ -16,6 +16,8 @@
 
 #[path = "../conv_gpu.rs"]
 mod conv_gpu;
+#[path = "../ctc_gpu.rs"]
+mod ctc_gpu;
 #[path = "../graph_gpu.rs"]
 mod graph_gpu;
 #[path = "../graph_norm_attention_gpu.rs"]
