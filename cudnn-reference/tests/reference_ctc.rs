@@ -57,7 +57,7 @@ const COST_REL: f64 = 1e-12;
 const GRAD_ABS: f64 = 1e-12;
 
 #[test]
-fn the_fixtures_cover_what_the_issue_asks() {
+fn the_fixtures_cover_batches_padding_empty_labels_and_tight_repeats() {
     let f = fixtures();
     let has = |p: &dyn Fn(&Case) -> bool| f.cases.iter().any(p);
     assert!(has(&|c| c.n >= 3), "no batch of 3 or more");
