@@ -10,7 +10,9 @@ use cudnn_sys as sys;
 use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
 
 use super::descriptor::BackendDescriptor;
-use super::pack::{check_addresses, check_bindings, scalar_words, BufferFacts, VariantPack};
+use super::pack::{
+    check_addresses, check_bindings, scalar_words, BufferFacts, Layout, PreparedPack, VariantPack,
+};
 use super::plan::ExecutionPlan;
 use super::scalar::ScalarValue;
 use super::target::DeviceLimits;
@@ -37,7 +39,7 @@ pub(crate) struct Bound<'s> {
 }
 
 /// The checks of an execution of `plan` on `handle` that need no device
-/// address: the plan's library, handle and target GPU, then the pack's
+/// address: the plan's ([`check_plan`]), then the pack's
 /// ([`check_pack`]); returns the by-value scalars' words.
 fn check(
     handle: &Handle,
@@ -45,6 +47,20 @@ fn check(
     plan: &ExecutionPlan,
     pack: &VariantPack<'_>,
 ) -> Result<Vec<(i64, u64)>> {
+    check_plan(handle, l, plan)?;
+    let device = l.stream.context().ordinal();
+    let facts = pack.facts(l.stream);
+    check_pack(l.function, plan, &facts, pack.scalars(), device)
+}
+
+/// The checks of `plan` for an execution on `handle`: its library is the
+/// handle's, a plan built with a handle runs only on that handle, and a
+/// plan for a described GPU only on that GPU ([`check_device`]).
+fn check_plan(
+    handle: &Handle,
+    l: &crate::core::launch::Launch<'_>,
+    plan: &ExecutionPlan,
+) -> Result<()> {
     l.descriptor("plan", plan.library())?;
     if plan.handle_id.is_some_and(|id| id != handle.id()) {
         return Err(Error::InvalidArgument {
@@ -54,10 +70,7 @@ fn check(
             },
         });
     }
-    check_device(handle, l, plan)?;
-    let device = l.stream.context().ordinal();
-    let facts = pack.facts(l.stream);
-    check_pack(l.function, plan, &facts, pack.scalars(), device)
+    check_device(handle, l, plan)
 }
 
 /// What a pack binds (`buffers`, `scalars`) against `plan`'s tensors, for
@@ -135,6 +148,20 @@ fn pack_of(
     values: Vec<(i64, u64)>,
     ws: u64,
 ) -> Result<(BackendDescriptor, Vec<u64>)> {
+    arrays_of(function, plan, addrs, values, |uids, ptrs| {
+        variant_pack(plan.library(), uids, ptrs, ws)
+    })
+}
+
+/// What [`pack_of`] gives cuDNN, handed to `make`: the uids and their
+/// data pointers, with the words the scalars' point to.
+fn arrays_of<R>(
+    function: &'static str,
+    plan: &ExecutionPlan,
+    addrs: &[(i64, u64)],
+    values: Vec<(i64, u64)>,
+    make: impl FnOnce(&[i64], &[*mut c_void]) -> Result<R>,
+) -> Result<(R, Vec<u64>)> {
     check_addresses(function, plan.tensors(), addrs)?;
     // Host scalars: cuDNN reads by-value tensors when the work is queued;
     // the values live in the returned words (a heap buffer that does not
@@ -147,29 +174,80 @@ fn pack_of(
         .map(|&(_, a)| a as *mut c_void)
         .chain(words.iter_mut().map(|w| (w as *mut u64).cast()));
     // Most packs hold a few dozen entries at most: on the stack.
-    let vp = on_stack::<_, 32, _>(0, uids, |uids| {
-        on_stack::<_, 32, _>(std::ptr::null_mut(), ptrs, |ptrs| {
-            variant_pack(plan.library(), uids, ptrs, ws)
-        })
+    let made = on_stack::<_, 32, _>(0, uids, |uids| {
+        on_stack::<_, 32, _>(std::ptr::null_mut(), ptrs, |ptrs| make(uids, ptrs))
     })?;
-    Ok((vp, words))
+    Ok((made, words))
 }
 
-/// The host-side work of [`Handle::execute`] that needs no GPU, for its
-/// timing (`execute_timing.rs`): the pack's checks against `plan` (as
-/// [`check_pack`], every buffer in the handle's context on device 0),
-/// then the finalized variant pack of `addrs` with workspace `ws`.
-/// `buffers` are (uid, element type, length in elements, written, bound
-/// as indices).
-#[cfg(test)]
-pub(crate) fn host_work(
+/// The finalized variant pack of a prepared pack's `layout`: the buffers'
+/// addresses `addrs` (in the pack's order, checked for alignment), the
+/// by-value scalars' words, and workspace `ws`.
+fn prepared_pack_of(
+    function: &'static str,
     plan: &ExecutionPlan,
-    buffers: &[(i64, crate::core::dtype::DType, usize, bool, bool)],
-    scalars: &[(i64, ScalarValue)],
-    addrs: &[(i64, u64)],
+    layout: &mut Layout,
+    addrs: &[u64],
     ws: u64,
-) -> Result<()> {
-    let facts: Vec<BufferFacts> = buffers
+) -> Result<BackendDescriptor> {
+    prepared_arrays(function, layout, addrs, |uids, ptrs| {
+        variant_pack(plan.library(), uids, ptrs, ws)
+    })
+}
+
+/// What [`prepared_pack_of`] gives cuDNN, handed to `make`: the prepared
+/// uids and their data pointers.
+fn prepared_arrays<R>(
+    function: &'static str,
+    layout: &mut Layout,
+    addrs: &[u64],
+    make: impl FnOnce(&[i64], &[*mut c_void]) -> Result<R>,
+) -> Result<R> {
+    layout.check_aligned(function, addrs)?;
+    let ptrs = addrs
+        .iter()
+        .map(|&a| a as *mut c_void)
+        .chain(layout.words.iter_mut().map(|w| (w as *mut u64).cast()));
+    let uids = &layout.uids;
+    on_stack::<_, 32, _>(std::ptr::null_mut(), ptrs, |ptrs| make(uids, ptrs))
+}
+
+/// What a variant pack is given: uids, data pointers, and the words its
+/// scalars' pointers point to.
+#[cfg(test)]
+pub(crate) type Given = (Vec<i64>, Vec<usize>, Vec<u64>);
+
+/// The uids and data pointers a fresh pack (as [`host_work`]) and a
+/// prepared one (as [`prepared_host_work`]) give cuDNN, with the words
+/// of each's scalars, for the tests (cuDNN does not read them back).
+#[cfg(test)]
+pub(crate) fn given_to_cudnn(
+    plan: &ExecutionPlan,
+    buffers: &[BufferTuple],
+    addrs: &[(i64, u64)],
+    layout: &mut Layout,
+) -> Result<[Given; 2]> {
+    let values = check_pack(EXECUTE, plan, &facts_of(buffers), &[], 0)?;
+    let copy = |uids: &[i64], ptrs: &[*mut c_void]| {
+        Ok((uids.to_vec(), ptrs.iter().map(|&p| p as usize).collect()))
+    };
+    let ((uids, ptrs), words) = arrays_of(EXECUTE, plan, addrs, values, copy)?;
+    let fresh = (uids, ptrs, words);
+    let plain: Vec<u64> = addrs.iter().map(|a| a.1).collect();
+    let (uids, ptrs) = prepared_arrays(EXECUTE, layout, &plain, copy)?;
+    Ok([fresh, (uids, ptrs, layout.words.clone())])
+}
+
+/// A buffer as `execute_timing.rs` describes it: (uid, element type,
+/// length in elements, written, bound as indices), in the handle's
+/// context on device 0.
+#[cfg(test)]
+pub(crate) type BufferTuple = (i64, crate::core::dtype::DType, usize, bool, bool);
+
+/// The facts of `buffers` ([`BufferTuple`]).
+#[cfg(test)]
+pub(crate) fn facts_of(buffers: &[BufferTuple]) -> Vec<BufferFacts> {
+    buffers
         .iter()
         .map(|&(uid, data_type, len, writable, index)| BufferFacts {
             uid,
@@ -180,9 +258,38 @@ pub(crate) fn host_work(
             device: 0,
             index,
         })
-        .collect();
-    let values = check_pack(EXECUTE, plan, &facts, scalars, 0)?;
-    pack_of(EXECUTE, plan, addrs, values, ws).map(drop)
+        .collect()
+}
+
+/// The host-side work of [`Handle::execute`] that needs no GPU, for its
+/// timing (`execute_timing.rs`): the pack's checks against `plan` (as
+/// [`check_pack`], every buffer in the handle's context on device 0),
+/// then the finalized variant pack of `addrs` with workspace `ws`, and
+/// the scalars' words it points to.
+#[cfg(test)]
+pub(crate) fn host_work(
+    plan: &ExecutionPlan,
+    buffers: &[BufferTuple],
+    scalars: &[(i64, ScalarValue)],
+    addrs: &[(i64, u64)],
+    ws: u64,
+) -> Result<(BackendDescriptor, Vec<u64>)> {
+    let values = check_pack(EXECUTE, plan, &facts_of(buffers), scalars, 0)?;
+    pack_of(EXECUTE, plan, addrs, values, ws)
+}
+
+/// The host-side work of [`Handle::execute_prepared`] that needs no GPU,
+/// for its timing: the finalized variant pack of a prepared pack's
+/// `layout` (made by [`Layout::of`] from the same facts) with the
+/// buffers' addresses `addrs` and workspace `ws`.
+#[cfg(test)]
+pub(crate) fn prepared_host_work(
+    plan: &ExecutionPlan,
+    layout: &mut Layout,
+    addrs: &[u64],
+    ws: u64,
+) -> Result<BackendDescriptor> {
+    prepared_pack_of(EXECUTE, plan, layout, addrs, ws)
 }
 
 /// A finalized `VARIANT_PACK` of `uids` at `ptrs`, with workspace `ws`.
@@ -243,6 +350,46 @@ impl Handle {
         // the plan's size; host scalars live in `bound` until this returns.
         let status = unsafe { (run.f)(l.raw(), plan.desc.ptr(), bound.vp.ptr()) };
         drop(bound);
+        run.check(status)
+    }
+
+    /// Runs a [`PreparedPack`]'s plan on this handle's stream with its
+    /// buffers and scratch memory from `workspace`, as
+    /// [`execute`](Self::execute) runs a [`VariantPack`], with only the
+    /// checks that can have changed since the pack was prepared or a
+    /// buffer rebound: the plan against this handle (library, handle,
+    /// GPU), each buffer's CUDA context against the handle's, and each
+    /// address's alignment. A training loop prepares once and rebinds the
+    /// buffers that change.
+    ///
+    /// # Errors
+    /// As [`execute`](Self::execute), for those checks.
+    #[doc(alias = "cudnnBackendExecute")]
+    pub fn execute_prepared(
+        &self,
+        pack: &mut PreparedPack<'_, '_>,
+        workspace: &mut Workspace,
+    ) -> Result<()> {
+        let l = self.launch(EXECUTE)?;
+        let plan = pack.plan();
+        check_plan(self, &l, plan)?;
+        pack.check_contexts(l.function, l.stream)?;
+        let workspace = l.workspace(workspace, plan.workspace_size())?;
+        let (addrs, guards, layout) = pack.take(l.stream);
+        let vp = prepared_pack_of(l.function, plan, layout, &addrs, workspace.addr())?;
+        let run = crate::core::library::ffi!(l.library(), cudnnBackendExecute);
+        // SAFETY: the handle is live and its context and stream are bound
+        // (`launch`); the plan is finalized and of the handle's library
+        // (`check_plan`); the variant pack names every real tensor of the
+        // plan once, with a buffer checked for type, length and (outputs)
+        // exclusive, non-overlapping access when prepared or rebound, for
+        // its context and alignment here, and borrowed by the pack since;
+        // the workspace holds at least the plan's size; the host scalars
+        // live in the pack's layout, borrowed until this returns.
+        let status = unsafe { (run.f)(l.raw(), plan.desc.ptr(), vp.ptr()) };
+        drop(vp);
+        drop(guards);
+        drop(workspace);
         run.check(status)
     }
 

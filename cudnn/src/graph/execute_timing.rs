@@ -19,6 +19,13 @@
 //! event guards, the workspace. Beside it, the floor: the same variant
 //! pack made by hand through the function table, with no check.
 //!
+//! Then the same for a pack prepared against the plan
+//! ([`PreparedPack`](super::PreparedPack)): what
+//! [`Handle::execute_prepared`](crate::Handle::execute_prepared) does
+//! without a device, each address's alignment and the variant pack made
+//! and finalized from the prepared uids ([`prepared_host_work`]); its
+//! ratio to the raw pack is the issue's target (at most 1.2).
+//!
 //! A timing, not a test: `#[ignore]`d, run by CI's bench step with
 //!
 //! ```sh
@@ -29,7 +36,9 @@
 //! ```
 //!
 //! It prints the mean ns per execution of each and writes them to
-//! `execute_checks.json` (in `$OUT` when set, else `target/bench`). Without
+//! `execute_checks.json` (in `$OUT` when set, else `target/bench`): per
+//! graph `ns`, `raw_variant_pack_ns`, `prepared_ns` and
+//! `prepared_over_raw`. Without
 //! cuDNN 9.8 or later, the driver library or cuBLASLt it says why and
 //! passes (fails with `CUDNN_BENCH_REQUIRE=1`).
 
@@ -37,7 +46,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::execute::host_work;
+use super::execute::{facts_of, given_to_cudnn, host_work, prepared_host_work, BufferTuple};
+use super::pack::Layout;
 use super::{
     ConvOptions, DType, DeviceProperties, EngineFilter, ExecutionPlan, Graph, HeuristicMode,
     OperationGraph, SdpaDropout, SdpaOptions, Target,
@@ -46,7 +56,7 @@ use crate::core::library::Library;
 
 /// A buffer as the pack's checks see it: uid, element type, length,
 /// written, bound as indices.
-type Buffer = (i64, DType, usize, bool, bool);
+type Buffer = BufferTuple;
 
 /// One execution's inputs to the timed work: the plan, its buffers, their
 /// made-up addresses (aligned as the tensors ask) and the workspace's.
@@ -56,13 +66,16 @@ struct Pack {
     buffers: Vec<Buffer>,
     addrs: Vec<(i64, u64)>,
     workspace: u64,
+    /// The pack prepared against the plan, and its addresses in its order.
+    layout: Layout,
+    prepared_addrs: Vec<u64>,
 }
 
 impl Pack {
     /// Every real tensor of `plan` bound to a buffer of its span at a
     /// made-up address, 4 GiB apart; by-value scalars keep the plan's
     /// values.
-    fn of(name: &'static str, plan: ExecutionPlan) -> Pack {
+    fn of(name: &'static str, plan: ExecutionPlan) -> crate::Result<Pack> {
         const BASE: u64 = 0x7f00_0000_0000;
         let buffers: Vec<Buffer> = plan
             .tensors()
@@ -73,31 +86,52 @@ impl Pack {
                 (t.uid(), t.data_type(), len, t.is_output(), t.is_index())
             })
             .collect();
-        let addrs = (0u64..)
+        let addrs: Vec<(i64, u64)> = (0u64..)
             .zip(&buffers)
             .map(|(i, b)| (b.0, BASE + (i << 32)))
             .collect();
+        let layout = Layout::of(
+            "VariantPack::prepare",
+            plan.graph_name(),
+            plan.tensors(),
+            &facts_of(&buffers),
+            &[],
+        )?;
+        let prepared_addrs = addrs.iter().map(|a| a.1).collect();
         let workspace = if plan.workspace_size() > 0 {
             BASE - (1 << 32)
         } else {
             0
         };
-        Pack {
+        Ok(Pack {
             name,
             plan,
             buffers,
             addrs,
             workspace,
-        }
+            layout,
+            prepared_addrs,
+        })
     }
 
-    /// The timed work, once.
-    fn run(&self) -> crate::Result<()> {
+    /// The timed work, once: the variant pack and the scalars' words.
+    fn run(&self) -> crate::Result<(super::BackendDescriptor, Vec<u64>)> {
         host_work(
             black_box(&self.plan),
             black_box(&self.buffers),
             &[],
             black_box(&self.addrs),
+            self.workspace,
+        )
+    }
+
+    /// The timed work of the prepared pack (its `layout`, a copy of the
+    /// pack's), once.
+    fn run_prepared(&self, layout: &mut Layout) -> crate::Result<super::BackendDescriptor> {
+        prepared_host_work(
+            black_box(&self.plan),
+            black_box(layout),
+            black_box(&self.prepared_addrs),
             self.workspace,
         )
     }
@@ -282,10 +316,20 @@ fn packs(lib: &Arc<Library>, device: &DeviceProperties) -> Result<Vec<Pack>, Str
     let c = first_plan(&c, device).map_err(|e| format!("conv plan: {e}"))?;
     let s = sdpa(lib).map_err(|e| format!("SDPA graph: {e}"))?;
     let s = first_plan(&s, device).map_err(|e| format!("SDPA plan: {e}"))?;
+    let pack = |name, plan| Pack::of(name, plan).map_err(|e| format!("{name}: {e}"));
     Ok(vec![
-        Pack::of("conv + bias + ReLU", c),
-        Pack::of("SDPA forward", s),
+        pack("conv + bias + ReLU", c)?,
+        pack("SDPA forward", s)?,
     ])
+}
+
+/// One graph's mean ns per execution: the checked pack, the raw floor,
+/// the prepared pack.
+struct Timing {
+    name: &'static str,
+    ours: f64,
+    raw: f64,
+    prepared: f64,
 }
 
 /// Mean ns per call of `f` over `rounds`.
@@ -309,26 +353,43 @@ fn execute_host_work_per_execution() {
         Err(why) => return println!("{NAME}: not run: {why}"),
     };
     let raws: Vec<_> = packs.iter().map(|p| raw_pack(&lib, p)).collect();
-    for (p, raw) in packs.iter().zip(&raws) {
+    let mut layouts: Vec<Layout> = packs.iter().map(|p| p.layout.clone()).collect();
+    for ((p, raw), layout) in packs.iter().zip(&raws).zip(&mut layouts) {
         p.run().expect("the pack passes its checks");
+        p.run_prepared(layout).expect("the prepared pack passes");
         assert!(raw(), "{}: the raw variant pack fails", p.name);
     }
-    let ns: Vec<(&str, f64, f64)> = packs
+    const ROUNDS: u32 = 200_000;
+    let ns: Vec<Timing> = packs
         .iter()
         .zip(&raws)
-        .map(|(p, raw)| {
-            let ours = mean_ns(200_000, || {
+        .zip(&mut layouts)
+        .map(|((p, raw), layout)| Timing {
+            name: p.name,
+            ours: mean_ns(ROUNDS, || {
                 let _ = black_box(p.run());
-            });
-            let raw = mean_ns(200_000, || {
+            }),
+            raw: mean_ns(ROUNDS, || {
                 black_box(raw());
-            });
-            (p.name, ours, raw)
+            }),
+            prepared: mean_ns(ROUNDS, || {
+                let _ = black_box(p.run_prepared(layout));
+            }),
         })
         .collect();
     let line: Vec<String> = ns
         .iter()
-        .map(|(n, t, r)| format!("{n} {t:.0} ns (the raw variant pack alone {r:.0} ns)"))
+        .map(|t| {
+            format!(
+                "{} {:.0} ns (the raw variant pack alone {:.0} ns; prepared {:.0} ns, \
+                 prepared/raw {:.2})",
+                t.name,
+                t.ours,
+                t.raw,
+                t.prepared,
+                t.prepared / t.raw
+            )
+        })
         .collect();
     println!(
         "{NAME}: cuDNN {} from {}; execute pre-call work per execution: {}",
@@ -338,9 +399,14 @@ fn execute_host_work_per_execution() {
     );
     let map: serde_json::Map<String, serde_json::Value> = ns
         .iter()
-        .map(|(n, t, r)| {
-            let v = serde_json::json!({ "ns": t.round(), "raw_variant_pack_ns": r.round() });
-            ((*n).to_string(), v)
+        .map(|t| {
+            let v = serde_json::json!({
+                "ns": t.ours.round(),
+                "raw_variant_pack_ns": t.raw.round(),
+                "prepared_ns": t.prepared.round(),
+                "prepared_over_raw": (t.prepared / t.raw * 100.0).round() / 100.0,
+            });
+            (t.name.to_string(), v)
         })
         .collect();
     let path = match std::env::var_os("OUT") {
@@ -353,5 +419,54 @@ fn execute_host_work_per_execution() {
     match written {
         Ok(()) => println!("{NAME}: written to {}", path.display()),
         Err(e) => println!("{NAME}: {} not written: {e}", path.display()),
+    }
+}
+
+/// A prepared pack, one buffer rebound (to a buffer that fits, at another
+/// address), makes the variant pack a fresh pack of the same buffers
+/// makes: the same uids in the same order, the same data pointers, and
+/// scalar pointers to the same values, as set into the descriptor.
+#[test]
+fn a_prepared_pack_makes_the_fresh_packs_variant_pack() {
+    let require = std::env::var_os("CUDNN_TEST_REQUIRE").is_some_and(|v| v == "1");
+    let ready = host().and_then(|(lib, device)| Ok((packs(&lib, &device)?, lib)));
+    let (packs, _lib) = match ready {
+        Ok(p) => p,
+        Err(why) if require => panic!("CUDNN_TEST_REQUIRE=1 but not run: {why}"),
+        Err(why) => return println!("not run: {why}"),
+    };
+    for p in &packs {
+        let mut layout = p.layout.clone();
+        let facts = facts_of(&p.buffers);
+        let (name, tensors) = (p.plan.graph_name(), p.plan.tensors());
+        let last = facts.len() - 1;
+        let slot = layout
+            .rebind_slot("PreparedPack::rebind", name, tensors, &facts[last])
+            .expect("a fitting rebind");
+        assert_eq!(slot, last);
+        let mut addrs = p.addrs.clone();
+        addrs[slot].1 += 1 << 20;
+        let [(fresh_uids, fresh_ptrs, words), (uids, ptrs, prepared_words)] =
+            given_to_cudnn(&p.plan, &p.buffers, &addrs, &mut layout).expect("both packs");
+        assert_eq!(
+            uids.len(),
+            p.plan.tensors().iter().filter(|t| !t.is_virtual()).count()
+        );
+        assert_eq!(uids, fresh_uids, "{}", p.name);
+        let n = addrs.len();
+        assert_eq!(ptrs[..n], fresh_ptrs[..n], "{}", p.name);
+        assert_eq!(ptrs[slot], addrs[slot].1 as usize);
+        // The scalars: each pack points to its own words, of one value.
+        let read = |p: &usize| {
+            // SAFETY: each pointer is into the words of its pack: the
+            // fresh pack's (`words`) or the layout's (`layout`), alive
+            // and unchanged here.
+            unsafe { *(*p as *const u64) }
+        };
+        let values: Vec<u64> = ptrs[n..].iter().map(read).collect();
+        let fresh_values: Vec<u64> = fresh_ptrs[n..].iter().map(read).collect();
+        assert_eq!(values, fresh_values, "{}", p.name);
+        assert_eq!(fresh_values, words, "{}", p.name);
+        assert_eq!(values, prepared_words, "{}", p.name);
     }
 }

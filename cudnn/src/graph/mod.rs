@@ -155,7 +155,7 @@ pub use engine_choice::{EngineChoice, MAX_KNOBS};
 pub use graph_tensor::GraphTensor;
 pub use kernel_cache::KernelCache;
 pub use operation_graph::OperationGraph;
-pub use pack::VariantPack;
+pub use pack::{PreparedPack, VariantPack};
 pub use plan::ExecutionPlan;
 pub use scalar::ScalarValue;
 pub use settings::Settings;

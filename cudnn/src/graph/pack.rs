@@ -6,7 +6,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::core::dtype::DType;
-use cudarc::driver::{CudaStream, SyncOnDrop};
+use cudarc::driver::{CudaContext, CudaStream, SyncOnDrop};
 
 use super::graph_tensor::GraphTensor;
 use super::scalar::ScalarValue;
@@ -26,8 +26,8 @@ trait Binding<'a> {
     fn data_type(&self) -> DType;
     /// Its length in elements.
     fn len(&self) -> usize;
-    /// Whether it lives in `stream`'s context, and on which device.
-    fn device(&self, stream: &CudaStream) -> (bool, usize);
+    /// The CUDA context it lives in.
+    fn context(&self) -> &CudaContext;
     /// Whether it may be written.
     fn writable(&self) -> bool;
     /// Its address for a launch on `stream`, with cudarc's guard: `stream`
@@ -53,9 +53,8 @@ impl<'a, T: DataType, B: DeviceBuffer<T> + ?Sized> Binding<'a> for In<'a, B, T> 
     fn len(&self) -> usize {
         self.buf.len()
     }
-    fn device(&self, stream: &CudaStream) -> (bool, usize) {
-        let c = self.buf.stream().context();
-        (same_context(c, stream.context()), c.ordinal())
+    fn context(&self) -> &CudaContext {
+        self.buf.stream().context()
     }
     fn writable(&self) -> bool {
         false
@@ -72,9 +71,8 @@ impl<'a, T: DataType, B: DeviceBufferMut<T> + ?Sized> Binding<'a> for Out<'a, B,
     fn len(&self) -> usize {
         self.buf.len()
     }
-    fn device(&self, stream: &CudaStream) -> (bool, usize) {
-        let c = self.buf.stream().context();
-        (same_context(c, stream.context()), c.ordinal())
+    fn context(&self) -> &CudaContext {
+        self.buf.stream().context()
     }
     fn writable(&self) -> bool {
         true
@@ -90,6 +88,49 @@ struct Entry<'a> {
     uid: i64,
     index: bool,
     binding: Box<dyn Binding<'a> + 'a>,
+}
+
+impl<'a> Entry<'a> {
+    fn input<T: DataType, B: DeviceBuffer<T> + ?Sized>(uid: i64, index: bool, buf: &'a B) -> Self {
+        let binding = Box::new(In::<B, T> {
+            buf,
+            _t: std::marker::PhantomData,
+        });
+        Entry {
+            uid,
+            index,
+            binding,
+        }
+    }
+
+    fn output<T: DataType, B: DeviceBufferMut<T> + ?Sized>(uid: i64, buf: &'a mut B) -> Self {
+        let binding = Box::new(Out::<B, T> {
+            buf,
+            _t: std::marker::PhantomData,
+        });
+        Entry {
+            uid,
+            index: false,
+            binding,
+        }
+    }
+
+    /// What the checks know of this buffer: its placement against
+    /// `stream`'s context, or (`None`, when no handle is known yet, as
+    /// for [`VariantPack::prepare`]) taken as placed, to be checked at
+    /// each execution.
+    fn facts(&self, stream: Option<&CudaStream>) -> BufferFacts {
+        let c = self.binding.context();
+        BufferFacts {
+            uid: self.uid,
+            data_type: self.binding.data_type(),
+            len: self.binding.len(),
+            writable: self.binding.writable(),
+            same_context: stream.is_none_or(|s| same_context(c, s.context())),
+            device: c.ordinal(),
+            index: self.index,
+        }
+    }
 }
 
 /// The buffers of an execution, by tensor uid: device buffers for the
@@ -110,11 +151,20 @@ struct Entry<'a> {
 /// given a value once (or known to the plan) that fits its data type, and
 /// no buffer for it. So no uid reaches cuDNN twice. Only cudarc's
 /// `CudaSlice`, `CudaView` and `CudaViewMut` are accepted.
+///
+/// A loop that runs one plan again and again prepares the pack once
+/// ([`prepare`](Self::prepare)): the [`PreparedPack`] keeps these checks'
+/// result, and each execution checks only the context and the addresses.
+///
+/// Neither `Send` nor `Sync`: its buffers are of any of the accepted
+/// types behind one type, which promises neither.
 #[derive(Default)]
 pub struct VariantPack<'a> {
     buffers: Vec<Entry<'a>>,
     scalars: Vec<(i64, ScalarValue)>,
 }
+
+static_assertions::assert_not_impl_any!(VariantPack<'static>: Send, Sync, Clone);
 
 impl std::fmt::Debug for VariantPack<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -134,22 +184,14 @@ impl<'a> VariantPack<'a> {
         VariantPack::default()
     }
 
-    fn push(mut self, uid: i64, index: bool, binding: Box<dyn Binding<'a> + 'a>) -> Self {
-        self.buffers.push(Entry {
-            uid,
-            index,
-            binding,
-        });
+    fn push(mut self, entry: Entry<'a>) -> Self {
+        self.buffers.push(entry);
         self
     }
 
     /// Binds a tensor the graph reads to `buf`.
     pub fn input<T: DataType, B: DeviceBuffer<T> + ?Sized>(self, uid: i64, buf: &'a B) -> Self {
-        let b = Box::new(In::<B, T> {
-            buf,
-            _t: std::marker::PhantomData,
-        });
-        self.push(uid, false, b)
+        self.push(Entry::input(uid, false, buf))
     }
 
     /// Binds a tensor the graph reads as device-side indices (an
@@ -179,11 +221,7 @@ impl<'a> VariantPack<'a> {
         uid: i64,
         buf: &'a B,
     ) -> Self {
-        let b = Box::new(In::<B, T> {
-            buf,
-            _t: std::marker::PhantomData,
-        });
-        self.push(uid, true, b)
+        self.push(Entry::input(uid, true, buf))
     }
 
     /// Binds a tensor the graph writes to `buf`.
@@ -192,11 +230,7 @@ impl<'a> VariantPack<'a> {
         uid: i64,
         buf: &'a mut B,
     ) -> Self {
-        let b = Box::new(Out::<B, T> {
-            buf,
-            _t: std::marker::PhantomData,
-        });
-        self.push(uid, false, b)
+        self.push(Entry::output(uid, buf))
     }
 
     /// Gives a by-value scalar tensor its value (when the plan does not
@@ -211,21 +245,7 @@ impl<'a> VariantPack<'a> {
 
     /// What the checks know of each buffer, for a launch on `stream`.
     pub(crate) fn facts(&self, stream: &CudaStream) -> Vec<BufferFacts> {
-        self.buffers
-            .iter()
-            .map(|e| {
-                let (same_context, device) = e.binding.device(stream);
-                BufferFacts {
-                    uid: e.uid,
-                    data_type: e.binding.data_type(),
-                    len: e.binding.len(),
-                    writable: e.binding.writable(),
-                    same_context,
-                    device,
-                    index: e.index,
-                }
-            })
-            .collect()
+        self.buffers.iter().map(|e| e.facts(Some(stream))).collect()
     }
 
     /// The values given with [`scalar`](Self::scalar).
@@ -437,18 +457,26 @@ pub(crate) fn check_addresses(
             .iter()
             .find(|t| t.uid == uid)
             .map_or(1, |t| t.alignment.max(1));
-        if !address.is_multiple_of(alignment) {
-            return Err(Error::InvalidArgument {
-                function,
-                mismatch: Mismatch::Misaligned {
-                    buffer: TensorUid(uid).to_string(),
-                    address,
-                    alignment,
-                },
-            });
-        }
+        check_aligned(function, uid, address, alignment)?;
     }
     Ok(())
+}
+
+/// Checks that `alignment` (not 0) divides the `address` of tensor `uid`'s
+/// buffer.
+#[inline]
+fn check_aligned(function: &'static str, uid: i64, address: u64, alignment: u64) -> Result<()> {
+    if address.is_multiple_of(alignment) {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument {
+        function,
+        mismatch: Mismatch::Misaligned {
+            buffer: TensorUid(uid).to_string(),
+            address,
+            alignment,
+        },
+    })
 }
 
 /// The value of each by-value tensor of `tensors`, in its data type (as
@@ -475,6 +503,10 @@ pub(crate) fn scalar_words(
     }
     Ok(out)
 }
+
+mod prepared;
+pub(crate) use prepared::Layout;
+pub use prepared::PreparedPack;
 
 #[cfg(test)]
 mod pack_tests;

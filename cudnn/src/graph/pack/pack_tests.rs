@@ -14,7 +14,7 @@ const F32: Dt = Dt::FLOAT;
 const BF16: Dt = Dt::BFLOAT16;
 
 /// A buffer that fits `t` exactly, in the handle's context.
-fn fits(t: &GraphTensor) -> BufferFacts {
+pub(super) fn fits(t: &GraphTensor) -> BufferFacts {
     BufferFacts {
         uid: t.uid,
         data_type: t.data_type,
@@ -27,7 +27,7 @@ fn fits(t: &GraphTensor) -> BufferFacts {
 }
 
 /// A fitting buffer for every real tensor.
-fn buffers(ts: &[GraphTensor]) -> Vec<BufferFacts> {
+pub(super) fn buffers(ts: &[GraphTensor]) -> Vec<BufferFacts> {
     ts.iter()
         .filter(|t| !t.is_virtual && !t.is_by_value)
         .map(fits)
@@ -40,7 +40,7 @@ fn check(ts: &[GraphTensor], b: &[BufferFacts], s: &[(i64, ScalarValue)]) -> Res
 
 /// The refusal's words, naming `uid`.
 #[track_caller]
-fn refusal(r: Result<()>, uid: i64) -> String {
+pub(super) fn refusal(r: Result<()>, uid: i64) -> String {
     match r {
         Err(Error::InvalidArgument {
             function: F,
@@ -54,7 +54,7 @@ fn refusal(r: Result<()>, uid: i64) -> String {
 }
 
 /// conv(x, w) * s, with the scalar's uid.
-fn conv_scale() -> (Graph, [TensorId; 4]) {
+pub(super) fn conv_scale() -> (Graph, [TensorId; 4]) {
     let mut g = Graph::new("conv_scale");
     let x = g.tensor("x", &[1, 8, 8, 8], F32).unwrap();
     let w = g.tensor("w", &[8, 8, 3, 3], F32).unwrap();
@@ -123,7 +123,7 @@ fn a_by_value_scalar_takes_a_value_once_and_never_a_buffer() {
 
 /// The refusal of a buffer by the launch layer's own checks.
 #[track_caller]
-fn launch_refusal(r: Result<()>) -> Mismatch {
+pub(super) fn launch_refusal(r: Result<()>) -> Mismatch {
     match r {
         Err(Error::InvalidArgument {
             function: F,
