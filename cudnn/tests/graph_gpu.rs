@@ -1,7 +1,8 @@
 //! The graph API on a GPU: fused graphs executed through a checked variant
 //! pack and compared with the CPU references (`cudnn-reference`): conv +
-//! bias + ReLU, dgrad, wgrad, matmul + bias + GELU, and the MoE grouped
-//! matmul in each routing; the variant pack's
+//! bias + ReLU (also through a prepared pack, rebound), dgrad, wgrad,
+//! matmul + bias + GELU, and the MoE grouped matmul in each routing; the
+//! variant pack's
 //! refusals (a misaligned view among them); a plan built for the device's
 //! description and one read back from JSON, executed, and one built for
 //! another description refused; autotuning; CUDA graphs recorded from a
@@ -137,6 +138,69 @@ fn conv_bias_relu_matches_the_reference() {
     let want = cpu::bias_activation_forward(&geo, &xs, &ws, 1.0, &zeros, 0.0, &bs, |v| v.max(0.0));
     let err = max_abs_diff(&got, &want);
     assert!(err < 1e-3, "max |diff| {err}");
+}
+
+/// The same graph through a prepared pack: executed, its input and output
+/// rebound to other buffers and executed again; each result against the
+/// reference, and a rebind to a short buffer refused with the old one
+/// kept.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_prepared_pack_runs_rebinds_and_matches_the_reference() {
+    let gpu = gpu();
+    let geo = geometry();
+    let mut g = Graph::new("conv_bias_relu_prepared");
+    let x = g.tensor("x", &dims(2, 8, &geo.input), FLOAT).expect("x");
+    let w = g.tensor("w", &dims(16, 8, &geo.kernel), FLOAT).expect("w");
+    let b = g.tensor("bias", &[1, 16, 1, 1], FLOAT).expect("bias");
+    let c = g
+        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
+        .expect("conv");
+    let biased = g.bias(c, b).expect("bias");
+    let y = g.relu(biased).expect("relu");
+    g.set_output(y, FLOAT).expect("output");
+    let (_graph, plan) = plan_for(&g, &gpu);
+
+    let (xs1, xs2) = (values(geo.x_len(), 7), values(geo.x_len(), 8));
+    let ws = values(geo.w_len(), 9);
+    let bs = values(16, 10);
+    let dx1: CudaSlice<f32> = upload_flat(&gpu.stream, &xs1);
+    let dx2: CudaSlice<f32> = upload_flat(&gpu.stream, &xs2);
+    let short: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.x_len() - 1).expect("short");
+    let dw: CudaSlice<f32> = upload_flat(&gpu.stream, &ws);
+    let db: CudaSlice<f32> = upload_flat(&gpu.stream, &bs);
+    let mut dy1: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.y_len()).expect("y1");
+    let mut dy2: CudaSlice<f32> = gpu.stream.alloc_zeros(geo.y_len()).expect("y2");
+    let mut scratch = Workspace::new();
+    {
+        let mut pack = VariantPack::new()
+            .input(x.uid(), &dx1)
+            .input(w.uid(), &dw)
+            .input(b.uid(), &db)
+            .output(y.uid(), &mut dy1)
+            .prepare(&plan)
+            .expect("prepared");
+        gpu.handle
+            .execute_prepared(&mut pack, &mut scratch)
+            .expect("first execute");
+        match pack.rebind_input(x.uid(), &short) {
+            Err(Error::InvalidArgument { .. }) => {}
+            other => panic!("a short buffer is refused: {other:?}"),
+        }
+        pack.rebind_input(x.uid(), &dx2).expect("rebind x");
+        pack.rebind_output(y.uid(), &mut dy2).expect("rebind y");
+        gpu.handle
+            .execute_prepared(&mut pack, &mut scratch)
+            .expect("second execute");
+    }
+    let zeros = vec![0.0f64; geo.y_len()];
+    for (xs, dy) in [(&xs1, &dy1), (&xs2, &dy2)] {
+        let got = download_flat(&gpu.stream, dy);
+        let want =
+            cpu::bias_activation_forward(&geo, xs, &ws, 1.0, &zeros, 0.0, &bs, |v| v.max(0.0));
+        let err = max_abs_diff(&got, &want);
+        assert!(err < 1e-3, "max |diff| {err}");
+    }
 }
 
 #[test]
