@@ -1,8 +1,9 @@
 //! The normalization and attention nodes of the graph builder on a GPU:
 //! layer norm (forward in training and its backward), RMS norm, and fused
 //! attention (forward with a causal mask and its statistics, and its
-//! backward, unified and composite; a band aligned bottom-right; forward over paged K/V
-//! caches), executed and compared with
+//! backward, unified and composite; a band aligned bottom-right; a
+//! block-sparse mask; forward over paged K/V caches), executed and
+//! compared with
 //! the CPU references
 //! (`cudnn_reference::norm`, `cudnn_reference::attention`). Data in
 //! `bfloat16`, parameters and statistics in `float`.
@@ -501,6 +502,110 @@ fn bottom_right_band_attention_matches_the_reference() {
     assert_close("o", &download_flat(&gpu.stream, &d_o), &want.o, 2e-2);
     let stats_got = download_flat(&gpu.stream, &d_stats);
     assert_close("stats", &stats_got, &want.stats, 1e-3);
+}
+
+/// A block-sparse mask: `S_q` 256 and `S_kv` 384 (2 query tiles, 3 key
+/// tiles of 128, one byte per row of tiles), each (batch, head, query
+/// tile) keeping its own set of key tiles (at least one). Compared with
+/// the reference given the mask as an additive bias (0 kept, -1e30
+/// masked), under what the node's docs state and no GPU has confirmed:
+/// bit `j` of a byte (least significant first) is key tile `j`, a set
+/// bit keeps it. cuDNN 9.28 offers engines for the mask on sm_10x only:
+/// elsewhere the plan is refused with `NoEngine`, which is asserted.
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn block_masked_attention_matches_the_reference_on_blackwell() {
+    use cudnn::graph::DeviceProperties;
+    let gpu = gpu();
+    let geo = AttentionGeometry {
+        seq_q: 256,
+        seq_kv: 384,
+        ..geometry()
+    };
+    let (b, h, d) = (geo.batch, geo.heads, geo.head_dim);
+    let (tiles_q, tiles_kv) = (2usize, 3usize);
+    assert_eq!(
+        (geo.seq_q.div_ceil(128), geo.seq_kv.div_ceil(128)),
+        (tiles_q, tiles_kv)
+    );
+    // Rows of tiles: (b, h, qt) keeps the tiles of its byte's set bits.
+    let mask: Vec<u8> = (0..b * h * tiles_q)
+        .map(|r| [0b001, 0b011, 0b110, 0b101, 0b111, 0b010, 0b100][r % 7])
+        .collect();
+    let mut bias = vec![0.0f64; b * h * geo.seq_q * geo.seq_kv];
+    for (r, &bits) in mask.iter().enumerate() {
+        let (bh, qt) = (r / tiles_q, r % tiles_q);
+        for i in qt * 128..(qt * 128 + 128).min(geo.seq_q) {
+            for j in 0..geo.seq_kv {
+                if bits >> (j / 128) & 1 == 0 {
+                    bias[(bh * geo.seq_q + i) * geo.seq_kv + j] = -1e30;
+                }
+            }
+        }
+    }
+    let op = Attention::<f64> {
+        geometry: geo.clone(),
+        scale: 1.0 / (d as f64).sqrt(),
+        bias: Some(att::AttentionBias {
+            data: &bias,
+            shape: att::BiasShape {
+                per_batch: true,
+                per_head: true,
+            },
+        }),
+        mask: AttentionMask::default(),
+        sink: None,
+    };
+    let qs = rounded::<bf16>(&values(geo.q_len(), 27));
+    let ks = rounded::<bf16>(&values(geo.k_len(), 28));
+    let vs = rounded::<bf16>(&values(geo.v_len(), 29));
+    let want = att::forward(&op, &qs, &ks, &vs);
+
+    let mut g = Graph::new("sdpa_block_mask");
+    let q = g.tensor("q", &shape(b, h, geo.seq_q, d), BF16).expect("q");
+    let [k, v] = ["k", "v"].map(|n| g.tensor(n, &shape(b, h, geo.seq_kv, d), BF16).expect(n));
+    let m = g
+        .tensor("block_mask", &dims(&[b, h, tiles_q, 1]), Dt::UINT8)
+        .expect("mask");
+    let options = SdpaOptions {
+        block_mask: Some(m),
+        ..SdpaOptions::default()
+    };
+    let out = g.sdpa_forward(q, k, v, &options).expect("sdpa");
+    g.set_output(out.o, BF16).expect("o");
+    let graph = g
+        .build_with(gpu.handle.library(), Some(&gpu.handle))
+        .expect("build");
+    let plans = graph.plans(Target::Handle(&gpu.handle), &Settings::default());
+    let device = DeviceProperties::from_handle(&gpu.handle).expect("the device");
+    let (major, minor) = device.compute_capability();
+    if major != 10 {
+        assert!(
+            matches!(plans, Err(cudnn::Error::NoEngine { .. })),
+            "sm_{major}{minor}: {plans:?}"
+        );
+        return;
+    }
+    let plan = plans.expect("a block-mask plan").remove(0);
+    let dq: CudaSlice<bf16> = upload_flat(&gpu.stream, &qs);
+    let dk: CudaSlice<bf16> = upload_flat(&gpu.stream, &ks);
+    let dv: CudaSlice<bf16> = upload_flat(&gpu.stream, &vs);
+    let dm = gpu.stream.clone_htod(&mask).expect("mask");
+    let mut d_o: CudaSlice<bf16> = gpu.stream.alloc_zeros(geo.o_len()).expect("o");
+    let mut scratch = Workspace::new();
+    gpu.handle
+        .execute(
+            &plan,
+            &mut VariantPack::new()
+                .input(q.uid(), &dq)
+                .input(k.uid(), &dk)
+                .input(v.uid(), &dv)
+                .input(m.uid(), &dm)
+                .output(out.o.uid(), &mut d_o),
+            &mut scratch,
+        )
+        .expect("execute");
+    assert_close("o", &download_flat(&gpu.stream, &d_o), &want.o, 2e-2);
 }
 
 /// Paged attention: K and V in containers of 8 pages of 32 positions
