@@ -18,7 +18,7 @@ use std::sync::Arc;
 use cudnn::cudarc::driver::CudaSlice;
 use cudnn::graph::{
     ConvOptions, DeviceProperties, ExecutionPlan, Graph, OperationGraph, PlanCache, ScalarValue,
-    Settings, Target, VariantPack,
+    Settings, Target, TensorId, VariantPack,
 };
 use cudnn::sys;
 use cudnn::{Error, Handle, Mismatch, Workspace};
@@ -97,11 +97,9 @@ fn max_abs_diff(a: &[f64], b: &[f64]) -> f64 {
         .fold(0.0, f64::max)
 }
 
-#[test]
-#[ignore = "needs a CUDA GPU"]
-fn conv_bias_relu_matches_the_reference() {
-    let gpu = gpu();
-    let geo = geometry();
+/// conv(x, w) + bias, then ReLU, of `geo` (16 output channels): the graph
+/// and `x`, `w`, the bias and `y`.
+fn conv_bias_relu(geo: &ConvGeometry) -> (Graph, [TensorId; 4]) {
     let mut g = Graph::new("conv_bias_relu");
     let x = g.tensor("x", &dims(2, 8, &geo.input), FLOAT).expect("x");
     let w = g.tensor("w", &dims(16, 8, &geo.kernel), FLOAT).expect("w");
@@ -112,6 +110,15 @@ fn conv_bias_relu_matches_the_reference() {
     let biased = g.bias(c, b).expect("bias");
     let y = g.relu(biased).expect("relu");
     g.set_output(y, FLOAT).expect("output");
+    (g, [x, w, b, y])
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn conv_bias_relu_matches_the_reference() {
+    let gpu = gpu();
+    let geo = geometry();
+    let (g, [x, w, b, y]) = conv_bias_relu(&geo);
     let (_graph, plan) = plan_for(&g, &gpu);
 
     let xs = values(geo.x_len(), 1);
@@ -149,16 +156,7 @@ fn conv_bias_relu_matches_the_reference() {
 fn a_prepared_pack_runs_rebinds_and_matches_the_reference() {
     let gpu = gpu();
     let geo = geometry();
-    let mut g = Graph::new("conv_bias_relu_prepared");
-    let x = g.tensor("x", &dims(2, 8, &geo.input), FLOAT).expect("x");
-    let w = g.tensor("w", &dims(16, 8, &geo.kernel), FLOAT).expect("w");
-    let b = g.tensor("bias", &[1, 16, 1, 1], FLOAT).expect("bias");
-    let c = g
-        .conv_fprop(x, w, &ConvOptions::new(2).padding(&[1, 1]))
-        .expect("conv");
-    let biased = g.bias(c, b).expect("bias");
-    let y = g.relu(biased).expect("relu");
-    g.set_output(y, FLOAT).expect("output");
+    let (g, [x, w, b, y]) = conv_bias_relu(&geo);
     let (_graph, plan) = plan_for(&g, &gpu);
 
     let (xs1, xs2) = (values(geo.x_len(), 7), values(geo.x_len(), 8));
