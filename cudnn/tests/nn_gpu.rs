@@ -10,8 +10,9 @@
 //! attention causal (with grouped-query heads), padded and windowed, and
 //! masks aligned bottom-right (decoding, chunked prefill, a padded band);
 //! the
-//! plan-cache and benchmark paths; and the typed refusals of a call's
-//! buffers.
+//! plan-cache and benchmark paths; the typed refusals of a call's
+//! buffers; and `MoeExperts` in each routing mode against
+//! `cudnn_reference::moe` (its output at the tolerance of attention's).
 //!
 //! Tolerances are the largest relative difference, `|got - want| /
 //! max(|want|, 1)`: `y` and `dx` of the norms 2e-2 (`bfloat16`) and 5e-3
@@ -1200,4 +1201,141 @@ fn fp8_causal_attention_matches_the_reference_on_its_quantized_values() {
     let amax = |b: &CudaSlice<f32>| f64::from(s.clone_dtoh(b).expect("amax")[0]);
     assert_close("amax_o", &[amax(&amax_o)], &[want_amax], 7e-2);
     assert_close("amax_s", &[amax(&amax_s)], &[1.0], 1e-3);
+}
+
+/// `MoeExperts` in one mode against the CPU reference
+/// (`cudnn_reference::moe`): 64 tokens each routed to 2 of 4 experts of 64
+/// to 128 features, 128 routed rows in groups of 40, 0, 60 and 28 (an
+/// empty one); a gather of token `(r * 7 + 3) % 64` for each row, a
+/// scatter that writes every output row once. In `None` mode a second
+/// call routes 100 rows only (bounds ending early), with the same plan:
+/// its first 100 output rows are compared. A route of another mode is
+/// refused before cuDNN runs.
+fn moe_case<T: Scalar + cudnn::nn::MoeElement>(gpu: &Gpu, tol: &Tol, mode: cudnn::nn::MoeMode) {
+    use cudnn::nn::{MoeExperts, MoeForward, MoeMode, MoeRoute, MoeShape};
+    use cudnn_reference::moe::{self as moe_cpu};
+    const SHAPE: MoeShape = MoeShape {
+        tokens: 64,
+        top_k: 2,
+        experts: 4,
+        in_features: 64,
+        out_features: 128,
+    };
+    let (s_tokens, top_k, e) = (SHAPE.tokens, SHAPE.top_k, SHAPE.experts);
+    let (k, n, r) = (SHAPE.in_features, SHAPE.out_features, SHAPE.routed_rows());
+    let s = &gpu.stream;
+    let mut layer =
+        MoeExperts::<T>::new(&gpu.handle, SHAPE, mode, &Settings::default(), None).expect("new");
+    // The reference's weight is [E][K][N]; the layer's [E][N][K].
+    let weight = rounded::<T>(&values_scaled(SHAPE.weight_len(), 12, 0.25));
+    let mut weight_gpu = vec![0.0; weight.len()];
+    for x in 0..e {
+        for i in 0..k {
+            for j in 0..n {
+                weight_gpu[x * k * n + j * k + i] = weight[x * k * n + i * n + j];
+            }
+        }
+    }
+    let token_rows = SHAPE.token_len(mode) / k;
+    let token = rounded::<T>(&values(SHAPE.token_len(mode), 11));
+    let gather_index: Vec<i32> = (0..r).map(|i| ((i * 7 + 3) % s_tokens) as i32).collect();
+    let shuffled: Vec<usize> = (0..r).map(|i| (i * 37 + 5) % r).collect();
+    let scatter_index: Vec<i32> = shuffled.iter().map(|&p| (p / top_k) as i32).collect();
+    let scatter_ks: Vec<i32> = shuffled.iter().map(|&p| (p % top_k) as i32).collect();
+    let d_token: CudaSlice<T> = upload_flat(s, &token);
+    let d_weight: CudaSlice<T> = upload_flat(s, &weight_gpu);
+    let (index, ks): (&[i32], &[i32]) = match mode {
+        MoeMode::Scatter => (&scatter_index, &scatter_ks),
+        _ => (&gather_index, &scatter_ks),
+    };
+    let d_index: CudaSlice<i32> = s.clone_htod(index).expect("index");
+    let d_ks: CudaSlice<i32> = s.clone_htod(ks).expect("ks");
+    let bounds: [&[i32]; 2] = [&[0, 40, 40, 100, 128], &[0, 30, 30, 70, 100]];
+    let calls = if mode == MoeMode::None { 2 } else { 1 };
+    for offsets in &bounds[..calls] {
+        let d_offsets: CudaSlice<i32> = s.clone_htod(*offsets).expect("offsets");
+        let mut d_y: CudaSlice<T> = s.alloc_zeros(SHAPE.y_len()).expect("y");
+        // SAFETY: the bounds do not decrease, from 0 to at most the 128
+        // routed rows; each gathered token is within 0..64, each scattered
+        // token within 0..64 and choice within 0..2 (the reference checks
+        // the same values below); the download synchronizes.
+        let route = unsafe {
+            match mode {
+                MoeMode::None => MoeRoute::none(&d_offsets),
+                MoeMode::Gather => MoeRoute::gather(&d_offsets, &d_index),
+                MoeMode::Scatter => MoeRoute::scatter(&d_offsets, &d_index, &d_ks),
+            }
+        };
+        let args = MoeForward {
+            token: &d_token,
+            weight: &d_weight,
+            route,
+            y: &mut d_y,
+        };
+        layer.forward(&gpu.handle, args).expect("forward");
+        let got = download_flat(s, &d_y);
+        let shape = moe_cpu::MoeShape {
+            token_rows,
+            k,
+            n,
+            experts: e,
+        };
+        let cpu_routing = match mode {
+            MoeMode::None => moe_cpu::MoeRouting::None,
+            MoeMode::Gather => moe_cpu::MoeRouting::Gather {
+                token_index: &gather_index,
+            },
+            MoeMode::Scatter => moe_cpu::MoeRouting::Scatter {
+                token_index: &scatter_index,
+                token_ks: &scatter_ks,
+                top_k: top_k as i32,
+            },
+        };
+        let mut want = vec![0.0f64; r * n];
+        moe_cpu::forward(&shape, &token, &weight, offsets, cpu_routing, &mut want)
+            .unwrap_or_else(|e| panic!("{mode:?}: the reference: {e}"));
+        let rows = offsets[e] as usize;
+        let what = format!("{mode:?}, {rows} routed rows");
+        assert_close(&what, &got[..rows * n], &want[..rows * n], tol.out);
+    }
+    // A route of another mode than the layer's.
+    let d_offsets: CudaSlice<i32> = s.clone_htod(bounds[0]).expect("offsets");
+    let mut d_y: CudaSlice<T> = s.alloc_zeros(SHAPE.y_len()).expect("y");
+    // SAFETY: as above; the call is refused before cuDNN runs.
+    let other = unsafe {
+        match mode {
+            MoeMode::None => MoeRoute::gather(&d_offsets, &d_index),
+            _ => MoeRoute::none(&d_offsets),
+        }
+    };
+    let r = layer.forward(
+        &gpu.handle,
+        MoeForward {
+            token: &d_token,
+            weight: &d_weight,
+            route: other,
+            y: &mut d_y,
+        },
+    );
+    assert_refused(r, "MoeExperts::forward", "a route of mode");
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn moe_experts_bf16_match_the_reference_in_each_mode() {
+    use cudnn::nn::MoeMode;
+    let gpu = gpu();
+    for mode in [MoeMode::None, MoeMode::Gather, MoeMode::Scatter] {
+        moe_case::<bf16>(&gpu, &BF16_TOL, mode);
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn moe_experts_f16_match_the_reference_in_each_mode() {
+    use cudnn::nn::MoeMode;
+    let gpu = gpu();
+    for mode in [MoeMode::None, MoeMode::Gather, MoeMode::Scatter] {
+        moe_case::<f16>(&gpu, &F16_TOL, mode);
+    }
 }

@@ -6,7 +6,9 @@
 //! and the output's absolute maximum of FP8 training and inference), and
 //! [`AttentionFp8Inference`] (the attention forward of FP8 `q`, `k`, `v`,
 //! with its per-tensor factors and the maxima of the output and the
-//! softmax).
+//! softmax), and [`MoeExperts`] (a mixture-of-experts layer's experts:
+//! routed token rows times their expert's weight, cuDNN 9.15's grouped
+//! matmul, in each [`MoeMode`]).
 //!
 //! A layer is typed by its element (`Attention<bf16>`, `LayerNorm<f32>`,
 //! ...: [`AttentionElement`], [`NormElement`]), so buffers of another type
@@ -35,7 +37,8 @@
 //!
 //! The normalizations need cuDNN 9; attention needs cuDNN 9.13 for the
 //! forward and 9.17 for the backward (9.21 with a causal mask, a
-//! window or sink tokens, 9.15 with padding). An older cuDNN is a typed refusal of `new`,
+//! window or sink tokens, 9.15 with padding); [`MoeExperts`] 9.15. An
+//! older cuDNN is a typed refusal of `new`,
 //! except that a forward without a window is built below those as the
 //! composite graph of older releases (see
 //! [`Graph::sdpa_forward`](crate::graph::Graph::sdpa_forward)), so
@@ -82,6 +85,7 @@ mod layer_norm;
 mod layer_shape;
 mod linear;
 mod linear_fp8;
+mod moe;
 mod plans;
 mod rms_norm;
 
@@ -100,8 +104,12 @@ pub use layer_shape::{
 };
 pub use linear::{Linear, LinearActivation, LinearForward};
 pub use linear_fp8::{LinearFp8, LinearFp8Forward};
+pub use moe::{MoeElement, MoeExperts, MoeForward, MoeMode, MoeRoute, MoeShape};
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 
 // Pure checks that touch no unsafe code: not worth Miri's time.
 #[cfg(all(test, not(miri)))]
 mod nn_host_tests;
+// Plans for described GPUs with the real cuDNN: no GPU, but not for Miri.
+#[cfg(all(test, not(miri)))]
+mod moe_host_tests;
