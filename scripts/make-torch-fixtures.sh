@@ -14,7 +14,11 @@
 #                              scripts/make-fixtures.sh writes with JAX;
 #   ctc.json                   nn.functional.ctc_loss and its gradient by
 #                              autograd (scripts/fixtures/make_ctc_fixtures.py),
-#                              read by the reference CTC loss's tests.
+#                              read by the reference CTC loss's tests;
+#   causal_conv1d.json         F.conv1d (depthwise, causal), F.silu and their
+#                              gradients by autograd
+#                              (scripts/fixtures/make_causal_conv1d_fixtures.py),
+#                              read by the reference causal conv1d's tests.
 #
 #   scripts/make-torch-fixtures.sh
 #
@@ -40,4 +44,5 @@ export CUDA_VISIBLE_DEVICES=""
 write_fixture rnn.json make_rnn_fixtures.py
 write_fixture norm_attention_torch.json make_norm_attention_torch_fixtures.py
 write_fixture ctc.json make_ctc_fixtures.py
+write_fixture causal_conv1d.json make_causal_conv1d_fixtures.py
 log "done"

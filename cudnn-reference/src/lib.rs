@@ -23,7 +23,9 @@
 //! `tests/reference_moe.rs`) and
 //! PyTorch on the CPU in `f64` for the recurrent networks (`rnn.json`, see
 //! [`rnn`]), for the CTC loss (`ctc.json`, see [`ctc`];
-//! `tests/reference_ctc.rs`) and, a second time, for [`norm`], [`attention`]
+//! `tests/reference_ctc.rs`), for the causal depthwise convolution
+//! (`causal_conv1d.json`, see [`causal_conv1d`];
+//! `tests/reference_causal_conv1d.rs`) and, a second time, for [`norm`], [`attention`]
 //! and [`rope`] (`norm_attention_torch.json`; all three written by
 //! `scripts/make-torch-fixtures.sh`) — and every
 //! backward against finite differences of its forward
@@ -42,6 +44,7 @@ pub mod activation;
 pub mod attention;
 pub mod batchnorm;
 pub mod block_scale;
+pub mod causal_conv1d;
 pub mod conv;
 pub mod ctc;
 pub mod linear;
