@@ -133,6 +133,7 @@ plan() {
     row test cudnn-rs.gpu 'conv_gpu::*'
     row test cudnn-rs.gpu 'ops_gpu::*'
     row test cudnn-rs.gpu 'ctc_gpu::*'
+    row test cudnn-rs.gpu 'causal_conv1d_gpu::*'
     row test cudnn-rs.gpu 'norm_gpu::*'
     row test cudnn-rs.gpu 'rnn_gpu::*'
     phase lenet 150 "the LeNet example and its GPU test"

@@ -14,6 +14,8 @@
 // files build unchanged both here and alone.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "../causal_conv1d_gpu.rs"]
+mod causal_conv1d_gpu;
 #[path = "../conv_gpu.rs"]
 mod conv_gpu;
 #[path = "../ctc_gpu.rs"]

@@ -1,0 +1,1209 @@
+//! The causal depthwise 1D convolution of Mamba- and Hyena-style models:
+//! cuDNN 9's `cudnnCausalConv1dForward` / `cudnnCausalConv1dBackward` and
+//! their channels-last twins `cudnnCausalConv1dNwhForward` / `Backward`
+//! (`cudnn_subquadratic_ops.h`, since cuDNN 9.22, exported by the `ext`
+//! sub-library, `libcudnn_ext.so.9`).
+//!
+//! With `x` zero before the first step (`K - 1` zeros of left padding),
+//!
+//! ```text
+//! y[b, d, t] = act(bias[d] + sum_{k=0}^{K-1} w[d, k] * x[b, d, t - (K - 1) + k])
+//! ```
+//!
+//! where `act` is the identity or SiLU ([`CausalConv1dActivation`]): the
+//! last tap multiplies the current step, as PyTorch's
+//! `F.conv1d(x, w.unsqueeze(1), bias, padding=K-1, groups=D)[..., :L]`
+//! computes. `cudnn_reference::causal_conv1d` is the CPU oracle.
+//!
+//! # Layouts
+//!
+//! All packed, in device memory ([`CausalConv1dLayout`]):
+//!
+//! | | `ChannelsFirst` | `ChannelsLast` (`Nwh`) |
+//! |---|---|---|
+//! | `x`, `y`, `dy`, `dx` | `[B, D, L]` | `[B, L, D]` |
+//! | `weight`, `dweight` | `[D, K]` | `[K, D]` |
+//! | `bias`, `dbias` | `[D]` | `[D]` |
+//!
+//! # Element types
+//!
+//! `x`, `weight`, `bias`, `y`, `dy` and `dx` are one of `f64`, `f32`,
+//! `half::f16`, `half::bf16` ([`CausalConv1dElement`]); the weight and bias
+//! gradients are `f64` for `f64` and `f32` otherwise (the header's
+//! `dwDataType` rule), [`CausalConv1dElement::Grad`].
+//!
+//! # What cuDNN asks, checked here
+//!
+//! - `kernelSize` in 2..=8, 16, 32, 64, 128 or 256
+//!   ([`CAUSAL_CONV1D_KERNEL_SIZES`]); every size a positive `int`;
+//! - the bias is never null (the header: "Must be non-NULL");
+//! - the functions exist in the loaded library: cuDNN 8 and cuDNN 9 before
+//!   9.22 lack them, and a missing or unusable `libcudnn_ext` leaves them
+//!   out; either is a typed error ([`Error::NotAvailable`] or
+//!   [`Error::SublibraryUnavailable`]) when the problem is made;
+//! - not on Windows (the header: "Not supported on Windows"), refused as
+//!   [`Mismatch::Unsupported`].
+//!
+//! The functions take a CUDA stream, not a cuDNN handle: the launch runs on
+//! the [`Handle`]'s stream, in its context.
+//!
+//! # The backward accumulates
+//!
+//! `cudnnCausalConv1dBackward` *adds* the weight and bias gradients into
+//! `dweight` and `dbias` (`atomicAdd`); zero them first for the gradient of
+//! one call. `dx` is written.
+//!
+//! # The medium-FFT variant
+//!
+//! [`CausalConv1dFftProblem`] with [`Handle::causal_conv1d_fft_forward`]
+//! and [`Handle::causal_conv1d_fft_backward`] (`cudnnFFTCausalConv1d*`,
+//! cuDNN 9.26): channels first, no bias, no activation, the taps in the
+//! reverse order (`y[t] = sum_j x[t - j] * w[j]`), every buffer 16-byte
+//! aligned, the weight gradient written (not added) in the element type.
+//!
+//! # The long-FFT variant
+//!
+//! [`CausalConv1dLongFftProblem`] with
+//! [`Handle::causal_conv1d_long_fft_forward`] and
+//! [`Handle::causal_conv1d_long_fft_backward`]
+//! (`cudnnLongFFTCausalConv1d*`, cuDNN 9.26): as the medium FFT, for
+//! `kernel_size == seq_len` a power of two from 4096, with a workspace and
+//! a reserve space (sizes asked of cuDNN on the host,
+//! [`CausalConv1dLongFftProblem::buffer_sizes`]) that the forward fills
+//! for the matching backward.
+//!
+//! The B2B variant of the header (the fused Hyena-SE block) is not
+//! wrapped here: it is reachable through `Library::sys()`.
+
+use std::sync::Arc;
+
+use cudnn_sys as sys;
+use half::{bf16, f16};
+
+use crate::core::dtype::DataType;
+use crate::core::error::{ensure, Error, Mismatch, Result};
+use crate::core::handle::Handle;
+use crate::core::launch::{Described, DeviceBuffer, DeviceBufferMut, Launch, Ptr};
+use crate::core::library::{ffi, library, Library};
+use crate::core::size;
+use crate::core::workspace::Workspace;
+
+/// The activation applied after the convolution and bias
+/// (`cudnnCausalConv1dActivation_t`): `CausalConv1dActivation::IDENTITY`
+/// or `SILU`.
+///
+/// Its constants (generated) are also there by their C names
+/// (`CUDNN_CAUSAL_CONV1D_ACTIVATION_SILU`), which `Display` writes.
+pub type CausalConv1dActivation = sys::cudnnCausalConv1dActivation_t;
+
+/// The filter widths `cudnnCausalConv1dForward` supports.
+pub const CAUSAL_CONV1D_KERNEL_SIZES: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256];
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An element type of the causal convolution: `f64`, `f32`, `half::f16`
+/// or `half::bf16`. Sealed.
+pub trait CausalConv1dElement: DataType + sealed::Sealed {
+    /// The type of the weight and bias gradients: `f64` for `f64`, `f32`
+    /// for the others.
+    type Grad: DataType;
+}
+
+impl sealed::Sealed for f64 {}
+impl sealed::Sealed for f32 {}
+impl sealed::Sealed for f16 {}
+impl sealed::Sealed for bf16 {}
+impl CausalConv1dElement for f64 {
+    type Grad = f64;
+}
+impl CausalConv1dElement for f32 {
+    type Grad = f32;
+}
+impl CausalConv1dElement for f16 {
+    type Grad = f32;
+}
+impl CausalConv1dElement for bf16 {
+    type Grad = f32;
+}
+
+/// Where the channels are: which pair of C functions runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CausalConv1dLayout {
+    /// `x` as `[B, D, L]`, the weight as `[D, K]`:
+    /// `cudnnCausalConv1dForward` / `Backward`.
+    ChannelsFirst,
+    /// `x` as `[B, L, D]`, the weight as `[K, D]`:
+    /// `cudnnCausalConv1dNwhForward` / `Backward`.
+    ChannelsLast,
+}
+
+/// The dimensions of a causal depthwise convolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CausalConv1dShape {
+    /// Batch size `B`.
+    pub batch: usize,
+    /// Channels `D`.
+    pub dim: usize,
+    /// Sequence length `L`.
+    pub seq_len: usize,
+    /// Filter width `K`.
+    pub kernel_size: usize,
+}
+
+/// A causal convolution problem: shape, layout and activation, checked
+/// against what cuDNN takes and against the library (which has the
+/// functions) when made.
+#[derive(Debug, Clone)]
+pub struct CausalConv1dProblem {
+    lib: Arc<Library>,
+    shape: CausalConv1dShape,
+    layout: CausalConv1dLayout,
+    activation: CausalConv1dActivation,
+    /// `[batch, dim, seq_len, kernel_size]` as cuDNN's `int`.
+    ints: [i32; 4],
+    x_len: usize,
+    w_len: usize,
+}
+
+const NEW: &str = "CausalConv1dProblem::new";
+
+/// `value` as a positive `int`, or an error of `function`.
+fn positive_int(function: &'static str, name: &str, value: usize) -> Result<i32> {
+    i32::try_from(value).ok().filter(|&v| v > 0).ok_or_else(|| {
+        Error::bad_value(
+            function,
+            format!("{name} = {value}: must be in 1..={}", i32::MAX),
+        )
+    })
+}
+
+/// The checks every variant shares, as errors of `function`: each size a
+/// positive `int`, the element counts of `x` (`B * D * L`) and of the
+/// weight (`D * K`) without overflow.
+fn check_sizes(function: &'static str, s: &CausalConv1dShape) -> Result<([i32; 4], usize, usize)> {
+    let ints = [
+        positive_int(function, "batch", s.batch)?,
+        positive_int(function, "dim", s.dim)?,
+        positive_int(function, "seq_len", s.seq_len)?,
+        positive_int(function, "kernel_size", s.kernel_size)?,
+    ];
+    let x_len = size::product([s.batch, s.dim, s.seq_len])
+        .ok_or_else(|| Error::bad_value(function, format!("{s:?}: B * D * L overflows")))?;
+    let w_len = size::product([s.dim, s.kernel_size])
+        .ok_or_else(|| Error::bad_value(function, format!("{s:?}: D * K overflows")))?;
+    ensure(!cfg!(windows), function, || Mismatch::Unsupported {
+        what: "cuDNN's causal conv1d is not supported on Windows".into(),
+    })?;
+    Ok((ints, x_len, w_len))
+}
+
+/// The pure checks of a problem: [`check_sizes`], the kernel width, the
+/// activation.
+fn check_shape(
+    s: &CausalConv1dShape,
+    activation: CausalConv1dActivation,
+) -> Result<([i32; 4], usize, usize)> {
+    let sizes = check_sizes(NEW, s)?;
+    ensure(
+        CAUSAL_CONV1D_KERNEL_SIZES.contains(&s.kernel_size),
+        NEW,
+        || Mismatch::BadValue {
+            what: format!(
+                "kernel_size = {}: cuDNN supports 2 to 8, 16, 32, 64, 128 and 256",
+                s.kernel_size
+            ),
+        },
+    )?;
+    ensure(
+        activation == CausalConv1dActivation::IDENTITY
+            || activation == CausalConv1dActivation::SILU,
+        NEW,
+        || Mismatch::BadValue {
+            what: format!("activation {activation}: must be IDENTITY or SILU"),
+        },
+    )?;
+    Ok(sizes)
+}
+
+/// Whether the loaded `lib` has both functions of `layout`.
+fn check_available(lib: &Library, layout: CausalConv1dLayout) -> Result<()> {
+    match layout {
+        CausalConv1dLayout::ChannelsFirst => {
+            ffi!(lib, cudnnCausalConv1dForward);
+            ffi!(lib, cudnnCausalConv1dBackward);
+        }
+        CausalConv1dLayout::ChannelsLast => {
+            ffi!(lib, cudnnCausalConv1dNwhForward);
+            ffi!(lib, cudnnCausalConv1dNwhBackward);
+        }
+    }
+    Ok(())
+}
+
+impl CausalConv1dProblem {
+    /// A problem with the process-wide library.
+    ///
+    /// # Errors
+    /// As [`new_in`](Self::new_in).
+    pub fn new(
+        shape: CausalConv1dShape,
+        layout: CausalConv1dLayout,
+        activation: CausalConv1dActivation,
+    ) -> Result<Self> {
+        Self::new_in(library()?, shape, layout, activation)
+    }
+
+    /// A problem with the library `lib`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+    /// `CausalConv1dProblem::new`: [`Mismatch::BadValue`] for a size of 0
+    /// or past `i32::MAX`, a kernel width cuDNN does not support
+    /// ([`CAUSAL_CONV1D_KERNEL_SIZES`]), an activation other than
+    /// `IDENTITY` and `SILU`, or element counts that overflow;
+    /// [`Mismatch::Unsupported`] on Windows. Then
+    /// [`Error::NotAvailable`](crate::Error::NotAvailable) where the loaded
+    /// cuDNN lacks the functions (cuDNN 8; 9 before 9.22), or
+    /// [`Error::SublibraryUnavailable`](crate::Error::SublibraryUnavailable)
+    /// where `libcudnn_ext` is missing or unusable.
+    #[doc(alias = "cudnnCausalConv1dForward")]
+    #[doc(alias = "cudnnCausalConv1dNwhForward")]
+    pub fn new_in(
+        lib: Arc<Library>,
+        shape: CausalConv1dShape,
+        layout: CausalConv1dLayout,
+        activation: CausalConv1dActivation,
+    ) -> Result<Self> {
+        let (ints, x_len, w_len) = check_shape(&shape, activation)?;
+        check_available(&lib, layout)?;
+        Ok(CausalConv1dProblem {
+            lib,
+            shape,
+            layout,
+            activation,
+            ints,
+            x_len,
+            w_len,
+        })
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> CausalConv1dShape {
+        self.shape
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> CausalConv1dLayout {
+        self.layout
+    }
+
+    /// The activation.
+    pub fn activation(&self) -> CausalConv1dActivation {
+        self.activation
+    }
+
+    /// Elements of `x`, `y`, `dy` and `dx`: `B * D * L`.
+    pub fn x_len(&self) -> usize {
+        self.x_len
+    }
+
+    /// Elements of the weight and its gradient: `D * K`.
+    pub fn weight_len(&self) -> usize {
+        self.w_len
+    }
+
+    /// Elements of the bias and its gradient: `D`.
+    pub fn bias_len(&self) -> usize {
+        self.shape.dim
+    }
+
+    /// The library it was checked against.
+    pub fn library(&self) -> &Arc<Library> {
+        &self.lib
+    }
+}
+
+/// A packed buffer of `len` elements, as the launch layer checks it
+/// (the problem's library, no strides).
+struct Packed<'l> {
+    len: usize,
+    lib: &'l Arc<Library>,
+}
+
+impl Described for Packed<'_> {
+    fn span(&self) -> usize {
+        self.len
+    }
+    fn made_by(&self) -> &Arc<Library> {
+        self.lib
+    }
+    fn layout(&self) -> Option<(&[usize], &[usize])> {
+        None
+    }
+}
+
+/// Checks that `p` is aligned to `alignment` bytes
+/// ([`Mismatch::Misaligned`]): a view may start anywhere.
+fn check_aligned(l: &Launch<'_>, name: &str, p: &Ptr<'_>, alignment: usize) -> Result<()> {
+    let address = p.ptr() as usize;
+    ensure(address.is_multiple_of(alignment), l.function, || {
+        Mismatch::Misaligned {
+            buffer: name.into(),
+            address: address as u64,
+            alignment: alignment as u64,
+        }
+    })
+}
+
+/// The device buffers of [`Handle::causal_conv1d_forward`], in the
+/// problem's layout. Named fields, so that a swap shows at the call site.
+pub struct CausalConv1dForwardBuffers<'a, T> {
+    /// The input, `B * D * L` elements.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The filters, `D * K` elements.
+    pub weight: &'a dyn DeviceBuffer<T>,
+    /// The bias, `D` elements.
+    pub bias: &'a dyn DeviceBuffer<T>,
+    /// The output, written: `B * D * L` elements.
+    pub y: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// The device buffers of [`Handle::causal_conv1d_backward`], in the
+/// problem's layout.
+pub struct CausalConv1dBackwardBuffers<'a, T: CausalConv1dElement> {
+    /// The forward's input.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The forward's filters.
+    pub weight: &'a dyn DeviceBuffer<T>,
+    /// The forward's bias (read for the activation's recompute).
+    pub bias: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `y`.
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `x`, written.
+    pub dx: &'a mut dyn DeviceBufferMut<T>,
+    /// The gradient of the filters, *added* to what it holds.
+    pub dweight: &'a mut dyn DeviceBufferMut<T::Grad>,
+    /// The gradient of the bias, *added* to what it holds.
+    pub dbias: &'a mut dyn DeviceBufferMut<T::Grad>,
+}
+
+impl Handle {
+    /// `y = act(bias + causal_conv(x, weight))` on the handle's stream.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
+    /// GPU work for a problem of another loaded cuDNN, a short buffer, a
+    /// buffer of another CUDA context, or one not aligned to its element;
+    /// cuDNN's and CUDA's errors (`NOT_SUPPORTED` for a combination its
+    /// kernels lack).
+    #[doc(alias = "cudnnCausalConv1dForward")]
+    #[doc(alias = "cudnnCausalConv1dNwhForward")]
+    pub fn causal_conv1d_forward<T: CausalConv1dElement>(
+        &self,
+        problem: &CausalConv1dProblem,
+        buffers: CausalConv1dForwardBuffers<'_, T>,
+    ) -> Result<()> {
+        let CausalConv1dForwardBuffers { x, weight, bias, y } = buffers;
+        let name = match problem.layout {
+            CausalConv1dLayout::ChannelsFirst => "cudnnCausalConv1dForward",
+            CausalConv1dLayout::ChannelsLast => "cudnnCausalConv1dNwhForward",
+        };
+        let l = self.launch(name)?;
+        l.descriptor("causal_conv1d problem", problem.library())?;
+        let lib = problem.library();
+        let xs = Packed {
+            len: problem.x_len,
+            lib,
+        };
+        let ws = Packed {
+            len: problem.w_len,
+            lib,
+        };
+        let bs = Packed {
+            len: problem.shape.dim,
+            lib,
+        };
+        let x = l.input("x", x, &xs)?;
+        let weight = l.input("weight", weight, &ws)?;
+        let bias = l.input("bias", bias, &bs)?;
+        let y = l.output("y", y, &xs)?;
+        for (n, p) in [("x", &x), ("weight", &weight), ("bias", &bias), ("y", &y)] {
+            check_aligned(&l, n, p, std::mem::align_of::<T>())?;
+        }
+        let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
+        let [b, d, s, k] = problem.ints;
+        let (dtype, act) = (T::CUDNN, problem.activation);
+        let run = match problem.layout {
+            CausalConv1dLayout::ChannelsFirst => ffi!(l.library(), cudnnCausalConv1dForward),
+            CausalConv1dLayout::ChannelsLast => ffi!(l.library(), cudnnCausalConv1dNwhForward),
+        };
+        // SAFETY: the context is bound and `stream` is the handle's live
+        // stream in it; x, weight, bias and y were checked (this library,
+        // this context, at least B*D*L, D*K, D, B*D*L elements of `T`,
+        // aligned to `T`), and `dtype` is `T`'s code; the sizes are the
+        // problem's checked positive ints; the guards keep the buffers
+        // ordered on the stream until the call is recorded.
+        let status = unsafe {
+            (run.f)(
+                stream,
+                x.ptr(),
+                weight.ptr(),
+                bias.ptr(),
+                y.ptr(),
+                b,
+                d,
+                s,
+                k,
+                dtype,
+                act,
+            )
+        };
+        run.check(status)
+    }
+
+    /// The gradients of [`causal_conv1d_forward`](Self::causal_conv1d_forward)
+    /// from `dy`: `dx` written, the weight and bias gradients *added* into
+    /// `dweight` and `dbias` (cuDNN accumulates them with `atomicAdd`; zero
+    /// them first for one call's gradient).
+    ///
+    /// # Errors
+    /// As [`causal_conv1d_forward`](Self::causal_conv1d_forward).
+    #[doc(alias = "cudnnCausalConv1dBackward")]
+    #[doc(alias = "cudnnCausalConv1dNwhBackward")]
+    pub fn causal_conv1d_backward<T: CausalConv1dElement>(
+        &self,
+        problem: &CausalConv1dProblem,
+        buffers: CausalConv1dBackwardBuffers<'_, T>,
+    ) -> Result<()> {
+        let CausalConv1dBackwardBuffers {
+            x,
+            weight,
+            bias,
+            dy,
+            dx,
+            dweight,
+            dbias,
+        } = buffers;
+        let name = match problem.layout {
+            CausalConv1dLayout::ChannelsFirst => "cudnnCausalConv1dBackward",
+            CausalConv1dLayout::ChannelsLast => "cudnnCausalConv1dNwhBackward",
+        };
+        let l = self.launch(name)?;
+        l.descriptor("causal_conv1d problem", problem.library())?;
+        let lib = problem.library();
+        let packed = |len| Packed { len, lib };
+        let (xs, ws, bs) = (
+            packed(problem.x_len),
+            packed(problem.w_len),
+            packed(problem.shape.dim),
+        );
+        let x = l.input("x", x, &xs)?;
+        let weight = l.input("weight", weight, &ws)?;
+        let bias = l.input("bias", bias, &bs)?;
+        let dy = l.input("dy", dy, &xs)?;
+        let dx = l.output("dx", dx, &xs)?;
+        let dweight = l.output("dweight", dweight, &ws)?;
+        let dbias = l.output("dbias", dbias, &bs)?;
+        for (n, p) in [
+            ("x", &x),
+            ("weight", &weight),
+            ("bias", &bias),
+            ("dy", &dy),
+            ("dx", &dx),
+        ] {
+            check_aligned(&l, n, p, std::mem::align_of::<T>())?;
+        }
+        check_aligned(&l, "dweight", &dweight, std::mem::align_of::<T::Grad>())?;
+        check_aligned(&l, "dbias", &dbias, std::mem::align_of::<T::Grad>())?;
+        let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
+        let [b, d, s, k] = problem.ints;
+        let (dtype, grad, act) = (T::CUDNN, T::Grad::CUDNN, problem.activation);
+        let run = match problem.layout {
+            CausalConv1dLayout::ChannelsFirst => ffi!(l.library(), cudnnCausalConv1dBackward),
+            CausalConv1dLayout::ChannelsLast => ffi!(l.library(), cudnnCausalConv1dNwhBackward),
+        };
+        // SAFETY: as for the forward: the stream is the handle's, in the
+        // bound context; every buffer was checked (library, context,
+        // length, alignment) against the problem, x, weight, bias, dy and
+        // dx as `T` (`dtype`), dweight and dbias as `T::Grad` (`grad`, the
+        // header's dwDataType rule); the sizes are checked positive ints.
+        let status = unsafe {
+            (run.f)(
+                stream,
+                x.ptr(),
+                weight.ptr(),
+                bias.ptr(),
+                dy.ptr(),
+                dx.ptr(),
+                dweight.ptr(),
+                dbias.ptr(),
+                b,
+                d,
+                s,
+                k,
+                dtype,
+                grad,
+                act,
+            )
+        };
+        run.check(status)
+    }
+}
+
+/// The alignment in bytes the FFT variants require of every buffer.
+pub const CAUSAL_CONV1D_FFT_ALIGNMENT: usize = 16;
+
+const FFT_NEW: &str = "CausalConv1dFftProblem::new";
+
+/// A medium-FFT causal convolution problem
+/// (`cudnnFFTCausalConv1dForward` / `Backward`, cuDNN 9.26): channels
+/// first, no bias, no activation, and each channel's taps in the *reverse*
+/// order of [`CausalConv1dProblem`]'s, `y[t] = sum_j x[t - j] * w[j]`.
+///
+/// The header's requirements, checked: `kernel_size` a power of two in
+/// `128..=16384`, `seq_len` a multiple of it (so at least it); with `f64`,
+/// `kernel_size` at most 4096 (checked at the launch); every buffer
+/// 16-byte aligned. Also required, and left to cuDNN (`NOT_SUPPORTED`):
+/// NVRTC 12.4 or newer; compute capability 9.0 for `kernel_size` 16384.
+#[derive(Debug, Clone)]
+pub struct CausalConv1dFftProblem {
+    lib: Arc<Library>,
+    shape: CausalConv1dShape,
+    ints: [i32; 4],
+    x_len: usize,
+    w_len: usize,
+}
+
+/// The pure checks of an FFT problem: [`check_sizes`], the kernel width,
+/// the sequence length.
+fn check_fft_shape(s: &CausalConv1dShape) -> Result<([i32; 4], usize, usize)> {
+    let sizes = check_sizes(FFT_NEW, s)?;
+    let k = s.kernel_size;
+    ensure(
+        k.is_power_of_two() && (128..=16384).contains(&k),
+        FFT_NEW,
+        || Mismatch::BadValue {
+            what: format!("kernel_size = {k}: must be a power of two in 128..=16384"),
+        },
+    )?;
+    ensure(s.seq_len.is_multiple_of(k), FFT_NEW, || {
+        Mismatch::BadValue {
+            what: format!(
+                "seq_len = {}: must be a positive multiple of kernel_size = {k}",
+                s.seq_len
+            ),
+        }
+    })?;
+    Ok(sizes)
+}
+
+impl CausalConv1dFftProblem {
+    /// A problem with the process-wide library.
+    ///
+    /// # Errors
+    /// As [`new_in`](Self::new_in).
+    pub fn new(shape: CausalConv1dShape) -> Result<Self> {
+        Self::new_in(library()?, shape)
+    }
+
+    /// A problem with the library `lib`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+    /// `CausalConv1dFftProblem::new` ([`Mismatch::BadValue`]) for a size
+    /// of 0 or past `i32::MAX`, a kernel width that is not a power of two
+    /// in `128..=16384`, a sequence length that is not a multiple of it;
+    /// [`Mismatch::Unsupported`] on Windows. Then
+    /// [`Error::NotAvailable`](crate::Error::NotAvailable) where the loaded
+    /// cuDNN lacks the functions (before 9.26), or
+    /// [`Error::SublibraryUnavailable`](crate::Error::SublibraryUnavailable)
+    /// where `libcudnn_ext` is missing or unusable.
+    #[doc(alias = "cudnnFFTCausalConv1dForward")]
+    pub fn new_in(lib: Arc<Library>, shape: CausalConv1dShape) -> Result<Self> {
+        let (ints, x_len, w_len) = check_fft_shape(&shape)?;
+        ffi!(lib, cudnnFFTCausalConv1dForward);
+        ffi!(lib, cudnnFFTCausalConv1dBackward);
+        Ok(CausalConv1dFftProblem {
+            lib,
+            shape,
+            ints,
+            x_len,
+            w_len,
+        })
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> CausalConv1dShape {
+        self.shape
+    }
+
+    /// Elements of `x`, `y`, `dy` and `dx`: `B * D * L`.
+    pub fn x_len(&self) -> usize {
+        self.x_len
+    }
+
+    /// Elements of the weight and its gradient: `D * K`.
+    pub fn weight_len(&self) -> usize {
+        self.w_len
+    }
+
+    /// The library it was checked against.
+    pub fn library(&self) -> &Arc<Library> {
+        &self.lib
+    }
+
+    /// Refuses `f64` with a kernel wider than 4096 (the header's limit).
+    fn check_dtype<T: CausalConv1dElement>(&self, function: &'static str) -> Result<()> {
+        let k = self.shape.kernel_size;
+        ensure(T::CUDNN != f64::CUDNN || k <= 4096, function, || {
+            Mismatch::BadValue {
+                what: format!("kernel_size = {k}: f64 supports at most 4096"),
+            }
+        })
+    }
+}
+
+/// The device buffers of [`Handle::causal_conv1d_fft_forward`]: `[B, D, L]`
+/// data, `[D, K]` weights in the FFT layout, each 16-byte aligned.
+pub struct CausalConv1dFftForwardBuffers<'a, T> {
+    /// The input.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The filters, taps reversed (the current step's first).
+    pub weight: &'a dyn DeviceBuffer<T>,
+    /// The output, written.
+    pub y: &'a mut dyn DeviceBufferMut<T>,
+}
+
+/// The device buffers of [`Handle::causal_conv1d_fft_backward`], each
+/// 16-byte aligned; every one in the element type (the weight gradient
+/// too, unlike the direct variant's).
+pub struct CausalConv1dFftBackwardBuffers<'a, T> {
+    /// The forward's input.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The forward's filters.
+    pub weight: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `y`.
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `x`, written.
+    pub dx: &'a mut dyn DeviceBufferMut<T>,
+    /// The gradient of the filters, written (FFT layout).
+    pub dweight: &'a mut dyn DeviceBufferMut<T>,
+}
+
+impl Handle {
+    /// `y[t] = sum_j x[t - j] * weight[j]` per channel, by cuDNN's medium
+    /// FFT path, on the handle's stream.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
+    /// GPU work for a problem of another loaded cuDNN, `f64` with a kernel
+    /// wider than 4096, a short buffer, a buffer of another CUDA context
+    /// or one not 16-byte aligned; cuDNN's and CUDA's errors
+    /// (`NOT_SUPPORTED` without NVRTC 12.4, or for a kernel of 16384
+    /// before compute capability 9.0).
+    #[doc(alias = "cudnnFFTCausalConv1dForward")]
+    pub fn causal_conv1d_fft_forward<T: CausalConv1dElement>(
+        &self,
+        problem: &CausalConv1dFftProblem,
+        buffers: CausalConv1dFftForwardBuffers<'_, T>,
+    ) -> Result<()> {
+        let CausalConv1dFftForwardBuffers { x, weight, y } = buffers;
+        let l = self.launch("cudnnFFTCausalConv1dForward")?;
+        l.descriptor("causal_conv1d FFT problem", problem.library())?;
+        problem.check_dtype::<T>(l.function)?;
+        let lib = problem.library();
+        let (xs, ws) = (
+            Packed {
+                len: problem.x_len,
+                lib,
+            },
+            Packed {
+                len: problem.w_len,
+                lib,
+            },
+        );
+        let x = l.input("x", x, &xs)?;
+        let weight = l.input("weight", weight, &ws)?;
+        let y = l.output("y", y, &xs)?;
+        for (n, p) in [("x", &x), ("weight", &weight), ("y", &y)] {
+            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
+        }
+        let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
+        let [b, d, s, k] = problem.ints;
+        let run = ffi!(l.library(), cudnnFFTCausalConv1dForward);
+        // SAFETY: the context is bound and `stream` is the handle's live
+        // stream in it; x, weight and y were checked (this library, this
+        // context, at least B*D*L, D*K, B*D*L elements of `T`, 16-byte
+        // aligned as the header requires); `T::CUDNN` is their type; the
+        // sizes are the problem's checked positive ints.
+        let status =
+            unsafe { (run.f)(stream, x.ptr(), weight.ptr(), y.ptr(), b, d, s, k, T::CUDNN) };
+        run.check(status)
+    }
+
+    /// The gradients of
+    /// [`causal_conv1d_fft_forward`](Self::causal_conv1d_fft_forward) from
+    /// `dy`: `dx` and `dweight` (FFT layout), both written.
+    ///
+    /// # Errors
+    /// As [`causal_conv1d_fft_forward`](Self::causal_conv1d_fft_forward).
+    #[doc(alias = "cudnnFFTCausalConv1dBackward")]
+    pub fn causal_conv1d_fft_backward<T: CausalConv1dElement>(
+        &self,
+        problem: &CausalConv1dFftProblem,
+        buffers: CausalConv1dFftBackwardBuffers<'_, T>,
+    ) -> Result<()> {
+        let CausalConv1dFftBackwardBuffers {
+            x,
+            weight,
+            dy,
+            dx,
+            dweight,
+        } = buffers;
+        let l = self.launch("cudnnFFTCausalConv1dBackward")?;
+        l.descriptor("causal_conv1d FFT problem", problem.library())?;
+        problem.check_dtype::<T>(l.function)?;
+        let lib = problem.library();
+        let packed = |len| Packed { len, lib };
+        let (xs, ws) = (packed(problem.x_len), packed(problem.w_len));
+        let x = l.input("x", x, &xs)?;
+        let weight = l.input("weight", weight, &ws)?;
+        let dy = l.input("dy", dy, &xs)?;
+        let dx = l.output("dx", dx, &xs)?;
+        let dweight = l.output("dweight", dweight, &ws)?;
+        for (n, p) in [
+            ("x", &x),
+            ("weight", &weight),
+            ("dy", &dy),
+            ("dx", &dx),
+            ("dweight", &dweight),
+        ] {
+            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
+        }
+        let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
+        let [b, d, s, k] = problem.ints;
+        let run = ffi!(l.library(), cudnnFFTCausalConv1dBackward);
+        // SAFETY: as for the forward: the handle's stream in the bound
+        // context; every buffer checked (library, context, length, 16-byte
+        // alignment) as `T`, whose code is `T::CUDNN`; checked sizes.
+        let status = unsafe {
+            (run.f)(
+                stream,
+                x.ptr(),
+                weight.ptr(),
+                dy.ptr(),
+                dx.ptr(),
+                dweight.ptr(),
+                b,
+                d,
+                s,
+                k,
+                T::CUDNN,
+            )
+        };
+        run.check(status)
+    }
+}
+
+const LONG_NEW: &str = "CausalConv1dLongFftProblem::new";
+
+/// The largest grid `y` and `z` dimension of every CUDA GPU: the long FFT
+/// path's bounds on `dim` and `batch`.
+const GRID_YZ_MAX: usize = 65535;
+
+/// A long-FFT causal convolution problem
+/// (`cudnnLongFFTCausalConv1dForward` / `Backward`, cuDNN 9.26): as
+/// [`CausalConv1dFftProblem`] (channels first, no bias, no activation, the
+/// taps reversed, 16-byte aligned buffers), over the whole sequence at
+/// once, with a workspace and a *reserve space* the forward fills and the
+/// matching backward reads.
+///
+/// The header's requirements, checked: `kernel_size == seq_len`, a power
+/// of two in `4096..=16777216` (with `f64`, at most 8388608: checked at
+/// [`buffer_sizes`](Self::buffer_sizes) and the launches); `batch` and
+/// `dim` within the GPU's grid (at most 65535). Left to cuDNN
+/// (`NOT_SUPPORTED`): NVRTC 12.4 or newer; compute capability 9.0 for
+/// 16777216.
+#[derive(Debug, Clone)]
+pub struct CausalConv1dLongFftProblem {
+    lib: Arc<Library>,
+    shape: CausalConv1dShape,
+    ints: [i32; 4],
+    x_len: usize,
+}
+
+/// The pure checks of a long-FFT problem.
+fn check_long_fft_shape(s: &CausalConv1dShape) -> Result<([i32; 4], usize, usize)> {
+    let sizes = check_sizes(LONG_NEW, s)?;
+    let k = s.kernel_size;
+    ensure(
+        k.is_power_of_two() && (4096..=16_777_216).contains(&k) && s.seq_len == k,
+        LONG_NEW,
+        || Mismatch::BadValue {
+            what: format!(
+                "kernel_size = {k}, seq_len = {}: must be equal, a power of two in 4096..=16777216",
+                s.seq_len
+            ),
+        },
+    )?;
+    ensure(
+        s.batch <= GRID_YZ_MAX && s.dim <= GRID_YZ_MAX,
+        LONG_NEW,
+        || Mismatch::BadValue {
+            what: format!(
+                "batch = {}, dim = {}: each must fit a CUDA grid (at most {GRID_YZ_MAX})",
+                s.batch, s.dim
+            ),
+        },
+    )?;
+    Ok(sizes)
+}
+
+impl CausalConv1dLongFftProblem {
+    /// A problem with the process-wide library.
+    ///
+    /// # Errors
+    /// As [`new_in`](Self::new_in).
+    pub fn new(shape: CausalConv1dShape) -> Result<Self> {
+        Self::new_in(library()?, shape)
+    }
+
+    /// A problem with the library `lib`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+    /// `CausalConv1dLongFftProblem::new` ([`Mismatch::BadValue`]) for a
+    /// size of 0 or past `i32::MAX`, `kernel_size != seq_len` or not a
+    /// power of two in `4096..=16777216`, `batch` or `dim` past 65535;
+    /// [`Mismatch::Unsupported`] on Windows. Then
+    /// [`Error::NotAvailable`](crate::Error::NotAvailable) or
+    /// [`Error::SublibraryUnavailable`](crate::Error::SublibraryUnavailable)
+    /// where the loaded cuDNN lacks the functions.
+    #[doc(alias = "cudnnLongFFTCausalConv1dForward")]
+    pub fn new_in(lib: Arc<Library>, shape: CausalConv1dShape) -> Result<Self> {
+        let (ints, x_len, _) = check_long_fft_shape(&shape)?;
+        ffi!(lib, cudnnLongFFTCausalConv1dGetBufferSizes);
+        ffi!(lib, cudnnLongFFTCausalConv1dForward);
+        ffi!(lib, cudnnLongFFTCausalConv1dBackward);
+        Ok(CausalConv1dLongFftProblem {
+            lib,
+            shape,
+            ints,
+            x_len,
+        })
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> CausalConv1dShape {
+        self.shape
+    }
+
+    /// Elements of `x`, `y`, `dy`, `dx`, and of the weight and its
+    /// gradient (`kernel_size == seq_len`): `B * D * L` and `D * L`.
+    pub fn lens(&self) -> (usize, usize) {
+        (self.x_len, self.x_len / self.shape.batch.max(1))
+    }
+
+    /// The library it was checked against.
+    pub fn library(&self) -> &Arc<Library> {
+        &self.lib
+    }
+
+    /// `(workspace, reserve space)` in bytes for element type `T`, as
+    /// cuDNN answers on the host (no GPU needed).
+    ///
+    /// # Errors
+    /// [`Mismatch::BadValue`] for `f64` past 8388608; cuDNN's error.
+    #[doc(alias = "cudnnLongFFTCausalConv1dGetBufferSizes")]
+    pub fn buffer_sizes<T: CausalConv1dElement>(&self) -> Result<(usize, usize)> {
+        const F: &str = "cudnnLongFFTCausalConv1dGetBufferSizes";
+        self.check_dtype::<T>(F)?;
+        let [b, d, s, k] = self.ints;
+        let (mut ws, mut reserve) = (0usize, 0usize);
+        let get = ffi!(self.lib, cudnnLongFFTCausalConv1dGetBufferSizes);
+        // SAFETY: a host-only query (the header: it enforces nothing on
+        // the device); the sizes are checked positive ints, `T::CUDNN` a
+        // supported type, and both out-pointers are valid `size_t`s.
+        let status = unsafe { (get.f)(b, d, s, k, T::CUDNN, &mut ws, &mut reserve) };
+        get.check(status)?;
+        Ok((ws, reserve))
+    }
+
+    /// Refuses `f64` with a kernel wider than 8388608 (the header's limit).
+    fn check_dtype<T: CausalConv1dElement>(&self, function: &'static str) -> Result<()> {
+        let k = self.shape.kernel_size;
+        ensure(T::CUDNN != f64::CUDNN || k <= 8_388_608, function, || {
+            Mismatch::BadValue {
+                what: format!("kernel_size = {k}: f64 supports at most 8388608"),
+            }
+        })
+    }
+}
+
+/// The device buffers of [`Handle::causal_conv1d_long_fft_forward`], each
+/// 16-byte aligned.
+pub struct CausalConv1dLongFftForwardBuffers<'a, T> {
+    /// The input, `[B, D, L]`.
+    pub x: &'a dyn DeviceBuffer<T>,
+    /// The filters, `[D, L]`, taps reversed (the current step's first).
+    pub weight: &'a dyn DeviceBuffer<T>,
+    /// The output, written.
+    pub y: &'a mut dyn DeviceBufferMut<T>,
+    /// The reserve space, written for the matching backward: at least
+    /// [`buffer_sizes`](CausalConv1dLongFftProblem::buffer_sizes)`.1` bytes.
+    pub reserve: &'a mut dyn DeviceBufferMut<u8>,
+}
+
+/// The device buffers of [`Handle::causal_conv1d_long_fft_backward`], each
+/// 16-byte aligned.
+pub struct CausalConv1dLongFftBackwardBuffers<'a, T> {
+    /// The gradient of `y`.
+    pub dy: &'a dyn DeviceBuffer<T>,
+    /// The gradient of `x`, written.
+    pub dx: &'a mut dyn DeviceBufferMut<T>,
+    /// The gradient of the filters, written (FFT layout).
+    pub dweight: &'a mut dyn DeviceBufferMut<T>,
+    /// The reserve space the matching forward filled (cuDNN reads it; the
+    /// gradients are meaningless for another).
+    pub reserve: &'a mut dyn DeviceBufferMut<u8>,
+}
+
+impl Handle {
+    /// The causal convolution of [`CausalConv1dLongFftProblem`] by cuDNN's
+    /// long FFT path; the workspace grows to what cuDNN asks, the reserve
+    /// space is written for
+    /// [`causal_conv1d_long_fft_backward`](Self::causal_conv1d_long_fft_backward).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
+    /// GPU work for a problem of another loaded cuDNN, `f64` past 8388608,
+    /// a short buffer or reserve space, a buffer of another CUDA context
+    /// or one not 16-byte aligned; cuDNN's and CUDA's errors.
+    #[doc(alias = "cudnnLongFFTCausalConv1dForward")]
+    pub fn causal_conv1d_long_fft_forward<T: CausalConv1dElement>(
+        &self,
+        problem: &CausalConv1dLongFftProblem,
+        buffers: CausalConv1dLongFftForwardBuffers<'_, T>,
+        ws: &mut Workspace,
+    ) -> Result<()> {
+        let CausalConv1dLongFftForwardBuffers {
+            x,
+            weight,
+            y,
+            reserve,
+        } = buffers;
+        let (ws_bytes, reserve_bytes) = problem.buffer_sizes::<T>()?;
+        let l = self.launch("cudnnLongFFTCausalConv1dForward")?;
+        l.descriptor("causal_conv1d long FFT problem", problem.library())?;
+        let lib = problem.library();
+        let (x_len, w_len) = problem.lens();
+        let (xs, wd) = (Packed { len: x_len, lib }, Packed { len: w_len, lib });
+        let x = l.input("x", x, &xs)?;
+        let weight = l.input("weight", weight, &wd)?;
+        let y = l.output("y", y, &xs)?;
+        let reserve = l.scratch("reserve", reserve, reserve_bytes)?;
+        let ws = l.workspace(ws, ws_bytes)?;
+        for (n, p) in [
+            ("x", &x),
+            ("weight", &weight),
+            ("y", &y),
+            ("reserve", &reserve),
+        ] {
+            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
+        }
+        let ws_addr = ws.addr();
+        ensure(ws_addr % 16 == 0, l.function, || Mismatch::Misaligned {
+            buffer: "workspace".into(),
+            address: ws_addr,
+            alignment: 16,
+        })?;
+        let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
+        let [b, d, s, k] = problem.ints;
+        let run = ffi!(l.library(), cudnnLongFFTCausalConv1dForward);
+        // SAFETY: the handle's stream in the bound context; x, weight, y
+        // checked (library, context, B*D*L, D*L, B*D*L elements of `T`,
+        // 16-byte aligned); the workspace and reserve space hold at least
+        // the bytes cuDNN asked for these sizes and `T`, and are 16-byte
+        // aligned; the sizes are checked positive ints.
+        let status = unsafe {
+            (run.f)(
+                stream,
+                x.ptr(),
+                weight.ptr(),
+                y.ptr(),
+                b,
+                d,
+                s,
+                k,
+                T::CUDNN,
+                ws.ptr(),
+                ws.len(),
+                reserve.ptr(),
+                reserve_bytes,
+            )
+        };
+        run.check(status)
+    }
+
+    /// The gradients of
+    /// [`causal_conv1d_long_fft_forward`](Self::causal_conv1d_long_fft_forward)
+    /// from `dy` and its reserve space: `dx` and `dweight`, both written.
+    ///
+    /// # Errors
+    /// As [`causal_conv1d_long_fft_forward`](Self::causal_conv1d_long_fft_forward).
+    #[doc(alias = "cudnnLongFFTCausalConv1dBackward")]
+    pub fn causal_conv1d_long_fft_backward<T: CausalConv1dElement>(
+        &self,
+        problem: &CausalConv1dLongFftProblem,
+        buffers: CausalConv1dLongFftBackwardBuffers<'_, T>,
+        ws: &mut Workspace,
+    ) -> Result<()> {
+        let CausalConv1dLongFftBackwardBuffers {
+            dy,
+            dx,
+            dweight,
+            reserve,
+        } = buffers;
+        let (ws_bytes, reserve_bytes) = problem.buffer_sizes::<T>()?;
+        let l = self.launch("cudnnLongFFTCausalConv1dBackward")?;
+        l.descriptor("causal_conv1d long FFT problem", problem.library())?;
+        let lib = problem.library();
+        let (x_len, w_len) = problem.lens();
+        let (xs, wd) = (Packed { len: x_len, lib }, Packed { len: w_len, lib });
+        let dy = l.input("dy", dy, &xs)?;
+        let dx = l.output("dx", dx, &xs)?;
+        let dweight = l.output("dweight", dweight, &wd)?;
+        let reserve = l.scratch("reserve", reserve, reserve_bytes)?;
+        let ws = l.workspace(ws, ws_bytes)?;
+        for (n, p) in [
+            ("dy", &dy),
+            ("dx", &dx),
+            ("dweight", &dweight),
+            ("reserve", &reserve),
+        ] {
+            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
+        }
+        let ws_addr = ws.addr();
+        ensure(ws_addr % 16 == 0, l.function, || Mismatch::Misaligned {
+            buffer: "workspace".into(),
+            address: ws_addr,
+            alignment: 16,
+        })?;
+        let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
+        let [b, d, s, k] = problem.ints;
+        let run = ffi!(l.library(), cudnnLongFFTCausalConv1dBackward);
+        // SAFETY: as for the forward: the handle's stream in the bound
+        // context; dy, dx, dweight checked as `T` (lengths, context,
+        // 16-byte alignment); workspace and reserve space at least the
+        // bytes cuDNN asked for, 16-byte aligned; checked sizes.
+        let status = unsafe {
+            (run.f)(
+                stream,
+                dy.ptr(),
+                dx.ptr(),
+                dweight.ptr(),
+                b,
+                d,
+                s,
+                k,
+                T::CUDNN,
+                ws.ptr(),
+                ws.len(),
+                reserve.ptr(),
+                reserve_bytes,
+            )
+        };
+        run.check(status)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(batch: usize, dim: usize, seq_len: usize, kernel_size: usize) -> CausalConv1dShape {
+        CausalConv1dShape {
+            batch,
+            dim,
+            seq_len,
+            kernel_size,
+        }
+    }
+
+    fn bad_value(r: Result<([i32; 4], usize, usize)>) -> String {
+        match r {
+            Err(Error::InvalidArgument {
+                function: NEW,
+                mismatch: Mismatch::BadValue { what },
+            }) => what,
+            other => panic!("expected BadValue, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn good_shapes_give_ints_and_lengths() {
+        let id = CausalConv1dActivation::IDENTITY;
+        let (ints, x, w) = check_shape(&shape(2, 3, 5, 4), id).expect("fine");
+        assert_eq!(ints, [2, 3, 5, 4]);
+        assert_eq!((x, w), (30, 12));
+        for k in CAUSAL_CONV1D_KERNEL_SIZES {
+            check_shape(&shape(1, 1, 1, k), CausalConv1dActivation::SILU).expect("supported");
+        }
+    }
+
+    #[test]
+    fn every_refusal_names_its_cause() {
+        let id = CausalConv1dActivation::IDENTITY;
+        let big = i32::MAX as usize;
+        for (s, text) in [
+            (shape(0, 1, 1, 2), "batch = 0"),
+            (shape(1, 0, 1, 2), "dim = 0"),
+            (shape(1, 1, 0, 2), "seq_len = 0"),
+            (shape(1, 1, 1, 0), "kernel_size = 0"),
+            (shape(1, 1, big + 1, 2), "seq_len = 2147483648"),
+            (shape(1, 1, 1, 1), "kernel_size = 1: cuDNN supports"),
+            (shape(1, 1, 1, 9), "kernel_size = 9"),
+            (shape(1, 1, 1, 512), "kernel_size = 512"),
+        ] {
+            let what = bad_value(check_shape(&s, id));
+            assert!(what.contains(text), "{what} lacks {text}");
+        }
+        let what = bad_value(check_shape(
+            &shape(1, 1, 1, 2),
+            sys::cudnnCausalConv1dActivation_t(2),
+        ));
+        assert!(what.contains("must be IDENTITY or SILU"), "{what}");
+        for (s, text) in [
+            (
+                shape(1, 1, 256, 64),
+                "kernel_size = 64: must be a power of two",
+            ),
+            (shape(1, 1, 32768, 32768), "kernel_size = 32768"),
+            (shape(1, 1, 384, 192), "kernel_size = 192"),
+            (
+                shape(1, 1, 384, 256),
+                "seq_len = 384: must be a positive multiple",
+            ),
+            (shape(1, 1, 128, 256), "seq_len = 128"),
+            (shape(0, 1, 256, 128), "batch = 0"),
+        ] {
+            match check_fft_shape(&s) {
+                Err(Error::InvalidArgument {
+                    function: FFT_NEW,
+                    mismatch: Mismatch::BadValue { what },
+                }) => assert!(what.contains(text), "{what} lacks {text}"),
+                other => panic!("{s:?}: expected BadValue, got {other:?}"),
+            }
+        }
+        let (ints, x, w) = check_fft_shape(&shape(2, 3, 512, 256)).expect("fine");
+        assert_eq!((ints, x, w), ([2, 3, 512, 256], 3072, 768));
+        check_fft_shape(&shape(1, 1, 16384, 16384)).expect("the widest");
+        check_fft_shape(&shape(1, 1, 128, 128)).expect("the narrowest");
+        if usize::BITS == 64 {
+            let what = bad_value(check_shape(&shape(big, big, big, 2), id));
+            assert!(what.contains("B * D * L overflows"), "{what}");
+        }
+    }
+}
