@@ -193,10 +193,17 @@ fn check_sizes(function: &'static str, s: &CausalConv1dShape) -> Result<([i32; 4
         .ok_or_else(|| Error::bad_value(function, format!("{s:?}: B * D * L overflows")))?;
     let w_len = size::product([s.dim, s.kernel_size])
         .ok_or_else(|| Error::bad_value(function, format!("{s:?}: D * K overflows")))?;
+    Ok((ints, x_len, w_len))
+}
+
+/// Refuses Windows, as errors of `function` (the header: "Not supported
+/// on Windows"; cuDNN 9.28's DLL answers `NOT_SUPPORTED` to the
+/// sub-library's version check). After the shape's checks, which are the
+/// same everywhere, and before the library's.
+fn check_platform(function: &'static str) -> Result<()> {
     ensure(!cfg!(windows), function, || Mismatch::Unsupported {
         what: "cuDNN's causal conv1d is not supported on Windows".into(),
-    })?;
-    Ok((ints, x_len, w_len))
+    })
 }
 
 /// The pure checks of a problem: [`check_sizes`], the kernel width, the
@@ -277,6 +284,7 @@ impl CausalConv1dProblem {
         activation: CausalConv1dActivation,
     ) -> Result<Self> {
         let (ints, x_len, w_len) = check_shape(&shape, activation)?;
+        check_platform(NEW)?;
         check_available(&lib, layout)?;
         Ok(CausalConv1dProblem {
             lib,
@@ -623,6 +631,7 @@ impl CausalConv1dFftProblem {
     #[doc(alias = "cudnnFFTCausalConv1dForward")]
     pub fn new_in(lib: Arc<Library>, shape: CausalConv1dShape) -> Result<Self> {
         let (ints, x_len, w_len) = check_fft_shape(&shape)?;
+        check_platform(FFT_NEW)?;
         ffi!(lib, cudnnFFTCausalConv1dForward);
         ffi!(lib, cudnnFFTCausalConv1dBackward);
         Ok(CausalConv1dFftProblem {
@@ -884,6 +893,7 @@ impl CausalConv1dLongFftProblem {
     #[doc(alias = "cudnnLongFFTCausalConv1dForward")]
     pub fn new_in(lib: Arc<Library>, shape: CausalConv1dShape) -> Result<Self> {
         let (ints, x_len, _) = check_long_fft_shape(&shape)?;
+        check_platform(LONG_NEW)?;
         ffi!(lib, cudnnLongFFTCausalConv1dGetBufferSizes);
         ffi!(lib, cudnnLongFFTCausalConv1dForward);
         ffi!(lib, cudnnLongFFTCausalConv1dBackward);

@@ -5,9 +5,13 @@
 //! where `libcudnn_ext` is missing beside it; the shape checks come
 //! before the library's; the sub-library map and the enum values.
 //!
+//! On Windows (the header: "Not supported on Windows") every variant is a
+//! typed refusal, tested under Wine against NVIDIA's DLLs.
+//!
 //! `cudnnCreate` needs a GPU, so the launches themselves are in
 //! `cudnn/tests/causal_conv1d_gpu.rs`.
 
+#[cfg(not(windows))]
 use std::path::Path;
 use std::sync::Arc;
 
@@ -17,9 +21,11 @@ use common::{is_bad_value, raw, refusal};
 
 use crate::ops::{
     CausalConv1dActivation, CausalConv1dFftProblem, CausalConv1dLayout, CausalConv1dLongFftProblem,
-    CausalConv1dProblem, CausalConv1dShape, CAUSAL_CONV1D_KERNEL_SIZES,
+    CausalConv1dProblem, CausalConv1dShape,
 };
-use crate::{sys, Error, Library};
+#[cfg(not(windows))]
+use crate::{ops::CAUSAL_CONV1D_KERNEL_SIZES, Library};
+use crate::{sys, Error};
 
 const LAYOUTS: [CausalConv1dLayout; 2] = [
     CausalConv1dLayout::ChannelsFirst,
@@ -35,6 +41,7 @@ fn shape(batch: usize, dim: usize, seq_len: usize, kernel_size: usize) -> Causal
     }
 }
 
+#[cfg(not(windows))]
 /// Whether `lib` exports all four functions.
 fn has_functions(lib: &Library) -> bool {
     let f = lib.sys();
@@ -44,6 +51,7 @@ fn has_functions(lib: &Library) -> bool {
         && f.cudnnCausalConv1dNwhBackward.is_some()
 }
 
+#[cfg(not(windows))]
 /// Asserts that `e` says the loaded library lacks `function` (or its
 /// sub-library).
 #[track_caller]
@@ -58,6 +66,7 @@ fn assert_missing(e: &Error, function: &str) {
 }
 
 #[test]
+#[cfg(not(windows))]
 fn problems_are_made_where_the_library_has_the_functions() {
     let Some(lib) = common::lib() else { return };
     let v = lib.version();
@@ -92,6 +101,7 @@ fn problems_are_made_where_the_library_has_the_functions() {
     }
 }
 
+#[cfg(not(windows))]
 /// Whether `lib` exports both medium-FFT functions.
 fn has_fft(lib: &Library) -> bool {
     let f = lib.sys();
@@ -99,6 +109,7 @@ fn has_fft(lib: &Library) -> bool {
 }
 
 #[test]
+#[cfg(not(windows))]
 fn fft_problems_are_made_where_the_library_has_the_functions() {
     let Some(lib) = common::lib() else { return };
     let v = lib.version();
@@ -126,6 +137,7 @@ fn fft_problems_are_made_where_the_library_has_the_functions() {
     assert_eq!(refusal(&e).0, "CausalConv1dFftProblem::new");
 }
 
+#[cfg(not(windows))]
 /// Whether `lib` exports the three long-FFT functions.
 fn has_long_fft(lib: &Library) -> bool {
     let f = lib.sys();
@@ -135,6 +147,7 @@ fn has_long_fft(lib: &Library) -> bool {
 }
 
 #[test]
+#[cfg(not(windows))]
 fn long_fft_problems_are_made_and_sized_where_the_library_has_the_functions() {
     let Some(lib) = common::lib() else { return };
     let v = lib.version();
@@ -187,6 +200,7 @@ fn long_fft_problems_are_made_and_sized_where_the_library_has_the_functions() {
 }
 
 #[test]
+#[cfg(not(windows))]
 fn every_supported_kernel_width_is_taken() {
     let Some(lib) = common::lib() else { return };
     if !has_functions(&lib) {
@@ -221,10 +235,55 @@ fn shapes_are_checked_before_the_library() {
 fn the_version_check_of_the_ext_sublibrary_passes() {
     let Some(lib) = common::lib() else { return };
     if lib.sys().cudnnSubquadraticOpsVersionCheck.is_some() {
-        raw!(lib, cudnnSubquadraticOpsVersionCheck()).expect("ext matches the core");
+        let r = raw!(lib, cudnnSubquadraticOpsVersionCheck());
+        if cfg!(windows) {
+            // cuDNN 9.28's DLL: NOT_SUPPORTED (the ops are not on Windows).
+            let e = r.expect_err("not supported on Windows");
+            assert!(e.to_string().contains("NOT_SUPPORTED"), "{e}");
+        } else {
+            r.expect("ext matches the core");
+        }
     }
 }
 
+/// On Windows every variant is refused, after the shape's checks and
+/// before the library's, whatever the DLL exports.
+#[test]
+#[cfg(windows)]
+fn windows_refuses_every_variant() {
+    let Some(lib) = common::lib() else { return };
+    let unsupported = |e: Error, function: &str| {
+        assert_eq!(refusal(&e).0, function, "{e}");
+        assert!(
+            matches!(
+                e,
+                Error::InvalidArgument {
+                    mismatch: crate::Mismatch::Unsupported { .. },
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    };
+    for layout in LAYOUTS {
+        let e = CausalConv1dProblem::new_in(
+            Arc::clone(&lib),
+            shape(2, 3, 5, 4),
+            layout,
+            CausalConv1dActivation::SILU,
+        )
+        .expect_err("Windows");
+        unsupported(e, "CausalConv1dProblem::new");
+    }
+    let e = CausalConv1dFftProblem::new_in(Arc::clone(&lib), shape(2, 3, 512, 128))
+        .expect_err("Windows");
+    unsupported(e, "CausalConv1dFftProblem::new");
+    let e = CausalConv1dLongFftProblem::new_in(Arc::clone(&lib), shape(1, 1, 4096, 4096))
+        .expect_err("Windows");
+    unsupported(e, "CausalConv1dLongFftProblem::new");
+}
+
+#[cfg(not(windows))]
 /// A folder with hard links to every file of `dir` but `libcudnn_ext*`
 /// (the loader follows symbolic links back to `dir`); `None` where `dir`
 /// has no ext sub-library or the links cannot be made (another file
@@ -256,6 +315,7 @@ fn without_ext(dir: &Path) -> Option<tempfile::TempDir> {
 }
 
 #[test]
+#[cfg(not(windows))]
 fn a_missing_ext_sublibrary_is_a_typed_error() {
     let Some(lib) = common::lib() else { return };
     if !has_functions(&lib) {
