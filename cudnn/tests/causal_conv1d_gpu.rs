@@ -27,7 +27,10 @@
 
 mod common;
 
+use std::cell::RefCell;
+
 use common::gpu::{download_flat, gpu, rounded, upload_flat, values, values_scaled, Gpu};
+use cudnn::cudarc::driver::CudaSlice;
 
 use cudnn::half::{bf16, f16};
 use cudnn::ops::{
@@ -341,13 +344,64 @@ fn fft_tolerances<T: DataType>() -> (f64, f64) {
     }
 }
 
+/// The device buffers of one FFT case: the inputs, and `y`, `dx`,
+/// `dweight` filled with 7.0 (every FFT variant writes all three).
+struct FftBuffers<T> {
+    x: CudaSlice<T>,
+    w: CudaSlice<T>,
+    dy: CudaSlice<T>,
+    y: CudaSlice<T>,
+    dx: CudaSlice<T>,
+    dw: CudaSlice<T>,
+}
+
+/// One FFT variant's forward and backward of `s` in `T` against the
+/// reference (`x_len` and `w_len` elements): `forward` fills `y`,
+/// `backward` `dx` and `dweight`. Where the forward answers
+/// `NOT_SUPPORTED` (NVRTC, the GPU) the case says so and returns.
+fn check_fft_case<T: CausalConv1dElement + Scalar>(
+    g: &Gpu,
+    what: &str,
+    (s, seed, x_len, w_len): (CausalConv1dShape, u64, usize, usize),
+    forward: impl FnOnce(&mut FftBuffers<T>) -> Result<(), Error>,
+    backward: impl FnOnce(&mut FftBuffers<T>) -> Result<(), Error>,
+) {
+    let st = &g.stream;
+    let (tol, grad_tol) = fft_tolerances::<T>();
+    let rs = reference_shape(s);
+    let x = rounded::<T>(&values(x_len, seed));
+    let w_scale = 1.0 / (s.kernel_size as f64).sqrt();
+    let w = rounded::<T>(&values_scaled(w_len, seed + 1, w_scale));
+    let dy = rounded::<T>(&values(x_len, seed + 2));
+    let want_y = fft_forward(&x, &w, &rs).expect("reference forward");
+    let (want_dx, want_dw) = fft_backward(&x, &w, &dy, &rs).expect("reference backward");
+    let mut bufs = FftBuffers {
+        x: upload_flat::<T>(st, &x),
+        w: upload_flat::<T>(st, &w),
+        dy: upload_flat::<T>(st, &dy),
+        y: upload_flat::<T>(st, &vec![DX_START; x_len]),
+        dx: upload_flat::<T>(st, &vec![DX_START; x_len]),
+        dw: upload_flat::<T>(st, &vec![DX_START; w_len]),
+    };
+    if let Err(e) = forward(&mut bufs) {
+        if common::gpu::not_supported(&e) {
+            eprintln!("{what}: not supported here (NVRTC, GPU): {e}");
+            return;
+        }
+        panic!("{what}: forward: {e}");
+    }
+    let e = worst(&download_flat(st, &bufs.y), &rounded::<T>(&want_y));
+    assert!(e <= tol, "{what}: y error {e:e}");
+    backward(&mut bufs).unwrap_or_else(|e| panic!("{what}: backward: {e}"));
+    let e = worst(&download_flat(st, &bufs.dx), &rounded::<T>(&want_dx));
+    assert!(e <= tol, "{what}: dx error {e:e}");
+    let e = worst(&download_flat(st, &bufs.dw), &rounded::<T>(&want_dw));
+    assert!(e <= grad_tol, "{what}: dweight error {e:e}");
+}
+
 /// The medium-FFT forward and backward of `s` in `T` against the
-/// reference; `dx` and `dweight` start at 7.0 (both are written).
+/// reference.
 fn run_fft<T: CausalConv1dElement + Scalar>(g: &Gpu, s: CausalConv1dShape, seed: u64) {
-    let Gpu {
-        stream: st,
-        handle: h,
-    } = g;
     let p = match CausalConv1dFftProblem::new(s) {
         Ok(p) => p,
         Err(e @ (Error::NotAvailable { .. } | Error::SublibraryUnavailable { .. })) => {
@@ -356,55 +410,34 @@ fn run_fft<T: CausalConv1dElement + Scalar>(g: &Gpu, s: CausalConv1dShape, seed:
         }
         Err(e) => panic!("FFT problem {s:?}: {e}"),
     };
-    let (tol, grad_tol) = fft_tolerances::<T>();
-    let what = format!("FFT {} {s:?}", T::NAME);
-    let rs = reference_shape(s);
-    let x = rounded::<T>(&values(p.x_len(), seed));
-    let w_scale = 1.0 / (s.kernel_size as f64).sqrt();
-    let w = rounded::<T>(&values_scaled(p.weight_len(), seed + 1, w_scale));
-    let dy = rounded::<T>(&values(p.x_len(), seed + 2));
-    let want_y = fft_forward(&x, &w, &rs).expect("reference forward");
-    let (want_dx, want_dw) = fft_backward(&x, &w, &dy, &rs).expect("reference backward");
-
-    let x_d = upload_flat::<T>(st, &x);
-    let w_d = upload_flat::<T>(st, &w);
-    let dy_d = upload_flat::<T>(st, &dy);
-    let mut y_d = upload_flat::<T>(st, &vec![DX_START; p.x_len()]);
-    let r = h.causal_conv1d_fft_forward(
-        &p,
-        CausalConv1dFftForwardBuffers {
-            x: &x_d,
-            weight: &w_d,
-            y: &mut y_d,
+    let h = &g.handle;
+    check_fft_case::<T>(
+        g,
+        &format!("FFT {} {s:?}", T::NAME),
+        (s, seed, p.x_len(), p.weight_len()),
+        |b| {
+            h.causal_conv1d_fft_forward(
+                &p,
+                CausalConv1dFftForwardBuffers {
+                    x: &b.x,
+                    weight: &b.w,
+                    y: &mut b.y,
+                },
+            )
+        },
+        |b| {
+            h.causal_conv1d_fft_backward(
+                &p,
+                CausalConv1dFftBackwardBuffers {
+                    x: &b.x,
+                    weight: &b.w,
+                    dy: &b.dy,
+                    dx: &mut b.dx,
+                    dweight: &mut b.dw,
+                },
+            )
         },
     );
-    if let Err(e) = &r {
-        if common::gpu::not_supported(e) {
-            eprintln!("{what}: not supported here (NVRTC, GPU): {e}");
-            return;
-        }
-    }
-    r.unwrap_or_else(|e| panic!("{what}: forward: {e}"));
-    let e = worst(&download_flat(st, &y_d), &rounded::<T>(&want_y));
-    assert!(e <= tol, "{what}: y error {e:e}");
-
-    let mut dx_d = upload_flat::<T>(st, &vec![DX_START; p.x_len()]);
-    let mut dw_d = upload_flat::<T>(st, &vec![DX_START; p.weight_len()]);
-    h.causal_conv1d_fft_backward(
-        &p,
-        CausalConv1dFftBackwardBuffers {
-            x: &x_d,
-            weight: &w_d,
-            dy: &dy_d,
-            dx: &mut dx_d,
-            dweight: &mut dw_d,
-        },
-    )
-    .unwrap_or_else(|e| panic!("{what}: backward: {e}"));
-    let e = worst(&download_flat(st, &dx_d), &rounded::<T>(&want_dx));
-    assert!(e <= tol, "{what}: dx error {e:e}");
-    let e = worst(&download_flat(st, &dw_d), &rounded::<T>(&want_dw));
-    assert!(e <= grad_tol, "{what}: dweight error {e:e}");
 }
 
 fn fft_shapes() -> [CausalConv1dShape; 3] {
@@ -489,13 +522,9 @@ fn fft_buffers_must_be_16_byte_aligned_and_f64_kernels_at_most_4096() {
 }
 
 /// The long-FFT forward and backward of `s` (`kernel_size == seq_len`) in
-/// `T` against the reference; `y`, `dx` and `dweight` start at 7.0 (all
-/// are written), the reserve space is the forward's for the backward.
+/// `T` against the reference, the backward reading the reserve space the
+/// forward wrote.
 fn run_long_fft<T: CausalConv1dElement + Scalar>(g: &Gpu, s: CausalConv1dShape, seed: u64) {
-    let Gpu {
-        stream: st,
-        handle: h,
-    } = g;
     let p = match CausalConv1dLongFftProblem::new(s) {
         Ok(p) => p,
         Err(e @ (Error::NotAvailable { .. } | Error::SublibraryUnavailable { .. })) => {
@@ -504,61 +533,43 @@ fn run_long_fft<T: CausalConv1dElement + Scalar>(g: &Gpu, s: CausalConv1dShape, 
         }
         Err(e) => panic!("long-FFT problem {s:?}: {e}"),
     };
-    let (tol, grad_tol) = fft_tolerances::<T>();
-    let what = format!("long FFT {} {s:?}", T::NAME);
-    let rs = reference_shape(s);
-    let (x_len, w_len) = p.lens();
-    let x = rounded::<T>(&values(x_len, seed));
-    let w_scale = 1.0 / (s.kernel_size as f64).sqrt();
-    let w = rounded::<T>(&values_scaled(w_len, seed + 1, w_scale));
-    let dy = rounded::<T>(&values(x_len, seed + 2));
-    let want_y = fft_forward(&x, &w, &rs).expect("reference forward");
-    let (want_dx, want_dw) = fft_backward(&x, &w, &dy, &rs).expect("reference backward");
-
     let (_, reserve_bytes) = p.buffer_sizes::<T>().expect("buffer sizes");
-    let mut reserve = st.alloc_zeros::<u8>(reserve_bytes).expect("reserve space");
-    let mut ws = Workspace::new();
-    let x_d = upload_flat::<T>(st, &x);
-    let w_d = upload_flat::<T>(st, &w);
-    let dy_d = upload_flat::<T>(st, &dy);
-    let mut y_d = upload_flat::<T>(st, &vec![DX_START; x_len]);
-    let r = h.causal_conv1d_long_fft_forward(
-        &p,
-        CausalConv1dLongFftForwardBuffers {
-            x: &x_d,
-            weight: &w_d,
-            y: &mut y_d,
-            reserve: &mut reserve,
+    let reserve = g
+        .stream
+        .alloc_zeros::<u8>(reserve_bytes)
+        .expect("reserve space");
+    let (reserve, ws) = (RefCell::new(reserve), RefCell::new(Workspace::new()));
+    let (x_len, w_len) = p.lens();
+    let h = &g.handle;
+    check_fft_case::<T>(
+        g,
+        &format!("long FFT {} {s:?}", T::NAME),
+        (s, seed, x_len, w_len),
+        |b| {
+            h.causal_conv1d_long_fft_forward(
+                &p,
+                CausalConv1dLongFftForwardBuffers {
+                    x: &b.x,
+                    weight: &b.w,
+                    y: &mut b.y,
+                    reserve: &mut *reserve.borrow_mut(),
+                },
+                &mut ws.borrow_mut(),
+            )
         },
-        &mut ws,
+        |b| {
+            h.causal_conv1d_long_fft_backward(
+                &p,
+                CausalConv1dLongFftBackwardBuffers {
+                    dy: &b.dy,
+                    dx: &mut b.dx,
+                    dweight: &mut b.dw,
+                    reserve: &mut *reserve.borrow_mut(),
+                },
+                &mut ws.borrow_mut(),
+            )
+        },
     );
-    if let Err(e) = &r {
-        if common::gpu::not_supported(e) {
-            eprintln!("{what}: not supported here (NVRTC, GPU): {e}");
-            return;
-        }
-    }
-    r.unwrap_or_else(|e| panic!("{what}: forward: {e}"));
-    let e = worst(&download_flat(st, &y_d), &rounded::<T>(&want_y));
-    assert!(e <= tol, "{what}: y error {e:e}");
-
-    let mut dx_d = upload_flat::<T>(st, &vec![DX_START; x_len]);
-    let mut dw_d = upload_flat::<T>(st, &vec![DX_START; w_len]);
-    h.causal_conv1d_long_fft_backward(
-        &p,
-        CausalConv1dLongFftBackwardBuffers {
-            dy: &dy_d,
-            dx: &mut dx_d,
-            dweight: &mut dw_d,
-            reserve: &mut reserve,
-        },
-        &mut ws,
-    )
-    .unwrap_or_else(|e| panic!("{what}: backward: {e}"));
-    let e = worst(&download_flat(st, &dx_d), &rounded::<T>(&want_dx));
-    assert!(e <= tol, "{what}: dx error {e:e}");
-    let e = worst(&download_flat(st, &dw_d), &rounded::<T>(&want_dw));
-    assert!(e <= grad_tol, "{what}: dweight error {e:e}");
 }
 
 #[test]

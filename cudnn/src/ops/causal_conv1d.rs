@@ -352,10 +352,19 @@ impl Described for Packed<'_> {
     }
 }
 
-/// Checks that `p` is aligned to `alignment` bytes
-/// ([`Mismatch::Misaligned`]): a view may start anywhere.
-fn check_aligned(l: &Launch<'_>, name: &str, p: &Ptr<'_>, alignment: usize) -> Result<()> {
-    let address = p.ptr() as usize;
+/// Checks that each named buffer is aligned to `alignment` bytes
+/// ([`Mismatch::Misaligned`] naming the first that is not): a view may
+/// start anywhere.
+fn check_aligned(l: &Launch<'_>, named: &[(&str, &Ptr<'_>)], alignment: usize) -> Result<()> {
+    for &(name, p) in named {
+        check_address(l, name, p.ptr() as usize, alignment)?;
+    }
+    Ok(())
+}
+
+/// Checks that `address` (of the buffer `name`) is a multiple of
+/// `alignment` ([`Mismatch::Misaligned`]).
+fn check_address(l: &Launch<'_>, name: &str, address: usize, alignment: usize) -> Result<()> {
     ensure(address.is_multiple_of(alignment), l.function, || {
         Mismatch::Misaligned {
             buffer: name.into(),
@@ -437,9 +446,11 @@ impl Handle {
         let weight = l.input("weight", weight, &ws)?;
         let bias = l.input("bias", bias, &bs)?;
         let y = l.output("y", y, &xs)?;
-        for (n, p) in [("x", &x), ("weight", &weight), ("bias", &bias), ("y", &y)] {
-            check_aligned(&l, n, p, std::mem::align_of::<T>())?;
-        }
+        check_aligned(
+            &l,
+            &[("x", &x), ("weight", &weight), ("bias", &bias), ("y", &y)],
+            std::mem::align_of::<T>(),
+        )?;
         let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
         let [b, d, s, k] = problem.ints;
         let (dtype, act) = (T::CUDNN, problem.activation);
@@ -514,17 +525,23 @@ impl Handle {
         let dx = l.output("dx", dx, &xs)?;
         let dweight = l.output("dweight", dweight, &ws)?;
         let dbias = l.output("dbias", dbias, &bs)?;
-        for (n, p) in [
-            ("x", &x),
-            ("weight", &weight),
-            ("bias", &bias),
-            ("dy", &dy),
-            ("dx", &dx),
-        ] {
-            check_aligned(&l, n, p, std::mem::align_of::<T>())?;
-        }
-        check_aligned(&l, "dweight", &dweight, std::mem::align_of::<T::Grad>())?;
-        check_aligned(&l, "dbias", &dbias, std::mem::align_of::<T::Grad>())?;
+        check_aligned(
+            &l,
+            &[
+                ("x", &x),
+                ("weight", &weight),
+                ("bias", &bias),
+                ("dy", &dy),
+                ("dx", &dx),
+            ],
+            std::mem::align_of::<T>(),
+        )?;
+        let grad_alignment = std::mem::align_of::<T::Grad>();
+        check_aligned(
+            &l,
+            &[("dweight", &dweight), ("dbias", &dbias)],
+            grad_alignment,
+        )?;
         let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
         let [b, d, s, k] = problem.ints;
         let (dtype, grad, act) = (T::CUDNN, T::Grad::CUDNN, problem.activation);
@@ -736,9 +753,11 @@ impl Handle {
         let x = l.input("x", x, &xs)?;
         let weight = l.input("weight", weight, &ws)?;
         let y = l.output("y", y, &xs)?;
-        for (n, p) in [("x", &x), ("weight", &weight), ("y", &y)] {
-            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
-        }
+        check_aligned(
+            &l,
+            &[("x", &x), ("weight", &weight), ("y", &y)],
+            CAUSAL_CONV1D_FFT_ALIGNMENT,
+        )?;
         let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
         let [b, d, s, k] = problem.ints;
         let run = ffi!(l.library(), cudnnFFTCausalConv1dForward);
@@ -782,15 +801,17 @@ impl Handle {
         let dy = l.input("dy", dy, &xs)?;
         let dx = l.output("dx", dx, &xs)?;
         let dweight = l.output("dweight", dweight, &ws)?;
-        for (n, p) in [
-            ("x", &x),
-            ("weight", &weight),
-            ("dy", &dy),
-            ("dx", &dx),
-            ("dweight", &dweight),
-        ] {
-            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
-        }
+        check_aligned(
+            &l,
+            &[
+                ("x", &x),
+                ("weight", &weight),
+                ("dy", &dy),
+                ("dx", &dx),
+                ("dweight", &dweight),
+            ],
+            CAUSAL_CONV1D_FFT_ALIGNMENT,
+        )?;
         let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
         let [b, d, s, k] = problem.ints;
         let run = ffi!(l.library(), cudnnFFTCausalConv1dBackward);
@@ -1015,20 +1036,22 @@ impl Handle {
         let y = l.output("y", y, &xs)?;
         let reserve = l.scratch("reserve", reserve, reserve_bytes)?;
         let ws = l.workspace(ws, ws_bytes)?;
-        for (n, p) in [
-            ("x", &x),
-            ("weight", &weight),
-            ("y", &y),
-            ("reserve", &reserve),
-        ] {
-            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
-        }
-        let ws_addr = ws.addr();
-        ensure(ws_addr % 16 == 0, l.function, || Mismatch::Misaligned {
-            buffer: "workspace".into(),
-            address: ws_addr,
-            alignment: 16,
-        })?;
+        check_aligned(
+            &l,
+            &[
+                ("x", &x),
+                ("weight", &weight),
+                ("y", &y),
+                ("reserve", &reserve),
+            ],
+            CAUSAL_CONV1D_FFT_ALIGNMENT,
+        )?;
+        check_address(
+            &l,
+            "workspace",
+            ws.ptr() as usize,
+            CAUSAL_CONV1D_FFT_ALIGNMENT,
+        )?;
         let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
         let [b, d, s, k] = problem.ints;
         let run = ffi!(l.library(), cudnnLongFFTCausalConv1dForward);
@@ -1087,20 +1110,22 @@ impl Handle {
         let dweight = l.output("dweight", dweight, &wd)?;
         let reserve = l.scratch("reserve", reserve, reserve_bytes)?;
         let ws = l.workspace(ws, ws_bytes)?;
-        for (n, p) in [
-            ("dy", &dy),
-            ("dx", &dx),
-            ("dweight", &dweight),
-            ("reserve", &reserve),
-        ] {
-            check_aligned(&l, n, p, CAUSAL_CONV1D_FFT_ALIGNMENT)?;
-        }
-        let ws_addr = ws.addr();
-        ensure(ws_addr % 16 == 0, l.function, || Mismatch::Misaligned {
-            buffer: "workspace".into(),
-            address: ws_addr,
-            alignment: 16,
-        })?;
+        check_aligned(
+            &l,
+            &[
+                ("dy", &dy),
+                ("dx", &dx),
+                ("dweight", &dweight),
+                ("reserve", &reserve),
+            ],
+            CAUSAL_CONV1D_FFT_ALIGNMENT,
+        )?;
+        check_address(
+            &l,
+            "workspace",
+            ws.ptr() as usize,
+            CAUSAL_CONV1D_FFT_ALIGNMENT,
+        )?;
         let stream: sys::cudaStream_t = l.stream.cu_stream().cast();
         let [b, d, s, k] = problem.ints;
         let run = ffi!(l.library(), cudnnLongFFTCausalConv1dBackward);
