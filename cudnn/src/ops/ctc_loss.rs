@@ -6,8 +6,9 @@
 //! `f32`) are in device memory, and so are the per-item costs (`N`) and the
 //! gradient (`[T, N, A]`) it writes. Label 0 is the blank; the labels of all
 //! items are concatenated, item 0's first. Because they are on the host,
-//! every label and length is checked here before cuDNN sees it
-//! ([`CtcLossProblem::check_labels`]).
+//! every label and length is checked here before cuDNN sees it (the
+//! errors of [`Handle::ctc_loss`](crate::Handle::ctc_loss) list the
+//! checks).
 //!
 //! With [`LossNormalizationMode::SOFTMAX`] (what PyTorch uses) cuDNN
 //! applies a softmax over the alphabet itself and returns the gradient with
@@ -288,7 +289,7 @@ impl CtcLossProblem {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `cudnnCTCLoss`: [`Mismatch::Shape`] for a count that does not
     /// match, [`Mismatch::BadValue`] for a length or label out of range.
-    pub fn check_labels(&self, labels: &CtcLabels<'_>) -> Result<()> {
+    pub(crate) fn check_labels(&self, labels: &CtcLabels<'_>) -> Result<()> {
         let (t, n, a) = self.dims();
         check_ctc_labels_in("cudnnCTCLoss", (t, n, a), self.ctc.max_label_length, labels)
     }
@@ -299,7 +300,7 @@ fn repeats(labels: &[i32]) -> usize {
     labels.windows(2).filter(|w| w[0] == w[1]).count()
 }
 
-/// The checks of [`CtcLossProblem::check_labels`], as the errors of
+/// The checks of `CtcLossProblem::check_labels`, as the errors of
 /// `function`.
 fn check_ctc_labels_in(
     function: &'static str,
@@ -381,10 +382,16 @@ impl Handle {
     /// `gradients`), by `algo`; the workspace grows to what cuDNN asks.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) before any
-    /// GPU work for a bad label or length ([`CtcLossProblem::check_labels`]), a short
-    /// buffer, a buffer of another CUDA context or a descriptor of another
-    /// loaded cuDNN; cuDNN's and CUDA's errors.
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
+    /// `cudnnCTCLoss`, before any GPU work: [`Mismatch::Shape`] for a
+    /// count of label or input lengths other than `N`, or label lengths
+    /// that do not sum to `labels.len()`; [`Mismatch::BadValue`] for an
+    /// input length outside `1..=T`, a label length past the descriptor's
+    /// `max_label_length` (at most 256) or, with the item's adjacent
+    /// repeated labels, past its input length (a blank must separate
+    /// repeats), a label outside `1..A` (0 is the blank); a short buffer,
+    /// a buffer of another CUDA context or a descriptor of another loaded
+    /// cuDNN. Then cuDNN's and CUDA's errors.
     #[doc(alias = "cudnnCTCLoss")]
     #[doc(alias = "cudnnGetCTCLossWorkspaceSize")]
     pub fn ctc_loss(
