@@ -35,7 +35,10 @@
 //! # What cuDNN asks, checked here
 //!
 //! - `kernelSize` in 2..=8, 16, 32, 64, 128 or 256
-//!   ([`CAUSAL_CONV1D_KERNEL_SIZES`]); every size a positive `int`;
+//!   ([`CAUSAL_CONV1D_KERNEL_SIZES`]), at most
+//!   [`CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE`] (128) channels last, as
+//!   cudnn-frontend 1.32 refuses wider before calling
+//!   `cudnnCausalConv1dNwh*`; every size a positive `int`;
 //! - the bias is never null (the header: "Must be non-NULL");
 //! - the functions exist in the loaded library: cuDNN 8 and cuDNN 9 before
 //!   9.22 lack them, and a missing or unusable `libcudnn_ext` leaves them
@@ -98,6 +101,11 @@ pub type CausalConv1dActivation = sys::cudnnCausalConv1dActivation_t;
 
 /// The filter widths `cudnnCausalConv1dForward` supports.
 pub const CAUSAL_CONV1D_KERNEL_SIZES: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256];
+
+/// The widest filter of the channels-last functions
+/// (`cudnnCausalConv1dNwh*`): cudnn-frontend 1.32's Python binding
+/// refuses a wider one before calling them.
+pub const CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE: usize = 128;
 
 mod sealed {
     pub trait Sealed {}
@@ -206,10 +214,11 @@ fn check_platform(function: &'static str) -> Result<()> {
     })
 }
 
-/// The pure checks of a problem: [`check_sizes`], the kernel width, the
-/// activation.
+/// The pure checks of a problem: [`check_sizes`], the kernel width (of
+/// the layout), the activation.
 fn check_shape(
     s: &CausalConv1dShape,
+    layout: CausalConv1dLayout,
     activation: CausalConv1dActivation,
 ) -> Result<([i32; 4], usize, usize)> {
     let sizes = check_sizes(NEW, s)?;
@@ -221,6 +230,19 @@ fn check_shape(
                 "kernel_size = {}: cuDNN supports 2 to 8, 16, 32, 64, 128 and 256",
                 s.kernel_size
             ),
+        },
+    )?;
+    ensure(
+        layout == CausalConv1dLayout::ChannelsFirst
+            || s.kernel_size <= CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE,
+        NEW,
+        || {
+            Mismatch::BadValue {
+            what: format!(
+                "kernel_size = {}: channels last supports at most {CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE}",
+                s.kernel_size
+            ),
+        }
         },
     )?;
     ensure(
@@ -268,7 +290,8 @@ impl CausalConv1dProblem {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming
     /// `CausalConv1dProblem::new`: [`Mismatch::BadValue`] for a size of 0
     /// or past `i32::MAX`, a kernel width cuDNN does not support
-    /// ([`CAUSAL_CONV1D_KERNEL_SIZES`]), an activation other than
+    /// ([`CAUSAL_CONV1D_KERNEL_SIZES`]; channels last, at most
+    /// [`CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE`]), an activation other than
     /// `IDENTITY` and `SILU`, or element counts that overflow;
     /// [`Mismatch::Unsupported`] on Windows. Then
     /// [`Error::NotAvailable`](crate::Error::NotAvailable) where the loaded
@@ -283,7 +306,7 @@ impl CausalConv1dProblem {
         layout: CausalConv1dLayout,
         activation: CausalConv1dActivation,
     ) -> Result<Self> {
-        let (ints, x_len, w_len) = check_shape(&shape, activation)?;
+        let (ints, x_len, w_len) = check_shape(&shape, layout, activation)?;
         check_platform(NEW)?;
         check_available(&lib, layout)?;
         Ok(CausalConv1dProblem {
@@ -1180,11 +1203,19 @@ mod tests {
     #[test]
     fn good_shapes_give_ints_and_lengths() {
         let id = CausalConv1dActivation::IDENTITY;
-        let (ints, x, w) = check_shape(&shape(2, 3, 5, 4), id).expect("fine");
+        let (first, last) = (
+            CausalConv1dLayout::ChannelsFirst,
+            CausalConv1dLayout::ChannelsLast,
+        );
+        let (ints, x, w) = check_shape(&shape(2, 3, 5, 4), first, id).expect("fine");
         assert_eq!(ints, [2, 3, 5, 4]);
         assert_eq!((x, w), (30, 12));
         for k in CAUSAL_CONV1D_KERNEL_SIZES {
-            check_shape(&shape(1, 1, 1, k), CausalConv1dActivation::SILU).expect("supported");
+            check_shape(&shape(1, 1, 1, k), first, CausalConv1dActivation::SILU)
+                .expect("supported");
+            if k <= CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE {
+                check_shape(&shape(1, 1, 1, k), last, id).expect("supported channels last");
+            }
         }
     }
 
@@ -1202,11 +1233,21 @@ mod tests {
             (shape(1, 1, 1, 9), "kernel_size = 9"),
             (shape(1, 1, 1, 512), "kernel_size = 512"),
         ] {
-            let what = bad_value(check_shape(&s, id));
+            let what = bad_value(check_shape(&s, CausalConv1dLayout::ChannelsFirst, id));
             assert!(what.contains(text), "{what} lacks {text}");
         }
         let what = bad_value(check_shape(
+            &shape(1, 1, 1, 256),
+            CausalConv1dLayout::ChannelsLast,
+            id,
+        ));
+        assert!(
+            what.contains("channels last supports at most 128"),
+            "{what}"
+        );
+        let what = bad_value(check_shape(
             &shape(1, 1, 1, 2),
+            CausalConv1dLayout::ChannelsFirst,
             sys::cudnnCausalConv1dActivation_t(2),
         ));
         assert!(what.contains("must be IDENTITY or SILU"), "{what}");
@@ -1237,7 +1278,8 @@ mod tests {
         check_fft_shape(&shape(1, 1, 16384, 16384)).expect("the widest");
         check_fft_shape(&shape(1, 1, 128, 128)).expect("the narrowest");
         if usize::BITS == 64 {
-            let what = bad_value(check_shape(&shape(big, big, big, 2), id));
+            let first = CausalConv1dLayout::ChannelsFirst;
+            let what = bad_value(check_shape(&shape(big, big, big, 2), first, id));
             assert!(what.contains("B * D * L overflows"), "{what}");
         }
     }

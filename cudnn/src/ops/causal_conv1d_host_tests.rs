@@ -24,7 +24,10 @@ use crate::ops::{
     CausalConv1dProblem, CausalConv1dShape,
 };
 #[cfg(not(windows))]
-use crate::{ops::CAUSAL_CONV1D_KERNEL_SIZES, Library};
+use crate::{
+    ops::{CAUSAL_CONV1D_KERNEL_SIZES, CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE},
+    Library,
+};
 use crate::{sys, Error};
 
 const LAYOUTS: [CausalConv1dLayout; 2] = [
@@ -208,8 +211,17 @@ fn every_supported_kernel_width_is_taken() {
     }
     for k in CAUSAL_CONV1D_KERNEL_SIZES {
         for layout in LAYOUTS {
-            CausalConv1dProblem::new(shape(1, 8, 3, k), layout, CausalConv1dActivation::IDENTITY)
-                .expect("supported width");
+            let r = CausalConv1dProblem::new(
+                shape(1, 8, 3, k),
+                layout,
+                CausalConv1dActivation::IDENTITY,
+            );
+            if layout == CausalConv1dLayout::ChannelsLast && k > CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE {
+                let e = r.expect_err("too wide channels last");
+                assert!(is_bad_value(&e), "{e}");
+            } else {
+                r.expect("supported width");
+            }
         }
     }
 }
