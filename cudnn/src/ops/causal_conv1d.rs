@@ -95,8 +95,8 @@ use crate::core::workspace::Workspace;
 /// (`cudnnCausalConv1dActivation_t`): `CausalConv1dActivation::IDENTITY`
 /// or `SILU`.
 ///
-/// Its constants (generated) are also there by their C names
-/// (`CUDNN_CAUSAL_CONV1D_ACTIVATION_SILU`), which `Display` writes.
+/// Its constants (generated): `IDENTITY` and `SILU`. Each is also there by its
+/// C name (`CUDNN_CAUSAL_CONV1D_ACTIVATION_IDENTITY`), which `Display` writes.
 pub type CausalConv1dActivation = sys::cudnnCausalConv1dActivation_t;
 
 /// The filter widths `cudnnCausalConv1dForward` supports.

@@ -41,8 +41,9 @@ use crate::core::workspace::Workspace;
 /// How cuDNN computes the CTC loss (`cudnnCTCLossAlgo_t`):
 /// `CtcLossAlgo::DETERMINISTIC` or `NON_DETERMINISTIC`.
 ///
-/// Its constants (generated) are also there by their C names
-/// (`CUDNN_CTC_LOSS_ALGO_DETERMINISTIC`), which `Display` writes.
+/// Its constants (generated): `DETERMINISTIC` and `NON_DETERMINISTIC`. Each is
+/// also there by its C name (`CUDNN_CTC_LOSS_ALGO_DETERMINISTIC`), which
+/// `Display` writes.
 pub type CtcLossAlgo = sys::cudnnCTCLossAlgo_t;
 
 /// What the CTC loss's input is (`cudnnLossNormalizationMode_t`):
@@ -50,16 +51,17 @@ pub type CtcLossAlgo = sys::cudnnCTCLossAlgo_t;
 /// gradient is with respect to them) or `NONE` (probabilities already
 /// normalized).
 ///
-/// Its constants (generated) are also there by their C names
-/// (`CUDNN_LOSS_NORMALIZATION_SOFTMAX`), which `Display` writes.
+/// Its constants (generated): `NONE` and `SOFTMAX`. Each is also there by its C
+/// name (`CUDNN_LOSS_NORMALIZATION_NONE`), which `Display` writes.
 pub type LossNormalizationMode = sys::cudnnLossNormalizationMode_t;
 
 /// The gradient of the time steps past an item's input length
 /// (`cudnnCTCGradMode_t`, cuDNN 9): `CtcGradMode::ZERO_OOB_GRADIENTS`
 /// (written as zeros) or `SKIP_OOB_GRADIENTS` (left as they are).
 ///
-/// Its constants (generated) are also there by their C names
-/// (`CUDNN_CTC_ZERO_OOB_GRADIENTS`), which `Display` writes.
+/// Its constants (generated): `ZERO_OOB_GRADIENTS` and `SKIP_OOB_GRADIENTS`.
+/// Each is also there by its C name (`CUDNN_CTC_ZERO_OOB_GRADIENTS`), which
+/// `Display` writes.
 pub type CtcGradMode = sys::cudnnCTCGradMode_t;
 
 /// The longest label sequence cuDNN's CTC loss takes (its documented
