@@ -43,8 +43,16 @@ eval "$fetched"
 log "generating bindings from cuDNN $CUDNN_8_VERSION and $CUDNN_9_VERSION ..."
 cargo run -q -p xtask -- bindings --include "$CUDNN_8_INCLUDE" --include "$CUDNN_9_INCLUDE"
 
-log "generating the short constant names and enum traits from the merged bindings ..."
-python3 "$script_dir/gen-short-names.py" >&2
+if [[ $check -eq 0 ]]; then
+    log "generating the short constant names and enum traits from the merged bindings ..."
+    python3 "$script_dir/gen-short-names.py" >&2
+else
+    # Checked, not written: it also rewrites the constant lists of the
+    # cudnn crate's aliases, outside the generated folders compared below.
+    log "checking the short constant names and enum traits against the merged bindings ..."
+    python3 "$script_dir/gen-short-names.py" --check >&2 \
+        || die "short constant names out of date: run bash scripts/regen-bindings.sh and commit"
+fi
 
 if [[ $check -eq 0 ]]; then
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
