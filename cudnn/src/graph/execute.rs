@@ -214,13 +214,13 @@ fn prepared_arrays<R>(
 
 /// What a variant pack is given: uids, data pointers, and the words its
 /// scalars' pointers point to.
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", not(miri)))]
 pub(crate) type Given = (Vec<i64>, Vec<usize>, Vec<u64>);
 
 /// The uids and data pointers a fresh pack (as [`host_work`]) and a
 /// prepared one (as [`prepared_host_work`]) give cuDNN, with the words
 /// of each's scalars, for the tests (cuDNN does not read them back).
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", not(miri)))]
 pub(crate) fn given_to_cudnn(
     plan: &ExecutionPlan,
     buffers: &[BufferTuple],
@@ -241,11 +241,11 @@ pub(crate) fn given_to_cudnn(
 /// A buffer as `execute_timing.rs` describes it: (uid, element type,
 /// length in elements, written, bound as indices), in the handle's
 /// context on device 0.
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", not(miri)))]
 pub(crate) type BufferTuple = (i64, crate::core::dtype::DType, usize, bool, bool);
 
 /// The facts of `buffers` ([`BufferTuple`]).
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", not(miri)))]
 pub(crate) fn facts_of(buffers: &[BufferTuple]) -> Vec<BufferFacts> {
     buffers
         .iter()
@@ -266,7 +266,7 @@ pub(crate) fn facts_of(buffers: &[BufferTuple]) -> Vec<BufferFacts> {
 /// [`check_pack`], every buffer in the handle's context on device 0),
 /// then the finalized variant pack of `addrs` with workspace `ws`, and
 /// the scalars' words it points to.
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", not(miri)))]
 pub(crate) fn host_work(
     plan: &ExecutionPlan,
     buffers: &[BufferTuple],
@@ -282,7 +282,7 @@ pub(crate) fn host_work(
 /// for its timing: the finalized variant pack of a prepared pack's
 /// `layout` (made by [`Layout::of`] from the same facts) with the
 /// buffers' addresses `addrs` and workspace `ws`.
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", not(miri)))]
 pub(crate) fn prepared_host_work(
     plan: &ExecutionPlan,
     layout: &mut Layout,

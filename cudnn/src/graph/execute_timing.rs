@@ -35,7 +35,12 @@
 //!     graph::execute_timing -- --ignored --nocapture
 //! ```
 //!
-//! It prints the mean ns per execution of each and writes them to
+//! Each is timed in 21 blocks of 10,000 executions, the three variants'
+//! blocks interleaved (one of each in turn), and the median block kept:
+//! timed one after the other, a drift of the machine's speed during the
+//! timing shows up as a ratio (a CI run measured the prepared conv pack
+//! slower than the full checks, which do all it does and more). It
+//! prints the mean ns per execution of each and writes them to
 //! `execute_checks.json` (in `$OUT` when set, else `target/bench`): per
 //! graph `ns`, `raw_variant_pack_ns`, `prepared_ns` and
 //! `prepared_over_raw`. Without
@@ -341,6 +346,26 @@ fn mean_ns(rounds: u32, mut f: impl FnMut()) -> f64 {
     start.elapsed().as_nanos() as f64 / f64::from(rounds)
 }
 
+/// Blocks per timing, and calls per block.
+const BLOCKS: usize = 21;
+const BLOCK_ROUNDS: u32 = 10_000;
+
+/// The median over [`BLOCKS`] blocks of each of `fs`' mean ns per call,
+/// the blocks interleaved (one of each in turn), so that a drift of the
+/// machine's speed during the timing reaches every variant alike.
+fn interleaved_ns<const N: usize>(fs: &mut [&mut dyn FnMut(); N]) -> [f64; N] {
+    let mut blocks = [(); N].map(|()| Vec::with_capacity(BLOCKS));
+    for _ in 0..BLOCKS {
+        for (f, b) in fs.iter_mut().zip(&mut blocks) {
+            b.push(mean_ns(BLOCK_ROUNDS, &mut **f));
+        }
+    }
+    blocks.map(|mut b| {
+        b.sort_by(f64::total_cmp);
+        b[BLOCKS / 2]
+    })
+}
+
 #[test]
 #[ignore = "a timing: run with --ignored --nocapture (CI's bench step)"]
 fn execute_host_work_per_execution() {
@@ -359,22 +384,28 @@ fn execute_host_work_per_execution() {
         p.run_prepared(layout).expect("the prepared pack passes");
         assert!(raw(), "{}: the raw variant pack fails", p.name);
     }
-    const ROUNDS: u32 = 200_000;
     let ns: Vec<Timing> = packs
         .iter()
         .zip(&raws)
         .zip(&mut layouts)
-        .map(|((p, raw), layout)| Timing {
-            name: p.name,
-            ours: mean_ns(ROUNDS, || {
-                let _ = black_box(p.run());
-            }),
-            raw: mean_ns(ROUNDS, || {
-                black_box(raw());
-            }),
-            prepared: mean_ns(ROUNDS, || {
-                let _ = black_box(p.run_prepared(layout));
-            }),
+        .map(|((p, raw), layout)| {
+            let [ours, raw, prepared] = interleaved_ns(&mut [
+                &mut || {
+                    let _ = black_box(p.run());
+                },
+                &mut || {
+                    black_box(raw());
+                },
+                &mut || {
+                    let _ = black_box(p.run_prepared(layout));
+                },
+            ]);
+            Timing {
+                name: p.name,
+                ours,
+                raw,
+                prepared,
+            }
         })
         .collect();
     let line: Vec<String> = ns
