@@ -11,11 +11,12 @@
 #    destroyed for every kind;
 # 2. no Rust allocation is lost: that test and the host suites (the cudnn
 #    unit tests, with the ops, norm and rnn host tests, but four that repeat
-#    safe code at scale; conv_host, host_functions) run under valgrind's
-#    memcheck against cuDNN 9, two at a time, and the step fails on any
-#    definitely lost block or memory error outside the suppressions of
-#    scripts/valgrind/leak-check.supp (two, both in glibc's dynamic loader;
-#    none in cuDNN or in this workspace).
+#    safe code at scale and two that compile kernels; conv_host,
+#    host_functions) run under valgrind's memcheck against cuDNN 9, two at a
+#    time, and the step fails on any definitely lost block or memory error
+#    outside the suppressions of scripts/valgrind/leak-check.supp (glibc's
+#    dynamic loader, and memory of cuDNN, cuBLASLt and the driver library,
+#    each with its reason; none in this workspace).
 #
 #   bash scripts/leak-check.sh
 #   bash scripts/leak-check.sh --tools-only   (installs valgrind and exits)
@@ -96,10 +97,17 @@ run_one() { # run_one DIR NAME BINARY
     # plan changed at every byte and over more operations than the limit,
     # and the doctor's linear-time checks (together about 260 s of the unit
     # tests' 280 s under valgrind). Their smaller siblings run here; the
-    # readers' unsafe code (graph::name) runs under Miri.
+    # readers' unsafe code (graph::name) runs under Miri. Also the MoE
+    # layer's two planning tests: each plan compiles kernels with NVRTC,
+    # about 100 s a plan under valgrind (the unit tests took 1096 s with
+    # them); one of them, run alone under valgrind with --track-origins,
+    # showed only cuDNN's own uninitialised reads (suppressed, with the
+    # measurement, in leak-check.supp) and no lost block.
     if [[ $2 == "cudnn_(unit_tests)" ]]; then
         skip=(--skip graph::plan_json::tests::a_plan_changed_at_any_byte_is_read_by_both_readers_alike
-            --skip graph::plan_json::tests::more_operations_than_the_limit_are_refused)
+            --skip graph::plan_json::tests::more_operations_than_the_limit_are_refused
+            --skip nn::moe_host_tests::moe_experts_plan_for_h100_and_b200_in_each_mode
+            --skip nn::moe_host_tests::moe_experts_share_plans_through_a_plan_cache)
     elif [[ $2 == "cudnn_doctor_(unit_tests)" ]]; then
         skip=(--skip scale_tests::)
     fi
