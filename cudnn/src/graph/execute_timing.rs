@@ -461,15 +461,19 @@ fn execute_host_work_per_execution() {
 fn a_prepared_pack_makes_the_fresh_packs_variant_pack() {
     let require = std::env::var_os("CUDNN_TEST_REQUIRE").is_some_and(|v| v == "1");
     // A cuDNN before 9.8 describes no GPU: nothing to plan, on any row.
+    // scripts/test.sh provides cuBLASLt for CUDA 12 only, so only a cuDNN
+    // built for CUDA 12 is required to plan here.
+    let mut cuda12 = true;
     if let Ok(lib) = crate::library() {
         if lib.version() < crate::Version::new(9, 8, 0) {
             return println!("not run: cuDNN {} describes no GPU", lib.version());
         }
+        cuda12 = lib.cudart_version().major() == 12;
     }
     let ready = host().and_then(|(lib, device)| Ok((packs(&lib, &device)?, lib)));
     let (packs, _lib) = match ready {
         Ok(p) => p,
-        Err(why) if require => panic!("CUDNN_TEST_REQUIRE=1 but not run: {why}"),
+        Err(why) if require && cuda12 => panic!("CUDNN_TEST_REQUIRE=1 but not run: {why}"),
         Err(why) => return println!("not run: {why}"),
     };
     for p in &packs {

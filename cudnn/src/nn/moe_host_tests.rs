@@ -182,7 +182,8 @@ fn library() -> Option<Arc<Library>> {
     // would load it; it stays loaded for the process.
     match unsafe { So::open(Some(&path), RTLD_NOW | RTLD_GLOBAL) } {
         Ok(so) => std::mem::forget(so),
-        Err(e) if crate::test_support::required() => {
+        // scripts/test.sh provides cuBLASLt for CUDA 12 only.
+        Err(e) if crate::test_support::required() && major == 12 => {
             panic!(
                 "CUDNN_TEST_REQUIRE=1 but {} does not load: {e}",
                 path.display()
