@@ -38,7 +38,7 @@ fn dim(function: &'static str, what: &str, v: usize) -> Result<i64> {
 
 /// The product of `sizes`, refused when it overflows `i64` (the graph's
 /// element counts) and so `usize` on any target where it matters.
-fn product(function: &'static str, what: &str, sizes: &[usize]) -> Result<usize> {
+pub(super) fn product(function: &'static str, what: &str, sizes: &[usize]) -> Result<usize> {
     let mut n: i64 = 1;
     for &s in sizes {
         n = n.checked_mul(dim(function, what, s)?).ok_or_else(|| {

@@ -17,6 +17,7 @@ use crate::core::workspace::Workspace;
 use crate::graph::{Graph, MoeRouting, PlanCache, Settings, Target, TensorId, VariantPack};
 use half::{bf16, f16};
 
+use super::layer_shape::product;
 use super::plans::Plans;
 
 /// The release that has `OPERATION_MOE_GROUPED_MATMUL`.
@@ -87,22 +88,6 @@ pub struct MoeShape {
 static_assertions::assert_impl_all!(MoeShape: Send, Sync, Copy);
 static_assertions::assert_impl_all!(MoeMode: Send, Sync, Copy);
 
-/// `v` as a graph dim, or the refusal naming `what`.
-fn dim(function: &'static str, what: &str, v: usize) -> Result<i64> {
-    i64::try_from(v).map_err(|_| Error::bad_value(function, format!("{what} {v} does not fit i64")))
-}
-
-/// The product of `sizes` within `i64`, or the refusal naming `what`.
-fn product(function: &'static str, what: &str, sizes: &[usize]) -> Result<i64> {
-    let mut n: i64 = 1;
-    for &s in sizes {
-        n = n.checked_mul(dim(function, what, s)?).ok_or_else(|| {
-            Error::bad_value(function, format!("{what} of {sizes:?} overflows i64"))
-        })?;
-    }
-    Ok(n)
-}
-
 impl MoeShape {
     /// Checks the shape: every size at least 1, `top_k` at most
     /// `experts` (a token's experts are distinct), the routed rows within
@@ -143,7 +128,7 @@ impl MoeShape {
             ));
         }
         let routed = product(function, "the routed rows", &[self.tokens, self.top_k])?;
-        if routed > i64::from(i32::MAX) {
+        if routed > i32::MAX as usize {
             return Err(Error::bad_value(
                 function,
                 format!(
@@ -153,7 +138,6 @@ impl MoeShape {
                 ),
             ));
         }
-        let routed = routed as usize;
         let (k, n) = (self.in_features, self.out_features);
         product(function, "the tokens' element count", &[routed, k])?;
         product(
