@@ -85,7 +85,7 @@ mod layer_norm;
 mod layer_shape;
 mod linear;
 mod linear_fp8;
-mod moe;
+mod moe_experts;
 mod plans;
 mod rms_norm;
 
@@ -104,7 +104,7 @@ pub use layer_shape::{
 };
 pub use linear::{Linear, LinearActivation, LinearForward};
 pub use linear_fp8::{LinearFp8, LinearFp8Forward};
-pub use moe::{MoeElement, MoeExperts, MoeForward, MoeMode, MoeRoute, MoeShape};
+pub use moe_experts::{MoeElement, MoeExperts, MoeForward, MoeMode, MoeRoute, MoeShape};
 pub use rms_norm::{RmsNorm, RmsNormBackward, RmsNormForward};
 
 // Pure checks that touch no unsafe code: not worth Miri's time.
