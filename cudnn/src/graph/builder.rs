@@ -999,42 +999,21 @@ impl Graph {
     }
 
     /// Adds the operation `make` gives (of `kind`, named `name`) with its
-    /// output (named `<name>.<suffix>`, of dims `dims` and strides
-    /// `strides`), after checking the output's layout and name.
+    /// one output (named `<name>.<suffix>`, of dims `dims` and strides
+    /// `strides`): [`add_node`](Self::add_node) with one new tensor.
     pub(super) fn add_op(
         &mut self,
         function: &'static str,
-        (kind, name): (&'static str, Name),
-        output: (&str, impl Into<Extents>, impl Into<Extents>),
+        kind_name: (&'static str, Name),
+        output: (&'static str, impl Into<Extents>, impl Into<Extents>),
         make: impl FnOnce(usize) -> BackendOp,
     ) -> Result<TensorId> {
-        let (suffix, dims, strides) = (output.0, output.1.into(), output.2.into());
-        let out_name = Graph::output_name(&name, suffix);
-        let node = node(kind, &name);
-        checks::check_layout(&dims, &strides).map_err(|what| {
-            node_error(
-                function,
-                node,
-                Some(out_name.to_string()),
-                format!("the output: {what}"),
-            )
-        })?;
-        if self.tensors.iter().any(|t| t.name == out_name) {
-            return Err(node_error(
-                function,
-                node,
-                Some(out_name.to_string()),
-                "a tensor has the output's name already".into(),
-            ));
-        }
-        self.check_room(function)?;
-        let op = self.ops.len();
-        let id = self.push(TensorDef::new(out_name, (dims, strides), None, Some(op)));
-        self.ops.push(OpDef {
-            name,
-            op: Arc::new(make(id.index as usize)),
-        });
-        Ok(id)
+        let (suffix, dims, strides) = output;
+        let out = TensorDef::new(suffix.into(), (dims.into(), strides.into()), None, Some(0));
+        let ids = self.add_node(function, kind_name, vec![out], |new| make(new[0]))?;
+        ids.first()
+            .copied()
+            .ok_or_else(|| self.graph_error(function, "the operation made no output".into()))
     }
 
     /// A check's fault as the error of operation `node`.
