@@ -197,7 +197,11 @@ fn problem<T: ComputesIn<f32>>(g: &ConvGeometry, format: TensorFormat) -> ConvPr
 }
 
 /// The buffers of a forward launch.
-fn fwd_args<'a, X, W, Y>(x: &'a X, w: &'a W, y: &'a mut Y) -> ConvForwardArgs<'a, X, W, Y> {
+fn fwd_args<'a, T>(
+    x: &'a cudnn::cudarc::driver::CudaSlice<T>,
+    w: &'a cudnn::cudarc::driver::CudaSlice<T>,
+    y: &'a mut cudnn::cudarc::driver::CudaSlice<T>,
+) -> ConvForwardArgs<'a, T> {
     ConvForwardArgs { x, w, y }
 }
 
@@ -543,7 +547,7 @@ fn fused_conv_bias_relu_equals_the_three_steps() {
             ConvBiasActivationArgs {
                 x: &xd,
                 w: &wd,
-                z: &zd,
+                z: ConvZ::Buffer(&zd),
                 bias_desc: &bias_desc,
                 bias: &bd,
                 activation: &relu,

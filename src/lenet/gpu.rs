@@ -9,7 +9,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use cudnn::conv::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
 use cudnn::conv::{
-    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
+    ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling, ConvZ,
 };
 use cudnn::ops::{ActivationProblem, BackwardBuffers, PoolingProblem, SoftmaxProblem};
 use cudnn::ops::{PoolingDescriptor, PoolingMode, SoftmaxAlgorithm, SoftmaxMode};
@@ -302,7 +302,7 @@ impl Net {
                 ConvBiasActivationArgs {
                     x: input,
                     w: &w.value,
-                    z: &b.z[l],
+                    z: ConvZ::Buffer(&b.z[l]),
                     bias_desc: &b.bias_descs[l],
                     bias: &bias.value,
                     activation: act,

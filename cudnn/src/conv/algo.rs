@@ -15,7 +15,7 @@ use crate::core::dtype::{ComputeType, ComputesIn, DataType};
 use crate::core::error::Mismatch;
 use crate::core::error::{Error, Result};
 use crate::core::handle::Handle;
-use crate::core::launch::{DeviceBuffer, DeviceBufferMut, Ptr, WorkspaceSize};
+use crate::core::launch::{Ptr, WorkspaceSize};
 use crate::core::library::{ffi, Library};
 use crate::core::modes::MathType;
 use crate::core::workspace::Workspace;
@@ -650,12 +650,7 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvForwardArgs<
-            '_,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: &mut ConvForwardArgs<'_, T>,
     ) -> Result<AlgoChoice<FwdAlgo>> {
         let l = self.launch(Fwd::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -712,12 +707,7 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvBackwardDataArgs<
-            '_,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: &mut ConvBackwardDataArgs<'_, T>,
     ) -> Result<AlgoChoice<BwdDataAlgo>> {
         let l = self.launch(BwdData::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {
@@ -772,12 +762,7 @@ impl Handle {
         options: &SearchOptions,
         cache: Option<&AlgoCache>,
         ws: &mut Workspace,
-        args: &mut ConvBackwardFilterArgs<
-            '_,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: &mut ConvBackwardFilterArgs<'_, T>,
     ) -> Result<AlgoChoice<BwdFilterAlgo>> {
         let l = self.launch(BwdFilter::FIND)?;
         let bench = if options.mode == SearchMode::Benchmark {

@@ -8,7 +8,7 @@
 use super::algo::{AlgoChoice, BwdData, BwdFilter, Dir, Fwd};
 use super::conv_args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
-    ConvForwardArgs, ConvZSource,
+    ConvForwardArgs, ConvZ,
 };
 use super::conv_problem::{check_bias_shape, ConvProblem, BIAS_ACTIVATION};
 use super::{BwdDataAlgo, BwdFilterAlgo, FwdAlgo};
@@ -46,12 +46,7 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        args: ConvForwardArgs<
-            '_,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: ConvForwardArgs<'_, T>,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionForward")?;
@@ -100,12 +95,7 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdDataAlgo>,
         ws: &mut Workspace,
-        args: ConvBackwardDataArgs<
-            '_,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: ConvBackwardDataArgs<'_, T>,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardData")?;
@@ -150,12 +140,7 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<BwdFilterAlgo>,
         ws: &mut Workspace,
-        args: ConvBackwardFilterArgs<
-            '_,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: ConvBackwardFilterArgs<'_, T>,
         scaling: Scaling<T::Scale>,
     ) -> Result<()> {
         let l = self.launch("cudnnConvolutionBackwardFilter")?;
@@ -250,15 +235,7 @@ impl Handle {
         p: &ConvProblem<T, C>,
         choice: &AlgoChoice<FwdAlgo>,
         ws: &mut Workspace,
-        args: ConvBiasActivationArgs<
-            '_,
-            T,
-            impl DeviceBuffer<T>,
-            impl DeviceBuffer<T>,
-            impl ConvZSource<T>,
-            impl DeviceBuffer<T>,
-            impl DeviceBufferMut<T>,
-        >,
+        args: ConvBiasActivationArgs<'_, T>,
         scaling: ConvBiasScaling<T::Scale>,
     ) -> Result<()> {
         p.check_bias_activation(args.bias_desc, args.activation, choice.algo)?;
@@ -267,9 +244,9 @@ impl Handle {
         l.descriptor("activation", args.activation.library())?;
         let x = l.input("x", args.x, &p.x)?;
         let w = l.input("w", args.w, &p.w)?;
-        let z = match args.z.buffer() {
-            Some(z) => Some(l.input("z", z, &p.y)?),
-            None => None,
+        let z = match args.z {
+            ConvZ::Buffer(z) => Some(l.input("z", z, &p.y)?),
+            ConvZ::Y => None,
         };
         let bias = l.input("bias", args.bias, args.bias_desc)?;
         let y = l.output("y", args.y, &p.y)?;

@@ -36,7 +36,7 @@ pub use algo_cache::{
 };
 pub use conv_args::{
     ConvBackwardDataArgs, ConvBackwardFilterArgs, ConvBiasActivationArgs, ConvBiasScaling,
-    ConvForwardArgs, ConvZ, ConvZSource,
+    ConvForwardArgs, ConvZ,
 };
 pub use conv_descriptor::{output_dims, ConvolutionDescriptor};
 pub use conv_problem::ConvProblem;
