@@ -15,8 +15,9 @@
 #   ctc.json                   nn.functional.ctc_loss and its gradient by
 #                              autograd (scripts/fixtures/make_ctc_fixtures.py),
 #                              read by the reference CTC loss's tests;
-#   causal_conv1d.json         F.conv1d (depthwise, causal), F.silu and their
-#                              gradients by autograd
+#   causal_conv1d.json         F.conv1d (depthwise, causal), F.silu, the FFT
+#                              path and the fused back-to-back (B2B) block, with
+#                              their gradients by autograd
 #                              (scripts/fixtures/make_causal_conv1d_fixtures.py),
 #                              read by the reference causal conv1d's tests.
 #

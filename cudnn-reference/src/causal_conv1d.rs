@@ -52,6 +52,27 @@
 //! `causal_conv1d.json`'s `fft` section records them as PyTorch's
 //! `torch.fft` computes them (zero-padded to `2 L`, multiplied, inverted).
 //!
+//! # The back-to-back (B2B) variant
+//!
+//! `cudnnB2BCausalConv1dForward` / `Backward` (cuDNN 9.24, the fused
+//! Hyena-SE block): a projection convolution over `x` (`[B, D, 3, L]`, three
+//! interleaved channels per `d`, so `[B, 3 D, L]` for the convolution) with
+//! `w_proj` (`[D, 3, Kp]`, so `[3 D, Kp]`), a gate, a mixer convolution with
+//! `w_mixer` (`[D, Km]`) and a skip term, no bias and no activation:
+//!
+//! ```text
+//! p_c[b, d] = causal_conv(x[b, d, c], w_proj[d, c])        c = 0, 1, 2
+//! g         = p_1 * p_2
+//! y         = causal_conv(g, w_mixer) + skip_bias[d] * g   [B, D, L]
+//! y_gated   = y * p_0                                      [B, D, L]
+//! ```
+//!
+//! [`b2b_forward`] returns both `y` (which cuDNN keeps for the backward)
+//! and `y_gated`; [`b2b_backward`] takes the stored `y` and the gradient of
+//! `y_gated`, as cuDNN's backward does. `causal_conv1d.json`'s `b2b`
+//! section records NVIDIA's PyTorch reference (cudnn-frontend's B2B sample)
+//! with its gradients by autograd.
+//!
 //! # Refusals
 //!
 //! A zero dimension or a slice whose length does not match the shape is an
@@ -293,6 +314,231 @@ pub fn fft_backward(
     Ok((g.dx, reverse_taps(&g.dw, k)))
 }
 
+/// The dimensions of the back-to-back convolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct B2bShape {
+    /// Batch size `B`.
+    pub batch: usize,
+    /// Channels `D` of the output (`3 D` of the input).
+    pub dim: usize,
+    /// Sequence length `L`.
+    pub seq_len: usize,
+    /// Taps of the projection filters, `Kp`.
+    pub kernel_size_proj: usize,
+    /// Taps of the mixer filters, `Km`.
+    pub kernel_size_mixer: usize,
+}
+
+impl B2bShape {
+    /// The projection as a causal convolution over `3 D` channels.
+    fn proj(&self) -> CausalConv1dShape {
+        CausalConv1dShape {
+            batch: self.batch,
+            dim: 3 * self.dim,
+            seq_len: self.seq_len,
+            kernel_size: self.kernel_size_proj,
+        }
+    }
+
+    /// The mixer as a causal convolution over `D` channels.
+    fn mixer(&self) -> CausalConv1dShape {
+        CausalConv1dShape {
+            batch: self.batch,
+            dim: self.dim,
+            seq_len: self.seq_len,
+            kernel_size: self.kernel_size_mixer,
+        }
+    }
+
+    /// Elements of `x` and `dx`: `B * D * 3 * L`.
+    pub fn x_len(&self) -> usize {
+        3 * self.y_len()
+    }
+
+    /// Elements of `y`, `y_gated` and `dy`: `B * D * L`.
+    pub fn y_len(&self) -> usize {
+        self.batch * self.dim * self.seq_len
+    }
+
+    /// Elements of `w_proj` and its gradient: `D * 3 * Kp`.
+    pub fn w_proj_len(&self) -> usize {
+        3 * self.dim * self.kernel_size_proj
+    }
+
+    /// Elements of `w_mixer` and its gradient: `D * Km`.
+    pub fn w_mixer_len(&self) -> usize {
+        self.dim * self.kernel_size_mixer
+    }
+
+    /// The projection's checks (a zero dimension, overflow, the slices'
+    /// lengths) and the mixer's width.
+    fn check(&self, slices: &[(&str, usize, usize)]) -> Result<(), String> {
+        let s = self;
+        if s.kernel_size_mixer == 0 {
+            return Err(format!("a dimension is 0: {s:?}"));
+        }
+        s.dim
+            .checked_mul(3)
+            .and(s.dim.checked_mul(s.kernel_size_mixer))
+            .ok_or_else(|| format!("sizes overflow: {s:?}"))?;
+        s.proj().check(slices)
+    }
+}
+
+/// The outputs of [`b2b_forward`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct B2bOutputs {
+    /// The mixer and skip output, `[B, D, L]`, kept for the backward.
+    pub y: Vec<f64>,
+    /// The final output `y * p_0`, `[B, D, L]`.
+    pub y_gated: Vec<f64>,
+}
+
+/// The gradients of [`b2b_backward`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct B2bGrads {
+    /// `[B, D, 3, L]`.
+    pub dx: Vec<f64>,
+    /// `[D, 3, Kp]`.
+    pub dw_proj: Vec<f64>,
+    /// `[D, Km]`.
+    pub dw_mixer: Vec<f64>,
+    /// `[D]`.
+    pub dskip_bias: Vec<f64>,
+}
+
+/// The three projections `p_0`, `p_1`, `p_2` (each `[B, D, L]`) of
+/// `x` (`[B, D, 3, L]`).
+fn b2b_projections(x: &[f64], w_proj: &[f64], s: &B2bShape) -> [Vec<f64>; 3] {
+    let ps = s.proj();
+    let zero = vec![0.0; ps.dim];
+    let proj = pre_activation(x, w_proj, &zero, &ps);
+    let l = s.seq_len;
+    let mut out = [
+        vec![0.0; s.y_len()],
+        vec![0.0; s.y_len()],
+        vec![0.0; s.y_len()],
+    ];
+    // Row (b, d, c) of `proj` is row 3 (b D + d) + c.
+    for (row, r) in proj.chunks(l).enumerate() {
+        out[row % 3][row / 3 * l..][..l].copy_from_slice(r);
+    }
+    out
+}
+
+/// `y = causal_conv(g, w_mixer) + skip_bias * g`.
+fn b2b_mix(g: &[f64], w_mixer: &[f64], skip_bias: &[f64], s: &B2bShape) -> Vec<f64> {
+    let ms = s.mixer();
+    let zero = vec![0.0; s.dim];
+    let mut y = pre_activation(g, w_mixer, &zero, &ms);
+    for (row, (yr, gr)) in y.chunks_mut(s.seq_len).zip(g.chunks(s.seq_len)).enumerate() {
+        let skip = skip_bias[row % s.dim];
+        for (yt, gt) in yr.iter_mut().zip(gr) {
+            *yt += skip * gt;
+        }
+    }
+    y
+}
+
+/// The back-to-back convolution: `y` and `y_gated`, each `[B, D, L]`.
+///
+/// # Errors
+/// A zero dimension or a slice of the wrong length.
+pub fn b2b_forward(
+    x: &[f64],
+    w_proj: &[f64],
+    w_mixer: &[f64],
+    skip_bias: &[f64],
+    shape: &B2bShape,
+) -> Result<B2bOutputs, String> {
+    shape.check(&[
+        ("x", x.len(), shape.x_len()),
+        ("w_proj", w_proj.len(), shape.w_proj_len()),
+        ("w_mixer", w_mixer.len(), shape.w_mixer_len()),
+        ("skip_bias", skip_bias.len(), shape.dim),
+    ])?;
+    let [p0, p1, p2] = b2b_projections(x, w_proj, shape);
+    let g: Vec<f64> = p1.iter().zip(&p2).map(|(a, b)| a * b).collect();
+    let y = b2b_mix(&g, w_mixer, skip_bias, shape);
+    let y_gated = y.iter().zip(&p0).map(|(a, b)| a * b).collect();
+    Ok(B2bOutputs { y, y_gated })
+}
+
+/// The gradients of `sum(dy * y_gated)` with respect to `x`, `w_proj`,
+/// `w_mixer` and `skip_bias`, reading the stored `y` (as cuDNN's backward
+/// does, not recomputing it) for the gradient of `p_0`.
+///
+/// # Errors
+/// A zero dimension or a slice of the wrong length.
+pub fn b2b_backward(
+    x: &[f64],
+    w_proj: &[f64],
+    w_mixer: &[f64],
+    skip_bias: &[f64],
+    y: &[f64],
+    dy: &[f64],
+    shape: &B2bShape,
+) -> Result<B2bGrads, String> {
+    shape.check(&[
+        ("x", x.len(), shape.x_len()),
+        ("w_proj", w_proj.len(), shape.w_proj_len()),
+        ("w_mixer", w_mixer.len(), shape.w_mixer_len()),
+        ("skip_bias", skip_bias.len(), shape.dim),
+        ("y", y.len(), shape.y_len()),
+        ("dy", dy.len(), shape.y_len()),
+    ])?;
+    let (l, dim) = (shape.seq_len, shape.dim);
+    let [p0, p1, p2] = b2b_projections(x, w_proj, shape);
+    let g: Vec<f64> = p1.iter().zip(&p2).map(|(a, b)| a * b).collect();
+    // y_gated = y * p0.
+    let dp0: Vec<f64> = dy.iter().zip(y).map(|(a, b)| a * b).collect();
+    let d_y: Vec<f64> = dy.iter().zip(&p0).map(|(a, b)| a * b).collect();
+    // y = causal_conv(g, w_mixer) + skip * g.
+    let zero = vec![0.0; dim];
+    let mix = backward(
+        &g,
+        w_mixer,
+        &zero,
+        &d_y,
+        &shape.mixer(),
+        Activation::Identity,
+    )?;
+    let mut dg = mix.dx;
+    let mut dskip_bias = vec![0.0; dim];
+    for (row, ((dgr, dyr), gr)) in dg
+        .chunks_mut(l)
+        .zip(d_y.chunks(l))
+        .zip(g.chunks(l))
+        .enumerate()
+    {
+        let d = row % dim;
+        for ((dgt, &dyt), &gt) in dgr.iter_mut().zip(dyr).zip(gr) {
+            *dgt += skip_bias[d] * dyt;
+            dskip_bias[d] += dyt * gt;
+        }
+    }
+    // g = p1 * p2, the three projections interleaved again.
+    let mut dproj = vec![0.0; shape.x_len()];
+    for row in 0..shape.batch * dim {
+        for t in 0..l {
+            let i = row * l + t;
+            let base = 3 * row * l + t;
+            dproj[base] = dp0[i];
+            dproj[base + l] = dg[i] * p2[i];
+            dproj[base + 2 * l] = dg[i] * p1[i];
+        }
+    }
+    let ps = shape.proj();
+    let zero3 = vec![0.0; ps.dim];
+    let proj = backward(x, w_proj, &zero3, &dproj, &ps, Activation::Identity)?;
+    Ok(B2bGrads {
+        dx: proj.dx,
+        dw_proj: proj.dw,
+        dw_mixer: mix.dw,
+        dskip_bias,
+    })
+}
+
 /// `data`, `outer` matrices of `rows x cols` each, with every matrix
 /// transposed: `[B, D, L]` to `[B, L, D]` (`outer = B`, `rows = D`,
 /// `cols = L`), or `[D, K]` to `[K, D]` (`outer = 1`).
@@ -439,6 +685,76 @@ mod tests {
         // Only y[3] = x[3] w0 + x[2] w1 + x[1] w2 counts.
         assert_eq!(dx, vec![0.0, 100.0, 10.0, 1.0]);
         assert_eq!(dw, vec![4.0, 3.0, 2.0]);
+    }
+
+    #[test]
+    fn b2b_by_hand() {
+        // One channel, K = 2 both: p_c[t] = a_c x_c[t-1] + c_c x_c[t].
+        let s = B2bShape {
+            batch: 1,
+            dim: 1,
+            seq_len: 2,
+            kernel_size_proj: 2,
+            kernel_size_mixer: 2,
+        };
+        // x[c] = [1, 2] for every c; w_proj[c] = [0, 1] (identity), [1, 1], [0, 2].
+        let x = [1.0, 2.0, 1.0, 2.0, 1.0, 2.0];
+        let wp = [0.0, 1.0, 1.0, 1.0, 0.0, 2.0];
+        // p0 = [1, 2], p1 = [1, 3], p2 = [2, 4]: g = [2, 12].
+        // y = [0.5 * g[t-1] + 1 * g[t]] + 3 g = [8, 49]; y_gated = [8, 98].
+        let out = b2b_forward(&x, &wp, &[0.5, 1.0], &[3.0], &s).unwrap();
+        assert_eq!(out.y, vec![8.0, 49.0]);
+        assert_eq!(out.y_gated, vec![8.0, 98.0]);
+    }
+
+    #[test]
+    fn b2b_backward_matches_finite_differences() {
+        let s = B2bShape {
+            batch: 2,
+            dim: 2,
+            seq_len: 5,
+            kernel_size_proj: 3,
+            kernel_size_mixer: 7,
+        };
+        let v = |n: usize, seed: f64| -> Vec<f64> {
+            (0..n).map(|i| ((i as f64 + seed) * 0.7).sin()).collect()
+        };
+        let x = v(s.x_len(), 1.0);
+        let wp = v(s.w_proj_len(), 2.0);
+        let wm = v(s.w_mixer_len(), 3.0);
+        let sb = v(s.dim, 4.0);
+        let dy = v(s.y_len(), 5.0);
+        let y = b2b_forward(&x, &wp, &wm, &sb, &s).unwrap().y;
+        let g = b2b_backward(&x, &wp, &wm, &sb, &y, &dy, &s).unwrap();
+        let loss = |x: &[f64], wp: &[f64], wm: &[f64], sb: &[f64]| -> f64 {
+            let out = b2b_forward(x, wp, wm, sb, &s).unwrap();
+            out.y_gated.iter().zip(&dy).map(|(a, c)| a * c).sum()
+        };
+        let h = 1e-6;
+        let fd = |f: &dyn Fn(f64) -> f64| (f(h) - f(-h)) / (2.0 * h);
+        let bumped = |v: &[f64], i: usize, e: f64| {
+            let mut v = v.to_vec();
+            v[i] += e;
+            v
+        };
+        for i in 0..s.x_len() {
+            let d = fd(&|e| loss(&bumped(&x, i, e), &wp, &wm, &sb));
+            assert!((d - g.dx[i]).abs() < 1e-6, "dx[{i}]: {d} vs {}", g.dx[i]);
+        }
+        for i in 0..s.w_proj_len() {
+            let d = fd(&|e| loss(&x, &bumped(&wp, i, e), &wm, &sb));
+            assert!((d - g.dw_proj[i]).abs() < 1e-6, "dw_proj[{i}]");
+        }
+        for i in 0..s.w_mixer_len() {
+            let d = fd(&|e| loss(&x, &wp, &bumped(&wm, i, e), &sb));
+            assert!((d - g.dw_mixer[i]).abs() < 1e-6, "dw_mixer[{i}]");
+        }
+        for i in 0..s.dim {
+            let d = fd(&|e| loss(&x, &wp, &wm, &bumped(&sb, i, e)));
+            assert!((d - g.dskip_bias[i]).abs() < 1e-6, "dskip_bias[{i}]");
+        }
+        let short = b2b_backward(&x, &wp, &wm, &sb, &y[1..], &dy, &s);
+        assert!(short.unwrap_err().contains("`y`"));
     }
 
     #[test]

@@ -9,6 +9,9 @@
 //!
 //! The `fft` section holds the FFT variants (no bias, no activation, the
 //! taps reversed) as `torch.fft` computes them, an independent method.
+//! The `b2b` section holds the fused back-to-back variant as NVIDIA's
+//! decomposed PyTorch reference (cudnn-frontend's B2B sample) computes it,
+//! gradients by autograd.
 //!
 //! Tolerance: both sides compute in float64 over at most a few hundred
 //! terms; every value agrees to `1e-12` relative to `max(1, |want|)`
@@ -17,7 +20,8 @@
 //! Needs neither cuDNN nor a GPU.
 
 use cudnn_reference::causal_conv1d::{
-    backward, fft_backward, fft_forward, forward, Activation, CausalConv1dShape,
+    b2b_backward, b2b_forward, backward, fft_backward, fft_forward, forward, Activation, B2bShape,
+    CausalConv1dShape,
 };
 use serde::Deserialize;
 
@@ -57,11 +61,35 @@ struct FftCase {
     dw: Vec<f64>,
 }
 
+/// One case of the `b2b` section: `x` `[B, D, 3, L]`, `w_proj`
+/// `[D, 3, Kp]`, `w_mixer` `[D, Km]`, `y`, `y_gated` and `dy` `[B, D, L]`.
+#[derive(Deserialize)]
+struct B2bCase {
+    name: String,
+    batch: usize,
+    dim: usize,
+    seq_len: usize,
+    kernel_size_proj: usize,
+    kernel_size_mixer: usize,
+    x: Vec<f64>,
+    w_proj: Vec<f64>,
+    w_mixer: Vec<f64>,
+    skip_bias: Vec<f64>,
+    dy: Vec<f64>,
+    y: Vec<f64>,
+    y_gated: Vec<f64>,
+    dx: Vec<f64>,
+    dw_proj: Vec<f64>,
+    dw_mixer: Vec<f64>,
+    dskip_bias: Vec<f64>,
+}
+
 #[derive(Deserialize)]
 struct Fixtures {
     generator: String,
     cases: Vec<Case>,
     fft: Vec<FftCase>,
+    b2b: Vec<B2bCase>,
 }
 
 fn fixtures() -> Fixtures {
@@ -163,6 +191,49 @@ fn the_fft_variants_match_pytorchs_fft() {
             let e = worst(got, want);
             // The FFT's round-off, not the oracle's, sets this bound.
             if e.is_nan() || e > FFT_REL {
+                failures.push(format!("{}: {what} error {e:e}", c.name));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "fixtures from {}:\n  {}",
+        f.generator,
+        failures.join("\n  ")
+    );
+}
+
+#[test]
+fn the_b2b_variant_matches_nvidias_pytorch_reference() {
+    let f = fixtures();
+    assert!(
+        f.b2b.iter().any(|c| c.kernel_size_mixer > c.seq_len),
+        "no mixer past the start"
+    );
+    assert!(f.b2b.iter().any(|c| c.batch >= 2 && c.dim >= 2));
+    let mut failures = Vec::new();
+    for c in &f.b2b {
+        let s = B2bShape {
+            batch: c.batch,
+            dim: c.dim,
+            seq_len: c.seq_len,
+            kernel_size_proj: c.kernel_size_proj,
+            kernel_size_mixer: c.kernel_size_mixer,
+        };
+        let out = b2b_forward(&c.x, &c.w_proj, &c.w_mixer, &c.skip_bias, &s).expect("forward");
+        // The stored y, as cuDNN's backward reads it.
+        let g = b2b_backward(&c.x, &c.w_proj, &c.w_mixer, &c.skip_bias, &c.y, &c.dy, &s)
+            .expect("backward");
+        for (what, got, want) in [
+            ("y", &out.y, &c.y),
+            ("y_gated", &out.y_gated, &c.y_gated),
+            ("dx", &g.dx, &c.dx),
+            ("dw_proj", &g.dw_proj, &c.dw_proj),
+            ("dw_mixer", &g.dw_mixer, &c.dw_mixer),
+            ("dskip_bias", &g.dskip_bias, &c.dskip_bias),
+        ] {
+            let e = worst(got, want);
+            if e.is_nan() || e > REL {
                 failures.push(format!("{}: {what} error {e:e}", c.name));
             }
         }
