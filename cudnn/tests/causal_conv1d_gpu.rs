@@ -14,15 +14,25 @@
 //! cuDNN answers `NOT_SUPPORTED` (no NVRTC 12.4) the FFT test says so and
 //! returns. The long-FFT variant (`cudnnLongFFTCausalConv1d*`, 9.26,
 //! `kernel_size == seq_len` from 4096) against the same reference, its
-//! backward reading the reserve space its forward wrote.
+//! backward reading the reserve space its forward wrote. The B2B variant
+//! (`cudnnB2BCausalConv1d*`, 9.24, the fused Hyena-SE block) against the
+//! reference's `b2b_forward` / `b2b_backward` (itself checked against
+//! cudnn-frontend's PyTorch reference): `y` and `y_gated`, then the
+//! backward from cuDNN's own `y` as stored, the three weight gradients
+//! added to what their buffers held; a short buffer refused before the
+//! GPU.
 //!
 //! Tolerances, relative to `max(1, |want|)`: `f64` `1e-10`, `f32` `1e-4`,
 //! `f16` `4e-3` and `bf16` `3e-2` for the outputs in those types (their
 //! rounding); the weight and bias gradients are `f32` for the half types,
 //! summed over `B * L` terms: `1e-4`, `1e-2`, `4e-2`.
 //!
-//! Where the loaded cuDNN lacks the functions (before 9.22) the tests say
-//! so and return. All `#[ignore = "needs a CUDA GPU"]`;
+//! The B2B outputs chain three roundings (two convolutions and a gate):
+//! `f64` `1e-10`, `f32` `2e-4`, `f16` `1e-2`, `bf16` `6e-2`; its weight
+//! gradients `1e-10`, `1e-3`, `2e-2`, `8e-2`.
+//!
+//! Where the loaded cuDNN lacks the functions (before 9.22; 9.24 for B2B)
+//! the tests say so and return. All `#[ignore = "needs a CUDA GPU"]`;
 //! `scripts/gpu-test.sh` runs them.
 
 mod common;
@@ -34,7 +44,8 @@ use cudnn::cudarc::driver::CudaSlice;
 
 use cudnn::half::{bf16, f16};
 use cudnn::ops::{
-    CausalConv1dActivation, CausalConv1dBackwardBuffers, CausalConv1dElement,
+    CausalConv1dActivation, CausalConv1dB2bBackwardBuffers, CausalConv1dB2bForwardBuffers,
+    CausalConv1dB2bProblem, CausalConv1dB2bShape, CausalConv1dBackwardBuffers, CausalConv1dElement,
     CausalConv1dFftBackwardBuffers, CausalConv1dFftForwardBuffers, CausalConv1dFftProblem,
     CausalConv1dForwardBuffers, CausalConv1dLayout, CausalConv1dLongFftBackwardBuffers,
     CausalConv1dLongFftForwardBuffers, CausalConv1dLongFftProblem, CausalConv1dProblem,
@@ -42,8 +53,8 @@ use cudnn::ops::{
 };
 use cudnn::{DataType, Error, Mismatch, Workspace};
 use cudnn_reference::causal_conv1d::{
-    backward as ref_backward, fft_backward, fft_forward, forward as ref_forward,
-    transpose_last_two, Activation,
+    b2b_backward, b2b_forward, backward as ref_backward, fft_backward, fft_forward,
+    forward as ref_forward, transpose_last_two, Activation, B2bShape,
 };
 use cudnn_reference::conv::Scalar;
 
@@ -624,6 +635,233 @@ fn a_short_long_fft_reserve_space_is_refused_before_the_gpu() {
                 function: "cudnnLongFFTCausalConv1dForward",
                 ..
             }
+        ),
+        "{e}"
+    );
+}
+
+/// `(output tolerance, weight-gradient tolerance)` of the B2B variant by
+/// element type: three roundings in a row.
+fn b2b_tolerances<T: DataType>() -> (f64, f64) {
+    match T::NAME {
+        "f64" => (1e-10, 1e-10),
+        "f32" => (2e-4, 1e-3),
+        "f16" => (1e-2, 2e-2),
+        _ => (6e-2, 8e-2),
+    }
+}
+
+fn b2b_shape(
+    batch: usize,
+    dim: usize,
+    seq_len: usize,
+    kernel_size_proj: usize,
+    kernel_size_mixer: usize,
+) -> CausalConv1dB2bShape {
+    CausalConv1dB2bShape {
+        batch,
+        dim,
+        seq_len,
+        kernel_size_proj,
+        kernel_size_mixer,
+    }
+}
+
+/// The B2B problem, or `None` (said) where the loaded cuDNN lacks it.
+fn b2b_problem(s: CausalConv1dB2bShape) -> Option<CausalConv1dB2bProblem> {
+    match CausalConv1dB2bProblem::new(s) {
+        Ok(p) => Some(p),
+        Err(e @ (Error::NotAvailable { .. } | Error::SublibraryUnavailable { .. })) => {
+            eprintln!("not run: {e}");
+            None
+        }
+        Err(e) => panic!("B2B problem {s:?}: {e}"),
+    }
+}
+
+/// The B2B forward and backward of one problem in `T` against the
+/// reference; the backward reads cuDNN's `y` as the forward stored it.
+fn run_b2b<T>(g: &Gpu, p: &CausalConv1dB2bProblem, seed: u64)
+where
+    T: CausalConv1dElement + Scalar,
+    T::Grad: Scalar,
+{
+    let Gpu {
+        stream: st,
+        handle: h,
+    } = g;
+    let s = p.shape();
+    let (tol, grad_tol) = b2b_tolerances::<T>();
+    let what = format!("{} {s:?}", T::NAME);
+    let rs = B2bShape {
+        batch: s.batch,
+        dim: s.dim,
+        seq_len: s.seq_len,
+        kernel_size_proj: s.kernel_size_proj,
+        kernel_size_mixer: s.kernel_size_mixer,
+    };
+
+    let x = rounded::<T>(&values(p.x_len(), seed));
+    let kp_scale = 1.0 / (s.kernel_size_proj as f64).sqrt();
+    let wp = rounded::<T>(&values_scaled(p.weight_proj_len(), seed + 1, kp_scale));
+    let km_scale = 1.0 / (s.kernel_size_mixer as f64).sqrt();
+    let wm = rounded::<T>(&values_scaled(p.weight_mixer_len(), seed + 2, km_scale));
+    let skip = rounded::<T>(&values_scaled(p.skip_bias_len(), seed + 3, 0.5));
+    let dy = rounded::<T>(&values(p.y_len(), seed + 4));
+    let want = b2b_forward(&x, &wp, &wm, &skip, &rs).expect("reference forward");
+
+    let x_d = upload_flat::<T>(st, &x);
+    let wp_d = upload_flat::<T>(st, &wp);
+    let wm_d = upload_flat::<T>(st, &wm);
+    let skip_d = upload_flat::<T>(st, &skip);
+    let dy_d = upload_flat::<T>(st, &dy);
+    let mut y_d = upload_flat::<T>(st, &vec![DX_START; p.y_len()]);
+    let mut yg_d = upload_flat::<T>(st, &vec![DX_START; p.y_len()]);
+    h.causal_conv1d_b2b_forward(
+        p,
+        CausalConv1dB2bForwardBuffers {
+            x: &x_d,
+            weight_proj: &wp_d,
+            weight_mixer: &wm_d,
+            skip_bias: &skip_d,
+            y: &mut y_d,
+            y_gated: &mut yg_d,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{what}: forward: {e}"));
+    let got_y = download_flat(st, &y_d);
+    let e = worst(&got_y, &rounded::<T>(&want.y));
+    assert!(e <= tol, "{what}: y error {e:e}");
+    let e = worst(&download_flat(st, &yg_d), &rounded::<T>(&want.y_gated));
+    assert!(e <= tol, "{what}: y_gated error {e:e}");
+
+    // The backward from the stored y, as cuDNN reads it.
+    let want = b2b_backward(&x, &wp, &wm, &skip, &got_y, &dy, &rs).expect("reference backward");
+    let mut dx_d = upload_flat::<T>(st, &vec![DX_START; p.x_len()]);
+    let mut dwp_d = upload_flat::<T::Grad>(st, &vec![GRAD_START; p.weight_proj_len()]);
+    let mut dwm_d = upload_flat::<T::Grad>(st, &vec![GRAD_START; p.weight_mixer_len()]);
+    let mut dskip_d = upload_flat::<T::Grad>(st, &vec![GRAD_START; p.skip_bias_len()]);
+    h.causal_conv1d_b2b_backward(
+        p,
+        CausalConv1dB2bBackwardBuffers {
+            x: &x_d,
+            weight_proj: &wp_d,
+            weight_mixer: &wm_d,
+            skip_bias: &skip_d,
+            y: &y_d,
+            dy: &dy_d,
+            dx: &mut dx_d,
+            dweight_proj: &mut dwp_d,
+            dweight_mixer: &mut dwm_d,
+            dskip_bias: &mut dskip_d,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{what}: backward: {e}"));
+    let e = worst(&download_flat(st, &dx_d), &rounded::<T>(&want.dx));
+    assert!(e <= tol, "{what}: dx error {e:e}");
+    let added = |v: &[f64]| v.iter().map(|g| g + GRAD_START).collect::<Vec<_>>();
+    for (name, got, want) in [
+        ("dweight_proj", &dwp_d, &want.dw_proj),
+        ("dweight_mixer", &dwm_d, &want.dw_mixer),
+        ("dskip_bias", &dskip_d, &want.dskip_bias),
+    ] {
+        let e = worst(&download_flat(st, got), &added(want));
+        assert!(
+            e <= grad_tol,
+            "{what}: {name} error {e:e} (added to {GRAD_START})"
+        );
+    }
+}
+
+/// B2B shapes: both widths from 2 to their widest, a mixer longer than
+/// the sequence.
+fn b2b_cases() -> [CausalConv1dB2bShape; 4] {
+    [
+        b2b_shape(2, 3, 9, 3, 4),
+        b2b_shape(1, 2, 5, 2, 8),
+        b2b_shape(2, 64, 130, 4, 7),
+        b2b_shape(1, 16, 300, 32, 256),
+    ]
+}
+
+fn all_b2b_cases<T>(seed: u64)
+where
+    T: CausalConv1dElement + Scalar,
+    T::Grad: Scalar,
+{
+    let g = gpu();
+    for (i, s) in b2b_cases().into_iter().enumerate() {
+        let Some(p) = b2b_problem(s) else {
+            return;
+        };
+        run_b2b::<T>(&g, &p, seed + 10 * i as u64);
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn b2b_causal_conv1d_f32_matches_the_reference() {
+    all_b2b_cases::<f32>(500);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn b2b_causal_conv1d_f64_matches_the_reference() {
+    all_b2b_cases::<f64>(600);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn b2b_causal_conv1d_f16_matches_the_reference() {
+    all_b2b_cases::<f16>(700);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn b2b_causal_conv1d_bf16_matches_the_reference() {
+    all_b2b_cases::<bf16>(800);
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU"]
+fn a_short_b2b_buffer_is_refused_before_the_gpu() {
+    let Gpu {
+        stream: st,
+        handle: h,
+    } = gpu();
+    let Some(p) = b2b_problem(b2b_shape(2, 3, 9, 3, 4)) else {
+        return;
+    };
+    let x = st.alloc_zeros::<f32>(p.x_len()).expect("x");
+    let wp = st
+        .alloc_zeros::<f32>(p.weight_proj_len())
+        .expect("weight_proj");
+    let wm = st
+        .alloc_zeros::<f32>(p.weight_mixer_len())
+        .expect("weight_mixer");
+    let skip = st.alloc_zeros::<f32>(p.skip_bias_len()).expect("skip_bias");
+    let mut y = st.alloc_zeros::<f32>(p.y_len()).expect("y");
+    let mut short = st.alloc_zeros::<f32>(p.y_len() - 1).expect("y_gated");
+    let e = h
+        .causal_conv1d_b2b_forward(
+            &p,
+            CausalConv1dB2bForwardBuffers {
+                x: &x,
+                weight_proj: &wp,
+                weight_mixer: &wm,
+                skip_bias: &skip,
+                y: &mut y,
+                y_gated: &mut short,
+            },
+        )
+        .expect_err("short y_gated");
+    assert!(
+        matches!(
+            &e,
+            Error::InvalidArgument {
+                function: "cudnnB2BCausalConv1dForward",
+                mismatch: Mismatch::BufferTooShort { buffer, len: 53, required: 54 },
+            } if buffer == "y_gated"
         ),
         "{e}"
     );

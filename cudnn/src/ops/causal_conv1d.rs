@@ -2,7 +2,8 @@
 //! cuDNN 9's `cudnnCausalConv1dForward` / `cudnnCausalConv1dBackward` and
 //! their channels-last twins `cudnnCausalConv1dNwhForward` / `Backward`
 //! (`cudnn_subquadratic_ops.h`, since cuDNN 9.22, exported by the `ext`
-//! sub-library, `libcudnn_ext.so.9`).
+//! sub-library, `libcudnn_ext.so.9`), with the FFT and back-to-back (B2B)
+//! variants below.
 //!
 //! With `x` zero before the first step (`K - 1` zeros of left padding),
 //!
@@ -75,8 +76,16 @@
 //! [`CausalConv1dLongFftProblem::buffer_sizes`]) that the forward fills
 //! for the matching backward.
 //!
-//! The B2B variant of the header (the fused Hyena-SE block) is not
-//! wrapped here: it is reachable through `Library::sys()`.
+//! # The back-to-back (B2B) variant
+//!
+//! [`CausalConv1dB2bProblem`] with [`Handle::causal_conv1d_b2b_forward`]
+//! and [`Handle::causal_conv1d_b2b_backward`]
+//! (`cudnnB2BCausalConv1d*`, cuDNN 9.24): the fused Hyena-SE block, a
+//! projection convolution of three interleaved channels per output
+//! channel, a gate, a mixer convolution and a skip term, writing `y` (kept
+//! for the backward) and `y_gated`; widths `2..=32` and `2..=256`. Its
+//! backward adds its three weight gradients as the direct variant's does.
+//! Not yet run on a GPU.
 
 use std::sync::Arc;
 
@@ -107,8 +116,14 @@ pub const CAUSAL_CONV1D_KERNEL_SIZES: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 16, 32
 /// refuses a wider one before calling them.
 pub const CAUSAL_CONV1D_NWH_MAX_KERNEL_SIZE: usize = 128;
 
+mod b2b;
 mod fft;
 
+pub use b2b::{
+    CausalConv1dB2bBackwardBuffers, CausalConv1dB2bForwardBuffers, CausalConv1dB2bProblem,
+    CausalConv1dB2bShape, CAUSAL_CONV1D_B2B_MAX_KERNEL_SIZE_MIXER,
+    CAUSAL_CONV1D_B2B_MAX_KERNEL_SIZE_PROJ,
+};
 pub use fft::{
     CausalConv1dFftBackwardBuffers, CausalConv1dFftForwardBuffers, CausalConv1dFftProblem,
     CausalConv1dLongFftBackwardBuffers, CausalConv1dLongFftForwardBuffers,
@@ -610,6 +625,7 @@ impl Handle {
 
 #[cfg(test)]
 mod tests {
+    use super::b2b::{check_b2b_shape, B2B_NEW};
     use super::fft::{check_fft_shape, FFT_NEW};
     use super::*;
 
@@ -713,6 +729,71 @@ mod tests {
             let first = CausalConv1dLayout::ChannelsFirst;
             let what = bad_value(check_shape(&shape(big, big, big, 2), first, id));
             assert!(what.contains("B * D * L overflows"), "{what}");
+        }
+    }
+
+    fn b2b(batch: usize, dim: usize, seq_len: usize, kp: usize, km: usize) -> CausalConv1dB2bShape {
+        CausalConv1dB2bShape {
+            batch,
+            dim,
+            seq_len,
+            kernel_size_proj: kp,
+            kernel_size_mixer: km,
+        }
+    }
+
+    #[test]
+    fn b2b_shapes_are_checked() {
+        let (ints, lens) = check_b2b_shape(&b2b(2, 3, 9, 3, 4)).expect("fine");
+        assert_eq!(ints, [2, 3, 9, 3, 4]);
+        assert_eq!(
+            (lens.x, lens.y, lens.w_proj, lens.w_mixer),
+            (162, 54, 27, 12)
+        );
+        check_b2b_shape(&b2b(1, 1, 1, 2, 2)).expect("the narrowest");
+        check_b2b_shape(&b2b(1, 1, 1, 32, 256)).expect("the widest");
+        let big = i32::MAX as usize;
+        check_b2b_shape(&b2b(1, big, 1, 2, 2)).expect("D at i32::MAX");
+        for (s, text) in [
+            (b2b(0, 1, 1, 2, 2), "batch = 0"),
+            (b2b(1, 0, 1, 2, 2), "dim = 0"),
+            (b2b(1, 1, 0, 2, 2), "seq_len = 0"),
+            (b2b(1, 1, 1, 0, 2), "kernel_size_proj = 0"),
+            (b2b(1, 1, 1, 2, 0), "kernel_size_mixer = 0"),
+            (
+                b2b(1, 1, 1, 1, 2),
+                "kernel_size_proj = 1: cuDNN supports 2..=32",
+            ),
+            (b2b(1, 1, 1, 33, 2), "kernel_size_proj = 33"),
+            (
+                b2b(1, 1, 1, 2, 1),
+                "kernel_size_mixer = 1: cuDNN supports 2..=256",
+            ),
+            (b2b(1, 1, 1, 2, 257), "kernel_size_mixer = 257"),
+            (b2b(big + 1, 1, 1, 2, 2), "batch = 2147483648"),
+            (b2b(1, big + 1, 1, 2, 2), "dim = 2147483648"),
+            (b2b(1, 1, big + 1, 2, 2), "seq_len = 2147483648"),
+        ] {
+            match check_b2b_shape(&s) {
+                Err(Error::InvalidArgument {
+                    function: B2B_NEW,
+                    mismatch: Mismatch::BadValue { what },
+                }) => assert!(what.contains(text), "{what} lacks {text}"),
+                other => panic!("{s:?}: expected BadValue, got {other:?}"),
+            }
+        }
+        if usize::BITS == 64 {
+            // B * D * L fits; times 3 it does not.
+            let third = usize::MAX / 3 + 1;
+            assert!(third / big / big > 0);
+            let s = b2b(big, big, third / big / big + 1, 2, 2);
+            match check_b2b_shape(&s) {
+                Err(Error::InvalidArgument {
+                    mismatch: Mismatch::BadValue { what },
+                    ..
+                }) => assert!(what.contains("overflows"), "{what}"),
+                other => panic!("expected an overflow, got {other:?}"),
+            }
         }
     }
 }

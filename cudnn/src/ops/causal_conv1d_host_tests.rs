@@ -1,5 +1,5 @@
 //! `crate::ops::causal_conv1d` without a GPU, against the real library:
-//! problems (direct, medium-FFT and long-FFT) are made where the loaded cuDNN has
+//! problems (direct, medium-FFT, long-FFT and B2B) are made where the loaded cuDNN has
 //! the functions (9.28 here)
 //! and refused with a typed error where it lacks them (cuDNN 8, 9.10) or
 //! where `libcudnn_ext` is missing beside it; the shape checks come
@@ -20,8 +20,8 @@ use crate::test_support as common;
 use common::{is_bad_value, raw, refusal};
 
 use crate::ops::{
-    CausalConv1dActivation, CausalConv1dFftProblem, CausalConv1dLayout, CausalConv1dLongFftProblem,
-    CausalConv1dProblem, CausalConv1dShape,
+    CausalConv1dActivation, CausalConv1dB2bProblem, CausalConv1dB2bShape, CausalConv1dFftProblem,
+    CausalConv1dLayout, CausalConv1dLongFftProblem, CausalConv1dProblem, CausalConv1dShape,
 };
 #[cfg(not(windows))]
 use crate::{
@@ -101,6 +101,80 @@ fn problems_are_made_where_the_library_has_the_functions() {
             };
             assert_missing(&e, want);
         }
+    }
+}
+
+fn b2b(batch: usize, dim: usize, seq_len: usize, kp: usize, km: usize) -> CausalConv1dB2bShape {
+    CausalConv1dB2bShape {
+        batch,
+        dim,
+        seq_len,
+        kernel_size_proj: kp,
+        kernel_size_mixer: km,
+    }
+}
+
+#[cfg(not(windows))]
+/// Whether `lib` exports both B2B functions.
+fn has_b2b(lib: &Library) -> bool {
+    let f = lib.sys();
+    f.cudnnB2BCausalConv1dForward.is_some() && f.cudnnB2BCausalConv1dBackward.is_some()
+}
+
+#[test]
+#[cfg(not(windows))]
+fn b2b_problems_are_made_from_cudnn_9_24() {
+    let Some(lib) = common::lib() else { return };
+    let v = lib.version();
+    let since = v.major > 9 || (v.major == 9 && v.minor >= 24);
+    if v.major < 9 || (v.major == 9 && v.minor < 22) {
+        assert!(!has_b2b(&lib), "cuDNN {v} has the B2B causal conv1d?");
+    }
+    if v.major == 9 && v.minor >= 28 {
+        assert!(has_b2b(&lib), "cuDNN {v} lacks the B2B causal conv1d");
+    }
+    let r = CausalConv1dB2bProblem::new_in(Arc::clone(&lib), b2b(2, 3, 9, 3, 4));
+    if has_b2b(&lib) && since {
+        let p = r.expect("problem");
+        assert_eq!(p.shape(), b2b(2, 3, 9, 3, 4));
+        assert_eq!(
+            (
+                p.x_len(),
+                p.y_len(),
+                p.weight_proj_len(),
+                p.weight_mixer_len(),
+                p.skip_bias_len()
+            ),
+            (162, 54, 27, 12, 3)
+        );
+        assert!(Arc::ptr_eq(p.library(), &lib));
+        for (kp, km) in [(2, 2), (32, 256), (4, 150)] {
+            CausalConv1dB2bProblem::new(b2b(1, 2, 5, kp, km)).expect("supported widths");
+        }
+    } else {
+        // Without the functions, or before 9.24 with them.
+        assert_missing(
+            &r.expect_err("no B2B before 9.24"),
+            "cudnnB2BCausalConv1dForward",
+        );
+    }
+}
+
+#[test]
+fn b2b_shapes_are_checked_before_the_library() {
+    // On every library, with the functions or without.
+    let Some(_lib) = common::lib() else { return };
+    for s in [
+        b2b(1, 1, 1, 1, 2),
+        b2b(1, 1, 1, 33, 2),
+        b2b(1, 1, 1, 2, 1),
+        b2b(1, 1, 1, 2, 257),
+        b2b(0, 1, 1, 2, 2),
+        b2b(1, 1, i32::MAX as usize + 1, 2, 2),
+    ] {
+        let e = CausalConv1dB2bProblem::new(s).expect_err("bad shape");
+        assert!(is_bad_value(&e), "{s:?}: {e}");
+        assert_eq!(refusal(&e).0, "CausalConv1dB2bProblem::new");
     }
 }
 
@@ -293,6 +367,9 @@ fn windows_refuses_every_variant() {
     let e = CausalConv1dLongFftProblem::new_in(Arc::clone(&lib), shape(1, 1, 4096, 4096))
         .expect_err("Windows");
     unsupported(e, "CausalConv1dLongFftProblem::new");
+    let e =
+        CausalConv1dB2bProblem::new_in(Arc::clone(&lib), b2b(2, 3, 9, 3, 4)).expect_err("Windows");
+    unsupported(e, "CausalConv1dB2bProblem::new");
 }
 
 #[cfg(not(windows))]
@@ -360,6 +437,17 @@ fn a_missing_ext_sublibrary_is_a_typed_error() {
         eprintln!("{text}");
         assert!(text.contains("CausalConv1d"), "{text}");
     }
+    if has_b2b(&lib) {
+        let e = CausalConv1dB2bProblem::new_in(Arc::clone(&lib), b2b(1, 2, 3, 2, 2))
+            .expect_err("no ext");
+        assert!(
+            matches!(
+                e,
+                Error::SublibraryUnavailable { .. } | Error::NotAvailable { .. }
+            ),
+            "{e:?}"
+        );
+    }
 }
 
 #[test]
@@ -374,6 +462,8 @@ fn the_functions_are_in_the_ext_sublibrary_of_cudnn_9() {
         "cudnnLongFFTCausalConv1dForward",
         "cudnnLongFFTCausalConv1dBackward",
         "cudnnLongFFTCausalConv1dGetBufferSizes",
+        "cudnnB2BCausalConv1dForward",
+        "cudnnB2BCausalConv1dBackward",
     ] {
         assert_eq!(sys::sublibs::implemented_in(9, f), Some("ext"), "{f}");
         assert_eq!(sys::sublibs::implemented_in(8, f), None, "{f}");
