@@ -705,23 +705,6 @@ impl BackendDescriptor {
         Ok(())
     }
 
-    /// Sets attribute `attr`, of type `VOID_PTR`, to `pointers` (device
-    /// addresses, for a variant pack). The caller has checked each buffer
-    /// and keeps it borrowed while the pack is used.
-    ///
-    /// # Errors
-    /// As [`set`](Self::set).
-    pub(crate) fn set_pointers(
-        &mut self,
-        attr: sys::cudnnBackendAttributeName_t,
-        pointers: &[*mut std::ffi::c_void],
-    ) -> Result<()> {
-        let ty = sys::cudnnBackendAttributeType_t::VOID_PTR;
-        let a = self.check_attr(attr, ty, true)?;
-        Self::check_count(a, pointers.len())?;
-        self.set_raw(a, ty, pointers.len(), pointers.as_ptr().cast())
-    }
-
     /// The call behind the setters ([`set_raw`]), recorded as set.
     fn set_raw(
         &mut self,

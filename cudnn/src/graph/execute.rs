@@ -7,9 +7,12 @@ use std::sync::atomic::Ordering;
 
 use cudarc::driver::SyncOnDrop;
 use cudnn_sys as sys;
-use sys::{cudnnBackendAttributeName_t as A, cudnnBackendDescriptorType_t as D};
+use std::sync::Arc;
+use sys::{
+    cudnnBackendAttributeName_t as A, cudnnBackendAttributeType_t as T,
+    cudnnBackendDescriptorType_t as D,
+};
 
-use super::descriptor::BackendDescriptor;
 use super::pack::{
     check_addresses, check_bindings, scalar_words, BufferFacts, Layout, PreparedPack, VariantPack,
 };
@@ -19,6 +22,7 @@ use super::target::DeviceLimits;
 use crate::core::error::{Error, Mismatch, Result};
 use crate::core::handle::Handle;
 use crate::core::launch::WorkspacePtr;
+use crate::core::library::{ffi, LibRef, Library};
 use crate::core::stack::on_stack;
 use crate::core::workspace::Workspace;
 
@@ -29,7 +33,7 @@ const EXECUTE: &str = "cudnnBackendExecute";
 /// the call, they record its reads and writes), and the host scalars it
 /// points to.
 pub(crate) struct Bound<'s> {
-    pub(crate) vp: BackendDescriptor,
+    pub(crate) vp: VariantPackDesc,
     /// The buffers' uids and addresses, as set into the pack.
     pub(crate) addrs: Vec<(i64, u64)>,
     /// The workspace, with its guard.
@@ -147,9 +151,9 @@ fn pack_of(
     addrs: &[(i64, u64)],
     values: Vec<(i64, u64)>,
     ws: u64,
-) -> Result<(BackendDescriptor, Vec<u64>)> {
+) -> Result<(VariantPackDesc, Vec<u64>)> {
     arrays_of(function, plan, addrs, values, |uids, ptrs| {
-        variant_pack(plan.library(), uids, ptrs, ws)
+        VariantPackDesc::new(plan.library(), uids, ptrs, ws)
     })
 }
 
@@ -189,9 +193,9 @@ fn prepared_pack_of(
     layout: &mut Layout,
     addrs: &[u64],
     ws: u64,
-) -> Result<BackendDescriptor> {
+) -> Result<VariantPackDesc> {
     prepared_arrays(function, layout, addrs, |uids, ptrs| {
-        variant_pack(plan.library(), uids, ptrs, ws)
+        VariantPackDesc::new(plan.library(), uids, ptrs, ws)
     })
 }
 
@@ -273,7 +277,7 @@ pub(crate) fn host_work(
     scalars: &[(i64, ScalarValue)],
     addrs: &[(i64, u64)],
     ws: u64,
-) -> Result<(BackendDescriptor, Vec<u64>)> {
+) -> Result<(VariantPackDesc, Vec<u64>)> {
     let values = check_pack(EXECUTE, plan, &facts_of(buffers), scalars, 0)?;
     pack_of(EXECUTE, plan, addrs, values, ws)
 }
@@ -288,23 +292,99 @@ pub(crate) fn prepared_host_work(
     layout: &mut Layout,
     addrs: &[u64],
     ws: u64,
-) -> Result<BackendDescriptor> {
+) -> Result<VariantPackDesc> {
     prepared_pack_of(EXECUTE, plan, layout, addrs, ws)
 }
 
-/// A finalized `VARIANT_PACK` of `uids` at `ptrs`, with workspace `ws`.
-fn variant_pack(
-    lib: &std::sync::Arc<crate::core::library::Library>,
-    uids: &[i64],
-    ptrs: &[*mut c_void],
-    ws: u64,
-) -> Result<BackendDescriptor> {
-    let mut vp = BackendDescriptor::with_library(lib, D::VARIANT_PACK_DESCRIPTOR)?;
-    vp.set(A::VARIANT_PACK_UNIQUE_IDS, uids)?;
-    vp.set_pointers(A::VARIANT_PACK_DATA_POINTERS, ptrs)?;
-    vp.set_pointers(A::VARIANT_PACK_WORKSPACE, &[ws as *mut c_void])?;
-    vp.finalize()?;
-    Ok(vp)
+/// A finalized `VARIANT_PACK`, made for one execution (or one CUDA graph's
+/// population) and destroyed after it. It is the one descriptor made on
+/// every execution, and its three attributes are fixed, so it is not a
+/// [`BackendDescriptor`] (a shared, counted record whose every set is
+/// checked against the attribute table): making one costs cuDNN's calls
+/// and no allocation of the crate's.
+pub(crate) struct VariantPackDesc {
+    lib: LibRef,
+    ptr: sys::cudnnBackendDescriptor_t,
+}
+
+impl VariantPackDesc {
+    /// The finalized variant pack of `uids` at `ptrs` (one length), with
+    /// workspace `ws`.
+    fn new(lib: &Arc<Library>, uids: &[i64], ptrs: &[*mut c_void], ws: u64) -> Result<Self> {
+        let create = ffi!(**lib, cudnnBackendCreateDescriptor);
+        let set = ffi!(**lib, cudnnBackendSetAttribute);
+        let finalize = ffi!(**lib, cudnnBackendFinalize);
+        ffi!(**lib, cudnnBackendDestroyDescriptor);
+        let n = match (i64::try_from(uids.len()), uids.len() == ptrs.len()) {
+            (Ok(n), true) => n,
+            _ => {
+                return Err(Error::bad_value(
+                    EXECUTE,
+                    "a variant pack's arrays differ in length",
+                ))
+            }
+        };
+        let mut ptr: sys::cudnnBackendDescriptor_t = std::ptr::null_mut();
+        // SAFETY: VARIANT_PACK is a descriptor type of every cuDNN 8 and 9;
+        // `ptr` is a valid out-pointer.
+        let status = unsafe { (create.f)(D::VARIANT_PACK_DESCRIPTOR, &mut ptr) };
+        create.check(status)?;
+        if ptr.is_null() {
+            return Err(Error::bad_value(EXECUTE, "cuDNN made no variant pack"));
+        }
+        crate::core::counts::created("VariantPack");
+        let vp = VariantPackDesc {
+            lib: LibRef::from(lib),
+            ptr,
+        };
+        let ws = ws as *mut c_void;
+        let attrs: [(_, _, _, *const c_void); 3] = [
+            (
+                A::VARIANT_PACK_UNIQUE_IDS,
+                T::CUDNN_TYPE_INT64,
+                n,
+                uids.as_ptr().cast(),
+            ),
+            (
+                A::VARIANT_PACK_DATA_POINTERS,
+                T::VOID_PTR,
+                n,
+                ptrs.as_ptr().cast(),
+            ),
+            (
+                A::VARIANT_PACK_WORKSPACE,
+                T::VOID_PTR,
+                1,
+                (&ws as *const *mut c_void).cast(),
+            ),
+        ];
+        for (attr, ty, count, data) in attrs {
+            // SAFETY: `ptr` is the live variant pack made above; `data`
+            // points to `count` elements of the C type `ty` names (`uids`,
+            // `ptrs`, `ws`), which outlive the call.
+            let status = unsafe { (set.f)(ptr, attr, ty, count, data) };
+            set.check(status)?;
+        }
+        // SAFETY: as above; its attributes are set.
+        let status = unsafe { (finalize.f)(ptr) };
+        finalize.check(status)?;
+        Ok(vp)
+    }
+
+    /// The C descriptor, for `cudnnBackendExecute` and the CUDA graph calls.
+    pub(crate) fn ptr(&self) -> sys::cudnnBackendDescriptor_t {
+        self.ptr
+    }
+}
+
+impl Drop for VariantPackDesc {
+    fn drop(&mut self) {
+        if let Some(destroy) = self.lib.sys().cudnnBackendDestroyDescriptor {
+            // SAFETY: `ptr` was made by this library and is destroyed once.
+            let _ = unsafe { destroy(self.ptr) };
+            crate::core::counts::destroyed("VariantPack");
+        }
+    }
 }
 
 impl Handle {

@@ -120,7 +120,7 @@ impl Pack {
     }
 
     /// The timed work, once: the variant pack and the scalars' words.
-    fn run(&self) -> crate::Result<(super::BackendDescriptor, Vec<u64>)> {
+    fn run(&self) -> crate::Result<(super::execute::VariantPackDesc, Vec<u64>)> {
         host_work(
             black_box(&self.plan),
             black_box(&self.buffers),
@@ -132,7 +132,7 @@ impl Pack {
 
     /// The timed work of the prepared pack (its `layout`, a copy of the
     /// pack's), once.
-    fn run_prepared(&self, layout: &mut Layout) -> crate::Result<super::BackendDescriptor> {
+    fn run_prepared(&self, layout: &mut Layout) -> crate::Result<super::execute::VariantPackDesc> {
         prepared_host_work(
             black_box(&self.plan),
             black_box(layout),
