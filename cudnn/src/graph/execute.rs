@@ -314,6 +314,8 @@ impl VariantPackDesc {
         let create = ffi!(**lib, cudnnBackendCreateDescriptor);
         let set = ffi!(**lib, cudnnBackendSetAttribute);
         let finalize = ffi!(**lib, cudnnBackendFinalize);
+        // Only checked here: `Drop` calls it. A library without it gets
+        // `NotAvailable` before a pack is made that could not be destroyed.
         ffi!(**lib, cudnnBackendDestroyDescriptor);
         let n = match (i64::try_from(uids.len()), uids.len() == ptrs.len()) {
             (Ok(n), true) => n,
